@@ -1,0 +1,121 @@
+"""The save file format: a replay, readable by a person.
+
+A save holds the game's settings and seed, every action in the engine's notation, and a digest
+of the state those actions lead to, so loading replays the game from the seed and can prove it
+reached the very state that was saved (future dice rolls included). A little metadata (players,
+round, scores, dates) lets the load screen list saves without replaying them.
+
+Version 2 (current)::
+
+    {"format": "tiletum-save", "version": 2,
+     "meta": {"game_id": "...", "name": "...", "autosave": false, "players": ["Anna", "Ben"],
+              "round": 2, "phase": "action", "scores": [12, 9], "actions": 41, "finished": false,
+              "created": "2026-11-30T10:00:00Z", "saved": "2026-11-30T10:40:00Z"},
+     "settings": {"players": [{"name": "Anna", "colour": "red"}, ...], "seed": 7, "action_tiles": false},
+     "seed": 7, "digest": "...", "actions": ["die 3B", "move merchant LYO", ...]}
+
+Every Struct forbids unknown fields: a misspelt or foreign field is an error, never ignored.
+Version 1 files are read by ``migrate.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Literal
+
+import msgspec
+
+from ..engine.state import Settings
+
+FORMAT_NAME = "tiletum-save"
+CURRENT_VERSION = 2
+MAX_BYTES = 16 * 1024 * 1024  # a finished game is a few tens of KB; anything this big is not a save
+
+
+class SaveMeta(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """What the load screen shows. Informative only: the game itself is settings + actions."""
+
+    game_id: str  # the same for every save of one game (its autosave and its named saves)
+    name: str = ""  # the name the player gave; "" for an autosave
+    autosave: bool = False
+    players: list[str]
+    round: int
+    phase: str
+    scores: list[int]
+    actions: int
+    finished: bool
+    created: datetime  # when the game was set up
+    saved: datetime  # when this file was written
+
+
+class SaveFile(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    format: Literal["tiletum-save"] = FORMAT_NAME
+    version: int = CURRENT_VERSION
+    meta: SaveMeta
+    settings: Settings
+    seed: int
+    digest: str  # engine.digest() of the state after the last action
+    actions: list[str]  # in the engine's notation, oldest first
+
+
+class _Header(msgspec.Struct):
+    """Just enough of any version to know how to read the rest (other fields are skipped)."""
+
+    format: object = None
+    version: object = None
+    save_version: object = None  # version 1 called it this
+
+
+_ENCODER = msgspec.json.Encoder()
+_DECODER = msgspec.json.Decoder(SaveFile)
+_HEADER_DECODER = msgspec.json.Decoder(_Header)
+
+
+def encode(save: SaveFile) -> bytes:
+    """The file's bytes: indented JSON, one action per line, ending with a newline."""
+    return msgspec.json.format(_ENCODER.encode(save), indent=1) + b"\n"
+
+
+def describe_decode_error(exc: msgspec.DecodeError) -> str:
+    """Turn msgspec's message into a sentence for a person; it keeps msgspec's ``$.path``."""
+    text = str(exc)
+    if "truncated" in text:
+        return "the file is cut short (incomplete JSON): it was not written completely"
+    if text.startswith("JSON is malformed"):
+        return f"the file is not JSON, so it is not a Tiletum save ({text})"
+    if text.startswith("Expected `object`, got") and "- at" not in text:
+        found = text.removeprefix("Expected `object`, got").strip(" `")
+        return f"not a Tiletum save: expected a JSON object, found {_article(found)}"
+    unknown = re.match(r"Object contains unknown field `(.*)`(?: - at `(.*)`)?", text)
+    if unknown:
+        where = unknown.group(2) or "$"
+        return f"unknown field `{unknown.group(1)}` at `{where}` (this program does not know it)"
+    missing = re.match(r"Object missing required field `(.*)`(?: - at `(.*)`)?", text)
+    if missing:
+        where = missing.group(2) or "$"
+        return f"missing field `{missing.group(1)}` at `{where}`"
+    return f"wrong data: {text}"
+
+
+def _article(word: str) -> str:
+    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
+
+
+def read_version(data: bytes) -> int:
+    """The format version the bytes declare; raises ``ValueError`` (a sentence) or msgspec.DecodeError."""
+    header = _HEADER_DECODER.decode(data)
+    declared = header.version if header.version is not None else header.save_version
+    if declared is None:
+        raise ValueError("no format version: this is not a Tiletum save file")
+    if isinstance(declared, bool) or not isinstance(declared, int):
+        raise ValueError(f"the format version must be a whole number, not {msgspec.json.encode(declared).decode()}")
+    if declared >= 2 and header.format != FORMAT_NAME:
+        raise ValueError(f"not a Tiletum save: its format is {msgspec.json.encode(header.format).decode()}, "
+                         f"not \"{FORMAT_NAME}\"")
+    return declared
+
+
+def decode_current(data: bytes) -> SaveFile:
+    """Strictly decode a current-version file (raises msgspec.DecodeError)."""
+    return _DECODER.decode(data)

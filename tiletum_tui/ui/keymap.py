@@ -1,0 +1,58 @@
+"""Every key of the app as data: (id, keys, action, description).
+
+Each binding has a stable id (``tiletum.<name>``) so players can remap keys through Textual's
+keymap (``App.set_keymap({"tiletum.tasks": "x"})``); the help screen and the Footer read the same
+table, so they can never disagree with what the keys do.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+# (id, keys, action, description, show in Footer)
+APP_KEYS = [
+    ("help", "f1,question_mark", "help", "Help", True),
+    ("theme", "f9", "toggle_theme", "Light/dark", False),
+    ("quit", "ctrl+q", "quit", "Quit", False),
+]
+
+GAME_KEYS = [
+    ("view-wheel", "w,f2", "view('wheel')", "Wheel", True),
+    ("view-map", "m,f3", "view('map')", "Map", True),
+    ("view-board", "b,f4", "view('board')", "Board", True),
+    ("view-offers", "o,f5", "view('offers')", "Offers", True),
+    ("view-log", "l,f6", "view('log')", "Log", True),
+    ("next-view", "tab", "cycle_view", "Next view", False),
+    ("prev-player", "left_square_bracket", "other_board(-1)", "Prev board", False),
+    ("next-player", "right_square_bracket", "other_board(1)", "Next board", False),
+    ("tasks", "t", "tasks", "Tasks", True),
+    ("finish", "e", "finish", "Done/End", True),
+    ("back", "escape", "back", "Back", True),
+    ("undo", "u", "undo", "Undo", True),
+    ("redo", "r", "redo", "Redo", False),
+    ("notation", "n", "toggle_notation", "Notation", False),
+    ("save", "ctrl+s", "save", "Save", False),
+]
+
+# Number keys pick the n-th choice of the decision panel (not shown in the Footer: the panel
+# numbers its lines).
+NUMBER_KEYS = [(f"pick-{n}", str(n), f"pick({n})", f"Choice {n}", False) for n in range(1, 10)]
+
+HELP_TEXT = {
+    "view-wheel": "Action Wheel, King track, turn order, scores",
+    "view-map": "the map of Europe (arrows move the cursor)",
+    "view-board": "a player board and Storehouse ([ and ] switch player)",
+    "view-offers": "Contract and Character offers, Fairs",
+    "view-log": "the game log (n shows the notation)",
+    "tasks": "open the Tasks of your turn (buy, fulfil, Crest, Cathedral, Helper)",
+    "finish": "Done with the Action / skip a bonus / end the turn (asks if AP would be wasted)",
+    "back": "back out of a choice not yet made",
+    "pick-1": "1-9 choose a numbered line in the decision panel; arrows + Enter too",
+}
+
+
+def bindings(table) -> list[Binding]:
+    return [
+        Binding(keys, action, desc, show=show, id=f"tiletum.{bid}")
+        for bid, keys, action, desc, show in table
+    ]

@@ -1,0 +1,30 @@
+"""Where the .tcss style sheets live: resolved in this one place.
+
+The style sheets are kept in the top-level ``styles/`` folder of the repository and shipped inside
+the package as ``tiletum_tui/styles`` (a symlink in the repository, real files in a built wheel,
+see ``[tool.setuptools.package-data]``). Looking them up through the package works in both cases;
+the repository folder is the fallback for a source tree without the link.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+STYLE_FILES = ("base.tcss", "game.tcss", "widgets.tcss", "dialogs.tcss")
+
+
+def styles_dir() -> Path:
+    packaged = Path(str(resources.files("tiletum_tui"))) / "styles"
+    if (packaged / STYLE_FILES[0]).is_file():
+        return packaged
+    repo = Path(__file__).resolve().parents[2] / "styles"
+    if (repo / STYLE_FILES[0]).is_file():
+        return repo
+    raise FileNotFoundError(f"Tiletum style sheets not found in {packaged} or {repo}")
+
+
+def css_paths() -> list[Path]:
+    """Absolute paths of every style sheet, in cascade order (later files win)."""
+    base = styles_dir()
+    return [base / name for name in STYLE_FILES]
