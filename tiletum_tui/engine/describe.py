@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..data.schema import DIE_COLOUR_NAMES, RESOURCE_NAMES
 from . import actions as A
-from .queries import ACTION_NAMES, CAT, PIECE_NAMES, TRACKS, action_for_value, space_name, tile
+from .queries import ACTION_NAMES, CAT, PIECE_NAMES, TRACKS, action_for_value, space_name
 from .state import (
     ActionFrame, BuildingBonusFrame, ChooseResourceFrame, JokerFrame, KingTileFrame, MoveAndPlaceFrame,
     MoveAnywhereFrame, MoveFrame, PickBuildingFrame, PlaceFrame, State, TurnFrame,

@@ -6,7 +6,8 @@ from ..data.schema import ACTIONS, RESOURCES
 from . import actions as A
 from .errors import IllegalActionError
 from .queries import BOARD, SPACES, TOWNS, neighbours, tile
-from .rules import RULES, _helper_active
+from .common import helper_active
+from .rules import RULES
 from .state import (
     ActionFrame, BuildingBonusFrame, ChooseResourceFrame, JokerFrame, KingTileFrame, MoveAndPlaceFrame,
     MoveAnywhereFrame, MoveFrame, PickBuildingFrame, PlaceFrame, State, TurnFrame,
@@ -68,7 +69,7 @@ def _tasks(state: State, frame) -> list:
                 out.append(A.Fulfil(tile=t))
         elif kind == "crest":
             out += [A.PlaceCrest(tile=t, building=b + 1) for b in range(len(BOARD.buildings)) if not p.crests[b]]
-        elif kind == "helper" and not _helper_active(state):
+        elif kind == "helper" and not helper_active(state):
             if any(e.__class__.__name__ == "DieResource" for e in tile(t).effects):
                 out += [A.UseHelper(tile=t, resource=r) for r in RESOURCES]
             else:

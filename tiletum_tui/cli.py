@@ -1,0 +1,79 @@
+"""The `tiletum` command: the game's screens, headless play, saves and the benchmark."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+COLOURS = ("red", "blue", "green", "yellow")
+
+
+def _settings(players: int, seed: int | None, names: list[str] | None, action_tiles: bool):
+    from .engine import PlayerSetup, Settings
+
+    if not 2 <= players <= 4:
+        raise SystemExit(f"tiletum: Tiletum is for 2 to 4 players, not {players}")
+    names = names or []
+    if len(names) > players:
+        raise SystemExit(f"tiletum: {len(names)} names given for {players} players")
+    names = names + [f"Player {i + 1}" for i in range(len(names), players)]
+    seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**6)
+    return Settings(players=tuple(PlayerSetup(n, c) for n, c in zip(names, COLOURS)), seed=seed, action_tiles=action_tiles)
+
+
+def _add_game_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, default=2, help="2, 3 or 4 players (default 2)")
+    p.add_argument("--seed", type=int, help="the seed of the setup and every roll (random if omitted)")
+    p.add_argument("--names", nargs="+", help="player names in seat order")
+    p.add_argument("--action-tiles", action="store_true", help="the Action tiles variant")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tiletum", description="Tiletum in the terminal.")
+    parser.add_argument("--save-dir", help="the folder for save files")
+    parser.add_argument("--continue", dest="cont", action="store_true", help="continue the last unfinished game")
+    sub = parser.add_subparsers(dest="command")
+    new = sub.add_parser("new", help="start a new game on screen, skipping the form")
+    _add_game_options(new)
+    play = sub.add_parser("play", help="play headless from moves in a script or on standard input")
+    _add_game_options(play)
+    play.add_argument("--script", help="a file of moves, one per line ('-' or omitted: standard input)")
+    play.add_argument("--random", type=int, metavar="SEED", help="finish the game with random legal moves")
+    play.add_argument("--load", help="start from a save file")
+    play.add_argument("--save", help="write a save file at the end")
+    play.add_argument("--legal", action="store_true", help="print the legal actions at the end")
+    play.add_argument("--state", action="store_true", help="print the state at the end (JSON)")
+    play.add_argument("--quiet", action="store_true", help="do not print each move")
+    load = sub.add_parser("load", help="open a save file on screen")
+    load.add_argument("file")
+    sub.add_parser("saves", help="list the save files")
+    bench = sub.add_parser("bench", help="measure speed (random games per second, UI and save timings)")
+    bench.add_argument("--games", type=int, default=30, help="random games per player count")
+    bench.add_argument("--no-ui", action="store_true", help="skip the screen timings")
+    args = parser.parse_args(argv)
+
+    if args.command == "play":
+        from .headless import play_headless
+
+        return play_headless(args, _settings(args.players, args.seed, args.names, args.action_tiles))
+    if args.command == "bench":
+        from .bench import run_bench
+
+        return run_bench(args)
+    if args.command == "saves":
+        from .saves_cli import print_saves
+
+        return print_saves(args.save_dir)
+    from .ui.app import run_app
+
+    if args.command == "new":
+        return run_app(_settings(args.players, args.seed, args.names, args.action_tiles), save_dir=args.save_dir) or 0
+    if args.command == "load":
+        return run_app(load_path=Path(args.file), save_dir=args.save_dir) or 0
+    return run_app(save_dir=args.save_dir, continue_last=args.cont) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

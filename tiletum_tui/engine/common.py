@@ -1,0 +1,66 @@
+"""Small pieces shared by the rule modules: refusing with a reason, spending AP, whose turn it is."""
+
+from __future__ import annotations
+
+from .errors import IllegalActionError
+from .queries import ACTION_NAMES
+from .state import ActionFrame, JokerFrame, State, TurnFrame
+from ..data.schema import RESOURCE_NAMES
+
+
+def refuse(reason: str) -> IllegalActionError:
+    return IllegalActionError(reason)
+
+
+def die_steps(value: int, target: int) -> int:
+    """Steps of +-1 from value to target; 6 and 1 are neighbours."""
+    d = abs(value - target)
+    return min(d, 6 - d)
+
+
+def top_frame(state: State):
+    if not state.stack:
+        raise refuse("the game is over" if state.phase == "over" else "nobody is to decide now")
+    return state.stack[-1]
+
+
+def player_of(state: State, frame):
+    return state.players[frame.player]
+
+
+def helper_active(state: State) -> bool:
+    return any(getattr(f, "source", "") == "helper" for f in state.stack)
+
+
+def tasks_open(state: State, frame) -> None:
+    if state.phase != "action" or not isinstance(frame, (TurnFrame, ActionFrame, JokerFrame)):
+        raise refuse("Tasks can be done only between choices of your own turn, not in the middle of this one")
+
+
+def spend(frame, ap: int, what: str) -> None:
+    if not isinstance(frame, ActionFrame):
+        raise refuse(f"{what} needs an Action with AP")
+    if frame.ap < ap:
+        raise refuse(f"{what} costs {ap} AP and you have {frame.ap} AP left")
+
+
+def action_is(frame, *names: str, what: str) -> None:
+    if not isinstance(frame, ActionFrame) or frame.action not in names:
+        wanted = " or ".join(ACTION_NAMES[n] for n in names)
+        raise refuse(f"{what} is an option of the {wanted} Action")
+
+
+def pay_check(have: dict[str, int], cost: dict[str, int], what: str) -> None:
+    for r, n in cost.items():
+        if have.get(r, 0) < n:
+            raise refuse(f"{what} needs {n} {RESOURCE_NAMES[r]} and you have {have.get(r, 0)}")
+
+
+def piece_at(p, piece: str) -> str:
+    return p.merchant if piece == "merchant" else p.architect
+
+
+def pop_spent(state, frame) -> None:
+    """An Action from a Helper or effect with no AP left is over (the die's Action waits for 'end')."""
+    if isinstance(frame, ActionFrame) and frame.ap <= 0 and frame.source != "die" and state.stack and state.stack[-1] is frame:
+        state.stack.pop()
