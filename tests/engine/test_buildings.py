@@ -1,0 +1,137 @@
+"""Player boards: Characters in Buildings, their bonuses, Completed Buildings and the Building Bonus.
+
+Rulebook, Character Action and Player Boards - Completed Buildings; appendix, Character tiles and Game board.
+"""
+
+import pytest
+
+from tiletum_tui.engine import IllegalActionError, apply_in_place, parse
+
+from .conftest import act, game, give_action, legal, put_die, tile_of
+
+
+def refused(state, text, match):
+    with pytest.raises(IllegalActionError, match=match):
+        apply_in_place(state, parse(text))
+
+
+def character(s, design, n=1):
+    return [tile_of(s, "character", design=design) for _ in range(n)]
+
+
+def test_completing_a_building_strengthens_its_action_including_the_current_one():
+    """Completed Building: Bonus AP marker on the matching Action at once, including the current Action."""
+    s = game(2)
+    give_action(s, "character", 2)
+    (farmer,) = character(s, "c14")  # Farmer: Character icon
+    crest = tile_of(s, "crest", family="Wolf")
+    p = s.players[0]
+    p.storehouse = [farmer, crest]
+    p.resources["F"] = 6
+    act(s, f"crest {crest} 1")  # Building 1 (one Room) gets its Crest first
+    act(s, "skip")  # the House-anywhere bonus of that Crest space
+    act(s, f"room {farmer} 1 1")
+    assert p.completed[0] and p.bonus_ap == {"character": 1}
+    assert s.stack[-1].ap == 2 - 1 + 1  # spent 1 on the Room, got +1 at once
+
+
+def test_the_bonus_applies_to_later_dice_and_through_the_joker():
+    s = game(2)
+    s.players[0].bonus_ap["king"] = 2
+    s.board.wheel_dice = [[] for _ in range(6)]
+    king_value = next(v for v in range(1, 7) if s.board.wheel_actions[(v - 1) % 6] == "king")
+    put_die(s, king_value, "B")
+    act(s, f"die {king_value}B")
+    assert s.stack[-1].ap == 7 - king_value + 2
+    s2 = game(2)
+    s2.players[0].bonus_ap["king"] = 2
+    joker_value = next(v for v in range(1, 7) if s2.board.wheel_actions[(v - 1) % 6] == "joker")
+    put_die(s2, joker_value, "B")
+    act(s2, f"die {joker_value}B", "joker king")
+    assert s2.stack[-1].ap == 7 - joker_value + 2
+
+
+def test_joker_bonus_ap_counted_when_the_action_is_chosen():
+    """Completing the Building before the Joker's choice still counts for that Action (it is the current Action)."""
+    s = game(2)
+    joker_value = next(v for v in range(1, 7) if s.board.wheel_actions[(v - 1) % 6] == "joker")
+    put_die(s, joker_value, "B")
+    act(s, f"die {joker_value}B")
+    s.players[0].bonus_ap["merchant"] = 3
+    act(s, "joker merchant")
+    assert s.stack[-1].ap == 7 - joker_value + 3
+
+
+def test_the_rightmost_building_gives_no_action_bonus_but_counts_as_completed():
+    s = game(2)
+    crest = tile_of(s, "crest", family="Lily")
+    p = s.players[0]
+    p.storehouse = [crest]
+    p.resources["F"] = 2
+    act(s, f"crest {crest} 6")
+    assert p.completed[5] and p.bonus_ap == {}
+
+
+def test_character_bonus_move_and_place_in_any_order():
+    """Appendix: move the Merchant one space and/or place a House there, in any order, or only part of it."""
+    s = game(2)
+    give_action(s, "character", 1)
+    (settler,) = [t for t in character(s, "c06", 3) if t.endswith(("a", "b"))][:1]
+    p = s.players[0]
+    p.storehouse = [settler]
+    p.merchant = "r10"  # the road between Paris and Lyon
+    act(s, f"room {settler} 2 1")
+    assert "move merchant LYO" in legal(s) and "done" in legal(s)
+    act(s, "move merchant LYO", "house LYO 1")
+    assert s.board.houses["LYO"][0] == 0 and p.merchant == "LYO"
+
+
+def test_character_bonus_pillar_where_the_architect_is():
+    s = game(2)
+    give_action(s, "character", 1)
+    priest = next(t for t in character(s, "c09", 3) if t.endswith("c"))  # Engineer's third copy: Pillar here
+    p = s.players[0]
+    p.storehouse = [priest]
+    s.board.construction_cost["TIL"] = "cost-2"
+    act(s, f"room {priest} 2 1")
+    assert legal(s) == {"pillar TIL", "skip"}
+    act(s, "pillar TIL")
+    assert 0 in s.board.pillars["TIL"]
+
+
+def test_building_bonus_takes_each_character_bonus_once_in_any_order_skipping_any():
+    """Appendix, Game board: pick a Building with a Character; each Character's bonus once, any order, skip any."""
+    s = game(2)
+    give_action(s, "merchant", 2)
+    p = s.players[0]
+    smiths = character(s, "c15", 2)
+    p.rooms[2][0], p.rooms[2][1] = smiths  # Building 3: two Smiths (1 Iron each, authored)
+    p.merchant = "KOL"  # Koln: House space 1 has the Building Bonus (authored map)
+    iron = p.resources["I"]
+    act(s, "house KOL 1")
+    assert legal(s) == {"building 3", "skip"}
+    act(s, "building 3", f"bonus {smiths[1]}")
+    assert p.resources["I"] == iron + 1
+    refused(s, f"bonus {smiths[1]}", "taken once")
+    act(s, "done")
+    assert s.stack[-1].action == "merchant" and s.stack[-1].ap == 1
+
+
+def test_building_bonus_needs_a_building_with_a_character():
+    s = game(2)
+    give_action(s, "merchant", 2)
+    s.players[0].merchant = "KOL"
+    act(s, "house KOL 1")
+    assert s.stack[-1].action == "merchant"  # nothing to choose: the bonus is simply lost
+
+
+def test_character_bonus_action_keeps_the_die_action_below():
+    """A Character bonus 'take a Character Action with 1 AP' is a separate Action; the die's AP wait."""
+    s = game(2)
+    give_action(s, "character", 3)
+    recruiter = next(t for t in character(s, "c13", 3) if t.endswith("a"))
+    s.players[0].storehouse = [recruiter]
+    act(s, f"room {recruiter} 3 1")
+    top = s.stack[-1]
+    assert (top.action, top.ap, top.source) == ("character", 1, "effect")
+    assert s.stack[-2].ap == 2
