@@ -29,3 +29,17 @@ def test_moves_from_a_script_and_the_legal_actions(tmp_path):
     assert "Player 2: choose a die" in r.stdout
     legal_line = next(line for line in r.stdout.splitlines() if line.startswith("legal: "))
     assert "die 1Y" not in legal_line and "buy S" in legal_line  # the yellow 1 is gone; Bob has 3 Gold
+
+
+def test_the_script_in_docs_notation_plays(tmp_path):
+    """docs/notation.md shows a script: it must stay true."""
+    import pathlib
+    import re
+
+    doc = (pathlib.Path(__file__).parents[2] / "docs" / "notation.md").read_text()
+    script = re.search(r"```\n(.*?)```", doc, re.S).group(1)
+    path = tmp_path / "moves.txt"
+    path.write_text(script)
+    r = run("--players", "2", "--seed", "7", "--script", str(path))
+    assert r.returncode == 0, r.stderr
+    assert "raises a Pillar at the Cathedral of Koln" in r.stdout

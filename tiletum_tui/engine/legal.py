@@ -5,8 +5,8 @@ from __future__ import annotations
 from ..data.schema import ACTIONS, RESOURCES
 from . import actions as A
 from .errors import IllegalActionError
-from .queries import BOARD, SPACES, TOWNS, neighbours, tile
-from .common import helper_active
+from .queries import BOARD, SPACES, TOWNS, TRACKS, neighbours, tile, wheel_position_for_value, why_cannot_take
+from .common import die_steps, helper_active
 from .rules import RULES
 from .state import (
     ActionFrame, BuildingBonusFrame, ChooseResourceFrame, JokerFrame, KingTileFrame, MoveAndPlaceFrame,
@@ -56,6 +56,22 @@ def action_options(state: State, frame: ActionFrame) -> list:
     return out
 
 
+def _dice(state: State, p) -> list:
+    """Die choices the player can afford, with the Bonus tile where there is one to take."""
+    steps_affordable = p.resources["G"] // TRACKS.change_die_gold
+    takeable = [bool(t) and why_cannot_take(p, t) is None for t in state.board.wheel_bonus]
+    out = []
+    for v, dice in enumerate(state.board.wheel_dice, 1):
+        for colour in dict.fromkeys(dice):
+            for target in range(1, 7):
+                if die_steps(v, target) > steps_affordable:
+                    continue
+                out.append(A.TakeDie(value=v, colour=colour, target=target))
+                if takeable[wheel_position_for_value(state, target)]:
+                    out.append(A.TakeDie(value=v, colour=colour, target=target, bonus=True))
+    return out
+
+
 def _tasks(state: State, frame) -> list:
     p = state.players[frame.player]
     out: list = [A.Buy(resource=r) for r in RESOURCES[1:]]
@@ -87,11 +103,7 @@ def candidates(state: State) -> list:
     if isinstance(frame, TurnFrame):
         out: list = [A.EndTurn()]
         if not frame.die_taken:
-            for v, dice in enumerate(state.board.wheel_dice, 1):
-                for colour in dict.fromkeys(dice):
-                    for target in range(1, 7):
-                        out.append(A.TakeDie(value=v, colour=colour, target=target))
-                        out.append(A.TakeDie(value=v, colour=colour, target=target, bonus=True))
+            out += _dice(state, p)
         return out + _tasks(state, frame)
     if isinstance(frame, ActionFrame):
         return action_options(state, frame) + [A.EndTurn()] + _tasks(state, frame)
