@@ -66,14 +66,35 @@ def main(argv: list[str] | None = None) -> int:
         from .saves_cli import print_saves
 
         return print_saves(args.save_dir)
+    return _open_screens(args)
+
+
+def _open_screens(args) -> int:
+    """Start the Textual app: a new game, a loaded one, the last unfinished one, or the title screen."""
+    from .saves import store
+    from .session import Session
     from .ui.app import run_app
 
+    save_dir = store.resolve_save_dir(args.save_dir)
     if args.command == "new":
-        return run_app(_settings(args.players, args.seed, args.names, args.action_tiles), save_dir=args.save_dir) or 0
+        settings = _settings(args.players, args.seed, args.names, args.action_tiles)
+        return run_app(settings, session=Session.new(settings, save_dir=save_dir), save_dir=save_dir) or 0
+    path = None
     if args.command == "load":
-        return run_app(load_path=Path(args.file), save_dir=args.save_dir) or 0
-    return run_app(save_dir=args.save_dir, continue_last=args.cont) or 0
-
+        path = Path(args.file)
+    elif args.cont:
+        path = Session.latest_unfinished(save_dir)
+        if path is None:
+            print(f"tiletum: no unfinished game to continue in {save_dir}", file=sys.stderr)
+            return 1
+    if path is not None:
+        try:
+            session = Session.load(path, save_dir=save_dir)
+        except Exception as exc:  # SaveFileError says which file and what is wrong; the file is left alone
+            print(f"tiletum: {exc}", file=sys.stderr)
+            return 2
+        return run_app(session=session, save_dir=save_dir) or 0
+    return run_app(save_dir=save_dir) or 0
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -45,7 +45,7 @@ def action_options(state: State, frame: ActionFrame) -> list:
             if tile(t).kind == "character" and tile(t).design not in seen:
                 seen.add(tile(t).design)
                 for b, spec in enumerate(BOARD.buildings):
-                    for f in range(spec.rooms):
+                    for f in range(min(spec.rooms, frame.ap)):  # a Room costs its floor in AP
                         if not p.rooms[b][f]:
                             out.append(A.Room(tile=t, building=b + 1, floor=f + 1))
     elif frame.action == "contract":
@@ -74,7 +74,7 @@ def _dice(state: State, p) -> list:
 
 def _tasks(state: State, frame) -> list:
     p = state.players[frame.player]
-    out: list = [A.Buy(resource=r) for r in RESOURCES[1:]]
+    out: list = [A.Buy(resource=r) for r in RESOURCES[1:]] if p.resources["G"] >= TRACKS.buy_resource_gold else []
     for t in p.storehouse:
         kind = tile(t).kind
         if kind == "contract":

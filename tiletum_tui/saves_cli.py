@@ -1,0 +1,23 @@
+"""`tiletum saves`: the save files as a table, newest first."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from .saves import store
+
+
+def print_saves(save_dir: str | None) -> int:
+    folder = store.resolve_save_dir(save_dir)
+    columns, rows = store.saves_table(folder)
+    console = Console()
+    if not rows:
+        console.print(f"No saves in {folder}", markup=False)
+        return 0
+    table = Table(*columns, title=f"Saves in {folder}", title_justify="left")
+    for row in rows:
+        table.add_row(*(Text(cell) for cell in row))  # plain text: a '[1]' in a problem is not markup
+    console.print(table)
+    return 0
