@@ -87,11 +87,11 @@ def describe_decode_error(exc: msgspec.DecodeError) -> str:
     if text.startswith("Expected `object`, got") and "- at" not in text:
         found = text.removeprefix("Expected `object`, got").strip(" `")
         return f"not a Tiletum save: expected a JSON object, found {_article(found)}"
-    unknown = re.match(r"Object contains unknown field `(.*)`(?: - at `(.*)`)?", text)
+    unknown = re.match(r"Object contains unknown field `([^`]*)`(?: - at `(.*)`)?", text)
     if unknown:
         where = unknown.group(2) or "$"
         return f"unknown field `{unknown.group(1)}` at `{where}` (this program does not know it)"
-    missing = re.match(r"Object missing required field `(.*)`(?: - at `(.*)`)?", text)
+    missing = re.match(r"Object missing required field `([^`]*)`(?: - at `(.*)`)?", text)
     if missing:
         where = missing.group(2) or "$"
         return f"missing field `{missing.group(1)}` at `{where}`"
@@ -99,6 +99,7 @@ def describe_decode_error(exc: msgspec.DecodeError) -> str:
 
 
 def _article(word: str) -> str:
+    word = {"str": "string", "int": "number", "float": "number", "bool": "true/false value"}.get(word, word)
     return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
 
 

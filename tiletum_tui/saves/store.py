@@ -66,9 +66,9 @@ def is_project_folder(folder: Path) -> bool:
 def sanitise_name(name: str) -> str:
     """A safe file stem from what the player typed: letters, digits, space, '-', '_' and '.' only,
     no leading dot, at most 60 characters, never empty, never an autosave's or a device's name."""
-    text = unicodedata.normalize("NFKC", name)
+    text = re.sub(r"\s+", " ", unicodedata.normalize("NFKC", name))
     text = "".join(c if (c.isalnum() or c in " -_.") else "-" for c in text)
-    text = re.sub(r"\s+", " ", text)
+    text = re.sub(r"\.{2,}", ".", text)
     text = re.sub(r"-{2,}", "-", text).strip(" .-_")
     text = text[:60].rstrip(" .-_")
     if text.lower().endswith(SUFFIX):
@@ -327,7 +327,11 @@ def saves_table(folder: str | os.PathLike[str]) -> tuple[tuple[str, ...], list[t
         if info.problem:
             rows.append((info.path.name, "", "", "", saved, f"unreadable: {info.problem}"))
             continue
-        name = info.name + (" (autosave)" if info.autosave else "")
+        if info.autosave:
+            started = (info.created or info.saved).astimezone().strftime("%Y-%m-%d %H:%M")
+            name = f"autosave of the game begun {started}"
+        else:
+            name = info.name
         status = "finished" if info.finished else "in progress"
         rows.append((name, ", ".join(info.players), str(info.round),
                      " / ".join(map(str, info.scores)), saved, status))

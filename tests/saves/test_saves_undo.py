@@ -1,0 +1,191 @@
+"""Undo and redo within the current player's turn, never across a reveal (issue 4).
+
+Issue 4, "Undo": "Undo and redo within the current player's turn, back to the last moment that
+revealed something: never across a dice roll, a tile drawn or refilled, a Corruption token revealed,
+or another player's action. Greyed out (with the reason) when not possible. Undo never
+desynchronises the save file."
+Issue 4, "Tests": "Undo barriers: undo is refused after each kind of reveal, allowed otherwise, and
+redo restores the same state."
+"""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+
+from tiletum_tui.engine import current_player, digest, legal_actions
+from tiletum_tui.engine.actions import Hire, Refresh
+from tiletum_tui.saves import store
+from tiletum_tui.session import Session, UndoError
+
+KINDS = {
+    "the dice were rolled", "a Corruption token was revealed", "the Character offer was refilled",
+    "the Contract offer was refilled", "a Bonus tile was drawn",
+}
+SEEDS = [(2, 1), (2, 2), (3, 3), (3, 4), (4, 5), (4, 6), (4, 12)]
+
+
+def _file_digest(path) -> str:
+    return Session.load(path, autosave=False).digest()
+
+
+def _in_step(session) -> bool:
+    """The autosave holds exactly the session's actions and the digest of its state."""
+    save = store.read_save(session.autosave_path).save
+    return save.actions == session.notation_log and save.digest == session.digest()
+
+
+def test_undo_barriers_in_random_games(games, tmp_path):
+    """After every action of several random games: a reveal refuses undo and names what was revealed;
+    another player's action refuses undo; otherwise undo gives back the exact state before the
+    action, the autosave follows, and redo gives back the exact state after it."""
+    seen_kinds: set[str] = set()
+    refused_other_player = allowed = 0
+    for players, seed in SEEDS:
+        folder = tmp_path / f"{players}-{seed}"
+        session = Session.new(games.settings(players, seed), save_dir=folder)
+        for text in games.random_game(players, seed):
+            before = msgspec.json.encode(session.state)
+            actor = session.current_player
+            reveals = session.state.reveals
+            round_, phase = session.state.round, session.state.phase
+            session.apply(text)
+            after = msgspec.json.encode(session.state)
+            reason = session.can_undo()
+            if session.state.phase == "over":
+                assert reason == "the game is over"
+            elif session.state.reveals != reveals:
+                assert reason is not None and reason.endswith(": undo stops at a reveal"), reason
+                kinds = reason.removesuffix(": undo stops at a reveal")
+                found = {k for k in KINDS if k in kinds}
+                assert found, reason
+                seen_kinds |= found
+            elif current_player(session.state) != actor:
+                name = session.settings.players[actor].name
+                assert reason == f"that was {name}'s action: undo stops at another player's action"
+                refused_other_player += 1
+            elif (session.state.round, session.state.phase) != (round_, phase):
+                assert reason == f"the {session.state.phase.capitalize()} phase has begun: undo stops at the end of a turn"
+            else:
+                assert reason is None
+                allowed += 1
+                assert session.undo() == session._redo[-1]
+                assert msgspec.json.encode(session.state) == before
+                assert _in_step(session)  # the file follows the undo
+                assert session.can_redo() is None
+                session.redo()
+                assert msgspec.json.encode(session.state) == after
+                assert _in_step(session)
+            if reason is not None:
+                with pytest.raises(UndoError, match=reason.split(":")[0]):
+                    session.undo()
+                assert msgspec.json.encode(session.state) == after  # a refused undo changes nothing
+    assert seen_kinds == KINDS, f"kinds of reveal never met: {KINDS - seen_kinds}"
+    assert refused_other_player > 10 and allowed > 100
+
+
+def _to_first(games, session, texts, wanted):
+    """Play ``texts`` until ``wanted`` (an action class) is legal; return how many were played."""
+    for i, text in enumerate(texts):
+        if any(isinstance(a, wanted) for a in legal_actions(session.state)):
+            return i
+        session.apply(text)
+    raise AssertionError(f"{wanted.__name__} never legal")
+
+
+@pytest.mark.parametrize("kind", [Hire, Refresh])
+def test_hiring_or_refreshing_refills_the_character_offer_and_stops_undo(games, tmp_path, kind):
+    """Rulebook, Character Action: the offer is refilled at once (Hire) or discarded and refilled
+    (Refresh): a tile is revealed, so undo stops there."""
+    session = Session.new(games.settings(3, 3), save_dir=tmp_path)
+    texts = games.random_game(3, 3)
+    _to_first(games, session, texts, kind)
+    action = next(a for a in legal_actions(session.state) if isinstance(a, kind))
+    session.apply(action)
+    assert session.can_undo() == "the Character offer was refilled: undo stops at a reveal"
+    with pytest.raises(UndoError, match="the Character offer was refilled: undo stops at a reveal"):
+        session.undo()
+
+
+def test_undo_walks_back_to_the_last_reveal_and_redo_forward(games, tmp_path):
+    """Several undos in a row go back through the player's turn to the barrier, and no further; redo
+    replays them all to the same state. A new action clears what could be redone."""
+    for players, seed in SEEDS:
+        texts = games.random_game(players, seed)
+        reference = Session.new(games.settings(players, seed), autosave=False)
+        # find a turn with at least three undoable actions in a row
+        states, run = [], 0
+        for i, text in enumerate(texts):
+            states.append(msgspec.json.encode(reference.state))
+            reference.apply(text)
+            run = run + 1 if reference.can_undo() is None else 0
+            if run >= 3:
+                end = i + 1
+                break
+        else:
+            continue
+        session = Session.new(games.settings(players, seed), save_dir=tmp_path / f"{players}-{seed}")
+        games.play(session, texts[:end])
+        final = msgspec.json.encode(session.state)
+        undone = 0
+        while session.can_undo() is None:
+            session.undo()
+            undone += 1
+            assert msgspec.json.encode(session.state) == states[end - undone]
+        assert undone >= 3
+        assert session.can_undo() is not None and session.can_redo() is None
+        assert _file_digest(session.autosave_path) == digest(session.state)
+        for _ in range(undone):
+            session.redo()
+        assert msgspec.json.encode(session.state) == final and session.can_redo() == "nothing to redo"
+        session.undo()
+        session.apply(random.Random(1).choice(legal_actions(session.state)))
+        assert session.can_redo() == "nothing to redo"
+        with pytest.raises(UndoError, match="nothing to redo"):
+            session.redo()
+        return
+    raise AssertionError("no turn with three undoable actions")
+
+
+def test_undo_after_loading_replays_exactly(games, tmp_path):
+    """A loaded game keeps its undo: the actions of the current turn since the last reveal can be
+    taken back even though this session did not play them (the state is rebuilt by replay)."""
+    texts = games.random_game(4, 5)
+    reference = Session.new(games.settings(4, 5), autosave=False)
+    states = []
+    for i, text in enumerate(texts):
+        states.append(msgspec.json.encode(reference.state))
+        reference.apply(text)
+        if i > 40 and reference.can_undo() is None:
+            break
+    session = Session.new(games.settings(4, 5), save_dir=tmp_path)
+    games.play(session, texts[: len(states)])
+    loaded = Session.load(session.autosave_path)
+    assert loaded.can_undo() is None
+    loaded.undo()
+    assert msgspec.json.encode(loaded.state) == states[-1]
+    assert _file_digest(loaded.autosave_path) == digest(loaded.state)
+    loaded.redo()
+    assert loaded.digest() == session.digest()
+
+
+def test_nothing_to_undo_at_the_start(games):
+    session = Session.new(games.settings(2, 1), autosave=False)
+    assert session.can_undo() == "nothing to undo"
+    assert session.can_redo() == "nothing to redo"
+
+
+def test_undo_autosaves_so_a_reload_matches_the_screen(games, tmp_path):
+    """Issue 4: "Undo never desynchronises the save file": the latest unfinished game is the undone one."""
+    session = Session.new(games.settings(2, 1), save_dir=tmp_path)
+    for text in games.random_game(2, 1):
+        session.apply(text)
+        if session.can_undo() is None and len(session.log) > 5:
+            break
+    session.undo()
+    path = Session.latest_unfinished(tmp_path)
+    assert path == session.autosave_path
+    assert Session.load(path, autosave=False).notation_log == session.notation_log
+    assert [i.actions for i in store.list_saves(tmp_path)] == [len(session.log)]
