@@ -70,3 +70,40 @@ def _take_out(state, tile_id: str) -> bool:
 @pytest.fixture
 def two():
     return game(2)
+
+
+# ---------------------------------------------------------------- end-of-round scenarios (King phase, Fair, Cleanup)
+def king_track_at(state, placement: dict[int, list[int]]):
+    """Put the King track markers exactly so: {space index: [players, bottom of the stack first]}."""
+    track = state.board.king_track
+    for stack in track:
+        stack.clear()
+    for space, stack in placement.items():
+        track[space] = list(stack)
+    return state
+
+
+def quiet_corruption(state):
+    """Make every Corruption token a 0, so the next round's first lap moves no King marker."""
+    b = state.board
+    b.corruption_pool = [0] * len(b.corruption_pool)
+    b.corruption_row = [0] * len(b.corruption_row)
+    b.corruption_revealed = [0] * len(b.corruption_revealed)
+    return state
+
+
+def fair_now(state, tile: str, town: str = "TIL"):
+    """Make this round's Fair one of ``tile`` in ``town``."""
+    fair = state.board.fairs[state.round - 1]
+    fair.tile, fair.town, fair.done = tile, town, False
+    return fair
+
+
+def to_king_phase(state):
+    """Jump to the last turn of the third lap with its die taken, and end it: the King phase begins."""
+    from tiletum_tui.engine.state import TurnFrame
+
+    state.lap = 3
+    state.turn = len(state.players) - 1
+    state.stack = [TurnFrame(player=state.turn_order[-1], die_taken=True)]
+    return act(state, "end")
