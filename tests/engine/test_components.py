@@ -259,7 +259,7 @@ def _contract_line(t) -> str | None:
         "iron+king": (pay.keys() == {"I"} and not same and eff == (fx.King(steps=1),)
                       and (pay["I"], vp) in {(5, 7), (7, 11)}),
         "wool": (pay.keys() == {"W"} and not same and not eff and (pay["W"], vp) in {(2, 2), (3, 4), (9, 17)}),
-        "wool+merchant": (pay.keys() == {"W"} and not same and eff == (_move("merchant", 1),)
+        "wool+merchant": (pay.keys() == {"W"} and not same and eff == (fx.MoveToNextTown(piece="merchant"),)
                           and (pay["W"], vp) in {(5, 7), (7, 11)}),
         "mixed iron": (pay.keys() == {"I"} and not eff and (same, pay["I"], vp) in {(2, 2, 5), (3, 3, 8)}),
         "mixed wool": (pay.keys() == {"W"} and not eff and (same, pay["W"], vp) in {(2, 2, 5), (3, 3, 8)}),
@@ -284,7 +284,7 @@ def test_every_contract_tile_is_an_appendix_contract():
     *[({"I": n}, 0, v, ()) for n, v in ((2, 2), (3, 4), (9, 17))],
     *[({"I": n}, 0, v, (fx.King(steps=1),)) for n, v in ((5, 7), (7, 11))],
     *[({"W": n}, 0, v, ()) for n, v in ((2, 2), (3, 4), (9, 17))],
-    *[({"W": n}, 0, v, (fx.Move(piece="merchant", steps=1),)) for n, v in ((5, 7), (7, 11))],
+    *[({"W": n}, 0, v, (fx.MoveToNextTown(piece="merchant"),)) for n, v in ((5, 7), (7, 11))],
     *[({"I": n}, n, v, ()) for n, v in ((2, 5), (3, 8))],
     *[({"W": n}, n, v, ()) for n, v in ((2, 5), (3, 8))],
     *[({"W": n, "I": n}, 0, v, (fx.TakeAction(action="character", ap=1),)) for n, v in ((3, 9), (5, 16))],

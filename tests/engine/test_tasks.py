@@ -235,3 +235,16 @@ def test_tasks_are_not_open_in_the_middle_of_a_choice():
     give_action(s, "contract", 2)
     act(s, "exchange W I")
     assert "buy S" not in legal(s)
+
+
+def test_caravan_contract_moves_the_merchant_to_an_adjacent_town():
+    """Appendix, Contracts: 5 Wool gives 7 VP and moves the Merchant from one Town to an adjacent Town (rulings 5)."""
+    s = at_turn_start()
+    t = _contract(s, pay={"W": 5}, vp=7)
+    s.players[0].resources["W"] = 5
+    act(s, f"fulfil {t}")
+    assert legal(s) == {"move merchant HAM", "move merchant KOL", "move merchant LYO", "move merchant PRA",
+                        "move merchant ROM", "move merchant WIE", "skip"}
+    refused(s, "move merchant r07", "to a Town next to Tiletum")
+    act(s, "move merchant HAM")
+    assert s.players[0].merchant == "HAM"

@@ -93,6 +93,12 @@ class MoveAnywhere(_Strict, tag="move_anywhere"):
     piece: str
 
 
+class MoveToNextTown(_Strict, tag="move_to_next_town"):
+    """Move the piece from its Town to an adjacent Town (the Road space between is passed over)."""
+
+    piece: str
+
+
 class King(_Strict, tag="king"):
     """Advance your King track marker ``steps`` spaces."""
 
@@ -105,7 +111,7 @@ class BuildingBonus(_Strict, tag="building_bonus"):
 
 Effect = Union[
     Gain, GainAny, TakeAction, AddAP, DieResource, Move, MoveBoth, MoveAndPlace, PlaceHere,
-    PlaceAnywhere, MoveAnywhere, King, BuildingBonus,
+    PlaceAnywhere, MoveAnywhere, MoveToNextTown, King, BuildingBonus,
 ]
 
 

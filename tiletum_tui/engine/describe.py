@@ -113,7 +113,8 @@ def explain_frame(state: State) -> str:
         where = "anywhere on the map" if f.anywhere else f"where your {PIECE_NAMES[f.piece]} is"
         return f"{who}: you may place a {thing} {where}"
     if isinstance(f, MoveAnywhereFrame):
-        return f"{who}: you may move your {PIECE_NAMES[f.piece]} to any space"
+        where = "any space" if f.reach == "any" else "a Town next to it"
+        return f"{who}: you may move your {PIECE_NAMES[f.piece]} to {where}"
     if isinstance(f, PickBuildingFrame):
         return f"{who}: Building Bonus: choose a Building with a Character"
     if isinstance(f, BuildingBonusFrame):

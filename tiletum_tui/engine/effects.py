@@ -106,6 +106,8 @@ def run_effects(state: State, player: int, effects, *, source: str, why: str) ->
             frames.append(PlaceFrame(player=player, piece=e.piece, anywhere=True))
         elif isinstance(e, fx.MoveAnywhere):
             frames.append(MoveAnywhereFrame(player=player, piece=e.piece))
+        elif isinstance(e, fx.MoveToNextTown):
+            frames.append(MoveAnywhereFrame(player=player, piece=e.piece, reach="next_town"))
         elif isinstance(e, fx.King):
             king_steps(state, player, e.steps)
         elif isinstance(e, fx.BuildingBonus):

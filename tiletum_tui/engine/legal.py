@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..data.schema import ACTIONS, RESOURCES
 from . import actions as A
 from .errors import IllegalActionError
-from .queries import BOARD, SPACES, TOWNS, TRACKS, neighbours, tile, wheel_position_for_value, why_cannot_take
+from .queries import BOARD, SPACES, TOWNS, TRACKS, neighbours, next_towns, tile, wheel_position_for_value, why_cannot_take
 from .common import die_steps, helper_active
 from .rules import RULES
 from .state import (
@@ -127,7 +127,9 @@ def candidates(state: State) -> list:
         place = _houses(state, towns) if frame.piece == "merchant" else [A.PlacePillar(town=t) for t in towns if t in state.board.pillars]
         return place + [A.Skip()]
     if isinstance(frame, MoveAnywhereFrame):
-        return [A.MovePiece(piece=frame.piece, to=s) for s in SPACES] + [A.Skip()]
+        here = p.merchant if frame.piece == "merchant" else p.architect
+        reach = SPACES if frame.reach == "any" else next_towns(here)
+        return [A.MovePiece(piece=frame.piece, to=s) for s in reach] + [A.Skip()]
     if isinstance(frame, PickBuildingFrame):
         return [A.PickBuilding(building=b + 1) for b in range(len(p.rooms))] + [A.Skip()]
     if isinstance(frame, BuildingBonusFrame):

@@ -8,7 +8,7 @@ from . import actions as A
 from .common import action_is, piece_at, player_of, pop_spent, refuse, spend
 from .effects import draw, fill_room, king_steps, run_effects, score, shuffle, turn_frame
 from .queries import (
-    BOARD, SPACES, TRACKS, PIECE_NAMES, building_design, cathedral_available, empty_house_spaces, neighbours,
+    BOARD, SPACES, TRACKS, PIECE_NAMES, building_design, cathedral_available, empty_house_spaces, neighbours, next_towns,
     space_name, tile, why_cannot_take,
 )
 from .state import (
@@ -28,6 +28,8 @@ def check_move(state, frame, a: A.MovePiece) -> None:
             raise refuse(f"this bonus moves your {PIECE_NAMES[frame.piece]}")
         if a.to == here:
             raise refuse(f"your {PIECE_NAMES[a.piece]} is already in {space_name(a.to)}")
+        if frame.reach == "next_town" and a.to not in next_towns(here):
+            raise refuse(f"this reward moves your {PIECE_NAMES[a.piece]} to a Town next to {space_name(here)}")
         return
     if isinstance(frame, ActionFrame):
         action_is(frame, a.piece, what=f"Moving the {PIECE_NAMES[a.piece]}")

@@ -39,6 +39,18 @@ def neighbours(space_id: str) -> tuple[str, ...]:
     return ADJACENT[space_id]
 
 
+def next_towns(space_id: str) -> tuple[str, ...]:
+    """Towns one link away: adjacent Towns, or Towns beyond an adjacent Road space."""
+    out = set()
+    for n in ADJACENT[space_id]:
+        if SPACES[n].kind == "town":
+            out.add(n)
+        else:
+            out.update(t for t in ADJACENT[n] if SPACES[t].kind == "town")
+    out.discard(space_id)
+    return tuple(sorted(out))
+
+
 def wheel_position_for_value(state: State, value: int) -> int:
     return (value - 1 + state.board.wheel_rotation) % 6
 

@@ -110,8 +110,11 @@ class PlaceFrame(msgspec.Struct, tag="place"):
 
 
 class MoveAnywhereFrame(msgspec.Struct, tag="move_anywhere"):
+    """Move a piece to any space (a Crest bonus), or only to an adjacent Town (``reach`` = "next_town")."""
+
     player: int
     piece: str
+    reach: str = "any"
 
 
 class PickBuildingFrame(msgspec.Struct, tag="pick_building"):
