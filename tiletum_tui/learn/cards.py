@@ -1,0 +1,122 @@
+"""Cards & Components, generated from the component catalogue so it can never disagree with the game.
+
+Every tile appears with its id (the id the notation and the log use) and its effect in words.
+Copies that are alike are listed on one line; copies used only with 3 or 4 players say so.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ..data.catalogue import load
+from .pages import Page, Section
+from .words import ACTION, effect_words, tile_words
+
+CAT = load()
+
+
+def _ids(tiles) -> str:
+    marks = {2: "", 3: " 3+", 4: " 4"}
+    return ", ".join(f"{t.id}{marks[t.min_players]}" for t in tiles)
+
+
+def _grouped(tiles) -> list[tuple[str, list]]:
+    """Tiles that read the same (same design and effect) on one line, in catalogue order."""
+    groups: dict[tuple, list] = defaultdict(list)
+    for t in tiles:
+        groups[(t.design, tile_words(t))].append(t)
+    return [(words, ts) for (_, words), ts in groups.items()]
+
+
+def _lines(kind: str, pile: str | None = None) -> str:
+    tiles = [t for t in CAT.tiles.values() if t.kind == kind and (pile is None or t.pile == pile)]
+    return "\n".join(f"- {ts[0].name} ({_ids(ts)}): {words}" for words, ts in _grouped(tiles))
+
+
+def _count(kind: str, pile: str | None = None) -> int:
+    return sum(1 for t in CAT.tiles.values() if t.kind == kind and (pile is None or t.pile == pile))
+
+
+def _characters() -> str:
+    by_action: dict[str, list] = defaultdict(list)
+    for t in CAT.tiles.values():
+        if t.kind == "character":
+            by_action[t.action].append(t)
+    out = []
+    for action, tiles in by_action.items():
+        out.append(f"Completing a Building of these gives Bonus AP to the {ACTION[action]} Action:")
+        for _words, ts in _grouped(tiles):
+            out.append(f"- {ts[0].name} ({_ids(ts)}): {'; '.join(effect_words(e) for e in ts[0].effects)}")
+    return "\n".join(out)
+
+
+def _fair_tiles() -> str:
+    return "\n".join(f"- {f.id}: {f.vp} + the round's board value, {f.text}" for f in CAT.fair_tiles.values())
+
+
+def _cathedrals() -> str:
+    return "\n".join(
+        f"- {g.group} ({len(g.vp)} tiles, bottom to top): " + ", ".join(f"{g.group}.{i + 1} = {v} VP" for i, v in enumerate(g.vp))
+        for g in CAT.cathedral_groups
+    )
+
+
+def _costs() -> str:
+    out = []
+    for c in CAT.construction_costs.values():
+        if c.unavailable:
+            out.append(f"- {c.id}: the Unavailable Cathedral: that Town's Cathedral is not built this game, "
+                       "and takes no Pillars")
+        else:
+            out.append(f"- {c.id}: pay {c.stone} Stone, score {c.vp} VP (plus the Cathedral tile)")
+    return "\n".join(out)
+
+
+def _towns() -> str:
+    names = {s.id: s.name for s in CAT.map.spaces}
+    return "\n".join(f"- {t.id}: a Fair in {names.get(t.town, t.town)}" for t in CAT.town_tiles.values())
+
+
+def cards_page() -> Page:
+    bonus = sum(1 for t in CAT.tiles.values() if t.pile == "bonus")
+    return Page("cards", "Cards & Components", "Every tile of the game and what it does, read from the game's own data. "
+                "The ids are the ones the log and the notation use; '3+' or '4' marks a copy used only with that many "
+                "players.", (
+        Section("bonus", "Bonus tiles", (
+            f"{bonus} Bonus tiles lie on the Action Wheel, beside the King track and on the map: "
+            f"{_count('helper')} Helpers, {_count('contract', 'bonus')} Contracts and {_count('crest', 'bonus')} Crests. "
+            "Helpers, Contracts and Crests are listed in their own sections below."
+        )),
+        Section("helpers", "Helpers", (
+            "Used once, at any time during your turn, then removed from the game.\n" + _lines("helper")
+        )),
+        Section("characters", "Characters", (
+            "Hired with the Character Action and placed in a Room; the bonus comes when it enters the Room.\n"
+            + _characters()
+        )),
+        Section("contracts", "Contracts", (
+            "From the Contract offer:\n" + _lines("contract", "contract") + "\n\nAmong the Bonus tiles:\n"
+            + _lines("contract", "bonus")
+        )),
+        Section("crests", "Crests", (
+            "Six noble families; you may own only one Crest of each. In the Contract pile:\n"
+            + _lines("crest", "contract") + "\n\nAmong the Bonus tiles:\n" + _lines("crest", "bonus")
+        )),
+        Section("fair-tiles", "Fair tiles", "Four of these are drawn for the four Fairs.\n" + _fair_tiles()),
+        Section("cathedrals", "Cathedral tiles", (
+            "Each Cathedral has its group of tiles, the lowest VP at the bottom; building takes the top one.\n"
+            + _cathedrals()
+        )),
+        Section("construction-costs", "Construction Cost tiles", (
+            "One lies under each Cathedral: the Stone it costs to build there and the VP it adds.\n" + _costs()
+        )),
+        Section("town-tiles", "Town tiles", (
+            "The first Fair is always in Tiletum; three of these decide where the others are held.\n" + _towns()
+        )),
+    ))
+
+
+def all_tile_ids() -> list[str]:
+    """Every id a reader should find on the page (for the tests)."""
+    return (list(CAT.tiles) + list(CAT.fair_tiles) + list(CAT.construction_costs) + list(CAT.town_tiles)
+            + [f"{g.group}.{i + 1}" for g in CAT.cathedral_groups for i in range(len(g.vp))])

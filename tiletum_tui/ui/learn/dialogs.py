@@ -1,0 +1,73 @@
+"""Small modal dialogs for learning: a text box (the score preview, an explanation) with a rules link."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+
+class LearnNote(ModalScreen[None]):
+    """A titled text (drawn without markup) that closes with Enter/Esc; F1 opens the rules at ``topic``."""
+
+    DEFAULT_CSS = """
+    LearnNote { align: center middle; }
+    LearnNote > #learn-note { width: 76; max-width: 100%; height: auto; max-height: 90%;
+                               border: round $primary; background: $surface; padding: 0 1; }
+    #learn-note-title { text-style: bold; height: 1; }
+    #learn-note-scroll { height: auto; max-height: 16; }
+    #learn-note-keys { color: $text-muted; height: 1; }
+    """
+    BINDINGS = [
+        Binding("enter,escape,space", "close", "Close", id="tiletum.learn-note-close"),
+        Binding("f1", "rules", "Rules", id="tiletum.learn-note-rules"),
+    ]
+
+    def __init__(self, title: str, body: str, topic: str | None = None) -> None:
+        super().__init__()
+        self.title_text, self.body, self.topic = title, body, topic
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="learn-note"):
+            yield Static(self.title_text, id="learn-note-title", markup=False)
+            with VerticalScroll(id="learn-note-scroll"):
+                yield Static(self.body, id="learn-note-body", markup=False)
+            keys = "Enter: close" + ("   F1: the rules about this" if self.topic else "")
+            yield Static(keys, id="learn-note-keys", markup=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_rules(self) -> None:
+        if self.topic:
+            from . import open_rules
+
+            self.dismiss(None)
+            open_rules(self.app, self.topic)
+
+
+def explain_choice(screen, choice) -> LearnNote:
+    """The rule behind a decision-panel choice (legal or greyed) and, if refused, exactly why."""
+    from ...learn.explain import why_not
+    from ...learn.pages import page
+
+    action = choice.action if choice is not None else None
+    if action is None:  # a group: explain its first leaf
+        node = choice
+        while node is not None and node.action is None and node.children:
+            node = node.children[0]
+        action = node.action if node is not None else None
+    if action is None:
+        return LearnNote("Explain", "Nothing to explain here.")
+    ex = why_not(screen.model.state, action)
+    where = f"{page(ex.rule.page).title} › {page(ex.rule.page).section(ex.rule.section).heading}"
+    body = f"{choice.label}\n\n{ex.text()}\n\nRead more: {where}"
+    return LearnNote("Why?" if ex.allowed else "Why not?", body, f"{ex.rule.page}:{ex.rule.section}")
+
+
+def score_preview(state) -> LearnNote:
+    from ...learn.preview import preview_text
+
+    return LearnNote("What would this score?", preview_text(state), "scoring")
