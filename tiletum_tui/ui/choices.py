@@ -76,7 +76,7 @@ def _steps(state: State, a) -> list[Step]:
         return [(a.action, f"Use the AP for the {T.ACTION_TITLE[a.action]} Action", "", None)]
     if isinstance(a, A.MovePiece):
         return [(f"move-{a.piece}", f"Move your {T.PIECE[a.piece]} (now at {T.space_name(getattr(p, a.piece))})", "", None),
-                (a.to, f"to {T.space_name(a.to)}", "", a.to)]
+                (a.to, f"to {T.space_name(a.to)}", space_summary(state, a.to), a.to)]
     if isinstance(a, A.PlaceHouse):
         hs = T.SPACES[a.town].house_spaces[a.space - 1]
         mark = {"building": " (Building Bonus)", "vp": f" (+{hs.vp} VP)"}.get(hs.bonus, "")
@@ -140,6 +140,31 @@ def _steps(state: State, a) -> list[Step]:
     return [(A.notation(a), A.notation(a), "", None)]
 
 
+def space_summary(state: State, sid: str) -> str:
+    """One line about a map space, for the detail line under a map choice."""
+    from ..engine.state import EMPTY
+
+    space = T.SPACES[sid]
+    bits = []
+    if space.kind == "town":
+        houses = state.board.houses.get(sid, [])
+        free = sum(1 for o in houses if o == EMPTY)
+        owners = sorted({state.players[o].name for o in houses if o >= 0})
+        bits.append(f"{free} free House space{'s' if free != 1 else ''}" + (f" (Houses: {', '.join(owners)})" if owners else ""))
+        tiles = state.board.map_bonus.get(sid, [])
+        if tiles:
+            bits.append(f"{len(tiles)} Bonus tile{'s' if len(tiles) > 1 else ''}")
+        for i, fair in enumerate(state.board.fairs):
+            if fair.town == sid and not fair.done:
+                bits.append(f"Fair in round {i + 1}")
+    else:
+        bits.append("a road space (no Houses or Pillars)")
+    here = [f"{pl.name}'s {T.PIECE[pc]}" for pl in state.players for pc in ("merchant", "architect") if getattr(pl, pc) == sid]
+    if here:
+        bits.append("here: " + ", ".join(here))
+    return f"{T.space_name(sid)}: " + "; ".join(bits)
+
+
 def _player(state: State) -> int:
     top = state.stack[-1] if state.stack else None
     return getattr(top, "player", 0) if top is not None else 0
@@ -160,7 +185,7 @@ def ap_left(state: State) -> tuple[str, int] | None:
     """The Action in hand and its unspent AP (the nearest ActionFrame on the stack)."""
     for frame in reversed(state.stack):
         if isinstance(frame, ActionFrame):
-            return frame.action, frame.ap - frame.spent
+            return frame.action, frame.ap
     return None
 
 
@@ -213,7 +238,10 @@ def build_menu(state: State, legal: list, check: Callable[[State, object], None]
         try:
             check(state, a)
         except ValueError as exc:  # IllegalActionError / MalformedActionError: the rule that says no
-            _insert(root, _steps(state, a), a, str(exc))
+            steps = _steps(state, a)
+            if isinstance(a, A.PlaceHouse):
+                steps = steps[:1]  # which House space was only our guess: name the Town alone
+            _insert(root, steps, a, str(exc))
     for node in _walk(root):
         _settle(node)
     return _order(root.children)
@@ -250,10 +278,12 @@ def _settle(node: Choice) -> None:
             elif only.collapse != ALONE:
                 only.label = f"{c.label} · {only.label}"
             only.collapse = c.collapse
+            only.key = c.key  # the group's key says what the choice is about (the screen picks a view by it)
             only.space = only.space or c.space
             c = only
         if c.is_group and c.children and all(x.disabled for x in c.children):
-            c.reason = c.children[0].reason
+            first = c.children[0].reason
+            c.reason = f"none possible now ({first})" if c.key == TASK and len(c.children) > 1 else first
         fixed.append(c)
     node.children = fixed
 

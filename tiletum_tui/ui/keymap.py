@@ -11,7 +11,7 @@ from textual.binding import Binding
 
 # (id, keys, action, description, show in Footer)
 APP_KEYS = [
-    ("help", "f1,question_mark", "help", "Help", True),
+    ("help", "question_mark,f1", "help", "Help", True),
     ("theme", "f9", "toggle_theme", "Light/dark", False),
     ("quit", "ctrl+q", "quit", "Quit", False),
 ]
@@ -26,8 +26,8 @@ GAME_KEYS = [
     ("prev-player", "left_square_bracket", "other_board(-1)", "Prev board", False),
     ("next-player", "right_square_bracket", "other_board(1)", "Next board", False),
     ("tasks", "t", "tasks", "Tasks", True),
-    ("finish", "e", "finish", "Done/End", True),
-    ("back", "escape", "back", "Back", True),
+    ("finish", "e", "finish", "Done", True),
+    ("back", "escape", "back", "Back", False),
     ("undo", "u", "undo", "Undo", True),
     ("redo", "r", "redo", "Redo", False),
     ("notation", "n", "toggle_notation", "Notation", False),

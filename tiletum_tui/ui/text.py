@@ -63,11 +63,15 @@ def effect_text(e: S.Effect) -> str:
         return "place a House in any Town" if e.piece == "merchant" else "place a Pillar at any Cathedral"
     if isinstance(e, S.MoveAnywhere):
         return f"move your {PIECE[e.piece]} to any space"
+    if type(e).__name__ == "MoveToNextTown":  # newer catalogue effect: not in every schema version
+        return f"move your {PIECE[e.piece]} to an adjacent Town"
     if isinstance(e, S.King):
         return f"advance {e.steps} on the King track"
     if isinstance(e, S.BuildingBonus):
         return "take the bonuses of the Characters in one of your Buildings"
-    return type(e).__name__
+    # An effect added to the catalogue after this was written: its name, spaced, beats nothing.
+    name = type(e).__name__
+    return "".join(f" {c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
 
 
 def contract_price(t: S.Tile) -> str:
@@ -77,6 +81,12 @@ def contract_price(t: S.Tile) -> str:
     if t.pay:
         parts.append(res_list(t.pay))
     return " + ".join(parts) or "nothing"
+
+
+def tile_line(tile_id: str, width: int) -> str:
+    """``tile_text`` cut to a column width."""
+    text = tile_text(tile_id)
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def tile_name(tile_id: str) -> str:
@@ -90,7 +100,7 @@ def tile_text(tile_id: str) -> str:
         return tile_id
     if t.kind == "contract":
         extra = "".join(f", {effect_text(e)}" for e in t.effects)
-        return f"{t.name}: pay {contract_price(t)} for {t.vp} VP{extra}"
+        return f"{t.name}: {contract_price(t)} → {t.vp} VP{extra}"
     if t.kind == "crest":
         return t.name
     if t.kind == "character":
@@ -98,35 +108,6 @@ def tile_text(tile_id: str) -> str:
         return f"{t.name} ({ACTION_TITLE.get(t.action, '-')}): {effects}"
     name = t.name.removeprefix("Helper: ")
     return f"Helper {name}: " + ", ".join(effect_text(e) for e in t.effects)
-
-
-def tile_short(tile_id: str, width: int = 22) -> str:
-    """A tile in a narrow column: the name, and for Contracts the price and VP."""
-    t = CAT.tiles.get(tile_id)
-    if t is None:
-        return "-"
-    if t.kind == "contract":
-        text = f"{_price_short(t)}>{t.vp}VP"
-    elif t.kind == "helper":
-        text = "H:" + t.name.removeprefix("Helper: ") + _helper_amount(t)
-    else:
-        text = t.name
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def _price_short(t: S.Tile) -> str:
-    bits = [f"{t.identical}=" if t.identical else ""]
-    bits += [f"{n}{r}" for r, n in t.pay.items()]
-    return "".join(bits)
-
-
-def _helper_amount(t: S.Tile) -> str:
-    for e in t.effects:
-        if isinstance(e, (S.TakeAction, S.AddAP)):
-            return f" {e.ap}AP"
-        if isinstance(e, S.GainAny):
-            return f" {e.count}"
-    return ""
 
 
 def space_name(space_id: str) -> str:

@@ -1,0 +1,58 @@
+"""Shared helpers for the UI tests: a fixed game, and a key-only chooser that plays it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tiletum_tui.engine import apply, legal_actions, new_game
+from tiletum_tui.engine.state import PlayerSetup, Settings
+
+SEED = 7
+SETTINGS = Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=SEED)
+
+
+@pytest.fixture(autouse=True)
+def _fixed_environment(monkeypatch):
+    # Environment themes and NO_COLOR would change every snapshot (stack notes).
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("TEXTUAL_THEME", raising=False)
+
+
+def make_session(tmp_path, settings=SETTINGS, moves: int = 0, seed: int = 1):
+    """A Session (no autosave files outside tmp_path), advanced ``moves`` random legal actions."""
+    from tiletum_tui.session import Session
+
+    session = Session.new(settings, save_dir=tmp_path, autosave=False)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if session.state.phase == "over":
+            break
+        acts = legal_actions(session.state)
+        session.apply(rng.choice(acts))
+    return session
+
+
+def midgame_session(tmp_path):
+    """A fixed mid-game position for snapshots: round 2, lap 2, Ann holds a Merchant Action with AP
+    to spend, and both Storehouses hold tiles (random legal play from a fixed seed until then)."""
+    from tiletum_tui.engine.state import ActionFrame
+    from tiletum_tui.session import Session
+
+    session = Session.new(SETTINGS, save_dir=tmp_path, autosave=False)
+    rng = random.Random(6)
+    for _ in range(400):
+        st = session.state
+        top = st.stack[-1] if st.stack else None
+        if (st.round, st.lap) == (2, 2) and isinstance(top, ActionFrame) and top.action == "merchant" and top.ap >= 2:
+            return session
+        session.apply(rng.choice(legal_actions(st)))
+    raise AssertionError("no mid-game position found: the engine's play changed")
+
+
+def finished_session(tmp_path, seed: int = 2):
+    return make_session(tmp_path, moves=10_000, seed=seed)
+
+
+__all__ = ["SETTINGS", "make_session", "midgame_session", "apply", "new_game"]

@@ -1,0 +1,81 @@
+"""The decision panel: greyed choices say why; resizing keeps the game; undo; the map cursor."""
+
+from __future__ import annotations
+
+from tiletum_tui.engine import legal_actions
+from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.ui.screens.game import GameScreen
+from tiletum_tui.ui.widgets.decision import DecisionPanel
+from tiletum_tui.ui.widgets.map_view import MapView
+
+from .conftest import midgame_session
+
+
+def _lines(screen) -> list[str]:
+    from textual.widgets import OptionList
+
+    ol = screen.query_one("#choices", OptionList)
+    return [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
+
+
+async def test_greyed_choice_shows_reason(tmp_path):
+    app = TiletumApp(session=midgame_session(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        panel = screen.query_one(DecisionPanel)
+        greyed = [(i, c) for i, c in enumerate(panel.options) if c.disabled]
+        assert greyed, "the mid-game position has a greyed choice (a House where Ann already has one)"
+        i, choice = greyed[0]
+        assert choice.reason and choice.reason in _lines(screen)[i]  # the reason is on the line itself
+        notes = []
+        app.notify = lambda message, **kw: notes.append(message)  # catch the toast
+        await pilot.press(str(i + 1))  # picking it anyway explains, and changes nothing
+        assert notes and choice.reason in notes[-1]
+        assert screen.model.log[-1].text  # the game is still there
+
+
+async def test_resize_keeps_the_game(tmp_path):
+    session = midgame_session(tmp_path)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        before = session.state
+        await pilot.press("1")  # open a sub-menu: the map choice
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.press("m", "b", "w", "o", "l")  # every view draws at 60x20
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert app.screen.has_class("-wide")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert session.state is before
+        await pilot.press("escape", "1", "1")  # still playable: move the Merchant
+        assert session.state is not before
+
+
+async def test_map_cursor_chooses_destination(tmp_path):
+    session = midgame_session(tmp_path)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("1")  # Move your Merchant: a pure map choice
+        map_view = app.screen.query_one(MapView)
+        assert map_view.has_focus and map_view.legal
+        start = map_view.cursor
+        await pilot.press("down")
+        assert map_view.cursor != start and map_view.cursor in map_view.legal
+        target = map_view.cursor
+        await pilot.press("enter")
+        assert session.state.players[0].merchant == target
+
+
+async def test_undo_within_turn(tmp_path):
+    session = midgame_session(tmp_path)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        before = session.state
+        await pilot.press("1", "1")
+        assert session.state is not before
+        await pilot.press("u")
+        assert session.state.players[0].merchant == before.players[0].merchant
+        assert legal_actions(session.state) == legal_actions(before)

@@ -1,0 +1,81 @@
+"""Snapshots of every screen at 80x24 and 120x40, at a fixed seed and a fixed mid-game position.
+
+Regenerate with ``pytest tests/ui/test_snapshots.py --snapshot-update`` and look at the SVGs.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.ui.dialogs.basic import AnnounceDialog
+
+from .conftest import finished_session, midgame_session
+
+SIZES = [(80, 24), (120, 40)]
+GAME_VIEWS = {"wheel": "w", "map": "m", "board": "b", "offers": "o", "log": "l"}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_title(snap_compare, size):
+    assert snap_compare(TiletumApp(), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_new_game_form(snap_compare, size, tmp_path):
+    async def fixed_seed(pilot):
+        await pilot.press("n")
+        await pilot.pause()
+        pilot.app.screen.query_one("#seed").value = "7"
+        await pilot.pause()
+
+    assert snap_compare(TiletumApp(save_dir=tmp_path), terminal_size=size, run_before=fixed_seed)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("view", GAME_VIEWS)
+def test_game_view(snap_compare, size, view, tmp_path):
+    app = TiletumApp(session=midgame_session(tmp_path))
+    assert snap_compare(app, terminal_size=size, press=[GAME_VIEWS[view]])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_map_choice(snap_compare, size, tmp_path):
+    """Choosing where the Merchant goes: legal spaces marked, the cursor on the map."""
+    app = TiletumApp(session=midgame_session(tmp_path))
+    assert snap_compare(app, terminal_size=size, press=["1"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_tasks_with_greyed_reasons(snap_compare, size, tmp_path):
+    app = TiletumApp(session=midgame_session(tmp_path))
+    assert snap_compare(app, terminal_size=size, press=["t"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_confirm_wasted_ap(snap_compare, size, tmp_path):
+    app = TiletumApp(session=midgame_session(tmp_path))
+    assert snap_compare(app, terminal_size=size, press=["e"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_help(snap_compare, size, tmp_path):
+    app = TiletumApp(session=midgame_session(tmp_path))
+    assert snap_compare(app, terminal_size=size, press=["question_mark"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_announcement(snap_compare, size, tmp_path):
+    session = midgame_session(tmp_path)
+    king = [e for e in session.state.events if e.category in ("king", "fairs")]
+
+    async def announce(pilot):
+        pilot.app.push_screen(AnnounceDialog("Round 1: King phase, Fair", session.state.players, king))
+        await pilot.pause()
+
+    assert snap_compare(TiletumApp(session=session), terminal_size=size, run_before=announce)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_final_scoring(snap_compare, size, tmp_path):
+    assert snap_compare(TiletumApp(session=finished_session(tmp_path)), terminal_size=size)

@@ -1,0 +1,55 @@
+"""The title screen: New game opens the form, Continue/Load lists saves, Quit quits."""
+
+from __future__ import annotations
+
+from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.ui.dialogs.load import LoadDialog
+from tiletum_tui.ui.screens.game import GameScreen
+from tiletum_tui.ui.screens.new_game import NewGameScreen
+from tiletum_tui.ui.screens.title import TitleScreen
+
+from .conftest import make_session
+
+
+async def test_new_game_form_validates_and_starts(tmp_path):
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        await pilot.press("right", "space")  # 3 players
+        await pilot.pause()
+        assert not form.query_one("#row2").has_class("hidden")
+        form.query_one("#name1").value = "Ann"  # same name twice: refused, with the reason
+        await pilot.press("ctrl+s")
+        assert "same name" in str(form.query_one("#form-error").render())
+        form.query_one("#name1").value = "Bob"
+        form.query_one("#seed").value = "42"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        state = app.screen.model.state
+        assert len(state.players) == 3 and state.settings.seed == 42
+
+
+async def test_continue_opens_a_save(tmp_path):
+    session = make_session(tmp_path, moves=5)
+    session.save("mine")
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadDialog)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert len(app.screen.model.log) == 5  # the log is rebuilt in plain words
+
+
+async def test_quit(tmp_path):
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("q")
+    assert app.return_code == 0 or app.return_code is None

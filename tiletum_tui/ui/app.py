@@ -1,0 +1,120 @@
+"""The Tiletum Textual app and ``run_app``, the one entry point the command line calls."""
+
+from __future__ import annotations
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from . import keymap
+from .dialogs.basic import NoteDialog
+from .dialogs.help import HelpScreen
+from .dialogs.load import LoadDialog
+from .model import GameModel, new_session
+from .paths import css_paths
+from .screens.game import VIEWS, GameScreen
+from .screens.new_game import NewGameScreen
+from .screens.title import TitleScreen
+
+COMING_SOON = {
+    "learn": ("Learn to play", "The guided first game is coming soon. Until then: F1 or ? shows every key in a game."),
+    "rules": ("Rules", "The rules reader is coming soon. The decision panel always lists what you may do, and greyed lines say why not."),
+}
+
+
+class TiletumApp(App):
+    TITLE = "Tiletum"
+    CSS_PATH = css_paths()
+    BINDINGS = keymap.bindings(keymap.APP_KEYS)
+
+    def __init__(self, settings=None, *, session=None, save_dir=None) -> None:
+        super().__init__()
+        self.settings, self.session, self.save_dir = settings, session, save_dir
+        self.theme = "textual-dark"  # fixed start theme: the environment must not change snapshots
+
+    def on_mount(self) -> None:
+        if self.session is not None:
+            self.push_screen(GameScreen(GameModel(self.session)))
+        elif self.settings is not None:
+            self.start_game(self.settings)
+        else:
+            self.push_screen(TitleScreen())
+
+    # ------------------------------------------------------------ flow between screens
+    def on_title_screen_chosen(self, event: TitleScreen.Chosen) -> None:
+        if event.item == "new":
+            self.push_screen(NewGameScreen(), self._form_done)
+        elif event.item == "load":
+            self.push_screen(LoadDialog(self.save_dir), self._load_chosen)
+        elif event.item == "quit":
+            self.exit()
+        elif event.item in ("learn", "rules") and self._open_learning(event.item):
+            pass
+        else:
+            title, body = COMING_SOON[event.item]
+            self.push_screen(NoteDialog(title, body))
+
+    def _open_learning(self, item: str) -> bool:
+        """The rules browser and the guided game come from ui.learn (written alongside)."""
+        try:
+            from .learn import open_rules, start_tutorial
+        except ImportError:
+            return False
+        start_tutorial(self) if item == "learn" else open_rules(self)
+        return True
+
+    def _load_chosen(self, path) -> None:
+        if path is None:
+            return
+        from ..session import Session
+
+        try:
+            session = Session.load(path, save_dir=self.save_dir)
+        except Exception as exc:  # SaveFileError/ReplayError say which file and what is wrong
+            self.notify(str(exc), title="Cannot open this save", severity="error", timeout=8)
+            return
+        self.show_game(GameModel(session))
+
+    def _form_done(self, settings) -> None:
+        if settings is not None:
+            self.start_game(settings)
+
+    def start_game(self, settings) -> None:
+        self.show_game(GameModel(new_session(settings, save_dir=self.save_dir)))
+
+    def show_game(self, model: GameModel) -> None:
+        screen = GameScreen(model)
+        if isinstance(self.screen, TitleScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def back_to_title(self) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.switch_screen(TitleScreen())
+
+    # ------------------------------------------------------------ app-wide keys
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_toggle_theme(self) -> None:
+        self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
+
+    def get_system_commands(self, screen: Screen):
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Help: keys", "Show every key", self.action_help)
+        yield SystemCommand("Light / dark theme", "Switch between the light and dark theme", self.action_toggle_theme)
+        if isinstance(screen, GameScreen):
+            for view in VIEWS:
+                yield SystemCommand(f"Show {view}", f"Switch the main view to the {view}", lambda v=view: screen.action_view(v))
+            yield SystemCommand("Tasks", "Open the Tasks of your turn in the decision panel", screen.action_tasks)
+            yield SystemCommand("Undo", "Take back the last action (not past a die roll or a reveal)", screen.action_undo)
+            yield SystemCommand("Toggle notation", "Show the log in the engine's notation", screen.action_toggle_notation)
+            for label, action in screen.legal_tasks():
+                yield SystemCommand(f"Task: {label}", "Do this Task now", lambda a=action: screen.choose(a))
+
+
+def run_app(settings=None, *, session=None, save_dir=None) -> None:
+    """Run the app: the title screen (no arguments), a new game (``settings``) or a game in progress."""
+    TiletumApp(settings, session=session, save_dir=save_dir).run()

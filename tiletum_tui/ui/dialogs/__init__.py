@@ -1,0 +1,1 @@
+"""Modal dialogs: each returns a typed result through ``dismiss``."""

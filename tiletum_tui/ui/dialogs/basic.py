@@ -1,0 +1,92 @@
+"""Small modal dialogs: a yes/no question, a note, and the phase announcement."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ..widgets.painted import Ink, Painted
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """Ask before something that cannot be taken back cheaply (wasting AP, quitting)."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="tiletum.confirm-yes"),
+        Binding("n,escape,enter", "answer(False)", "No", id="tiletum.confirm-no"),
+    ]
+
+    def __init__(self, title: str, question: str) -> None:
+        super().__init__()
+        self.title_text, self.question = title, question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield Static(self.question, classes="dialog-body", markup=False)
+            yield Static("y: yes    n / Esc / Enter: no", classes="dialog-keys", markup=False)
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class NoteDialog(ModalScreen[None]):
+    BINDINGS = [Binding("enter,escape,space", "close", "Close", id="tiletum.note-close")]
+
+    def __init__(self, title: str, body: str) -> None:
+        super().__init__()
+        self.title_text, self.body = title, body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            yield Static(self.body, classes="dialog-body", markup=False)
+            yield Static("Enter: close", classes="dialog-keys", markup=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class AnnounceDialog(ModalScreen[None]):
+    """A phase was scored (King phase, a Fair, final scoring): who scored what, and why."""
+
+    BINDINGS = [Binding("enter,escape,space", "close", "Continue", id="tiletum.announce-close")]
+
+    def __init__(self, title: str, players, events, notes: list[str] | None = None) -> None:
+        super().__init__()
+        self.title_text, self.players, self.events = title, players, events
+        self.notes = notes or []
+
+    def compose(self) -> ComposeResult:
+        yield Ink()
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            with VerticalScroll(classes="dialog-body"):
+                yield Painted(id="announce-body")
+            yield Static("Enter: continue", classes="dialog-keys", markup=False)
+
+    def on_mount(self) -> None:
+        body = self.query_one("#announce-body", Painted)
+        out = Text()
+        for note in self.notes:
+            out.append(note + "\n", body.ink("muted"))
+        if self.notes:
+            out.append("\n")
+        for i, p in enumerate(self.players):
+            mine = [e for e in self.events if e.player == i]
+            out.append(p.name, body.player_ink(p.colour))
+            total = sum(e.vp for e in mine)
+            out.append(f"  {total:+d} VP  (now {p.vp})\n", body.ink("strong"))
+            for e in mine:
+                out.append(f"   {e.vp:+3d}  ", body.ink("good") if e.vp >= 0 else body.ink("bad"))
+                out.append(f"{e.why}\n")
+            if not mine:
+                out.append("   nothing this time\n", body.ink("muted"))
+        body.update(out)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,58 @@
+"""Continue / Load: the saves in the save folder, newest first; Enter opens one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class LoadDialog(ModalScreen[Path | None]):
+    """Returns the chosen save file's path (the app loads it through the session), or None."""
+
+    BINDINGS = [Binding("escape", "close", "Back", id="tiletum.load-back")]
+
+    def __init__(self, save_dir) -> None:
+        super().__init__()
+        self.save_dir = save_dir
+        self.paths: list[Path] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Continue / Load", classes="dialog-title", markup=False)
+            yield OptionList(id="saves", classes="dialog-body")
+            yield Static("", id="load-note", markup=False)
+            yield Static("Enter: open    Esc: back", classes="dialog-keys", markup=False)
+
+    def on_mount(self) -> None:
+        from ...saves import store
+
+        folder = store.resolve_save_dir(self.save_dir)
+        ol = self.query_one(OptionList)
+        for info in store.list_saves(folder):
+            saved = info.saved.astimezone().strftime("%Y-%m-%d %H:%M")
+            if info.problem:
+                ol.add_option(Option(f"{info.path.name} — unreadable: {info.problem}", disabled=True))
+            else:
+                name = "autosave" if info.autosave else info.name
+                status = "finished" if info.finished else f"round {info.round}"
+                scores = " / ".join(f"{p} {s}" for p, s in zip(info.players, info.scores))
+                ol.add_option(Option(f"{name} · {status} · {scores} · {saved}"))
+            self.paths.append(info.path)
+        self.query_one("#load-note", Static).update(
+            f"Saves in {folder}" if self.paths else f"No saved games in {folder} yet.")
+        if self.paths:
+            ol.highlighted = 0
+        ol.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.paths[event.option_index])
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,85 @@
+"""The end of the game: every player's VP by scoring category, the total, and the winner."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from ..model import GameModel
+
+# (ledger category, row title). The final-scoring rows always show, even at 0, so players see
+# every way they could have scored; any category the engine adds later goes at the end.
+ROWS = [
+    ("start", "Start", True),
+    ("king", "King track", True),
+    ("fairs", "Fairs", True),
+    ("contracts", "Contracts", True),
+    ("cathedrals", "Cathedrals", False),
+    ("houses", "House spaces", False),
+    ("characters", "Characters", False),
+    ("crests", "Crests", False),
+    ("bonuses", "Bonus tiles and Helpers", False),
+    ("houses x pillars", "Houses × Pillars (end)", True),
+    ("completed buildings", "Completed Buildings (end)", True),
+    ("resources", "Resources left (end)", True),
+]
+
+
+def categories(players) -> list[tuple[str, str]]:
+    seen = {c for p in players for c in p.ledger}
+    known = {key for key, _, _ in ROWS}
+    rows = [(key, title) for key, title, always in ROWS if always or key in seen]
+    return rows + [(c, c.capitalize()) for c in sorted(seen - known)]
+
+
+def winner_line(state) -> str:
+    players = state.players
+    w = state.winner
+    if w < 0:
+        return "No winner."
+    best = players[w].vp
+    tied = [p.name for p in players if p.vp == best and p.name != players[w].name]
+    line = f"{players[w].name} wins with {best} VP!"
+    if tied:
+        line += f"  Tied with {', '.join(tied)}: the tie goes to the player first in turn order."
+    return line
+
+
+class FinalScreen(Screen):
+    BINDINGS = [
+        Binding("escape", "back", "Look at the board", id="tiletum.final-back"),
+        Binding("enter,q", "title", "Title screen", id="tiletum.final-title"),
+    ]
+
+    def __init__(self, model: GameModel) -> None:
+        super().__init__()
+        self.model = model
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"Final scoring — {winner_line(self.model.state)}", id="final-title", markup=False)
+        with Center():
+            yield DataTable(id="final-table", cursor_type="row", zebra_stripes=True)
+        yield Static("Esc: back to the board (e returns here) · Enter: title screen", id="final-note", markup=False)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        state = self.model.state
+        table = self.query_one(DataTable)
+        table.add_column("VP by category", key="category")
+        for i, p in enumerate(state.players):
+            table.add_column(("★ " if i == state.winner else "") + p.name, key=f"p{i}")
+        for key, title in categories(state.players):
+            table.add_row(title, *[Text(str(p.ledger.get(key, 0)), justify="right") for p in state.players], key=key)
+        table.add_row(Text("Total", style="bold"),
+                      *[Text(str(p.vp), style="bold", justify="right") for p in state.players], key="total")
+        table.focus()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def action_title(self) -> None:
+        self.app.back_to_title()

@@ -1,0 +1,354 @@
+"""The game screen: status line, switchable views (wheel, map, board, offers, log), decision panel.
+
+Attributes down, messages up: the screen owns the GameModel, hands each widget the state to draw,
+and turns the decision panel's ``Chosen`` messages into ``model.apply``. Nothing here knows a rule:
+legality, reasons and wording come from the engine.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Container, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import ContentSwitcher, Footer, OptionList
+
+from ...engine import IllegalActionError, TiletumError, check, current_player, explain_frame
+from ...engine import actions as A
+from ...engine.state import ActionFrame
+from .. import keymap
+from .. import text as T
+from ..choices import ap_left, build_menu, finish_action
+from ..dialogs.basic import AnnounceDialog, ConfirmDialog
+from ..model import GameModel
+from ..widgets.board import BoardView
+from ..widgets.decision import DecisionPanel
+from ..widgets.log import LogView
+from ..widgets.map_view import MapView
+from ..widgets.offers import OffersView
+from ..widgets.painted import Ink
+from ..widgets.status import StatusBar
+from ..widgets.wheel import WheelView
+
+VIEWS = ("wheel", "map", "board", "offers", "log")
+# Opening one of these choice groups shows the view it is about (the Contract offer, the board...).
+VIEW_FOR_GROUP = {"takecontract": "offers", "hire": "offers", "room": "board", "crest": "board",
+                  "fulfil": "board", "helper": "board", "takebonus": "map"}
+# ... and the part of the board to scroll to (small terminals show only part of it).
+BOARD_PART = {"room": "buildings", "crest": "buildings", "fulfil": "storehouse", "helper": "storehouse"}
+WIDE, TALL = 116, 32  # from these sizes the decision panel moves right / grows
+
+
+class GameScreen(Screen):
+    BINDINGS = keymap.bindings(keymap.GAME_KEYS + keymap.NUMBER_KEYS) + keymap.bindings([
+        ("scroll-up", "pageup", "scroll_view(-1)", "Scroll up", False),
+        ("scroll-down", "pagedown", "scroll_view(1)", "Scroll down", False),
+    ])
+
+    def __init__(self, model: GameModel) -> None:
+        super().__init__()
+        self.model = model
+        self.board_player: int | None = None  # None: follow the player deciding now
+        self.notation = False
+        self.view_before_map: str | None = None  # the map opened itself for a map choice
+        self._busy = False  # a confirm dialog is open: ignore further choices
+        self._auto_map_for = None  # the decision for which the map was last opened by itself
+
+    def compose(self) -> ComposeResult:
+        yield Ink()
+        yield StatusBar(id="status")
+        with Container(id="body"):
+            with ContentSwitcher(id="views", initial="wheel"):
+                with VerticalScroll(id="wheel", classes="view"):
+                    yield WheelView(id="wheel-view")
+                with VerticalScroll(id="map", classes="view"):
+                    yield MapView(id="map-view")
+                with VerticalScroll(id="board", classes="view"):
+                    yield BoardView(id="board-view")
+                with VerticalScroll(id="offers", classes="view"):
+                    yield OffersView(id="offers-view")
+                with VerticalScroll(id="log", classes="view"):
+                    yield LogView(id="log-view")
+            yield DecisionPanel(id="decision")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self._layout(self.app.size.width, self.app.size.height)
+        self.refresh_game()
+        self._after_announce()  # a finished game that was loaded goes straight to the table
+
+    def on_resize(self, event) -> None:
+        self._layout(event.size.width, event.size.height)
+
+    def _layout(self, width: int, height: int) -> None:
+        self.set_class(width >= WIDE, "-wide")
+        self.set_class(height >= TALL, "-tall")
+
+    # ------------------------------------------------------------ drawing
+    @property
+    def current_view(self) -> str:
+        return self.query_one(ContentSwitcher).current or "wheel"
+
+    def refresh_game(self) -> None:
+        """Redraw everything from the model's state (after any change)."""
+        state = self.model.state
+        who = current_player(state)
+        self.query_one(StatusBar).show(state, who)
+        self.query_one(WheelView).show(state, who)
+        self.query_one(OffersView).show(state)
+        self.refresh_board()
+        self.query_one(LogView).show(self.model.log, state.players, self.notation)
+        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+        panel = self.query_one(DecisionPanel)
+        # The panel and status line wear the colour of the player deciding (hot-seat: whose go it is).
+        colour_class = f"player-{state.players[who].colour}" if who is not None else ""
+        panel.set_classes(colour_class)
+        self.query_one(StatusBar).set_classes(colour_class)
+        if who is None:
+            panel.show(explain_frame(state), [])
+            return
+        menu = build_menu(state, self.model.legal(), check)
+        panel.show(explain_frame(state), menu)
+        self.query_one("#choices", OptionList).focus()
+
+    def refresh_board(self) -> None:
+        state = self.model.state
+        who = current_player(state)
+        board_player = self.board_player if self.board_player is not None else (who if who is not None else 0)
+        self.query_one(BoardView).show(state, board_player)
+        self.query_one(BoardView).set_classes(f"player-{state.players[board_player].colour}")
+
+    # ------------------------------------------------------------ messages from the widgets
+    def _map_piece(self) -> str | None:
+        """The piece the decision in hand is about (Merchant / Architect Actions and moves)."""
+        state = self.model.state
+        top = state.stack[-1] if state.stack else None
+        if isinstance(top, ActionFrame) and top.action in ("merchant", "architect"):
+            return top.action
+        piece = getattr(top, "piece", None)
+        return piece if piece in ("merchant", "architect") else None
+
+    @on(DecisionPanel.Pointing)
+    def _pointing(self, event: DecisionPanel.Pointing) -> None:
+        map_view = self.query_one(MapView)
+        state = self.model.state
+        piece = self._map_piece()
+        cursor = event.cursor
+        if cursor is None and piece is not None and not event.spaces:
+            cursor = getattr(state.players[state.stack[-1].player], piece)  # where the piece stands
+        map_view.show(state, event.spaces, cursor)
+        # A map choice always shows the map; a Merchant/Architect Action shows it once per
+        # decision, so a player who switches away to look at something else is left there.
+        frame_key = (state.round, state.lap, state.turn, len(state.stack), type(state.stack[-1]).__name__) if state.stack else None
+        want_map = bool(event.spaces) or (piece is not None and frame_key != self._auto_map_for)
+        if piece is not None:
+            self._auto_map_for = frame_key
+        wanted = "map" if want_map else VIEW_FOR_GROUP.get(event.group)
+        if wanted and self.current_view != wanted:
+            if wanted in ("board",):
+                self.board_player = None  # your own board
+                self.refresh_board()
+            self.view_before_map = self.view_before_map or self.current_view
+            self.action_view(wanted, remember=True)
+            part = BOARD_PART.get(event.group)
+            if wanted == "board" and part:
+                line = self.query_one(BoardView).sections.get(part, 0)
+                self.call_after_refresh(self.query_one("#board", VerticalScroll).scroll_to, y=line, animate=False)
+        elif not wanted and piece is None and self.view_before_map and not event.group:
+            self.action_view(self.view_before_map)  # back out: the view the player had before
+            self.view_before_map = None
+        if event.spaces and event.all_spaces:
+            map_view.focus()  # a pure map choice (where to move): the arrows move the map cursor
+        elif map_view.has_focus:
+            self.query_one("#choices", OptionList).focus()
+
+    @on(MapView.Picked)
+    def _map_picked(self, event: MapView.Picked) -> None:
+        if self.query_one(MapView).legal:
+            self.query_one(DecisionPanel).pick_space(event.space)
+
+    @on(MapView.Moved)
+    def _map_moved(self, event: MapView.Moved) -> None:
+        self.query_one(DecisionPanel).highlight_space(event.space)
+
+    @on(DecisionPanel.Refused)
+    def _refused(self, event: DecisionPanel.Refused) -> None:
+        self.notify(event.reason, title="Not possible now", severity="warning")
+
+    @on(DecisionPanel.Chosen)
+    def _chosen(self, event: DecisionPanel.Chosen) -> None:
+        self.choose(event.action)
+
+    # ------------------------------------------------------------ applying
+    def choose(self, action) -> None:
+        if self._busy:
+            return
+        left = ap_left(self.model.state)
+        if isinstance(action, (A.Done, A.EndTurn)) and left and left[1] > 0:
+            self._busy = True
+            what = "end your turn" if isinstance(action, A.EndTurn) else "finish the Action"
+            question = f"You still have {left[1]} AP for the {left[0].capitalize()} Action. They are lost if you {what} now."
+
+            def answered(yes: bool | None) -> None:
+                self._busy = False
+                if yes:
+                    self.apply(action)
+                else:
+                    self.query_one(DecisionPanel).waiting = False  # the choice was not made
+            self.app.push_screen(ConfirmDialog("Waste AP?", question + "\n\nDo it anyway?"), answered)
+            return
+        self.apply(action)
+
+    def apply(self, action) -> None:
+        before = self.model.state
+        try:
+            events = self.model.apply(action)
+        except TiletumError as exc:
+            self.notify(str(exc), title="Not allowed", severity="error")
+            self.query_one(DecisionPanel).waiting = False
+            return
+        after = self.model.state
+        error = getattr(self.model.session, "autosave_error", None)
+        if error:
+            self.notify(str(error), title="Autosave", severity="warning")
+        self.refresh_game()
+        if current_player(before) != current_player(after) and after.phase == "action" and current_player(after) is not None:
+            who = after.players[current_player(after)]
+            self.notify(f"{who.name}'s turn", timeout=2)
+        phase_change = (before.round, before.phase) != (after.round, after.phase)
+        held = self._held_fair(before, after) is not None
+        if (events or held) and (phase_change or after.phase == "over"):
+            self.app.push_screen(AnnounceDialog(self._announce_title(before, after, events), after.players, events,
+                                                self._fair_notes(before, after, events)),
+                                 lambda _: self._after_announce())
+        else:
+            self._after_announce()
+
+    def _held_fair(self, before, after):
+        """The Fair this change held (it was pending before and is done after), or None."""
+        for old, new in zip(before.board.fairs, after.board.fairs):
+            if new.done and not old.done:
+                return new
+        return None
+
+    def _fair_notes(self, before, after, events) -> list[str]:
+        fair = self._held_fair(before, after)
+        if fair is None:
+            return []
+        tile = T.CAT.fair_tiles.get(fair.tile)
+        i = [f.town for f in after.board.fairs].index(fair.town)
+        notes = [f"Fair in {T.space_name(fair.town)}: {T.CAT.tracks.fair_board_vp[i]}+{tile.vp if tile else '?'} "
+                 f"{tile.text if tile else ''}. A House or your Merchant there lets you take part."]
+        if not any(e.category == "fairs" for e in events):
+            notes.append("Nobody scored at this Fair.")
+        return notes
+
+    def _announce_title(self, before, after, events) -> str:
+        cats = {e.category for e in events}
+        parts = []
+        if "king" in cats:
+            parts.append("King phase")
+        fair = self._held_fair(before, after)
+        if fair is not None:
+            parts.append(f"Fair in {T.space_name(fair.town)}")
+        if after.phase == "over":
+            parts.append("final scoring")
+        return f"Round {before.round}: " + ", ".join(parts or ["scoring"])
+
+    def _after_announce(self) -> None:
+        if self.model.state.phase == "over":
+            from .final import FinalScreen
+
+            self.app.push_screen(FinalScreen(self.model))
+
+    # ------------------------------------------------------------ key actions
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "undo":
+            return None if self.model.can_undo() else True
+        if action == "redo":
+            return True if self.model.can_redo() is None else None
+        if action == "finish":
+            return True if finish_action(self.model.legal()) or self.model.state.phase == "over" else None
+        return True
+
+    def action_pick(self, n: int) -> None:
+        self.query_one(DecisionPanel).pick_number(n)
+
+    def action_back(self) -> None:
+        self.query_one(DecisionPanel).back()
+
+    def action_tasks(self) -> None:
+        if not self.query_one(DecisionPanel).open_tasks():
+            self.notify("No Tasks now: they can be done on your own turn.", severity="warning")
+
+    def action_finish(self) -> None:
+        action = finish_action(self.model.legal())
+        if self.model.state.phase == "over":
+            self._after_announce()  # back to the final scoring table
+        elif action is None:
+            self.notify("Nothing to finish: make the choice in the decision panel.", severity="warning")
+        else:
+            self.choose(action)
+
+    def action_view(self, name: str, remember: bool = False) -> None:
+        if not remember:
+            self.view_before_map = None  # the player chose a view: stop switching it for them
+        self.query_one(ContentSwitcher).current = name
+        if name == "log":  # newest entries last: show them (only works once the log is laid out)
+            self.call_after_refresh(self.query_one("#log", VerticalScroll).scroll_end, animate=False)
+
+    def action_cycle_view(self) -> None:
+        self.action_view(VIEWS[(VIEWS.index(self.current_view) + 1) % len(VIEWS)])
+
+    def action_other_board(self, step: int) -> None:
+        n = len(self.model.state.players)
+        now = self.board_player if self.board_player is not None else (current_player(self.model.state) or 0)
+        self.board_player = (now + step) % n
+        self.action_view("board")
+        self.refresh_game()
+
+    def action_scroll_view(self, direction: int) -> None:
+        view = self.query_one(f"#{self.current_view}", VerticalScroll)
+        view.scroll_page_down() if direction > 0 else view.scroll_page_up()
+
+    def action_toggle_notation(self) -> None:
+        self.notation = not self.notation
+        self.action_view("log")
+        self.refresh_game()
+
+    def action_undo(self) -> None:
+        reason = self.model.can_undo()
+        if reason:
+            self.notify(reason, title="Cannot undo", severity="warning")
+            return
+        self.model.undo()
+        self.refresh_game()
+
+    def action_redo(self) -> None:
+        reason = self.model.can_redo()
+        if reason:
+            self.notify(reason, title="Cannot redo", severity="warning")
+            return
+        self.model.redo()
+        self.refresh_game()
+
+    def action_save(self) -> None:
+        try:
+            self.model.session.save("quicksave")
+        except (NotImplementedError, OSError, TiletumError, AttributeError) as exc:
+            self.notify(f"Could not save: {exc}", severity="error")
+        else:
+            self.notify("Saved as 'quicksave'.")
+
+    def legal_tasks(self) -> list:
+        """(label, action) of every Task possible now, for the command palette."""
+        out = []
+        for a in self.model.legal():
+            if isinstance(a, A.TASKS):
+                from ...engine import describe
+
+                out.append((describe(self.model.state, a), a))
+        return out
+
+
+__all__ = ["GameScreen", "IllegalActionError"]

@@ -1,0 +1,112 @@
+"""The new-game form: 2-4 players with names and colours, the seed, the Action tiles variant."""
+
+from __future__ import annotations
+
+import random
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Select, Static
+
+from ...engine.state import PlayerSetup, Settings
+from ..widgets.painted import PLAYER_COLOURS
+
+DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee")
+
+
+def random_seed() -> int:
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+class NewGameScreen(Screen[Settings | None]):
+    BINDINGS = [
+        Binding("escape", "cancel", "Back", id="tiletum.form-back"),
+        Binding("ctrl+r", "reseed", "New seed", id="tiletum.form-reseed"),
+        Binding("ctrl+s", "start", "Start", id="tiletum.form-start"),
+    ]
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__()
+        self.seed = seed if seed is not None else random_seed()
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="form"):
+            yield Static("New game", classes="dialog-title", markup=False)
+            yield Static("Tab moves between fields (arrows and Space choose the player count); Enter starts. The seed decides the dice and tiles: "
+                         "share it to replay the same setup.", classes="form-help", markup=False)
+            with Horizontal(classes="row"):
+                yield Label("Players", classes="label")
+                with RadioSet(id="count", compact=True):
+                    for n in (2, 3, 4):
+                        yield RadioButton(str(n), value=n == 2, id=f"n{n}")
+            for i in range(4):
+                with Horizontal(classes="row player-row" + (" hidden" if i >= 2 else ""), id=f"row{i}"):
+                    yield Label(f"Player {i + 1}", classes="label")
+                    yield Input(DEFAULT_NAMES[i], placeholder="name", classes="name", id=f"name{i}", max_length=14, compact=True)
+                    yield Select([(c, c) for c in PLAYER_COLOURS], value=PLAYER_COLOURS[i], allow_blank=False, id=f"colour{i}", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Seed", classes="label")
+                yield Input(str(self.seed), id="seed", restrict=r"[0-9]*", max_length=12, compact=True)
+                yield Button("New seed (Ctrl+R)", id="reseed", compact=True)
+            yield Checkbox("Action tiles variant (random Action order)", id="variant", compact=True)
+            yield Static("", id="form-error", markup=False)
+            with Horizontal(id="buttons"):
+                yield Button("Back (Esc)", id="back", compact=True)
+                yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#count", RadioSet).focus()
+
+    def players(self) -> int:
+        pressed = self.query_one("#count", RadioSet).pressed_button
+        return int(pressed.id[1]) if pressed and pressed.id else 2
+
+    @on(RadioSet.Changed, "#count")
+    def _count(self) -> None:
+        n = self.players()
+        for i in range(4):
+            self.query_one(f"#row{i}").set_class(i >= n, "hidden")
+
+    @on(Button.Pressed, "#reseed")
+    def action_reseed(self) -> None:
+        self.query_one("#seed", Input).value = str(random_seed())
+
+    @on(Button.Pressed, "#back")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        settings = self.read()
+        if settings is not None:
+            self.dismiss(settings)
+
+    def read(self) -> Settings | None:
+        """The Settings the form describes, or None (with the problem shown) if it is not valid."""
+        error = self.query_one("#form-error", Static)
+        n = self.players()
+        names = [self.query_one(f"#name{i}", Input).value.strip() for i in range(n)]
+        colours = [self.query_one(f"#colour{i}", Select).value for i in range(n)]
+        seed_text = self.query_one("#seed", Input).value.strip()
+        problem = None
+        if any(not name for name in names):
+            problem = "Every player needs a name."
+        elif len(set(names)) < n:
+            problem = "Two players have the same name."
+        elif len(set(colours)) < n:
+            problem = "Two players have the same colour."
+        elif not seed_text.isdigit():
+            problem = "The seed must be a number."
+        error.update(problem or "")
+        if problem:
+            return None
+        return Settings(
+            players=tuple(PlayerSetup(name, str(colour)) for name, colour in zip(names, colours)),
+            seed=int(seed_text),
+            action_tiles=self.query_one("#variant", Checkbox).value,
+        )

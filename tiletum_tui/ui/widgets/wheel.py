@@ -1,0 +1,128 @@
+"""The Action Wheel, the King track, turn order, Corruption and the score of every player."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from ...engine.queries import action_for_value, king_space, houses_on_map, pillars_on_map
+from .. import text as T
+from .painted import Painted
+
+KING_VALUES = T.CAT.tracks.king_track
+KING_START = T.CAT.tracks.king_start
+
+
+class WheelView(Painted):
+    """Everything shared at the table, in reading order: wheel, King track, turn order, players."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.state = None
+        self.focus_player: int | None = None
+
+    def show(self, state, focus_player: int | None) -> None:
+        self.state, self.focus_player = state, focus_player
+        self.redraw()
+
+    def redraw(self) -> None:
+        if self.state is None:
+            return
+        out = Text()
+        self._wheel(out)
+        out.append("\n")
+        self._king(out)
+        out.append("\n")
+        self._players(out)
+        self.update(out)
+
+    # ------------------------------------------------------------ the wheel
+    def _wheel(self, out: Text) -> None:
+        s = self.state
+        out.append("Action Wheel", self.ink("title"))
+        turned = s.board.wheel_rotation
+        out.append(f"  (turned {turned} step{'s' if turned != 1 else ''})\n" if turned else "\n", self.ink("muted"))
+        out.append(" Die  Action      AP  Dice on it      Bonus tile waiting\n", self.ink("muted"))
+        bonus_ap = s.players[self.focus_player].bonus_ap if self.focus_player is not None else {}
+        for value in range(1, 7):
+            action = action_for_value(s, value)
+            pos = (value - 1 + s.board.wheel_rotation) % 6
+            dice = s.board.wheel_dice[value - 1]
+            out.append(f"  {value}   ")
+            out.append(f"{T.ACTION_TITLE[action]:<10}", self.ink("strong"))
+            ap = 7 - value
+            extra = bonus_ap.get(action, 0)
+            out.append(f"{ap:>3}" + (f"+{extra}" if extra else "  "))
+            out.append("  ")
+            used = 0
+            for colour in dice:
+                out.append(self.die(colour, value))
+                out.append(" ")
+                used += 3
+            if not dice:
+                out.append("-", self.ink("muted"))
+                used = 1
+            out.append(" " * max(1, 15 - used))
+            tile = s.board.wheel_bonus[pos]
+            out.append(T.tile_line(tile, 38) if tile else "(taken)", None if tile else self.ink("muted"))
+            out.append("\n")
+        out.append(" Y yellow→Gold P pink→Food L light grey→Wool D dark grey→Stone B blue→Iron\n", self.ink("muted"))
+
+    # ------------------------------------------------------------ King track
+    def _king(self, out: Text) -> None:
+        s = self.state
+        out.append("King track", self.ink("title"))
+        out.append("  (stacks: bottom marker arrived first and wins ties)\n", self.ink("muted"))
+        track = s.board.king_track
+        height = max((len(st) for st in track), default=0)
+        for level in range(height - 1, -1, -1):  # draw stacks standing on the track
+            line = Text("  ")
+            for stack in track:
+                if level < len(stack):
+                    p = stack[level]
+                    line.append(f"{p + 1:>3}", self.player_ink(s.players[p].colour))
+                else:
+                    line.append("   ")
+            out.append(line)
+            out.append("\n")
+        out.append("  ")
+        for i, vp in enumerate(KING_VALUES):
+            style = self.ink("bad") if vp < 0 else self.ink("good") if vp > 0 else self.ink("strong")
+            out.append(f"{vp:>3}", style)
+        out.append("\n")
+        tile = s.board.king_bonus
+        out.append("  Bonus tile for the highest: ", self.ink("muted"))
+        out.append(T.tile_line(tile, 48) if tile else f"none (round 4: {T.CAT.tracks.king_round4_vp} VP)")
+        out.append("\n")
+
+    # ------------------------------------------------------------ players
+    def _players(self, out: Text) -> None:
+        s = self.state
+        out.append("Turn order", self.ink("title"))
+        out.append("  ")
+        for i, p in enumerate(s.turn_order):
+            mark = "▶" if s.phase == "action" and i == s.turn else " "
+            out.append(f"{mark}{i + 1}. ")
+            out.append(s.players[p].name, self.player_ink(s.players[p].colour))
+            out.append("  ")
+        out.append("\nCorruption ", self.ink("title"))
+        # Face-down tokens are never shown: only how many are left.
+        revealed = s.board.corruption_revealed
+        out.append(" revealed: " + (" ".join(str(v) for v in revealed) if revealed else "none"))
+        out.append(f" · face down: {'▮ ' * len(s.board.corruption_row)}".rstrip())
+        out.append("\n\n")
+        out.append(" #  Player       VP  King  Gold Food Wool Stone Iron  Houses Pillars Store\n", self.ink("muted"))
+        for i, p in enumerate(s.players):
+            style = self.ink("now") if i == self.focus_player else None
+            line = Text(f" {i + 1}  ")
+            line.append(f"{p.name[:10]:<10}", self.player_ink(p.colour))
+            king = KING_VALUES[king_space(s, i)]
+            r = p.resources
+            line.append(
+                f" {p.vp:>4}  {king:>+4}  {r.get('G', 0):>4} {r.get('F', 0):>4} {r.get('W', 0):>4} {r.get('S', 0):>5} {r.get('I', 0):>4}"
+                f"  {houses_on_map(s, i):>2}+{p.houses:<3} {pillars_on_map(s, i):>2}+{p.pillars:<3} {len(p.storehouse)}/4"
+            )
+            if style:
+                line.stylize(style)
+            out.append(line)
+            out.append("\n")
+        out.append(" Houses/Pillars: on the map + in supply", self.ink("muted"))
