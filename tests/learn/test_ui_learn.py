@@ -21,19 +21,6 @@ from tiletum_tui.ui.widgets.decision import DecisionPanel
 MAX_KEYS = 3000
 
 
-class LearnApp(TiletumApp):
-    """The app with the title screen's "Learn to play" and "Rules" wired as the integration note says."""
-
-    def on_title_screen_chosen(self, event: TitleScreen.Chosen) -> None:
-        # prevent_default: TiletumApp's own handler (its "coming soon" note) must not run as well.
-        if event.item == "learn":
-            event.prevent_default()
-            start_tutorial(self)
-        elif event.item == "rules":
-            event.prevent_default()
-            open_rules(self)
-
-
 def _contains(choice, action) -> bool:
     return choice.action == action or any(_contains(c, action) for c in choice.children)
 
@@ -59,7 +46,7 @@ def free_key(panel: DecisionPanel, rng: random.Random) -> str:
 
 async def test_the_whole_tutorial_by_keys_alone(tmp_path, monkeypatch):
     monkeypatch.setattr(TutorialScreen, "OPPONENT_DELAY", 0)
-    app = LearnApp(save_dir=tmp_path)
+    app = TiletumApp(save_dir=tmp_path)
     rng, keys, started = random.Random(5), 0, time.perf_counter()
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.press("l")  # title: Learn to play
@@ -97,7 +84,7 @@ async def test_the_whole_tutorial_by_keys_alone(tmp_path, monkeypatch):
 
 async def test_leave_and_resume_where_it_was(tmp_path, monkeypatch):
     monkeypatch.setattr(TutorialScreen, "OPPONENT_DELAY", 0)
-    app = LearnApp(save_dir=tmp_path)
+    app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
         await pilot.pause()
@@ -135,7 +122,7 @@ async def test_leave_and_resume_where_it_was(tmp_path, monkeypatch):
 
 
 async def test_rules_browser_search_and_topics(tmp_path):
-    app = LearnApp(save_dir=tmp_path)
+    app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")  # title: Rules
         await pilot.pause()
@@ -183,12 +170,7 @@ def test_snapshot_of_a_rules_page(snap_compare, tmp_path):
 
 
 async def test_command_palette_rules_search(tmp_path):
-    from tiletum_tui.ui.learn import rules_commands
-
-    class PaletteApp(LearnApp):
-        COMMANDS = LearnApp.COMMANDS | {rules_commands()}
-
-    app = PaletteApp(save_dir=tmp_path)
+    app = TiletumApp(save_dir=tmp_path)  # its palette carries the rules provider
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+p")
         await pilot.pause()

@@ -33,6 +33,10 @@ def _text(state: State, a) -> str:  # noqa: C901 - one line per kind of action, 
     if isinstance(a, A.EndTurn):
         return "ends the turn"
     if isinstance(a, A.Done):
+        f = state.stack[-1] if state.stack else None
+        if isinstance(f, ActionFrame):
+            unused = f" ({f.ap} AP unused)" if f.ap else ""
+            return f"finishes the {ACTION_NAMES[f.action]} Action{unused}"
         return "finishes"
     if isinstance(a, A.Skip):
         return "skips the bonus"

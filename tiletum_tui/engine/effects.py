@@ -12,8 +12,27 @@ from .state import (
 from .queries import buildings_with_characters
 
 
+# Where VP come from, in the order of the breakdown table: (ledger key, title, scored at the end).
+CATEGORIES: tuple[tuple[str, str, bool], ...] = (
+    ("start", "Start", False),
+    ("king", "King track", False),
+    ("fairs", "Fairs", False),
+    ("contracts", "Contracts", False),
+    ("cathedrals", "Cathedrals", False),
+    ("houses", "House spaces", False),
+    ("characters", "Characters", False),
+    ("crests", "Crest spaces", False),
+    ("helpers", "Helpers", False),
+    ("houses x pillars", "Houses × Pillars", True),
+    ("completed buildings", "Completed Buildings", True),
+    ("resources", "Resources left", True),
+)
+_KNOWN = {key for key, _, _ in CATEGORIES}
+
+
 def score(state: State, player: int, vp: int, category: str, why: str) -> None:
     """Add (or take) VP; the score never drops below 0, and the ledger records what really changed."""
+    assert category in _KNOWN, f"unknown scoring category {category!r}"
     p = state.players[player]
     new = max(0, p.vp + vp)
     real = new - p.vp
@@ -68,11 +87,15 @@ def fill_room(state: State, player: int, building: int, floor: int, tile_id: str
         p.roof[building] = False  # the roof House joins the supply
         p.houses += 1
     check_completed(state, player, building)
-    run_effects(state, player, CAT.tiles[tile_id].effects, source="effect", why=CAT.tiles[tile_id].name)
+    run_effects(state, player, CAT.tiles[tile_id].effects, source="effect", why=CAT.tiles[tile_id].name, category="characters")
 
 
-def run_effects(state: State, player: int, effects, *, source: str, why: str) -> None:
-    """Resolve a tile's effects: immediate ones now, choices as frames (the first effect on top)."""
+def run_effects(state: State, player: int, effects, *, source: str, why: str, category: str = "") -> None:
+    """Resolve a tile's effects: immediate ones now, choices as frames (the first effect on top).
+
+    ``category`` is where VP they give are booked (Helpers book under "helpers").
+    """
+    category = category or ("helpers" if source == "helper" else "contracts")
     frames = []
     for e in effects:
         if isinstance(e, fx.Gain):
@@ -80,7 +103,7 @@ def run_effects(state: State, player: int, effects, *, source: str, why: str) ->
             for r, n in e.resources.items():
                 p.resources[r] += n
             if e.vp:
-                score(state, player, e.vp, "bonuses", why)
+                score(state, player, e.vp, category, why)
         elif isinstance(e, fx.GainAny):
             frames.append(ChooseResourceFrame(player=player, count=e.count, reason=why))
         elif isinstance(e, fx.TakeAction):

@@ -241,7 +241,11 @@ def hold_fair(state: State) -> None:
     tile = CAT.fair_tiles[fair.tile]
     per = TRACKS.fair_board_vp[state.round - 1] + tile.vp
     town = SPACES[fair.town].name
-    for p in fair_participants(state, fair.town):
+    taking_part = fair_participants(state, fair.town)
+    for p in range(len(state.players)):
+        if p not in taking_part:  # told too, so the announcement can say why nothing was scored
+            score(state, p, 0, "fairs", f"Fair in {town}: no House or Merchant there")
+            continue
         if tile.condition == "king_track":
             score(state, p, per, "fairs", f"Fair in {town}: King track tile")
             vp = king_vp(state, p)
@@ -249,8 +253,7 @@ def hold_fair(state: State) -> None:
                 score(state, p, vp, "fairs", f"Fair in {town}: King track space {vp:+d}")
         else:
             times = fair_count(state, p, tile.condition)
-            if times:
-                score(state, p, per * times, "fairs", f"Fair in {town}: {times} x {per} VP ({tile.text})")
+            score(state, p, per * times, "fairs", f"Fair in {town}: {times} x {per} VP ({tile.text})")
     fair.done = True
 
 

@@ -86,7 +86,7 @@ def do_crest(state, frame, a: A.PlaceCrest) -> None:
     p.storehouse.remove(a.tile)
     p.crests[b] = a.tile
     check_completed(state, frame.player, b)
-    run_effects(state, frame.player, [space.bonus], source="effect", why=f"Crest space of Building {a.building}")
+    run_effects(state, frame.player, [space.bonus], source="effect", why=f"Crest space of Building {a.building}", category="crests")
 
 
 def check_cathedral(state, frame, a: A.BuildCathedral) -> None:
@@ -179,7 +179,7 @@ def do_bonus(state, frame, a: A.CharacterBonus) -> None:
     if not frame.remaining:
         state.stack.pop()
     t = tile(a.tile)
-    run_effects(state, frame.player, t.effects, source="effect", why=t.name)
+    run_effects(state, frame.player, t.effects, source="effect", why=t.name, category="characters")
 
 
 def check_claim(state, frame, a) -> None:

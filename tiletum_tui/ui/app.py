@@ -6,25 +6,21 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from . import keymap
-from .dialogs.basic import NoteDialog
 from .dialogs.help import HelpScreen
 from .dialogs.load import LoadDialog
 from .model import GameModel, new_session
 from .paths import css_paths
 from .screens.game import VIEWS, GameScreen
 from .screens.new_game import NewGameScreen
+from .learn import open_rules, start_tutorial
+from .learn.rules_screen import RulesCommands
 from .screens.title import TitleScreen
-
-COMING_SOON = {
-    "learn": ("Learn to play", "The guided first game is coming soon. Until then: F1 or ? shows every key in a game."),
-    "rules": ("Rules", "The rules reader is coming soon. The decision panel always lists what you may do, and greyed lines say why not."),
-}
-
 
 class TiletumApp(App):
     TITLE = "Tiletum"
     CSS_PATH = css_paths()
     BINDINGS = keymap.bindings(keymap.APP_KEYS)
+    COMMANDS = App.COMMANDS | {RulesCommands}  # "rules: fair" in the palette
 
     def __init__(self, settings=None, *, session=None, save_dir=None) -> None:
         super().__init__()
@@ -47,20 +43,10 @@ class TiletumApp(App):
             self.push_screen(LoadDialog(self.save_dir), self._load_chosen)
         elif event.item == "quit":
             self.exit()
-        elif event.item in ("learn", "rules") and self._open_learning(event.item):
-            pass
-        else:
-            title, body = COMING_SOON[event.item]
-            self.push_screen(NoteDialog(title, body))
-
-    def _open_learning(self, item: str) -> bool:
-        """The rules browser and the guided game come from ui.learn (written alongside)."""
-        try:
-            from .learn import open_rules, start_tutorial
-        except ImportError:
-            return False
-        start_tutorial(self) if item == "learn" else open_rules(self)
-        return True
+        elif event.item == "learn":
+            start_tutorial(self)
+        elif event.item == "rules":
+            open_rules(self)
 
     def _load_chosen(self, path) -> None:
         if path is None:
@@ -104,6 +90,7 @@ class TiletumApp(App):
     def get_system_commands(self, screen: Screen):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help: keys", "Show every key", self.action_help)
+        yield SystemCommand("Rules", "Open the rules browser", lambda: open_rules(self))
         yield SystemCommand("Light / dark theme", "Switch between the light and dark theme", self.action_toggle_theme)
         if isinstance(screen, GameScreen):
             for view in VIEWS:

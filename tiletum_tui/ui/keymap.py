@@ -11,7 +11,7 @@ from textual.binding import Binding
 
 # (id, keys, action, description, show in Footer)
 APP_KEYS = [
-    ("help", "question_mark,f1", "help", "Help", True),
+    ("help", "question_mark,f1", "help", "Keys", True),
     ("theme", "f9", "toggle_theme", "Light/dark", False),
     ("quit", "ctrl+q", "quit", "Quit", False),
 ]
@@ -32,6 +32,11 @@ GAME_KEYS = [
     ("redo", "r", "redo", "Redo", False),
     ("notation", "n", "toggle_notation", "Notation", False),
     ("save", "ctrl+s", "save", "Save", False),
+    # F1 in a game opens the rules page about what is on screen (it shadows the app's F1 = keys).
+    ("rules-here", "f1", "rules_here", "Rules", True),
+    ("explain", "x", "explain", "Why?", True),
+    ("preview", "v", "preview", "Preview", False),
+    ("hints", "h", "toggle_hints", "Hints", False),
 ]
 
 # Number keys pick the n-th choice of the decision panel (not shown in the Footer: the panel
@@ -48,6 +53,10 @@ HELP_TEXT = {
     "finish": "Done with the Action / skip a bonus / end the turn (asks if AP would be wasted)",
     "back": "back out of a choice not yet made",
     "pick-1": "1-9 choose a numbered line in the decision panel; arrows + Enter too",
+    "rules-here": "the rules page about the highlighted choice or the view on screen",
+    "explain": "the rule behind the highlighted choice and, if greyed, exactly why not",
+    "preview": "what the coming King phase and Fair would score now, and final scoring as it stands",
+    "hints": "mark the choices that complete something (a Building, a Contract)",
 }
 
 

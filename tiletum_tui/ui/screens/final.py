@@ -9,31 +9,12 @@ from textual.containers import Center
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from ...engine.effects import CATEGORIES
 from ..model import GameModel
 
-# (ledger category, row title). The final-scoring rows always show, even at 0, so players see
-# every way they could have scored; any category the engine adds later goes at the end.
-ROWS = [
-    ("start", "Start", True),
-    ("king", "King track", True),
-    ("fairs", "Fairs", True),
-    ("contracts", "Contracts", True),
-    ("cathedrals", "Cathedrals", False),
-    ("houses", "House spaces", False),
-    ("characters", "Characters", False),
-    ("crests", "Crests", False),
-    ("bonuses", "Bonus tiles and Helpers", False),
-    ("houses x pillars", "Houses × Pillars (end)", True),
-    ("completed buildings", "Completed Buildings (end)", True),
-    ("resources", "Resources left (end)", True),
-]
-
-
 def categories(players) -> list[tuple[str, str]]:
-    seen = {c for p in players for c in p.ledger}
-    known = {key for key, _, _ in ROWS}
-    rows = [(key, title) for key, title, always in ROWS if always or key in seen]
-    return rows + [(c, c.capitalize()) for c in sorted(seen - known)]
+    """Every scoring category in the engine's order, even at 0, so players see every way they could have scored."""
+    return [(key, title + (" (end)" if at_end else "")) for key, title, at_end in CATEGORIES]
 
 
 def winner_line(state) -> str:

@@ -53,6 +53,7 @@ class GameScreen(Screen):
         self.view_before_map: str | None = None  # the map opened itself for a map choice
         self._busy = False  # a confirm dialog is open: ignore further choices
         self._auto_map_for = None  # the decision for which the map was last opened by itself
+        self.hints_on = False
 
     def compose(self) -> ComposeResult:
         yield Ink()
@@ -108,6 +109,11 @@ class GameScreen(Screen):
             panel.show(explain_frame(state), [])
             return
         menu = build_menu(state, self.model.legal(), check)
+        if self.hints_on:
+            from ...learn.hints import hints
+            from ..learn import mark_hints
+
+            mark_hints(menu, hints(state, self.model.legal()))
         panel.show(explain_frame(state), menu)
         self.query_one("#choices", OptionList).focus()
 
@@ -270,6 +276,27 @@ class GameScreen(Screen):
         if action == "finish":
             return True if finish_action(self.model.legal()) or self.model.state.phase == "over" else None
         return True
+
+    # ------------------------------------------------------------ learning (ui.learn)
+    def action_rules_here(self) -> None:
+        from ..learn import help_here
+
+        help_here(self)
+
+    def action_explain(self) -> None:
+        from ..learn import explain_highlighted
+
+        explain_highlighted(self)
+
+    def action_preview(self) -> None:
+        from ..learn import show_preview
+
+        show_preview(self)
+
+    def action_toggle_hints(self) -> None:
+        self.hints_on = not self.hints_on
+        self.notify("Hints on: ★ marks choices that complete something" if self.hints_on else "Hints off", timeout=3)
+        self.refresh_game()
 
     def action_pick(self, n: int) -> None:
         self.query_one(DecisionPanel).pick_number(n)
