@@ -17,8 +17,8 @@ GAME_VIEWS = {"wheel": "w", "map": "m", "board": "b", "offers": "o", "log": "l"}
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_title(snap_compare, size):
-    assert snap_compare(TiletumApp(), terminal_size=size)
+def test_title(snap_compare, size, tmp_path):
+    assert snap_compare(TiletumApp(save_dir=tmp_path), terminal_size=size)  # no saves: nothing to continue
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

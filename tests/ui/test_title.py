@@ -33,12 +33,12 @@ async def test_new_game_form_validates_and_starts(tmp_path):
         assert len(state.players) == 3 and state.settings.seed == 42
 
 
-async def test_continue_opens_a_save(tmp_path):
+async def test_open_lists_the_saves_and_opens_one(tmp_path):
     session = make_session(tmp_path, moves=5)
     session.save("mine")
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("c")
+        await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, LoadDialog)
         await pilot.press("enter")
@@ -53,3 +53,50 @@ async def test_quit(tmp_path):
         assert isinstance(app.screen, TitleScreen)
         await pilot.press("q")
     assert app.return_code == 0 or app.return_code is None
+
+
+async def test_the_last_unfinished_game_is_offered_first_and_c_continues_it(tmp_path):
+    """Issue 4: on start, offer to continue the last unfinished game."""
+    from tiletum_tui.session import Session
+
+    session = Session.new(make_session(tmp_path, moves=0).settings, save_dir=tmp_path)  # autosaves
+    for action in session.legal_actions()[:1]:
+        session.apply(action)
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        menu = app.screen.query_one("#title-menu")
+        assert "Continue: round 1" in str(menu.get_option("continue").prompt)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.model.state.actions == 1
+
+
+async def test_without_an_unfinished_game_continue_says_so(tmp_path):
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert "no unfinished game" in str(app.screen.query_one("#title-note").content)
+
+
+async def test_delete_a_save_only_after_confirming(tmp_path):
+    """Issue 4: delete behind a confirmation."""
+    session = make_session(tmp_path, moves=2)
+    path = session.save("doomed")
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("n")  # no: the file stays
+        await pilot.pause()
+        assert path.exists()
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert not path.exists()
+        assert isinstance(app.screen, LoadDialog) and app.screen.paths == []

@@ -277,12 +277,13 @@ def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
                    if e.name.endswith(SUFFIX) and not e.name.startswith(".") and e.is_file()]
     except OSError:
         return []
-    infos = [_info(Path(e.path)) for e in entries]
+    infos = [save_info(Path(e.path)) for e in entries]
     infos.sort(key=lambda i: (i.saved, i.autosave, i.path.name), reverse=True)
     return infos
 
 
-def _info(path: Path) -> SaveInfo:
+def save_info(path: Path) -> SaveInfo:
+    """What a save holds (metadata only); an unreadable file comes back with its ``problem``."""
     try:
         loaded = read_save(path)
     except SaveFileError as exc:

@@ -33,12 +33,14 @@ class TiletumApp(App):
         elif self.settings is not None:
             self.start_game(self.settings)
         else:
-            self.push_screen(TitleScreen())
+            self.push_screen(self._title())
 
     # ------------------------------------------------------------ flow between screens
     def on_title_screen_chosen(self, event: TitleScreen.Chosen) -> None:
         if event.item == "new":
             self.push_screen(NewGameScreen(), self._form_done)
+        elif event.item == "continue":
+            self._load_chosen(self._last_unfinished())
         elif event.item == "load":
             self.push_screen(LoadDialog(self.save_dir), self._load_chosen)
         elif event.item == "quit":
@@ -47,6 +49,25 @@ class TiletumApp(App):
             start_tutorial(self)
         elif event.item == "rules":
             open_rules(self)
+
+    def _last_unfinished(self):
+        from ..saves import store
+        from ..session import Session
+
+        return Session.latest_unfinished(store.resolve_save_dir(self.save_dir))
+
+    def _title(self) -> TitleScreen:
+        """The title screen, offering the last unfinished game first (issue 4: never lose a game)."""
+        from ..saves import store
+
+        path = self._last_unfinished()
+        if path is None:
+            return TitleScreen()
+        info = store.save_info(path)
+        if info.problem:  # an unreadable file is listed (with its problem) by Open, not offered here
+            return TitleScreen()
+        scores = " / ".join(f"{p} {s}" for p, s in zip(info.players, info.scores))
+        return TitleScreen(f"round {info.round}, {scores}")
 
     def _load_chosen(self, path) -> None:
         if path is None:
@@ -77,7 +98,7 @@ class TiletumApp(App):
     def back_to_title(self) -> None:
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        self.switch_screen(TitleScreen())
+        self.switch_screen(self._title())
 
     # ------------------------------------------------------------ app-wide keys
     def action_help(self) -> None:

@@ -15,7 +15,10 @@ from textual.widgets.option_list import Option
 class LoadDialog(ModalScreen[Path | None]):
     """Returns the chosen save file's path (the app loads it through the session), or None."""
 
-    BINDINGS = [Binding("escape", "close", "Back", id="tiletum.load-back")]
+    BINDINGS = [
+        Binding("escape", "close", "Back", id="tiletum.load-back"),
+        Binding("d,delete", "delete", "Delete", id="tiletum.load-delete"),
+    ]
 
     def __init__(self, save_dir) -> None:
         super().__init__()
@@ -27,13 +30,19 @@ class LoadDialog(ModalScreen[Path | None]):
             yield Static("Continue / Load", classes="dialog-title", markup=False)
             yield OptionList(id="saves", classes="dialog-body")
             yield Static("", id="load-note", markup=False)
-            yield Static("Enter: open    Esc: back", classes="dialog-keys", markup=False)
+            yield Static("Enter: open    d: delete    Esc: back", classes="dialog-keys", markup=False)
 
     def on_mount(self) -> None:
+        self._fill()
+        self.query_one(OptionList).focus()
+
+    def _fill(self) -> None:
         from ...saves import store
 
         folder = store.resolve_save_dir(self.save_dir)
         ol = self.query_one(OptionList)
+        ol.clear_options()
+        self.paths = []
         for info in store.list_saves(folder):
             saved = info.saved.astimezone().strftime("%Y-%m-%d %H:%M")
             if info.problem:
@@ -48,11 +57,34 @@ class LoadDialog(ModalScreen[Path | None]):
             f"Saves in {folder}" if self.paths else f"No saved games in {folder} yet.")
         if self.paths:
             ol.highlighted = 0
-        ol.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.dismiss(self.paths[event.option_index])
+
+    def action_delete(self) -> None:
+        """Delete the highlighted save, after a confirmation (a deleted game cannot come back)."""
+        from ..dialogs.basic import ConfirmDialog
+
+        index = self.query_one(OptionList).highlighted
+        if index is None or not self.paths:
+            return
+        path = self.paths[index]
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            from ...saves import store
+
+            try:
+                store.delete(path)
+            except Exception as exc:  # SaveFileError names the file and the reason
+                self.notify(str(exc), title="Not deleted", severity="error", timeout=8)
+                return
+            self._fill()
+            self.notify(f"Deleted {path.name}", timeout=3)
+
+        self.app.push_screen(ConfirmDialog("Delete this save?", f"{path.name} will be gone for good."), answered)
 
     def action_close(self) -> None:
         self.dismiss(None)

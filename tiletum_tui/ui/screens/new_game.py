@@ -35,7 +35,7 @@ class NewGameScreen(Screen[Settings | None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
             yield Static("New game", classes="dialog-title", markup=False)
-            yield Static("Tab moves between fields (arrows and Space choose the player count); Enter starts. The seed decides the dice and tiles: "
+            yield Static("Tab moves between fields (arrows and Space choose the player count); Ctrl+S, or Enter in a name or the seed, starts. The seed decides the dice and tiles: "
                          "share it to replay the same setup.", classes="form-help", markup=False)
             with Horizontal(classes="row"):
                 yield Label("Players", classes="label")
@@ -81,6 +81,11 @@ class NewGameScreen(Screen[Settings | None]):
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")
+    def on_input_submitted(self, event) -> None:
+        """Enter in a text field starts the game, as a form's Enter does."""
+        event.stop()
+        self.action_start()
+
     def action_start(self) -> None:
         settings = self.read()
         if settings is not None:

@@ -22,7 +22,8 @@ ART = r"""
 
 ITEMS = [
     ("new", "n", "New game"),
-    ("load", "c", "Continue / Load"),
+    ("continue", "c", "Continue the last game"),
+    ("load", "o", "Open a saved game"),
     ("learn", "l", "Learn to play"),
     ("rules", "r", "Rules"),
     ("quit", "q", "Quit"),
@@ -38,6 +39,11 @@ class TitleScreen(Screen):
 
         item: str
 
+    def __init__(self, last_game: str | None = None) -> None:
+        """``last_game`` describes the last unfinished game (offered first), or None if there is none."""
+        super().__init__()
+        self.last_game = last_game
+
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             lines = ART.strip("\n").splitlines()
@@ -46,18 +52,30 @@ class TitleScreen(Screen):
             yield Static("\n".join(line.ljust(width) for line in lines), id="title-art", markup=False)
             yield Static("a game of merchants, cathedrals and Fairs — for 2 to 4 players at one keyboard",
                          id="title-sub", markup=False)
-            yield OptionList(*[Option(f"{key}  {label}", id=item) for item, key, label in ITEMS], id="title-menu")
+            yield OptionList(*[self._option(item, key, label) for item, key, label in ITEMS], id="title-menu")
             yield Static("", id="title-note", markup=False)
         yield Footer()
 
+    def _option(self, item: str, key: str, label: str) -> Option:
+        if item == "continue":
+            if self.last_game is None:
+                return Option(f"{key}  {label} (none unfinished)", id=item, disabled=True)
+            label = f"Continue: {self.last_game}"
+        return Option(f"{key}  {label}", id=item)
+
     def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
+        menu = self.query_one(OptionList)
+        menu.highlighted = 1 if self.last_game else 0  # an unfinished game is offered first
+        menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.action_choose(event.option_id or "")
 
     def action_choose(self, item: str) -> None:
+        if item == "continue" and self.last_game is None:
+            self.note("There is no unfinished game to continue: n starts a new one, o opens a save.")
+            return
         self.post_message(self.Chosen(item))
 
     def note(self, text: str) -> None:
