@@ -74,5 +74,10 @@ def run_bench(args) -> int:
         if measure_ui:
             print("Screens (headless), beside a bare Textual app with a similar number of widgets")
             for key, value in measure_ui().items():
-                print(f"  {key:<28} {value:10.1f}")
+                if key.endswith("ratio"):
+                    print(f"  {key:<28} {value:9.2f}x")
+                elif key.endswith("widgets"):
+                    print(f"  {key:<28} {value:10.0f}")
+                else:  # seconds, shown in milliseconds
+                    print(f"  {key:<28} {value * 1000:8.0f} ms")
     return 0

@@ -65,3 +65,24 @@ def test_errors_are_value_errors_with_reasons():
     with pytest.raises(TiletumError) as info:
         apply(clone(s), parse("king"))
     assert isinstance(info.value, ValueError) and "King" in str(info.value)
+
+
+def test_die_choices_listed_without_checking_are_all_legal():
+    """legal_actions trusts die_choices; hold every one of them to check() over random games."""
+    from tiletum_tui.engine import check
+    from tiletum_tui.engine.legal import die_choices
+    from tiletum_tui.engine.state import TurnFrame
+
+    for seed in range(3):
+        s = game(4, seed=seed)
+        s.players[0].resources["G"] = 7  # every change of value affordable for someone
+        rng = random.Random(seed)
+        seen = 0
+        while s.phase != "over":
+            frame = s.stack[-1]
+            if isinstance(frame, TurnFrame) and not frame.die_taken:
+                for a in die_choices(s, s.players[frame.player]):
+                    check(s, a)
+                    seen += 1
+            apply_in_place(s, rng.choice(legal_actions(s)))
+        assert seen > 100

@@ -12,10 +12,13 @@ def refuse(reason: str) -> IllegalActionError:
     return IllegalActionError(reason)
 
 
+# Steps of +-1 between two die values, the short way round: 6 and 1 are neighbours.
+_STEPS = [[min(abs(v - t), 6 - abs(v - t)) for t in range(7)] for v in range(7)]
+
+
 def die_steps(value: int, target: int) -> int:
     """Steps of +-1 from value to target; 6 and 1 are neighbours."""
-    d = abs(value - target)
-    return min(d, 6 - d)
+    return _STEPS[value][target]
 
 
 def top_frame(state: State):

@@ -50,14 +50,19 @@ def action_options(state: State, frame: ActionFrame) -> list:
                             out.append(A.Room(tile=t, building=b + 1, floor=f + 1))
     elif frame.action == "contract":
         out += [A.TakeContract(tile=t) for t in state.board.contract_offer if t]
-        out += [A.Exchange(give=g, get=r) for g in RESOURCES if p.resources[g] for r in RESOURCES if r != g]
+        if frame.ap >= 1:
+            out += [A.Exchange(give=g, get=r) for g in RESOURCES if p.resources[g] for r in RESOURCES if r != g]
     elif frame.action == "king":
         out.append(A.KingStep())
     return out
 
 
-def _dice(state: State, p) -> list:
-    """Die choices the player can afford, with the Bonus tile where there is one to take."""
+def die_choices(state: State, p) -> list:
+    """Die choices the player can afford, with the Bonus tile where there is one to take.
+
+    Legal by construction, so ``legal_actions`` does not check them one by one (the hot path of
+    every playout); a test holds them to ``check``.
+    """
     steps_affordable = p.resources["G"] // TRACKS.change_die_gold
     takeable = [bool(t) and why_cannot_take(p, t) is None for t in state.board.wheel_bonus]
     out = []
@@ -84,7 +89,9 @@ def _tasks(state: State, frame) -> list:
             else:
                 out.append(A.Fulfil(tile=t))
         elif kind == "crest":
-            out += [A.PlaceCrest(tile=t, building=b + 1) for b in range(len(BOARD.buildings)) if not p.crests[b]]
+            food = p.resources["F"]
+            out += [A.PlaceCrest(tile=t, building=b + 1) for b, space in enumerate(BOARD.crest_spaces)
+                    if not p.crests[b] and food >= space.food]
         elif kind == "helper" and not helper_active(state):
             if any(e.__class__.__name__ == "DieResource" for e in tile(t).effects):
                 out += [A.UseHelper(tile=t, resource=r) for r in RESOURCES]
@@ -103,7 +110,7 @@ def candidates(state: State) -> list:
     if isinstance(frame, TurnFrame):
         out: list = [A.EndTurn()]
         if not frame.die_taken:
-            out += _dice(state, p)
+            out += die_choices(state, p)
         return out + _tasks(state, frame)
     if isinstance(frame, ActionFrame):
         return action_options(state, frame) + [A.EndTurn()] + _tasks(state, frame)
@@ -141,9 +148,16 @@ def candidates(state: State) -> list:
 
 def legal_actions(state: State) -> list:
     """Every legal action for the decision in hand (empty only when the game is over)."""
-    frame = state.stack[-1] if state.stack else None
-    out = []
-    for a in candidates(state):
+    if not state.stack:
+        return []
+    frame = state.stack[-1]
+    if isinstance(frame, TurnFrame) and not frame.die_taken:
+        out = die_choices(state, state.players[frame.player])
+        to_check = _tasks(state, frame)
+    else:
+        out = []
+        to_check = candidates(state)
+    for a in to_check:
         try:
             RULES[type(a)][0](state, frame, a)
         except IllegalActionError:
