@@ -1,16 +1,16 @@
-"""Tile effects and prices in words, for the rules pages and explanations.
+"""Tile effects and prices in words: the one home of them, for the rules pages, explanations and screens.
 
-Kept inside ``learn`` (not borrowed from ``tiletum_tui.ui``) so this package stays free of the UI
-and can be imported headless, like the engine.
+Pure (no textual, rich or UI), so the headless packages and the screens (``ui.text``) share it.
 """
 
 from __future__ import annotations
 
 from ..data import schema as S
+from ..engine.queries import ACTION_NAMES, PIECE_NAMES
 
 RES = S.RESOURCE_NAMES
-PIECE = {"merchant": "Merchant", "architect": "Architect"}
-ACTION = {a: a.capitalize() for a in S.ACTIONS}
+PIECE = PIECE_NAMES
+ACTION = ACTION_NAMES
 
 
 def amounts(res: dict[str, int]) -> str:
@@ -18,42 +18,56 @@ def amounts(res: dict[str, int]) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
-def effect_words(e) -> str:  # noqa: C901 - one line per kind of effect, on purpose
-    """One effect in plain words, starting lower case: 'gain 2 Wool'."""
+def effect_words(e, short: bool = False) -> str:  # noqa: C901 - one line per kind of effect, on purpose
+    """One effect in plain words, starting lower case: 'gain 2 Wool'.
+
+    The one home of these words: the rules pages use the full sentence, the screens the ``short``
+    one for tight columns. A new effect kind without words fails here, loudly.
+    """
+    def pick(long: str, brief: str) -> str:
+        return brief if short else long
+
     if isinstance(e, S.Gain):
         bits = ([amounts(e.resources)] if e.resources else []) + ([f"{e.vp} VP"] if e.vp else [])
         return "gain " + " and ".join(bits)
     if isinstance(e, S.GainAny):
-        return f"gain {e.count} Resource{'s' if e.count > 1 else ''} of your choice (each may differ)"
+        plural = "s" if e.count > 1 else ""
+        return pick(f"gain {e.count} Resource{plural} of your choice (each may differ)", f"gain {e.count} Resource{plural} of your choice")
     if isinstance(e, S.TakeAction):
         what = "an Action of your choice" if e.action == "any" else f"a {ACTION[e.action]} Action"
-        return f"take {what} with {e.ap} AP"
+        return pick(f"take {what} with {e.ap} AP", f"{what} with {e.ap} AP")
     if isinstance(e, S.AddAP):
-        return f"add {e.ap} AP to the Action of the die you chose this turn"
+        return pick(f"add {e.ap} AP to the Action of the die you chose this turn", f"+{e.ap} AP to your die's Action")
     if isinstance(e, S.DieResource):
-        return "when taking a die, take Resources of a type you choose instead of the die's colour"
+        return pick("when taking a die, take Resources of a type you choose instead of the die's colour",
+                    "when taking a die, choose the Resource it gives")
     if isinstance(e, S.Move):
         times = "once" if e.steps == 1 else f"up to {e.steps} times"
-        return f"move your {PIECE[e.piece]} to a neighbouring space {times}"
+        return pick(f"move your {PIECE[e.piece]} to a neighbouring space {times}", f"move your {PIECE[e.piece]} to an adjacent space {times}")
     if isinstance(e, S.MoveBoth):
-        return "move your Architect one space and your Merchant one space"
+        return pick("move your Architect one space and your Merchant one space", "move your Architect and your Merchant one space each")
     if isinstance(e, S.MoveAndPlace):
         thing = "a House" if e.piece == "merchant" else "a Pillar"
-        return f"move your {PIECE[e.piece]} one space and/or place {thing} where it stands, in either order"
+        return pick(f"move your {PIECE[e.piece]} one space and/or place {thing} where it stands, in either order",
+                    f"move your {PIECE[e.piece]} one space and/or place {thing} there")
     if isinstance(e, S.PlaceHere):
         thing = "a House" if e.piece == "merchant" else "a Pillar"
-        return f"place {thing} where your {PIECE[e.piece]} stands"
+        return pick(f"place {thing} where your {PIECE[e.piece]} stands", f"place {thing} where your {PIECE[e.piece]} is")
     if isinstance(e, S.PlaceAnywhere):
-        return "place a House from your supply in any Town" if e.piece == "merchant" \
-            else "place a Pillar from your supply at any Cathedral"
+        if e.piece == "merchant":
+            return pick("place a House from your supply in any Town", "place a House in any Town")
+        return pick("place a Pillar from your supply at any Cathedral", "place a Pillar at any Cathedral")
     if isinstance(e, S.MoveAnywhere):
-        return f"move your {PIECE[e.piece]} to any space on the map"
+        return pick(f"move your {PIECE[e.piece]} to any space on the map", f"move your {PIECE[e.piece]} to any space")
     if isinstance(e, S.MoveToNextTown):
-        return f"move your {PIECE[e.piece]} from its Town to a neighbouring Town (passing the Road between)"
+        return pick(f"move your {PIECE[e.piece]} from its Town to a neighbouring Town (passing the Road between)",
+                    f"move your {PIECE[e.piece]} to an adjacent Town")
     if isinstance(e, S.King):
-        return f"advance {e.steps} space{'s' if e.steps > 1 else ''} on the King track"
+        plural = "s" if e.steps > 1 else ""
+        return pick(f"advance {e.steps} space{plural} on the King track", f"advance {e.steps} on the King track")
     if isinstance(e, S.BuildingBonus):
-        return "choose one of your Buildings and take the bonus of each Character in it once"
+        return pick("choose one of your Buildings and take the bonus of each Character in it once",
+                    "take the bonuses of the Characters in one of your Buildings")
     raise AssertionError(f"no words for effect {e!r}")  # a new effect kind needs its words here
 
 

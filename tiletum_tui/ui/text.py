@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from ..data import schema as S
 from ..data.catalogue import load
+from ..engine.queries import ACTION_NAMES, PIECE_NAMES
+from ..learn.words import effect_words
 
 CAT = load()
 SPACES = {s.id: s for s in CAT.map.spaces}
 RES = S.RESOURCE_NAMES
-PIECE = {"merchant": "Merchant", "architect": "Architect"}
-ACTION_TITLE = {a: a.capitalize() for a in S.ACTIONS}
+PIECE = PIECE_NAMES
+ACTION_TITLE = ACTION_NAMES
 # One letter per die colour, always printed beside the colour itself (light/dark grey and blue
 # are easy to confuse on the physical board: the letter settles it).
 DIE_LETTER_NAME = S.DIE_COLOUR_NAMES
@@ -32,46 +34,8 @@ def res_short(amounts: dict[str, int]) -> str:
 
 
 def effect_text(e: S.Effect) -> str:
-    if isinstance(e, S.Gain):
-        bits = []
-        if e.resources:
-            bits.append(res_list(e.resources))
-        if e.vp:
-            bits.append(f"{e.vp} VP")
-        return "gain " + " and ".join(bits)
-    if isinstance(e, S.GainAny):
-        return f"gain {e.count} Resource{'s' if e.count > 1 else ''} of your choice"
-    if isinstance(e, S.TakeAction):
-        name = "an Action of your choice" if e.action == "any" else f"a {ACTION_TITLE[e.action]} Action"
-        return f"{name} with {e.ap} AP"
-    if isinstance(e, S.AddAP):
-        return f"+{e.ap} AP to your die's Action"
-    if isinstance(e, S.DieResource):
-        return "when taking a die, choose the Resource it gives"
-    if isinstance(e, S.Move):
-        times = "once" if e.steps == 1 else f"{e.steps} times"
-        return f"move your {PIECE[e.piece]} to an adjacent space {times}"
-    if isinstance(e, S.MoveBoth):
-        return "move your Architect and your Merchant one space each"
-    if isinstance(e, S.MoveAndPlace):
-        what = "a House" if e.piece == "merchant" else "a Pillar"
-        return f"move your {PIECE[e.piece]} one space and/or place {what} there"
-    if isinstance(e, S.PlaceHere):
-        what = "a House" if e.piece == "merchant" else "a Pillar"
-        return f"place {what} where your {PIECE[e.piece]} is"
-    if isinstance(e, S.PlaceAnywhere):
-        return "place a House in any Town" if e.piece == "merchant" else "place a Pillar at any Cathedral"
-    if isinstance(e, S.MoveAnywhere):
-        return f"move your {PIECE[e.piece]} to any space"
-    if type(e).__name__ == "MoveToNextTown":  # newer catalogue effect: not in every schema version
-        return f"move your {PIECE[e.piece]} to an adjacent Town"
-    if isinstance(e, S.King):
-        return f"advance {e.steps} on the King track"
-    if isinstance(e, S.BuildingBonus):
-        return "take the bonuses of the Characters in one of your Buildings"
-    # An effect added to the catalogue after this was written: its name, spaced, beats nothing.
-    name = type(e).__name__
-    return "".join(f" {c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
+    """An effect in the short words of the screens (the one home of the words is ``learn.words``)."""
+    return effect_words(e, short=True)
 
 
 def contract_price(t: S.Tile) -> str:
