@@ -32,7 +32,7 @@ class GameModel:
         self.session = session
         self.log: list[LogEntry] = []
         self._redo_log: list[LogEntry] = []
-        self._legal_cache: tuple[int, list] | None = None
+        self._legal_cache: tuple[object, list] | None = None
         self._replay_log()
 
     def _replay_log(self) -> None:
@@ -56,10 +56,11 @@ class GameModel:
         return self.session.state
 
     def legal(self) -> list:
-        # The decision panel, the footer and the palette all ask; compute once per state.
-        key = id(self.session.state)
-        if self._legal_cache is None or self._legal_cache[0] != key:
-            self._legal_cache = (key, list(self.session.legal_actions()))
+        # The decision panel, the footer and the palette all ask; compute once per state. The cache
+        # holds the state itself (not its id, which a later state could reuse once this one is freed).
+        state = self.session.state
+        if self._legal_cache is None or self._legal_cache[0] is not state:
+            self._legal_cache = (state, list(self.session.legal_actions()))
         return self._legal_cache[1]
 
     def apply(self, action) -> list:
