@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 COLOURS = ("red", "blue", "green", "yellow")
+DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee")  # as on the new-game form: short and different from the first letter
 
 
 def _settings(players: int, seed: int | None, names: list[str] | None, action_tiles: bool):
@@ -18,7 +19,7 @@ def _settings(players: int, seed: int | None, names: list[str] | None, action_ti
     names = names or []
     if len(names) > players:
         raise SystemExit(f"tiletum: {len(names)} names given for {players} players")
-    names = names + [f"Player {i + 1}" for i in range(len(names), players)]
+    names = names + list(DEFAULT_NAMES[len(names):players])
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**6)
     return Settings(players=tuple(PlayerSetup(n, c) for n, c in zip(names, COLOURS)), seed=seed, action_tiles=action_tiles)
 

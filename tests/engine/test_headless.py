@@ -25,8 +25,8 @@ def test_moves_from_a_script_and_the_legal_actions(tmp_path):
     script.write_text("# first turn\ndie 1Y   # the only 1 of seed 7\nend\n")
     r = run("--players", "2", "--seed", "7", "--script", str(script), "--legal")
     assert r.returncode == 0, r.stderr
-    assert "Player 1 takes the yellow 1 (Architect Action, 6 AP)" in r.stdout
-    assert "Player 2: choose a die" in r.stdout
+    assert "Ann takes the yellow 1 (Architect Action, 6 AP)" in r.stdout
+    assert "Bob: choose a die" in r.stdout
     legal_line = next(line for line in r.stdout.splitlines() if line.startswith("legal: "))
     assert "die 1Y" not in legal_line and "buy S" in legal_line  # the yellow 1 is gone; Bob has 3 Gold
 

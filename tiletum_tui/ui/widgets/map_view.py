@@ -20,18 +20,25 @@ from .. import text as T
 from .painted import Painted
 
 BOX_W, BOX_H = 12, 3
-SX, SY = 2.7, 1.25  # map units -> character cells (cells are about twice as tall as wide)
+SX, SY = 2.7, 1.25  # map units -> character cells at 80x24 (cells are about twice as tall as wide)
+MAX_SX, MAX_SY = 5.0, 2.0  # a large terminal spreads the map out up to this much
+INFO_ROWS = 7  # the lines under the map that describe the space under the cursor
 SPACES = T.CAT.map.spaces
 BY_ID = {s.id: s for s in SPACES}
+MAP_W = max(s.x for s in SPACES)
+MAP_H = max(s.y for s in SPACES)
 
 
-def cell(space_id: str) -> tuple[int, int]:
+def cell(space_id: str, sx: float = SX, sy: float = SY) -> tuple[int, int]:
     s = BY_ID[space_id]
-    return round(s.y * SY) + 1, round(s.x * SX) + BOX_W // 2
+    return round(s.y * sy) + 1, round(s.x * sx) + BOX_W // 2
 
 
-ROWS = max(cell(s.id)[0] for s in SPACES) + 2
-COLS = max(cell(s.id)[1] for s in SPACES) + BOX_W // 2
+def scale_for(width: int, height: int) -> tuple[float, float]:
+    """The spread that fills a view of this size, never tighter than the 80x24 layout."""
+    sx = min(MAX_SX, max(SX, (width - BOX_W - 3) / MAP_W))  # 3: the scrollbar and a margin
+    sy = min(MAX_SY, max(SY, (height - INFO_ROWS - BOX_H) / MAP_H))
+    return sx, sy
 
 
 class MapView(Painted, can_focus=True):
@@ -60,6 +67,17 @@ class MapView(Painted, can_focus=True):
         self.state = None
         self.legal: list[str] = []
         self.cursor: str = "TIL"
+        self.scale = (SX, SY)
+
+    def on_resize(self, event) -> None:
+        view = self.parent.size if self.parent is not None else event.size
+        scale = scale_for(view.width, view.height)
+        if scale != self.scale:
+            self.scale = scale
+            self.redraw()
+
+    def cell(self, space_id: str) -> tuple[int, int]:
+        return cell(space_id, *self.scale)
 
     def show(self, state, legal: list[str] | None = None, cursor: str | None = None) -> None:
         self.state = state
@@ -73,12 +91,12 @@ class MapView(Painted, can_focus=True):
     # ------------------------------------------------------------ keys
     def action_move(self, dx: int, dy: int) -> None:
         pool = self.legal or [s.id for s in SPACES]
-        r0, c0 = cell(self.cursor)
+        r0, c0 = self.cell(self.cursor)
         best, best_score = None, None
         for sid in pool:
             if sid == self.cursor:
                 continue
-            r, c = cell(sid)
+            r, c = self.cell(sid)
             along = (c - c0) * dx + (r - r0) * dy * 2  # rows count double: cells are tall
             across = abs((c - c0) * dy) + abs((r - r0) * dx) * 2
             if along <= 0 or across > along * 2:
@@ -98,9 +116,11 @@ class MapView(Painted, can_focus=True):
     def redraw(self) -> None:
         if self.state is None:
             return
-        grid = [[(" ", None) for _ in range(COLS)] for _ in range(ROWS)]
+        self.rows = max(self.cell(s.id)[0] for s in SPACES) + 2
+        self.cols = max(self.cell(s.id)[1] for s in SPACES) + BOX_W // 2
+        grid = [[(" ", None) for _ in range(self.cols)] for _ in range(self.rows)]
         for a, b in T.CAT.map.roads:
-            self._line(grid, cell(a), cell(b))
+            self._line(grid, self.cell(a), self.cell(b))
         for s in SPACES:
             if s.kind == "road":
                 self._road(grid, s)
@@ -131,14 +151,14 @@ class MapView(Painted, can_focus=True):
         style = self.ink("road")
         for i in range(n + 1):
             r, c = round(r0 + dr * i / n), round(c0 + dc * i / n)
-            if 0 <= r < ROWS and 0 <= c < COLS:
+            if 0 <= r < self.rows and 0 <= c < self.cols:
                 grid[r][c] = (ch, style)
 
     def _put(self, grid, r: int, c: int, text: Text) -> None:
         """Write a styled Text into the character grid (all styles here are Style objects)."""
         base = text.style if isinstance(text.style, Style) else None
         for i, ch in enumerate(text.plain):
-            if not (0 <= r < ROWS and 0 <= c + i < COLS):
+            if not (0 <= r < self.rows and 0 <= c + i < self.cols):
                 continue
             style = base
             for sp in text.spans:
@@ -164,7 +184,7 @@ class MapView(Painted, can_focus=True):
         return out
 
     def _road(self, grid, s) -> None:
-        r, c = cell(s.id)
+        r, c = self.cell(s.id)
         pieces = self._pieces(s.id)
         marker = Text("o") if not pieces.plain else pieces
         if len(marker.plain) > 3:
@@ -176,7 +196,7 @@ class MapView(Painted, can_focus=True):
 
     def _town(self, grid, s) -> None:
         st = self.state
-        r, c = cell(s.id)
+        r, c = self.cell(s.id)
         left = c - BOX_W // 2
         name = Text(f"{s.name[:9]:<9}", self.ink("strong"))
         for i, fair in enumerate(st.board.fairs):
