@@ -100,3 +100,23 @@ async def test_delete_a_save_only_after_confirming(tmp_path):
         await pilot.pause()
         assert not path.exists()
         assert isinstance(app.screen, LoadDialog) and app.screen.paths == []
+
+
+async def test_save_under_a_name_from_the_game(tmp_path):
+    """Issue 4: save (named) at any moment from a key."""
+    from tiletum_tui.saves import store
+    from tiletum_tui.ui.dialogs.save import SaveDialog
+
+    app = TiletumApp(session=make_session(tmp_path, moves=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveDialog)
+        app.screen.query_one("#save-name").value = ""
+        await pilot.press(*"friday/../night")  # no path can escape the save folder
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+    names = [info.name for info in store.list_saves(tmp_path)]
+    assert any("friday" in n and "night" in n for n in names)
+    assert all(p.parent == tmp_path for p in tmp_path.iterdir())

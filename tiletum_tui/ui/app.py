@@ -118,6 +118,7 @@ class TiletumApp(App):
                 yield SystemCommand(f"Show {view}", f"Switch the main view to the {view}", lambda v=view: screen.action_view(v))
             yield SystemCommand("Tasks", "Open the Tasks of your turn in the decision panel", screen.action_tasks)
             yield SystemCommand("Undo", "Take back the last action (not past a die roll or a reveal)", screen.action_undo)
+            yield SystemCommand("Save game", "Save the game under a name (it is autosaved anyway)", screen.action_save)
             yield SystemCommand("Toggle notation", "Show the log in the engine's notation", screen.action_toggle_notation)
             for label, action in screen.legal_tasks():
                 yield SystemCommand(f"Task: {label}", "Do this Task now", lambda a=action: screen.choose(a))

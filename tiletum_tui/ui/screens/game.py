@@ -360,12 +360,24 @@ class GameScreen(Screen):
         self.refresh_game()
 
     def action_save(self) -> None:
-        try:
-            self.model.session.save("quicksave")
-        except (NotImplementedError, OSError, TiletumError, AttributeError) as exc:
-            self.notify(f"Could not save: {exc}", severity="error")
-        else:
-            self.notify("Saved as 'quicksave'.")
+        """Ask for a name, then save (the game is also autosaved after every action)."""
+        from ...saves.errors import SaveFileError
+        from ..dialogs.save import SaveDialog
+
+        st = self.model.state
+        suggestion = " vs ".join(p.name for p in st.players) + f", round {st.round}"
+
+        def named(name: str | None) -> None:
+            if not name:
+                return
+            try:
+                path = self.model.session.save(name)
+            except SaveFileError as exc:  # names the file and the problem (full disk, no access…)
+                self.notify(str(exc), title="Could not save", severity="error", timeout=8)
+            else:
+                self.notify(f"Saved as {path.name}", timeout=4)
+
+        self.app.push_screen(SaveDialog(suggestion), named)
 
     def legal_tasks(self) -> list:
         """(label, action) of every Task possible now, for the command palette."""
