@@ -9,21 +9,13 @@ from tiletum_tui.engine import IllegalActionError, apply_in_place, parse
 from tiletum_tui.engine.flow import start_lap
 from tiletum_tui.engine.queries import king_space
 
-from .conftest import act, game, legal, put_die
-
-
-def _track_at(state, placement: dict[int, list[int]]):
-    track = state.board.king_track
-    for stack in track:
-        stack.clear()
-    for space, stack in placement.items():
-        track[space] = list(stack)
+from .conftest import act, game, king_track_at, legal, put_die
 
 
 def test_corruption_moves_every_marker_down_keeping_stacks():
     """Step 1: a '2' moves all markers 2 spaces left, lowest first, stacks keep their order."""
     s = game(3)
-    _track_at(s, {8: [0, 2], 7: [1]})
+    king_track_at(s, {8: [0, 2], 7: [1]})
     s.board.corruption_row = [2]
     start_lap(s)
     assert s.board.king_track[6] == [0, 2]
@@ -33,7 +25,7 @@ def test_corruption_moves_every_marker_down_keeping_stacks():
 def test_corruption_never_past_the_last_space_and_lower_markers_arrive_first():
     """Step 1: a marker may not pass the leftmost space; lowest markers are moved first, so they end lower in the stack."""
     s = game(3)
-    _track_at(s, {0: [2], 1: [0, 1]})
+    king_track_at(s, {0: [2], 1: [0, 1]})
     s.board.corruption_row = [2]
     start_lap(s)
     assert s.board.king_track[0] == [2, 0, 1]
@@ -185,7 +177,7 @@ def test_corruption_moves_from_king_space_keep_start():
     """A marker at the start space (0 VP) drops into the red part after a '1'."""
     s = game(2)
     start = king_space(s, 0)
-    _track_at(s, {start: [0, 1]})
+    king_track_at(s, {start: [0, 1]})
     s.board.corruption_row = [1]
     start_lap(s)
     assert king_space(s, 0) == start - 1 and s.board.king_track[start - 1] == [0, 1]

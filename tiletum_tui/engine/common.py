@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .errors import IllegalActionError
-from .queries import ACTION_NAMES
+from .queries import ACTION_NAMES, why_cannot_take
 from .state import ActionFrame, JokerFrame, State, TurnFrame
 from ..data.schema import RESOURCE_NAMES
 
@@ -67,3 +67,10 @@ def pop_spent(state, frame) -> None:
     """An Action from a Helper or effect with no AP left is over (the die's Action waits for 'end')."""
     if isinstance(frame, ActionFrame) and frame.ap <= 0 and frame.source != "die" and state.stack and state.stack[-1] is frame:
         state.stack.pop()
+
+
+def can_take(player, tile_id: str, prefix: str = "") -> None:
+    """Refuse, with the Storehouse rule that stops it, a tile this player cannot take."""
+    reason = why_cannot_take(player, tile_id)
+    if reason:
+        raise refuse(prefix + reason)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from ..data import schema as fx
 from ..data.schema import RESOURCE_NAMES
 from . import actions as A
-from .common import action_is, piece_at, player_of, pop_spent, refuse, spend
+from .common import action_is, can_take, piece_at, player_of, pop_spent, refuse, spend
 from .effects import draw, fill_room, king_steps, run_effects, score, shuffle, turn_frame
 from .queries import (
     BOARD, SPACES, TRACKS, PIECE_NAMES, building_design, cathedral_available, empty_house_spaces, neighbours, next_towns,
-    space_name, tile, why_cannot_take,
+    space_name, tile,
 )
 from .state import (
     EMPTY, ActionFrame, ChooseResourceFrame, MoveAndPlaceFrame, MoveAnywhereFrame, MoveFrame, PlaceFrame,
@@ -172,9 +172,7 @@ def check_take_bonus(state, frame, a: A.TakeBonus) -> None:
     here = piece_at(player_of(state, frame), frame.action)
     if a.tile not in state.board.map_bonus.get(here, ()):
         raise refuse(f"that Bonus tile is not in {space_name(here)}, where your {PIECE_NAMES[frame.action]} is")
-    reason = why_cannot_take(player_of(state, frame), a.tile)
-    if reason:
-        raise refuse(reason)
+    can_take(player_of(state, frame), a.tile)
 
 
 def do_take_bonus(state, frame, a: A.TakeBonus) -> None:
@@ -191,9 +189,7 @@ def check_hire(state, frame, a: A.Hire) -> None:
     spend(frame, 1, "Taking a Character")
     if a.tile not in state.board.character_offer:
         raise refuse("that Character is not in the offer")
-    reason = why_cannot_take(player_of(state, frame), a.tile)
-    if reason:
-        raise refuse(reason)
+    can_take(player_of(state, frame), a.tile)
 
 
 def do_hire(state, frame, a: A.Hire) -> None:
@@ -264,9 +260,7 @@ def check_take_contract(state, frame, a: A.TakeContract) -> None:
     if a.tile not in offer:
         raise refuse("that tile is not in the Contract offer")
     spend(frame, TRACKS.contract_offer_ap[offer.index(a.tile)], "That Contract")
-    reason = why_cannot_take(player_of(state, frame), a.tile)
-    if reason:
-        raise refuse(reason)
+    can_take(player_of(state, frame), a.tile)
 
 
 def do_take_contract(state, frame, a: A.TakeContract) -> None:

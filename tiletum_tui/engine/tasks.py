@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from ..data import schema as fx
 from . import actions as A
-from .common import helper_active, pay_check, player_of, refuse, tasks_open
+from .common import can_take, helper_active, pay_check, player_of, refuse, tasks_open
 from .effects import check_completed, run_effects, score
 from .flow import finish_king_phase
-from .queries import BOARD, CAT, TRACKS, building_design, die_action_frame, space_name, tile, why_cannot_take
+from .queries import BOARD, CAT, TRACKS, building_design, die_action_frame, space_name, tile
 from .state import BuildingBonusFrame, KingTileFrame, PickBuildingFrame, TurnFrame
 
 
@@ -185,9 +185,7 @@ def do_bonus(state, frame, a: A.CharacterBonus) -> None:
 def check_claim(state, frame, a) -> None:
     if not isinstance(frame, KingTileFrame):
         raise refuse("the King track Bonus tile is handed out in the King phase")
-    reason = why_cannot_take(player_of(state, frame), state.board.king_bonus)
-    if reason:
-        raise refuse(reason)
+    can_take(player_of(state, frame), state.board.king_bonus)
 
 
 def do_claim(state, frame, a) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from ..data import schema as fx
 from ..data.schema import DIE_RESOURCE
 from . import actions as A
-from .common import die_steps, player_of, refuse
+from .common import can_take, die_steps, player_of, refuse
 from .effects import turn_frame
 from .errors import IllegalActionError
-from .queries import ACTION_NAMES, TRACKS, action_for_value, why_cannot_take, wheel_position_for_value
+from .queries import ACTION_NAMES, TRACKS, action_for_value, wheel_position_for_value
 from .state import State, ActionFrame, BuildingBonusFrame, JokerFrame, MoveAndPlaceFrame, MoveAnywhereFrame, MoveFrame, PickBuildingFrame, PlaceFrame, TurnFrame
 
 
@@ -26,9 +26,7 @@ def check_take_die(state, frame, a: A.TakeDie) -> None:
         t = state.board.wheel_bonus[wheel_position_for_value(state, a.target)]
         if not t:
             raise refuse(f"the {ACTION_NAMES[action_for_value(state, a.target)]} Action has no Bonus tile")
-        reason = why_cannot_take(p, t)
-        if reason:
-            raise refuse(f"you cannot take its Bonus tile: {reason}")
+        can_take(p, t, prefix="you cannot take its Bonus tile: ")
 
 
 def do_take_die(state, frame: TurnFrame, a: A.TakeDie) -> None:
