@@ -18,6 +18,8 @@ from tiletum_tui.ui.screens.final import FinalScreen
 from tiletum_tui.ui.screens.title import TitleScreen
 from tiletum_tui.ui.widgets.decision import DecisionPanel
 
+from ..ui.chooser import choose_key
+
 MAX_KEYS = 3000
 
 
@@ -32,16 +34,6 @@ def keys_for(panel: DecisionPanel, action) -> str | None:
             return str(i + 1)
     return None
 
-
-def free_key(panel: DecisionPanel, rng: random.Random) -> str:
-    legal = [i for i, c in enumerate(panel.options) if not c.disabled and i < 9]
-    finish = [i for i in legal if panel.options[i].key.startswith("~")]
-    if finish and (rng.random() < 0.35 or len(legal) == len(finish)):
-        return "e"
-    pool = [i for i in legal if i not in finish] or legal
-    if not pool:
-        return "escape" if len(panel.levels) > 1 else "e"
-    return str(rng.choice(pool) + 1)
 
 
 async def test_the_whole_tutorial_by_keys_alone(tmp_path, monkeypatch):
@@ -74,7 +66,7 @@ async def test_the_whole_tutorial_by_keys_alone(tmp_path, monkeypatch):
                 key = keys_for(panel, parse(step.move))
                 assert key, f"step {tut_screen.tutorial.index}: no line leads to {step.move}"
             else:
-                key = free_key(screen.query_one(DecisionPanel), rng)
+                key = choose_key(screen.query_one(DecisionPanel), rng)
             await pilot.press(key)
         assert tut_screen.model.state.phase == "over"
         saved = load_progress(progress_path(app))

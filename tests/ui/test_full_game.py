@@ -13,6 +13,8 @@ from tiletum_tui.ui.screens.final import FinalScreen
 from tiletum_tui.ui.screens.game import GameScreen
 from tiletum_tui.ui.widgets.decision import DecisionPanel
 
+from .chooser import choose_key
+
 MAX_KEYS = 1500
 
 
@@ -51,15 +53,3 @@ async def test_full_game_by_keys(tmp_path):
                 assert [int(str(v)) for v in table.get_row(row.key)[1:]] == [p.ledger.get(row.key.value, 0) for p in state.players]
         assert state.players[state.winner].name in str(app.screen.query_one("#final-title").render())
     print(f"\n{keys} keys in {time.perf_counter() - started:.1f} s")
-
-
-def choose_key(panel: DecisionPanel, rng: random.Random) -> str:
-    """A simple player: usually a random legal line by its number, sometimes the finish key."""
-    legal = [i for i, c in enumerate(panel.options) if not c.disabled and i < 9]
-    finish = [i for i in legal if panel.options[i].key.startswith("~")]
-    if finish and (rng.random() < 0.35 or len(legal) == len(finish)):
-        return "e"
-    pool = [i for i in legal if i not in finish] or legal
-    if not pool:
-        return "escape" if len(panel.levels) > 1 else "e"
-    return str(rng.choice(pool) + 1)
