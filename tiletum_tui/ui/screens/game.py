@@ -54,6 +54,10 @@ class GameScreen(Screen):
         self._busy = False  # a confirm dialog is open: ignore further choices
         self._auto_map_for = None  # the decision for which the map was last opened by itself
         self.hints_on = False
+        # Views are drawn when shown: a change redraws the visible one and marks the others stale
+        # (drawing all five at every change and at start-up cost more than the rest of the screen).
+        self._stale: set[str] = set()
+        self._map_args: tuple = ([], None)  # (legal spaces, cursor) of the last choice, for the map
 
     def compose(self) -> ComposeResult:
         yield Ink()
@@ -95,11 +99,8 @@ class GameScreen(Screen):
         state = self.model.state
         who = current_player(state)
         self.query_one(StatusBar).show(state, who)
-        self.query_one(WheelView).show(state, who)
-        self.query_one(OffersView).show(state)
-        self.refresh_board()
-        self.query_one(LogView).show(self.model.log, state.players, self.notation)
-        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+        self._stale = set(VIEWS)
+        self._draw_view(self.current_view)
         panel = self.query_one(DecisionPanel)
         # The panel and status line wear the colour of the player deciding (hot-seat: whose go it is).
         colour_class = f"player-{state.players[who].colour}" if who is not None else ""
@@ -117,7 +118,26 @@ class GameScreen(Screen):
         panel.show(explain_frame(state), menu)
         self.query_one("#choices", OptionList).focus()
 
+    def _draw_view(self, name: str) -> None:
+        """Draw a view from the state if it changed since it was last drawn."""
+        if name not in self._stale:
+            return
+        self._stale.discard(name)
+        state = self.model.state
+        if name == "wheel":
+            self.query_one(WheelView).show(state, current_player(state))
+        elif name == "offers":
+            self.query_one(OffersView).show(state)
+        elif name == "board":
+            self.refresh_board()
+        elif name == "log":
+            self.query_one(LogView).show(self.model.log, state.players, self.notation)
+            self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+        elif name == "map":
+            self.query_one(MapView).show(state, *self._map_args)
+
     def refresh_board(self) -> None:
+        self._stale.discard("board")
         state = self.model.state
         who = current_player(state)
         board_player = self.board_player if self.board_player is not None else (who if who is not None else 0)
@@ -142,7 +162,10 @@ class GameScreen(Screen):
         cursor = event.cursor
         if cursor is None and piece is not None and not event.spaces:
             cursor = getattr(state.players[state.stack[-1].player], piece)  # where the piece stands
-        map_view.show(state, event.spaces, cursor)
+        self._map_args = (event.spaces, cursor)
+        self._stale.add("map")
+        if self.current_view == "map":
+            self._draw_view("map")
         # A map choice always shows the map; a Merchant/Architect Action shows it once per
         # decision, so a player who switches away to look at something else is left there.
         frame_key = (state.round, state.lap, state.turn, len(state.stack), type(state.stack[-1]).__name__) if state.stack else None
@@ -321,6 +344,7 @@ class GameScreen(Screen):
         if not remember:
             self.view_before_map = None  # the player chose a view: stop switching it for them
         self.query_one(ContentSwitcher).current = name
+        self._draw_view(name)
         if name == "log":  # newest entries last: show them (only works once the log is laid out)
             self.call_after_refresh(self.query_one("#log", VerticalScroll).scroll_end, animate=False)
 
