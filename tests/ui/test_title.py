@@ -120,3 +120,36 @@ async def test_save_under_a_name_from_the_game(tmp_path):
     names = [info.name for info in store.list_saves(tmp_path)]
     assert any("friday" in n and "night" in n for n in names)
     assert all(p.parent == tmp_path for p in tmp_path.iterdir())
+
+
+async def test_keys_remapped_in_the_key_file_work_and_show_in_help(tmp_path, monkeypatch):
+    """Issue 3: keys carry ids so they can be remapped (here: Tasks from t to z)."""
+    from tiletum_tui.ui import keymap
+    from tiletum_tui.ui.dialogs.help import HelpScreen
+
+    keymap.user_keys_path().parent.mkdir(parents=True)
+    keymap.user_keys_path().write_text('{"tiletum.tasks": "z"}')
+    called = []
+    monkeypatch.setattr(GameScreen, "action_tasks", lambda self: called.append("tasks"))
+    app = TiletumApp(session=make_session(tmp_path, moves=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")  # no longer the Tasks key
+        await pilot.press("z")
+        await pilot.pause()
+        assert called == ["tasks"]
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "z         Tasks" in str(app.screen.query_one("#help-text").content)
+
+
+def test_a_bad_key_file_is_reported_and_left_alone(tmp_path):
+    from tiletum_tui.ui import keymap
+
+    path = tmp_path / "keys.json"
+    path.write_text('{"tiletum.dance": "d"}')
+    keys, problem = keymap.load_user_keys(path)
+    assert keys == {} and "unknown key ids tiletum.dance" in problem
+    path.write_text("not json")
+    keys, problem = keymap.load_user_keys(path)
+    assert keys == {} and str(path) in problem and path.read_text() == "not json"

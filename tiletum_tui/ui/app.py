@@ -26,8 +26,13 @@ class TiletumApp(App):
         super().__init__()
         self.settings, self.session, self.save_dir = settings, session, save_dir
         self.theme = "textual-dark"  # fixed start theme: the environment must not change snapshots
+        self.user_keys, self.keys_problem = keymap.load_user_keys()
+        if self.user_keys:
+            self.set_keymap(self.user_keys)
 
     def on_mount(self) -> None:
+        if self.keys_problem:
+            self.notify(self.keys_problem, title="Your key file was not used", severity="warning", timeout=10)
         if self.session is not None:
             self.push_screen(GameScreen(GameModel(self.session)))
         elif self.settings is not None:

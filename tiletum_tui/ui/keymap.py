@@ -7,6 +7,10 @@ table, so they can never disagree with what the keys do.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
+import msgspec
 from textual.binding import Binding
 
 # (id, keys, action, description, show in Footer)
@@ -65,3 +69,37 @@ def bindings(table) -> list[Binding]:
         Binding(keys, action, desc, show=show, id=f"tiletum.{bid}")
         for bid, keys, action, desc, show in table
     ]
+
+
+def user_keys_path() -> Path:
+    """Where players remap keys: ``$XDG_CONFIG_HOME/tiletum/keys.json`` (``~/.config/tiletum/keys.json``)."""
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "tiletum" / "keys.json"
+
+
+def load_user_keys(path: Path | None = None) -> tuple[dict[str, str], str | None]:
+    """The player's remapped keys, ``{"tiletum.tasks": "x"}``, and a problem to show (or None).
+
+    A missing file is no problem; a bad one is reported and ignored, never changed.
+    """
+    path = path or user_keys_path()
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return {}, None
+    except OSError as exc:
+        return {}, f"{path}: cannot be read ({exc.strerror})"
+    try:
+        keys = msgspec.json.decode(raw, type=dict[str, str])
+    except msgspec.DecodeError as exc:
+        return {}, f"{path}: {exc} (expected {{\"tiletum.tasks\": \"x\"}})"
+    known = {f"tiletum.{bid}" for bid, *_ in APP_KEYS + GAME_KEYS + NUMBER_KEYS}
+    unknown = sorted(set(keys) - known)
+    if unknown:
+        return {}, f"{path}: unknown key ids {', '.join(unknown)} (the help screen lists them)"
+    return keys, None
+
+
+def keys_of(bid: str, default: str, remapped: dict[str, str]) -> str:
+    """The keys a binding answers to now (remapped or default)."""
+    return remapped.get(f"tiletum.{bid}", default)

@@ -40,7 +40,9 @@ class HelpScreen(ModalScreen[None]):
         w = self.query_one("#help-text", Painted)
         out = Text(INTRO + "\n\n")
         rows = keymap.GAME_KEYS + keymap.NUMBER_KEYS[:1] + keymap.APP_KEYS
+        remapped = getattr(self.app, "user_keys", {})
         for bid, keys, _action, desc, _show in rows:
+            keys = keymap.keys_of(bid, keys, remapped)
             if bid == "pick-1":
                 keys, desc = "1-9", "Choose"
             out.append(f"{_key_name(keys):<10}", w.ink("strong"))
@@ -51,7 +53,9 @@ class HelpScreen(ModalScreen[None]):
         out.append("Ctrl+P    ", w.ink("strong"))
         out.append("Commands")
         out.append(": every command, and the Tasks you can do now\n", w.ink("muted"))
-        out.append("\nKeys have ids (tiletum.<name>) and can be remapped.", w.ink("muted"))
+        out.append("\nRemap keys in $XDG_CONFIG_HOME/tiletum/keys.json (~/.config/tiletum/keys.json), "
+                   "e.g. {\"tiletum.tasks\": \"x\"}; the ids are "
+                   "tiletum.<name>: " + ", ".join(bid for bid, *_ in keymap.GAME_KEYS + keymap.APP_KEYS), w.ink("muted"))
         w.update(out)
 
     def action_close(self) -> None:
