@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+
+import pytest
 import time
 
 from textual.widgets import Input, OptionList
@@ -140,7 +142,11 @@ async def test_rules_browser_search_and_topics(tmp_path):
         assert not app.screen.query(Input)
 
 
-def test_snapshot_of_a_tutorial_step(snap_compare, tmp_path, monkeypatch):
+SIZES = [(80, 24), (120, 40)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_of_a_tutorial_step(snap_compare, tmp_path, monkeypatch, size):
     monkeypatch.setattr(TutorialScreen, "OPPONENT_DELAY", 0)
 
     async def to_step(pilot):
@@ -149,16 +155,17 @@ def test_snapshot_of_a_tutorial_step(snap_compare, tmp_path, monkeypatch):
         await pilot.press("space", "space", "space")
         await pilot.pause()
 
-    assert snap_compare(TiletumApp(save_dir=tmp_path), terminal_size=(80, 24), run_before=to_step)
+    assert snap_compare(TiletumApp(save_dir=tmp_path), terminal_size=size, run_before=to_step)
 
 
-def test_snapshot_of_a_rules_page(snap_compare, tmp_path):
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_of_a_rules_page(snap_compare, tmp_path, size):
     async def to_page(pilot):
         open_rules(pilot.app, "rounds:change")
         await pilot.pause()
         await pilot.pause()
 
-    assert snap_compare(TiletumApp(save_dir=tmp_path), terminal_size=(80, 24), run_before=to_page)
+    assert snap_compare(TiletumApp(save_dir=tmp_path), terminal_size=size, run_before=to_page)
 
 
 async def test_command_palette_rules_search(tmp_path):
