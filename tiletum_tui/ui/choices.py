@@ -15,6 +15,7 @@ from typing import Callable
 
 from ..data import schema as S
 from ..engine import actions as A
+from ..engine.common import die_steps
 from ..engine.state import ActionFrame, State
 from . import text as T
 
@@ -48,10 +49,11 @@ Step = tuple  # (key, label, detail, space)
 
 
 def _die_outcome(state: State, value: int, colour: str) -> str:
-    from ..engine.queries import action_for_value
+    from ..engine.queries import action_for_value, ap_for_die
 
     action = T.ACTION_TITLE[action_for_value(state, value)]
-    return f"{action}, {7 - value} AP, {value} {T.RES[S.DIE_RESOURCE[colour]]}"
+    ap = ap_for_die(state, _player(state), value)  # with the Bonus AP of a Completed Building
+    return f"{action}, {ap} AP, {value} {T.RES[S.DIE_RESOURCE[colour]]}"
 
 
 def _steps(state: State, a) -> list[Step]:
@@ -60,12 +62,12 @@ def _steps(state: State, a) -> list[Step]:
     if isinstance(a, A.TakeDie):
         colour = f"{a.colour} {T.DIE_LETTER_NAME[a.colour]}"
         first = (f"die{a.value}{a.colour}", f"Die {a.value}{a.colour} ({T.DIE_LETTER_NAME[a.colour]}): {_die_outcome(state, a.value, a.colour)}", "", None)
-        steps = abs(a.target - a.value)
-        steps = min(steps, 6 - steps)
+        steps = die_steps(a.value, a.target)
         if a.target == a.value:
             second = ("keep", f"Keep it at {a.value}: {_die_outcome(state, a.value, a.colour)}", "", None, DROP)
         else:
-            second = (f"t{a.target}", f"Change to {a.target} for {2 * steps} Gold: {_die_outcome(state, a.target, a.colour)}", colour, None)
+            gold = CAT.tracks.change_die_gold * steps
+            second = (f"t{a.target}", f"Change to {a.target} for {gold} Gold: {_die_outcome(state, a.target, a.colour)}", colour, None)
         bonus = _wheel_bonus(state, a.target)
         if a.bonus:
             third = ("bonus", f"Take the Bonus tile: {T.tile_text(bonus)}", T.tile_text(bonus), None)

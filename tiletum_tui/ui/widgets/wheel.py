@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...engine.queries import action_for_value, king_space, houses_on_map, pillars_on_map
+from ...engine.queries import action_for_value, wheel_position_for_value, king_space, houses_on_map, pillars_on_map
 from .. import text as T
 from .painted import Painted
 
@@ -45,7 +45,7 @@ class WheelView(Painted):
         bonus_ap = s.players[self.focus_player].bonus_ap if self.focus_player is not None else {}
         for value in range(1, 7):
             action = action_for_value(s, value)
-            pos = (value - 1 + s.board.wheel_rotation) % 6
+            pos = wheel_position_for_value(s, value)
             dice = s.board.wheel_dice[value - 1]
             out.append(f"  {value}   ")
             out.append(f"{T.ACTION_TITLE[action]:<10}", self.ink("strong"))
