@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from ..engine import clone
 from ..engine import flow
+from ..engine.effects import CATEGORIES
 from ..engine.queries import CAT, SPACES, TRACKS, king_order, king_vp
 
 
@@ -49,7 +50,7 @@ def preview(state) -> Preview:
     out = Preview(state.round, SPACES[fair.town].name, tile.text, rows)
     if state.phase == "over":
         for i, p in enumerate(state.players):
-            rows[i].final = {c: p.ledger.get(c, 0) for c in ("houses x pillars", "completed buildings", "resources")}
+            rows[i].final = {c: p.ledger.get(c, 0) for c, _title, at_end in CATEGORIES if at_end}
         return out
 
     # The King phase: each player's space, and who is highest (the Bonus tile, or 4 VP in round 4).
