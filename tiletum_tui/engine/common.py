@@ -47,6 +47,12 @@ def spend(frame, ap: int, what: str) -> None:
         raise refuse(f"{what} costs {ap} AP and you have {frame.ap} AP left")
 
 
+def use_ap(frame: ActionFrame, ap: int = 1) -> None:
+    """Spend AP of an Action (checked before by ``spend``); ``spent`` feeds the Helper rule."""
+    frame.ap -= ap
+    frame.spent += ap
+
+
 def action_is(frame, *names: str, what: str) -> None:
     if not isinstance(frame, ActionFrame) or frame.action not in names:
         wanted = " or ".join(ACTION_NAMES[n] for n in names)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..data import schema as fx
 from ..data.schema import RESOURCE_NAMES
 from . import actions as A
-from .common import action_is, can_take, piece_at, player_of, pop_spent, refuse, spend
+from .common import action_is, can_take, piece_at, player_of, pop_spent, refuse, spend, use_ap
 from .effects import draw, fill_room, king_steps, run_effects, score, shuffle, turn_frame
 from .queries import (
     BOARD, SPACES, TRACKS, PIECE_NAMES, building_design, cathedral_available, empty_house_spaces, neighbours, next_towns,
@@ -56,8 +56,7 @@ def do_move(state, frame, a: A.MovePiece) -> None:
     else:
         p.architect = a.to
     if isinstance(frame, ActionFrame):
-        frame.ap -= 1
-        frame.spent += 1
+        use_ap(frame)
     elif isinstance(frame, MoveFrame):
         frame.steps -= 1
         if frame.piece == "both":
@@ -130,8 +129,7 @@ def do_house(state, frame, a: A.PlaceHouse) -> None:
 
 def after_place(state, frame) -> None:
     if isinstance(frame, ActionFrame):
-        frame.ap -= 1
-        frame.spent += 1
+        use_ap(frame)
         pop_spent(state, frame)
     elif isinstance(frame, MoveAndPlaceFrame):
         frame.placed = True
@@ -179,8 +177,7 @@ def do_take_bonus(state, frame, a: A.TakeBonus) -> None:
     p = player_of(state, frame)
     state.board.map_bonus[piece_at(p, frame.action)].remove(a.tile)
     p.storehouse.append(a.tile)
-    frame.ap -= 1
-    frame.spent += 1
+    use_ap(frame)
 
 
 # ---------------------------------------------------------------- Character Action
@@ -197,8 +194,7 @@ def do_hire(state, frame, a: A.Hire) -> None:
     i = offer.index(a.tile)
     player_of(state, frame).storehouse.append(a.tile)
     offer[i] = draw(state, state.board.character_pile)  # refilled at once
-    frame.ap -= 1
-    frame.spent += 1
+    use_ap(frame)
 
 
 def check_refresh(state, frame, a) -> None:
@@ -215,8 +211,7 @@ def do_refresh(state, frame, a) -> None:
     b.character_pile.extend(discarded)  # mixed back into the pile after refilling
     shuffle(state, b.character_pile)
     state.reveals += 1
-    frame.ap -= 1
-    frame.spent += 1
+    use_ap(frame)
 
 
 def check_room(state, frame, a: A.Room) -> None:
@@ -247,8 +242,7 @@ def check_room(state, frame, a: A.Room) -> None:
 def do_room(state, frame, a: A.Room) -> None:
     p = player_of(state, frame)
     p.storehouse.remove(a.tile)
-    frame.ap -= a.floor
-    frame.spent += a.floor
+    use_ap(frame, a.floor)
     pop_spent(state, frame)
     fill_room(state, frame.player, a.building - 1, a.floor, a.tile)
 
@@ -269,8 +263,7 @@ def do_take_contract(state, frame, a: A.TakeContract) -> None:
     offer[i] = ""  # not refilled until the end of the turn
     player_of(state, frame).storehouse.append(a.tile)
     cost = TRACKS.contract_offer_ap[i]
-    frame.ap -= cost
-    frame.spent += cost
+    use_ap(frame, cost)
 
 
 def check_exchange(state, frame, a: A.Exchange) -> None:
@@ -286,8 +279,7 @@ def do_exchange(state, frame, a: A.Exchange) -> None:
     p = player_of(state, frame)
     p.resources[a.give] -= 1
     p.resources[a.get] += 1
-    frame.ap -= 1
-    frame.spent += 1
+    use_ap(frame)
     base = turn_frame(state)
     if not base.exchanged:  # the first exchange of the turn brings a bonus Resource of your choice
         base.exchanged = True
@@ -305,8 +297,7 @@ def check_king(state, frame, a) -> None:
 
 def do_king(state, frame, a) -> None:
     king_steps(state, frame.player, 1)
-    frame.ap -= 1
-    frame.spent += 1
+    use_ap(frame)
 
 
 def check_gain(state, frame, a: A.Gain) -> None:

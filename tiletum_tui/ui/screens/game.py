@@ -368,19 +368,18 @@ class GameScreen(Screen):
         self.refresh_game()
 
     def action_undo(self) -> None:
-        reason = self.model.can_undo()
-        if reason:
-            self.notify(reason, title="Cannot undo", severity="warning")
-            return
-        self.model.undo()
-        self.refresh_game()
+        self._step_history("undo", self.model.can_undo, self.model.undo)
 
     def action_redo(self) -> None:
-        reason = self.model.can_redo()
+        self._step_history("redo", self.model.can_redo, self.model.redo)
+
+    def _step_history(self, verb: str, reason_not, step) -> None:
+        """Undo or redo, or say why not (the session knows where undo must stop)."""
+        reason = reason_not()
         if reason:
-            self.notify(reason, title="Cannot redo", severity="warning")
+            self.notify(reason, title=f"Cannot {verb}", severity="warning")
             return
-        self.model.redo()
+        step()
         self.refresh_game()
 
     def action_save(self) -> None:
