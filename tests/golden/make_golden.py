@@ -20,7 +20,7 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from tiletum_tui.engine import PlayerSetup, Settings, apply_in_place, legal_actions, new_game, notation  # noqa: E402
+from tiletum_tui.engine import PlayerSetup, Settings, apply_in_place, digest, legal_actions, new_game, notation  # noqa: E402
 from tiletum_tui.engine import actions as A  # noqa: E402
 
 COLOURS = ("red", "blue", "green", "yellow")
@@ -46,13 +46,17 @@ def play(players: int, seed: int, policy: str, action_tiles: bool) -> dict:
             a = rng.choice(busy) if busy and rng.random() < 0.93 else rng.choice(legal)
         else:
             a = rng.choice(legal)
-        steps.append([notation(a), state.stack[-1].player, len(texts), options_digest(texts)])
+        # every 20th step also records the digest of the whole state (format-2 digest) before the action
+        row = [notation(a), state.stack[-1].player, len(texts), options_digest(texts)]
+        if len(steps) % 20 == 0:
+            row.append(digest(state))
+        steps.append(row)
         apply_in_place(state, a)
     return {
         "players": players, "seed": seed, "policy": policy, "action_tiles": action_tiles,
         "steps": steps,
         "final": {"vp": [p.vp for p in state.players], "ledger": [p.ledger for p in state.players],
-                  "winner": state.winner, "turn_order": state.turn_order},
+                  "winner": state.winner, "turn_order": state.turn_order, "digest": digest(state)},
     }
 
 
