@@ -21,7 +21,8 @@ def _settings(players: int, seed: int | None, names: list[str] | None, action_ti
         raise SystemExit(f"tiletum: {len(names)} names given for {players} players")
     names = names + list(DEFAULT_NAMES[len(names):players])
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**6)
-    return Settings(players=tuple(PlayerSetup(n, c) for n, c in zip(names, COLOURS)), seed=seed, action_tiles=action_tiles)
+    modules = ("action-tiles",) if action_tiles else ()
+    return Settings(players=tuple(PlayerSetup(n, c) for n, c in zip(names, COLOURS)), seed=seed, modules=modules)
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:

@@ -8,7 +8,7 @@ import sys
 import msgspec
 
 from .engine import (
-    TiletumError, apply_in_place, describe, explain_frame, legal_actions, new_game, notation, parse,
+    TiletumError, apply_in_place, clone, current_player, describe, explain_frame, legal_actions, new_game, notation, parse,
 )
 
 
@@ -40,8 +40,8 @@ def play_headless(args, settings) -> int:
         except Exception as exc:  # the save package's errors say what is wrong with which file
             print(f"tiletum: {exc}", file=sys.stderr)
             return 2
-        state = session.state
-        log = list(session.log)
+        state = clone(session.state)  # the session's states are its history: play on a copy
+        log = list(session.actions)
     else:
         state = new_game(settings)
         log = []
@@ -53,7 +53,7 @@ def play_headless(args, settings) -> int:
             if not text:
                 continue
             try:
-                action = parse(text)
+                action = parse(text, current_player(state))  # a move without a seat is the deciding player's
                 said = describe(state, action)
                 apply_in_place(state, action)
             except TiletumError as exc:

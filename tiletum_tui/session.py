@@ -1,124 +1,89 @@
-"""The one stateful bridge between the screens (or the command line) and the rules engine.
+"""The one stateful bridge between the screens (or the command line) and a game's rules.
 
-A ``Session`` holds a game's settings, its current state and the list of actions that produced it.
-``apply`` plays an action through the engine and autosaves; ``undo``/``redo`` step back and forth
-within the current player's turn, never across a moment that revealed something (a dice roll, a
-tile drawn or an offer refilled, a Corruption token) nor across another player's action; ``save``
-writes a named save; ``load`` replays a save from its seed and checks the digest.
+A ``Session`` holds one history of immutable states (the first is the game as set up), the actions
+between them and one log: an entry per action with its words and the events it caused. ``apply``
+plays an action through the rules (one check) and hands the autosave to a writer thread;
+``undo``/``redo`` step back and forth within the current player's turn, never across a moment the
+events say revealed something (a dice roll, a tile drawn, a token turned up) nor across another
+player's action; ``save`` writes a named save; ``load`` replays a save and checks its digest.
 
-No textual, no rich: the screens call this, and the tests drive it directly.
+No textual, no rich, and nothing of Tiletum beyond its name: the rules come from ``games.game``.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import NamedTuple
 
-from .engine.actions import notation, parse
-from .engine.errors import TiletumError
+from . import games
 from .saves import format as fmt
 from .saves import store
 from .saves.errors import ReplayError, SaveFileError
-
-_MAX_SNAPSHOTS = 64  # states kept for undo; older ones are rebuilt by replay if ever needed
-
-
-def _rules():
-    """The rules engine (a function so that tests can stand in a small fake)."""
-    from . import engine
-
-    return engine
+from .saves.writer import AutosaveWriter
 
 
 class UndoError(ValueError):
     """Undo or redo is not possible now; the message is the reason (the same text as ``can_undo()``)."""
 
 
-class _Step(NamedTuple):
-    """What undo needs to know about one applied action."""
+@dataclass(frozen=True)
+class LogEntry:
+    """One applied action: who took it, in words and in notation, and what it made happen."""
 
-    actor: int | None  # who took it
-    key: tuple  # (round, phase, lap, turn) before it: a change means a new turn began
-    reveal: str | None  # what it revealed ("the dice were rolled"), None if nothing
+    seat: int
+    text: str
+    notation: str
+    events: tuple
+    barriers: tuple[str, ...]  # what it revealed, in words (undo never goes back across it)
 
-
-def _turn_key(state) -> tuple:
-    return (state.round, state.phase, getattr(state, "lap", 0), getattr(state, "turn", 0))
-
-
-def _reveal_signature(state) -> tuple:
-    """The parts of the board that a reveal changes, cheap to take before and after each action."""
-    b = getattr(state, "board", None)
-    if b is None:
-        return ()
-    return (
-        sum(map(len, b.wheel_dice)) + 100 * state.round,  # grows only when dice are rolled
-        len(b.corruption_revealed) + 10 * state.round,  # grows only when a token is revealed
-        tuple(b.character_offer), len(b.character_pile),
-        tuple(b.contract_offer), len(b.contract_pile),
-        len(b.bonus_pile), b.king_bonus,
-    )
-
-
-def _describe_reveal(before: tuple, after: tuple) -> str:
-    """Name what was revealed between two signatures, for the greyed-out Undo's reason."""
-    parts = []
-    if before and after:
-        if after[0] > before[0]:  # more dice on the wheel (or a new round): dice were rolled
-            parts.append("the dice were rolled")
-        if after[1] > before[1]:
-            parts.append("a Corruption token was revealed")
-        if before[2:4] != after[2:4]:
-            parts.append("the Character offer was refilled")
-        if before[4:6] != after[4:6]:
-            parts.append("the Contract offer was refilled")
-        if before[6:8] != after[6:8]:
-            parts.append("a Bonus tile was drawn")
-    if not parts:
-        return "something was revealed"
-    if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    @property
+    def scoring(self) -> list:
+        return [e for e in self.events if type(e).__name__ == "Scored"]
 
 
 def _now() -> datetime:
     return datetime.now(timezone.utc).replace(microsecond=0)
 
 
-class Session:
-    """A game in progress: ``state``, ``log`` (the actions so far), autosave, undo and redo."""
+def _new_id(created: datetime) -> str:
+    return f"{created:%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
 
-    def __init__(self, settings, state, log: list, steps: list[_Step], *, game_id: str, created: datetime,
+
+class Session:
+    """A game in progress: ``state``, the ``log``, autosave, undo and redo."""
+
+    def __init__(self, game, settings, history: list, log: list[LogEntry], *, game_id: str, created: datetime,
                  save_dir: Path | None, autosave_to: Path | None, autosave: bool = True,
                  source: Path | None = None) -> None:
+        self.game = game
         self.settings = settings
-        self.state = state
-        self.log = log  # applied actions (engine Structs), oldest first
-        self._texts = [notation(a) for a in log]
-        self._steps = steps
+        self.history = history  # states, oldest first: history[0] is the game as set up
+        self.log = log  # one entry per action: history[i + 1] = after log[i]
         self.game_id = game_id
         self.created = created
         self.save_dir = save_dir  # where named saves and the autosave go
         self.autosave_path: Path | None = autosave_to  # decided at the first autosave if None
         self.autosave_enabled = autosave
-        self.autosave_error: str | None = None  # a message for the screen; None after a good autosave
         self.source = source  # the file this game was loaded from, if any (never written unless an autosave)
-        self._snapshots: list[tuple[int, object]] = []  # (log length, state then) for undo
         self._redo: list = []  # undone actions, the next one to redo last
+        self._writer = AutosaveWriter(store.write_atomic, self._autosave_done)
+        self._setup_error: str | None = None  # choosing the autosave's path failed
+        self.on_autosave = None  # called with None or the problem after each autosave (writer thread)
 
     # ------------------------------------------------------------ starting
     @classmethod
-    def new(cls, settings, save_dir: str | os.PathLike[str] | None = None, *, autosave: bool = True) -> Session:
+    def new(cls, settings, save_dir: str | os.PathLike[str] | None = None, *, autosave: bool = True,
+            game=None) -> Session:
         """Set up a new game. ``save_dir=None`` means the default folder (``store.resolve_save_dir``);
         ``autosave=False`` writes nothing unless ``save`` is called. The first autosave is written at once."""
-        state = _rules().new_game(settings)
+        game = game or games.game(games.DEFAULT)
+        state = game.new_game(settings)
         created = _now()
-        game_id = f"{created:%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
         folder = store.resolve_save_dir(save_dir)
-        session = cls(settings, state, [], [], game_id=game_id, created=created, save_dir=folder,
+        session = cls(game, settings, [state], [], game_id=_new_id(created), created=created, save_dir=folder,
                       autosave_to=None, autosave=autosave)
         if autosave:
             store.remove_stale_temps(folder)
@@ -147,10 +112,10 @@ class Session:
 
     @classmethod
     def _from_loaded(cls, loaded: store.LoadedFile, *, save_dir: Path | None, autosave: bool) -> Session:
-        save = loaded.save
-        state, log, steps = _replay(save.settings, save.actions, loaded.path)
+        save, game = loaded.save, loaded.game
+        history, log = _replay(game, loaded.settings, save.actions, loaded.path)
         if loaded.check_digest:
-            got = _rules().digest(state)
+            got = game.digest(history[-1])
             if got != save.digest:
                 raise ReplayError(
                     loaded.path,
@@ -160,21 +125,21 @@ class Session:
             store.remove_stale_temps(save_dir)
         reuse = (loaded.version == fmt.CURRENT_VERSION and save.meta.autosave and store.is_autosave(loaded.path)
                  and save_dir is not None and loaded.path.parent == save_dir)
-        return cls(save.settings, state, log, steps, game_id=save.meta.game_id, created=save.meta.created,
+        return cls(game, loaded.settings, history, log, game_id=save.meta.game_id, created=save.meta.created,
                    save_dir=save_dir, autosave_to=loaded.path if reuse else None, autosave=autosave,
                    source=loaded.path)
 
     @classmethod
     def from_actions(cls, settings, actions, *, save_dir: str | os.PathLike[str] | None = None,
-                     autosave: bool = False) -> Session:
-        """A session for ``settings`` after ``actions`` (engine actions or their notation), e.g. a game
-        played headless. Raises ReplayError naming the first action that does not apply."""
-        texts = [a if isinstance(a, str) else notation(a) for a in actions]
-        state, log, steps = _replay(settings, texts, Path("<actions>"))
+                     autosave: bool = False, game=None) -> Session:
+        """A session for ``settings`` after ``actions`` (actions or their notation), e.g. a game played
+        headless. Raises ReplayError naming the first action that does not apply."""
+        game = game or games.game(games.DEFAULT)
+        texts = [a if isinstance(a, str) else game.notation(a) for a in actions]
+        history, log = _replay(game, settings, texts, Path("<actions>"))
         created = _now()
-        session = cls(settings, state, log, steps, game_id=f"{created:%Y%m%d-%H%M%S}-{secrets.token_hex(3)}",
-                      created=created, save_dir=Path(save_dir) if save_dir is not None else None,
-                      autosave_to=None, autosave=autosave)
+        session = cls(game, settings, history, log, game_id=_new_id(created), created=created,
+                      save_dir=Path(save_dir) if save_dir is not None else None, autosave_to=None, autosave=autosave)
         if autosave:
             session.autosave()
         return session
@@ -189,71 +154,62 @@ class Session:
 
     # ------------------------------------------------------------ reading the game
     @property
-    def current_player(self) -> int | None:
-        return _rules().current_player(self.state)
+    def state(self):
+        return self.history[-1]
 
-    def legal_actions(self) -> list:
-        return _rules().legal_actions(self.state)
+    @property
+    def current_player(self) -> int | None:
+        return self.game.current_player(self.state)
+
+    @property
+    def actions(self) -> list:
+        return [self.game.parse(e.notation) for e in self.log]
 
     @property
     def notation_log(self) -> list[str]:
-        return list(self._texts)
+        return [e.notation for e in self.log]
 
     @property
     def finished(self) -> bool:
-        return self.state.phase == "over"
+        return self.game.finished(self.state)
 
     def digest(self) -> str:
-        return _rules().digest(self.state)
+        return self.game.digest(self.state)
 
     # ------------------------------------------------------------ playing
-    def apply(self, action) -> list:
-        """Apply an action (an engine action or its notation) and autosave; return the new Scoring
-        events. An illegal or malformed action raises the engine's error and changes nothing."""
-        return self._apply(parse(action) if isinstance(action, str) else action, redoing=False)
-
-    def _apply(self, action, *, redoing: bool) -> list:
-        rules = _rules()
-        before = self.state
-        actor = rules.current_player(before)
-        signature = _reveal_signature(before)
-        after = rules.apply(before, action)  # raises before anything here changes
-        reveal = None
-        if after.reveals != before.reveals:
-            reveal = _describe_reveal(signature, _reveal_signature(after))
-        step = _Step(actor, _turn_key(before), reveal)
-        if reveal is not None or (self._steps and self._steps[-1].actor != actor):
-            self._snapshots.clear()
-        if reveal is None:
-            self._snapshots.append((len(self.log), before))
-            del self._snapshots[:-_MAX_SNAPSHOTS]
-        self.state = after
-        self.log.append(action)
-        self._texts.append(notation(action))
-        self._steps.append(step)
-        if redoing:
-            self._redo.pop()
-        else:
-            self._redo.clear()
+    def apply(self, action) -> LogEntry:
+        """Apply an action (or its notation; without a seat it is the current player's) and autosave;
+        return its log entry. An illegal or malformed action raises the rules' error and changes nothing."""
+        if isinstance(action, str):
+            action = self.game.parse(action, self.current_player)
+        entry = self._apply(action)
+        self._redo.clear()
         self._after_change()
-        return list(after.events[len(before.events):])
+        return entry
+
+    def _apply(self, action) -> LogEntry:
+        before = self.state
+        after = self.game.apply(before, action)  # raises before anything here changes
+        entry = _entry(self.game, action, self.game.describe(before, action), after.events)
+        self.history.append(after)
+        self.log.append(entry)
+        return entry
 
     # ------------------------------------------------------------ undo and redo
     def can_undo(self) -> str | None:
         """None if ``undo()`` is possible now, else the reason it is not (for the greyed-out key)."""
         if not self.log:
             return "nothing to undo"
-        if self.state.phase == "over":
+        if self.finished:
             return "the game is over"
-        step = self._steps[-1]
-        if step.reveal is not None:
-            return f"{step.reveal}: undo stops at a reveal"
-        if step.actor != _rules().current_player(self.state):
-            return f"that was {self._player_name(step.actor)}'s action: undo stops at another player's action"
-        now = _turn_key(self.state)
-        if step.key != now:
-            began = f"the {now[1].capitalize()} phase" if step.key[1] != now[1] else "a new turn"
-            return f"{began} has begun: undo stops at the end of a turn"
+        last = self.log[-1]
+        if last.barriers:
+            return f"{_and(last.barriers)}: undo stops at a reveal"
+        if last.seat != self.current_player:
+            return f"that was {self._player_name(last.seat)}'s action: undo stops at another player's action"
+        before, now = self.history[-2], self.state
+        if self.game.turn_key(before) != self.game.turn_key(now):
+            return f"{self.game.turn_began(before, now)} has begun: undo stops at the end of a turn"
         return None
 
     def undo(self):
@@ -261,13 +217,9 @@ class Session:
         reason = self.can_undo()
         if reason is not None:
             raise UndoError(reason)
-        action = self.log.pop()
-        self._texts.pop()
-        self._steps.pop()
-        if self._snapshots and self._snapshots[-1][0] == len(self.log):
-            self.state = self._snapshots.pop()[1]
-        else:
-            self.state = _replay(self.settings, self._texts, self.source or Path("<game>"))[0]
+        entry = self.log.pop()
+        self.history.pop()
+        action = self.game.parse(entry.notation)
         self._redo.append(action)
         self._after_change()
         return action
@@ -275,23 +227,27 @@ class Session:
     def can_redo(self) -> str | None:
         return None if self._redo else "nothing to redo"
 
-    def redo(self) -> list:
-        """Play the last undone action again (the same state as before the undo); return its Scoring events."""
+    def redo(self) -> LogEntry:
+        """Play the last undone action again (the same state as before the undo); return its log entry."""
         if not self._redo:
             raise UndoError("nothing to redo")
-        return self._apply(self._redo[-1], redoing=True)
+        entry = self._apply(self._redo[-1])
+        self._redo.pop()
+        self._after_change()
+        return entry
 
     # ------------------------------------------------------------ saving
     def to_save_file(self, *, name: str = "", autosave: bool = False) -> fmt.SaveFile:
         state = self.state
+        summary = self.game.summary(state)
         meta = fmt.SaveMeta(
-            game_id=self.game_id, name=name, autosave=autosave,
-            players=[p.name for p in self.settings.players], round=state.round, phase=state.phase,
-            scores=[p.vp for p in state.players], actions=len(self._texts), finished=state.phase == "over",
-            created=self.created, saved=_now(),
+            game_id=self.game_id, name=name, autosave=autosave, players=self.game.player_names(self.settings),
+            round=summary["round"], phase=summary["phase"], scores=summary["scores"], actions=len(self.log),
+            finished=self.finished, created=self.created, saved=_now(),
         )
-        return fmt.SaveFile(meta=meta, settings=self.settings, seed=self.settings.seed,
-                            digest=_rules().digest(state), actions=list(self._texts))
+        return fmt.SaveFile(game=self.game.name, meta=meta, settings=self.game.encode_settings(self.settings),
+                            seed=self.game.seed(self.settings), digest=self.game.digest(state),
+                            actions=[e.notation for e in self.log])
 
     def save(self, name: str) -> Path:
         """Write a named save to the save folder and return its path. Overwrites an earlier save of this
@@ -312,22 +268,39 @@ class Session:
         store.write_save(path, self.to_save_file(name=path.stem))
         return path
 
-    def autosave(self) -> Path | None:
-        """Write the autosave now. A failure is kept in ``autosave_error`` (the game goes on)."""
+    def autosave(self) -> None:
+        """Hand the autosave to the writer thread (see ``saves/writer.py``); a failure shows up in
+        ``autosave_error`` and ``on_autosave`` (the game goes on)."""
         if not self.autosave_enabled:
-            return None
+            return
         try:
             if self.autosave_path is None:
                 self.autosave_path = self._choose_autosave_path()
-            store.write_save(self.autosave_path, self.to_save_file(autosave=True))
         except SaveFileError as exc:
-            self.autosave_error = f"Autosave failed: {exc}. The game goes on; save it elsewhere (--save-dir)."
-            return None
-        except Exception as exc:  # never let saving stop the game
-            self.autosave_error = f"Autosave failed: {type(exc).__name__}: {exc}. The game goes on."
-            return None
-        self.autosave_error = None
-        return self.autosave_path
+            self._setup_error = f"Autosave failed: {exc}"
+            self._autosave_done(self._setup_error)
+            return
+        self._setup_error = None
+        self._writer.submit(self.autosave_path, self.to_save_file(autosave=True))
+
+    @property
+    def autosave_error(self) -> str | None:
+        """The problem of the last action's autosave (a message for the screen), None after a good
+        one. Waits for that autosave if it is still being written (a write takes milliseconds)."""
+        self._writer.flush()
+        return self._setup_error or self._writer.error
+
+    def flush(self) -> bool:
+        """Wait until the autosave of the last action is on disk."""
+        return self._writer.flush()
+
+    def close(self) -> bool:
+        """Wait for the last autosave and stop the writer (quitting calls this)."""
+        return self._writer.close()
+
+    def _autosave_done(self, problem: str | None) -> None:
+        if self.on_autosave is not None:
+            self.on_autosave(problem)
 
     def _after_change(self) -> None:
         self.autosave()
@@ -345,49 +318,57 @@ class Session:
         """May this session overwrite ``path``? Only a readable current-format save of this same game;
         for an autosave, only one whose actions we continue (so nothing is lost)."""
         try:
-            loaded = store.read_save(path)
+            loaded = store.parse_save(store.read_bytes(path), path, migrate=False)
         except SaveFileError:
             return False
         save = loaded.save
         if loaded.version != fmt.CURRENT_VERSION or save.meta.game_id != self.game_id:
             return False
         if autosave:
-            return save.meta.autosave and save.actions == self._texts[: len(save.actions)]
+            mine = [e.notation for e in self.log]
+            return save.meta.autosave and save.actions == mine[: len(save.actions)]
         return not save.meta.autosave
 
     def _player_name(self, index: int | None) -> str:
-        if index is None or not 0 <= index < len(self.settings.players):
+        names = self.game.player_names(self.settings)
+        if index is None or not 0 <= index < len(names):
             return "another player"
-        return self.settings.players[index].name
+        return names[index]
 
 
-def _replay(settings, texts: list[str], path) -> tuple[object, list, list[_Step]]:
+def _and(parts) -> str:
+    parts = list(parts)
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _entry(game, action, text: str, events) -> LogEntry:
+    return LogEntry(seat=action.seat, text=text, notation=game.notation(action), events=tuple(events),
+                    barriers=tuple(game.barriers(events)))
+
+
+def _replay(game, settings, texts: list[str], path) -> tuple[list, list[LogEntry]]:
     """Replay ``texts`` from the settings' seed; raise ReplayError naming the first bad action."""
-    rules = _rules()
     try:
-        state = rules.new_game(settings)
-    except Exception as exc:  # the engine's ValueError, or anything odd in hand-edited settings
+        state = game.new_game(settings)
+    except Exception as exc:  # the rules' ValueError, or anything odd in hand-edited settings
         raise ReplayError(path, f"the saved settings cannot start a game: {exc}") from None
-    log: list = []
-    steps: list[_Step] = []
+    history = [state]
+    log: list[LogEntry] = []
     total = len(texts)
     for i, text in enumerate(texts):
-        where = f"action {i + 1} of {total} ('{text}')"
+        where = f"action {i + 1} of {total} ('{text[:60]}')"
         try:
-            action = parse(text)
-        except TiletumError as exc:
+            action = game.parse(text)
+        except game.Error as exc:
             raise ReplayError(path, f"{where} is not an action: {exc}", i, text) from None
-        actor = rules.current_player(state)
-        key = _turn_key(state)
-        signature = _reveal_signature(state)
-        reveals = state.reveals
         try:
-            rules.apply_in_place(state, action)
-        except TiletumError as exc:
+            after = game.apply(state, action)
+            words = game.describe(state, action)
+            state = after
+        except game.Error as exc:
             raise ReplayError(path, f"{where} is not allowed at that point of the game: {exc}", i, text) from None
-        except Exception as exc:  # an engine bug must not take the app down with it
+        except Exception as exc:  # a rules bug must not take the app down with it
             raise ReplayError(path, f"{where} could not be replayed ({type(exc).__name__}: {exc})", i, text) from None
-        reveal = _describe_reveal(signature, _reveal_signature(state)) if state.reveals != reveals else None
-        log.append(action)
-        steps.append(_Step(actor, key, reveal))
-    return state, log, steps
+        history.append(state)
+        log.append(_entry(game, action, words, state.events))
+    return history, log

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.data.catalogue import load
+from tiletum_tui.engine import KINDS
+from tiletum_tui.engine.decisions import FRAME_RULES
 from tiletum_tui.learn import cards, pages
-from tiletum_tui.learn.explain import FRAME_RULES, RULES
 from tiletum_tui.learn.words import effects_words, tile_words
 
-CAT = load()
+CAT = pages.default_catalogue()
 
 
 @pytest.mark.parametrize("page_id", pages.PAGE_ORDER)
@@ -29,7 +29,7 @@ def test_the_four_pages_the_issue_asks_for():
 
 def test_every_tile_of_the_catalogue_is_on_cards_and_components():
     text = pages.render(pages.page("cards"))
-    missing = [i for i in cards.all_tile_ids() if i not in text]
+    missing = [i for i in cards.all_tile_ids(CAT) if i not in text]
     assert not missing, missing
     for t in CAT.tiles.values():  # and with its effect in words (Characters are grouped by their Action)
         assert (effects_words(t.effects) if t.kind == "character" else tile_words(t)) in text, t.id
@@ -50,7 +50,7 @@ def test_pages_use_the_catalogue_numbers():
 def test_every_topic_and_every_rule_points_at_a_real_section():
     for name, (page_id, section_id) in pages.TOPICS.items():
         assert pages.page(page_id).section(section_id), name
-    for rule in [*RULES.values(), *FRAME_RULES.values()]:
+    for rule in [*(k.RULE for k in KINDS.values()), *FRAME_RULES.values()]:
         assert pages.page(rule.page).section(rule.section)
 
 

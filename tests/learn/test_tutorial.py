@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tiletum_tui.engine import apply, current_player, new_game, parse
-from tiletum_tui.engine.actions import notation
+from tiletum_tui.engine.actions import notation_of_move
 from tiletum_tui.learn import tutorial as T
 from tiletum_tui.learn.explain import why_not
 
@@ -17,7 +17,7 @@ def test_every_step_is_well_formed():
         assert (step.kind == T.MOVE) == bool(step.move), i
         assert (step.kind == T.FREE) == bool(step.until), i
         if step.move:
-            assert notation(parse(step.move)) == step.move, i  # written in the notation's own form
+            assert notation_of_move(parse(step.move, T.LEARNER)) == step.move, i  # in the notation's own form
 
 
 def test_the_script_is_legal_from_start_to_the_free_play():
@@ -33,13 +33,14 @@ def test_every_opponent_move_of_the_script_is_used_as_written():
     state, script, used = new_game(T.SETTINGS), list(T.OPPONENT_SCRIPT), []
     learner = [s.move for s in T.STEPS if s.kind == T.MOVE]
     while learner:
-        if current_player(state) == T.OPPONENT:
-            move = script.pop(0) if script else notation(T.rule_move(state))
-            assert why_not(state, parse(move)).allowed, move
+        seat = current_player(state)
+        if seat == T.OPPONENT:
+            move = script.pop(0) if script else notation_of_move(T.rule_move(state))
+            assert why_not(state, parse(move, seat)).allowed, move
             used.append(move)
         else:
             move = learner.pop(0)
-        state = apply(state, parse(move))
+        state = apply(state, parse(move, seat))
     assert not script and used[: len(T.OPPONENT_SCRIPT)] == list(T.OPPONENT_SCRIPT)
 
 
@@ -54,13 +55,13 @@ def test_the_lessons_come_in_the_teaching_order():
 def test_other_moves_get_why_not_now():
     state = new_game(T.SETTINGS)
     tut = T.Tutorial()
-    ok, why = tut.verdict(state, parse("die 1Y"))
+    ok, why = tut.verdict(state, parse("1: die 1Y"))
     assert not ok and "space" in why  # a key step: read first
     tut.next(state), tut.next(state), tut.next(state)
-    assert tut.verdict(state, parse("die 1Y")) == (True, "")
-    ok, why = tut.verdict(state, parse("die 2D"))
+    assert tut.verdict(state, parse("1: die 1Y")) == (True, "")
+    ok, why = tut.verdict(state, parse("1: die 2D"))
     assert not ok and "die 1Y" in why
-    ok, why = tut.verdict(state, parse("buy S"))
+    ok, why = tut.verdict(state, parse("1: buy S"))
     assert not ok and "Not allowed" in why and "Gold" in why
 
 

@@ -65,7 +65,7 @@ async def test_the_whole_tutorial_by_keys_alone(tmp_path, monkeypatch):
                 key = "space"
             elif step.kind == T.MOVE:
                 panel = screen.query_one(DecisionPanel)
-                key = keys_for(panel, parse(step.move))
+                key = keys_for(panel, parse(step.move, T.LEARNER))
                 assert key, f"step {tut_screen.tutorial.index}: no line leads to {step.move}"
             else:
                 key = choose_key(screen.query_one(DecisionPanel), rng)
@@ -85,9 +85,9 @@ async def test_leave_and_resume_where_it_was(tmp_path, monkeypatch):
         await pilot.press("space", "space", "space")  # three key steps, then 'die 1Y' by its lines
         screen = app.screen
         while screen.tutorial.index == 3:
-            await pilot.press(keys_for(screen.query_one(DecisionPanel), parse("die 1Y")))
+            await pilot.press(keys_for(screen.query_one(DecisionPanel), parse("1: die 1Y")))
         await pilot.pause()
-        assert screen.tutorial.index == 4 and screen.model.state.players[0].dice == ["Y"]
+        assert screen.tutorial.index == 4 and screen.model.state.players[0].dice == ("Y",)
         await pilot.press("3")  # a line that is not this step's move: refused, nothing changes
         await pilot.pause()
         assert screen.tutorial.index == 4
@@ -109,10 +109,10 @@ async def test_leave_and_resume_where_it_was(tmp_path, monkeypatch):
         await pilot.pause()
         again = app.screen
         assert isinstance(again, TutorialScreen) and again is not screen
-        assert again.tutorial.index == 4 and again.model.state.players[0].dice == ["Y"]
+        assert again.tutorial.index == 4 and again.model.state.players[0].dice == ("Y",)
         await pilot.press("ctrl+r")  # restart
         await pilot.pause()
-        assert app.screen.tutorial.index == 0 and app.screen.model.state.players[0].dice == []
+        assert app.screen.tutorial.index == 0 and app.screen.model.state.players[0].dice == ()
 
 
 async def test_rules_browser_search_and_topics(tmp_path):

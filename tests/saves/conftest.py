@@ -42,8 +42,10 @@ class Games:
 
     @staticmethod
     def play(session, texts) -> None:
+        """Apply the actions, then wait for the autosave of the last one (it is written on a thread)."""
         for text in texts:
             session.apply(text)
+        session.flush()
 
 
 @pytest.fixture

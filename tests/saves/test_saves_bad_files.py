@@ -15,7 +15,7 @@ import os
 import msgspec
 import pytest
 
-from tiletum_tui.engine import IllegalActionError, check, new_game, parse
+from tiletum_tui.engine import IllegalActionError, check, current_player, new_game, notation, parse
 from tiletum_tui.engine import apply_in_place
 from tiletum_tui.saves import store
 from tiletum_tui.saves.errors import (
@@ -42,11 +42,13 @@ def _illegal_replacement(games):
     state = new_game(games.settings(2, 2))
     for i, text in enumerate(texts):
         if i >= 10:
+            seat = current_player(state)
             for candidate in ("end", "king", "done", "refresh", "skip", *texts):
+                action = parse(candidate, seat)
                 try:
-                    check(state, parse(candidate))
+                    check(state, action)
                 except IllegalActionError:
-                    return i, candidate
+                    return i, notation(action)
         apply_in_place(state, parse(text))
     raise AssertionError("no illegal action found")
 
@@ -90,13 +92,19 @@ def _cases(data, doc, games):
         ("json-string", b'"save"', CorruptSaveError, "expected a JSON object, found a string"),
         ("no-version", _edit(doc, _delete("version")), UnsupportedVersionError,
          "no format version: this is not a Tiletum save file"),
-        ("version-as-text", _edit(doc, _set(["version"], "2")), UnsupportedVersionError,
-         'the format version must be a whole number, not "2"'),
-        ("newer-version", _edit(doc, _set(["version"], 3)), UnsupportedVersionError,
-         "written by a newer version of Tiletum (save format 3; this version reads formats 1 to 2): "
+        ("version-as-text", _edit(doc, _set(["version"], "3")), UnsupportedVersionError,
+         'the format version must be a whole number, not "3"'),
+        ("newer-version", _edit(doc, _set(["version"], 4)), UnsupportedVersionError,
+         "written by a newer version of Tiletum (save format 4; this version reads formats 1 to 3): "
          "update Tiletum to load it"),
         ("unknown-version", _edit(doc, _set(["version"], 0)), UnsupportedVersionError,
-         "unknown save format version 0 (known: 1, 2)"),
+         "unknown save format version 0 (known: 1, 2, 3)"),
+        ("other-game", _edit(doc, _set(["game"], "carcassonne")), UnsupportedVersionError,
+         "a save of the game 'carcassonne', which this program does not play (it plays tiletum)"),
+        ("newer-rules", _edit(doc, _set(["settings", "rules"], 99)), UnsupportedVersionError,
+         "played under rules version 99, which this version of Tiletum does not know"),
+        ("unknown-module", _edit(doc, _set(["settings", "modules"], ["dragons"])), ReplayError,
+         "the saved settings cannot start a game: unknown module dragons"),
         ("other-format", _edit(doc, _set(["format"], "chess-pgn")), UnsupportedVersionError,
          'not a Tiletum save: its format is "chess-pgn", not "tiletum-save"'),
         ("wrong-type-round", _edit(doc, _set(["meta", "round"], "two")), CorruptSaveError,

@@ -24,7 +24,7 @@ from tiletum_tui.session import Session
 CHILD = textwrap.dedent("""
     import random, sys
     from pathlib import Path
-    from tiletum_tui.engine import PlayerSetup, Settings
+    from tiletum_tui.engine import PlayerSetup, Settings, legal_actions
     from tiletum_tui.session import Session
 
     folder, seed = Path(sys.argv[1]), int(sys.argv[2])
@@ -36,7 +36,7 @@ CHILD = textwrap.dedent("""
     while True:
         if session.finished:
             session = Session.new(Settings(players=players, seed=pick.randrange(1 << 30)), save_dir=folder)
-        session.apply(pick.choice(session.legal_actions()))
+        session.apply(pick.choice(legal_actions(session.state)))
         if session.autosave_error:
             print(session.autosave_error, file=sys.stderr, flush=True)
             sys.exit(3)

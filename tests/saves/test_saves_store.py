@@ -127,14 +127,15 @@ def test_autosave_failure_is_reported_and_the_game_goes_on(games, tmp_path, monk
     session = Session.new(games.settings(2, 1), save_dir=tmp_path)
     texts = games.random_game(2, 1)
     session.apply(texts[0])
+    session.flush()
     good = session.autosave_path.read_bytes()
 
     def full(fd, data):
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "write", full)
-    events = session.apply(texts[1])  # the game goes on
-    assert isinstance(events, list) and len(session.log) == 2
+    entry = session.apply(texts[1])  # the game goes on
+    assert entry.notation == texts[1] and len(session.log) == 2
     assert session.autosave_error is not None
     assert "the disk is full" in session.autosave_error and str(session.autosave_path) in session.autosave_error
     assert session.autosave_path.read_bytes() == good  # the last good autosave is intact
@@ -191,6 +192,7 @@ def test_loading_a_named_save_autosaves_beside_it_without_touching_it(games, tmp
     named_bytes = named.read_bytes()
     loaded = Session.load(named)
     loaded.apply(texts[10])
+    loaded.flush()
     assert named.read_bytes() == named_bytes
     # the game's own autosave (20 actions, not a prefix-continuation of ours) is kept too
     assert loaded.autosave_path not in (named, session.autosave_path)
@@ -204,6 +206,7 @@ def test_loading_an_autosave_continues_in_the_same_file(games, tmp_path):
     games.play(session, texts[:10])
     loaded = Session.load(Session.latest_unfinished(tmp_path))
     loaded.apply(texts[10])
+    loaded.flush()
     assert loaded.autosave_path == session.autosave_path
     assert [p.name for p in tmp_path.iterdir()] == [session.autosave_path.name]
 

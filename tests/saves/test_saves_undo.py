@@ -16,13 +16,13 @@ import msgspec
 import pytest
 
 from tiletum_tui.engine import current_player, digest, legal_actions
-from tiletum_tui.engine.actions import Hire, Refresh
+from tiletum_tui.engine.characters import Hire, Refresh
 from tiletum_tui.saves import store
 from tiletum_tui.session import Session, UndoError
 
 KINDS = {
     "the dice were rolled", "a Corruption token was revealed", "the Character offer was refilled",
-    "the Contract offer was refilled", "a Bonus tile was drawn",
+    "the Contract offer was refilled", "a Bonus tile was drawn", "the Character pile was shuffled",
 }
 SEEDS = [(2, 1), (2, 2), (3, 3), (3, 4), (4, 5), (4, 6), (4, 12)]
 
@@ -31,8 +31,15 @@ def _file_digest(path) -> str:
     return Session.load(path, autosave=False).digest()
 
 
+def _hidden(state) -> bytes:
+    """What no player may see: it changes exactly when something is revealed (a draw, a roll, a token
+    turned up, a pile shuffled). The test's own oracle, independent of the session's events."""
+    return msgspec.json.encode(state.hidden)
+
+
 def _in_step(session) -> bool:
     """The autosave holds exactly the session's actions and the digest of its state."""
+    session.flush()
     save = store.read_save(session.autosave_path).save
     return save.actions == session.notation_log and save.digest == session.digest()
 
@@ -49,14 +56,14 @@ def test_undo_barriers_in_random_games(games, tmp_path):
         for text in games.random_game(players, seed):
             before = msgspec.json.encode(session.state)
             actor = session.current_player
-            reveals = session.state.reveals
+            hidden = _hidden(session.state)
             round_, phase = session.state.round, session.state.phase
             session.apply(text)
             after = msgspec.json.encode(session.state)
             reason = session.can_undo()
             if session.state.phase == "over":
                 assert reason == "the game is over"
-            elif session.state.reveals != reveals:
+            elif _hidden(session.state) != hidden:
                 assert reason is not None and reason.endswith(": undo stops at a reveal"), reason
                 kinds = reason.removesuffix(": undo stops at a reveal")
                 found = {k for k in KINDS if k in kinds}
@@ -104,8 +111,10 @@ def test_hiring_or_refreshing_refills_the_character_offer_and_stops_undo(games, 
     _to_first(games, session, texts, kind)
     action = next(a for a in legal_actions(session.state) if isinstance(a, kind))
     session.apply(action)
-    assert session.can_undo() == "the Character offer was refilled: undo stops at a reveal"
-    with pytest.raises(UndoError, match="the Character offer was refilled: undo stops at a reveal"):
+    expected = {Hire: "the Character offer was refilled",
+                Refresh: "the Character offer was refilled and the Character pile was shuffled"}[kind]
+    assert session.can_undo() == f"{expected}: undo stops at a reveal"
+    with pytest.raises(UndoError, match=f"{expected}: undo stops at a reveal"):
         session.undo()
 
 
@@ -136,6 +145,7 @@ def test_undo_walks_back_to_the_last_reveal_and_redo_forward(games, tmp_path):
             assert msgspec.json.encode(session.state) == states[end - undone]
         assert undone >= 3
         assert session.can_undo() is not None and session.can_redo() is None
+        session.flush()
         assert _file_digest(session.autosave_path) == digest(session.state)
         for _ in range(undone):
             session.redo()
@@ -162,10 +172,12 @@ def test_undo_after_loading_replays_exactly(games, tmp_path):
             break
     session = Session.new(games.settings(4, 5), save_dir=tmp_path)
     games.play(session, texts[: len(states)])
+    session.close()
     loaded = Session.load(session.autosave_path)
     assert loaded.can_undo() is None
     loaded.undo()
     assert msgspec.json.encode(loaded.state) == states[-1]
+    loaded.flush()
     assert _file_digest(loaded.autosave_path) == digest(loaded.state)
     loaded.redo()
     assert loaded.digest() == session.digest()
@@ -185,6 +197,7 @@ def test_undo_autosaves_so_a_reload_matches_the_screen(games, tmp_path):
         if session.can_undo() is None and len(session.log) > 5:
             break
     session.undo()
+    session.flush()
     path = Session.latest_unfinished(tmp_path)
     assert path == session.autosave_path
     assert Session.load(path, autosave=False).notation_log == session.notation_log

@@ -83,15 +83,16 @@ async def test_undo_within_turn(tmp_path):
 
 def test_die_choices_show_the_ap_with_completed_building_bonus(tmp_path):
     """Completed Buildings: the Action gives its Bonus AP every time a die is taken for it; the menu says so."""
-    from tiletum_tui.engine import check
+    from tiletum_tui.engine import clone, options
     from tiletum_tui.engine.queries import action_for_value
     from tiletum_tui.ui.choices import build_menu
 
     from .conftest import make_session
 
     session = make_session(tmp_path, moves=0)  # the first player chooses a die
-    state = session.state
+    state = clone(session.state)
     value = next(v for v, dice in enumerate(state.board.wheel_dice, 1) if dice and action_for_value(state, v) != "joker")
-    state.players[state.stack[-1].player].bonus_ap[action_for_value(state, value)] = 2  # arranged for the test
-    labels = [c.label for c in build_menu(state, session.legal_actions(), check)]
+    p = state.players[state.stack[-1].player]
+    p.bonus_ap = {action_for_value(state, value): 2}  # arranged for the test
+    labels = [c.label for c in build_menu(state, options(state))]
     assert any(label.startswith(f"Die {value}") and f"{7 - value + 2} AP" in label for label in labels), labels

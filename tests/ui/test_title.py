@@ -51,8 +51,10 @@ async def test_quit(tmp_path):
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, TitleScreen)
+        assert app.return_code is None  # still running
         await pilot.press("q")
-    assert app.return_code == 0 or app.return_code is None
+        await pilot.pause()
+    assert app.return_code == 0  # "q" on the title screen quits (an app that quit returns 0)
 
 
 async def test_the_last_unfinished_game_is_offered_first_and_c_continues_it(tmp_path):
@@ -60,8 +62,10 @@ async def test_the_last_unfinished_game_is_offered_first_and_c_continues_it(tmp_
     from tiletum_tui.session import Session
 
     session = Session.new(make_session(tmp_path, moves=0).settings, save_dir=tmp_path)  # autosaves
-    for action in session.legal_actions()[:1]:
-        session.apply(action)
+    from tiletum_tui.engine import legal_actions
+
+    session.apply(legal_actions(session.state)[0])
+    session.flush()
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         menu = app.screen.query_one("#title-menu")
@@ -69,7 +73,7 @@ async def test_the_last_unfinished_game_is_offered_first_and_c_continues_it(tmp_
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        assert app.screen.model.state.actions == 1
+        assert len(app.screen.model.log) == 1
 
 
 async def test_without_an_unfinished_game_continue_says_so(tmp_path):

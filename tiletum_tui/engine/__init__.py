@@ -1,8 +1,9 @@
 """The Tiletum rules engine: pure and deterministic (no textual, rich, file I/O or global random).
 
     state = new_game(Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=7))
-    for action in legal_actions(state): ...
-    state = apply(state, parse("die 3B +bonus"))
+    for option in options(state): ...          # every option, legal or with the reason it is refused
+    events = apply_in_place(state, parse("1: die 3B +bonus"))
+    seen = view(state)                          # what a seat may see (for screens, hints, opponents)
 """
 
 from __future__ import annotations
@@ -11,29 +12,18 @@ import hashlib
 
 import msgspec
 
-from .actions import Action, notation, parse
-from .describe import describe, explain_frame
+# The rule modules register their kinds of action as they are imported (turn first: its verbs).
+from . import bonuses, characters, contracts, king, map_actions, tasks, turn  # noqa: F401
+from .actions import KINDS, Action, Rule, notation, notation_of_move, parse
+from .decisions import describe, explain_frame, frame_rule
 from .errors import IllegalActionError, MalformedActionError, TiletumError
+from .events import Event, Scored, barriers
 from .flow import new_game
-from .legal import legal_actions
-from .rules import apply_in_place, check
-from .state import PlayerSetup, Scoring, Settings, State
-
-_encoder = msgspec.msgpack.Encoder()
-_decoder = msgspec.msgpack.Decoder(State)
-
-
-def clone(state: State) -> State:
-    """A deep copy of a state."""
-    return _decoder.decode(_encoder.encode(state))
-
-
-def apply(state: State, action) -> State:
-    """The state after a legal action; ``state`` itself is left untouched. Raises TiletumError if illegal."""
-    check(state, action)
-    new = clone(state)
-    apply_in_place(new, action)
-    return new
+from .legal import Option, legal_actions, options
+from .rules import apply, apply_in_place, check
+from .ruleset import GAME, RULES_VERSION, RULES_VERSIONS, Rules, rules_for
+from .state import PlayerSetup, Settings, State, clone
+from .views import sample, view
 
 
 def current_player(state: State) -> int | None:
@@ -52,7 +42,9 @@ def digest(state: State) -> str:
 
 
 __all__ = [
-    "Action", "IllegalActionError", "MalformedActionError", "PlayerSetup", "Scoring", "Settings", "State",
-    "TiletumError", "apply", "apply_in_place", "check", "clone", "current_player", "decision", "describe",
-    "digest", "explain_frame", "legal_actions", "new_game", "notation", "parse",
+    "GAME", "KINDS", "RULES_VERSION", "RULES_VERSIONS", "Action", "Event", "IllegalActionError",
+    "MalformedActionError", "Option", "PlayerSetup", "Rule", "Rules", "Scored", "Settings", "State", "TiletumError",
+    "apply", "apply_in_place", "barriers", "check", "clone", "current_player", "decision", "describe", "digest",
+    "explain_frame", "frame_rule", "legal_actions", "new_game", "notation", "notation_of_move", "options", "parse",
+    "rules_for", "sample", "view",
 ]

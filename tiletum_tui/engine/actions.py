@@ -1,238 +1,169 @@
-"""Actions: one small frozen Struct per atomic choice, each with a text notation that round-trips.
+"""Actions: one small frozen Struct per atomic choice, with its notation, check, apply, words and rule.
 
-``notation(action)`` gives the text, ``parse(text)`` the action (``parse(notation(a)) == a``).
-The notation is documented with examples in docs/notation.md.
+Every kind of action lives in one class, in the module of its rulebook section (``turn``,
+``map_actions``, ``characters``, ``contracts``, ``king``, ``tasks``, ``bonuses``):
+
+- its fields (the first is always ``seat``: who takes it, 0-based);
+- ``check`` (raise ``IllegalActionError`` with the reason) and ``apply`` (change the state);
+- ``describe`` (the action in plain words) and ``RULE`` (the rule behind it, for explanations);
+- its notation: ``verb`` + the fields in order, e.g. ``2: die 3B>4 +bonus`` (seat numbers from 1).
+
+``notation(action)`` gives the text and ``parse(text)`` the action (``parse(notation(a)) == a``);
+docs/notation.md documents both with examples.
 """
 
 from __future__ import annotations
 
-from typing import Union
+import re
+from dataclasses import dataclass
+from typing import ClassVar
 
 import msgspec
 
-from ..data.schema import ACTIONS, DIE_COLOURS, RESOURCES
-from .errors import MalformedActionError
-
-
-class _Action(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="verb"):
-    pass
-
-
-# ---- the turn
-class TakeDie(_Action, tag="die"):
-    """Take a die of ``value`` and ``colour``, changed to ``target`` for 2 Gold a step; maybe take its Bonus tile."""
-
-    value: int
-    colour: str
-    target: int
-    bonus: bool = False
-
-
-class ChooseAction(_Action, tag="joker"):
-    """Give the AP of a Joker (or a Helper's 'any Action') to one of the five other Actions."""
-
-    action: str
-
-
-class EndTurn(_Action, tag="end"):
-    pass
-
-
-class Done(_Action, tag="done"):
-    """Finish the Action (or bonus) in hand; unspent AP are lost."""
-
-
-class Skip(_Action, tag="skip"):
-    """Decline an optional bonus."""
-
-
-# ---- Action options
-class MovePiece(_Action, tag="move"):
-    piece: str  # "merchant" or "architect"
-    to: str  # map space id
-
-
-class PlaceHouse(_Action, tag="house"):
-    town: str
-    space: int  # House space number in the Town, from 1
-
-
-class PlacePillar(_Action, tag="pillar"):
-    town: str
-
-
-class TakeBonus(_Action, tag="take"):
-    """Take a Bonus tile from the Town where the Action's piece stands."""
-
-    tile: str
-
-
-class Hire(_Action, tag="hire"):
-    """Take a Character from the offer into the Storehouse."""
-
-    tile: str
-
-
-class Refresh(_Action, tag="refresh"):
-    """Discard the whole Character offer and refill it."""
-
-
-class Room(_Action, tag="room"):
-    """Move a Character from the Storehouse into Building ``building`` (1-6), floor ``floor`` (1-3)."""
-
-    tile: str
-    building: int
-    floor: int
-
-
-class TakeContract(_Action, tag="contract"):
-    tile: str
-
-
-class Exchange(_Action, tag="exchange"):
-    give: str
-    get: str
-
-
-class KingStep(_Action, tag="king"):
-    """Advance the King track marker one space."""
-
-
-class Gain(_Action, tag="gain"):
-    """Choose one Resource to gain."""
-
-    resource: str
-
-
-# ---- Tasks
-class Buy(_Action, tag="buy"):
-    resource: str
-
-
-class Fulfil(_Action, tag="fulfil"):
-    tile: str
-    identical: str = ""  # the Resource paid for the 'identical Resources' part
-
-
-class PlaceCrest(_Action, tag="crest"):
-    tile: str
-    building: int
-
-
-class BuildCathedral(_Action, tag="cathedral"):
-    town: str
-
-
-class UseHelper(_Action, tag="use"):
-    tile: str
-    resource: str = ""  # for the Helper that changes the Resource a die gives
-
-
-# ---- Building Bonus and the King phase
-class PickBuilding(_Action, tag="building"):
-    building: int
-
-
-class CharacterBonus(_Action, tag="bonus"):
-    tile: str
-
-
-class ClaimKingTile(_Action, tag="claim"):
-    pass
-
-
-class DiscardKingTile(_Action, tag="discard"):
-    pass
-
-
-Action = Union[
-    TakeDie, ChooseAction, EndTurn, Done, Skip, MovePiece, PlaceHouse, PlacePillar, TakeBonus, Hire, Refresh,
-    Room, TakeContract, Exchange, KingStep, Gain, Buy, Fulfil, PlaceCrest, BuildCathedral, UseHelper,
-    PickBuilding, CharacterBonus, ClaimKingTile, DiscardKingTile,
-]
-TASKS = (Buy, Fulfil, PlaceCrest, BuildCathedral, UseHelper)
-ALL_ACTIONS: tuple[type, ...] = Action.__args__  # type: ignore[attr-defined]
-_BY_VERB = {cls.__struct_config__.tag: cls for cls in ALL_ACTIONS}
-
-
-def verb(action: _Action) -> str:
-    return type(action).__struct_config__.tag
-
-
-def notation(action: _Action) -> str:
-    """The action's short text, e.g. ``die 3B>4 +bonus``, ``move merchant LYO``, ``fulfil k07a S``."""
-    if isinstance(action, TakeDie):
-        text = f"die {action.value}{action.colour}"
-        if action.target != action.value:
-            text += f">{action.target}"
-        return text + (" +bonus" if action.bonus else "")
-    parts = [verb(action)]
-    for field in action.__struct_fields__:
-        value = getattr(action, field)
-        if value == "" and field in ("identical", "resource"):
-            continue
-        parts.append(str(value))
-    return " ".join(parts)
-
-
-def _check_choice(value: str, allowed, what: str, text: str) -> str:
+from ..data.schema import ACTIONS, RESOURCES
+from .errors import IllegalActionError, MalformedActionError
+
+
+@dataclass(frozen=True)
+class Rule:
+    """The rule behind an action or decision in one or two sentences, and where the rules browser
+    explains it (a page id and a section id of ``learn.pages``)."""
+
+    text: str
+    page: str
+    section: str
+
+
+class Action(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="verb", gc=False):
+    """Base of every action. ``seat`` is the player who takes it (an index into ``State.players``)."""
+
+    seat: int
+
+    RULE: ClassVar[Rule]
+    # Fields written without their name in the notation and left out when empty ("" or False).
+    OPTIONAL_TEXT: ClassVar[tuple[str, ...]] = ()
+
+    # ---- the rules (each kind overrides these)
+    def check(self, r, state, frame) -> None:
+        raise NotImplementedError
+
+    def apply(self, r, state, frame) -> None:
+        raise NotImplementedError
+
+    def describe(self, r, state) -> str:
+        """What the action does, in words, as said of the player taking it ("moves the Merchant to Lyon").
+        Call it before the action is applied."""
+        raise NotImplementedError
+
+    def ap_cost(self, r, state, frame) -> int:
+        """AP this option spends (0 for choices that spend none)."""
+        return 0
+
+    # ---- notation
+    @classmethod
+    def verb(cls) -> str:
+        return cls.__struct_config__.tag
+
+    def args_text(self) -> list[str]:
+        out = []
+        for field in self.__struct_fields__[1:]:
+            value = getattr(self, field)
+            if field in self.OPTIONAL_TEXT and value in ("", False):
+                continue
+            out.append(str(value))
+        return out
+
+    @classmethod
+    def from_args(cls, seat: int, args: list[str], text: str):
+        fields = cls.__struct_fields__[1:]
+        defaults = len(cls.__struct_defaults__)
+        required = len(fields) - defaults
+        if not required <= len(args) <= len(fields):
+            usage = " ".join([cls.verb(), *(f"<{f}>" for f in fields)])
+            raise MalformedActionError(f"'{short(text)}': expected '{usage}'")
+        values = {}
+        for field, arg in zip(fields, args):
+            values[field] = read_field(cls, field, arg, text)
+        return cls(seat, **values)
+
+
+def read_field(cls, field: str, arg: str, text: str):
+    """One notation word as the value of a field, checked."""
+    ftype = cls.__annotations__[field]
+    if ftype == "int":
+        try:
+            return int(arg)
+        except ValueError:
+            raise MalformedActionError(f"'{short(text)}': {field} must be a number, not '{short(arg)}'") from None
+    if field in ("resource", "give", "get", "identical"):
+        return _choice(arg.upper(), RESOURCES, "a Resource", text)
+    if field == "piece":
+        return _choice(arg.lower(), ("merchant", "architect"), "the piece", text)
+    if field == "action":
+        return _choice(arg.lower(), ACTIONS[:5], "the Action", text)
+    return arg
+
+
+def _choice(value: str, allowed, what: str, text: str) -> str:
     if value not in allowed:
-        raise MalformedActionError(f"'{text}': {what} must be one of {', '.join(allowed)}, not '{value}'")
+        raise MalformedActionError(f"'{short(text)}': {what} must be one of {', '.join(allowed)}, not '{short(value)}'")
     return value
 
 
-def parse(text: str) -> _Action:
-    """Read an action from its notation; raise MalformedActionError saying what is wrong."""
-    words = text.split()
+def short(text: str, limit: int = 60) -> str:
+    """A piece of input quoted back in a message: cut when long (with its length), never a control character."""
+    clean = "".join(c if c.isprintable() else "?" for c in str(text))
+    return clean if len(clean) <= limit else f"{clean[:limit]}… ({len(clean):,} characters)"
+
+
+# Every kind of action by verb; filled by ``register`` as the rule modules are imported.
+KINDS: dict[str, type[Action]] = {}
+
+
+def register(*classes: type[Action]) -> None:
+    for cls in classes:
+        if cls.verb() in KINDS and KINDS[cls.verb()] is not cls:
+            raise AssertionError(f"two kinds of action share the verb {cls.verb()!r}")
+        KINDS[cls.verb()] = cls
+
+
+_SEAT = re.compile(r"^\s*(\d+)\s*:\s*")
+
+
+def notation(action: Action) -> str:
+    """The action's text, e.g. ``2: die 3B>4 +bonus``, ``1: move merchant LYO``, ``1: fulfil k07a S``."""
+    return f"{action.seat + 1}: " + " ".join([action.verb(), *action.args_text()])
+
+
+def notation_of_move(action: Action) -> str:
+    """The notation without the seat (``die 3B>4 +bonus``): what a person types for the player in turn."""
+    return " ".join([action.verb(), *action.args_text()])
+
+
+def parse(text: str, seat: int | None = None) -> Action:
+    """Read an action from its notation; raise MalformedActionError saying what is wrong.
+
+    The seat comes first (``2: die 3B``, numbered from 1). Without it, ``seat`` (0-based) is used:
+    the headless command and the tutorial pass the player who is to decide."""
+    if not isinstance(text, str):
+        raise MalformedActionError("an action is a line of text")
+    m = _SEAT.match(text)
+    body = text[m.end():] if m else text
+    if m:
+        seat = int(m.group(1)) - 1
+        if seat < 0:
+            raise MalformedActionError(f"'{short(text)}': seats are numbered from 1")
+    elif seat is None:
+        raise MalformedActionError(f"'{short(text)}': say whose action it is, e.g. '1: {short(body.strip(), 40)}'")
+    words = body.split()
     if not words:
         raise MalformedActionError("empty action")
     head, args = words[0].lower(), words[1:]
-    if head == "die":
-        return _parse_die(text, args)
-    cls = _BY_VERB.get(head)
+    cls = KINDS.get(head)
     if cls is None:
-        raise MalformedActionError(f"'{text}': unknown action '{head}' (known: {', '.join(sorted(_BY_VERB))})")
-    fields = cls.__struct_fields__
-    required = len(fields) - len(cls.__struct_defaults__)
-    if not required <= len(args) <= len(fields):
-        usage = " ".join([head, *(f"<{f}>" for f in fields)])
-        raise MalformedActionError(f"'{text}': expected '{usage}'")
-    values = {}
-    for field, arg in zip(fields, args):
-        ftype = cls.__annotations__[field]
-        if ftype == "int":
-            try:
-                values[field] = int(arg)
-            except ValueError:
-                raise MalformedActionError(f"'{text}': {field} must be a number, not '{arg}'") from None
-        elif field in ("resource", "give", "get", "identical"):
-            values[field] = _check_choice(arg.upper(), RESOURCES, "a Resource", text)
-        elif field == "piece":
-            values[field] = _check_choice(arg.lower(), ("merchant", "architect"), "the piece", text)
-        elif field == "action":
-            values[field] = _check_choice(arg.lower(), ACTIONS[:5], "the Action", text)
-        else:
-            values[field] = arg
-    return cls(**values)
+        raise MalformedActionError(f"'{short(text)}': unknown action '{short(head, 20)}' (known: {', '.join(sorted(KINDS))})")
+    return cls.from_args(seat, args, text)
 
 
-def _parse_die(text: str, args: list[str]) -> TakeDie:
-    bonus = False
-    if args and args[-1].lower() == "+bonus":
-        bonus, args = True, args[:-1]
-    if len(args) != 1:
-        raise MalformedActionError(f"'{text}': expected 'die <value><colour>[><new value>] [+bonus]', e.g. 'die 3B>4 +bonus'")
-    spec = args[0].upper()
-    target_text = None
-    if ">" in spec:
-        spec, target_text = spec.split(">", 1)
-    if len(spec) != 2 or not spec[0].isdigit() or spec[1] not in DIE_COLOURS:
-        raise MalformedActionError(f"'{text}': a die is a value 1-6 and a colour letter ({'/'.join(DIE_COLOURS)}), e.g. '3B'")
-    value = int(spec[0])
-    try:
-        target = int(target_text) if target_text is not None else value
-    except ValueError:
-        raise MalformedActionError(f"'{text}': the new value must be a number 1-6") from None
-    if not (1 <= value <= 6 and 1 <= target <= 6):
-        raise MalformedActionError(f"'{text}': die values run from 1 to 6")
-    return TakeDie(value=value, colour=spec[1], target=target, bonus=bonus)
+def refuse(reason: str) -> IllegalActionError:
+    return IllegalActionError(reason)

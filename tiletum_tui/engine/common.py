@@ -1,34 +1,21 @@
-"""Small pieces shared by the rule modules: refusing with a reason, spending AP, whose turn it is."""
+"""Small pieces shared by the rule modules: refusing with a reason, spending AP, changing a player.
+
+Containers of a state are never changed in place (``state.py`` says why): the helpers here
+replace a player's Resources, Storehouse or ledger with new values.
+"""
 
 from __future__ import annotations
 
-from .errors import IllegalActionError
+from ..data.schema import RESOURCE_NAMES
+from .actions import refuse
 from .queries import ACTION_NAMES, why_cannot_take
 from .state import ActionFrame, JokerFrame, State, TurnFrame
-from ..data.schema import RESOURCE_NAMES
-
-
-def refuse(reason: str) -> IllegalActionError:
-    return IllegalActionError(reason)
-
-
-# Steps of +-1 between two die values, the short way round: 6 and 1 are neighbours.
-_STEPS = [[min(abs(v - t), 6 - abs(v - t)) for t in range(7)] for v in range(7)]
-
-
-def die_steps(value: int, target: int) -> int:
-    """Steps of +-1 from value to target; 6 and 1 are neighbours."""
-    return _STEPS[value][target]
 
 
 def top_frame(state: State):
     if not state.stack:
         raise refuse("the game is over" if state.phase == "over" else "nobody is to decide now")
     return state.stack[-1]
-
-
-def player_of(state: State, frame):
-    return state.players[frame.player]
 
 
 def helper_active(state: State) -> bool:
@@ -59,6 +46,10 @@ def action_is(frame, *names: str, what: str) -> None:
         raise refuse(f"{what} is an option of the {wanted} Action")
 
 
+def affordable(have: dict[str, int], cost: dict[str, int]) -> bool:
+    return all(have.get(r, 0) >= n for r, n in cost.items())
+
+
 def pay_check(have: dict[str, int], cost: dict[str, int], what: str) -> None:
     for r, n in cost.items():
         if have.get(r, 0) < n:
@@ -75,8 +66,46 @@ def pop_spent(state, frame) -> None:
         state.stack.pop()
 
 
-def can_take(player, tile_id: str, prefix: str = "") -> None:
+def can_take(r, player, tile_id: str, prefix: str = "") -> None:
     """Refuse, with the Storehouse rule that stops it, a tile this player cannot take."""
-    reason = why_cannot_take(player, tile_id)
+    reason = why_cannot_take(r, player, tile_id)
     if reason:
         raise refuse(prefix + reason)
+
+
+# ---------------------------------------------------------------- changing a player (never in place)
+def gain(p, amounts: dict[str, int]) -> None:
+    """Add (or, with negative amounts, pay) Resources."""
+    res = dict(p.resources)
+    for k, n in amounts.items():
+        res[k] = res[k] + n
+    p.resources = res
+
+
+def gain_one(p, resource: str, n: int) -> None:
+    res = dict(p.resources)
+    res[resource] += n
+    p.resources = res
+
+
+def store(p, tile_id: str) -> None:
+    """A tile goes into the Storehouse (checked before by ``can_take``)."""
+    p.storehouse = p.storehouse + (tile_id,)
+
+
+def unstore(p, tile_id: str) -> None:
+    """A tile leaves the Storehouse (the first copy of that id)."""
+    s = list(p.storehouse)
+    s.remove(tile_id)
+    p.storehouse = tuple(s)
+
+
+def replaced(items: tuple, index: int, value) -> tuple:
+    """``items`` with one element replaced."""
+    return items[:index] + (value,) + items[index + 1:]
+
+
+def without(items: tuple, value) -> tuple:
+    """``items`` without the first occurrence of ``value``."""
+    i = items.index(value)
+    return items[:i] + items[i + 1:]

@@ -1,56 +1,51 @@
-"""Changes shared by many rules: scoring, tiles entering and leaving, Completed Buildings, tile effects."""
+"""Changes shared by many rules: scoring, drawing and shuffling, the King track, Completed Buildings,
+and the effects printed on tiles. Each records what happened in ``state.events``."""
 
 from __future__ import annotations
 
 from ..data import schema as fx
 from . import rng
-from .queries import BOARD, CAT, building_full, die_action_frame
+from .common import gain, replaced
+from .events import Scored, TileDrawn
+from .queries import building_full, buildings_with_characters, die_action_frame
 from .state import (
     ActionFrame, ChooseResourceFrame, JokerFrame, MoveAndPlaceFrame, MoveAnywhereFrame, MoveFrame,
-    PickBuildingFrame, PlaceFrame, Scoring, State, TurnFrame,
+    PickBuildingFrame, PlaceFrame, State, TurnFrame,
 )
-from .queries import buildings_with_characters
 
 
-# Where VP come from, in the order of the breakdown table: (ledger key, title, scored at the end).
-CATEGORIES: tuple[tuple[str, str, bool], ...] = (
-    ("start", "Start", False),
-    ("king", "King track", False),
-    ("fairs", "Fairs", False),
-    ("contracts", "Contracts", False),
-    ("cathedrals", "Cathedrals", False),
-    ("houses", "House spaces", False),
-    ("characters", "Characters", False),
-    ("crests", "Crest spaces", False),
-    ("helpers", "Helpers", False),
-    ("houses x pillars", "Houses × Pillars", True),
-    ("completed buildings", "Completed Buildings", True),
-    ("resources", "Resources left", True),
-)
-_KNOWN = {key for key, _, _ in CATEGORIES}
-
-
-def score(state: State, player: int, vp: int, category: str, why: str) -> None:
+def score(r, state: State, player: int, vp: int, category: str, why: str) -> None:
     """Add (or take) VP; the score never drops below 0, and the ledger records what really changed."""
-    assert category in _KNOWN, f"unknown scoring category {category!r}"
+    assert category in r.category_keys, f"unknown scoring category {category!r}"
     p = state.players[player]
     new = max(0, p.vp + vp)
     real = new - p.vp
     p.vp = new
-    p.ledger[category] = p.ledger.get(category, 0) + real
-    state.events.append(Scoring(player=player, vp=real, category=category, why=why))
+    ledger = dict(p.ledger)
+    ledger[category] = ledger.get(category, 0) + real
+    p.ledger = ledger
+    state.events.append(Scored(player=player, vp=real, category=category, why=why))
 
 
-def draw(state: State, pile: list[str]) -> str:
-    """Draw the top tile of a pile ("" when empty); a draw reveals information."""
-    if not pile:
+def draw(state: State, pile: str, to: str) -> str:
+    """Draw the top tile of a face-down pile of ``state.hidden`` ("" when it is empty), face up to ``to``."""
+    tiles = getattr(state.hidden, pile)
+    if not tiles:
         return ""
-    state.reveals += 1
-    return pile.pop()
+    setattr(state.hidden, pile, tiles[:-1])
+    state.events.append(TileDrawn(pile=pile.removesuffix("_pile"), tile=tiles[-1], to=to))
+    return tiles[-1]
 
 
 def shuffle(state: State, items: list) -> None:
-    state.rng = rng.shuffle(state.rng, items)
+    """Shuffle a list in place with the game's own generator (the list is the caller's, not the state's)."""
+    state.hidden.rng = rng.shuffle(state.hidden.rng, items)
+
+
+def shuffled(state: State, items) -> tuple:
+    out = list(items)
+    state.hidden.rng = rng.shuffle(state.hidden.rng, out)
+    return tuple(out)
 
 
 def king_steps(state: State, player: int, steps: int) -> int:
@@ -59,38 +54,45 @@ def king_steps(state: State, player: int, steps: int) -> int:
     pos = next(i for i, stack in enumerate(track) if player in stack)
     new = min(len(track) - 1, pos + steps)
     if new != pos:
-        track[pos].remove(player)
-        track[new].append(player)  # arriving on an occupied space: on top of the stack
+        old = list(track)
+        s = list(old[pos])
+        s.remove(player)
+        old[pos] = tuple(s)
+        old[new] = old[new] + (player,)  # arriving on an occupied space: on top of the stack
+        state.board.king_track = tuple(old)
     return new - pos
 
 
-def check_completed(state: State, player: int, building: int) -> None:
+def check_completed(r, state: State, player: int, building: int) -> None:
     """A Building with every Room filled and its Crest is Completed: its Bonus AP go to its Action at once."""
     p = state.players[player]
     if p.completed[building] or not p.crests[building] or not building_full(p, building):
         return
-    p.completed[building] = True
-    spec = BOARD.buildings[building]
+    p.completed = replaced(p.completed, building, True)
+    spec = r.player_board.buildings[building]
     if spec.preoccupied:
         return  # the rightmost Building gives no Action bonus (rulebook, Completed Buildings)
-    action = CAT.tiles[next(t for t in p.rooms[building] if t)].action
-    p.bonus_ap[action] = p.bonus_ap.get(action, 0) + spec.rooms
+    action = r.tiles[next(t for t in p.rooms[building] if t)].action
+    bonus = dict(p.bonus_ap)
+    bonus[action] = bonus.get(action, 0) + spec.rooms
+    p.bonus_ap = bonus
     frame = die_action_frame(state)
     if isinstance(frame, ActionFrame) and frame.action == action:
         frame.ap += spec.rooms  # "including the current Action, if applicable"
 
 
-def fill_room(state: State, player: int, building: int, floor: int, tile_id: str) -> None:
+def fill_room(r, state: State, player: int, building: int, floor: int, tile_id: str) -> None:
     p = state.players[player]
-    p.rooms[building][floor - 1] = tile_id
+    p.rooms = replaced(p.rooms, building, replaced(p.rooms[building], floor - 1, tile_id))
     if building_full(p, building) and p.roof[building]:
-        p.roof[building] = False  # the roof House joins the supply
+        p.roof = replaced(p.roof, building, False)  # the roof House joins the supply
         p.houses += 1
-    check_completed(state, player, building)
-    run_effects(state, player, CAT.tiles[tile_id].effects, source="effect", why=CAT.tiles[tile_id].name, category="characters")
+    check_completed(r, state, player, building)
+    t = r.tiles[tile_id]
+    run_effects(r, state, player, t.effects, source="effect", why=t.name, category="characters")
 
 
-def run_effects(state: State, player: int, effects, *, source: str, why: str, category: str = "") -> None:
+def run_effects(r, state: State, player: int, effects, *, source: str, why: str, category: str = "") -> None:
     """Resolve a tile's effects: immediate ones now, choices as frames (the first effect on top).
 
     ``category`` is where VP they give are booked (Helpers book under "helpers").
@@ -99,11 +101,10 @@ def run_effects(state: State, player: int, effects, *, source: str, why: str, ca
     frames = []
     for e in effects:
         if isinstance(e, fx.Gain):
-            p = state.players[player]
-            for r, n in e.resources.items():
-                p.resources[r] += n
+            if e.resources:
+                gain(state.players[player], e.resources)
             if e.vp:
-                score(state, player, e.vp, category, why)
+                score(r, state, player, e.vp, category, why)
         elif isinstance(e, fx.GainAny):
             frames.append(ChooseResourceFrame(player=player, count=e.count, reason=why))
         elif isinstance(e, fx.TakeAction):
@@ -116,7 +117,7 @@ def run_effects(state: State, player: int, effects, *, source: str, why: str, ca
             assert frame is not None, "checked before use"
             frame.ap += e.ap
         elif isinstance(e, fx.DieResource):
-            pass  # the chosen Resource is set by the Helper's use (rules.UseHelper)
+            pass  # the chosen Resource is set by the Helper's use (tasks.UseHelper)
         elif isinstance(e, fx.Move):
             frames.append(MoveFrame(player=player, piece=e.piece, steps=e.steps))
         elif isinstance(e, fx.MoveBoth):
@@ -134,7 +135,7 @@ def run_effects(state: State, player: int, effects, *, source: str, why: str, ca
         elif isinstance(e, fx.King):
             king_steps(state, player, e.steps)
         elif isinstance(e, fx.BuildingBonus):
-            if buildings_with_characters(state.players[player]):
+            if buildings_with_characters(r, state.players[player]):
                 frames.append(PickBuildingFrame(player=player))
         else:  # pragma: no cover - a new effect kind must be handled here
             raise AssertionError(f"unhandled effect {e!r}")

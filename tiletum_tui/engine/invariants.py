@@ -7,16 +7,18 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .queries import BOARD, CAT, TRACKS
+from .ruleset import rules_for
 from .state import State
 
 
 def problems(state: State) -> list[str]:
     out: list[str] = []
-    b = state.board
+    r = rules_for(state.settings)
+    CAT, TRACKS, BOARD = r.cat, r.tracks, r.player_board
+    b, h = state.board, state.hidden
     n = len(state.players)
     where: Counter[str] = Counter()
-    for pile in (b.bonus_pile, b.contract_pile, b.character_pile, b.contract_offer, b.character_offer, b.wheel_bonus, [b.king_bonus], b.box):
+    for pile in (h.bonus_pile, h.contract_pile, h.character_pile, b.contract_offer, b.character_offer, b.wheel_bonus, [b.king_bonus], b.box):
         where.update(t for t in pile if t)
     for tiles in b.map_bonus.values():
         where.update(tiles)
@@ -38,10 +40,10 @@ def problems(state: State) -> list[str]:
     extra = set(where) - set(expected)
     if extra:
         out.append(f"unknown tiles {sorted(extra)}")
-    dice = len(b.bag) + sum(len(d) for d in b.wheel_dice) + sum(len(p.dice) for p in state.players)
+    dice = len(h.bag) + sum(len(d) for d in b.wheel_dice) + sum(len(p.dice) for p in state.players)
     if dice != 5 * n:
         out.append(f"{dice} dice in play, expected {5 * n}")
-    tokens = sorted(b.corruption_pool + b.corruption_row + b.corruption_revealed)
+    tokens = sorted(h.corruption_pool + h.corruption_row + b.corruption_revealed)
     if tokens != sorted(TRACKS.corruption_tokens):
         out.append(f"Corruption tokens {tokens}")
     markers = sorted(p for stack in b.king_track for p in stack)

@@ -1,148 +1,321 @@
-"""Listing the legal actions: candidates for the decision on top of the stack, kept if ``check`` allows them."""
+"""What may be done now: the legal actions, and every option with the reason it is refused.
+
+``legal_actions`` is the hot path of every playout: candidates for the decision on top of the
+stack, kept if their ``check`` allows them (die choices are legal by construction).
+``options`` is the fuller list the screens, the tutorial, hints and opponents read: every
+candidate and every option a player would look for, each either legal or with the engine's
+reason, and the facts a screen shows beside it (AP, Gold, what a die gives).
+"""
 
 from __future__ import annotations
 
+import msgspec
+
+from ..data import schema as fx
 from ..data.schema import ACTIONS, RESOURCES
-from . import actions as A
+from .bonuses import CharacterBonus, Gain, PickBuilding
+from .characters import Hire, Refresh, Room
+from .common import affordable, helper_active
+from .contracts import Exchange, TakeContract
 from .errors import IllegalActionError
-from .queries import BOARD, SPACES, TOWNS, TRACKS, neighbours, next_towns, tile, wheel_position_for_value, why_cannot_take
-from .common import die_steps, helper_active
-from .rules import RULES
+from .king import ClaimKingTile, DiscardKingTile, KingStep
+from .map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
+from .queries import (
+    cathedral_available, cathedral_cost, crest_families, die_action_frame, action_for_value, ap_for_die, change_gold, die_resource, die_steps, joker_ap, wheel_bonus_for_value,
+    why_cannot_take,
+)
+from .ruleset import rules_for
 from .state import (
-    ActionFrame, BuildingBonusFrame, ChooseResourceFrame, JokerFrame, KingTileFrame, MoveAndPlaceFrame,
+    EMPTY, ActionFrame, BuildingBonusFrame, ChooseResourceFrame, JokerFrame, KingTileFrame, MoveAndPlaceFrame,
     MoveAnywhereFrame, MoveFrame, PickBuildingFrame, PlaceFrame, State, TurnFrame,
 )
+from .tasks import BuildCathedral, Buy, Fulfil, PlaceCrest, UseHelper, contract_cost
+from .turn import ChooseAction, Done, EndTurn, Skip, TakeDie
 
 _FIVE = ACTIONS[:5]
+_SEATS = range(4)
+# Actions are frozen values, so the common ones are made once per seat and shared by every listing.
+_BUYS = [tuple(Buy(seat, x) for x in RESOURCES[1:]) for seat in _SEATS]
+_GAINS = [tuple(Gain(seat, x) for x in RESOURCES) for seat in _SEATS]
+_JOKER = [tuple(ChooseAction(seat, a) for a in _FIVE) for seat in _SEATS]
+_EXCHANGES = [{g: tuple(Exchange(seat, g, x) for x in RESOURCES if x != g) for g in RESOURCES} for seat in _SEATS]
+_END = [EndTurn(seat) for seat in _SEATS]
+_DONE = [Done(seat) for seat in _SEATS]
+_SKIP = [Skip(seat) for seat in _SEATS]
+_KING = [KingStep(seat) for seat in _SEATS]
+_REFRESH = [Refresh(seat) for seat in _SEATS]
 
 
-def _moves(p, piece: str):
+class Option(msgspec.Struct, frozen=True):
+    """One option of the decision in hand: its action, and ``reason`` when the rules refuse it now.
+
+    The facts beside it come from the engine, so no screen works them out again: ``ap`` is what
+    the option spends (an option of an Action) or gives (a die, a Joker's choice), ``gold`` what it
+    costs in Gold, ``gain`` the Resources it gives at once, ``leads_to`` the Action a die feeds and
+    ``tile`` the Bonus tile a die takes along."""
+
+    action: object
+    reason: str | None = None
+    ap: int = 0
+    gold: int = 0
+    gain: tuple[tuple[str, int], ...] = ()
+    leads_to: str = ""
+    tile: str = ""
+
+    @property
+    def legal(self) -> bool:
+        return self.reason is None
+
+
+# ---------------------------------------------------------------- candidates of each decision
+# Each generator fills two lists: ``sure`` holds candidates legal by construction (the generator
+# only makes them when the rule's conditions hold: a move when AP are left, an exchange of a
+# Resource one has), ``unsure`` those ``check`` must still judge. ``legal_actions`` checks only the
+# unsure ones (the hot path of every playout); ``options`` checks all, and
+# tests/engine/test_legal.py holds every sure candidate to ``check`` over random games.
+
+def _moves(r, seat: int, p, piece: str) -> tuple:
     here = p.merchant if piece == "merchant" else p.architect
-    return [A.MovePiece(piece=piece, to=s) for s in neighbours(here)]
+    key = (seat, piece, here)
+    moves = r.moves.get(key)
+    if moves is None:  # made once per ruleset, seat, piece and space
+        moves = r.moves[key] = tuple(MovePiece(seat, piece, s) for s in r.adjacent[here])
+    return moves
 
 
-def _houses(state: State, towns):
-    return [A.PlaceHouse(town=t, space=i + 1) for t in towns for i, o in enumerate(state.board.houses[t]) if o == -1]
+def _houses(state: State, seat: int, towns) -> list:
+    houses = state.board.houses
+    return [PlaceHouse(seat, t, i + 1) for t in towns for i, o in enumerate(houses[t]) if o == -1]
 
 
-def action_options(state: State, frame: ActionFrame) -> list:
-    """Candidate options of an Action (checked by the caller)."""
-    p = state.players[frame.player]
-    out: list = [A.Done()]
-    if frame.action in ("merchant", "architect"):
-        out += _moves(p, frame.action)
-        here = p.merchant if frame.action == "merchant" else p.architect
-        if frame.action == "merchant":
-            out += _houses(state, [here]) if here in state.board.houses else []
-        elif here in state.board.pillars:
-            out.append(A.PlacePillar(town=here))
-        out += [A.TakeBonus(tile=t) for t in dict.fromkeys(state.board.map_bonus.get(here, ()))]
-    elif frame.action == "character":
-        out += [A.Hire(tile=t) for t in state.board.character_offer if t]
-        out.append(A.Refresh())
+def action_options(r, state: State, frame: ActionFrame, sure: list | None = None) -> list:
+    """Candidate options of an Action; those legal by construction go to ``sure`` when it is given.
+    With no AP left only Done is a candidate (every option costs at least 1 AP)."""
+    seat = frame.player
+    p = state.players[seat]
+    out: list = []
+    sure = out if sure is None else sure
+    if frame.source == "helper" and frame.spent == 0:
+        out.append(_DONE[seat])  # refused while the Helper could still be used for something
+    else:
+        sure.append(_DONE[seat])
+    action = frame.action
+    ap = frame.ap
+    if ap < 1:
+        return out
+    board = state.board
+    if action in ("merchant", "architect"):
+        sure += _moves(r, seat, p, action)
+        here = p.merchant if action == "merchant" else p.architect
+        if action == "merchant":
+            row = board.houses.get(here)
+            if row is not None and p.houses and seat not in row:
+                sure += [PlaceHouse(seat, here, i + 1) for i, o in enumerate(row) if o == EMPTY]
+        else:
+            row = board.pillars.get(here)
+            if row is not None and p.pillars and seat not in row and EMPTY in row and cathedral_available(r, state, here):
+                sure.append(PlacePillar(seat, here))
+        tiles = board.map_bonus.get(here, ())
+        if tiles:
+            families = crest_families(r, p)
+            sure += [TakeBonus(seat, t) for t in dict.fromkeys(tiles) if why_cannot_take(r, p, t, families) is None]
+    elif action == "character":
+        if len(p.storehouse) < r.player_board.storehouse:  # a Character goes into the Storehouse
+            sure += [Hire(seat, t) for t in board.character_offer if t]
+        if any(board.character_offer):
+            sure.append(_REFRESH[seat])
         seen = set()
+        tiles = r.tiles
         for t in p.storehouse:
-            if tile(t).kind == "character" and tile(t).design not in seen:
-                seen.add(tile(t).design)
-                for b, spec in enumerate(BOARD.buildings):
-                    for f in range(min(spec.rooms, frame.ap)):  # a Room costs its floor in AP
-                        if not p.rooms[b][f]:
-                            out.append(A.Room(tile=t, building=b + 1, floor=f + 1))
-    elif frame.action == "contract":
-        out += [A.TakeContract(tile=t) for t in state.board.contract_offer if t]
-        if frame.ap >= 1:
-            out += [A.Exchange(give=g, get=r) for g in RESOURCES if p.resources[g] for r in RESOURCES if r != g]
-    elif frame.action == "king":
-        out.append(A.KingStep())
+            tile = tiles[t]
+            if tile.kind == "character" and tile.design not in seen:
+                seen.add(tile.design)
+                sure += _rooms(r, p, seat, t, tile.design, ap)
+    elif action == "contract":
+        offer_ap = r.tracks.contract_offer_ap
+        families = crest_families(r, p)
+        sure += [TakeContract(seat, t) for i, t in enumerate(board.contract_offer)
+                 if t and offer_ap[i] <= ap and why_cannot_take(r, p, t, families) is None]
+        res = p.resources
+        exchanges = _EXCHANGES[seat]
+        for g in RESOURCES:
+            if res[g]:
+                sure += exchanges[g]
+    elif action == "king":
+        if seat not in board.king_track[-1]:
+            sure.append(_KING[seat])
     return out
 
 
-def die_choices(state: State, p) -> list:
+def _end_turn(state: State, seat: int, out: list, sure: list) -> None:
+    """End turn is legal once the die is taken and only the die's own Action is open."""
+    stack = state.stack
+    top = stack[-1]
+    if (len(stack) == 1 and top.die_taken) or (len(stack) == 2 and getattr(top, "source", "") == "die"):
+        sure.append(_END[seat])
+    else:
+        out.append(_END[seat])
+
+
+def _rooms(r, p, seat: int, tile: str, design: str, ap: int) -> list:
+    """The Rooms a Character may move into now: the Building where its design lives, else any Building
+    without a Character (never the pre-occupied one), on a free floor it has the AP for."""
+    from .queries import building_design
+
+    designs = [building_design(r, p, b) for b in range(len(p.rooms))]
+    buildings = r.player_board.buildings
+    home = designs.index(design) if design in designs else None
+    out = []
+    for b, spec in enumerate(buildings):
+        if spec.preoccupied or (b != home if home is not None else designs[b]):
+            continue
+        for f in range(min(spec.rooms, ap)):  # a Room costs its floor in AP
+            if not p.rooms[b][f]:
+                out.append(Room(seat, tile, b + 1, f + 1))
+    return out
+
+
+# For each die value and number of affordable +-1 steps: the values it can become.
+_TARGETS = [[[t for t in range(1, 7) if die_steps(v, t) <= k] for k in range(7)] if v else [] for v in range(7)]
+
+
+def die_choices(r, state: State, seat: int, *, complete: bool = False) -> list:
     """Die choices the player can afford, with the Bonus tile where there is one to take.
 
-    Legal by construction, so ``legal_actions`` does not check them one by one (the hot path of
-    every playout); a test holds them to ``check``.
-    """
-    steps_affordable = p.resources["G"] // TRACKS.change_die_gold
-    takeable = [bool(t) and why_cannot_take(p, t) is None for t in state.board.wheel_bonus]
-    out = []
-    for v, dice in enumerate(state.board.wheel_dice, 1):
-        for colour in dict.fromkeys(dice):
-            for target in range(1, 7):
-                if die_steps(v, target) > steps_affordable:
-                    continue
-                out.append(A.TakeDie(value=v, colour=colour, target=target))
-                if takeable[wheel_position_for_value(state, target)]:
-                    out.append(A.TakeDie(value=v, colour=colour, target=target, bonus=True))
+    Legal by construction (the hot path of every playout). ``complete`` lists every change of
+    value and every Bonus tile, affordable or not (for ``options``)."""
+    p = state.players[seat]
+    board = state.board
+    steps_affordable = 6 if complete else min(6, p.resources["G"] // r.tracks.change_die_gold)
+    if complete:
+        takeable = [bool(t) for t in board.wheel_bonus]
+    elif len(p.storehouse) >= r.player_board.storehouse:
+        takeable = [False] * 6
+    else:
+        families = crest_families(r, p)
+        takeable = [bool(t) and why_cannot_take(r, p, t, families) is None for t in board.wheel_bonus]
+    rotation = board.wheel_rotation
+    with_bonus = [False] + [takeable[(t - 1 + rotation) % 6] for t in range(1, 7)]  # by target value
+    targets_of = _TARGETS
+    out: list = []
+    append = out.append
+    for v, dice in enumerate(board.wheel_dice, 1):
+        if not dice:
+            continue
+        targets = targets_of[v][steps_affordable]
+        for colour in (dice if len(dice) == 1 else dict.fromkeys(dice)):
+            for target in targets:
+                append(TakeDie(seat, v, colour, target))
+                if with_bonus[target]:
+                    append(TakeDie(seat, v, colour, target, True))
     return out
 
 
-def _tasks(state: State, frame) -> list:
-    p = state.players[frame.player]
-    out: list = [A.Buy(resource=r) for r in RESOURCES[1:]] if p.resources["G"] >= TRACKS.buy_resource_gold else []
-    for t in p.storehouse:
-        kind = tile(t).kind
+def task_candidates(r, state: State, frame, sure: list | None = None) -> list:
+    """Candidate Tasks (the caller has made sure Tasks are open: the turn, an Action or a Joker).
+    A Task is only made when it can be paid for, so every one is legal by construction."""
+    seat = frame.player
+    p = state.players[seat]
+    tiles = r.tiles
+    out: list = []
+    sure = out if sure is None else sure
+    res = p.resources
+    if res["G"] >= r.tracks.buy_resource_gold:
+        sure += _BUYS[seat]
+    helper_free = None
+    for t in p.storehouse:  # (empty for much of a game)
+        tile = tiles[t]
+        kind = tile.kind
         if kind == "contract":
-            spec = tile(t)
-            if spec.identical:
-                out += [A.Fulfil(tile=t, identical=r) for r in RESOURCES]
-            else:
-                out.append(A.Fulfil(tile=t))
+            if all(p.contracts):
+                continue
+            if tile.identical:
+                sure += [Fulfil(seat, t, x) for x in RESOURCES if affordable(res, contract_cost(tile, x))]
+            elif affordable(res, tile.pay):
+                sure.append(Fulfil(seat, t))
         elif kind == "crest":
-            food = p.resources["F"]
-            out += [A.PlaceCrest(tile=t, building=b + 1) for b, space in enumerate(BOARD.crest_spaces)
-                    if not p.crests[b] and food >= space.food]
-        elif kind == "helper" and not helper_active(state):
-            if any(e.__class__.__name__ == "DieResource" for e in tile(t).effects):
-                out += [A.UseHelper(tile=t, resource=r) for r in RESOURCES]
-            else:
-                out.append(A.UseHelper(tile=t))
-    out += [A.BuildCathedral(town=t) for t, row in state.board.pillars.items() if frame.player in row]
+            food = res["F"]
+            sure += [PlaceCrest(seat, t, b + 1) for b, space in enumerate(r.player_board.crest_spaces)
+                     if not p.crests[b] and food >= space.food]
+        elif kind == "helper":
+            if helper_free is None:
+                helper_free = not helper_active(state)
+            if not helper_free:
+                continue
+            effects = tile.effects
+            if any(isinstance(e, fx.DieResource) for e in effects):
+                if isinstance(frame, TurnFrame) and not frame.die_taken:
+                    sure += [UseHelper(seat, t, x) for x in RESOURCES]
+            elif not any(isinstance(e, fx.AddAP) for e in effects) or die_action_frame(state) is not None:
+                sure.append(UseHelper(seat, t))
+    for town, row in state.board.pillars.items():
+        if seat in row and town not in p.cathedrals and state.board.cathedral_stack[town]:  # noqa: SIM102
+            if res["S"] >= cathedral_cost(r, state, town).stone:
+                sure.append(BuildCathedral(seat, town))
     return out
 
 
-def candidates(state: State) -> list:
-    """Every action worth checking for the decision on top of the stack."""
+def _tasks_open(state: State) -> bool:
+    return state.phase == "action"
+
+
+def candidates(r, state: State, sure: list | None = None) -> list:
+    """Every action worth checking for the decision on top of the stack (those legal by construction
+    go to ``sure`` when it is given, the rest are returned)."""
     if not state.stack:
         return []
     frame = state.stack[-1]
-    p = state.players[frame.player]
+    seat = frame.player
+    p = state.players[seat]
+    out: list = []
+    sure = out if sure is None else sure
     if isinstance(frame, TurnFrame):
-        out: list = [A.EndTurn()]
+        _end_turn(state, seat, out, sure)
         if not frame.die_taken:
-            out += die_choices(state, p)
-        return out + _tasks(state, frame)
+            sure += die_choices(r, state, seat)
+        return out + (task_candidates(r, state, frame, sure) if _tasks_open(state) else [])
     if isinstance(frame, ActionFrame):
-        return action_options(state, frame) + [A.EndTurn()] + _tasks(state, frame)
+        out = action_options(r, state, frame, sure)
+        _end_turn(state, seat, out, sure)
+        return out + (task_candidates(r, state, frame, sure) if _tasks_open(state) else [])
     if isinstance(frame, JokerFrame):
-        return [A.ChooseAction(action=a) for a in _FIVE] + [A.EndTurn()] + _tasks(state, frame)
+        sure += _JOKER[seat]
+        _end_turn(state, seat, out, sure)
+        return out + (task_candidates(r, state, frame, sure) if _tasks_open(state) else [])
     if isinstance(frame, ChooseResourceFrame):
-        return [A.Gain(resource=r) for r in RESOURCES]
+        sure += _GAINS[seat]
+        return out
     if isinstance(frame, MoveFrame):
         pieces = ("merchant", "architect") if frame.piece == "both" else (frame.piece,)
-        return [m for piece in pieces for m in _moves(p, piece)] + [A.Skip()]
+        return [m for piece in pieces for m in _moves(r, seat, p, piece)] + [_SKIP[seat]]
     if isinstance(frame, MoveAndPlaceFrame):
         here = p.merchant if frame.piece == "merchant" else p.architect
-        place = (_houses(state, [here]) if here in state.board.houses else []) if frame.piece == "merchant" else [A.PlacePillar(town=here)]
-        return _moves(p, frame.piece) + place + [A.Done()]
+        if frame.piece == "merchant":
+            place = _houses(state, seat, [here]) if here in state.board.houses else []
+        else:
+            place = [PlacePillar(seat, here)]
+        return [*_moves(r, seat, p, frame.piece), *place, _DONE[seat]]
     if isinstance(frame, PlaceFrame):
         if frame.anywhere:
-            towns = TOWNS if frame.piece == "merchant" else list(state.board.pillars)
+            towns = r.towns if frame.piece == "merchant" else list(state.board.pillars)
         else:
             towns = [p.merchant if frame.piece == "merchant" else p.architect]
-        towns = [t for t in towns if SPACES[t].kind == "town"]
-        place = _houses(state, towns) if frame.piece == "merchant" else [A.PlacePillar(town=t) for t in towns if t in state.board.pillars]
-        return place + [A.Skip()]
+        towns = [t for t in towns if r.spaces[t].kind == "town"]
+        if frame.piece == "merchant":
+            place = _houses(state, seat, towns)
+        else:
+            place = [PlacePillar(seat, t) for t in towns if t in state.board.pillars]
+        return place + [Skip(seat)]
     if isinstance(frame, MoveAnywhereFrame):
         here = p.merchant if frame.piece == "merchant" else p.architect
-        reach = SPACES if frame.reach == "any" else next_towns(here)
-        return [A.MovePiece(piece=frame.piece, to=s) for s in reach] + [A.Skip()]
+        reach = r.spaces if frame.reach == "any" else r.next_towns[here]
+        return [MovePiece(seat, frame.piece, s) for s in reach] + [Skip(seat)]
     if isinstance(frame, PickBuildingFrame):
-        return [A.PickBuilding(building=b + 1) for b in range(len(p.rooms))] + [A.Skip()]
+        return [PickBuilding(seat, b + 1) for b in range(len(p.rooms))] + [Skip(seat)]
     if isinstance(frame, BuildingBonusFrame):
-        return [A.CharacterBonus(tile=t) for t in dict.fromkeys(frame.remaining)] + [A.Done()]
+        return [CharacterBonus(seat, t) for t in dict.fromkeys(frame.remaining)] + [Done(seat)]
     if isinstance(frame, KingTileFrame):
-        return [A.ClaimKingTile(), A.DiscardKingTile()]
+        return [ClaimKingTile(seat), DiscardKingTile(seat)]
     raise AssertionError(f"unknown frame {frame!r}")
 
 
@@ -150,17 +323,96 @@ def legal_actions(state: State) -> list:
     """Every legal action for the decision in hand (empty only when the game is over)."""
     if not state.stack:
         return []
+    r = rules_for(state.settings)
     frame = state.stack[-1]
-    if isinstance(frame, TurnFrame) and not frame.die_taken:
-        out = die_choices(state, state.players[frame.player])
-        to_check = _tasks(state, frame)
-    else:
-        out = []
-        to_check = candidates(state)
-    for a in to_check:
+    out: list = []
+    for a in candidates(r, state, out):
         try:
-            RULES[type(a)][0](state, frame, a)
+            a.check(r, state, frame)
         except IllegalActionError:
             continue
         out.append(a)
+    return out
+
+
+# ---------------------------------------------------------------- options, legal or not, with their facts
+def near_misses(r, state: State) -> list:
+    """Options a player would look for now even when the rules refuse them (shown greyed, with the reason):
+    buying without Gold, a Contract without its Resources or AP, a House where there is no room..."""
+    frame = state.stack[-1]
+    seat = frame.player
+    p = state.players[seat]
+    found: list = [Buy(seat, x) for x in RESOURCES[1:]]
+    best = max(RESOURCES, key=lambda x: p.resources.get(x, 0))
+    for t in p.storehouse:
+        tile = r.tiles[t]
+        if tile.kind == "contract":
+            found.append(Fulfil(seat, t, best if tile.identical else ""))
+        elif tile.kind == "helper":
+            found.append(UseHelper(seat, t))
+    if isinstance(frame, ActionFrame):
+        if frame.action == "contract":
+            found += [TakeContract(seat, t) for t in state.board.contract_offer if t]
+        elif frame.action == "merchant" and r.spaces[p.merchant].house_spaces:
+            found.append(PlaceHouse(seat, p.merchant, 1))
+        elif frame.action == "architect" and r.spaces[p.architect].has_cathedral:
+            found.append(PlacePillar(seat, p.architect))
+        elif frame.action == "king":
+            found.append(KingStep(seat))
+        elif frame.action == "character":
+            found += [Hire(seat, t) for t in state.board.character_offer[:1] if t] + [Refresh(seat)]
+    return found
+
+
+def _facts(r, state: State, frame, a) -> dict:
+    if isinstance(a, TakeDie):
+        out = {"ap": ap_for_die(state, a.seat, a.target), "gold": change_gold(r, a.value, a.target),
+               "gain": ((die_resource(state, a.colour), a.target),), "leads_to": action_for_value(state, a.target)}
+        if a.bonus:
+            out["tile"] = wheel_bonus_for_value(state, a.target)
+        return out
+    if isinstance(a, ChooseAction) and isinstance(frame, JokerFrame):
+        return {"ap": joker_ap(state, frame.player, frame.ap, frame.source, a.action), "leads_to": a.action}
+    if isinstance(a, Buy):
+        return {"gold": r.tracks.buy_resource_gold, "gain": ((a.resource, 1),)}
+    return {"ap": a.ap_cost(r, state, frame)}
+
+
+def _same_choice(a, b) -> bool:
+    """Two options about the same thing (one a near miss of the other): same kind and first field."""
+    if type(a) is not type(b):
+        return False
+    fields = a.__struct_fields__[1:2]
+    return all(getattr(a, f) == getattr(b, f) for f in fields)
+
+
+def options(state: State) -> list[Option]:
+    """Every option of the decision in hand: the legal ones first (in ``legal_actions`` order), then
+    the refused ones a player would look for, each with the engine's reason."""
+    if not state.stack:
+        return []
+    r = rules_for(state.settings)
+    frame = state.stack[-1]
+    legal = legal_actions(state)
+    legal_set = set(legal)
+    out = [Option(a, None, **_facts(r, state, frame, a)) for a in legal]
+    pool: list = []
+    pool += candidates(r, state, pool)
+    if isinstance(frame, TurnFrame) and not frame.die_taken:
+        pool += die_choices(r, state, frame.player, complete=True)
+    refused = []
+    seen = set(legal_set)
+    for a in pool + near_misses(r, state):
+        if a in seen:
+            continue
+        seen.add(a)
+        try:
+            a.check(r, state, frame)
+        except IllegalActionError as exc:
+            refused.append((a, str(exc)))
+            continue
+    for a, reason in refused:
+        if any(_same_choice(a, b) for b in legal) and not isinstance(a, (TakeDie, Buy)):
+            continue  # the legal form of this choice is listed already (another House space, another Resource)
+        out.append(Option(a, reason, **_facts(r, state, frame, a)))
     return out

@@ -1,54 +1,30 @@
-"""Read-only questions about a state and the catalogue: where things are, what a die gives, who decides."""
+"""Read-only questions about a state: where things are, what a die gives, who decides.
+
+These are the one home of the rule facts the screens, hints, the tutorial and opponents show:
+what a die gives (``die_outcome``), the AP of an option, what a Storehouse refuses, who is
+highest on the King track, who takes part in a Fair. Nothing outside the engine works them out.
+"""
 
 from __future__ import annotations
 
-from ..data.catalogue import load
-from ..data.schema import Tile
+from ..data.schema import DIE_RESOURCE
 from .state import EMPTY, UNUSED, ActionFrame, JokerFrame, Player, State
 
-CAT = load()
-TRACKS = CAT.tracks
-BOARD = CAT.board
-SPACES = {s.id: s for s in CAT.map.spaces}
-TOWNS = [s.id for s in CAT.map.spaces if s.kind == "town"]
-START_TOWN = "TIL"  # Tiletum: everyone's Merchant, Architect and first House start here
-
-
-def _adjacency() -> dict[str, tuple[str, ...]]:
-    adj: dict[str, list[str]] = {s: [] for s in SPACES}
-    for a, b in CAT.map.roads:
-        adj[a].append(b)
-        adj[b].append(a)
-    return {s: tuple(sorted(n)) for s, n in adj.items()}
-
-
-ADJACENT = _adjacency()
 PIECE_NAMES = {"merchant": "Merchant", "architect": "Architect"}
 ACTION_NAMES = {a: a.capitalize() for a in ("architect", "merchant", "character", "contract", "king", "joker")}
 
-
-def tile(tile_id: str) -> Tile:
-    return CAT.tiles[tile_id]
-
-
-def space_name(space_id: str) -> str:
-    return SPACES[space_id].name
+# Steps of +-1 between two die values, the short way round: 6 and 1 are neighbours.
+_STEPS = [[min(abs(v - t), 6 - abs(v - t)) for t in range(7)] for v in range(7)]
 
 
-def neighbours(space_id: str) -> tuple[str, ...]:
-    return ADJACENT[space_id]
+def die_steps(value: int, target: int) -> int:
+    """Steps of +-1 from value to target; 6 and 1 are neighbours."""
+    return _STEPS[value][target]
 
 
-def next_towns(space_id: str) -> tuple[str, ...]:
-    """Towns one link away: adjacent Towns, or Towns beyond an adjacent Road space."""
-    out = set()
-    for n in ADJACENT[space_id]:
-        if SPACES[n].kind == "town":
-            out.add(n)
-        else:
-            out.update(t for t in ADJACENT[n] if SPACES[t].kind == "town")
-    out.discard(space_id)
-    return tuple(sorted(out))
+def change_gold(r, value: int, target: int) -> int:
+    """Gold it costs to change a die from ``value`` to ``target`` (2 a step, the short way round)."""
+    return r.tracks.change_die_gold * _STEPS[value][target]
 
 
 def wheel_position_for_value(state: State, value: int) -> int:
@@ -56,7 +32,31 @@ def wheel_position_for_value(state: State, value: int) -> int:
 
 
 def action_for_value(state: State, value: int) -> str:
-    return state.board.wheel_actions[wheel_position_for_value(state, value)]
+    return state.board.wheel_actions[(value - 1 + state.board.wheel_rotation) % 6]
+
+
+def wheel_bonus_for_value(state: State, value: int) -> str:
+    """The Bonus tile waiting on the Action a die of this value feeds ("" if none)."""
+    return state.board.wheel_bonus[(value - 1 + state.board.wheel_rotation) % 6]
+
+
+def ap_for_die(state: State, player: int, value: int) -> int:
+    """AP a die of this value gives now: 7 - value, plus the Bonus AP of the Action it feeds
+    (a Joker's Bonus AP come when its Action is chosen: ``joker_ap``)."""
+    action = action_for_value(state, value)
+    return 7 - value + state.players[player].bonus_ap.get(action, 0)
+
+
+def joker_ap(state: State, player: int, ap: int, source: str, action: str) -> int:
+    """AP a Joker's choice gives to ``action``: Bonus AP apply to the die's Joker, never to Helpers or effects."""
+    return ap + (state.players[player].bonus_ap.get(action, 0) if source == "die" else 0)
+
+
+def die_resource(state: State, colour: str) -> str:
+    """The Resource a die of this colour gives the player in turn (a Helper may have changed it)."""
+    base = state.stack[0] if state.stack else None
+    override = getattr(base, "resource_override", "")
+    return override or DIE_RESOURCE[colour]
 
 
 def king_space(state: State, player: int) -> int:
@@ -66,8 +66,8 @@ def king_space(state: State, player: int) -> int:
     raise AssertionError(f"player {player} has no King track marker")
 
 
-def king_vp(state: State, player: int) -> int:
-    return TRACKS.king_track[king_space(state, player)]
+def king_vp(r, state: State, player: int) -> int:
+    return r.tracks.king_track[king_space(state, player)]
 
 
 def king_order(state: State) -> list[int]:
@@ -78,17 +78,31 @@ def king_order(state: State) -> list[int]:
     return order
 
 
-def ap_for_die(state: State, player: int, value: int) -> int:
-    """AP a die of this value gives now: 7 - value, plus the Bonus AP of the Action it feeds."""
-    action = action_for_value(state, value)
-    return 7 - value + state.players[player].bonus_ap.get(action, 0)
-
-
 def die_action_frame(state: State) -> ActionFrame | JokerFrame | None:
     """The frame of the Action taken with this turn's die, if it is still open."""
     for frame in state.stack:
         if isinstance(frame, (ActionFrame, JokerFrame)) and frame.source == "die":
             return frame
+    return None
+
+
+def ap_left(state: State) -> tuple[str, int] | None:
+    """The Action in hand and its unspent AP (the nearest Action on the stack), or None."""
+    for frame in reversed(state.stack):
+        if isinstance(frame, ActionFrame):
+            return frame.action, frame.ap
+    return None
+
+
+def ap_lost_by(state: State, action) -> tuple[str, int] | None:
+    """(Action, AP) that ``action`` would give up unspent: Done on an Action with AP left, or ending the
+    turn with the die's Action still holding AP. None when nothing is lost."""
+    verb = type(action).__struct_config__.tag
+    top = state.stack[-1] if state.stack else None
+    if verb == "done" and isinstance(top, ActionFrame) and top.ap > 0:
+        return top.action, top.ap
+    if verb == "end" and isinstance(top, ActionFrame) and top.source == "die" and top.ap > 0:
+        return top.action, top.ap
     return None
 
 
@@ -109,43 +123,56 @@ def house_space_usable(state: State, town: str) -> bool:
     return bool(row) and any(o != UNUSED for o in row)
 
 
-def cathedral_available(state: State, town: str) -> bool:
+def cathedral_available(r, state: State, town: str) -> bool:
     cost = state.board.construction_cost.get(town)
-    return cost is not None and not CAT.construction_costs[cost].unavailable
+    return cost is not None and not r.cat.construction_costs[cost].unavailable
 
 
-def crest_families(player: Player) -> set[str]:
+def cathedral_cost(r, state: State, town: str):
+    """The Construction Cost tile under a Town's Cathedral (its Stone and VP), or None."""
+    cost = state.board.construction_cost.get(town)
+    return r.cat.construction_costs[cost] if cost else None
+
+
+def crest_families(r, player: Player) -> set[str]:
     """Crest families anywhere on the player board: placed, or waiting in the Storehouse."""
-    ids = [t for t in player.crests if t] + [t for t in player.storehouse if CAT.tiles[t].kind == "crest"]
-    return {CAT.tiles[t].family for t in ids}
+    tiles = r.tiles
+    ids = [t for t in player.crests if t] + [t for t in player.storehouse if tiles[t].kind == "crest"]
+    return {tiles[t].family for t in ids}
 
 
 def contracts_full(player: Player) -> bool:
     return all(player.contracts)
 
 
-def why_cannot_take(player: Player, tile_id: str) -> str | None:
-    """The rule that stops this player taking a tile into the Storehouse, or None."""
-    if len(player.storehouse) >= BOARD.storehouse:
-        return f"your Storehouse is full ({len(player.storehouse)}/{BOARD.storehouse})"
-    t = CAT.tiles[tile_id]
-    if t.kind == "crest" and t.family in crest_families(player):
+def storehouse_room(r, player: Player) -> tuple[int, int]:
+    """(tiles in the Storehouse, its size)."""
+    return len(player.storehouse), r.player_board.storehouse
+
+
+def why_cannot_take(r, player: Player, tile_id: str, families: set[str] | None = None) -> str | None:
+    """The rule that stops this player taking a tile into the Storehouse, or None (``families``:
+    the player's ``crest_families``, when the caller asks about many tiles)."""
+    if len(player.storehouse) >= r.player_board.storehouse:
+        return f"your Storehouse is full ({len(player.storehouse)}/{r.player_board.storehouse})"
+    t = r.tiles[tile_id]
+    if t.kind == "crest" and t.family in (crest_families(r, player) if families is None else families):
         return f"you already have a Crest of the {t.family} family"
-    if t.kind == "contract" and contracts_full(player):
+    if t.kind == "contract" and all(player.contracts):
         return "all six of your Contract spaces are filled: no more Contracts"
     return None
 
 
-def building_design(player: Player, building: int) -> str:
+def building_design(r, player: Player, building: int) -> str:
     """The Character design living in a Building ("" if empty or pre-occupied)."""
     for t in player.rooms[building]:
         if t and t != "*":
-            return CAT.tiles[t].design
+            return r.tiles[t].design
     return ""
 
 
-def buildings_with_characters(player: Player) -> list[int]:
-    return [b for b in range(len(player.rooms)) if building_design(player, b)]
+def buildings_with_characters(r, player: Player) -> list[int]:
+    return [b for b in range(len(player.rooms)) if building_design(r, player, b)]
 
 
 def building_full(player: Player, building: int) -> bool:
@@ -154,3 +181,58 @@ def building_full(player: Player, building: int) -> bool:
 
 def resource_total(player: Player) -> int:
     return sum(player.resources.values())
+
+
+def contract_offer_ap(r, state: State, tile_id: str) -> int:
+    """AP printed under the Contract offer space where this tile lies."""
+    return r.tracks.contract_offer_ap[state.board.contract_offer.index(tile_id)]
+
+
+def fair_now(state: State):
+    """This round's Fair (the last one once the game is over)."""
+    return state.board.fairs[min(state.round, len(state.board.fairs)) - 1]
+
+
+def fair_per(r, state: State, fair_index: int) -> tuple[int, int]:
+    """(VP printed on the board left of this Fair's tile, VP printed on the tile)."""
+    fair = state.board.fairs[fair_index]
+    return r.tracks.fair_board_vp[fair_index], r.cat.fair_tiles[fair.tile].vp
+
+
+def fair_participants(state: State, town: str) -> list[int]:
+    """Who takes part in a Fair: a House in the Fair Town, or the Merchant there."""
+    row = state.board.houses[town]
+    return [i for i, p in enumerate(state.players) if i in row or p.merchant == town]
+
+
+def fair_count(r, state: State, player: int, condition: str) -> int:
+    """How many times a player meets a Fair tile's condition (appendix, Fair tiles)."""
+    p = state.players[player]
+    contracts = sum(1 for c in p.contracts if c)
+    crests = sum(1 for c in p.crests if c)
+    if condition == "house_pillar":
+        return min(houses_on_map(state, player), pillars_on_map(state, player))
+    if condition == "contract_cathedral":
+        return min(contracts, len(p.cathedral_tiles))
+    if condition == "contract":
+        return contracts
+    if condition == "contract_crest":
+        return min(contracts, crests)
+    if condition == "house":
+        return houses_on_map(state, player)
+    if condition == "upper_character":
+        return sum(1 for rooms in p.rooms for t in rooms[1:] if t and t != "*")
+    if condition == "crest":
+        return crests
+    if condition == "pillar":
+        return pillars_on_map(state, player)
+    if condition == "full_building":
+        return sum(1 for rooms in p.rooms if all(rooms))
+    if condition == "cathedral":
+        return len(p.cathedral_tiles)
+    raise AssertionError(condition)
+
+
+def standings(state: State) -> list[int]:
+    """Players from most VP to least; ties go to the player first in turn order."""
+    return sorted(range(len(state.players)), key=lambda i: (-state.players[i].vp, state.turn_order.index(i)))

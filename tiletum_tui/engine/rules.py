@@ -1,60 +1,60 @@
-"""Checking and applying actions: one (check, do) pair per action type.
+"""Checking and applying actions: the one door every change to a game goes through.
 
-Each ``check`` raises IllegalActionError with the reason; ``apply_in_place`` always checks completely
-before changing anything, so a refused action leaves the state exactly as it was.
+``check`` raises IllegalActionError with the reason; ``apply_in_place`` checks once, completely,
+before changing anything, so a refused action leaves the state exactly as it was. ``apply``
+changes a copy and leaves the given state untouched (``state.clone`` shares what never changes).
 """
 
 from __future__ import annotations
 
-from . import actions as A
-from . import options, tasks, turn
-from .common import pop_spent, refuse, top_frame
-from .flow import end_turn
-from .state import State
+from .actions import Action, refuse
+from .common import top_frame
+from .ruleset import rules_for
+from .state import State, clone
 
-RULES = {
-    A.TakeDie: (turn.check_take_die, turn.do_take_die),
-    A.ChooseAction: (turn.check_choose, turn.do_choose),
-    A.EndTurn: (turn.check_end, lambda state, frame, a: end_turn(state)),
-    A.Done: (turn.check_done, turn.do_done),
-    A.Skip: (turn.check_skip, turn.do_done),
-    A.MovePiece: (options.check_move, options.do_move),
-    A.PlaceHouse: (options.check_house, options.do_house),
-    A.PlacePillar: (options.check_pillar, options.do_pillar),
-    A.TakeBonus: (options.check_take_bonus, options.do_take_bonus),
-    A.Hire: (options.check_hire, options.do_hire),
-    A.Refresh: (options.check_refresh, options.do_refresh),
-    A.Room: (options.check_room, options.do_room),
-    A.TakeContract: (options.check_take_contract, options.do_take_contract),
-    A.Exchange: (options.check_exchange, options.do_exchange),
-    A.KingStep: (options.check_king, options.do_king),
-    A.Gain: (options.check_gain, options.do_gain),
-    A.Buy: (tasks.check_buy, tasks.do_buy),
-    A.Fulfil: (tasks.check_fulfil, tasks.do_fulfil),
-    A.PlaceCrest: (tasks.check_crest, tasks.do_crest),
-    A.BuildCathedral: (tasks.check_cathedral, tasks.do_cathedral),
-    A.UseHelper: (tasks.check_use, tasks.do_use),
-    A.PickBuilding: (tasks.check_pick_building, tasks.do_pick_building),
-    A.CharacterBonus: (tasks.check_bonus, tasks.do_bonus),
-    A.ClaimKingTile: (tasks.check_claim, tasks.do_claim),
-    A.DiscardKingTile: (tasks.check_discard, tasks.do_discard),
-}
+
+def _seat_check(state: State, action, frame) -> None:
+    if action.seat != frame.player:
+        seat = action.seat
+        who = state.players[frame.player].name
+        if 0 <= seat < len(state.players):
+            raise refuse(f"it is {who}'s decision now, not {state.players[seat].name}'s")
+        raise refuse(f"there is no seat {seat + 1} in this game of {len(state.players)} players")
 
 
 def check(state: State, action) -> None:
     """Raise IllegalActionError saying why, if ``action`` is not legal now; else return None."""
+    _check(rules_for(state.settings), state, action)
+
+
+def _check(r, state: State, action) -> None:
+    if not isinstance(action, Action):
+        raise refuse(f"not an action: {action!r}")
     frame = top_frame(state)
-    rule = RULES.get(type(action))
-    if rule is None:
-        raise refuse(f"unknown action {action!r}")
-    rule[0](state, frame, action)
+    _seat_check(state, action, frame)
+    action.check(r, state, frame)
 
 
-def apply_in_place(state: State, action) -> None:
-    """Apply a legal action to ``state`` itself; an illegal one raises and changes nothing."""
-    check(state, action)
-    frame = state.stack[-1]
-    RULES[type(action)][1](state, frame, action)
-    if isinstance(action, A.MovePiece | A.TakeBonus | A.Hire | A.Refresh | A.TakeContract | A.KingStep | A.PlaceHouse | A.PlacePillar):
-        pop_spent(state, frame)
-    state.actions += 1
+def apply_in_place(state: State, action) -> list:
+    """Apply a legal action to ``state`` itself and return what happened (also kept in ``state.events``);
+    an illegal one raises and changes nothing."""
+    if state.hidden.redacted:
+        raise refuse("this is a view of a game (hidden parts left out): it can be read, not played on")
+    r = rules_for(state.settings)
+    _check(r, state, action)
+    state.events = []
+    action.apply(r, state, state.stack[-1])
+    return state.events
+
+
+def apply(state: State, action) -> State:
+    """The state after a legal action (its events in ``.events``); ``state`` itself is left untouched.
+    Raises TiletumError if the action is illegal."""
+    if state.hidden.redacted:
+        raise refuse("this is a view of a game (hidden parts left out): it can be read, not played on")
+    r = rules_for(state.settings)
+    _check(r, state, action)
+    new = clone(state)
+    new.events = []
+    action.apply(r, new, new.stack[-1])
+    return new

@@ -1,7 +1,15 @@
-"""The state of a game of Tiletum: plain mutable msgspec Structs holding ids, never copies of printed values.
+"""The state of a game of Tiletum: msgspec Structs holding ids, never copies of printed values.
 
-The state is changed only by ``engine.rules.apply`` (and the flow it drives). Everything the
-screens draw, the save files store and the tests assert is read from here.
+Nothing in a state refers back to what holds it, so the Structs are not tracked by Python's
+cycle collector (``gc=False``: cheaper to make and to copy). Containers inside a state are never changed in place: lists are tuples, and a dict is replaced
+by a new one when it changes. Only the Structs themselves (State, Board, Hidden, each Player and
+each decision frame) are mutated, so ``clone`` copies just those few objects and shares the rest.
+That makes ``apply`` (copy, then change) nearly as cheap as ``apply_in_place``, which is what a
+search pays for every step. ``tests/engine/test_properties.py`` checks that ``apply`` never
+changes the state it was given.
+
+What no player may see (the generator, the order of the face-down piles, the face-down
+Corruption tokens, the dice in the bag) lives in ``State.hidden``; ``views.view`` hides it.
 """
 
 from __future__ import annotations
@@ -10,9 +18,12 @@ from typing import Union
 
 import msgspec
 
+from .events import Event
+
 # House / Pillar space markers on the map (values of ``Board.houses[town][i]``; >= 0 is a player index).
 EMPTY = -1
 UNUSED = -2  # space marked for more players than this game has
+UNKNOWN = -1  # a face-down Corruption token in a view
 
 
 class PlayerSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -21,37 +32,39 @@ class PlayerSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """What a game is set up from: the players in seat order (first = first player), the seed, variants."""
+    """What a game is set up from: the players in seat order (first = first player), the seed, the
+    modules of the ruleset beyond the base game (``"action-tiles"``) and the rules version."""
 
     players: tuple[PlayerSetup, ...]
     seed: int
-    action_tiles: bool = False
+    modules: tuple[str, ...] = ()
+    rules: int = 1
 
 
-class Player(msgspec.Struct):
+class Player(msgspec.Struct, gc=False):
     name: str
     colour: str
     vp: int
-    resources: dict[str, int]  # G F W S I
+    resources: dict[str, int]  # G F W S I (replaced, never changed in place)
     merchant: str  # map space id
     architect: str
     houses: int  # in personal supply
-    roof: list[bool]  # True while the roof House of Building i is still there
+    roof: tuple[bool, ...]  # True while the roof House of Building i is still there
     pillars: int  # in personal supply
-    storehouse: list[str]  # tile ids, at most four
-    rooms: list[list[str]]  # per Building, per floor: tile id or "" (the pre-occupied Building holds "*")
-    crests: list[str]  # per Building: Crest tile id or ""
-    contracts: list[str]  # Contract spaces left to right: fulfilled Contract tile id or ""
-    cathedral_tiles: list[str]
-    cathedrals: list[str]  # Towns whose Cathedral this player has contributed to
-    dice: list[str]  # colours of the dice on the die spaces, left to right
+    storehouse: tuple[str, ...]  # tile ids, at most four
+    rooms: tuple[tuple[str, ...], ...]  # per Building, per floor: tile id or "" ("*": pre-occupied)
+    crests: tuple[str, ...]  # per Building: Crest tile id or ""
+    contracts: tuple[str, ...]  # Contract spaces left to right: fulfilled Contract tile id or ""
+    cathedral_tiles: tuple[str, ...]
+    cathedrals: tuple[str, ...]  # Towns whose Cathedral this player has contributed to
+    dice: tuple[str, ...]  # colours of the dice on the die spaces, left to right
     bonus_ap: dict[str, int]  # Action -> Bonus AP from Completed Buildings
-    completed: list[bool]  # per Building
+    completed: tuple[bool, ...]  # per Building
     ledger: dict[str, int]  # VP by scoring category, for the breakdown table
 
 
 # ---------------------------------------------------------------- pending decisions (the flow stack)
-class TurnFrame(msgspec.Struct, tag="turn"):
+class TurnFrame(msgspec.Struct, tag="turn", gc=False):
     """The bottom of a player's turn: take a die, then Tasks and ending the turn."""
 
     player: int
@@ -60,7 +73,7 @@ class TurnFrame(msgspec.Struct, tag="turn"):
     resource_override: str = ""  # a Helper chose the Resource this turn's die gives
 
 
-class ActionFrame(msgspec.Struct, tag="action"):
+class ActionFrame(msgspec.Struct, tag="action", gc=False):
     """An Action being performed with AP to spend."""
 
     player: int
@@ -70,7 +83,7 @@ class ActionFrame(msgspec.Struct, tag="action"):
     spent: int = 0
 
 
-class JokerFrame(msgspec.Struct, tag="joker"):
+class JokerFrame(msgspec.Struct, tag="joker", gc=False):
     """Choose which Action the AP go to (the Joker Action, or a Helper's 'any Action')."""
 
     player: int
@@ -78,13 +91,13 @@ class JokerFrame(msgspec.Struct, tag="joker"):
     source: str
 
 
-class ChooseResourceFrame(msgspec.Struct, tag="choose_resource"):
+class ChooseResourceFrame(msgspec.Struct, tag="choose_resource", gc=False):
     player: int
     count: int
     reason: str
 
 
-class MoveFrame(msgspec.Struct, tag="move"):
+class MoveFrame(msgspec.Struct, tag="move", gc=False):
     """Optional steps of one piece to adjacent spaces (``piece`` = "both" for one step of each)."""
 
     player: int
@@ -94,14 +107,14 @@ class MoveFrame(msgspec.Struct, tag="move"):
     architect_left: bool = False
 
 
-class MoveAndPlaceFrame(msgspec.Struct, tag="move_and_place"):
+class MoveAndPlaceFrame(msgspec.Struct, tag="move_and_place", gc=False):
     player: int
     piece: str
     moved: bool = False
     placed: bool = False
 
 
-class PlaceFrame(msgspec.Struct, tag="place"):
+class PlaceFrame(msgspec.Struct, tag="place", gc=False):
     """Place a House (piece "merchant") or Pillar (piece "architect"): where the piece is, or anywhere."""
 
     player: int
@@ -109,7 +122,7 @@ class PlaceFrame(msgspec.Struct, tag="place"):
     anywhere: bool
 
 
-class MoveAnywhereFrame(msgspec.Struct, tag="move_anywhere"):
+class MoveAnywhereFrame(msgspec.Struct, tag="move_anywhere", gc=False):
     """Move a piece to any space (a Crest bonus), or only to an adjacent Town (``reach`` = "next_town")."""
 
     player: int
@@ -117,17 +130,17 @@ class MoveAnywhereFrame(msgspec.Struct, tag="move_anywhere"):
     reach: str = "any"
 
 
-class PickBuildingFrame(msgspec.Struct, tag="pick_building"):
+class PickBuildingFrame(msgspec.Struct, tag="pick_building", gc=False):
     player: int
 
 
-class BuildingBonusFrame(msgspec.Struct, tag="building_bonus"):
+class BuildingBonusFrame(msgspec.Struct, tag="building_bonus", gc=False):
     player: int
     building: int
-    remaining: list[str]
+    remaining: tuple[str, ...]
 
 
-class KingTileFrame(msgspec.Struct, tag="king_tile"):
+class KingTileFrame(msgspec.Struct, tag="king_tile", gc=False):
     """King phase: the highest player takes or discards the Bonus tile beside the King track."""
 
     player: int
@@ -139,58 +152,68 @@ Frame = Union[
 ]
 
 
-class Fair(msgspec.Struct):
+class Fair(msgspec.Struct, frozen=True, gc=False):
     town: str
     tile: str
     done: bool = False
 
 
-class Board(msgspec.Struct):
-    wheel_actions: list[str]  # the Action at each of the six wheel positions
+class Board(msgspec.Struct, gc=False):
+    """Everything on the table that every player sees."""
+
+    wheel_actions: tuple[str, ...]  # the Action at each of the six wheel positions
     wheel_rotation: int  # die value v lies at position (v - 1 + rotation) % 6
-    wheel_dice: list[list[str]]  # per die value 1..6: colours of the dice there
-    wheel_bonus: list[str]  # per wheel position: Bonus tile id or ""
+    wheel_dice: tuple[tuple[str, ...], ...]  # per die value 1..6: colours of the dice there
+    wheel_bonus: tuple[str, ...]  # per wheel position: Bonus tile id or ""
     king_bonus: str
-    king_track: list[list[int]]  # per space, lowest first: player indices, bottom of the stack first
-    bonus_pile: list[str]
-    contract_pile: list[str]
-    character_pile: list[str]
-    contract_offer: list[str]  # five spaces, "" when empty
-    character_offer: list[str]
-    map_bonus: dict[str, list[str]]  # Town -> face-up Bonus tiles lying there
-    houses: dict[str, list[int]]  # Town -> per House space: player, EMPTY or UNUSED
-    pillars: dict[str, list[int]]  # Cathedral Town -> per Pillar space
+    king_track: tuple[tuple[int, ...], ...]  # per space, lowest first: player indices, bottom of the stack first
+    contract_offer: tuple[str, ...]  # five spaces, "" when empty
+    character_offer: tuple[str, ...]
+    map_bonus: dict[str, tuple[str, ...]]  # Town -> face-up Bonus tiles lying there
+    houses: dict[str, tuple[int, ...]]  # Town -> per House space: player, EMPTY or UNUSED
+    pillars: dict[str, tuple[int, ...]]  # Cathedral Town -> per Pillar space
     construction_cost: dict[str, str]  # Cathedral Town -> Construction Cost tile id
-    cathedral_stack: dict[str, list[str]]  # Cathedral Town -> Cathedral tiles, bottom first
-    fairs: list[Fair]  # one per round: Tiletum first
-    corruption_pool: list[int]  # tokens not on the Turn track
-    corruption_row: list[int]  # face-down tokens of this round, revealed from the end (rightmost first)
-    corruption_revealed: list[int]
-    bag: list[str]  # dice colours in the bag
-    box: list[str]  # tiles out of the game (player-count, used Helpers, discards, unused)
+    cathedral_stack: dict[str, tuple[str, ...]]  # Cathedral Town -> Cathedral tiles, bottom first
+    fairs: tuple[Fair, ...]  # one per round: Tiletum first
+    corruption_revealed: tuple[int, ...]
+    box: tuple[str, ...]  # tiles out of the game (player-count, used Helpers, discards, unused)
 
 
-class Scoring(msgspec.Struct):
-    """One scoring event, for the announcement and the log: who got what and why."""
+class Hidden(msgspec.Struct, gc=False):
+    """What no player may see. In a view (``views.view``) the piles and the bag are sorted (their
+    contents are public, their order is not), the face-down tokens are UNKNOWN and rng is 0."""
 
-    player: int
-    vp: int
-    category: str
-    why: str
+    rng: int  # splitmix64 state: every roll, shuffle and draw comes from here
+    bonus_pile: tuple[str, ...]  # face down, drawn from the end
+    contract_pile: tuple[str, ...]
+    character_pile: tuple[str, ...]
+    corruption_row: tuple[int, ...]  # face-down tokens of this round on the Turn track, revealed from the end
+    corruption_pool: tuple[int, ...]  # the face-down stack beside the track
+    bag: tuple[str, ...]  # dice colours in the bag
+    redacted: bool = False  # True in a view: such a state can be read, never played on
 
 
-class State(msgspec.Struct):
+class State(msgspec.Struct, gc=False):
     settings: Settings
     players: list[Player]
     board: Board
-    turn_order: list[int]  # player indices, first player first
+    hidden: Hidden
+    turn_order: tuple[int, ...]  # player indices, first player first
     round: int = 1
     phase: str = "action"  # "action", "king", "over" (preparation, Fair and Cleanup are resolved at once)
     lap: int = 1
     turn: int = 0  # index into turn_order of the player taking a turn
     stack: list[Frame] = []
-    rng: int = 0  # splitmix64 state: every roll, shuffle and draw comes from here
-    reveals: int = 0  # counts moments that revealed information (undo never crosses one)
-    actions: int = 0  # actions applied so far
-    events: list[Scoring] = []  # scoring since the start, in order
     winner: int = -1
+    events: list[Event] = []  # what the last action made happen (``rules.apply`` returns them too)
+
+
+def clone(state: State) -> State:
+    """A copy of a state that can be changed without touching the original (containers are shared:
+    they are never changed in place)."""
+    new = state.__copy__()
+    new.board = state.board.__copy__()
+    new.hidden = state.hidden.__copy__()
+    new.players = [p.__copy__() for p in state.players]
+    new.stack = [f.__copy__() for f in state.stack]
+    return new

@@ -1,205 +1,210 @@
-"""Tasks (buy a Resource, fulfil a Contract, place a Crest, build a Cathedral, use a Helper),
-the Building Bonus, and the King phase's Bonus tile."""
+"""Tasks (rulebook, Tasks): buying a Resource, fulfilling a Contract, placing a Crest, building at a
+Cathedral, using a Helper. They cost Resources, not AP, and are done between choices of one's turn."""
 
 from __future__ import annotations
 
 from ..data import schema as fx
-from . import actions as A
-from .common import can_take, helper_active, pay_check, player_of, refuse, tasks_open
+from ..data.schema import RESOURCE_NAMES
+from .actions import Action, Rule, register, refuse, short
+from .common import gain, gain_one, helper_active, pay_check, replaced, tasks_open, unstore
 from .effects import check_completed, run_effects, score
-from .flow import finish_king_phase
-from .queries import BOARD, CAT, TRACKS, building_design, die_action_frame, space_name, tile
-from .state import BuildingBonusFrame, KingTileFrame, PickBuildingFrame, TurnFrame
+from .events import TileDiscarded
+from .queries import cathedral_cost, die_action_frame
+from .state import TurnFrame
 
 
-# ---------------------------------------------------------------- Tasks
-def check_buy(state, frame, a: A.Buy) -> None:
-    tasks_open(state, frame)
-    if a.resource == "G":
-        raise refuse("Gold buys Stone, Wool, Iron or Food, not Gold")
-    gold = player_of(state, frame).resources["G"]
-    if gold < TRACKS.buy_resource_gold:
-        raise refuse(f"buying a Resource costs {TRACKS.buy_resource_gold} Gold and you have {gold}")
+def _name(r, tile_id: str) -> str:
+    return r.tiles[tile_id].name if tile_id in r.tiles else tile_id
 
 
-def do_buy(state, frame, a: A.Buy) -> None:
-    p = player_of(state, frame)
-    p.resources["G"] -= TRACKS.buy_resource_gold
-    p.resources[a.resource] += 1
+class Buy(Action, tag="buy"):
+    resource: str
+
+    RULE = Rule("A Task: pay 2 Gold for 1 Food, Wool, Stone or Iron, at any point of your own turn.", "actions", "tasks")
+
+    def check(self, r, state, frame) -> None:
+        tasks_open(state, frame)
+        if self.resource == "G":
+            raise refuse("Gold buys Stone, Wool, Iron or Food, not Gold")
+        gold = state.players[frame.player].resources["G"]
+        if gold < r.tracks.buy_resource_gold:
+            raise refuse(f"buying a Resource costs {r.tracks.buy_resource_gold} Gold and you have {gold}")
+
+    def apply(self, r, state, frame) -> None:
+        gain(state.players[frame.player], {"G": -r.tracks.buy_resource_gold, self.resource: 1})
+
+    def describe(self, r, state) -> str:
+        return f"buys 1 {RESOURCE_NAMES[self.resource]} for {r.tracks.buy_resource_gold} Gold"
 
 
 def contract_cost(t, identical: str) -> dict[str, int]:
+    """What fulfilling a Contract costs, with its identical Resources paid in ``identical``."""
     cost = dict(t.pay)
     if t.identical:
         cost[identical] = cost.get(identical, 0) + t.identical
     return cost
 
 
-def check_fulfil(state, frame, a: A.Fulfil) -> None:
-    tasks_open(state, frame)
-    p = player_of(state, frame)
-    if a.tile not in p.storehouse or tile(a.tile).kind != "contract":
-        raise refuse("that Contract is not in your Storehouse")
-    if all(p.contracts):
-        raise refuse("all six of your Contract spaces are filled")
-    t = tile(a.tile)
-    if t.identical and not a.identical:
-        raise refuse(f"say which Resource pays the {t.identical} identical Resources (e.g. 'fulfil {a.tile} W')")
-    if not t.identical and a.identical:
-        raise refuse("this Contract asks for no identical Resources")
-    pay_check(p.resources, contract_cost(t, a.identical), "This Contract")
+class Fulfil(Action, tag="fulfil"):
+    tile: str
+    identical: str = ""  # the Resource paid for the 'identical Resources' part
+
+    RULE = Rule("A Task: pay the Resources on a Contract in your Storehouse; it moves to your leftmost free Contract "
+                "space, scores its VP and the space's, and frees the Pillar on that space.", "actions", "fulfil")
+    OPTIONAL_TEXT = ("identical",)
+
+    def check(self, r, state, frame) -> None:
+        tasks_open(state, frame)
+        p = state.players[frame.player]
+        if self.tile not in p.storehouse or r.tiles[self.tile].kind != "contract":
+            raise refuse("that Contract is not in your Storehouse")
+        if all(p.contracts):
+            raise refuse("all six of your Contract spaces are filled")
+        t = r.tiles[self.tile]
+        if t.identical and not self.identical:
+            raise refuse(f"say which Resource pays the {t.identical} identical Resources (e.g. 'fulfil {short(self.tile)} W')")
+        if not t.identical and self.identical:
+            raise refuse("this Contract asks for no identical Resources")
+        pay_check(p.resources, contract_cost(t, self.identical), "This Contract")
+
+    def apply(self, r, state, frame) -> None:
+        p = state.players[frame.player]
+        t = r.tiles[self.tile]
+        gain(p, {k: -n for k, n in contract_cost(t, self.identical).items()})
+        unstore(p, self.tile)
+        i = p.contracts.index("")
+        p.contracts = replaced(p.contracts, i, self.tile)
+        board = r.player_board
+        if i < board.contract_pillars:
+            p.pillars += 1  # the Pillar printed on that space joins the supply
+        score(r, state, frame.player, t.vp + board.contract_vp[i], "contracts", f"{t.name} on Contract space {i + 1}")
+        run_effects(r, state, frame.player, t.effects, source="effect", why=t.name)
+
+    def describe(self, r, state) -> str:
+        paid = f" (identical Resources in {RESOURCE_NAMES[self.identical]})" if self.identical else ""
+        return f"fulfils the Contract {_name(r, self.tile)}{paid}"
 
 
-def do_fulfil(state, frame, a: A.Fulfil) -> None:
-    p = player_of(state, frame)
-    t = tile(a.tile)
-    for r, n in contract_cost(t, a.identical).items():
-        p.resources[r] -= n
-    p.storehouse.remove(a.tile)
-    i = p.contracts.index("")
-    p.contracts[i] = a.tile
-    if i < BOARD.contract_pillars:
-        p.pillars += 1  # the Pillar printed on that space joins the supply
-    score(state, frame.player, t.vp + BOARD.contract_vp[i], "contracts", f"{t.name} on Contract space {i + 1}")
-    run_effects(state, frame.player, t.effects, source="effect", why=t.name)
+class PlaceCrest(Action, tag="crest"):
+    tile: str
+    building: int
+
+    RULE = Rule("A Task: pay the Food of a Crest space to place a Crest from your Storehouse under a Building and take "
+                "that space's bonus. It may complete the Building.", "actions", "crest")
+
+    def check(self, r, state, frame) -> None:
+        tasks_open(state, frame)
+        p = state.players[frame.player]
+        if self.tile not in p.storehouse or r.tiles[self.tile].kind != "crest":
+            raise refuse("that Crest is not in your Storehouse")
+        spaces = r.player_board.crest_spaces
+        if not 1 <= self.building <= len(r.player_board.buildings):
+            raise refuse(f"Buildings are numbered 1 to {len(r.player_board.buildings)}")
+        if p.crests[self.building - 1]:
+            raise refuse(f"Building {self.building} already has its Crest")
+        food = spaces[self.building - 1].food
+        if p.resources["F"] < food:
+            raise refuse(f"the Crest space of Building {self.building} costs {food} Food and you have {p.resources['F']}")
+
+    def apply(self, r, state, frame) -> None:
+        p = state.players[frame.player]
+        b = self.building - 1
+        space = r.player_board.crest_spaces[b]
+        gain_one(p, "F", -space.food)
+        unstore(p, self.tile)
+        p.crests = replaced(p.crests, b, self.tile)
+        check_completed(r, state, frame.player, b)
+        run_effects(r, state, frame.player, [space.bonus], source="effect", why=f"Crest space of Building {self.building}",
+                    category="crests")
+
+    def describe(self, r, state) -> str:
+        return f"places the {_name(r, self.tile)} under Building {self.building}"
 
 
-def check_crest(state, frame, a: A.PlaceCrest) -> None:
-    tasks_open(state, frame)
-    p = player_of(state, frame)
-    if a.tile not in p.storehouse or tile(a.tile).kind != "crest":
-        raise refuse("that Crest is not in your Storehouse")
-    if not 1 <= a.building <= len(BOARD.buildings):
-        raise refuse(f"Buildings are numbered 1 to {len(BOARD.buildings)}")
-    if p.crests[a.building - 1]:
-        raise refuse(f"Building {a.building} already has its Crest")
-    food = BOARD.crest_spaces[a.building - 1].food
-    if p.resources["F"] < food:
-        raise refuse(f"the Crest space of Building {a.building} costs {food} Food and you have {p.resources['F']}")
-
-
-def do_crest(state, frame, a: A.PlaceCrest) -> None:
-    p = player_of(state, frame)
-    b = a.building - 1
-    space = BOARD.crest_spaces[b]
-    p.resources["F"] -= space.food
-    p.storehouse.remove(a.tile)
-    p.crests[b] = a.tile
-    check_completed(state, frame.player, b)
-    run_effects(state, frame.player, [space.bonus], source="effect", why=f"Crest space of Building {a.building}", category="crests")
-
-
-def check_cathedral(state, frame, a: A.BuildCathedral) -> None:
-    tasks_open(state, frame)
-    p = player_of(state, frame)
-    if a.town not in state.board.pillars:
-        raise refuse(f"there is no Cathedral in '{a.town}'")
-    name = space_name(a.town)
-    if frame.player not in state.board.pillars[a.town]:
-        raise refuse(f"you need a Pillar at the Cathedral of {name} to build it")
-    if a.town in p.cathedrals:
-        raise refuse(f"you have already contributed to the Cathedral of {name}")
-    if not state.board.cathedral_stack[a.town]:
-        raise refuse(f"the Cathedral of {name} has no tiles left")
-    stone = CAT.construction_costs[state.board.construction_cost[a.town]].stone
-    if p.resources["S"] < stone:
-        raise refuse(f"the Cathedral of {name} costs {stone} Stone and you have {p.resources['S']}")
-
-
-def cathedral_tile_vp(tile_id: str) -> int:
+def cathedral_tile_vp(r, tile_id: str) -> int:
     group, index = tile_id.rsplit(".", 1)
-    return next(g for g in CAT.cathedral_groups if g.group == group).vp[int(index) - 1]
+    return next(g for g in r.cat.cathedral_groups if g.group == group).vp[int(index) - 1]
 
 
-def do_cathedral(state, frame, a: A.BuildCathedral) -> None:
-    p = player_of(state, frame)
-    cost = CAT.construction_costs[state.board.construction_cost[a.town]]
-    p.resources["S"] -= cost.stone
-    top = state.board.cathedral_stack[a.town].pop()
-    p.cathedral_tiles.append(top)
-    p.cathedrals.append(a.town)
-    score(state, frame.player, cost.vp + cathedral_tile_vp(top), "cathedrals", f"Cathedral of {space_name(a.town)}")
+class BuildCathedral(Action, tag="cathedral"):
+    town: str
+
+    RULE = Rule("A Task: where you have a Pillar, pay the Stone on the Construction Cost tile and take the top "
+                "Cathedral tile, scoring both; once per Cathedral.", "actions", "cathedral")
+
+    def check(self, r, state, frame) -> None:
+        tasks_open(state, frame)
+        p = state.players[frame.player]
+        if self.town not in state.board.pillars:
+            raise refuse(f"there is no Cathedral in '{short(self.town)}'")
+        name = r.space_name(self.town)
+        if frame.player not in state.board.pillars[self.town]:
+            raise refuse(f"you need a Pillar at the Cathedral of {name} to build it")
+        if self.town in p.cathedrals:
+            raise refuse(f"you have already contributed to the Cathedral of {name}")
+        if not state.board.cathedral_stack[self.town]:
+            raise refuse(f"the Cathedral of {name} has no tiles left")
+        stone = cathedral_cost(r, state, self.town).stone
+        if p.resources["S"] < stone:
+            raise refuse(f"the Cathedral of {name} costs {stone} Stone and you have {p.resources['S']}")
+
+    def apply(self, r, state, frame) -> None:
+        p = state.players[frame.player]
+        cost = cathedral_cost(r, state, self.town)
+        gain_one(p, "S", -cost.stone)
+        b = state.board
+        stack = b.cathedral_stack[self.town]
+        b.cathedral_stack = {**b.cathedral_stack, self.town: stack[:-1]}
+        p.cathedral_tiles = p.cathedral_tiles + (stack[-1],)
+        p.cathedrals = p.cathedrals + (self.town,)
+        score(r, state, frame.player, cost.vp + cathedral_tile_vp(r, stack[-1]), "cathedrals",
+              f"Cathedral of {r.space_name(self.town)}")
+
+    def describe(self, r, state) -> str:
+        return f"contributes to the Cathedral of {r.space_name(self.town)}"
 
 
-def check_use(state, frame, a: A.UseHelper) -> None:
-    tasks_open(state, frame)
-    p = player_of(state, frame)
-    if a.tile not in p.storehouse or tile(a.tile).kind != "helper":
-        raise refuse("that Helper is not in your Storehouse")
-    if helper_active(state):
-        raise refuse("finish the Helper in use before starting another")
-    effects = tile(a.tile).effects
-    changes_die = any(isinstance(e, fx.DieResource) for e in effects)
-    if changes_die:
-        if not isinstance(frame, TurnFrame) or frame.die_taken:
-            raise refuse("this Helper is used when choosing a die, before taking it")
-        if not a.resource:
-            raise refuse(f"say which Resource the die gives (e.g. 'use {a.tile} I')")
-    elif a.resource:
-        raise refuse("this Helper takes no Resource choice")
-    if any(isinstance(e, fx.AddAP) for e in effects):
-        if die_action_frame(state) is None:
-            raise refuse("extra AP go to the Action of your chosen die, and it is not open")
+class UseHelper(Action, tag="use"):
+    tile: str
+    resource: str = ""  # for the Helper that changes the Resource a die gives
+
+    RULE = Rule("A Task: use a Helper from your Storehouse; it then leaves the game. One Helper at a time.",
+                "actions", "helper")
+    OPTIONAL_TEXT = ("resource",)
+
+    def check(self, r, state, frame) -> None:
+        tasks_open(state, frame)
+        p = state.players[frame.player]
+        if self.tile not in p.storehouse or r.tiles[self.tile].kind != "helper":
+            raise refuse("that Helper is not in your Storehouse")
+        if helper_active(state):
+            raise refuse("finish the Helper in use before starting another")
+        effects = r.tiles[self.tile].effects
+        if any(isinstance(e, fx.DieResource) for e in effects):
+            if not isinstance(frame, TurnFrame) or frame.die_taken:
+                raise refuse("this Helper is used when choosing a die, before taking it")
+            if not self.resource:
+                raise refuse(f"say which Resource the die gives (e.g. 'use {short(self.tile)} I')")
+        elif self.resource:
+            raise refuse("this Helper takes no Resource choice")
+        if any(isinstance(e, fx.AddAP) for e in effects):
+            if die_action_frame(state) is None:
+                raise refuse("extra AP go to the Action of your chosen die, and it is not open")
+
+    def apply(self, r, state, frame) -> None:
+        p = state.players[frame.player]
+        unstore(p, self.tile)  # it leaves the Storehouse at once
+        state.board.box = state.board.box + (self.tile,)
+        state.events.append(TileDiscarded(tile=self.tile, why="a used Helper leaves the game"))
+        if self.resource:
+            frame.resource_override = self.resource
+        t = r.tiles[self.tile]
+        run_effects(r, state, frame.player, t.effects, source="helper", why=t.name)
+
+    def describe(self, r, state) -> str:
+        extra = f", taking {RESOURCE_NAMES[self.resource]} from the die" if self.resource else ""
+        return f"uses the {_name(r, self.tile)}{extra}"
 
 
-def do_use(state, frame, a: A.UseHelper) -> None:
-    p = player_of(state, frame)
-    p.storehouse.remove(a.tile)  # it leaves the Storehouse at once
-    state.board.box.append(a.tile)
-    if a.resource:
-        frame.resource_override = a.resource
-    t = tile(a.tile)
-    run_effects(state, frame.player, t.effects, source="helper", why=t.name)
-
-
-# ---------------------------------------------------------------- Building Bonus, the King phase
-def check_pick_building(state, frame, a: A.PickBuilding) -> None:
-    if not isinstance(frame, PickBuildingFrame):
-        raise refuse("there is no Building to choose now")
-    p = player_of(state, frame)
-    if not 1 <= a.building <= len(p.rooms) or not building_design(p, a.building - 1):
-        raise refuse(f"Building {a.building} has no Character")
-
-
-def do_pick_building(state, frame, a: A.PickBuilding) -> None:
-    p = player_of(state, frame)
-    tiles = [t for t in p.rooms[a.building - 1] if t and t != "*"]
-    state.stack[-1] = BuildingBonusFrame(player=frame.player, building=a.building, remaining=tiles)
-
-
-def check_bonus(state, frame, a: A.CharacterBonus) -> None:
-    if not isinstance(frame, BuildingBonusFrame):
-        raise refuse("there is no Character bonus to take now")
-    if a.tile not in frame.remaining:
-        raise refuse("that Character's bonus is not waiting (each one is taken once)")
-
-
-def do_bonus(state, frame, a: A.CharacterBonus) -> None:
-    frame.remaining.remove(a.tile)
-    if not frame.remaining:
-        state.stack.pop()
-    t = tile(a.tile)
-    run_effects(state, frame.player, t.effects, source="effect", why=t.name, category="characters")
-
-
-def check_claim(state, frame, a) -> None:
-    if not isinstance(frame, KingTileFrame):
-        raise refuse("the King track Bonus tile is handed out in the King phase")
-    can_take(player_of(state, frame), state.board.king_bonus)
-
-
-def do_claim(state, frame, a) -> None:
-    player_of(state, frame).storehouse.append(state.board.king_bonus)
-    state.board.king_bonus = ""
-    finish_king_phase(state)
-
-
-def check_discard(state, frame, a) -> None:
-    if not isinstance(frame, KingTileFrame):
-        raise refuse("the King track Bonus tile is handed out in the King phase")
-
-
-def do_discard(state, frame, a) -> None:
-    state.board.box.append(state.board.king_bonus)
-    state.board.king_bonus = ""
-    finish_king_phase(state)
+TASKS = (Buy, Fulfil, PlaceCrest, BuildCathedral, UseHelper)
+register(*TASKS)

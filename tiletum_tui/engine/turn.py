@@ -1,110 +1,215 @@
-"""The turn itself: taking a die (changing it for Gold), the Joker's choice, finishing and ending."""
+"""The turn itself (rulebook, Action phase step 2): taking a die (changing it for Gold), the Joker's
+choice, finishing an Action or a bonus, and ending the turn."""
 
 from __future__ import annotations
 
-from ..data import schema as fx
-from ..data.schema import DIE_RESOURCE
-from . import actions as A
-from .common import can_take, die_steps, player_of, refuse
+from ..data.schema import DIE_COLOUR_NAMES, DIE_COLOURS
+from .actions import Action, Rule, register, refuse, short
+from .common import can_take, gain_one, store
 from .effects import turn_frame
-from .errors import IllegalActionError
-from .queries import ACTION_NAMES, TRACKS, action_for_value, wheel_position_for_value
-from .state import State, ActionFrame, BuildingBonusFrame, JokerFrame, MoveAndPlaceFrame, MoveAnywhereFrame, MoveFrame, PickBuildingFrame, PlaceFrame, TurnFrame
+from .errors import IllegalActionError, MalformedActionError
+from .flow import end_turn
+from .queries import (
+    ACTION_NAMES, action_for_value, change_gold, die_resource, joker_ap, wheel_bonus_for_value,
+    wheel_position_for_value,
+)
+from .state import (
+    ActionFrame, BuildingBonusFrame, JokerFrame, MoveAndPlaceFrame, MoveAnywhereFrame, MoveFrame, PickBuildingFrame,
+    PlaceFrame, TurnFrame,
+)
+from .common import replaced
 
 
-# ---------------------------------------------------------------- the die
-def check_take_die(state, frame, a: A.TakeDie) -> None:
-    if not isinstance(frame, TurnFrame) or frame.die_taken:
-        raise refuse("you have already taken your die this turn" if isinstance(frame, TurnFrame) else "finish the current choice first")
-    if a.colour not in state.board.wheel_dice[a.value - 1]:
-        raise refuse(f"there is no {fx.DIE_COLOUR_NAMES[a.colour]} {a.value} on the Action Wheel")
-    p = player_of(state, frame)
-    gold = TRACKS.change_die_gold * die_steps(a.value, a.target)
-    if p.resources["G"] < gold:
-        raise refuse(f"changing a {a.value} to a {a.target} costs {gold} Gold and you have {p.resources['G']}")
-    if a.bonus:
-        t = state.board.wheel_bonus[wheel_position_for_value(state, a.target)]
-        if not t:
-            raise refuse(f"the {ACTION_NAMES[action_for_value(state, a.target)]} Action has no Bonus tile")
-        can_take(p, t, prefix="you cannot take its Bonus tile: ")
+class TakeDie(Action, tag="die"):
+    """Take a die of ``value`` and ``colour``, changed to ``target`` for 2 Gold a step; maybe take its Bonus tile."""
+
+    value: int
+    colour: str
+    target: int
+    bonus: bool = False
+
+    RULE = Rule("Each turn starts by taking one die: its value in Resources of its colour, and 7 minus its value in "
+                "AP for the Action beside it. Before taking it you may change it by 1 per 2 Gold (6 and 1 wrap "
+                "round), and you may take the Bonus tile of its Action into your Storehouse.", "rounds", "turn")
+
+    def check(self, r, state, frame) -> None:
+        if not isinstance(frame, TurnFrame) or frame.die_taken:
+            raise refuse("you have already taken your die this turn" if isinstance(frame, TurnFrame) else "finish the current choice first")
+        if not 1 <= self.value <= 6 or self.colour not in state.board.wheel_dice[self.value - 1]:
+            raise refuse(f"there is no {DIE_COLOUR_NAMES.get(self.colour, self.colour)} {self.value} on the Action Wheel")
+        if not 1 <= self.target <= 6:
+            raise refuse("die values run from 1 to 6")
+        p = state.players[frame.player]
+        gold = change_gold(r, self.value, self.target)
+        if p.resources["G"] < gold:
+            raise refuse(f"changing a {self.value} to a {self.target} costs {gold} Gold and you have {p.resources['G']}")
+        if self.bonus:
+            t = wheel_bonus_for_value(state, self.target)
+            if not t:
+                raise refuse(f"the {ACTION_NAMES[action_for_value(state, self.target)]} Action has no Bonus tile")
+            can_take(r, p, t, prefix="you cannot take its Bonus tile: ")
+
+    def apply(self, r, state, frame: TurnFrame) -> None:
+        p = state.players[frame.player]
+        gold = change_gold(r, self.value, self.target)
+        if gold:
+            gain_one(p, "G", -gold)
+        b = state.board
+        b.wheel_dice = replaced(b.wheel_dice, self.value - 1, _without(b.wheel_dice[self.value - 1], self.colour))
+        p.dice = p.dice + (self.colour,)
+        if self.bonus:
+            pos = wheel_position_for_value(state, self.target)
+            store(p, b.wheel_bonus[pos])
+            b.wheel_bonus = replaced(b.wheel_bonus, pos, "")
+        gain_one(p, die_resource(state, self.colour), self.target)
+        frame.die_taken = True
+        action = action_for_value(state, self.target)
+        ap = 7 - self.target
+        if action == "joker":
+            state.stack.append(JokerFrame(player=frame.player, ap=ap, source="die"))
+        else:
+            state.stack.append(ActionFrame(player=frame.player, action=action, ap=ap + p.bonus_ap.get(action, 0), source="die"))
+
+    def describe(self, r, state) -> str:
+        from .queries import ap_for_die
+
+        text = f"takes the {DIE_COLOUR_NAMES[self.colour]} {self.value}"
+        if self.target != self.value:
+            text += f", changed to {self.target}"
+        action = action_for_value(state, self.target)
+        text += f" ({ACTION_NAMES[action]} Action, {ap_for_die(state, self.seat, self.target)} AP)"
+        return text + (" and its Bonus tile" if self.bonus else "")
+
+    # notation: die 3B>4 +bonus
+    def args_text(self) -> list[str]:
+        spec = f"{self.value}{self.colour}" + (f">{self.target}" if self.target != self.value else "")
+        return [spec] + (["+bonus"] if self.bonus else [])
+
+    @classmethod
+    def from_args(cls, seat: int, args: list[str], text: str):
+        bonus = False
+        if args and args[-1].lower() == "+bonus":
+            bonus, args = True, args[:-1]
+        if len(args) != 1:
+            raise MalformedActionError(f"'{short(text)}': expected 'die <value><colour>[><new value>] [+bonus]', e.g. 'die 3B>4 +bonus'")
+        spec = args[0].upper()
+        target_text = None
+        if ">" in spec:
+            spec, target_text = spec.split(">", 1)
+        if len(spec) != 2 or not spec[0].isdigit() or spec[1] not in DIE_COLOURS:
+            raise MalformedActionError(f"'{short(text)}': a die is a value 1-6 and a colour letter ({'/'.join(DIE_COLOURS)}), e.g. '3B'")
+        value = int(spec[0])
+        try:
+            target = int(target_text) if target_text is not None else value
+        except ValueError:
+            raise MalformedActionError(f"'{short(text)}': the new value must be a number 1-6") from None
+        if not (1 <= value <= 6 and 1 <= target <= 6):
+            raise MalformedActionError(f"'{short(text)}': die values run from 1 to 6")
+        return cls(seat, value=value, colour=spec[1], target=target, bonus=bonus)
 
 
-def do_take_die(state, frame: TurnFrame, a: A.TakeDie) -> None:
-    p = player_of(state, frame)
-    p.resources["G"] -= TRACKS.change_die_gold * die_steps(a.value, a.target)
-    state.board.wheel_dice[a.value - 1].remove(a.colour)
-    p.dice.append(a.colour)
-    if a.bonus:
-        pos = wheel_position_for_value(state, a.target)
-        p.storehouse.append(state.board.wheel_bonus[pos])
-        state.board.wheel_bonus[pos] = ""
-    resource = frame.resource_override or DIE_RESOURCE[a.colour]
-    p.resources[resource] += a.target
-    frame.die_taken = True
-    action = action_for_value(state, a.target)
-    ap = 7 - a.target
-    if action == "joker":
-        state.stack.append(JokerFrame(player=frame.player, ap=ap, source="die"))
-    else:
-        state.stack.append(ActionFrame(player=frame.player, action=action, ap=ap + p.bonus_ap.get(action, 0), source="die"))
+def _without(dice: tuple, colour: str) -> tuple:
+    i = dice.index(colour)
+    return dice[:i] + dice[i + 1:]
 
 
-def check_choose(state, frame, a: A.ChooseAction) -> None:
-    if not isinstance(frame, JokerFrame):
-        raise refuse("there is no Joker Action to give AP to")
-    if a.action == "joker":
-        raise refuse("the Joker gives its AP to one of the five other Actions")
+class ChooseAction(Action, tag="joker"):
+    """Give the AP of a Joker (or a Helper's 'any Action') to one of the five other Actions."""
+
+    action: str
+
+    RULE = Rule("The Joker (or a Helper's 'any Action') gives all its AP to one of the five other Actions; they "
+                "cannot be split.", "actions", "joker")
+
+    def check(self, r, state, frame) -> None:
+        if not isinstance(frame, JokerFrame):
+            raise refuse("there is no Joker Action to give AP to")
+        if self.action == "joker":
+            raise refuse("the Joker gives its AP to one of the five other Actions")
+
+    def apply(self, r, state, frame: JokerFrame) -> None:
+        ap = joker_ap(state, frame.player, frame.ap, frame.source, self.action)
+        state.stack[-1] = ActionFrame(player=frame.player, action=self.action, ap=ap, source=frame.source)
+
+    def describe(self, r, state) -> str:
+        return f"gives the AP to the {ACTION_NAMES[self.action]} Action"
 
 
-def do_choose(state, frame: JokerFrame, a: A.ChooseAction) -> None:
-    ap = frame.ap
-    if frame.source == "die":  # Bonus AP apply through the Joker, never to Helpers or effects
-        ap += state.players[frame.player].bonus_ap.get(a.action, 0)
-    state.stack[-1] = ActionFrame(player=frame.player, action=a.action, ap=ap, source=frame.source)
+class EndTurn(Action, tag="end"):
+    RULE = Rule("A turn ends once its die is taken and nothing is left half done. Unspent AP are lost; then the "
+                "Contract offer slides right and refills.", "rounds", "turn")
+
+    def check(self, r, state, frame) -> None:
+        if state.phase != "action" or not state.stack:
+            raise refuse("there is no turn to end")
+        if not turn_frame(state).die_taken:
+            raise refuse("take a die first: every turn uses one die")
+        rest = state.stack[1:]
+        if len(rest) > 1 or (rest and getattr(rest[0], "source", "") != "die"):
+            raise refuse("finish the current choice first")
+
+    def apply(self, r, state, frame) -> None:
+        end_turn(r, state)
+
+    def describe(self, r, state) -> str:
+        return "ends the turn"
 
 
-def check_end(state, frame, a) -> None:
-    if state.phase != "action" or not state.stack:
-        raise refuse("there is no turn to end")
-    base = turn_frame(state)
-    if not base.die_taken:
-        raise refuse("take a die first: every turn uses one die")
-    rest = state.stack[1:]
-    if len(rest) > 1 or (rest and getattr(rest[0], "source", "") != "die"):
-        raise refuse("finish the current choice first")
+class Done(Action, tag="done"):
+    """Finish the Action (or bonus) in hand; unspent AP are lost."""
+
+    RULE = Rule("Finishing an Action or a bonus gives up what is left of it. A Helper's Action must be used for at "
+                "least 1 AP first.", "actions", "ap")
+
+    def check(self, r, state, frame) -> None:
+        if isinstance(frame, ActionFrame):
+            if frame.source == "helper" and frame.spent == 0 and any_option(r, state, frame):
+                raise refuse("a Helper must be used for something: spend at least 1 AP")
+            return
+        if isinstance(frame, (MoveAndPlaceFrame, BuildingBonusFrame)):
+            return
+        raise refuse("there is nothing to finish here")
+
+    def apply(self, r, state, frame) -> None:
+        state.stack.pop()
+
+    def describe(self, r, state) -> str:
+        f = state.stack[-1] if state.stack else None
+        if isinstance(f, ActionFrame):
+            unused = f" ({f.ap} AP unused)" if f.ap else ""
+            return f"finishes the {ACTION_NAMES[f.action]} Action{unused}"
+        return "finishes"
 
 
-def check_done(state, frame, a) -> None:
-    if isinstance(frame, ActionFrame):
-        if frame.source == "helper" and frame.spent == 0 and any_option(state, frame):
-            raise refuse("a Helper must be used for something: spend at least 1 AP")
-        return
-    if isinstance(frame, (MoveAndPlaceFrame, BuildingBonusFrame)):
-        return
-    raise refuse("there is nothing to finish here")
+class Skip(Action, tag="skip"):
+    """Decline an optional bonus."""
+
+    RULE = Rule("Bonuses are optional: any move or placement a bonus offers may be skipped.", "actions", "map")
+
+    def check(self, r, state, frame) -> None:
+        if not isinstance(frame, (MoveFrame, PlaceFrame, MoveAnywhereFrame, PickBuildingFrame)):
+            raise refuse("this choice cannot be skipped")
+
+    def apply(self, r, state, frame) -> None:
+        state.stack.pop()
+
+    def describe(self, r, state) -> str:
+        return "skips the bonus"
 
 
-def do_done(state, frame, a) -> None:
-    state.stack.pop()
-
-
-def check_skip(state, frame, a) -> None:
-    if not isinstance(frame, (MoveFrame, PlaceFrame, MoveAnywhereFrame, PickBuildingFrame)):
-        raise refuse("this choice cannot be skipped")
-
-
-def any_option(state: State, frame: ActionFrame) -> bool:
+def any_option(r, state, frame: ActionFrame) -> bool:
     """Whether an Action frame has any option to spend AP on (for the Helper 'use it for something' rule)."""
-    from .legal import action_options  # local: legal imports the rules
+    from .legal import action_options  # local: legal lists the options of every section
 
-    for a in action_options(state, frame):
-        if isinstance(a, A.Done):
+    for a in action_options(r, state, frame):
+        if isinstance(a, Done):
             continue
         try:
-            from .rules import RULES
-
-            RULES[type(a)][0](state, frame, a)
+            a.check(r, state, frame)
             return True
         except IllegalActionError:
             pass
     return False
+
+
+register(TakeDie, ChooseAction, EndTurn, Done, Skip)

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..data.catalogue import load
 from .pages import Page, Section
 from .words import ACTION, effect_words, tile_words
 
-CAT = load()
 
 
 def _ids(tiles) -> str:
@@ -28,18 +26,18 @@ def _grouped(tiles) -> list[tuple[str, list]]:
     return [(words, ts) for (_, words), ts in groups.items()]
 
 
-def _lines(kind: str, pile: str | None = None) -> str:
-    tiles = [t for t in CAT.tiles.values() if t.kind == kind and (pile is None or t.pile == pile)]
+def _lines(cat, kind: str, pile: str | None = None) -> str:
+    tiles = [t for t in cat.tiles.values() if t.kind == kind and (pile is None or t.pile == pile)]
     return "\n".join(f"- {ts[0].name} ({_ids(ts)}): {words}" for words, ts in _grouped(tiles))
 
 
-def _count(kind: str, pile: str | None = None) -> int:
-    return sum(1 for t in CAT.tiles.values() if t.kind == kind and (pile is None or t.pile == pile))
+def _count(cat, kind: str, pile: str | None = None) -> int:
+    return sum(1 for t in cat.tiles.values() if t.kind == kind and (pile is None or t.pile == pile))
 
 
-def _characters() -> str:
+def _characters(cat) -> str:
     by_action: dict[str, list] = defaultdict(list)
-    for t in CAT.tiles.values():
+    for t in cat.tiles.values():
         if t.kind == "character":
             by_action[t.action].append(t)
     out = []
@@ -50,20 +48,20 @@ def _characters() -> str:
     return "\n".join(out)
 
 
-def _fair_tiles() -> str:
-    return "\n".join(f"- {f.id}: {f.vp} + the round's board value, {f.text}" for f in CAT.fair_tiles.values())
+def _fair_tiles(cat) -> str:
+    return "\n".join(f"- {f.id}: {f.vp} + the round's board value, {f.text}" for f in cat.fair_tiles.values())
 
 
-def _cathedrals() -> str:
+def _cathedrals(cat) -> str:
     return "\n".join(
         f"- {g.group} ({len(g.vp)} tiles, bottom to top): " + ", ".join(f"{g.group}.{i + 1} = {v} VP" for i, v in enumerate(g.vp))
-        for g in CAT.cathedral_groups
+        for g in cat.cathedral_groups
     )
 
 
-def _costs() -> str:
+def _costs(cat) -> str:
     out = []
-    for c in CAT.construction_costs.values():
+    for c in cat.construction_costs.values():
         if c.unavailable:
             out.append(f"- {c.id}: the Unavailable Cathedral: that Town's Cathedral is not built this game, "
                        "and takes no Pillars")
@@ -72,51 +70,51 @@ def _costs() -> str:
     return "\n".join(out)
 
 
-def _towns() -> str:
-    names = {s.id: s.name for s in CAT.map.spaces}
-    return "\n".join(f"- {t.id}: a Fair in {names.get(t.town, t.town)}" for t in CAT.town_tiles.values())
+def _towns(cat) -> str:
+    names = {s.id: s.name for s in cat.map.spaces}
+    return "\n".join(f"- {t.id}: a Fair in {names.get(t.town, t.town)}" for t in cat.town_tiles.values())
 
 
-def cards_page() -> Page:
-    bonus = sum(1 for t in CAT.tiles.values() if t.pile == "bonus")
+def cards_page(cat) -> Page:
+    bonus = sum(1 for t in cat.tiles.values() if t.pile == "bonus")
     return Page("cards", "Cards & Components", "Every tile of the game and what it does, read from the game's own data. "
                 "The ids are the ones the log and the notation use; '3+' or '4' marks a copy used only with that many "
                 "players.", (
         Section("bonus", "Bonus tiles", (
             f"{bonus} Bonus tiles lie on the Action Wheel, beside the King track and on the map: "
-            f"{_count('helper')} Helpers, {_count('contract', 'bonus')} Contracts and {_count('crest', 'bonus')} Crests. "
+            f"{_count(cat, 'helper')} Helpers, {_count(cat, 'contract', 'bonus')} Contracts and {_count(cat, 'crest', 'bonus')} Crests. "
             "Helpers, Contracts and Crests are listed in their own sections below."
         )),
         Section("helpers", "Helpers", (
-            "Used once, at any time during your turn, then removed from the game.\n" + _lines("helper")
+            "Used once, at any time during your turn, then removed from the game.\n" + _lines(cat, "helper")
         )),
         Section("characters", "Characters", (
             "Hired with the Character Action and placed in a Room; the bonus comes when it enters the Room.\n"
-            + _characters()
+            + _characters(cat)
         )),
         Section("contracts", "Contracts", (
-            "From the Contract offer:\n" + _lines("contract", "contract") + "\n\nAmong the Bonus tiles:\n"
-            + _lines("contract", "bonus")
+            "From the Contract offer:\n" + _lines(cat, "contract", "contract") + "\n\nAmong the Bonus tiles:\n"
+            + _lines(cat, "contract", "bonus")
         )),
         Section("crests", "Crests", (
             "Six noble families; you may own only one Crest of each. In the Contract pile:\n"
-            + _lines("crest", "contract") + "\n\nAmong the Bonus tiles:\n" + _lines("crest", "bonus")
+            + _lines(cat, "crest", "contract") + "\n\nAmong the Bonus tiles:\n" + _lines(cat, "crest", "bonus")
         )),
-        Section("fair-tiles", "Fair tiles", "Four of these are drawn for the four Fairs.\n" + _fair_tiles()),
+        Section("fair-tiles", "Fair tiles", "Four of these are drawn for the four Fairs.\n" + _fair_tiles(cat)),
         Section("cathedrals", "Cathedral tiles", (
             "Each Cathedral has its group of tiles, the lowest VP at the bottom; building takes the top one.\n"
-            + _cathedrals()
+            + _cathedrals(cat)
         )),
         Section("construction-costs", "Construction Cost tiles", (
-            "One lies under each Cathedral: the Stone it costs to build there and the VP it adds.\n" + _costs()
+            "One lies under each Cathedral: the Stone it costs to build there and the VP it adds.\n" + _costs(cat)
         )),
         Section("town-tiles", "Town tiles", (
-            "The first Fair is always in Tiletum; three of these decide where the others are held.\n" + _towns()
+            "The first Fair is always in Tiletum; three of these decide where the others are held.\n" + _towns(cat)
         )),
     ))
 
 
-def all_tile_ids() -> list[str]:
+def all_tile_ids(cat) -> list[str]:
     """Every id a reader should find on the page (for the tests)."""
-    return (list(CAT.tiles) + list(CAT.fair_tiles) + list(CAT.construction_costs) + list(CAT.town_tiles)
-            + [f"{g.group}.{i + 1}" for g in CAT.cathedral_groups for i in range(len(g.vp))])
+    return (list(cat.tiles) + list(cat.fair_tiles) + list(cat.construction_costs) + list(cat.town_tiles)
+            + [f"{g.group}.{i + 1}" for g in cat.cathedral_groups for i in range(len(g.vp))])

@@ -8,12 +8,14 @@ after every move.
 
 from __future__ import annotations
 
-from ..engine import actions as A
-from ..engine import apply
+from ..engine import apply, sample
+from ..engine.characters import Room
 from ..engine.errors import TiletumError
+from ..engine.tasks import BuildCathedral, Fulfil, PlaceCrest
 
-# The actions that can finish something on a player board.
-_KINDS = (A.Room, A.PlaceCrest, A.Fulfil, A.BuildCathedral)
+# The actions that can finish something on a player board (none of them draws or rolls anything,
+# so trying them on a state sampled from the players' view gives what the real game would).
+_KINDS = (Room, PlaceCrest, Fulfil, BuildCathedral)
 
 
 def _completes(before, after, who: int) -> list[str]:
@@ -39,11 +41,12 @@ def hints(state, legal: list) -> dict:
         return {}
     who = state.stack[-1].player
     found = {}
+    tried = sample(state, 0) if state.hidden.redacted else state
     for action in legal:
         if not isinstance(action, _KINDS):
             continue
         try:
-            after = apply(state, action)
+            after = apply(tried, action)
         except TiletumError:
             continue
         done = _completes(state, after, who)

@@ -8,7 +8,6 @@ disagree with the game.
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 
@@ -50,18 +49,32 @@ class Hit:
 PAGE_ORDER = ("rounds", "actions", "cards", "scoring")
 
 
-@functools.cache
-def pages() -> dict[str, Page]:
-    """Every rules page by id, in reading order."""
-    from . import cards, texts
-
-    built = {p.id: p for p in texts.written_pages()}
-    built["cards"] = cards.cards_page()
-    return {pid: built[pid] for pid in PAGE_ORDER}
+_BUILT: dict[int, tuple[object, dict[str, Page]]] = {}  # id(catalogue) -> (catalogue, its pages)
 
 
-def page(page_id: str) -> Page:
-    return pages()[page_id]
+def pages(cat=None) -> dict[str, Page]:
+    """Every rules page by id, in reading order, for a catalogue (default: the current rules')."""
+    cat = cat if cat is not None else default_catalogue()
+    built = _BUILT.get(id(cat))
+    if built is None:  # catalogues live as long as the program (the rulesets keep them)
+        from . import cards, texts
+
+        made = {p.id: p for p in texts.written_pages(cat)}
+        made["cards"] = cards.cards_page(cat)
+        built = _BUILT[id(cat)] = (cat, {pid: made[pid] for pid in PAGE_ORDER})
+    return built[1]
+
+
+def default_catalogue():
+    """The catalogue of a new game of the base game under the current rules."""
+    from ..engine.ruleset import RULES_VERSION, rules_for
+    from ..engine.state import Settings
+
+    return rules_for(Settings(players=(), seed=0, rules=RULES_VERSION)).cat
+
+
+def page(page_id: str, cat=None) -> Page:
+    return pages(cat)[page_id]
 
 
 def render(p: Page) -> str:

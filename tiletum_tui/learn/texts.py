@@ -7,13 +7,8 @@ costs) are read from the catalogue, so the pages say what this game really does.
 
 from __future__ import annotations
 
-from ..data.catalogue import load
 from ..data.schema import DIE_COLOUR_NAMES, DIE_RESOURCE, RESOURCE_NAMES
 from .pages import Page, Section
-
-CAT = load()
-TR = CAT.tracks
-BOARD = CAT.board
 
 
 def _signed(values) -> str:
@@ -24,7 +19,7 @@ def _dice_table() -> str:
     return "\n".join(f"- {DIE_COLOUR_NAMES[c]} ({c}) die: {RESOURCE_NAMES[DIE_RESOURCE[c]]}" for c in DIE_RESOURCE)
 
 
-def _crest_spaces() -> str:
+def _crest_spaces(BOARD) -> str:
     from .words import effect_words
 
     return "\n".join(
@@ -33,7 +28,8 @@ def _crest_spaces() -> str:
     )
 
 
-def _rounds() -> Page:
+def _rounds(cat) -> Page:
+    TR, BOARD = cat.tracks, cat.board
     rolled = ", ".join(f"{n} dice with {k} players" for k, n in sorted(TR.dice_to_roll.items()))
     return Page("rounds", "Rounds and Turns", "How a round runs: five phases, your three turns, the King track and the Fairs.", (
         Section("goal", "The goal", (
@@ -111,7 +107,8 @@ def _rounds() -> Page:
     ))
 
 
-def _actions() -> Page:
+def _actions(cat) -> Page:
+    TR, BOARD = cat.tracks, cat.board
     offer = ", ".join(map(str, TR.contract_offer_ap))
     return Page("actions", "Actions and Tasks", "The six Actions of the wheel, the Tasks you may do at any time, "
                 "Completed Buildings and the map.", (
@@ -175,7 +172,7 @@ def _actions() -> Page:
         Section("crest", "Place a Crest", (
             "Pay Food to move a Crest from your Storehouse to the empty Crest space under one of your Buildings, then "
             "take that space's bonus. The Building need not hold Characters yet. You may never own two Crests of the "
-            "same family anywhere on your board, Storehouse included.\n" + _crest_spaces()
+            "same family anywhere on your board, Storehouse included.\n" + _crest_spaces(BOARD)
         )),
         Section("cathedral", "Build at a Cathedral", (
             "In a Town where you have a Pillar (your Architect may be anywhere) pay the Stone on that Town's "
@@ -212,7 +209,8 @@ def _actions() -> Page:
     ))
 
 
-def _scoring() -> Page:
+def _scoring(cat) -> Page:
+    TR, BOARD = cat.tracks, cat.board
     cb = TR.completed_building_vp
     table = ", ".join(f"{i}: {v}" for i, v in enumerate(cb) if i)
     return Page("scoring", "Final scoring", "How points come during the game, and the count at the end of round 4.", (
@@ -237,5 +235,5 @@ def _scoring() -> Page:
     ))
 
 
-def written_pages() -> list[Page]:
-    return [_rounds(), _actions(), _scoring()]
+def written_pages(cat) -> list[Page]:
+    return [_rounds(cat), _actions(cat), _scoring(cat)]

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import apply, current_player, legal_actions, parse
-from ..engine.actions import notation
+from ..engine import apply, current_player, legal_actions, parse, sample
+from ..engine.actions import notation_of_move
 from ..engine.state import PlayerSetup, Settings
 from .explain import why_not
 
@@ -151,9 +151,10 @@ def rule_move(state):
     """A simple deterministic player: the legal action with the best immediate VP, then Resources; ties to
     the engine's order (which puts Done / End first, so it never wanders)."""
     who = current_player(state)
+    tried = sample(state, 0) if state.hidden.redacted else state  # a view: try moves on a state sampled from it
     best, best_key = None, None
     for i, action in enumerate(legal_actions(state)):
-        key = (*_gain(state, apply(state, action), who), -i)
+        key = (*_gain(tried, apply(tried, action), who), -i)
         if best_key is None or key > best_key:
             best, best_key = action, key
     return best
@@ -162,7 +163,7 @@ def rule_move(state):
 def opponent_move(state, scripted: int):
     """Rosa's next move and how many scripted moves that used: the script while it fits, then the rule."""
     if scripted < len(OPPONENT_SCRIPT):
-        action = parse(OPPONENT_SCRIPT[scripted])
+        action = parse(OPPONENT_SCRIPT[scripted], OPPONENT)
         if why_not(state, action).allowed:
             return action, scripted + 1
     return rule_move(state), len(OPPONENT_SCRIPT)
@@ -200,7 +201,7 @@ class Tutorial:
             return True, ""
         if step.kind == KEY:
             return False, "Not yet: read this step, then press space to continue."
-        if notation(action) != step.move:
+        if action.seat != LEARNER or notation_of_move(action) != step.move:
             return False, f"Not now: that is a legal move, but this step teaches something else: {expected(step)}."
         return True, ""
 
@@ -242,7 +243,7 @@ def play_script(until_step: int | None = None):
     while not tut.done and (until_step is None or tut.index < until_step):
         while current_player(state) == OPPONENT:
             action, tut.scripted = opponent_move(state, tut.scripted)
-            moves.append(notation(action))
+            moves.append(notation_of_move(action))
             state = apply(state, action)
         step = tut.step
         if step.kind == FREE:
@@ -250,7 +251,7 @@ def play_script(until_step: int | None = None):
         if step.kind == KEY:
             tut.next(state)
             continue
-        action = parse(step.move)
+        action = parse(step.move, LEARNER)
         ok, why = tut.verdict(state, action)
         if not ok:
             raise AssertionError(f"tutorial step {tut.index} ({step.move}): {why}")

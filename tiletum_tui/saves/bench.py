@@ -16,6 +16,7 @@ from pathlib import Path
 
 def random_finished_game(players: int = 4, seed: int = 1):
     """A Session (no autosave) of a seeded random game played to the end."""
+    from ..engine import legal_actions
     from ..engine.state import PlayerSetup, Settings
     from ..session import Session
 
@@ -25,7 +26,7 @@ def random_finished_game(players: int = 4, seed: int = 1):
     session = Session.new(settings, save_dir=tempfile.gettempdir(), autosave=False)
     pick = random.Random(seed)
     while session.state.phase != "over":
-        session.apply(pick.choice(session.legal_actions()))
+        session.apply(pick.choice(legal_actions(session.state)))
     return session
 
 

@@ -1,21 +1,22 @@
 """The save file format: a replay, readable by a person.
 
-A save holds the game's settings and seed, every action in the engine's notation, and a digest
-of the state those actions lead to, so loading replays the game from the seed and can prove it
-reached the very state that was saved (future dice rolls included). A little metadata (players,
-round, scores, dates) lets the load screen list saves without replaying them.
+A save holds the game's name, its settings (players, seed, modules and the rules version it is
+played under), every action in the engine's notation, and a digest of the state those actions
+lead to, so loading replays the game from the seed and can prove it reached the very state that
+was saved (future dice rolls included). A little metadata (players, round, scores, dates) lets
+the load screen list saves without replaying them.
 
-Version 2 (current)::
+Version 3 (current)::
 
-    {"format": "tiletum-save", "version": 2,
+    {"format": "tiletum-save", "version": 3, "game": "tiletum",
      "meta": {"game_id": "...", "name": "...", "autosave": false, "players": ["Anna", "Ben"],
               "round": 2, "phase": "action", "scores": [12, 9], "actions": 41, "finished": false,
               "created": "2026-11-30T10:00:00Z", "saved": "2026-11-30T10:40:00Z"},
-     "settings": {"players": [{"name": "Anna", "colour": "red"}, ...], "seed": 7, "action_tiles": false},
-     "seed": 7, "digest": "...", "actions": ["die 3B", "move merchant LYO", ...]}
+     "settings": {"players": [{"name": "Anna", "colour": "red"}, ...], "seed": 7, "modules": [], "rules": 1},
+     "seed": 7, "digest": "...", "actions": ["1: die 3B", "1: move merchant LYO", ...]}
 
 Every Struct forbids unknown fields: a misspelt or foreign field is an error, never ignored.
-Version 1 files are read by ``migrate.py``.
+Versions 1 and 2 are read by ``migrate.py``.
 """
 
 from __future__ import annotations
@@ -26,10 +27,10 @@ from typing import Literal
 
 import msgspec
 
-from ..engine.state import Settings
 
 FORMAT_NAME = "tiletum-save"
-CURRENT_VERSION = 2
+CURRENT_VERSION = 3
+GAME = "tiletum"  # the only game so far; a save of another game is refused by name
 MAX_BYTES = 16 * 1024 * 1024  # a finished game is a few tens of KB; anything this big is not a save
 
 
@@ -52,11 +53,12 @@ class SaveMeta(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 class SaveFile(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     format: Literal["tiletum-save"] = FORMAT_NAME
     version: int = CURRENT_VERSION
+    game: str = GAME
     meta: SaveMeta
-    settings: Settings
+    settings: msgspec.Raw  # the game's own settings, decoded strictly by the game (``games.game``)
     seed: int
     digest: str  # engine.digest() of the state after the last action
-    actions: list[str]  # in the engine's notation, oldest first
+    actions: list[str]  # in the engine's notation (with the seat: "2: die 3B"), oldest first
 
 
 class _Header(msgspec.Struct):

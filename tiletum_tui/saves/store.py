@@ -26,7 +26,8 @@ import msgspec
 
 from . import format as fmt
 from .errors import CorruptSaveError, SaveFileError, SaveWriteError, UnsupportedVersionError
-from .migrate import READABLE_VERSIONS, upgrade
+from .. import games
+from .migrate import READABLE_VERSIONS, listing_only, upgrade
 
 SUFFIX = ".json"
 AUTOSAVE_PREFIX = "autosave-"
@@ -188,12 +189,18 @@ def _alive(pid: int) -> bool:
 # ---------------------------------------------------------------- reading
 @dataclass(frozen=True)
 class LoadedFile:
-    """A save file decoded (and migrated), not yet replayed."""
+    """A save file decoded (and migrated to the current format), not yet replayed."""
 
     path: Path
     save: fmt.SaveFile
     version: int  # the version the file was written in
-    check_digest: bool  # False for old formats that stored none
+    game: object  # the game it is a save of (``games.game``)
+    settings: object  # the game's settings, decoded strictly
+
+    @property
+    def check_digest(self) -> bool:
+        """Only a save migrated from format 1 has no digest (its game is replayed unchecked)."""
+        return bool(self.save.digest)
 
 
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
@@ -215,7 +222,9 @@ def read_save(path: str | os.PathLike[str]) -> LoadedFile:
     return parse_save(read_bytes(path), path)
 
 
-def parse_save(data: bytes, path: str | os.PathLike[str]) -> LoadedFile:
+def parse_save(data: bytes, path: str | os.PathLike[str], *, migrate: bool = True) -> LoadedFile:
+    """Decode a save strictly. An older format is migrated to the current one, which replays its
+    game (``migrate=False`` reads only what a listing needs: the metadata, without a replay)."""
     path = Path(path)
     if not data.strip():
         raise CorruptSaveError(path, "the file is empty" if not data else "the file holds only blank space")
@@ -235,16 +244,31 @@ def parse_save(data: bytes, path: str | os.PathLike[str]) -> LoadedFile:
     try:
         if version == fmt.CURRENT_VERSION:
             save = fmt.decode_current(data)
+        elif migrate:
+            save = upgrade(data, version, path)
         else:
-            save = upgrade(data, version)
+            save = listing_only(data, version, path)
     except msgspec.DecodeError as exc:
         problem = fmt.describe_decode_error(exc)
         if version != fmt.CURRENT_VERSION:
             problem += f" (in a version-{version} save)"
         raise CorruptSaveError(path, problem) from None
-    if save.seed != save.settings.seed:
-        raise CorruptSaveError(path, f"the seed {save.seed} does not match the settings' seed {save.settings.seed}")
-    return LoadedFile(path=path, save=save, version=version, check_digest=bool(save.digest))
+    game = games.game(save.game)
+    if game is None:
+        raise UnsupportedVersionError(path, f"a save of the game '{save.game[:40]}', which this program does not "
+                                            f"play (it plays {', '.join(games.NAMES)})")
+    try:
+        settings = game.decode_settings(save.settings)
+    except msgspec.DecodeError as exc:
+        raise CorruptSaveError(path, fmt.describe_decode_error(exc).replace("`$", "`$.settings")) from None
+    if save.seed != game.seed(settings):
+        raise CorruptSaveError(path, f"the seed {save.seed} does not match the settings' seed {game.seed(settings)}")
+    rules = getattr(settings, "rules", None)
+    if rules is not None and rules not in game.rules_versions:
+        raise UnsupportedVersionError(
+            path, f"played under rules version {rules}, which this version of Tiletum does not know (it knows "
+                  f"{', '.join(map(str, game.rules_versions))}): update Tiletum to load it")
+    return LoadedFile(path=path, save=save, version=version, game=game, settings=settings)
 
 
 # ---------------------------------------------------------------- listing and deleting
@@ -285,7 +309,7 @@ def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
 def save_info(path: Path) -> SaveInfo:
     """What a save holds (metadata only); an unreadable file comes back with its ``problem``."""
     try:
-        loaded = read_save(path)
+        loaded = parse_save(read_bytes(path), path, migrate=False)
     except SaveFileError as exc:
         try:
             mtime = datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)

@@ -1,25 +1,29 @@
-"""Turn the engine's flat list of legal actions into a small menu a person can read.
+"""Turn the engine's options for the decision in hand into a small menu a person can read.
 
-The engine answers "what may be done now" as a list of atomic actions (``TakeDie(3, "B", 4, True)``
-and its siblings). Shown flat that is a wall of near-duplicates, so each action gets a *path* of
-short steps ("Die 3 B" > "change to 4" > "take the Bonus tile") and the paths are merged into a tree.
-Escape walks back up the tree. Actions that are *not* legal but that a player would look for
-(buying Stone without Gold, a Contract you lack the AP for) are added greyed, with the engine's own
-reason from ``check``. Pure Python: no textual here, so the tests can read the menu directly.
+The engine lists every option (``engine.options``): each action, legal or with the reason it is
+refused now, and the facts a player needs beside it (the AP it spends or gives, its Gold, what a
+die yields). Shown flat that is a wall of near-duplicates, so each option gets a *path* of short
+steps ("Die 3 B" > "change to 4" > "take the Bonus tile") and the paths are merged into a tree.
+Escape walks back up the tree. Refused options are shown greyed, with the engine's reason. Nothing
+here works out a rule: every number on a line comes from the option. Pure Python (no textual).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
 
-from ..data import schema as S
 from ..engine import actions as A
-from ..engine.common import die_steps
-from ..engine.state import ActionFrame, State
+from ..engine.bonuses import CharacterBonus, Gain, PickBuilding
+from ..engine.characters import Hire, Refresh, Room
+from ..engine.contracts import Exchange, TakeContract
+from ..engine.king import ClaimKingTile, DiscardKingTile, KingStep
+from ..engine.map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
+from ..engine.queries import ap_left
+from ..engine.state import EMPTY, ActionFrame, State
+from ..engine.tasks import TASKS, BuildCathedral, Buy, Fulfil, PlaceCrest, UseHelper
+from ..engine.turn import ChooseAction, Done, EndTurn, Skip, TakeDie
 from . import text as T
 
-CAT = T.CAT
 TASK = "task"
 # How a step's label reads when its group is collapsed into it (the group had no other choice):
 DROP, ALONE = "drop", "alone"  # keep only the group's label / keep only this step's label
@@ -45,117 +49,122 @@ class Choice:
         return self.action is None
 
 
-Step = tuple  # (key, label, detail, space)
+Step = tuple  # (key, label, detail, space[, collapse])
 
 
-def _die_outcome(state: State, value: int, colour: str) -> str:
-    from ..engine.queries import action_for_value, ap_for_die
-
-    action = T.ACTION_TITLE[action_for_value(state, value)]
-    ap = ap_for_die(state, _player(state), value)  # with the Bonus AP of a Completed Building
-    return f"{action}, {ap} AP, {value} {T.RES[S.DIE_RESOURCE[colour]]}"
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-def _steps(state: State, a) -> list[Step]:
-    """The menu path of one action: a list of (key, label, detail, map space)."""
-    p = state.players[_player(state)]
-    if isinstance(a, A.TakeDie):
+def _gain_text(gain) -> str:
+    return ", ".join(f"{n} {T.RES[r]}" for r, n in gain)
+
+
+def _die_outcome(o) -> str:
+    """What taking the die gives, as the engine said: its Action, AP and Resources."""
+    return f"{T.ACTION_TITLE[o.leads_to]}, {o.ap} AP, {_gain_text(o.gain)}"
+
+
+def _steps(state: State, o, kept: dict | None = None) -> list[Step]:  # noqa: C901 - one branch per kind, on purpose
+    """The menu path of one option: a list of (key, label, detail, map space). ``kept`` maps a die
+    (value, colour) to its option kept at its value, whose outcome the die's first line shows."""
+    a = o.action
+    w = T.words(state)
+    p = state.players[a.seat]
+    if isinstance(a, TakeDie):
         colour = f"{a.colour} {T.DIE_LETTER_NAME[a.colour]}"
-        first = (f"die{a.value}{a.colour}", f"Die {a.value}{a.colour} ({T.DIE_LETTER_NAME[a.colour]}): {_die_outcome(state, a.value, a.colour)}", "", None)
-        steps = die_steps(a.value, a.target)
+        keep = (kept or {}).get((a.value, a.colour))
+        outcome = f": {_die_outcome(keep)}" if keep is not None else ""
+        first = (f"die{a.value}{a.colour}", f"Die {a.value}{a.colour} ({T.DIE_LETTER_NAME[a.colour]}){outcome}", "", None)
         if a.target == a.value:
-            second = ("keep", f"Keep it at {a.value}: {_die_outcome(state, a.value, a.colour)}", "", None, DROP)
+            second = ("keep", f"Keep it at {a.value}: {_die_outcome(o)}", "", None, DROP)
         else:
-            gold = CAT.tracks.change_die_gold * steps
-            second = (f"t{a.target}", f"Change to {a.target} for {gold} Gold: {_die_outcome(state, a.target, a.colour)}", colour, None)
-        bonus = _wheel_bonus(state, a.target)
+            second = (f"t{a.target}", f"Change to {a.target} for {o.gold} Gold: {_die_outcome(o)}", colour, None)
         if a.bonus:
-            third = ("bonus", f"Take the Bonus tile: {T.tile_text(bonus)}", T.tile_text(bonus), None)
+            third = ("bonus", f"Take the Bonus tile: {w.tile_text(o.tile)}", w.tile_text(o.tile), None)
         else:
-            third = ("nobonus", "Leave the Bonus tile", "", None) if bonus else ("nobonus", "(no Bonus tile)", "", None, DROP)
+            third = ("nobonus", "Leave the Bonus tile", "", None, DROP)
         return [first, second, third]
-    if isinstance(a, A.ChooseAction):
-        return [(a.action, f"Use the AP for the {T.ACTION_TITLE[a.action]} Action", "", None)]
-    if isinstance(a, A.MovePiece):
-        return [(f"move-{a.piece}", f"Move your {T.PIECE[a.piece]} (now at {T.space_name(getattr(p, a.piece))})", "", None),
-                (a.to, f"to {T.space_name(a.to)}", space_summary(state, a.to), a.to)]
-    if isinstance(a, A.PlaceHouse):
-        hs = T.SPACES[a.town].house_spaces[a.space - 1]
-        mark = {"building": " (Building Bonus)", "vp": f" (+{hs.vp} VP)"}.get(hs.bonus, "")
-        return [(f"house-{a.town}", f"Place a House in {T.space_name(a.town)}", "", a.town),
+    if isinstance(a, ChooseAction):
+        return [(a.action, f"Use the AP for the {T.ACTION_TITLE[a.action]} Action ({o.ap} AP)", "", None)]
+    if isinstance(a, MovePiece):
+        return [(f"move-{a.piece}", f"Move your {T.PIECE[a.piece]} (now at {w.space_name(getattr(p, a.piece))})", "", None),
+                (a.to, f"to {w.space_name(a.to)}", space_summary(state, a.to), a.to)]
+    if isinstance(a, PlaceHouse):
+        hs = w.spaces[a.town].house_spaces[a.space - 1] if a.space - 1 < len(w.spaces[a.town].house_spaces) else None
+        mark = {"building": " (Building Bonus)", "vp": f" (+{hs.vp} VP)"}.get(hs.bonus, "") if hs else ""
+        return [(f"house-{a.town}", f"Place a House in {w.space_name(a.town)}", "", a.town),
                 (str(a.space), f"House space {a.space}{mark}", "", a.town)]
-    if isinstance(a, A.PlacePillar):
-        return [(f"pillar-{a.town}", f"Place a Pillar at the Cathedral of {T.space_name(a.town)}", "", a.town)]
-    if isinstance(a, A.TakeBonus):
-        return [("takebonus", "Take a Bonus tile from this Town", "", None), (a.tile, T.tile_text(a.tile), "", None)]
-    if isinstance(a, A.Hire):
-        return [("hire", "Hire a Character from the offer (1 AP)", "", None), (a.tile, T.tile_text(a.tile), "", None)]
-    if isinstance(a, A.Refresh):
-        return [("refresh", "Discard and refill the Character offer (1 AP)", "", None)]
-    if isinstance(a, A.Room):
-        return [("room", "Put a Character in a Room (1-3 AP)", "", None), (a.tile, T.tile_text(a.tile), "", None),
-                (f"{a.building}.{a.floor}", f"Building {a.building}, floor {a.floor} ({a.floor} AP)", "", None)]
-    if isinstance(a, A.TakeContract):
-        cost = _offer_cost(state, a.tile)
+    if isinstance(a, PlacePillar):
+        return [(f"pillar-{a.town}", f"Place a Pillar at the Cathedral of {w.space_name(a.town)}", "", a.town)]
+    if isinstance(a, TakeBonus):
+        return [("takebonus", f"Take a Bonus tile from this Town ({o.ap} AP)", "", None), (a.tile, w.tile_text(a.tile), "", None)]
+    if isinstance(a, Hire):
+        return [("hire", f"Hire a Character from the offer ({o.ap} AP)", "", None), (a.tile, w.tile_text(a.tile), "", None)]
+    if isinstance(a, Refresh):
+        return [("refresh", f"Discard and refill the Character offer ({o.ap} AP)", "", None)]
+    if isinstance(a, Room):
+        return [("room", "Put a Character in a Room", "", None), (a.tile, w.tile_text(a.tile), "", None),
+                (f"{a.building}.{a.floor}", f"Building {a.building}, floor {a.floor} ({o.ap} AP)", "", None)]
+    if isinstance(a, TakeContract):
         return [("takecontract", "Take a Contract from the offer", "", None),
-                (a.tile, f"{T.tile_text(a.tile)} ({cost} AP)", "", None)]
-    if isinstance(a, A.Exchange):
-        return [("exchange", "Exchange a Resource (1 AP)", "", None), (a.give, f"Give 1 {T.RES[a.give]}", "", None),
+                (a.tile, f"{w.tile_text(a.tile)} ({o.ap} AP)", "", None)]
+    if isinstance(a, Exchange):
+        return [("exchange", f"Exchange a Resource ({o.ap} AP)", "", None), (a.give, f"Give 1 {T.RES[a.give]}", "", None),
                 (a.get, f"for 1 {T.RES[a.get]}", "", None)]
-    if isinstance(a, A.KingStep):
-        return [("king", "Advance one space on the King track (1 AP)", "", None)]
-    if isinstance(a, A.Gain):
+    if isinstance(a, KingStep):
+        return [("king", f"Advance one space on the King track ({o.ap} AP)", "", None)]
+    if isinstance(a, Gain):
         return [(f"gain{a.resource}", f"Gain 1 {T.RES[a.resource]}", "", None)]
-    if isinstance(a, A.Buy):
-        return [(TASK, "Tasks…", "", None), ("buy", "Buy a Resource for 2 Gold", "", None),
-                (a.resource, f"Buy 1 {T.RES[a.resource]} for 2 Gold", "", None, ALONE)]
-    if isinstance(a, A.Fulfil):
-        steps = [(TASK, "Tasks…", "", None), ("fulfil", "Fulfil a Contract", "", None), (a.tile, T.tile_text(a.tile), "", None)]
+    if isinstance(a, Buy):
+        return [(TASK, "Tasks…", "", None), ("buy", f"Buy a Resource for {o.gold} Gold", "", None),
+                (a.resource, f"Buy 1 {T.RES[a.resource]} for {o.gold} Gold", "", None, ALONE)]
+    if isinstance(a, Fulfil):
+        steps = [(TASK, "Tasks…", "", None), ("fulfil", "Fulfil a Contract", "", None), (a.tile, w.tile_text(a.tile), "", None)]
         if a.identical:
             steps.append((a.identical, f"pay the identical part in {T.RES[a.identical]}", "", None))
         return steps
-    if isinstance(a, A.PlaceCrest):
-        return [(TASK, "Tasks…", "", None), ("crest", "Place a Crest", "", None), (a.tile, T.tile_text(a.tile), "", None),
-                (str(a.building), f"under Building {a.building}: {T.crest_bonus_text(a.building - 1)}", "", None)]
-    if isinstance(a, A.BuildCathedral):
-        return [(TASK, "Tasks…", "", None), (f"cathedral-{a.town}", f"Build the Cathedral of {T.space_name(a.town)}", "", a.town)]
-    if isinstance(a, A.UseHelper):
-        steps = [(TASK, "Tasks…", "", None), ("helper", "Use a Helper", "", None), (a.tile, T.tile_text(a.tile), "", None)]
+    if isinstance(a, PlaceCrest):
+        return [(TASK, "Tasks…", "", None), ("crest", "Place a Crest", "", None), (a.tile, w.tile_text(a.tile), "", None),
+                (str(a.building), f"under Building {a.building}: {w.crest_bonus_text(a.building - 1)}", "", None)]
+    if isinstance(a, BuildCathedral):
+        return [(TASK, "Tasks…", "", None), (f"cathedral-{a.town}", f"Build the Cathedral of {w.space_name(a.town)}", "", a.town)]
+    if isinstance(a, UseHelper):
+        steps = [(TASK, "Tasks…", "", None), ("helper", "Use a Helper", "", None), (a.tile, w.tile_text(a.tile), "", None)]
         if a.resource:
             steps.append((a.resource, f"the die gives {T.RES[a.resource]}", "", None))
         return steps
-    if isinstance(a, A.PickBuilding):
-        names = [T.tile_name(t) for t in p.rooms[a.building - 1] if t and t != "*"]
+    if isinstance(a, PickBuilding):
+        names = [w.tile_name(t) for t in p.rooms[a.building - 1] if t and t != "*"]
         return [(f"b{a.building}", f"Building {a.building}: {', '.join(names) or 'empty'}", "", None)]
-    if isinstance(a, A.CharacterBonus):
-        return [(f"cb-{a.tile}", f"Take the bonus of {T.tile_text(a.tile)}", "", None)]
-    if isinstance(a, A.ClaimKingTile):
-        return [("claim", f"Take the King track Bonus tile: {T.tile_text(state.board.king_bonus)}", "", None)]
-    if isinstance(a, A.DiscardKingTile):
+    if isinstance(a, CharacterBonus):
+        return [(f"cb-{a.tile}", f"Take the bonus of {w.tile_text(a.tile)}", "", None)]
+    if isinstance(a, ClaimKingTile):
+        return [("claim", f"Take the King track Bonus tile: {w.tile_text(state.board.king_bonus)}", "", None)]
+    if isinstance(a, DiscardKingTile):
         return [("discard", "Discard the King track Bonus tile", "", None)]
-    if isinstance(a, A.Done):
+    if isinstance(a, Done):
         return [("~done", _done_label(state), "", None)]
-    if isinstance(a, A.Skip):
+    if isinstance(a, Skip):
         return [("~skip", "Skip this bonus", "", None)]
-    if isinstance(a, A.EndTurn):
+    if isinstance(a, EndTurn):
         return [("~end", "End your turn", "", None)]
     return [(A.notation(a), A.notation(a), "", None)]
 
 
 def space_summary(state: State, sid: str) -> str:
     """One line about a map space, for the detail line under a map choice."""
-    from ..engine.state import EMPTY
-
-    space = T.SPACES[sid]
+    w = T.words(state)
+    space = w.spaces[sid]
     bits = []
     if space.kind == "town":
-        houses = state.board.houses.get(sid, [])
+        houses = state.board.houses.get(sid, ())
         free = sum(1 for o in houses if o == EMPTY)
         owners = sorted({state.players[o].name for o in houses if o >= 0})
-        bits.append(f"{free} free House space{'s' if free != 1 else ''}" + (f" (Houses: {', '.join(owners)})" if owners else ""))
-        tiles = state.board.map_bonus.get(sid, [])
+        bits.append(f"{_plural(free, 'free House space')}" + (f" (Houses: {', '.join(owners)})" if owners else ""))
+        tiles = state.board.map_bonus.get(sid, ())
         if tiles:
-            bits.append(f"{len(tiles)} Bonus tile{'s' if len(tiles) > 1 else ''}")
+            bits.append(_plural(len(tiles), "Bonus tile"))
         for i, fair in enumerate(state.board.fairs):
             if fair.town == sid and not fair.done:
                 bits.append(f"Fair in round {i + 1}")
@@ -164,31 +173,7 @@ def space_summary(state: State, sid: str) -> str:
     here = [f"{pl.name}'s {T.PIECE[pc]}" for pl in state.players for pc in ("merchant", "architect") if getattr(pl, pc) == sid]
     if here:
         bits.append("here: " + ", ".join(here))
-    return f"{T.space_name(sid)}: " + "; ".join(bits)
-
-
-def _player(state: State) -> int:
-    top = state.stack[-1] if state.stack else None
-    return getattr(top, "player", 0) if top is not None else 0
-
-
-def _wheel_bonus(state: State, value: int) -> str:
-    from ..engine.queries import wheel_position_for_value
-
-    return state.board.wheel_bonus[wheel_position_for_value(state, value)]
-
-
-def _offer_cost(state: State, tile: str) -> int:
-    offer = state.board.contract_offer
-    return CAT.tracks.contract_offer_ap[offer.index(tile)] if tile in offer else 0
-
-
-def ap_left(state: State) -> tuple[str, int] | None:
-    """The Action in hand and its unspent AP (the nearest ActionFrame on the stack)."""
-    for frame in reversed(state.stack):
-        if isinstance(frame, ActionFrame):
-            return frame.action, frame.ap
-    return None
+    return f"{w.space_name(sid)}: " + "; ".join(bits)
 
 
 def _done_label(state: State) -> str:
@@ -199,51 +184,27 @@ def _done_label(state: State) -> str:
     return "Done"
 
 
-def candidates(state: State) -> list:
-    """Actions a player would look for now, legal or not; the illegal ones are shown greyed."""
-    if not state.stack:
-        return []
-    who = _player(state)
-    p = state.players[who]
-    found: list = [A.Buy(r) for r in ("F", "W", "S", "I")]
-    best = max(S.RESOURCES, key=lambda r: p.resources.get(r, 0))
-    for t in p.storehouse:
-        tile = CAT.tiles[t]
-        if tile.kind == "contract":
-            found.append(A.Fulfil(t, best if tile.identical else ""))
-        elif tile.kind == "helper":
-            found.append(A.UseHelper(t))
-    top = state.stack[-1]
-    if isinstance(top, ActionFrame):
-        if top.action == "contract":
-            found += [A.TakeContract(t) for t in state.board.contract_offer if t]
-        elif top.action == "merchant":
-            found.append(A.PlaceHouse(p.merchant, 1) if T.SPACES[p.merchant].house_spaces else None)
-        elif top.action == "architect":
-            found.append(A.PlacePillar(p.architect) if T.SPACES[p.architect].has_cathedral else None)
-        elif top.action == "king":
-            found.append(A.KingStep())
-        elif top.action == "character":
-            found += [A.Hire(t) for t in state.board.character_offer[:1] if t] + [A.Refresh()]
-    return [c for c in found if c is not None]
+# Refused options worth a greyed line: what a player looks for and wants to know why not. (Refused
+# die changes and the like stay out: the lines a player can choose are what the menu is for.)
+_SHOWN_REFUSED = (Buy, Fulfil, UseHelper, TakeContract, PlaceHouse, PlacePillar, KingStep, Hire, Refresh,
+                  BuildCathedral, ClaimKingTile, TakeBonus)
 
 
-def build_menu(state: State, legal: list, check: Callable[[State, object], None]) -> list[Choice]:
-    """The top level of the menu for the decision on top of the stack."""
+def build_menu(state: State, options: list) -> list[Choice]:
+    """The top level of the menu for the decision on top of the stack, from the engine's options."""
     root = Choice("root")
-    for a in legal:
-        _insert(root, _steps(state, a), a, None)
-    legal_set = set(legal)
-    for a in candidates(state):
-        if a in legal_set:
+    kept = {(o.action.value, o.action.colour): o for o in options
+            if isinstance(o.action, TakeDie) and o.action.target == o.action.value and not o.action.bonus}
+    for o in options:
+        if o.legal:
+            _insert(root, _steps(state, o, kept), o.action, None)
+    for o in options:
+        if o.legal or not isinstance(o.action, _SHOWN_REFUSED):
             continue
-        try:
-            check(state, a)
-        except ValueError as exc:  # IllegalActionError / MalformedActionError: the rule that says no
-            steps = _steps(state, a)
-            if isinstance(a, A.PlaceHouse):
-                steps = steps[:1]  # which House space was only our guess: name the Town alone
-            _insert(root, steps, a, str(exc))
+        steps = _steps(state, o, kept)
+        if isinstance(o.action, PlaceHouse):
+            steps = steps[:1]  # which House space was only the engine's example: name the Town alone
+        _insert(root, steps, o.action, o.reason)
     for node in _walk(root):
         _settle(node)
     return _order(root.children)
@@ -259,6 +220,8 @@ def _insert(root: Choice, steps: list[Step], action, reason: str | None) -> None
             child = Choice(label, key=key, detail=detail, space=space, collapse=step[4] if len(step) > 4 else "")
             node.children.append(child)
         if last:
+            if child.action is not None and child.reason is None:
+                return  # a legal line is already there: the refused twin adds nothing
             child.action, child.reason = action, reason
         node = child
 
@@ -303,8 +266,11 @@ def _order(top: list[Choice]) -> list[Choice]:
 
 def finish_action(legal: list):
     """The action behind the one 'finish' key: Done, else Skip, else End turn."""
-    for cls in (A.Done, A.Skip, A.EndTurn):
+    for cls in (Done, Skip, EndTurn):
         for a in legal:
             if isinstance(a, cls):
                 return a
     return None
+
+
+__all__ = ["TASK", "TASKS", "Choice", "build_menu", "finish_action", "space_summary"]

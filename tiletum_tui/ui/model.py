@@ -1,22 +1,14 @@
-"""The one owner of the game inside the app: a Session plus the plain-language log.
+"""The one owner of the game inside the app: a Session, and what the screens read from it.
 
-Every change goes through ``GameModel.apply`` (which goes through the session, which goes through
-the engine). Widgets never touch the state: they are handed it to draw.
+Every change goes through ``GameModel.apply`` (the session, then the engine). The screens never
+touch a state: they are handed the *view* of the game (``engine.view``: what a seat may see, the
+generator and the order of face-down piles left out), its options and the session's one log.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ..engine import actions as A
-
-
-@dataclass
-class LogEntry:
-    player: int  # -1 for the game itself
-    text: str  # engine.describe(...) of the action, in plain language
-    notation: str
-    scoring: list  # Scoring events this action caused
+from ..engine import options as engine_options
+from ..engine import view as engine_view
 
 
 def new_session(settings, save_dir=None):
@@ -26,67 +18,54 @@ def new_session(settings, save_dir=None):
 
 
 class GameModel:
-    """Session + log. ``apply`` returns the Scoring events to announce."""
+    """Session + the view and options of its current state (computed once per state)."""
 
     def __init__(self, session) -> None:
         self.session = session
-        self.log: list[LogEntry] = []
-        self._redo_log: list[LogEntry] = []
-        self._legal_cache: tuple[object, list] | None = None
-        self._replay_log()
+        self._for = None  # the state the cached view and options belong to (the state itself, not its id)
+        self._view = None
+        self._options: list | None = None
 
-    def _replay_log(self) -> None:
-        """A loaded game: rebuild the plain-language log by replaying its actions from the start."""
-        actions = list(getattr(self.session, "log", []) or [])
-        if not actions:
-            return
-        from ..engine import apply, current_player, describe, new_game
-
-        state = new_game(self.session.settings)
-        for action in actions:
-            who = current_player(state)
-            text = describe(state, action)
-            after = apply(state, action)
-            self.log.append(LogEntry(-1 if who is None else who, text, A.notation(action),
-                                     list(after.events[len(state.events):])))
-            state = after
+    def _refresh(self) -> None:
+        state = self.session.state
+        if self._for is not state:
+            self._for, self._view, self._options = state, engine_view(state), None
 
     @property
-    def state(self):
-        return self.session.state
+    def view(self):
+        """The game as the players see it (no generator, no order of face-down piles)."""
+        self._refresh()
+        return self._view
+
+    # The screens draw the view; ``state`` is kept as its name so every widget reads one thing.
+    state = view
+
+    @property
+    def log(self) -> list:
+        return self.session.log
+
+    def options(self) -> list:
+        """Every option of the decision in hand, legal or with its reason (``engine.options``)."""
+        self._refresh()
+        if self._options is None:
+            self._options = engine_options(self._view)
+        return self._options
 
     def legal(self) -> list:
-        # The decision panel, the footer and the palette all ask; compute once per state. The cache
-        # holds the state itself (not its id, which a later state could reuse once this one is freed).
-        state = self.session.state
-        if self._legal_cache is None or self._legal_cache[0] is not state:
-            self._legal_cache = (state, list(self.session.legal_actions()))
-        return self._legal_cache[1]
+        return [o.action for o in self.options() if o.legal]
 
-    def apply(self, action) -> list:
-        from ..engine import current_player, describe
-
-        state = self.state
-        who = current_player(state)
-        text = describe(state, action)
-        scoring = list(self.session.apply(action))
-        self.log.append(LogEntry(-1 if who is None else who, text, A.notation(action), scoring))
-        self._redo_log.clear()
-        return scoring
+    def apply(self, action):
+        """Apply an action through the session; return its log entry (with the events it caused)."""
+        return self.session.apply(action)
 
     def can_undo(self) -> str | None:
         return self.session.can_undo()
 
     def undo(self) -> None:
         self.session.undo()
-        if self.log:
-            self._redo_log.append(self.log.pop())
 
     def can_redo(self) -> str | None:
         return self.session.can_redo()
 
-    def redo(self) -> list:
-        events = self.session.redo()
-        if self._redo_log:
-            self.log.append(self._redo_log.pop())
-        return list(events or [])
+    def redo(self):
+        return self.session.redo()

@@ -1,19 +1,18 @@
-"""Plain words for the things on the board: tiles, effects, Resources, dice.
+"""Plain words for the things on the board: tiles, effects, Resources, dice, map spaces.
 
-Pure functions of the catalogue (no textual): the widgets and the decision panel share them so a
-tile reads the same everywhere. The engine's ``describe``/``explain_frame`` cover actions and
-decisions; this module covers the components those sentences mention.
+``words(state)`` gives the ``Words`` of the game's own catalogue (a game follows a ruleset, and a
+ruleset owns its catalogue), so a tile reads the same everywhere and always as this game has it.
+Pure functions of the catalogue (no textual): the widgets and the decision panel share them. The
+engine's ``describe``/``explain_frame`` cover actions and decisions; this covers the components.
 """
 
 from __future__ import annotations
 
 from ..data import schema as S
-from ..data.catalogue import load
 from ..engine.queries import ACTION_NAMES, PIECE_NAMES
+from ..engine.ruleset import rules_for
 from ..learn.words import effect_words
 
-CAT = load()
-SPACES = {s.id: s for s in CAT.map.spaces}
 RES = S.RESOURCE_NAMES
 PIECE = PIECE_NAMES
 ACTION_TITLE = ACTION_NAMES
@@ -47,43 +46,70 @@ def contract_price(t: S.Tile) -> str:
     return " + ".join(parts) or "nothing"
 
 
-def tile_line(tile_id: str, width: int) -> str:
-    """``tile_text`` cut to a column width."""
-    text = tile_text(tile_id)
-    return text if len(text) <= width else text[: width - 1] + "…"
+class Words:
+    """The words of one ruleset's components."""
+
+    def __init__(self, r) -> None:
+        self.r = r
+        self.cat = r.cat
+        self.spaces = r.spaces
+
+    def tile_name(self, tile_id: str) -> str:
+        return self.cat.tiles[tile_id].name if tile_id in self.cat.tiles else tile_id
+
+    def tile_text(self, tile_id: str) -> str:
+        """One line saying what a tile is and does, e.g. ``Iron order: pay 3 Iron for 4 VP``."""
+        t = self.cat.tiles.get(tile_id)
+        if t is None:
+            return tile_id
+        if t.kind == "contract":
+            extra = "".join(f", {effect_text(e)}" for e in t.effects)
+            return f"{t.name}: {contract_price(t)} → {t.vp} VP{extra}"
+        if t.kind == "crest":
+            return t.name
+        if t.kind == "character":
+            effects = ", ".join(effect_text(e) for e in t.effects)
+            return f"{t.name} ({ACTION_TITLE.get(t.action, '-')}): {effects}"
+        name = t.name.removeprefix("Helper: ")
+        return f"Helper {name}: " + ", ".join(effect_text(e) for e in t.effects)
+
+    def tile_line(self, tile_id: str, width: int) -> str:
+        """``tile_text`` cut to a column width."""
+        text = self.tile_text(tile_id)
+        return text if len(text) <= width else text[: width - 1] + "…"
+
+    def space_name(self, space_id: str) -> str:
+        s = self.spaces.get(space_id)
+        if s is None:
+            return space_id
+        if s.kind == "road":
+            a, _, b = s.name.removeprefix("road ").partition("-")
+            spaces = self.spaces
+            return f"road {spaces[a].name}–{spaces[b].name}" if a in spaces and b in spaces else s.name
+        return s.name
+
+    def crest_bonus_text(self, i: int) -> str:
+        c = self.cat.board.crest_spaces[i]
+        return f"{c.food} Food: {effect_text(c.bonus)}"
+
+    def crest_bonus_short(self, i: int, width: int) -> str:
+        """A Crest space's bonus in a few letters, for a Building column of the board."""
+        text = effect_text(self.cat.board.crest_spaces[i].bonus)
+        for long, brief in (("place a House in any Town", "House any"), ("place a Pillar at any Cathedral", "Pillar any"),
+                            ("move your Merchant to any space", "Merch.any"),
+                            ("move your Architect to any space", "Arch.any"),
+                            ("gain 2 Resources of your choice", "2 Resourc."), ("gain ", "")):
+            text = text.replace(long, brief)
+        return text[:width]
 
 
-def tile_name(tile_id: str) -> str:
-    return CAT.tiles[tile_id].name if tile_id in CAT.tiles else tile_id
+_WORDS: dict[int, Words] = {}
 
 
-def tile_text(tile_id: str) -> str:
-    """One line saying what a tile is and does, e.g. ``Iron order: pay 3 Iron for 4 VP``."""
-    t = CAT.tiles.get(tile_id)
-    if t is None:
-        return tile_id
-    if t.kind == "contract":
-        extra = "".join(f", {effect_text(e)}" for e in t.effects)
-        return f"{t.name}: {contract_price(t)} → {t.vp} VP{extra}"
-    if t.kind == "crest":
-        return t.name
-    if t.kind == "character":
-        effects = ", ".join(effect_text(e) for e in t.effects)
-        return f"{t.name} ({ACTION_TITLE.get(t.action, '-')}): {effects}"
-    name = t.name.removeprefix("Helper: ")
-    return f"Helper {name}: " + ", ".join(effect_text(e) for e in t.effects)
-
-
-def space_name(space_id: str) -> str:
-    s = SPACES.get(space_id)
-    if s is None:
-        return space_id
-    if s.kind == "road":
-        a, _, b = s.name.removeprefix("road ").partition("-")
-        return f"road {SPACES[a].name}–{SPACES[b].name}" if a in SPACES and b in SPACES else s.name
-    return s.name
-
-
-def crest_bonus_text(i: int) -> str:
-    c = CAT.board.crest_spaces[i]
-    return f"{c.food} Food: {effect_text(c.bonus)}"
+def words(state_or_rules) -> Words:
+    """The Words of a game's ruleset (from a state, a view or a ``Rules``)."""
+    r = rules_for(state_or_rules.settings) if hasattr(state_or_rules, "settings") else state_or_rules
+    w = _WORDS.get(id(r))
+    if w is None:  # rulesets live as long as the program
+        w = _WORDS[id(r)] = Words(r)
+    return w

@@ -18,13 +18,13 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ...engine import current_player
-from ...engine.actions import notation, parse
+from ...engine.actions import parse
 from ...learn import tutorial as T
 from ...learn.hints import hint_text
 from ..screens.game import GameScreen
 
 PROGRESS_FILE = "tutorial.json"
-PROGRESS_VERSION = 1
+PROGRESS_VERSION = 2  # 2: moves carry their seat ("1: die 1Y")
 # What the step's target is called in the box (widget id -> words).
 PLACES = {
     "status": "the status line (top)", "wheel-view": "the Action Wheel", "map-view": "the map",
@@ -173,7 +173,7 @@ class TutorialScreen(GameScreen):
         if self.path is None:
             return
         data = {"version": PROGRESS_VERSION, "step": self.tutorial.index, "scripted": self.tutorial.scripted,
-                "moves": [notation(a) for a in getattr(self.model.session, "log", [])]}
+                "moves": [e.notation for e in getattr(self.model.session, "log", [])]}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             tmp = self.path.with_suffix(".tmp")

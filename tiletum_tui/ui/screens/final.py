@@ -9,12 +9,14 @@ from textual.containers import Center
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from ...engine.effects import CATEGORIES
+from ...engine.ruleset import rules_for
 from ..model import GameModel
 
-def categories(players) -> list[tuple[str, str]]:
-    """Every scoring category in the engine's order, even at 0, so players see every way they could have scored."""
-    return [(key, title + (" (end)" if at_end else "")) for key, title, at_end in CATEGORIES]
+
+def categories(state) -> list[tuple[str, str]]:
+    """Every scoring category of the game's ruleset in the engine's order, even at 0, so players see
+    every way they could have scored."""
+    return [(c.key, c.title + (" (end)" if c.at_end else "")) for c in rules_for(state.settings).categories]
 
 
 def winner_line(state) -> str:
@@ -53,7 +55,7 @@ class FinalScreen(Screen):
         table.add_column("VP by category", key="category")
         for i, p in enumerate(state.players):
             table.add_column(("★ " if i == state.winner else "") + p.name, key=f"p{i}")
-        for key, title in categories(state.players):
+        for key, title in categories(state):
             table.add_row(title, *[Text(str(p.ledger.get(key, 0)), justify="right") for p in state.players], key=key)
         table.add_row(Text("Total", style="bold"),
                       *[Text(str(p.vp), style="bold", justify="right") for p in state.players], key="total")

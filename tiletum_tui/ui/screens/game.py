@@ -13,12 +13,14 @@ from textual.containers import Container, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, OptionList
 
-from ...engine import IllegalActionError, TiletumError, check, current_player, explain_frame
-from ...engine import actions as A
+from ...engine import IllegalActionError, TiletumError, current_player, explain_frame
+from ...engine.events import FairHeld, GameOver, PhaseBegan, Scored, TurnBegan
+from ...engine.queries import ap_lost_by
 from ...engine.state import ActionFrame
+from ...engine.tasks import TASKS
 from .. import keymap
 from .. import text as T
-from ..choices import ap_left, build_menu, finish_action
+from ..choices import build_menu, finish_action
 from ..dialogs.basic import AnnounceDialog, ConfirmDialog
 from ..model import GameModel
 from ..widgets.board import BoardView
@@ -79,6 +81,7 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self._layout(self.app.size.width, self.app.size.height)
+        self.on_mount_autosave()
         self.refresh_game()
         self._after_announce()  # a finished game that was loaded goes straight to the table
 
@@ -109,7 +112,7 @@ class GameScreen(Screen):
         if who is None:
             panel.show(explain_frame(state), [])
             return
-        menu = build_menu(state, self.model.legal(), check)
+        menu = build_menu(state, self.model.options())
         if self.hints_on:
             from ...learn.hints import hints
             from ..learn import mark_hints
@@ -212,11 +215,11 @@ class GameScreen(Screen):
     def choose(self, action) -> None:
         if self._busy:
             return
-        left = ap_left(self.model.state)
-        if isinstance(action, (A.Done, A.EndTurn)) and left and left[1] > 0:
+        lost = ap_lost_by(self.model.state, action)
+        if lost:
             self._busy = True
-            what = "end your turn" if isinstance(action, A.EndTurn) else "finish the Action"
-            question = f"You still have {left[1]} AP for the {left[0].capitalize()} Action. They are lost if you {what} now."
+            what = "end your turn" if action.verb() == "end" else "finish the Action"
+            question = f"You still have {lost[1]} AP for the {T.ACTION_TITLE[lost[0]]} Action. They are lost if you {what} now."
 
             def answered(yes: bool | None) -> None:
                 self._busy = False
@@ -229,66 +232,69 @@ class GameScreen(Screen):
         self.apply(action)
 
     def apply(self, action) -> None:
-        before = self.model.state
         try:
-            events = self.model.apply(action)
+            entry = self.model.apply(action)
         except TiletumError as exc:
             self.notify(str(exc), title="Not allowed", severity="error")
             self.query_one(DecisionPanel).waiting = False
             return
-        after = self.model.state
-        error = getattr(self.model.session, "autosave_error", None)
-        if error:
-            self.notify(str(error), title="Autosave", severity="warning")
         self.refresh_game()
-        if current_player(before) != current_player(after) and after.phase == "action" and current_player(after) is not None:
-            who = after.players[current_player(after)]
-            self.notify(f"{who.name}'s turn", timeout=2)
-        phase_change = (before.round, before.phase) != (after.round, after.phase)
-        held = self._held_fair(before, after) is not None
-        if (events or held) and (phase_change or after.phase == "over"):
-            self.app.push_screen(AnnounceDialog(self._announce_title(before, after, events), after.players, events,
-                                                self._fair_notes(before, after, events)),
-                                 lambda _: self._after_announce())
+        events = entry.events
+        after = self.model.state
+        began = [e for e in events if isinstance(e, TurnBegan)]
+        if began and after.phase == "action" and current_player(after) is not None:
+            self.notify(f"{after.players[began[-1].player].name}'s turn", timeout=2)
+        if self._announce(events):
+            title, scored, notes = self._announcement(entry)
+            self.app.push_screen(AnnounceDialog(title, after.players, scored, notes), lambda _: self._after_announce())
         else:
             self._after_announce()
 
-    def _held_fair(self, before, after):
-        """The Fair this change held (it was pending before and is done after), or None."""
-        for old, new in zip(before.board.fairs, after.board.fairs):
-            if new.done and not old.done:
-                return new
-        return None
+    @staticmethod
+    def _announce(events) -> bool:
+        """A phase was scored: the King phase, a Fair or final scoring (the events say so)."""
+        return any(isinstance(e, (FairHeld, GameOver)) or (isinstance(e, PhaseBegan) and e.phase == "king")
+                   for e in events)
 
-    def _fair_notes(self, before, after, events) -> list[str]:
-        fair = self._held_fair(before, after)
-        if fair is None:
-            return []
-        tile = T.CAT.fair_tiles.get(fair.tile)
-        i = [f.town for f in after.board.fairs].index(fair.town)
-        notes = [f"Fair in {T.space_name(fair.town)}: {T.CAT.tracks.fair_board_vp[i]}+{tile.vp if tile else '?'} "
-                 f"{tile.text if tile else ''}. A House or your Merchant there lets you take part."]
-        if not any(e.category == "fairs" for e in events):
-            notes.append("Nobody scored at this Fair.")
-        return notes
-
-    def _announce_title(self, before, after, events) -> str:
-        cats = {e.category for e in events}
-        parts = []
-        if "king" in cats:
-            parts.append("King phase")
-        fair = self._held_fair(before, after)
-        if fair is not None:
-            parts.append(f"Fair in {T.space_name(fair.town)}")
-        if after.phase == "over":
-            parts.append("final scoring")
-        return f"Round {before.round}: " + ", ".join(parts or ["scoring"])
+    def _announcement(self, entry) -> tuple[str, list, list[str]]:
+        """Title, scoring events and notes of the announcement, all read from the events."""
+        w = T.words(self.model.state)
+        events = entry.events
+        scored = [e for e in events if isinstance(e, Scored)]
+        parts, notes, rnd = [], [], None
+        for e in events:
+            if isinstance(e, PhaseBegan) and e.phase == "king":
+                parts.append("King phase")
+                rnd = e.round
+            elif isinstance(e, FairHeld):
+                rnd = rnd or e.round
+                parts.append(f"Fair in {w.space_name(e.town)}")
+                tile = w.cat.fair_tiles[e.tile]
+                notes.append(f"Fair in {w.space_name(e.town)}: {e.board_vp}+{e.tile_vp} VP {tile.text}. "
+                             "A House or your Merchant there lets you take part.")
+                if not e.participants:
+                    notes.append("Nobody took part in this Fair.")
+            elif isinstance(e, GameOver):
+                parts.append("final scoring")
+        rnd = rnd or self.model.state.round
+        return f"Round {rnd}: " + ", ".join(parts or ["scoring"]), scored, notes
 
     def _after_announce(self) -> None:
         if self.model.state.phase == "over":
             from .final import FinalScreen
 
             self.app.push_screen(FinalScreen(self.model))
+
+    def on_mount_autosave(self) -> None:
+        """Tell the player at once when an autosave fails (the writer runs on a thread of its own)."""
+        session = self.model.session
+        if hasattr(session, "on_autosave"):
+            session.on_autosave = lambda problem: problem and self.app.call_from_thread(self._autosave_failed, problem)
+            if getattr(session, "autosave_error", None):
+                self._autosave_failed(session.autosave_error)
+
+    def _autosave_failed(self, problem: str) -> None:
+        self.notify(f"{problem}. The game goes on.", title="Autosave", severity="warning", timeout=8)
 
     # ------------------------------------------------------------ key actions
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -405,10 +411,10 @@ class GameScreen(Screen):
     def legal_tasks(self) -> list:
         """(label, action) of every Task possible now, for the command palette."""
         out = []
-        for a in self.model.legal():
-            if isinstance(a, A.TASKS):
-                from ...engine import describe
+        from ...engine import describe
 
+        for a in self.model.legal():
+            if isinstance(a, TASKS):
                 out.append((describe(self.model.state, a), a))
         return out
 

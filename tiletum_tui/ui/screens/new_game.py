@@ -113,5 +113,5 @@ class NewGameScreen(Screen[Settings | None]):
         return Settings(
             players=tuple(PlayerSetup(name, str(colour)) for name, colour in zip(names, colours)),
             seed=int(seed_text),
-            action_tiles=self.query_one("#variant", Checkbox).value,
+            modules=("action-tiles",) if self.query_one("#variant", Checkbox).value else (),
         )

@@ -8,7 +8,6 @@ from ...engine.queries import houses_on_map, pillars_on_map
 from .. import text as T
 from .painted import Painted
 
-BOARD = T.CAT.board
 COL = 11  # width of one Building column
 
 
@@ -29,6 +28,8 @@ class BoardView(Painted):
             return
         i = self.player
         p = s.players[i]
+        w = T.words(s)
+        BOARD = w.cat.board
         out = Text()
         out.append(f"{p.name}", self.player_ink(p.colour))
         out.append(f" (player {i + 1}, {p.colour}) — {p.vp} VP", self.ink("strong"))
@@ -38,7 +39,7 @@ class BoardView(Painted):
         out.append("\nSupply: ")
         out.append(f"{p.houses} House{'s' if p.houses != 1 else ''}, {p.pillars} Pillar{'s' if p.pillars != 1 else ''}"
                    f" (on the map: {houses_on_map(s, i)} Houses, {pillars_on_map(s, i)} Pillars)")
-        out.append(f"\nMerchant at {T.space_name(p.merchant)} · Architect at {T.space_name(p.architect)}\n")
+        out.append(f"\nMerchant at {w.space_name(p.merchant)} · Architect at {w.space_name(p.architect)}\n")
         out.append("Dice: ")
         for k in range(BOARD.die_spaces):
             if k < len(p.dice):
@@ -54,15 +55,16 @@ class BoardView(Painted):
         for k in range(BOARD.storehouse):
             tile = p.storehouse[k] if k < len(p.storehouse) else ""
             out.append(f" {k + 1}. ")
-            out.append(T.tile_text(tile) if tile else "empty", None if tile else self.ink("muted"))
+            out.append(w.tile_text(tile) if tile else "empty", None if tile else self.ink("muted"))
             out.append("\n")
         self.sections["buildings"] = out.plain.count("\n") + 1
-        self._buildings(out, p)
+        self._buildings(out, p, w)
         self.sections["contracts"] = out.plain.count("\n") + 1
-        self._contracts(out, p)
+        self._contracts(out, p, w)
         self.update(out)
 
-    def _buildings(self, out: Text, p) -> None:
+    def _buildings(self, out: Text, p, w) -> None:
+        BOARD = w.cat.board
         out.append("\nBuildings", self.ink("title"))
         out.append("  (Rooms by floor; ✓ = Completed)\n", self.ink("muted"))
         out.append(" " * 9)
@@ -82,29 +84,29 @@ class BoardView(Painted):
                 if tile == "*":
                     out.append("occupied".center(COL), self.ink("muted"))
                 elif tile:
-                    out.append(T.tile_name(tile)[: COL - 1].center(COL))
+                    out.append(w.tile_name(tile)[: COL - 1].center(COL))
                 else:
                     out.append(f"· {floor}AP".center(COL), self.ink("muted"))
         out.append("\n" + "Crest".ljust(9))
         for b in range(len(BOARD.buildings)):
             tile = p.crests[b]
-            text = T.tile_name(tile).removeprefix("Crest of the ") if tile else f"{BOARD.crest_spaces[b].food} Food"
+            text = w.tile_name(tile).removeprefix("Crest of the ") if tile else f"{BOARD.crest_spaces[b].food} Food"
             out.append(text[: COL - 1].center(COL), None if tile else self.ink("muted"))
         out.append("\n" + "bonus".ljust(9))
-        short = ["House any", "Pillar any", "Merch.any", "Arch.any", "2 Resourc.", "5 VP"]
         for b in range(len(BOARD.buildings)):
-            out.append(short[b].center(COL), self.ink("muted"))
+            out.append(w.crest_bonus_short(b, COL - 1).center(COL), self.ink("muted"))
         out.append("\n Rooms: a Character's bonus when placed; Crest: Food cost, then its bonus\n", self.ink("muted"))
 
-    def _contracts(self, out: Text, p) -> None:
+    def _contracts(self, out: Text, p, w) -> None:
+        BOARD = w.cat.board
         out.append("\nContracts", self.ink("title"))
         out.append("  (fulfilled left to right; VP of the space; P = Pillar you get)\n", self.ink("muted"))
         for k, vp in enumerate(BOARD.contract_vp):
             tile = p.contracts[k]
             pillar = " P" if k < BOARD.contract_pillars and not tile else ""
             out.append(f" {k + 1}. +{vp} VP{pillar:<3}", self.ink("strong") if not tile else self.ink("muted"))
-            out.append(T.tile_line(tile, 50) if tile else "open", None if tile else self.ink("muted"))
+            out.append(w.tile_line(tile, 50) if tile else "open", None if tile else self.ink("muted"))
             out.append("\n")
         if p.cathedral_tiles or p.cathedrals:
-            out.append(f"\nCathedrals contributed to: {', '.join(T.space_name(t) for t in p.cathedrals)}"
+            out.append(f"\nCathedrals contributed to: {', '.join(w.space_name(t) for t in p.cathedrals)}"
                        f" ({len(p.cathedral_tiles)} Cathedral tile(s))\n")

@@ -27,7 +27,7 @@ class LogView(Painted):
             out.append("Nothing has happened yet.", self.ink("muted"))
         for k, e in enumerate(self.entries):
             out.append(f"{k + 1:>4} ", self.ink("muted"))
-            colour = self.players[e.player].colour if 0 <= e.player < len(self.players) else ""
+            colour = self.players[e.seat].colour if 0 <= e.seat < len(self.players) else ""
             out.append("● ", self.player_ink(colour))
             out.append(e.notation if self.notation else e.text)
             for sc in e.scoring:

@@ -23,21 +23,19 @@ BOX_W, BOX_H = 12, 3
 SX, SY = 2.7, 1.25  # map units -> character cells at 80x24 (cells are about twice as tall as wide)
 MAX_SX, MAX_SY = 5.0, 2.0  # a large terminal spreads the map out up to this much
 INFO_ROWS = 7  # the lines under the map that describe the space under the cursor
-SPACES = T.CAT.map.spaces
-BY_ID = {s.id: s for s in SPACES}
-MAP_W = max(s.x for s in SPACES)
-MAP_H = max(s.y for s in SPACES)
 
 
-def cell(space_id: str, sx: float = SX, sy: float = SY) -> tuple[int, int]:
-    s = BY_ID[space_id]
-    return round(s.y * sy) + 1, round(s.x * sx) + BOX_W // 2
+def cell(space, sx: float = SX, sy: float = SY) -> tuple[int, int]:
+    """Where a map space's box is centred, in character cells."""
+    return round(space.y * sy) + 1, round(space.x * sx) + BOX_W // 2
 
 
-def scale_for(width: int, height: int) -> tuple[float, float]:
+def scale_for(spaces, width: int, height: int) -> tuple[float, float]:
     """The spread that fills a view of this size, never tighter than the 80x24 layout."""
-    sx = min(MAX_SX, max(SX, (width - BOX_W - 3) / MAP_W))  # 3: the scrollbar and a margin
-    sy = min(MAX_SY, max(SY, (height - INFO_ROWS - BOX_H) / MAP_H))
+    map_w = max(s.x for s in spaces)
+    map_h = max(s.y for s in spaces)
+    sx = min(MAX_SX, max(SX, (width - BOX_W - 3) / map_w))  # 3: the scrollbar and a margin
+    sy = min(MAX_SY, max(SY, (height - INFO_ROWS - BOX_H) / map_h))
     return sx, sy
 
 
@@ -65,22 +63,38 @@ class MapView(Painted, can_focus=True):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.state = None
+        self.words = None  # the game's words and catalogue (its map)
         self.legal: list[str] = []
-        self.cursor: str = "TIL"
+        self.cursor: str = ""
         self.scale = (SX, SY)
+        self._view_size = None
+
+    @property
+    def spaces(self):
+        return self.words.cat.map.spaces
 
     def on_resize(self, event) -> None:
         view = self.parent.size if self.parent is not None else event.size
-        scale = scale_for(view.width, view.height)
+        self._view_size = (view.width, view.height)
+        self._rescale()
+
+    def _rescale(self) -> None:
+        if self.words is None or self._view_size is None:
+            return
+        scale = scale_for(self.spaces, *self._view_size)
         if scale != self.scale:
             self.scale = scale
             self.redraw()
 
     def cell(self, space_id: str) -> tuple[int, int]:
-        return cell(space_id, *self.scale)
+        return cell(self.words.spaces[space_id], *self.scale)
 
     def show(self, state, legal: list[str] | None = None, cursor: str | None = None) -> None:
         self.state = state
+        if self.words is None or self.words is not T.words(state):
+            self.words = T.words(state)
+            self.cursor = self.cursor if self.cursor in self.words.spaces else self.words.r.start_town
+            self._rescale()
         self.legal = list(legal or [])
         if cursor:
             self.cursor = cursor
@@ -90,7 +104,7 @@ class MapView(Painted, can_focus=True):
 
     # ------------------------------------------------------------ keys
     def action_move(self, dx: int, dy: int) -> None:
-        pool = self.legal or [s.id for s in SPACES]
+        pool = self.legal or [s.id for s in self.spaces]
         r0, c0 = self.cell(self.cursor)
         best, best_score = None, None
         for sid in pool:
@@ -116,15 +130,16 @@ class MapView(Painted, can_focus=True):
     def redraw(self) -> None:
         if self.state is None:
             return
-        self.rows = max(self.cell(s.id)[0] for s in SPACES) + 2
-        self.cols = max(self.cell(s.id)[1] for s in SPACES) + BOX_W // 2
+        spaces = self.spaces
+        self.rows = max(self.cell(s.id)[0] for s in spaces) + 2
+        self.cols = max(self.cell(s.id)[1] for s in spaces) + BOX_W // 2
         grid = [[(" ", None) for _ in range(self.cols)] for _ in range(self.rows)]
-        for a, b in T.CAT.map.roads:
+        for a, b in self.words.cat.map.roads:
             self._line(grid, self.cell(a), self.cell(b))
-        for s in SPACES:
+        for s in spaces:
             if s.kind == "road":
                 self._road(grid, s)
-        for s in SPACES:
+        for s in spaces:
             if s.kind == "town":
                 self._town(grid, s)
         out = Text()
@@ -218,7 +233,7 @@ class MapView(Painted, can_focus=True):
         if s.has_cathedral:
             line2.append(" P")
             cost = st.board.construction_cost.get(s.id)
-            if cost and T.CAT.construction_costs[cost].unavailable:
+            if cost and self.words.cat.construction_costs[cost].unavailable:
                 line2.append("✗", self.ink("unavailable"))
             else:
                 for owner in st.board.pillars.get(s.id, []):
@@ -241,10 +256,10 @@ class MapView(Painted, can_focus=True):
 
     def _info(self) -> Text:
         """What lies on the space under the cursor, in words."""
-        st, sid = self.state, self.cursor
-        s = BY_ID[sid]
+        st, sid, w = self.state, self.cursor, self.words
+        s = w.spaces[sid]
         out = Text()
-        out.append(T.space_name(sid), self.ink("title"))
+        out.append(w.space_name(sid), self.ink("title"))
         if sid in self.legal:
             out.append("  (Enter to choose)", self.ink("good"))
         pieces = [f"{st.players[i].name}'s {T.PIECE[piece]}" for i, p in enumerate(st.players)
@@ -262,7 +277,7 @@ class MapView(Painted, can_focus=True):
                 out.append("\n Houses: " + ", ".join(words))
             if s.has_cathedral:
                 cost_id = st.board.construction_cost.get(sid)
-                cost = T.CAT.construction_costs.get(cost_id) if cost_id else None
+                cost = w.cat.construction_costs.get(cost_id) if cost_id else None
                 pillars = [st.players[o].name for o in st.board.pillars.get(sid, []) if o >= 0]
                 if cost is not None and cost.unavailable:
                     out.append("\n Cathedral: unavailable this game (no Pillars)")
@@ -272,7 +287,7 @@ class MapView(Painted, can_focus=True):
                                f"{len(stack)} tile(s) left; Pillars: {', '.join(pillars) or 'none'}")
             tiles = st.board.map_bonus.get(sid, [])
             if tiles:
-                out.append("\n Bonus tiles: " + "; ".join(T.tile_line(t, 40) for t in tiles))
+                out.append("\n Bonus tiles: " + "; ".join(w.tile_line(t, 40) for t in tiles))
         if pieces:
             out.append("\n Here: " + ", ".join(pieces))
         out.append("\n H House spaces (· empty, b Building Bonus, v VP, 1-4 player)  P Pillar spaces"

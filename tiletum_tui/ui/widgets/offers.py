@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ...engine.queries import fair_per
+from ...engine.ruleset import rules_for
 from .. import text as T
 from .painted import Painted
-
-OFFER_AP = T.CAT.tracks.contract_offer_ap
-FAIR_VP = T.CAT.tracks.fair_board_vp
 
 
 class OffersView(Painted):
@@ -24,29 +23,32 @@ class OffersView(Painted):
         s = self.state
         if s is None:
             return
+        r = rules_for(s.settings)
+        w = T.words(r)
         out = Text()
         out.append("Contract offer", self.ink("title"))
         out.append("  (AP to take it with the Contract Action)\n", self.ink("muted"))
         for i, tile in enumerate(s.board.contract_offer):
-            out.append(f" {OFFER_AP[i]} AP  ", self.ink("strong"))
-            out.append(T.tile_text(tile) if tile else "(empty until the end of the turn)", None if tile else self.ink("muted"))
+            out.append(f" {r.tracks.contract_offer_ap[i]} AP  ", self.ink("strong"))
+            out.append(w.tile_text(tile) if tile else "(empty until the end of the turn)", None if tile else self.ink("muted"))
             out.append("\n")
         out.append("\nCharacter offer", self.ink("title"))
         out.append("  (1 AP each; (Action) = grows when its Building is Completed)\n", self.ink("muted"))
         for tile in s.board.character_offer:
             out.append("  • ")
-            out.append(T.tile_text(tile) if tile else "(empty)")
+            out.append(w.tile_text(tile) if tile else "(empty)")
             out.append("\n")
         out.append("\nFairs", self.ink("title"))
         out.append("  (score with a House in the Town or your Merchant there)\n", self.ink("muted"))
         for i, fair in enumerate(s.board.fairs):
-            tile = T.CAT.fair_tiles.get(fair.tile)
+            tile = r.cat.fair_tiles.get(fair.tile)
             now = i + 1 == s.round and not fair.done
-            line = Text(f" {i + 1}. Round {i + 1}: {T.space_name(fair.town):<10} ")
+            line = Text(f" {i + 1}. Round {i + 1}: {w.space_name(fair.town):<10} ")
             if fair.done:
                 line.append("done", self.ink("muted"))
             elif tile is not None:
-                line.append(f"{FAIR_VP[i]}+{tile.vp} {tile.text}")
+                board_vp, tile_vp = fair_per(r, s, i)
+                line.append(f"{board_vp}+{tile_vp} {tile.text}")
             if now:
                 line.stylize(self.ink("now"))
                 line.append("  ◀ this round")

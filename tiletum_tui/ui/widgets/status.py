@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..choices import ap_left
+from ...engine.queries import ap_left
 from .. import text as T
 from .painted import Painted
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...engine.queries import action_for_value, wheel_position_for_value, king_space, houses_on_map, pillars_on_map
+from ...engine.queries import (
+    action_for_value, ap_for_die, houses_on_map, king_space, pillars_on_map, wheel_position_for_value,
+)
+from ...engine.ruleset import rules_for
 from .. import text as T
 from .painted import Painted
-
-KING_VALUES = T.CAT.tracks.king_track
-KING_START = T.CAT.tracks.king_start
 
 
 class WheelView(Painted):
@@ -42,16 +42,16 @@ class WheelView(Painted):
         turned = s.board.wheel_rotation
         out.append(f"  (turned {turned} step{'s' if turned != 1 else ''})\n" if turned else "\n", self.ink("muted"))
         out.append(" Die  Action      AP  Dice on it      Bonus tile waiting\n", self.ink("muted"))
-        bonus_ap = s.players[self.focus_player].bonus_ap if self.focus_player is not None else {}
+        w = T.words(s)
+        focus = self.focus_player if self.focus_player is not None else 0
         for value in range(1, 7):
             action = action_for_value(s, value)
             pos = wheel_position_for_value(s, value)
             dice = s.board.wheel_dice[value - 1]
             out.append(f"  {value}   ")
             out.append(f"{T.ACTION_TITLE[action]:<10}", self.ink("strong"))
-            ap = 7 - value
-            extra = bonus_ap.get(action, 0)
-            out.append(f"{ap:>3}" + (f"+{extra}" if extra else "  "))
+            ap = ap_for_die(s, focus, value)  # with the Bonus AP of the player in turn (the engine's count)
+            out.append(f"{ap:>3}  ")
             out.append("  ")
             used = 0
             for colour in dice:
@@ -63,13 +63,14 @@ class WheelView(Painted):
                 used = 1
             out.append(" " * max(1, 15 - used))
             tile = s.board.wheel_bonus[pos]
-            out.append(T.tile_line(tile, 38) if tile else "(taken)", None if tile else self.ink("muted"))
+            out.append(w.tile_line(tile, 38) if tile else "(taken)", None if tile else self.ink("muted"))
             out.append("\n")
         out.append(" Y yellow→Gold P pink→Food L light grey→Wool D dark grey→Stone B blue→Iron\n", self.ink("muted"))
 
     # ------------------------------------------------------------ King track
     def _king(self, out: Text) -> None:
         s = self.state
+        tracks = rules_for(s.settings).tracks
         out.append("King track", self.ink("title"))
         out.append("  (stacks: bottom marker arrived first and wins ties)\n", self.ink("muted"))
         track = s.board.king_track
@@ -85,18 +86,20 @@ class WheelView(Painted):
             out.append(line)
             out.append("\n")
         out.append("  ")
-        for i, vp in enumerate(KING_VALUES):
+        for i, vp in enumerate(tracks.king_track):
             style = self.ink("bad") if vp < 0 else self.ink("good") if vp > 0 else self.ink("strong")
             out.append(f"{vp:>3}", style)
         out.append("\n")
         tile = s.board.king_bonus
         out.append("  Bonus tile for the highest: ", self.ink("muted"))
-        out.append(T.tile_line(tile, 48) if tile else f"none (round 4: {T.CAT.tracks.king_round4_vp} VP)")
+        out.append(T.words(s).tile_line(tile, 48) if tile else f"none (round 4: {tracks.king_round4_vp} VP)")
         out.append("\n")
 
     # ------------------------------------------------------------ players
     def _players(self, out: Text) -> None:
         s = self.state
+        r = rules_for(s.settings)
+        king_values, store_size = r.tracks.king_track, r.player_board.storehouse
         out.append("Turn order", self.ink("title"))
         out.append("  ")
         for i, p in enumerate(s.turn_order):
@@ -108,18 +111,18 @@ class WheelView(Painted):
         # Face-down tokens are never shown: only how many are left.
         revealed = s.board.corruption_revealed
         out.append(" revealed: " + (" ".join(str(v) for v in revealed) if revealed else "none"))
-        out.append(f" · face down: {'▮ ' * len(s.board.corruption_row)}".rstrip())
+        out.append(f" · face down: {'▮ ' * len(s.hidden.corruption_row)}".rstrip())
         out.append("\n\n")
         out.append(" #  Player       VP  King  Gold Food Wool Stone Iron  Houses Pillars Store\n", self.ink("muted"))
         for i, p in enumerate(s.players):
             style = self.ink("now") if i == self.focus_player else None
             line = Text(f" {i + 1}  ")
             line.append(f"{p.name[:10]:<10}", self.player_ink(p.colour))
-            king = KING_VALUES[king_space(s, i)]
+            king = king_values[king_space(s, i)]
             r = p.resources
             line.append(
                 f" {p.vp:>4}  {king:>+4}  {r.get('G', 0):>4} {r.get('F', 0):>4} {r.get('W', 0):>4} {r.get('S', 0):>5} {r.get('I', 0):>4}"
-                f"  {houses_on_map(s, i):>2}+{p.houses:<3} {pillars_on_map(s, i):>2}+{p.pillars:<3} {len(p.storehouse)}/4"
+                f"  {houses_on_map(s, i):>2}+{p.houses:<3} {pillars_on_map(s, i):>2}+{p.pillars:<3} {len(p.storehouse)}/{store_size}"
             )
             if style:
                 line.stylize(style)

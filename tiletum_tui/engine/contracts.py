@@ -1,0 +1,74 @@
+"""The Contract Action (rulebook, Contract Action): taking a Contract (or Crest) from the offer,
+and exchanging Resources; the first exchange of a turn brings a Resource of one's choice."""
+
+from __future__ import annotations
+
+from ..data.schema import RESOURCE_NAMES
+from .actions import Action, Rule, register, refuse
+from .common import action_is, can_take, gain, pop_spent, replaced, spend, store, use_ap
+from .effects import turn_frame
+from .queries import contract_offer_ap
+from .state import ChooseResourceFrame
+
+
+class TakeContract(Action, tag="contract"):
+    tile: str
+
+    RULE = Rule("The Contract Action takes a Contract or Crest from the offer for the AP printed under its space, "
+                "into your Storehouse.", "actions", "contract")
+
+    def ap_cost(self, r, state, frame) -> int:
+        return contract_offer_ap(r, state, self.tile) if self.tile in state.board.contract_offer else 0
+
+    def check(self, r, state, frame) -> None:
+        action_is(frame, "contract", what="Taking a Contract")
+        if self.tile not in state.board.contract_offer:
+            raise refuse("that tile is not in the Contract offer")
+        spend(frame, contract_offer_ap(r, state, self.tile), "That Contract")
+        can_take(r, state.players[frame.player], self.tile)
+
+    def apply(self, r, state, frame) -> None:
+        b = state.board
+        cost = contract_offer_ap(r, state, self.tile)
+        b.contract_offer = replaced(b.contract_offer, b.contract_offer.index(self.tile), "")  # refilled at the end of the turn
+        store(state.players[frame.player], self.tile)
+        use_ap(frame, cost)
+        pop_spent(state, frame)
+
+    def describe(self, r, state) -> str:
+        name = r.tiles[self.tile].name if self.tile in r.tiles else self.tile
+        return f"takes the {name} from the Contract offer"
+
+
+class Exchange(Action, tag="exchange"):
+    give: str
+    get: str
+
+    RULE = Rule("For 1 AP of the Contract Action exchange one Resource for another; the first exchange of a turn "
+                "also gives one Resource of your choice.", "actions", "contract")
+
+    def ap_cost(self, r, state, frame) -> int:
+        return 1
+
+    def check(self, r, state, frame) -> None:
+        action_is(frame, "contract", what="Exchanging a Resource")
+        spend(frame, 1, "An exchange")
+        if self.give == self.get:
+            raise refuse("an exchange gives a different Resource")
+        if state.players[frame.player].resources[self.give] < 1:
+            raise refuse(f"you have no {RESOURCE_NAMES[self.give]} to exchange")
+
+    def apply(self, r, state, frame) -> None:
+        gain(state.players[frame.player], {self.give: -1, self.get: 1})
+        use_ap(frame)
+        base = turn_frame(state)
+        if not base.exchanged:  # the first exchange of the turn brings a bonus Resource of your choice
+            base.exchanged = True
+            pop_spent(state, frame)
+            state.stack.append(ChooseResourceFrame(player=frame.player, count=1, reason="first exchange of the turn"))
+
+    def describe(self, r, state) -> str:
+        return f"exchanges 1 {RESOURCE_NAMES[self.give]} for 1 {RESOURCE_NAMES[self.get]}"
+
+
+register(TakeContract, Exchange)

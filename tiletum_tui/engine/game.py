@@ -1,0 +1,80 @@
+"""Tiletum as the session, the saves and the app shell see a game: the few calls they make.
+
+Those layers hold nothing of Tiletum beyond its name; they reach the rules through one object
+with this shape (``GAMES`` in ``tiletum_tui/games.py`` maps names to them), so a second game can
+be plugged in beside it.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from . import RULES_VERSION, RULES_VERSIONS, apply, barriers, current_player, describe, digest, new_game
+from .actions import notation, parse
+from .errors import TiletumError
+from .state import Settings, State
+
+
+class TiletumGame:
+    name = "tiletum"
+    title = "Tiletum"
+    Settings = Settings
+    Error = TiletumError  # every refusal or malformed action the rules raise
+    rules_versions = RULES_VERSIONS
+    rules_version = RULES_VERSION
+
+    def new_game(self, settings: Settings) -> State:
+        return new_game(settings)
+
+    def apply(self, state: State, action) -> State:
+        """The next state (``state`` untouched); what happened is in ``.events``."""
+        return apply(state, action)
+
+    def parse(self, text: str, seat: int | None = None):
+        return parse(text, seat)
+
+    def notation(self, action) -> str:
+        return notation(action)
+
+    def describe(self, state: State, action) -> str:
+        return describe(state, action)
+
+    def current_player(self, state: State) -> int | None:
+        return current_player(state)
+
+    def finished(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def digest(self, state: State) -> str:
+        return digest(state)
+
+    def barriers(self, events) -> list[str]:
+        """What an action revealed (undo never crosses it), in words."""
+        return barriers(events)
+
+    def turn_key(self, state: State) -> tuple:
+        """Changes when a new turn begins: undo never goes back into an earlier turn."""
+        return (state.round, state.phase, state.lap, state.turn)
+
+    def turn_began(self, before: State, after: State) -> str:
+        return f"the {after.phase.capitalize()} phase" if before.phase != after.phase else "a new turn"
+
+    def summary(self, state: State) -> dict:
+        """What a save's metadata shows without a replay."""
+        return {"round": state.round, "phase": state.phase, "scores": [p.vp for p in state.players]}
+
+    def player_names(self, settings: Settings) -> list[str]:
+        return [p.name for p in settings.players]
+
+    def seed(self, settings: Settings) -> int:
+        return settings.seed
+
+    def decode_settings(self, raw: bytes) -> Settings:
+        """Strictly (raises msgspec.DecodeError naming the path)."""
+        return msgspec.json.decode(raw, type=Settings)
+
+    def encode_settings(self, settings: Settings) -> msgspec.Raw:
+        return msgspec.Raw(msgspec.json.encode(settings))
+
+
+TILETUM = TiletumGame()

@@ -1,0 +1,74 @@
+"""What a seat may see: a view of a game leaves out what no player may see.
+
+Tiletum has no secrets one player holds from another: the generator, the order of the face-down
+piles, the face-down Corruption tokens and the dice in the bag are hidden from everyone. A view
+keeps the contents of the piles and the bag (they follow from what is on the table) but not
+their order, replaces each face-down token by UNKNOWN and the generator by 0, and is marked
+``redacted`` so that it can be read (legal actions, options, every query) but never played on.
+
+A computer opponent that wants to look ahead samples a full state from a view (``sample``):
+the hidden parts are dealt anew from its own seed, so it can never learn the real ones.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import msgspec
+
+from . import rng
+from .ruleset import rules_for
+from .state import UNKNOWN, Hidden, State, clone
+
+
+def view(state: State, seat: int | None = None) -> State:
+    """The game as ``seat`` (or a spectator, ``None``) sees it. Every seat sees the same in Tiletum."""
+    h = state.hidden
+    if h.redacted:
+        return state
+    out = clone(state)
+    out.hidden = Hidden(
+        rng=0, bonus_pile=tuple(sorted(h.bonus_pile)), contract_pile=tuple(sorted(h.contract_pile)),
+        character_pile=tuple(sorted(h.character_pile)), corruption_row=(UNKNOWN,) * len(h.corruption_row),
+        corruption_pool=(UNKNOWN,) * len(h.corruption_pool), bag=tuple(sorted(h.bag)), redacted=True,
+    )
+    return out
+
+
+def unseen_tokens(state: State) -> list[int]:
+    """The Corruption tokens still face down (row and stack), as values: all tokens less those revealed."""
+    left = Counter(rules_for(state.settings).tracks.corruption_tokens)
+    left.subtract(state.board.corruption_revealed)
+    return sorted(left.elements())
+
+
+def sample(view_state: State, seed: int) -> State:
+    """A full state consistent with a view: the piles, the bag and the face-down tokens dealt from ``seed``."""
+    h = view_state.hidden
+    out = clone(view_state)
+    g = rng.seed_state(seed)
+    piles = []
+    for pile in (h.bonus_pile, h.contract_pile, h.character_pile, h.bag):
+        items = list(pile)
+        g = rng.shuffle(g, items)
+        piles.append(tuple(items))
+    tokens = unseen_tokens(view_state)
+    g = rng.shuffle(g, tokens)
+    row = len(h.corruption_row)
+    g, _ = rng.next_u64(g)
+    out.hidden = Hidden(rng=g, bonus_pile=piles[0], contract_pile=piles[1], character_pile=piles[2],
+                        corruption_row=tuple(tokens[:row]), corruption_pool=tuple(tokens[row:]), bag=piles[3])
+    return out
+
+
+def encode_view(view_state: State) -> bytes:
+    """A view as bytes, for a process or a client elsewhere (msgpack)."""
+    assert view_state.hidden.redacted, "only views leave the game"
+    return msgspec.msgpack.encode(view_state)
+
+
+_DECODER = msgspec.msgpack.Decoder(State)
+
+
+def decode_view(data: bytes) -> State:
+    return _DECODER.decode(data)
