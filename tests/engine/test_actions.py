@@ -2,16 +2,22 @@
 
 import pytest
 
-from tiletum_tui.engine import IllegalActionError, apply_in_place, parse
-from tiletum_tui.engine.queries import TRACKS, king_space
-from tiletum_tui.engine.state import EMPTY
+from tiletum_tui.engine import IllegalActionError, Scored
+from tiletum_tui.engine.queries import king_space
+from tiletum_tui.engine.state import EMPTY, UNUSED
 
-from .conftest import act, give_action, legal, tile_of
+from .conftest import act, draw_bonus, game, give_action, legal, replaced, rules, tile_of
 
 
 def refused(state, text: str, match: str):
     with pytest.raises(IllegalActionError, match=match):
-        apply_in_place(state, parse(text))
+        act(state, text)
+
+
+def give_action_state(action, ap, players=2):
+    s = game(players)
+    give_action(s, action, ap)
+    return s
 
 
 # ---------------------------------------------------------------- Merchant
@@ -22,29 +28,22 @@ def test_merchant_moves_one_adjacent_space_per_ap():
     refused(s, "move merchant LYO", "not next to your Merchant")
 
 
-def give_action_state(action, ap, players=2):
-    from .conftest import game
-
-    s = game(players)
-    give_action(s, action, ap)
-    return s
-
-
 def test_merchant_builds_a_house_where_it_stands_and_scores_a_vp_space():
     """1 AP: a House from supply in the Merchant's Town; a VP House space scores at once (appendix, Game board)."""
     s = give_action_state("merchant", 3)
     s.players[0].merchant = "LYO"  # Lyon: space 1 is a 2 VP space (authored map)
     vp = s.players[0].vp
-    act(s, "house LYO 1")
+    events = act(s, "house LYO 1")
     assert s.board.houses["LYO"][0] == 0 and s.players[0].houses == 1
     assert s.players[0].vp == vp + 2
+    assert [(e.player, e.vp, e.category) for e in events if isinstance(e, Scored)] == [(0, 2, "houses")]
 
 
 def test_no_second_house_in_a_town_and_no_house_without_a_free_space():
     s = give_action_state("merchant", 3)
     refused(s, "house TIL 3", "already have a House in Tiletum")
     s.players[0].merchant = "PRA"
-    s.board.houses["PRA"] = [1, -2]  # 2 players: the '4' space is unused and Bob holds the other
+    s.board.houses = {**s.board.houses, "PRA": (1, UNUSED)}  # 2 players: the '4' space is unused and Bob holds the other
     refused(s, "house PRA 1", "no empty House space in Praha")
 
 
@@ -65,10 +64,11 @@ def test_several_bonus_tiles_from_one_town_at_one_ap_each():
     """Reference, Merchant Action: you may take several Bonus tiles from one Town for 1 AP each."""
     s = give_action_state("merchant", 4)
     s.players[0].merchant = "LON"
-    tiles = [s.board.bonus_pile.pop(), s.board.bonus_pile.pop()]
-    s.board.map_bonus["LON"] = list(tiles)
+    tiles = (draw_bonus(s), draw_bonus(s))
+    s.board.map_bonus = {**s.board.map_bonus, "LON": tiles}
     act(s, f"take {tiles[0]}", f"take {tiles[1]}")
     assert s.players[0].storehouse == tiles and s.stack[-1].ap == 2
+    assert s.board.map_bonus["LON"] == ()
 
 
 def test_a_merchant_action_cannot_move_the_architect():
@@ -79,7 +79,7 @@ def test_a_merchant_action_cannot_move_the_architect():
 # ---------------------------------------------------------------- Architect
 def test_architect_raises_a_pillar_at_its_towns_cathedral():
     s = give_action_state("architect", 2)
-    s.board.construction_cost["TIL"] = "cost-1"
+    s.board.construction_cost = {**s.board.construction_cost, "TIL": "cost-1"}
     act(s, "pillar TIL")
     assert 0 in s.board.pillars["TIL"] and s.players[0].pillars == 1
 
@@ -87,14 +87,14 @@ def test_architect_raises_a_pillar_at_its_towns_cathedral():
 def test_no_pillar_at_the_unavailable_cathedral():
     """Appendix, Game board: no Pillar at the Cathedral with the Unavailable tile."""
     s = give_action_state("architect", 2)
-    s.board.construction_cost["TIL"] = "cost-unavailable"
+    s.board.construction_cost = {**s.board.construction_cost, "TIL": "cost-unavailable"}
     refused(s, "pillar TIL", "Unavailable")
 
 
 def test_one_pillar_per_cathedral_per_player():
     s = give_action_state("architect", 3)
-    s.board.construction_cost["TIL"] = "cost-1"
-    s.board.pillars["TIL"] = [EMPTY, EMPTY, -2]
+    s.board.construction_cost = {**s.board.construction_cost, "TIL": "cost-1"}
+    s.board.pillars = {**s.board.pillars, "TIL": (EMPTY, EMPTY, UNUSED)}
     act(s, "pillar TIL")
     refused(s, "pillar TIL", "already have a Pillar")
 
@@ -104,41 +104,41 @@ def test_architect_takes_a_bonus_tile_where_it_stands():
     s.players[0].architect = "KOL"
     t = s.board.map_bonus["KOL"][0]
     act(s, f"take {t}")
-    assert t in s.players[0].storehouse and s.board.map_bonus["KOL"] == []
+    assert t in s.players[0].storehouse and s.board.map_bonus["KOL"] == ()
 
 
 # ---------------------------------------------------------------- Character
 def test_take_a_character_and_the_offer_refills_at_once():
     s = give_action_state("character", 2)
     t = s.board.character_offer[2]
-    top = s.board.character_pile[-1]
+    top = s.hidden.character_pile[-1]
     act(s, f"hire {t}")
-    assert s.players[0].storehouse == [t] and s.board.character_offer[2] == top
+    assert s.players[0].storehouse == (t,) and s.board.character_offer[2] == top
 
 
 def test_refresh_discards_the_whole_offer_and_refills():
     s = give_action_state("character", 2)
-    old = list(s.board.character_offer)
+    old = s.board.character_offer
     act(s, "refresh")
-    assert set(old).isdisjoint(s.board.character_offer)
-    assert set(old) <= set(s.board.character_pile)
+    assert set(old).isdisjoint(s.board.character_offer) and all(s.board.character_offer)
+    assert set(old) <= set(s.hidden.character_pile)
 
 
 def test_room_costs_its_floor_in_ap_and_gives_the_bonus_at_once():
     """1/2/3 AP for a Room on floor 1/2/3; the Character bonus is earned immediately."""
     s = give_action_state("character", 3)
     smith = tile_of(s, "character", design="c15", min_players=2)  # Smith: gain 1 Iron
-    s.players[0].storehouse = [smith]
+    s.players[0].storehouse = (smith,)
     iron = s.players[0].resources["I"]
     act(s, f"room {smith} 3 2")
-    assert s.players[0].rooms[2][1] == smith
+    assert s.players[0].rooms[2][1] == smith and s.players[0].storehouse == ()
     assert s.stack[-1].ap == 1 and s.players[0].resources["I"] == iron + 1
 
 
 def test_room_on_floor_3_needs_3_ap():
     s = give_action_state("character", 2)
     smith = tile_of(s, "character", design="c15", min_players=2)
-    s.players[0].storehouse = [smith]
+    s.players[0].storehouse = (smith,)
     refused(s, f"room {smith} 3 3", "costs 3 AP and you have 2")
 
 
@@ -148,7 +148,7 @@ def test_one_character_per_building():
     a = tile_of(s, "character", design="c15", min_players=2)
     b = tile_of(s, "character", design="c15", min_players=2)
     farmer = tile_of(s, "character", design="c14", min_players=2)
-    s.players[0].storehouse = [a, b, farmer]
+    s.players[0].storehouse = (a, b, farmer)
     act(s, f"room {a} 2 1")
     refused(s, f"room {b} 3 1", "already lives in Building 2")
     refused(s, f"room {farmer} 2 2", "one Character per Building")
@@ -157,7 +157,7 @@ def test_one_character_per_building():
 def test_a_full_building_releases_its_roof_house():
     s = give_action_state("character", 3)
     t = tile_of(s, "character", design="c14", min_players=2)
-    s.players[0].storehouse = [t]
+    s.players[0].storehouse = (t,)
     houses = s.players[0].houses
     act(s, f"room {t} 1 1")  # Building 1 has one Room
     assert s.players[0].roof[0] is False and s.players[0].houses == houses + 1
@@ -166,7 +166,7 @@ def test_a_full_building_releases_its_roof_house():
 def test_the_preoccupied_building_takes_no_character():
     s = give_action_state("character", 3)
     t = tile_of(s, "character", design="c14", min_players=2)
-    s.players[0].storehouse = [t]
+    s.players[0].storehouse = (t,)
     refused(s, f"room {t} 6 1", "already occupied")
 
 
@@ -175,17 +175,17 @@ def test_take_a_contract_for_the_ap_under_its_space_and_no_refill_until_the_turn
     s = give_action_state("contract", 4)
     t = s.board.contract_offer[0]
     act(s, f"contract {t}")
-    assert s.stack[-1].ap == 4 - TRACKS.contract_offer_ap[0]
-    assert s.board.contract_offer[0] == ""
+    assert s.stack[-1].ap == 4 - rules(s).tracks.contract_offer_ap[0]
+    assert s.board.contract_offer[0] == "" and s.players[0].storehouse == (t,)
     act(s, "end")
     assert "" not in s.board.contract_offer
 
 
 def test_the_offer_slides_right_then_refills_from_the_left():
     s = give_action_state("contract", 6)
-    offer = list(s.board.contract_offer)
+    offer = s.board.contract_offer
     act(s, f"contract {offer[4]}")
-    nxt = s.board.contract_pile[-1]
+    nxt = s.hidden.contract_pile[-1]
     act(s, "end")
     assert s.board.contract_offer[1:] == offer[:4] and s.board.contract_offer[0] == nxt
 
@@ -193,20 +193,21 @@ def test_the_offer_slides_right_then_refills_from_the_left():
 def test_first_exchange_of_the_turn_gives_a_bonus_resource():
     """1 AP: exchange a Resource; the first time in your turn, one bonus Resource of your choice."""
     s = give_action_state("contract", 3)
-    r = s.players[0].resources
+    p = s.players[0]
     act(s, "exchange W I")
     assert legal(s) == {f"gain {x}" for x in "GFWSI"}
     act(s, "gain W")
-    assert (r["W"], r["I"]) == (1, 2)
+    assert (p.resources["W"], p.resources["I"]) == (1, 2)
     act(s, "exchange S I")
-    assert s.stack[-1].ap == 1 and r["I"] == 3 and r["S"] == 0  # no second bonus
+    assert s.stack[-1].ap == 1 and p.resources["I"] == 3 and p.resources["S"] == 0  # no second bonus
+    assert "gain W" not in legal(s)
 
 
 def test_no_contract_once_all_six_spaces_are_filled():
     s = give_action_state("contract", 6)
-    s.players[0].contracts = ["x"] * 6
+    s.players[0].contracts = ("x",) * 6
     t = tile_of(s, "contract", pile="contract")
-    s.board.contract_offer[4] = t
+    s.board.contract_offer = replaced(s.board.contract_offer, 4, t)
     refused(s, f"contract {t}", "Contract spaces are filled")
 
 
@@ -214,17 +215,17 @@ def test_no_contract_once_all_six_spaces_are_filled():
 def test_king_action_advances_one_space_per_ap_onto_the_top_of_a_stack():
     s = give_action_state("king", 2)
     start = king_space(s, 0)
-    s.board.king_track[start] = [0]
-    s.board.king_track[start + 2] = [1]
+    track = [()] * len(s.board.king_track)
+    track[start] = (0,)
+    track[start + 2] = (1,)
+    s.board.king_track = tuple(track)
     act(s, "king", "king")
-    assert s.board.king_track[start + 2] == [1, 0]
+    assert s.board.king_track[start + 2] == (1, 0)
 
 
 def test_king_marker_never_above_plus_15():
     s = give_action_state("king", 2)
-    for stack in s.board.king_track:
-        stack.clear()
-    s.board.king_track[-1] = [0, 1]
+    s.board.king_track = ((),) * (len(s.board.king_track) - 1) + ((0, 1),)
     refused(s, "king", r"top space \(\+15 VP\)")
 
 
@@ -233,3 +234,4 @@ def test_unused_ap_are_lost_at_the_end_of_the_turn():
     s = give_action_state("king", 4)
     act(s, "end")
     assert s.stack[0].player == 1 and s.stack[0].die_taken is False
+    assert len(s.stack) == 1

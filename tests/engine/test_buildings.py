@@ -5,14 +5,15 @@ Rulebook, Character Action and Player Boards - Completed Buildings; appendix, Ch
 
 import pytest
 
-from tiletum_tui.engine import IllegalActionError, apply_in_place, parse
+from tiletum_tui.engine import IllegalActionError
+from tiletum_tui.engine.state import ActionFrame
 
-from .conftest import act, game, give_action, legal, put_die, tile_of
+from .conftest import act, clear_wheel, game, give_action, legal, put_die, set_res, set_rooms, tile_of
 
 
 def refused(state, text, match):
     with pytest.raises(IllegalActionError, match=match):
-        apply_in_place(state, parse(text))
+        act(state, text)
 
 
 def character(s, design, n=1):
@@ -26,8 +27,8 @@ def test_completing_a_building_strengthens_its_action_including_the_current_one(
     (farmer,) = character(s, "c14")  # Farmer: Character icon
     crest = tile_of(s, "crest", family="Wolf")
     p = s.players[0]
-    p.storehouse = [farmer, crest]
-    p.resources["F"] = 6
+    p.storehouse = (farmer, crest)
+    set_res(p, F=6)
     act(s, f"crest {crest} 1")  # Building 1 (one Room) gets its Crest first
     act(s, "skip")  # the House-anywhere bonus of that Crest space
     act(s, f"room {farmer} 1 1")
@@ -37,14 +38,14 @@ def test_completing_a_building_strengthens_its_action_including_the_current_one(
 
 def test_the_bonus_applies_to_later_dice_and_through_the_joker():
     s = game(2)
-    s.players[0].bonus_ap["king"] = 2
-    s.board.wheel_dice = [[] for _ in range(6)]
+    s.players[0].bonus_ap = {"king": 2}
+    clear_wheel(s)
     king_value = next(v for v in range(1, 7) if s.board.wheel_actions[(v - 1) % 6] == "king")
     put_die(s, king_value, "B")
     act(s, f"die {king_value}B")
     assert s.stack[-1].ap == 7 - king_value + 2
     s2 = game(2)
-    s2.players[0].bonus_ap["king"] = 2
+    s2.players[0].bonus_ap = {"king": 2}
     joker_value = next(v for v in range(1, 7) if s2.board.wheel_actions[(v - 1) % 6] == "joker")
     put_die(s2, joker_value, "B")
     act(s2, f"die {joker_value}B", "joker king")
@@ -57,7 +58,7 @@ def test_joker_bonus_ap_counted_when_the_action_is_chosen():
     joker_value = next(v for v in range(1, 7) if s.board.wheel_actions[(v - 1) % 6] == "joker")
     put_die(s, joker_value, "B")
     act(s, f"die {joker_value}B")
-    s.players[0].bonus_ap["merchant"] = 3
+    s.players[0].bonus_ap = {"merchant": 3}
     act(s, "joker merchant")
     assert s.stack[-1].ap == 7 - joker_value + 3
 
@@ -66,10 +67,11 @@ def test_the_rightmost_building_gives_no_action_bonus_but_counts_as_completed():
     s = game(2)
     crest = tile_of(s, "crest", family="Lily")
     p = s.players[0]
-    p.storehouse = [crest]
-    p.resources["F"] = 2
+    p.storehouse = (crest,)
+    set_res(p, F=2)
     act(s, f"crest {crest} 6")
     assert p.completed[5] and p.bonus_ap == {}
+    assert not any(p.completed[:5])
 
 
 def test_character_bonus_move_and_place_in_any_order():
@@ -78,7 +80,7 @@ def test_character_bonus_move_and_place_in_any_order():
     give_action(s, "character", 1)
     (settler,) = [t for t in character(s, "c06", 3) if t.endswith(("a", "b"))][:1]
     p = s.players[0]
-    p.storehouse = [settler]
+    p.storehouse = (settler,)
     p.merchant = "r10"  # the road between Paris and Lyon
     act(s, f"room {settler} 2 1")
     assert "move merchant LYO" in legal(s) and "done" in legal(s)
@@ -91,8 +93,8 @@ def test_character_bonus_pillar_where_the_architect_is():
     give_action(s, "character", 1)
     priest = next(t for t in character(s, "c09", 3) if t.endswith("c"))  # Engineer's third copy: Pillar here
     p = s.players[0]
-    p.storehouse = [priest]
-    s.board.construction_cost["TIL"] = "cost-2"
+    p.storehouse = (priest,)
+    s.board.construction_cost = {**s.board.construction_cost, "TIL": "cost-2"}
     act(s, f"room {priest} 2 1")
     assert legal(s) == {"pillar TIL", "skip"}
     act(s, "pillar TIL")
@@ -105,7 +107,7 @@ def test_building_bonus_takes_each_character_bonus_once_in_any_order_skipping_an
     give_action(s, "merchant", 2)
     p = s.players[0]
     smiths = character(s, "c15", 2)
-    p.rooms[2][0], p.rooms[2][1] = smiths  # Building 3: two Smiths (1 Iron each, authored)
+    set_rooms(p, 2, (*smiths, *p.rooms[2][2:]))  # Building 3: two Smiths (1 Iron each, authored)
     p.merchant = "KOL"  # Koln: House space 1 has the Building Bonus (authored map)
     iron = p.resources["I"]
     act(s, "house KOL 1")
@@ -122,7 +124,9 @@ def test_building_bonus_needs_a_building_with_a_character():
     give_action(s, "merchant", 2)
     s.players[0].merchant = "KOL"
     act(s, "house KOL 1")
-    assert s.stack[-1].action == "merchant"  # nothing to choose: the bonus is simply lost
+    # nothing to choose: the bonus is simply lost
+    assert isinstance(s.stack[-1], ActionFrame) and s.stack[-1].action == "merchant"
+    assert s.stack[-1].ap == 1 and s.board.houses["KOL"][0] == 0
 
 
 def test_character_bonus_action_keeps_the_die_action_below():
@@ -130,7 +134,7 @@ def test_character_bonus_action_keeps_the_die_action_below():
     s = game(2)
     give_action(s, "character", 3)
     recruiter = next(t for t in character(s, "c13", 3) if t.endswith("a"))
-    s.players[0].storehouse = [recruiter]
+    s.players[0].storehouse = (recruiter,)
     act(s, f"room {recruiter} 3 1")
     top = s.stack[-1]
     assert (top.action, top.ap, top.source) == ("character", 1, "effect")

@@ -15,7 +15,11 @@ from importlib import resources
 import pytest
 
 from tiletum_tui.data import schema as fx
-from tiletum_tui.engine.queries import CAT
+
+from .conftest import rules
+
+R = rules()  # the base game's ruleset
+CAT = R.cat
 
 
 def _tiles(pile=None, kind=None):
@@ -368,6 +372,15 @@ def test_map_is_connected():
                 seen.add(n)
                 todo.append(n)
     assert seen == set(adj)
+
+
+def test_the_rulesets_map_tables_are_the_catalogues():
+    """The tables the rules read the map from (spaces, Towns, neighbours) are the catalogue's map, both ways."""
+    assert set(R.spaces) == {s.id for s in CAT.map.spaces}
+    assert set(R.towns) == {s.id for s in CAT.map.spaces if s.kind == "town"}
+    links = {frozenset(road) for road in CAT.map.roads}
+    assert {frozenset((a, b)) for a, ns in R.adjacent.items() for b in ns} == links
+    assert R.player_board is CAT.board and R.tracks is CAT.tracks and R.tiles is CAT.tiles
 
 
 def test_roads_link_towns_and_hold_nothing():

@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.engine.queries import CAT, cathedral_available
+from tiletum_tui.engine.events import FairHeld
+from tiletum_tui.engine.queries import cathedral_available
 
-from .conftest import act, fair_now, game, king_track_at, quiet_corruption, tile_of, to_king_phase
+from .conftest import (
+    act, box_king_bonus, fair_now, game, king_track_at, quiet_corruption, rules, set_crest, set_house, set_pillar,
+    set_rooms, tile_of, to_king_phase,
+)
 
 NO_FAIR = "fair-cathedral"
 
@@ -27,10 +31,13 @@ def _ready(players=2, round_=1, seed=1):
     return s
 
 
-def _play_fair(s):
-    to_king_phase(s)
+def _play_fair(s) -> FairHeld:
+    """Play the King phase (the highest discards the tile) into the Fair; return the Fair's event."""
+    events = to_king_phase(s)
     if s.board.king_bonus and s.phase == "king":
-        act(s, "discard")
+        events += act(s, "discard")
+    (held,) = [e for e in events if isinstance(e, FairHeld)]
+    return held
 
 
 def _furnish(s, player=0):
@@ -41,22 +48,24 @@ def _furnish(s, player=0):
     p = s.players[player]
     b = s.board
     for town in ("LYO", "HAM", "ROM", "VEN"):
-        b.houses[town][0] = player
-    towns = [t for t in b.pillars if cathedral_available(s, t)][:3]
+        set_house(s, town, 0, player)
+    towns = [t for t in b.pillars if cathedral_available(rules(s), s, t)][:3]
     for t in towns:
-        b.pillars[t][0] = player
-    p.contracts[:4] = [tile_of(s, "contract", "contract") for _ in range(4)]
+        set_pillar(s, t, 0, player)
+    p.contracts = tuple(tile_of(s, "contract", "contract") for _ in range(4)) + p.contracts[4:]
     fams = iter(["Lion", "Eagle"])
-    p.crests[2] = tile_of(s, "crest", family=next(fams))
-    p.crests[3] = tile_of(s, "crest", family=next(fams))
+    set_crest(p, 2, tile_of(s, "crest", family=next(fams)))
+    set_crest(p, 3, tile_of(s, "crest", family=next(fams)))
     town = towns[0]
-    p.cathedral_tiles = [b.cathedral_stack[town].pop()]
-    p.cathedrals = [town]
+    stack = b.cathedral_stack[town]
+    p.cathedral_tiles = (stack[-1],)
+    b.cathedral_stack = {**b.cathedral_stack, town: stack[:-1]}
+    p.cathedrals = (town,)
     ch = lambda design: tile_of(s, "character", design=design)  # noqa: E731
-    p.rooms[0] = [ch("c02")]                      # Building 1: 1 Room, full
-    p.rooms[1] = [ch("c03"), ch("c03")]           # Building 2: 2 Rooms, full (1 upper floor)
-    p.rooms[2] = ["", "", ch("c04")]              # Building 3: floor 3 only (1 upper floor)
-    p.rooms[4] = [ch("c05"), ch("c05")]           # Building 5: 2 Rooms, full (1 upper floor)
+    set_rooms(p, 0, [ch("c02")])                  # Building 1: 1 Room, full
+    set_rooms(p, 1, [ch("c03"), ch("c03")])       # Building 2: 2 Rooms, full (1 upper floor)
+    set_rooms(p, 2, ["", "", ch("c04")])          # Building 3: floor 3 only (1 upper floor)
+    set_rooms(p, 4, [ch("c05"), ch("c05")])       # Building 5: 2 Rooms, full (1 upper floor)
     return p
 
 
@@ -66,21 +75,23 @@ def test_participation_by_house_or_merchant():
     Fair of Houses in Lyon, round 1: (1 + 1) VP per House on the map."""
     s = _ready(3)
     fair_now(s, "fair-house", "LYO")
-    s.board.houses["LYO"][0] = 0  # Ann: House in Lyon (and Tiletum) -> 2 Houses
+    set_house(s, "LYO", 0, 0)  # Ann: House in Lyon (and Tiletum) -> 2 Houses
     s.players[1].merchant = "LYO"  # Bob: Merchant in Lyon, House only in Tiletum -> 1 House
     s.players[2].merchant = "r11"  # Cid: Merchant on the road next to Lyon, House in Tiletum: no Fair
-    _play_fair(s)
+    held = _play_fair(s)
     assert [p.vp for p in s.players] == [10 + 2 * 2, 10 + 2 * 1, 10]
+    assert (held.town, held.per, held.participants) == ("LYO", 2, (0, 1))
 
 
 def test_both_house_and_merchant_score_once():
     """Fair scoring: House and Merchant in the Town still make one participation, not two."""
     s = _ready(2)
     fair_now(s, "fair-house", "LYO")
-    s.board.houses["LYO"][0] = 0
+    set_house(s, "LYO", 0, 0)
     s.players[0].merchant = "LYO"
-    _play_fair(s)
+    held = _play_fair(s)
     assert [p.vp for p in s.players] == [10 + 2 * 2, 10]
+    assert held.participants == (0,)
 
 
 def test_architect_does_not_make_you_take_part():
@@ -88,16 +99,18 @@ def test_architect_does_not_make_you_take_part():
     s = _ready(2)
     fair_now(s, "fair-house", "LYO")
     s.players[1].architect = "LYO"
-    _play_fair(s)
+    held = _play_fair(s)
     assert [p.vp for p in s.players] == [10, 10]
+    assert held.participants == ()
 
 
 def test_the_first_fair_is_in_tiletum_where_everyone_has_a_house():
     """Fair towns: the first Fair is always in Tiletum; setup put one House of each player there."""
     s = _ready(3)
     fair_now(s, "fair-house", "TIL")
-    _play_fair(s)
+    held = _play_fair(s)
     assert [p.vp for p in s.players] == [12, 12, 12]
+    assert held.participants == (0, 1, 2)
 
 
 # ---------------------------------------------------------------- (board + tile) x times
@@ -107,14 +120,14 @@ def test_board_plus_tile_times_condition(round_, per):
     Houses Fair, Ann has 3 Houses on the map (Tiletum, Lyon, Hamburg)."""
     s = _ready(2, round_=round_)
     if round_ == 4:
-        s.board.box.append(s.board.king_bonus)
-        s.board.king_bonus = ""
+        box_king_bonus(s)
         for p in s.players:
             p.resources = dict.fromkeys(p.resources, 0)
     fair_now(s, "fair-house", "LYO")
-    s.board.houses["LYO"][0] = 0
-    s.board.houses["HAM"][0] = 0
-    _play_fair(s)
+    set_house(s, "LYO", 0, 0)
+    set_house(s, "HAM", 0, 0)
+    held = _play_fair(s)
+    assert (held.board_vp, held.tile_vp, held.per) == (per - 1, 1, per)
     # round 4: Ann is also highest on the King track (bottom of the stack on 0): +4 VP
     extra = 4 if round_ == 4 else 0
     assert s.players[0].vp == 10 + per * 3 + extra
@@ -152,8 +165,8 @@ def test_crests_in_the_storehouse_do_not_count_for_the_crest_fair():
     """Appendix, 'Fair tiles': 'each Crest tile on your Player board' - the engine counts placed Crests only
     (a Crest waiting in the Storehouse is not under a Building)."""
     s = _ready(2)
-    s.players[0].storehouse = [tile_of(s, "crest", family="Wolf")]
-    s.players[0].crests[5] = tile_of(s, "crest", family="Lily")
+    s.players[0].storehouse = (tile_of(s, "crest", family="Wolf"),)
+    set_crest(s.players[0], 5, tile_of(s, "crest", family="Lily"))
     fair_now(s, "fair-crest", "TIL")
     _play_fair(s)
     assert s.players[0].vp == 10 + 2 * 1
@@ -164,8 +177,8 @@ def test_incomplete_upper_floors_count():
     floor 1 Characters do not."""
     s = _ready(2)
     p = s.players[0]
-    p.rooms[3] = [tile_of(s, "character", design="c07"), "", tile_of(s, "character", design="c07")]
-    p.rooms[0] = [tile_of(s, "character", design="c08")]
+    set_rooms(p, 3, [tile_of(s, "character", design="c07"), "", tile_of(s, "character", design="c07")])
+    set_rooms(p, 0, [tile_of(s, "character", design="c08")])
     fair_now(s, "fair-upper_character", "TIL")
     _play_fair(s)
     assert p.vp == 10 + 2 * 1
@@ -181,7 +194,7 @@ def test_king_track_tile_scored_before_the_reset_and_can_lose_vp():
     fair_now(s, "fair-king_track", "TIL")
     _play_fair(s)
     assert [p.vp for p in s.players] == [10 + 7 + 4 + 7, 10 - 5 + 4 - 5]
-    assert {i: st for i, st in enumerate(s.board.king_track) if st} == {12: [0], 5: [1]}  # reset afterwards
+    assert {i: st for i, st in enumerate(s.board.king_track) if st} == {12: (0,), 5: (1,)}  # reset afterwards
 
 
 def test_king_track_tile_tile_vp_first_then_the_space():
@@ -210,8 +223,7 @@ def test_king_track_tile_only_for_participants():
 def test_king_track_tile_in_round_4():
     """Round 4: board +3 with tile 3 = 6, then the space; the round's 4 VP go to the highest as usual."""
     s = _ready(2, round_=4)
-    s.board.box.append(s.board.king_bonus)
-    s.board.king_bonus = ""
+    box_king_bonus(s)
     for p in s.players:
         p.resources = dict.fromkeys(p.resources, 0)
     king_track_at(s, {6: [1], 4: [0]})
@@ -229,9 +241,9 @@ def test_fair_tile_flipped_and_next_round_uses_the_next_fair():
     assert s.board.fairs[0].done
     assert not any(f.done for f in s.board.fairs[1:])
     assert s.round == 2
-    nxt = s.board.fairs[1]
-    nxt.tile, nxt.town = "fair-house", "TIL"
-    _play_fair(s)
+    fair_now(s, "fair-house", "TIL")
+    held = _play_fair(s)
+    assert held.round == 2 and held.per == 2 + 1
     assert s.board.fairs[1].done
     # round 1: (1+1) x 1 House each; round 2: (2+1) x 1 House each
     assert [p.vp for p in s.players] == [10 + 2 + 3, 10 + 2 + 3]
@@ -239,8 +251,9 @@ def test_fair_tile_flipped_and_next_round_uses_the_next_fair():
 
 def test_fair_board_values_are_the_authored_ones():
     """The tests above assume the authored board values +1/+2/+2/+3 and the tile VP listed in the docstring."""
-    assert CAT.tracks.fair_board_vp == [1, 2, 2, 3]
-    assert {t.condition: t.vp for t in CAT.fair_tiles.values()} == {
+    cat = rules().cat
+    assert cat.tracks.fair_board_vp == [1, 2, 2, 3]
+    assert {t.condition: t.vp for t in cat.fair_tiles.values()} == {
         "house_pillar": 2, "contract_cathedral": 2, "contract": 1, "king_track": 3, "contract_crest": 2,
         "house": 1, "upper_character": 1, "crest": 1, "pillar": 1, "full_building": 2, "cathedral": 1,
     }

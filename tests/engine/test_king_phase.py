@@ -11,9 +11,12 @@ from __future__ import annotations
 import pytest
 
 from tiletum_tui.engine import IllegalActionError
+from tiletum_tui.engine.events import TileDiscarded
 from tiletum_tui.engine.state import KingTileFrame
 
-from .conftest import act, fair_now, game, king_track_at, legal, quiet_corruption, tile_of, to_king_phase
+from .conftest import (
+    act, box_king_bonus, fair_now, game, king_track_at, legal, quiet_corruption, tile_of, to_king_phase,
+)
 
 NO_FAIR = "fair-cathedral"  # nobody holds a Cathedral tile in these scenarios: the Fair scores 0
 
@@ -22,8 +25,7 @@ def _ready(players: int, placement: dict[int, list[int]], round_: int = 1, seed:
     s = game(players, seed=seed)
     s.round = round_
     if round_ == 4:
-        s.board.box.append(s.board.king_bonus)
-        s.board.king_bonus = ""  # no tile after the Cleanup of round 3
+        box_king_bonus(s)  # no tile after the Cleanup of round 3
     king_track_at(s, placement)
     quiet_corruption(s)
     fair_now(s, NO_FAIR)
@@ -31,7 +33,7 @@ def _ready(players: int, placement: dict[int, list[int]], round_: int = 1, seed:
 
 
 def _positions(s) -> dict[int, list[int]]:
-    return {i: st for i, st in enumerate(s.board.king_track) if st}
+    return {i: list(st) for i, st in enumerate(s.board.king_track) if st}
 
 
 # ---------------------------------------------------------------- step 1: the Bonus tile
@@ -50,8 +52,9 @@ def test_highest_takes_the_bonus_tile():
     tile = s.board.king_bonus
     to_king_phase(s)
     act(s, "claim")
-    assert s.players[1].storehouse == [tile]
-    assert s.players[0].storehouse == [] and s.players[2].storehouse == []
+    assert s.players[1].storehouse == (tile,)
+    assert s.players[0].storehouse == () and s.players[2].storehouse == ()
+    assert tile not in s.board.box
 
 
 def test_highest_may_discard_the_bonus_tile():
@@ -59,10 +62,11 @@ def test_highest_may_discard_the_bonus_tile():
     s = _ready(3, {8: [1], 7: [0], 5: [2]})
     tile = s.board.king_bonus
     to_king_phase(s)
-    act(s, "discard")
-    assert all(p.storehouse == [] for p in s.players)
+    events = act(s, "discard")
+    assert all(p.storehouse == () for p in s.players)
     assert tile in s.board.box
     assert s.board.king_bonus != tile
+    assert TileDiscarded(tile=tile, why="discarded from the King track") in events
 
 
 @pytest.mark.parametrize("stack", [[2, 0], [0, 2]])
@@ -72,18 +76,18 @@ def test_tie_for_the_tile_goes_to_the_bottom_marker(stack):
     to_king_phase(s)
     assert s.stack[-1].player == stack[0]
     act(s, "claim")
-    assert len(s.players[stack[0]].storehouse) == 1 and s.players[stack[1]].storehouse == []
+    assert len(s.players[stack[0]].storehouse) == 1 and s.players[stack[1]].storehouse == ()
 
 
 def test_full_storehouse_can_only_discard():
     """Bonus tiles and the Storehouse: you need an empty Storehouse space to take a tile; so the highest
     player with a full Storehouse (4 tiles) can only discard it."""
     s = _ready(2, {10: [0], 5: [1]})
-    s.players[0].storehouse = [tile_of(s, "helper") for _ in range(4)]
+    s.players[0].storehouse = tuple(tile_of(s, "helper") for _ in range(4))
     tile = s.board.king_bonus
     to_king_phase(s)
     assert legal(s) == {"discard"}
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"Storehouse is full \(4/4\)"):
         act(s, "claim")
     act(s, "discard")
     assert tile not in s.players[0].storehouse and len(s.players[0].storehouse) == 4
@@ -98,7 +102,7 @@ def test_round_4_gives_4_vp_instead_of_a_tile():
     to_king_phase(s)
     assert s.phase == "over"  # no decision waited for
     assert [p.vp for p in s.players] == [10, 10 + 4 + 3, 10 - 3]
-    assert all(p.storehouse == [] for p in s.players)
+    assert all(p.storehouse == () for p in s.players)
 
 
 def test_round_4_tie_gives_the_4_vp_to_the_bottom_marker():
@@ -144,7 +148,7 @@ def test_new_turn_order_from_the_king_track():
     s = _ready(4, {9: [3], 7: [2, 1], 3: [0]})
     to_king_phase(s)
     act(s, "discard")
-    assert s.turn_order == [3, 2, 1, 0]
+    assert s.turn_order == (3, 2, 1, 0)
     assert s.round == 2 and s.stack[0].player == 3  # the next round starts with the new first player
 
 
@@ -154,7 +158,7 @@ def test_turn_order_from_one_stack_is_bottom_to_top():
     to_king_phase(s)
     assert s.stack[-1].player == 2
     act(s, "discard")
-    assert s.turn_order == [2, 0, 1]
+    assert s.turn_order == (2, 0, 1)
 
 
 def test_red_markers_back_to_0_lowest_on_top():
@@ -164,7 +168,7 @@ def test_red_markers_back_to_0_lowest_on_top():
     to_king_phase(s)
     act(s, "discard")
     assert _positions(s) == {5: [3, 1, 2, 0]}
-    assert s.turn_order == [3, 1, 2, 0]
+    assert s.turn_order == (3, 1, 2, 0)
 
 
 def test_red_markers_all_red():
@@ -182,7 +186,7 @@ def test_blue_markers_stay():
     to_king_phase(s)
     act(s, "discard")
     assert _positions(s) == {12: [0], 9: [1], 5: [2]}
-    assert s.turn_order == [0, 1, 2]
+    assert s.turn_order == (0, 1, 2)
 
 
 def test_reset_order_decides_the_next_ties():
@@ -196,4 +200,4 @@ def test_reset_order_decides_the_next_ties():
     to_king_phase(s)
     assert s.stack[-1].player == 1
     act(s, "discard")
-    assert s.turn_order == [1, 0]
+    assert s.turn_order == (1, 0)

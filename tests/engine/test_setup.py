@@ -13,10 +13,12 @@ from collections import Counter
 import pytest
 
 from tiletum_tui.engine import IllegalActionError, digest
-from tiletum_tui.engine.queries import CAT
+from tiletum_tui.engine.events import CorruptionRevealed, DiceRolled, PhaseBegan, TurnBegan
 from tiletum_tui.engine.state import EMPTY, UNUSED
 
-from .conftest import act, game, give_action, legal
+from .conftest import act, game, give_action, legal, rules
+
+CAT = rules().cat  # the base game's catalogue (the Action tiles module changes no component)
 
 NS = [2, 3, 4]
 IN_PLAY = {2: {"bonus": 37, "contract": 22, "character": 30},
@@ -28,9 +30,9 @@ PRINTED_WHEEL = ["architect", "merchant", "character", "contract", "king", "joke
 
 def _where_tiles(s) -> Counter:
     """Each tile id lying on the board or in a pile (not the box)."""
-    b = s.board
+    b, h = s.board, s.hidden
     c = Counter()
-    for pile in (b.bonus_pile, b.contract_pile, b.character_pile, b.contract_offer, b.character_offer, b.wheel_bonus,
+    for pile in (h.bonus_pile, h.contract_pile, h.character_pile, b.contract_offer, b.character_offer, b.wheel_bonus,
                  [b.king_bonus]):
         c.update(t for t in pile if t)
     for tiles in b.map_bonus.values():
@@ -47,7 +49,7 @@ def _unavailable_town(s) -> str:
 def test_first_game_uses_the_printed_wheel():
     """Step 3: without the Action tiles the Actions are those printed around the wheel."""
     s = game(2, seed=5)
-    assert s.board.wheel_actions == PRINTED_WHEEL
+    assert s.board.wheel_actions == tuple(PRINTED_WHEEL)
     assert s.board.wheel_rotation == 0
 
 
@@ -57,7 +59,7 @@ def test_action_tiles_variant_shuffles_the_actions():
     for w in wheels:
         assert sorted(w) == sorted(PRINTED_WHEEL)
     assert len({tuple(w) for w in wheels}) > 1
-    assert any(w != PRINTED_WHEEL for w in wheels)
+    assert any(w != tuple(PRINTED_WHEEL) for w in wheels)
 
 
 # ---------------------------------------------------------------- step 4: tiles by player count
@@ -86,16 +88,16 @@ def test_bonus_tiles_on_wheel_king_track_and_map(n):
     for town, tiles in b.map_bonus.items():
         spec = next(x for x in CAT.map.spaces if x.id == town)
         assert len(tiles) == sum(1 for m in spec.bonus_spaces if m <= n)
-    placed = b.wheel_bonus + [b.king_bonus] + [t for v in b.map_bonus.values() for t in v]
+    placed = [*b.wheel_bonus, b.king_bonus, *(t for v in b.map_bonus.values() for t in v)]
     assert all(CAT.tiles[t].pile == "bonus" for t in placed)
-    assert len(b.bonus_pile) == IN_PLAY[n]["bonus"] - 6 - 1 - MAP_BONUS[n]  # 21 / 28 / 31
+    assert len(s.hidden.bonus_pile) == IN_PLAY[n]["bonus"] - 6 - 1 - MAP_BONUS[n]  # 21 / 28 / 31
 
 
 def test_two_players_leave_3plus_and_4_bonus_spaces_empty():
     """Step 5: with 2 players no Bonus tile on spaces marked '3+' or '4' (e.g. Buda has only a '4' space)."""
     s = game(2, seed=3)
-    assert s.board.map_bonus["BUD"] == []  # Buda: one space marked 4
-    assert s.board.map_bonus["BAR"] == []  # Barcelona: one space marked 3+
+    assert s.board.map_bonus["BUD"] == ()  # Buda: one space marked 4
+    assert s.board.map_bonus["BAR"] == ()  # Barcelona: one space marked 3+
     assert len(s.board.map_bonus["HAM"]) == 1  # Hamburg: one unmarked, one 3+
     s4 = game(4, seed=3)
     assert len(s4.board.map_bonus["BUD"]) == 1 and len(s4.board.map_bonus["HAM"]) == 2
@@ -111,8 +113,8 @@ def test_offers_of_five(n):
     assert len(b.character_offer) == 5 and all(b.character_offer)
     assert all(CAT.tiles[t].pile == "contract" for t in b.contract_offer)
     assert all(CAT.tiles[t].kind == "character" for t in b.character_offer)
-    assert len(b.contract_pile) == IN_PLAY[n]["contract"] - 5  # 17 / 19 / 21
-    assert len(b.character_pile) == IN_PLAY[n]["character"] - 5  # 25 / 33 / 40
+    assert len(s.hidden.contract_pile) == IN_PLAY[n]["contract"] - 5  # 17 / 19 / 21
+    assert len(s.hidden.character_pile) == IN_PLAY[n]["character"] - 5  # 25 / 33 / 40
 
 
 # ---------------------------------------------------------------- step 8: Cathedrals
@@ -155,7 +157,7 @@ def test_unavailable_cathedral_tiles_boxed_and_no_pillars(n):
     and no Pillar can go there (appendix, 'Game board', Pillar space)."""
     s = game(n, seed=16)
     town = _unavailable_town(s)
-    assert s.board.cathedral_stack[town] == []
+    assert s.board.cathedral_stack[town] == ()
     assert all(o == UNUSED for o in s.board.pillars[town])
     boxed = [t for t in s.board.box if t.startswith("cathedral-")]
     spec = next(x for x in CAT.map.spaces if x.id == town)
@@ -179,7 +181,7 @@ def test_pillar_spaces_by_player_count(n):
         if town == unavailable:
             continue
         spec = next(x for x in CAT.map.spaces if x.id == town)
-        assert row == [EMPTY if m <= n else UNUSED for m in spec.pillar_spaces]
+        assert row == tuple(EMPTY if m <= n else UNUSED for m in spec.pillar_spaces)
 
 
 # ---------------------------------------------------------------- steps 9-10: Town and Fair tiles
@@ -214,9 +216,9 @@ def test_three_corruption_tokens_on_the_turn_track(n):
     """Step 11: 3 of the 6 tokens face down on the Turn track; the first lap (Action phase step 1) has
     revealed the rightmost, so 2 wait face down and 3 stay in the stack."""
     s = game(n, seed=19)
-    b = s.board
-    assert len(b.corruption_row) == 2 and len(b.corruption_revealed) == 1 and len(b.corruption_pool) == 3
-    assert sorted(b.corruption_pool + b.corruption_row + b.corruption_revealed) == [0, 0, 1, 1, 2, 2]
+    b, h = s.board, s.hidden
+    assert len(h.corruption_row) == 2 and len(b.corruption_revealed) == 1 and len(h.corruption_pool) == 3
+    assert sorted(h.corruption_pool + h.corruption_row + b.corruption_revealed) == [0, 0, 1, 1, 2, 2]
 
 
 # ---------------------------------------------------------------- steps 12-13: players and markers
@@ -225,12 +227,12 @@ def test_markers_turn_order_and_king_stack(n):
     """Steps 12-13: first player is the first seat; Score 10; King track markers on 0, first player at the
     bottom of the stack; the first lap's Corruption token has then moved the whole stack down together."""
     s = game(n, seed=20)
-    assert s.turn_order == list(range(n))
+    assert s.turn_order == tuple(range(n))
     assert [p.vp for p in s.players] == [10] * n
     revealed = s.board.corruption_revealed[0]
     start = 5  # the 0 VP space is the sixth space (five red spaces below it; tracks.json, authored)
     occupied = {i: st for i, st in enumerate(s.board.king_track) if st}
-    assert occupied == {start - revealed: list(range(n))}
+    assert occupied == {start - revealed: tuple(range(n))}
     assert s.stack[0].player == 0  # the first player takes the first turn
 
 
@@ -239,7 +241,7 @@ def test_king_stack_order_survives_the_first_corruption_token(seed):
     """Step 13 then Action phase step 1: whatever token comes, the stack keeps the first player at the bottom."""
     s = game(4, seed=seed)
     (stack,) = [st for st in s.board.king_track if st]
-    assert stack == [0, 1, 2, 3]
+    assert stack == (0, 1, 2, 3)
 
 
 @pytest.mark.parametrize("n", NS)
@@ -247,14 +249,14 @@ def test_houses_pillars_merchant_architect(n):
     """Step 13: 5 Houses on the roofs, 1 in Tiletum, 2 in supply; 5 Pillars on the first 5 Contract spaces,
     2 in supply; Merchant and Architect next to Tiletum."""
     s = game(n, seed=21)
-    assert s.board.houses["TIL"] == list(range(n)) + [UNUSED] * (4 - n)
+    assert s.board.houses["TIL"] == tuple(range(n)) + (UNUSED,) * (4 - n)
     for i, p in enumerate(s.players):
         assert p.houses == 2
-        assert sum(p.roof) == 5 and p.roof == [True] * 5 + [False]
+        assert sum(p.roof) == 5 and p.roof == (True,) * 5 + (False,)
         assert p.pillars == 2
-        assert p.contracts == [""] * 6
+        assert p.contracts == ("",) * 6
         assert p.merchant == "TIL" and p.architect == "TIL"
-        assert p.storehouse == [] and p.dice == [] and p.cathedral_tiles == []
+        assert p.storehouse == () and p.dice == () and p.cathedral_tiles == ()
         assert sum(row.count(i) for row in s.board.houses.values()) == 1
         assert sum(row.count(i) for row in s.board.pillars.values()) == 0
 
@@ -266,7 +268,7 @@ def test_house_spaces_by_player_count(n):
     for spec in CAT.map.spaces:
         if spec.kind != "town" or spec.id == "TIL":
             continue
-        assert s.board.houses[spec.id] == [EMPTY if h.min_players <= n else UNUSED for h in spec.house_spaces]
+        assert s.board.houses[spec.id] == tuple(EMPTY if h.min_players <= n else UNUSED for h in spec.house_spaces)
 
 
 # ---------------------------------------------------------------- step 14: Resources
@@ -287,8 +289,8 @@ def test_dice_in_bag_and_rolled(n, rolled):
     s = game(n, seed=24)
     on_wheel = [c for dice in s.board.wheel_dice for c in dice]
     assert len(on_wheel) == rolled
-    assert len(s.board.bag) == 5 * n - rolled
-    everything = Counter(on_wheel + s.board.bag)
+    assert len(s.hidden.bag) == 5 * n - rolled
+    everything = Counter(on_wheel + list(s.hidden.bag))
     assert everything == Counter({c: n for c in "YPLDB"})
 
 
@@ -323,3 +325,17 @@ def test_player_count_and_colours_checked():
         new_game(Settings(players=(PlayerSetup("A", "red"),), seed=1))
     with pytest.raises(ValueError):
         new_game(Settings(players=(PlayerSetup("A", "red"), PlayerSetup("B", "red")), seed=1))
+
+
+def test_setup_tells_what_happened():
+    """Setup ends in the first Preparation (the dice rolled) and the first lap (a token revealed, the first
+    player's turn): the new game's events say so, in that order, with what is now face up."""
+    s = game(3, seed=25)
+    kinds = [type(e) for e in s.events]
+    assert kinds == [DiceRolled, PhaseBegan, CorruptionRevealed, TurnBegan]
+    rolled, began, token, turn = s.events
+    assert Counter(c for _, c in rolled.dice) == Counter(c for d in s.board.wheel_dice for c in d)
+    assert all(c in s.board.wheel_dice[v - 1] for v, c in rolled.dice)
+    assert (began.round, began.phase, began.lap) == (1, "action", 1)
+    assert token.value == s.board.corruption_revealed[0]
+    assert (turn.player, turn.round, turn.lap) == (0, 1, 1)

@@ -267,7 +267,7 @@ def test_delete(games, tmp_path):
 def test_saves_and_session_import_no_textual_or_rich():
     """Issue 4 brief: the save package and the session are headless (no textual, no rich)."""
     code = ("import sys, tiletum_tui.session, tiletum_tui.saves.store, tiletum_tui.saves.migrate, "
-            "tiletum_tui.saves.bench; bad = sorted(m for m in sys.modules if m.split('.')[0] in "
+            "tiletum_tui.saves.writer, tiletum_tui.bench.saves; bad = sorted(m for m in sys.modules if m.split('.')[0] in "
             "('textual', 'rich') or m.startswith('tiletum_tui.ui')); print(bad); sys.exit(bool(bad))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr

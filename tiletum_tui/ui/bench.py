@@ -5,6 +5,8 @@
   screen of a fresh 2-player game for Tiletum;
 - ``key``: a key press until the screen is redrawn, in mid-game (switching views and opening /
   closing a choice: each press changes what is drawn);
+- ``apply key``: in mid-game, a key press that applies an action (the number of a choice), until
+  the screen shows the next decision; beside the bare app's key press that rebuilds its list;
 - ``import``: importing the app module in a fresh interpreter (what ``tiletum`` pays first);
 each with ``bare_*`` for a plain Textual app with about as many widgets, and ``*_ratio``.
 Headless Pilot timings include Textual's own wait for idle, the same for both apps.
@@ -13,6 +15,7 @@ Headless Pilot timings include Textual's own wait for idle, the same for both ap
 from __future__ import annotations
 
 import asyncio
+import random
 import statistics
 import subprocess
 import sys
@@ -89,6 +92,38 @@ def _import_time(module: str, rounds: int = 3) -> float:
     return statistics.median(times)
 
 
+async def _time_applying(make, presses: int) -> list[float]:
+    """Mid-game key presses that each apply an action: open groups (untimed) down to a legal leaf,
+    then time the press of its number."""
+    from .dialogs.basic import ConfirmDialog
+    from .widgets.decision import DecisionPanel
+
+    times = []
+    app = make()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(presses * 4):
+            if len(times) >= presses:
+                break
+            screen = app.screen
+            if isinstance(screen, ConfirmDialog) or not hasattr(screen, "model"):
+                await pilot.press("y" if isinstance(screen, ConfirmDialog) else "enter")
+                continue
+            panel = screen.query_one(DecisionPanel)
+            options = panel.options[:9]
+            leaves = [i for i, c in enumerate(options) if not c.disabled and not c.is_group and not c.key.startswith("~")]
+            groups = [i for i, c in enumerate(options) if not c.disabled and c.is_group]
+            if leaves:
+                t0 = time.perf_counter()
+                await pilot.press(str(leaves[0] + 1))
+                times.append(time.perf_counter() - t0)
+            elif groups:
+                await pilot.press(str(groups[0] + 1))
+            else:
+                await pilot.press("e")
+    return times
+
+
 def measure_ui(rounds: int = 3) -> dict:
     from ..engine.state import PlayerSetup, Settings
     from .app import TiletumApp
@@ -101,16 +136,29 @@ def measure_ui(rounds: int = 3) -> dict:
         session = new_session(settings, save_dir=folder)
         return TiletumApp(session=session)
 
+    def midgame():
+        from ..engine import legal_actions
+        from ..session import Session
+
+        session = Session.new(settings, save_dir=folder)
+        pick = random.Random(3)
+        for _ in range(40):
+            session.apply(pick.choice(legal_actions(session.state)))
+        return TiletumApp(session=session)
+
     async def run() -> dict:
         start, key, widgets = await _time_app(ours, KEYS, rounds)
         bare_start, bare_key, bare_widgets = await _time_app(lambda: BareApp(widgets), KEYS, rounds)
+        applying = await _time_applying(midgame, 12)
+        bare = await _time_app(lambda: BareApp(widgets), ["1", "escape"] * 6, 1)
         return {"start": start, "bare_start": bare_start, "key": key, "bare_key": bare_key,
+                "apply_key": statistics.median(applying), "bare_apply_key": bare[1],
                 "widgets": widgets, "bare_widgets": bare_widgets}
 
     result = asyncio.run(run())
     result["import"] = _import_time("tiletum_tui.ui.app")
     result["bare_import"] = _import_time("textual.app")
-    for name in ("start", "key", "import"):
+    for name in ("start", "key", "apply_key", "import"):
         result[f"{name}_ratio"] = result[name] / result[f"bare_{name}"] if result[f"bare_{name}"] else float("nan")
     return result
 

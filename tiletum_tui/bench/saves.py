@@ -33,8 +33,8 @@ def random_finished_game(players: int = 4, seed: int = 1):
 def measure_saves(repeats: int = 15, seed: int = 1) -> dict:
     """Median save and load times (ms) of a finished 4-player game, its file size and action count."""
     from ..session import Session
-    from . import format as fmt
-    from . import store
+    from ..saves import format as fmt
+    from ..saves import store
 
     session = random_finished_game(4, seed)
     with tempfile.TemporaryDirectory(prefix="tiletum-bench-") as folder:

@@ -1,0 +1,31 @@
+"""`tiletum bench`: speed of the engine (random games per second, one step), the screens and the saves.
+
+A benchmark, not a test: the numbers go in notes, never into assertions.
+"""
+
+from __future__ import annotations
+
+
+def run_bench(args) -> int:
+    from .engine import engine_numbers
+
+    print(f"Engine: {args.games} random games per player count, one core")
+    for key, value in engine_numbers(args.games).items():
+        print(f"  {key:<34} {value:10.2f}")
+    from .saves import measure_saves
+
+    print("Save files (a finished 4-player game)")
+    for key, value in measure_saves().items():
+        print(f"  {key:<34} {value:10.2f}")
+    if not args.no_ui:
+        from ..ui.bench import measure_ui
+
+        print("Screens (headless, 80x24), beside a bare Textual app of as many widgets, in the same run")
+        for key, value in measure_ui().items():
+            if key.endswith("ratio"):
+                print(f"  {key:<34} {value:9.2f}x")
+            elif key.endswith("widgets"):
+                print(f"  {key:<34} {value:10.0f}")
+            else:  # seconds, shown in milliseconds
+                print(f"  {key:<34} {value * 1000:8.1f} ms")
+    return 0
