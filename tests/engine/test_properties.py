@@ -143,3 +143,29 @@ def test_a_view_can_be_read_not_played_and_a_sample_plays_on():
     assert not dealt.hidden.redacted and not problems(dealt)
     assert (dealt.board, dealt.players) == (s.board, s.players)
     apply_in_place(dealt, a)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_option_the_engine_refuses_is_refused_when_tried_and_changes_nothing(players):
+    """Issue 8: property tests "also try the options the engine itself refuses (a far better pool than
+    random wrong actions)": at every step of eager games, each refused option of ``options`` is applied
+    anyway; it must raise with the reason the option gave, and leave the state exactly as it was."""
+    from tiletum_tui.engine import options
+
+    tried = 0
+    for seed in range(2):
+        s = game(players, seed=seed + 40)
+        set_res(s.players[0], G=9, F=9)  # a rich first player reaches more options (and more refusals)
+        rng = random.Random(seed)
+        while s.phase != "over":
+            before = digest(s)
+            for o in options(s):
+                if o.legal:
+                    continue
+                with pytest.raises(IllegalActionError) as info:
+                    apply_in_place(s, o.action)
+                assert str(info.value) == o.reason
+                tried += 1
+            assert digest(s) == before
+            apply_in_place(s, _eager(rng, legal_actions(s)))
+    assert tried > 500

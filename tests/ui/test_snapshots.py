@@ -67,7 +67,7 @@ def test_help(snap_compare, size, tmp_path):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_announcement(snap_compare, size, tmp_path):
     session = midgame_session(tmp_path)
-    king = [e for e in session.state.events if e.category in ("king", "fairs")]
+    king = [e for entry in session.log for e in entry.scoring if e.category in ("king", "fairs")]
 
     async def announce(pilot):
         pilot.app.push_screen(AnnounceDialog("Round 1: King phase, Fair", session.state.players, king))

@@ -29,7 +29,7 @@ from .state import (
     EMPTY, ActionFrame, BuildingBonusFrame, ChooseResourceFrame, JokerFrame, KingTileFrame, MoveAndPlaceFrame,
     MoveAnywhereFrame, MoveFrame, PickBuildingFrame, PlaceFrame, State, TurnFrame,
 )
-from .tasks import BuildCathedral, Buy, Fulfil, PlaceCrest, UseHelper, contract_cost
+from .tasks import BuildCathedral, Buy, Fulfil, PlaceCrest, UseHelper
 from .turn import ChooseAction, Done, EndTurn, Skip, TakeDie
 
 _FIVE = ACTIONS[:5]
@@ -223,15 +223,19 @@ def task_candidates(r, state: State, frame, sure: list | None = None) -> list:
     if res["G"] >= r.tracks.buy_resource_gold:
         sure += _BUYS[seat]
     helper_free = None
+    room_for_contracts = None
     for t in p.storehouse:  # (empty for much of a game)
         tile = tiles[t]
         kind = tile.kind
         if kind == "contract":
-            if all(p.contracts):
+            if room_for_contracts is None:
+                room_for_contracts = not all(p.contracts)
+            if not room_for_contracts or not affordable(res, tile.pay):
                 continue
-            if tile.identical:
-                sure += [Fulfil(seat, t, x) for x in RESOURCES if affordable(res, contract_cost(tile, x))]
-            elif affordable(res, tile.pay):
+            if tile.identical:  # the identical part in any one Resource, on top of the fixed price
+                pay, n = tile.pay, tile.identical
+                sure += [Fulfil(seat, t, x) for x in RESOURCES if res[x] >= n + pay.get(x, 0)]
+            else:
                 sure.append(Fulfil(seat, t))
         elif kind == "crest":
             food = res["F"]

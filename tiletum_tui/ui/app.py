@@ -5,26 +5,32 @@ from __future__ import annotations
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from .. import games
 from . import keymap
 from .dialogs.help import HelpScreen
 from .dialogs.load import LoadDialog
-from .model import GameModel, new_session
+from .games import screens_for
+from .model import new_session
 from .paths import css_paths
 from .screens.game import VIEWS, GameScreen
-from .screens.new_game import NewGameScreen
-from .learn import open_rules, start_tutorial
+from .learn import open_rules
 from .learn.rules_screen import RulesCommands
 from .screens.title import TitleScreen
 
+
 class TiletumApp(App):
-    TITLE = "Tiletum"
+    """The app shell: the title screen, opening and starting games, app-wide keys. The game's own
+    screens come from ``ui.games`` (the shell names the game, nothing more)."""
+
+    TITLE = screens_for(games.DEFAULT).title
     CSS_PATH = css_paths()
     BINDINGS = keymap.bindings(keymap.APP_KEYS)
     COMMANDS = App.COMMANDS | {RulesCommands}  # "rules: fair" in the palette
 
-    def __init__(self, settings=None, *, session=None, save_dir=None) -> None:
+    def __init__(self, settings=None, *, session=None, save_dir=None, game: str = games.DEFAULT) -> None:
         super().__init__()
         self.settings, self.session, self.save_dir = settings, session, save_dir
+        self.screens = screens_for(session.game.name if session is not None else game)
         self.theme = "textual-dark"  # fixed start theme: the environment must not change snapshots
         self.user_keys, self.keys_problem = keymap.load_user_keys()
         if self.user_keys:
@@ -34,7 +40,7 @@ class TiletumApp(App):
         if self.keys_problem:
             self.notify(self.keys_problem, title="Your key file was not used", severity="warning", timeout=10)
         if self.session is not None:
-            self.push_screen(GameScreen(GameModel(self.session)))
+            self.push_screen(self.screens.game(self.session))
         elif self.settings is not None:
             self.start_game(self.settings)
         else:
@@ -43,7 +49,7 @@ class TiletumApp(App):
     # ------------------------------------------------------------ flow between screens
     def on_title_screen_chosen(self, event: TitleScreen.Chosen) -> None:
         if event.item == "new":
-            self.push_screen(NewGameScreen(), self._form_done)
+            self.push_screen(self.screens.new_game(), self._form_done)
         elif event.item == "continue":
             self._load_chosen(self._last_unfinished())
         elif event.item == "load":
@@ -51,9 +57,9 @@ class TiletumApp(App):
         elif event.item == "quit":
             self.exit()
         elif event.item == "learn":
-            start_tutorial(self)
+            self.screens.learn(self)
         elif event.item == "rules":
-            open_rules(self)
+            self.screens.rules(self)
 
     def _last_unfinished(self):
         from ..saves import store
@@ -65,14 +71,15 @@ class TiletumApp(App):
         """The title screen, offering the last unfinished game first (issue 4: never lose a game)."""
         from ..saves import store
 
+        look = {"art": self.screens.art, "tagline": self.screens.tagline}
         path = self._last_unfinished()
         if path is None:
-            return TitleScreen()
+            return TitleScreen(**look)
         info = store.save_info(path)
         if info.problem:  # an unreadable file is listed (with its problem) by Open, not offered here
-            return TitleScreen()
+            return TitleScreen(**look)
         scores = " / ".join(f"{p} {s}" for p, s in zip(info.players, info.scores))
-        return TitleScreen(f"round {info.round}, {scores}")
+        return TitleScreen(f"round {info.round}, {scores}", **look)
 
     def _load_chosen(self, path) -> None:
         if path is None:
@@ -84,17 +91,17 @@ class TiletumApp(App):
         except Exception as exc:  # SaveFileError/ReplayError say which file and what is wrong
             self.notify(str(exc), title="Cannot open this save", severity="error", timeout=8)
             return
-        self.show_game(GameModel(session))
+        self.show_game(session)
 
     def _form_done(self, settings) -> None:
         if settings is not None:
             self.start_game(settings)
 
     def start_game(self, settings) -> None:
-        self.show_game(GameModel(new_session(settings, save_dir=self.save_dir)))
+        self.show_game(new_session(settings, save_dir=self.save_dir))
 
-    def show_game(self, model: GameModel) -> None:
-        screen = GameScreen(model)
+    def show_game(self, session) -> None:
+        screen = self.screens.game(session)
         if isinstance(self.screen, TitleScreen):
             self.switch_screen(screen)
         else:
@@ -106,6 +113,17 @@ class TiletumApp(App):
         self.switch_screen(self._title())
 
     # ------------------------------------------------------------ app-wide keys
+    def action_quit(self) -> None:
+        """Quit once every open game's last autosave is on disk (the writer thread may still hold one)."""
+        self.close_sessions()
+        self.exit()
+
+    def close_sessions(self) -> None:
+        for screen in self.screen_stack:
+            session = getattr(getattr(screen, "model", None), "session", None)
+            if session is not None and hasattr(session, "close"):
+                session.close()
+
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
@@ -131,4 +149,10 @@ class TiletumApp(App):
 
 def run_app(settings=None, *, session=None, save_dir=None) -> None:
     """Run the app: the title screen (no arguments), a new game (``settings``) or a game in progress."""
-    TiletumApp(settings, session=session, save_dir=save_dir).run()
+    app = TiletumApp(settings, session=session, save_dir=save_dir)
+    try:
+        app.run()
+    finally:
+        app.close_sessions()  # however the app ended, the last autosave is written before we return
+        if session is not None:
+            session.close()

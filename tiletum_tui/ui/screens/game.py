@@ -88,6 +88,12 @@ class GameScreen(Screen):
     def on_resize(self, event) -> None:
         self._layout(event.size.width, event.size.height)
 
+    def on_unmount(self) -> None:
+        """Leaving the game (back to the title, quitting): its last autosave reaches the disk first."""
+        close = getattr(self.model.session, "close", None)
+        if close is not None:
+            close()
+
     def _layout(self, width: int, height: int) -> None:
         self.set_class(width >= WIDE, "-wide")
         self.set_class(height >= TALL, "-tall")

@@ -12,14 +12,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-ART = r"""
- _____ _ _      _
-|_   _(_) | ___| |_ _   _ _ __ ___
-  | | | | |/ _ \ __| | | | '_ ` _ \
-  | | | | |  __/ |_| |_| | | | | | |
-  |_| |_|_|\___|\__|\__,_|_| |_| |_|
-"""
-
 ITEMS = [
     ("new", "n", "New game"),
     ("continue", "c", "Continue the last game"),
@@ -39,19 +31,19 @@ class TitleScreen(Screen):
 
         item: str
 
-    def __init__(self, last_game: str | None = None) -> None:
-        """``last_game`` describes the last unfinished game (offered first), or None if there is none."""
+    def __init__(self, last_game: str | None = None, *, art: str = "", tagline: str = "") -> None:
+        """``last_game`` describes the last unfinished game (offered first), or None if there is none;
+        ``art`` and ``tagline`` are the game's (``ui.games``)."""
         super().__init__()
-        self.last_game = last_game
+        self.last_game, self.art, self.tagline = last_game, art, tagline
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
-            lines = ART.strip("\n").splitlines()
+            lines = self.art.strip("\n").splitlines() or [""]
             width = max(len(line) for line in lines)
             # Pad every line to one width so centring moves the art as a block.
             yield Static("\n".join(line.ljust(width) for line in lines), id="title-art", markup=False)
-            yield Static("a game of merchants, cathedrals and Fairs — for 2 to 4 players at one keyboard",
-                         id="title-sub", markup=False)
+            yield Static(self.tagline, id="title-sub", markup=False)
             yield OptionList(*[self._option(item, key, label) for item, key, label in ITEMS], id="title-menu")
             yield Static("", id="title-note", markup=False)
         yield Footer()

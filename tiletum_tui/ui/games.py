@@ -1,0 +1,50 @@
+"""The screens of each game the app can show. The app shell and the title screen name a game and
+ask it here for its screens, so they hold nothing of the game itself (a second game would add an
+entry beside Tiletum's)."""
+
+from __future__ import annotations
+
+TILETUM_ART = r"""
+ _____ _ _      _
+|_   _(_) | ___| |_ _   _ _ __ ___
+  | | | | |/ _ \ __| | | | '_ ` _ \
+  | | | | |  __/ |_| |_| | | | | | |
+  |_| |_|_|\___|\__|\__,_|_| |_| |_|
+"""
+
+
+class TiletumScreens:
+    name = "tiletum"
+    title = "Tiletum"
+    art = TILETUM_ART
+    tagline = "a game of merchants, cathedrals and Fairs — for 2 to 4 players at one keyboard"
+
+    def game(self, session):
+        """The screen that plays a session of this game."""
+        from .model import GameModel
+        from .screens.game import GameScreen
+
+        return GameScreen(GameModel(session))
+
+    def new_game(self):
+        """The form that sets up a new game; it is dismissed with the game's settings (or None)."""
+        from .screens.new_game import NewGameScreen
+
+        return NewGameScreen()
+
+    def learn(self, app) -> None:
+        from .learn import start_tutorial
+
+        start_tutorial(app)
+
+    def rules(self, app) -> None:
+        from .learn import open_rules
+
+        open_rules(app)
+
+
+SCREENS = {"tiletum": TiletumScreens()}
+
+
+def screens_for(game_name: str):
+    return SCREENS[game_name]
