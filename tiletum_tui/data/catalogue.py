@@ -175,6 +175,17 @@ def _expand(designs: list[TileDesign], pile: str) -> list[Tile]:
     return tiles
 
 
+def _check_links(files: dict[str, str], data: dict) -> None:
+    """What one file says of another's records: Town tiles lie in Towns, Cathedral groups at Cathedrals."""
+    spaces = {s.id: s for s in data["map.json"].spaces}
+    for t in data["town_tiles.json"].tiles:
+        if t.town not in spaces or spaces[t.town].kind != "town":
+            raise ValueError(f"component data {files['town_tiles.json']}: {t.id} names {t.town!r}, no Town of {files['map.json']}")
+    for g in data["cathedrals.json"].cathedral_groups:
+        if g.town and not (g.town in spaces and spaces[g.town].has_cathedral):
+            raise ValueError(f"component data {files['cathedrals.json']}: {g.group} names {g.town!r}, no Cathedral of {files['map.json']}")
+
+
 def load(version: int = 1) -> Catalogue:
     """The catalogue of rules ``version`` (cached: it never changes while the program runs).
 
@@ -193,6 +204,7 @@ def _load(version: int) -> Catalogue:
     for name, pile in (("bonus_tiles.json", "bonus"), ("contracts.json", "contract"), ("characters.json", "character")):
         tiles += _expand(data[name].designs, pile)
     cath = data["cathedrals.json"]
+    _check_links(files, data)
     return Catalogue(
         version=version,
         tiles={t.id: t for t in tiles},
