@@ -1,13 +1,16 @@
 """The component catalogue's shapes: frozen msgspec Structs decoded strictly from the JSON files.
 
-Every printed fact of the game lives in the JSON files beside this module. Values the rulebook
-does not print (the map, track values, the tile mix, ...) are marked ``"authored": true`` in the
-data, so anyone holding the physical game can find and correct them in one place.
+Every fact of the game lives in the JSON files beside this module (rules version 1) and in ``v2/``
+(rules version 2: only the files that differ). Each file states where every one of its values comes
+from in a ``provenance`` block (``FileProvenance``): printed in the rulebook, taken from a public
+edition (naming the source, listed in ``sources.json``), or authored by us where nothing public prints
+it, so anyone holding the physical game can find and correct the authored ones in one place
+(docs/authored-values.md). Nothing defaults: a value field without an explicit provenance is refused.
 """
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Annotated, Literal, Union
 
 import msgspec
 
@@ -25,6 +28,38 @@ PIECES = ("merchant", "architect")
 
 class _Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     pass
+
+
+# ---------------------------------------------------------------- provenance
+# "rulebook": printed in the rulebook or its reference pages (or a direct consequence of them);
+# "public:<source>": from a public edition of the game, <source> being an id in sources.json;
+# "authored": chosen by us, since nothing public prints it.
+PROVENANCE_PATTERN = r"^(rulebook|authored|public:[a-z0-9][a-z0-9-]*)$"
+Provenance = Annotated[str, msgspec.Meta(pattern=PROVENANCE_PATTERN)]
+# Record fields that only name a record (never a game value): they need no provenance.
+ID_FIELDS = ("id", "design", "group")
+
+
+class FileProvenance(_Strict):
+    """Where each value of one data file comes from.
+
+    ``fields`` gives the provenance of every value field of the file: ``"<list>.<field>"`` for a field of
+    the records of a list (``"spaces.x"``), ``"<field>"`` for any other value (``"roads"``). Every field
+    that holds a value in the file must be named, and only known fields may be (the loader checks).
+    ``items`` overrides it for single records, by their id: ``{"b18": {"designs.effects": "public:…"}}``.
+    """
+
+    fields: dict[str, Provenance]
+    items: dict[str, dict[str, Provenance]] = {}
+
+
+class Source(_Strict):
+    """A public source of values (``"public:<id>"``)."""
+
+    id: str
+    title: str
+    url: str
+    what: str  # which values come from it, and how they were read
 
 
 # ---------------------------------------------------------------- effects (tile abilities)
@@ -134,7 +169,6 @@ class TileDesign(_Strict):
     family: str = ""
     # Character: the Action its Completed Building strengthens (bottom-right icon).
     action: str = ""
-    authored: bool = False
 
 
 class Tile(_Strict):
@@ -162,7 +196,6 @@ class FairTile(_Strict):
     ]
     text: str
     vp: int
-    authored: bool = True
 
 
 class ConstructionCost(_Strict):
@@ -170,7 +203,6 @@ class ConstructionCost(_Strict):
     stone: int = 0
     vp: int = 0
     unavailable: bool = False
-    authored: bool = True
 
 
 class CathedralGroup(_Strict):
@@ -178,7 +210,10 @@ class CathedralGroup(_Strict):
 
     group: str
     vp: list[int]
-    authored: bool = True
+    # Rules version 2: the Cathedral Town this group belongs to (setup 8, "its dedicated space") and the
+    # cathedral its tiles depict. Empty in version 1, whose groups are dealt by size only.
+    town: str = ""
+    name: str = ""
 
 
 # ---------------------------------------------------------------- the map
@@ -202,8 +237,8 @@ class Space(_Strict):
 
 
 class MapData(_Strict):
-    authored: bool
     note: str
+    provenance: FileProvenance
     spaces: list[Space]
     roads: list[tuple[str, str]]
 
@@ -229,7 +264,8 @@ class PlayerBoardData(_Strict):
     houses: int
     roof_houses: int
     pillars: int
-    authored: list[str]
+    note: str
+    provenance: FileProvenance
 
 
 class TracksData(_Strict):
@@ -249,7 +285,8 @@ class TracksData(_Strict):
     resources_per_vp: int
     change_die_gold: int
     buy_resource_gold: int
-    authored: list[str]
+    note: str
+    provenance: FileProvenance
 
 
 class TownTile(_Strict):
@@ -260,6 +297,7 @@ class TownTile(_Strict):
 class Catalogue(_Strict):
     """Everything printed, in one value (see ``catalogue.load``)."""
 
+    version: int  # the rules version: 1 (the first catalogue, 13 Towns) or 2 (v2/ over it)
     tiles: dict[str, Tile]
     fair_tiles: dict[str, FairTile]
     construction_costs: dict[str, ConstructionCost]
@@ -268,3 +306,8 @@ class Catalogue(_Strict):
     map: MapData
     board: PlayerBoardData
     tracks: TracksData
+    # Provenance of every file's values, by file name ("map.json"), and the file each was read from
+    # ("v2/map.json" or "map.json"); the public sources the files cite, by id.
+    provenance: dict[str, FileProvenance]
+    files: dict[str, str]
+    sources: dict[str, Source]
