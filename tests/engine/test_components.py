@@ -333,29 +333,36 @@ def test_every_fair_condition_of_the_appendix():
 def test_authored_values_are_marked():
     """The rulebook prints no map, King track values, Fair board/tile VP, Contract offer costs, tile mix or
     Cathedral/Construction values: the data marks each as authored (rules/README, 'Gaps to fill with care')."""
-    assert CAT.map.authored is True
-    assert all(t.authored for t in CAT.fair_tiles.values())
-    assert all(c.authored for c in CAT.construction_costs.values() if not c.unavailable)
-    assert all(g.authored for g in CAT.cathedral_groups)
-    tracks = " ".join(CAT.tracks.authored)
+    from tiletum_tui.data.catalogue import provenance_of
+
+    p = lambda name, key, item=None: provenance_of(CAT, name, key, item)  # noqa: E731
+    assert p("map.json", "roads") == p("map.json", "spaces.house_spaces", "LYO") == "authored"
+    # Rules version 1's Fair tile values are authored, but for the King track tile's 3, which a public
+    # edition prints too ("KingTrackPlus3").
+    assert all(p("fair_tiles.json", "tiles.vp", t) == "authored" for t in CAT.fair_tiles if t != "fair-king_track")
+    assert p("fair_tiles.json", "tiles.vp", "fair-king_track") == "public:yucata-strings"
+    assert all(p("cathedrals.json", "construction_costs.stone", c) == "authored"
+               for c, cost in CAT.construction_costs.items() if not cost.unavailable)
+    assert p("cathedrals.json", "cathedral_groups.vp") == "authored"
     for field in ("king_track", "fair_board_vp", "contract_offer_ap", "wheel", "action_tiles"):
-        assert field in tracks
-    board = " ".join(CAT.board.authored)
-    assert "buildings" in board and "contract_vp" in board
+        assert p("tracks.json", field) == "authored", field
+    assert p("player_board.json", "buildings") == p("player_board.json", "contract_vp") == "authored"
 
 
 @pytest.mark.parametrize("name", ["bonus_tiles.json", "contracts.json", "characters.json"])
 def test_tile_designs_are_marked_authored(name):
-    """The tile mix and 3+/4 markings are authored (rules/README): every design says so, and the file's note too."""
-    raw = _raw(name)
-    assert "authored" in raw["note"]
-    assert all(d.get("authored") is True for d in raw["designs"])
+    """The tile mix and 3+/4 markings are authored (rules/README): the file says so for its copies."""
+    from tiletum_tui.data.catalogue import provenance_of
+
+    assert provenance_of(CAT, name, "designs.copies") == "authored"
 
 
 def test_printed_unavailable_tile_is_not_marked_authored():
     """The Unavailable Cathedral tile is printed (setup step 8), not authored."""
+    from tiletum_tui.data.catalogue import provenance_of
+
     (unavailable,) = [c for c in CAT.construction_costs.values() if c.unavailable]
-    assert unavailable.authored is False
+    assert provenance_of(CAT, "cathedrals.json", "construction_costs.unavailable", unavailable.id) == "rulebook"
 
 
 # ---------------------------------------------------------------- the map
