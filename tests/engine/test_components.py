@@ -346,7 +346,7 @@ def test_authored_values_are_marked():
     assert p("cathedrals.json", "cathedral_groups.vp") == "authored"
     for field in ("king_track", "fair_board_vp", "contract_offer_ap", "wheel", "action_tiles"):
         assert p("tracks.json", field) == "authored", field
-    assert p("player_board.json", "buildings") == p("player_board.json", "contract_vp") == "authored"
+    assert p("player_board.json", "buildings.rooms") == p("player_board.json", "contract_vp") == "authored"
 
 
 @pytest.mark.parametrize("name", ["bonus_tiles.json", "contracts.json", "characters.json"])
