@@ -42,4 +42,4 @@ def test_the_script_in_docs_notation_plays(tmp_path):
     path.write_text(script)
     r = run("--players", "2", "--seed", "7", "--script", str(path))
     assert r.returncode == 0, r.stderr
-    assert "raises a Pillar at the Cathedral of Koln" in r.stdout
+    assert "raises a Pillar at the Cathedral of Koeln" in r.stdout

@@ -32,11 +32,12 @@ def _eager(rng, actions):
     return rng.choice(busy) if busy and rng.random() < 0.93 else rng.choice(actions)
 
 
+@pytest.mark.parametrize("rules", [1, 2], ids=["rules1", "rules2"])
 @pytest.mark.parametrize("policy", ["uniform", "eager"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_keep_every_invariant_and_replay_exactly(players, policy):
+def test_random_games_keep_every_invariant_and_replay_exactly(players, policy, rules):
     for seed in range(4 if policy == "uniform" else 2):
-        s = game(players, seed=seed)
+        s = game(players, seed=seed, rules=rules)
         rng = random.Random(seed * 31 + players)
         log = []
         while s.phase != "over":
@@ -65,7 +66,7 @@ def test_random_games_keep_every_invariant_and_replay_exactly(players, policy):
                 apply_in_place(s, a)
             log.append(a)
         assert not problems(s) and s.winner >= 0 and legal_actions(s) == []
-        replay = game(players, seed=seed)
+        replay = game(players, seed=seed, rules=rules)
         for a in log:
             apply_in_place(replay, a)
         assert digest(replay) == digest(s)
@@ -145,8 +146,9 @@ def test_a_view_can_be_read_not_played_and_a_sample_plays_on():
     apply_in_place(dealt, a)
 
 
+@pytest.mark.parametrize("rules", [1, 2], ids=["rules1", "rules2"])
 @pytest.mark.parametrize("players", [2, 4])
-def test_every_option_the_engine_refuses_is_refused_when_tried_and_changes_nothing(players):
+def test_every_option_the_engine_refuses_is_refused_when_tried_and_changes_nothing(players, rules):
     """Issue 8: property tests "also try the options the engine itself refuses (a far better pool than
     random wrong actions)": at every step of eager games, each refused option of ``options`` is applied
     anyway; it must raise with the reason the option gave, and leave the state exactly as it was."""
@@ -154,7 +156,7 @@ def test_every_option_the_engine_refuses_is_refused_when_tried_and_changes_nothi
 
     tried = 0
     for seed in range(2):
-        s = game(players, seed=seed + 40)
+        s = game(players, seed=seed + 40, rules=rules)
         set_res(s.players[0], G=9, F=9)  # a rich first player reaches more options (and more refusals)
         rng = random.Random(seed)
         while s.phase != "over":

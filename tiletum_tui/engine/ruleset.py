@@ -29,8 +29,12 @@ from ..data.catalogue import load
 from ..data.schema import Catalogue
 
 GAME = "tiletum"
-RULES_VERSIONS = (1,)  # every rules version this program can play and replay
-RULES_VERSION = RULES_VERSIONS[-1]  # what a new game is played with
+# Every rules version this program can play and replay, and what changed in each:
+#   1: the first release's catalogue (13 authored Towns; Character marks on single copies).
+#   2: the map of the published game (23 Towns, 6 Road spaces, 9 Cathedrals), Character marks on whole
+#      designs (every Building can be filled at every player count), Fair tile values of a public edition.
+RULES_VERSIONS = (1, 2)
+RULES_VERSION = RULES_VERSIONS[-1]  # what a new game is played with (the default of ``Settings.rules``)
 START_TOWN = "TIL"  # Tiletum: everyone's Merchant, Architect and first House start here
 
 
@@ -127,7 +131,7 @@ class Rules:
         self.version = version
         self.module_names = tuple(modules)
         self.modules = tuple(MODULES[m] for m in modules)
-        cat = load()
+        cat = load(version)
         for m in self.modules:
             cat = m.catalogue(cat)
         self.cat = cat

@@ -31,14 +31,18 @@ class PlayerSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     colour: str
 
 
+RULES_VERSION = 2  # the rules a new game is played under (``ruleset.RULES_VERSIONS`` says what each changed)
+
+
 class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What a game is set up from: the players in seat order (first = first player), the seed, the
-    modules of the ruleset beyond the base game (``"action-tiles"``) and the rules version."""
+    modules of the ruleset beyond the base game (``"action-tiles"``) and the rules version (a save
+    always records it, so a game goes on under the rules it began with)."""
 
     players: tuple[PlayerSetup, ...]
     seed: int
     modules: tuple[str, ...] = ()
-    rules: int = 1
+    rules: int = RULES_VERSION
 
 
 class Player(msgspec.Struct, gc=False):

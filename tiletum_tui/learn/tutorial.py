@@ -21,7 +21,7 @@ from .explain import why_not
 
 SEED = 7
 LEARNER, OPPONENT = 0, 1
-SETTINGS = Settings(players=(PlayerSetup("Alex", "red"), PlayerSetup("Rosa", "blue")), seed=SEED)
+SETTINGS = Settings(players=(PlayerSetup("Alex", "red"), PlayerSetup("Rosa", "blue")), seed=SEED, rules=1)
 KEY, MOVE, FREE = "key", "move", "free"
 
 
