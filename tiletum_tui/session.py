@@ -6,6 +6,11 @@ within the current player's turn, never across a moment that revealed something 
 tile drawn or an offer refilled, a Corruption token) nor across another player's action; ``save``
 writes a named save; ``load`` replays a save from its seed and checks the digest.
 
+Issue 11 (never lose or corrupt a game): a session that autosaves holds its game's instance lock
+(``saves.lock``), so a second Tiletum opening the game is told and may open it read-only or as a
+copy; ``unsaved_changes`` says what quitting would lose when the autosave cannot be written, and
+``save_to`` saves anywhere the player chooses.
+
 No textual, no rich: the screens call this, and the tests drive it directly.
 """
 
@@ -19,6 +24,8 @@ from typing import NamedTuple
 
 from .engine.actions import notation, parse
 from .engine.errors import TiletumError
+from .safe_text import clean, quote
+from .safekeeping import OPEN_MODES, ReadOnlyGameError, Safekeeping
 from .saves import format as fmt
 from .saves import store
 from .saves.errors import ReplayError, SaveFileError
@@ -35,6 +42,8 @@ def _rules():
 
 class UndoError(ValueError):
     """Undo or redo is not possible now; the message is the reason (the same text as ``can_undo()``)."""
+
+
 
 
 class _Step(NamedTuple):
@@ -88,7 +97,7 @@ def _now() -> datetime:
     return datetime.now(timezone.utc).replace(microsecond=0)
 
 
-class Session:
+class Session(Safekeeping):
     """A game in progress: ``state``, ``log`` (the actions so far), autosave, undo and redo."""
 
     def __init__(self, settings, state, log: list, steps: list[_Step], *, game_id: str, created: datetime,
@@ -108,6 +117,11 @@ class Session:
         self.source = source  # the file this game was loaded from, if any (never written unless an autosave)
         self._snapshots: list[tuple[int, object]] = []  # (log length, state then) for undo
         self._redo: list = []  # undone actions, the next one to redo last
+        # issue 11: the instance lock, read-only mode, and which change is safely on disk
+        self.read_only: str | None = None  # the reason, when this game may only be looked at
+        self._lock = None  # saves.lock.GameLock while this session may write the game
+        self._changes = 0  # applied, undone and redone actions so far
+        self._written = 0  # ... of which the last one written to a file (autosave or a save of the game)
 
     # ------------------------------------------------------------ starting
     @classmethod
@@ -121,21 +135,26 @@ class Session:
         session = cls(settings, state, [], [], game_id=game_id, created=created, save_dir=folder,
                       autosave_to=None, autosave=autosave)
         if autosave:
+            session._take_lock()
             store.remove_stale_temps(folder)
             session.autosave()
         return session
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], *, save_dir: str | os.PathLike[str] | None = None,
-             autosave: bool = True) -> Session:
+             autosave: bool = True, open_as: str = "play") -> Session:
         """Read a save, replay it from its seed and check its digest. Raises SaveFileError (naming the
         file and the problem); the file is never changed. Autosaves go to ``save_dir`` (default: the
         file's folder): back into the same file if it is a current-format autosave, else to an autosave
-        file of this game."""
+        file of this game.
+
+        ``open_as``: ``"play"`` takes the game's instance lock, raising ``saves.lock.GameInUseError``
+        (which names the other Tiletum) if another running Tiletum plays it; ``"read-only"`` writes
+        nothing and refuses actions; ``"copy"`` plays on as a new game with its own autosave."""
         path = Path(path)
         loaded = store.read_save(path)
         return cls._from_loaded(loaded, save_dir=Path(save_dir) if save_dir is not None else path.parent,
-                                autosave=autosave)
+                                autosave=autosave, open_as=open_as)
 
     @classmethod
     def load_bytes(cls, data: bytes, path: str | os.PathLike[str] = "<memory>", *,
@@ -146,7 +165,10 @@ class Session:
                                 autosave=autosave)
 
     @classmethod
-    def _from_loaded(cls, loaded: store.LoadedFile, *, save_dir: Path | None, autosave: bool) -> Session:
+    def _from_loaded(cls, loaded: store.LoadedFile, *, save_dir: Path | None, autosave: bool,
+                     open_as: str = "play") -> Session:
+        if open_as not in OPEN_MODES:
+            raise ValueError(f"open_as must be one of {OPEN_MODES}, not {open_as!r}")
         save = loaded.save
         state, log, steps = _replay(save.settings, save.actions, loaded.path)
         if loaded.check_digest:
@@ -156,36 +178,50 @@ class Session:
                     loaded.path,
                     f"the replayed game does not match the saved one (digest {got[:12]}… instead of "
                     f"{save.digest[:12]}…): the file was edited, or written by a different version of the rules")
-        if autosave and save_dir is not None:
-            store.remove_stale_temps(save_dir)
+        if open_as == "read-only":
+            autosave = False
         reuse = (loaded.version == fmt.CURRENT_VERSION and save.meta.autosave and store.is_autosave(loaded.path)
-                 and save_dir is not None and loaded.path.parent == save_dir)
-        return cls(save.settings, state, log, steps, game_id=save.meta.game_id, created=save.meta.created,
-                   save_dir=save_dir, autosave_to=loaded.path if reuse else None, autosave=autosave,
-                   source=loaded.path)
+                 and save_dir is not None and loaded.path.parent == save_dir and open_as == "play")
+        game_id, created = save.meta.game_id, save.meta.created
+        if open_as == "copy":  # a new game from here on: its own id, so nothing of the original is written
+            created = _now()
+            game_id = f"{created:%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
+        session = cls(save.settings, state, log, steps, game_id=game_id, created=created,
+                      save_dir=save_dir, autosave_to=loaded.path if reuse else None, autosave=autosave,
+                      source=loaded.path)
+        if open_as == "read-only":
+            session.read_only = "this game is open read-only here"
+        if autosave and save_dir is not None:
+            session._take_lock(loaded.path)  # raises GameInUseError if another Tiletum plays this game
+            store.remove_stale_temps(save_dir)
+            if open_as == "copy":
+                session.autosave()  # the copy exists as a file of its own from the start
+        return session
 
     @classmethod
     def from_actions(cls, settings, actions, *, save_dir: str | os.PathLike[str] | None = None,
-                     autosave: bool = False) -> Session:
+                     autosave: bool = False, game_id: str | None = None) -> Session:
         """A session for ``settings`` after ``actions`` (engine actions or their notation), e.g. a game
         played headless. Raises ReplayError naming the first action that does not apply."""
         texts = [a if isinstance(a, str) else notation(a) for a in actions]
         state, log, steps = _replay(settings, texts, Path("<actions>"))
         created = _now()
-        session = cls(settings, state, log, steps, game_id=f"{created:%Y%m%d-%H%M%S}-{secrets.token_hex(3)}",
+        session = cls(settings, state, log, steps, game_id=game_id or f"{created:%Y%m%d-%H%M%S}-{secrets.token_hex(3)}",
                       created=created, save_dir=Path(save_dir) if save_dir is not None else None,
                       autosave_to=None, autosave=autosave)
         if autosave:
+            session._take_lock()
             session.autosave()
         return session
 
     @staticmethod
     def latest_unfinished(folder: str | os.PathLike[str]) -> Path | None:
-        """The newest readable save in ``folder`` of a game not yet over (for 'continue'), or None."""
-        for info in store.list_saves(folder):
-            if info.problem is None and not info.finished:
-                return info.path
-        return None
+        """The newest save in ``folder`` of a game not yet over (for 'continue'), or None. Verified by
+        replaying it, not taken from the file's own metadata (see ``last_game``)."""
+        from .last_game import find_last_unfinished
+
+        found = find_last_unfinished(folder)
+        return found.path if found else None
 
     # ------------------------------------------------------------ reading the game
     @property
@@ -210,6 +246,8 @@ class Session:
     def apply(self, action) -> list:
         """Apply an action (an engine action or its notation) and autosave; return the new Scoring
         events. An illegal or malformed action raises the engine's error and changes nothing."""
+        if self.read_only:
+            raise ReadOnlyGameError(self._read_only_reason())
         return self._apply(parse(action) if isinstance(action, str) else action, redoing=False)
 
     def _apply(self, action, *, redoing: bool) -> list:
@@ -241,6 +279,8 @@ class Session:
     # ------------------------------------------------------------ undo and redo
     def can_undo(self) -> str | None:
         """None if ``undo()`` is possible now, else the reason it is not (for the greyed-out key)."""
+        if self.read_only:
+            return self._read_only_reason()
         if not self.log:
             return "nothing to undo"
         if self.state.phase == "over":
@@ -273,12 +313,14 @@ class Session:
         return action
 
     def can_redo(self) -> str | None:
+        if self.read_only:
+            return self._read_only_reason()
         return None if self._redo else "nothing to redo"
 
     def redo(self) -> list:
         """Play the last undone action again (the same state as before the undo); return its Scoring events."""
-        if not self._redo:
-            raise UndoError("nothing to redo")
+        if self.can_redo():
+            raise UndoError(self.can_redo())
         return self._apply(self._redo[-1], redoing=True)
 
     # ------------------------------------------------------------ saving
@@ -293,43 +335,63 @@ class Session:
         return fmt.SaveFile(meta=meta, settings=self.settings, seed=self.settings.seed,
                             digest=_rules().digest(state), actions=list(self._texts))
 
-    def save(self, name: str) -> Path:
-        """Write a named save to the save folder and return its path. Overwrites an earlier save of this
-        game with that name; never another game's save or an unreadable file (a free name is chosen)."""
-        folder = self.save_dir if self.save_dir is not None else store.resolve_save_dir(None)
+    def save(self, name: str, *, folder: str | os.PathLike[str] | None = None) -> Path:
+        """Write a named save to the save folder (or ``folder``) and return its path. Overwrites an
+        earlier save of this game under that same name; never another game's save, a save of this
+        game under another name ("x.json" and "x" are two saves), or an unreadable file: a free
+        file name is chosen then. Never creates a folder other than the user's data folder."""
+        self._refuse_if_read_only()
+        folder = Path(folder) if folder is not None else (
+            self.save_dir if self.save_dir is not None else store.resolve_save_dir(None))
+        store.prepare_folder(folder)
+        title = " ".join(name.split())
         base = store.save_path(folder, name)
         path, n = base, 1
-        while path.exists() and not self._owns(path, autosave=False):
+        while store.exists_at(path) and not self._owns(path, autosave=False, name=title or base.stem):
             n += 1
             path = base.with_name(f"{base.stem}-{n}{base.suffix}")
-        store.write_save(path, self.to_save_file(name=name.strip() or path.stem))
+        store.write_save(path, self.to_save_file(name=title or path.stem))
+        self._written = self._changes
         return path
 
     def save_as(self, path: str | os.PathLike[str]) -> Path:
         """Write this game to exactly ``path`` (atomically), e.g. for ``tiletum play --save FILE``.
-        Raises SaveWriteError if it cannot be written."""
+        Replaces nothing but a save of this game (the same game id, or the same players and seed);
+        never a device, a link, a folder or another file, and never creates a folder. Raises
+        SaveWriteError saying why not."""
         path = Path(path)
+        store.check_replaceable(path, self.game_id, self.settings)
         store.write_save(path, self.to_save_file(name=path.stem))
+        self._written = self._changes
         return path
 
     def autosave(self) -> Path | None:
         """Write the autosave now. A failure is kept in ``autosave_error`` (the game goes on)."""
         if not self.autosave_enabled:
             return None
+        if self._lock is not None and self._lock.superseded:
+            self.autosave_error = ("Autosave stopped: this game was opened again in this Tiletum, and that "
+                                   "window saves it now.")
+            return None
         try:
             if self.autosave_path is None:
+                store.prepare_folder(self.autosave_path_folder())
                 self.autosave_path = self._choose_autosave_path()
             store.write_save(self.autosave_path, self.to_save_file(autosave=True))
         except SaveFileError as exc:
-            self.autosave_error = f"Autosave failed: {exc}. The game goes on; save it elsewhere (--save-dir)."
+            self.autosave_error = (f"Autosave failed: {exc}. The game goes on, but it is not saved: "
+                                   "Ctrl+S saves it anywhere you choose.")
             return None
         except Exception as exc:  # never let saving stop the game
-            self.autosave_error = f"Autosave failed: {type(exc).__name__}: {exc}. The game goes on."
+            self.autosave_error = (f"Autosave failed: {type(exc).__name__}: {clean(exc)}. The game goes on, "
+                                   "but it is not saved: Ctrl+S saves it anywhere you choose.")
             return None
         self.autosave_error = None
+        self._written = self._changes
         return self.autosave_path
 
     def _after_change(self) -> None:
+        self._changes += 1
         self.autosave()
 
     def _choose_autosave_path(self) -> Path:
@@ -341,9 +403,10 @@ class Session:
             path = store.autosave_path(folder, f"{self.game_id}-{n}")
         return path
 
-    def _owns(self, path: Path, *, autosave: bool) -> bool:
+    def _owns(self, path: Path, *, autosave: bool, name: str | None = None) -> bool:
         """May this session overwrite ``path``? Only a readable current-format save of this same game;
-        for an autosave, only one whose actions we continue (so nothing is lost)."""
+        for an autosave, only one whose actions we continue (so nothing is lost); for a named save,
+        only one of that same ``name``."""
         try:
             loaded = store.read_save(path)
         except SaveFileError:
@@ -353,7 +416,7 @@ class Session:
             return False
         if autosave:
             return save.meta.autosave and save.actions == self._texts[: len(save.actions)]
-        return not save.meta.autosave
+        return not save.meta.autosave and (name is None or " ".join(save.meta.name.split()) == name)
 
     def _player_name(self, index: int | None) -> str:
         if index is None or not 0 <= index < len(self.settings.players):
@@ -367,16 +430,18 @@ def _replay(settings, texts: list[str], path) -> tuple[object, list, list[_Step]
     try:
         state = rules.new_game(settings)
     except Exception as exc:  # the engine's ValueError, or anything odd in hand-edited settings
-        raise ReplayError(path, f"the saved settings cannot start a game: {exc}") from None
+        raise ReplayError(path, f"the saved settings cannot start a game: {clean(exc, 200)}") from None
     log: list = []
     steps: list[_Step] = []
     total = len(texts)
     for i, text in enumerate(texts):
-        where = f"action {i + 1} of {total} ('{text}')"
+        # The text is the file's own: quoted briefly, and the engine's message (which may repeat it)
+        # cut short, so a megabyte of action is not echoed back three times (issue 11).
+        where = f"action {i + 1} of {total} ({quote(text)})"
         try:
             action = parse(text)
         except TiletumError as exc:
-            raise ReplayError(path, f"{where} is not an action: {exc}", i, text) from None
+            raise ReplayError(path, f"{where} is not an action: {clean(exc, 200)}", i, text) from None
         actor = rules.current_player(state)
         key = _turn_key(state)
         signature = _reveal_signature(state)
@@ -384,9 +449,11 @@ def _replay(settings, texts: list[str], path) -> tuple[object, list, list[_Step]
         try:
             rules.apply_in_place(state, action)
         except TiletumError as exc:
-            raise ReplayError(path, f"{where} is not allowed at that point of the game: {exc}", i, text) from None
+            raise ReplayError(path, f"{where} is not allowed at that point of the game: {clean(exc, 200)}",
+                              i, text) from None
         except Exception as exc:  # an engine bug must not take the app down with it
-            raise ReplayError(path, f"{where} could not be replayed ({type(exc).__name__}: {exc})", i, text) from None
+            raise ReplayError(path, f"{where} could not be replayed ({type(exc).__name__}: {clean(exc, 200)})",
+                              i, text) from None
         reveal = _describe_reveal(signature, _reveal_signature(state)) if state.reveals != reveals else None
         log.append(action)
         steps.append(_Step(actor, key, reveal))

@@ -117,7 +117,8 @@ def nesting_depth(data: bytes) -> int:
     return deepest
 
 
-def check_json_text(data: bytes, path: str | os.PathLike[str], *, limit_depth: int = MAX_DEPTH) -> bytes:
+def check_json_text(data: bytes, path: str | os.PathLike[str], *, limit_depth: int = MAX_DEPTH,
+                    what: str = "Tiletum save") -> bytes:
     """``data`` ready for the JSON decoder (a leading byte order mark removed), or CorruptSaveError
     if it is not UTF-8 (saying where) or nests deeper than ``limit_depth``."""
     if data.startswith(BOM):
@@ -128,10 +129,10 @@ def check_json_text(data: bytes, path: str | os.PathLike[str], *, limit_depth: i
         line = data.count(b"\n", 0, exc.start) + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         raise CorruptSaveError(
-            path, f"the file is not JSON, so it is not a Tiletum save (it is not UTF-8 text: byte "
+            path, f"the file is not JSON, so it is not a {what} (it is not UTF-8 text: byte "
                   f"0x{data[exc.start]:02x} at line {line}, column {column}, offset {exc.start:,})") from None
     depth = nesting_depth(data)
     if depth > limit_depth:
-        raise CorruptSaveError(path, f"not a Tiletum save: its JSON nests {depth:,} levels deep "
-                                     f"(a save nests 4; at most {limit_depth} are read)")
+        raise CorruptSaveError(path, f"not a {what}: its JSON nests {depth:,} levels deep "
+                                     f"(at most {limit_depth} are read)")
     return data

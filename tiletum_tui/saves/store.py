@@ -114,6 +114,33 @@ def save_path(folder: str | os.PathLike[str], name: str) -> Path:
     return path
 
 
+def exists_at(path: str | os.PathLike[str]) -> bool:
+    """Is anything at ``path`` itself (a dangling link counts: a save is never written through one)?"""
+    return os.path.lexists(path)
+
+
+def looks_like_path(typed: str) -> bool:
+    """Did the player type a path (``~/x``, ``/mnt/usb/x``, ``./x``, ``a/b``) rather than a name?"""
+    text = typed.strip()
+    return text.startswith("~") or os.sep in text or bool(os.altsep and os.altsep in text)
+
+
+def save_target(typed: str, base: str | os.PathLike[str]) -> tuple[Path, Path | None] | None:
+    """Where a save typed at Ctrl+S goes: None for a plain name (``save_path`` in the save folder);
+    else ``(folder, path)``: ``path`` None when the player named a folder (``/mnt/usb/``), else the
+    exact file (``.json`` added when the name has no suffix, as ``~/x`` means ``~/x.json``). A
+    relative path starts from ``base`` (the save folder, as the dialog shows)."""
+    if not looks_like_path(typed):
+        return None
+    text = typed.strip()
+    path = Path(os.path.normpath(Path(base) / Path(text).expanduser()))
+    if text.endswith(("/", os.sep)) or path.is_dir():
+        return path, None
+    if not path.suffix:
+        path = path.with_name(path.name + SUFFIX)
+    return path.parent, path
+
+
 def autosave_path(folder: str | os.PathLike[str], game_id: str) -> Path:
     return Path(folder) / (AUTOSAVE_PREFIX + sanitise_name(game_id) + SUFFIX)
 
@@ -209,9 +236,11 @@ def _link_new(tmp: Path, path: Path) -> None:
     os.unlink(tmp)
 
 
-def check_replaceable(path: str | os.PathLike[str], game_id: str) -> None:
-    """Raise SaveWriteError unless writing ``path`` would replace nothing but a save of ``game_id``:
-    nothing there, or a readable save of that same game. The folder must exist."""
+def check_replaceable(path: str | os.PathLike[str], game_id: str, settings=None) -> None:
+    """Raise SaveWriteError unless writing ``path`` would replace nothing but a save of this game:
+    nothing there, or a readable save with ``game_id`` or (if given) the same ``settings`` (the same
+    players and seed are the same game, as ``tiletum play --save`` run twice writes it). The folder
+    must exist."""
     path = Path(path)
     mode = _existing_kind(path)
     if mode is None:
@@ -221,10 +250,10 @@ def check_replaceable(path: str | os.PathLike[str], game_id: str) -> None:
     _refuse_non_regular(path, mode)
     try:
         loaded = read_save(path)
-    except SaveFileError as exc:
-        raise SaveWriteError(path, f"it already holds a file that is not a Tiletum save ({exc.problem}): "
-                                   "it is not replaced; choose another name") from None
-    if loaded.save.meta.game_id != game_id:
+    except SaveFileError:
+        raise SaveWriteError(path, "it already holds a file that is not a readable Tiletum save: it is not "
+                                   "replaced; choose another name") from None
+    if loaded.save.meta.game_id != game_id and (settings is None or loaded.save.settings != settings):
         raise SaveWriteError(path, "it already holds the save of another game: it is not replaced; "
                                    "choose another name")
 
