@@ -16,7 +16,7 @@ from textual.widgets import ContentSwitcher, Footer, OptionList
 from ...engine import IllegalActionError, TiletumError, check, current_player, explain_frame
 from ...engine import actions as A
 from ...engine.state import ActionFrame
-from .. import keymap
+from .. import keeping, keymap
 from .. import text as T
 from ..choices import ap_left, build_menu, finish_action
 from ..dialogs.basic import AnnounceDialog, ConfirmDialog
@@ -81,6 +81,7 @@ class GameScreen(Screen):
         self._layout(self.app.size.width, self.app.size.height)
         self.refresh_game()
         self._after_announce()  # a finished game that was loaded goes straight to the table
+        keeping.report_autosave(self)  # a new game in a folder that cannot be written says so at once
 
     def on_resize(self, event) -> None:
         self._layout(event.size.width, event.size.height)
@@ -237,9 +238,7 @@ class GameScreen(Screen):
             self.query_one(DecisionPanel).waiting = False
             return
         after = self.model.state
-        error = getattr(self.model.session, "autosave_error", None)
-        if error:
-            self.notify(str(error), title="Autosave", severity="warning")
+        keeping.report_autosave(self)
         self.refresh_game()
         if current_player(before) != current_player(after) and after.phase == "action" and current_player(after) is not None:
             who = after.players[current_player(after)]
@@ -380,27 +379,12 @@ class GameScreen(Screen):
             self.notify(reason, title=f"Cannot {verb}", severity="warning")
             return
         step()
+        keeping.report_autosave(self)  # undo and redo autosave too
         self.refresh_game()
 
     def action_save(self) -> None:
-        """Ask for a name, then save (the game is also autosaved after every action)."""
-        from ...saves.errors import SaveFileError
-        from ..dialogs.save import SaveDialog
-
-        st = self.model.state
-        suggestion = " vs ".join(p.name for p in st.players) + f", round {st.round}"
-
-        def named(name: str | None) -> None:
-            if not name:
-                return
-            try:
-                path = self.model.session.save(name)
-            except SaveFileError as exc:  # names the file and the problem (full disk, no access…)
-                self.notify(str(exc), title="Could not save", severity="error", timeout=8)
-            else:
-                self.notify(f"Saved as {path.name}", timeout=4)
-
-        self.app.push_screen(SaveDialog(suggestion), named)
+        """Ask for a name or a path, then save (the game is also autosaved after every action)."""
+        keeping.ask_where_to_save(self)
 
     def legal_tasks(self) -> list:
         """(label, action) of every Task possible now, for the command palette."""
