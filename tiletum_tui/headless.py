@@ -10,14 +10,8 @@ import msgspec
 from .engine import (
     TiletumError, apply_in_place, describe, explain_frame, legal_actions, new_game, notation, parse,
 )
-
-
-def _lines(script: str | None):
-    if script in (None, "-"):
-        yield from sys.stdin
-    else:
-        with open(script, encoding="utf-8") as f:
-            yield from f
+from .moves_input import read_moves
+from .safe_text import clean, quote
 
 
 def print_scores(state, out=sys.stdout) -> None:
@@ -36,7 +30,7 @@ def play_headless(args, settings) -> int:
         from .session import Session
 
         try:
-            session = Session.load(args.load)
+            session = Session.load(args.load, autosave=False)  # read only: headless play never autosaves
         except Exception as exc:  # the save package's errors say what is wrong with which file
             print(f"tiletum: {exc}", file=sys.stderr)
             return 2
@@ -48,7 +42,7 @@ def play_headless(args, settings) -> int:
     print(f"seed {state.settings.seed}, {len(state.players)} players: " + ", ".join(p.name for p in state.players))
     script = args.script if (args.script or args.random is None) else None
     if args.script is not None or args.random is None:
-        for number, line in enumerate(_lines(script), 1):
+        for number, line in read_moves(script):  # bounded: a line, the whole input (issue 11)
             text = line.split("#", 1)[0].strip()
             if not text:
                 continue
@@ -57,7 +51,7 @@ def play_headless(args, settings) -> int:
                 said = describe(state, action)
                 apply_in_place(state, action)
             except TiletumError as exc:
-                print(f"tiletum: move {number} '{text}' refused: {exc}", file=sys.stderr)
+                print(f"tiletum: move {number} {quote(text)} refused: {clean(exc, 300)}", file=sys.stderr)
                 print(explain_frame(state), file=sys.stderr)
                 return 1
             log.append(action)
