@@ -28,6 +28,13 @@ OPEN_MODES = ("play", "read-only", "copy")
 class Safekeeping:
     """The issue-11 half of a Session (see the module's docstring)."""
 
+    autosave_problem: str | None = None  # why the last autosave failed ("FILE: the disk is full")
+
+    def _autosave_failed(self, problem: str) -> None:
+        self.autosave_problem = problem
+        self.autosave_error = (f"Autosave failed: {problem}. The game goes on, but it is not saved: "
+                               "Ctrl+S saves it anywhere you choose.")
+
     def unsaved_changes(self) -> str | None:
         """What quitting now would lose (None if nothing): the changes since the last file written,
         when this game is meant to be autosaved. A game opened read-only or without autosave has
@@ -36,7 +43,7 @@ class Safekeeping:
             return None
         n = self._changes - self._written
         what = "the last change is" if n == 1 else f"the last {n} changes are"
-        return f"{what} not saved ({self.autosave_error or 'the autosave has not been written'})"
+        return f"{what} not saved (the autosave failed: {self.autosave_problem or 'not written yet'})"
 
     def close(self) -> None:
         """Done with this game (back to the title, quitting): let another Tiletum open it."""

@@ -379,14 +379,12 @@ class Session(Safekeeping):
                 self.autosave_path = self._choose_autosave_path()
             store.write_save(self.autosave_path, self.to_save_file(autosave=True))
         except SaveFileError as exc:
-            self.autosave_error = (f"Autosave failed: {exc}. The game goes on, but it is not saved: "
-                                   "Ctrl+S saves it anywhere you choose.")
+            self._autosave_failed(str(exc))
             return None
         except Exception as exc:  # never let saving stop the game
-            self.autosave_error = (f"Autosave failed: {type(exc).__name__}: {clean(exc)}. The game goes on, "
-                                   "but it is not saved: Ctrl+S saves it anywhere you choose.")
+            self._autosave_failed(f"{type(exc).__name__}: {clean(exc)}")
             return None
-        self.autosave_error = None
+        self.autosave_error = self.autosave_problem = None
         self._written = self._changes
         return self.autosave_path
 

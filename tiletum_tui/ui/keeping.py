@@ -48,7 +48,12 @@ def ask_where_to_save(screen, problem: str | None = None, typed: str | None = No
                       title="Read-only", severity="warning", markup=False)
         return
     state = session.state
-    suggestion = typed or " vs ".join(p.name for p in state.players) + f", round {state.round}"
+    suggestion = " vs ".join(p.name for p in state.players) + f", round {state.round}"
+    if problem and not typed:  # the save folder fails: suggest a place elsewhere (the home folder)
+        from ..saves import store
+
+        suggestion = "~/" + store.sanitise_name(suggestion)
+    suggestion = typed or suggestion
     folder = session.save_dir
 
     def answered(text: str | None) -> None:
@@ -94,7 +99,8 @@ def quit_asking(app) -> None:
         app.exit()
         return
     question = ConfirmDialog("Quit without saving?", f"{clean(losses[0][:1].upper() + losses[0][1:])}.\n\n"
-                             "Ctrl+S saves the game anywhere you choose. Quit anyway (y, or Ctrl+Q again)?")
+                             "n: back to the game, where Ctrl+S saves it anywhere you choose.\n"
+                             "Quit anyway (y, or Ctrl+Q again)?")
     question._quit_question = True
     app.push_screen(question, lambda yes: app.exit() if yes else None)
 
@@ -137,7 +143,8 @@ def open_saved_game(app, path, *, open_as: str = "play", error=None) -> None:
                 app.notify("Opened read-only: nothing is saved. Open it as a copy to play on.",
                            title="Read-only", timeout=8, markup=False)
             elif open_as == "copy":
-                app.notify(f"Opened a copy: a new game, saved on its own ({clean(session.autosave_path or '')})",
+                name = session.autosave_path.name if session.autosave_path else ""
+                app.notify(f"Opened a copy: a new game, saved on its own as {clean(name)}",
                            title="Copy", timeout=8, markup=False)
             return
     app.push_screen(InUseDialog(error), chosen)

@@ -65,8 +65,10 @@ HELP_TEXT = {
 
 
 def bindings(table) -> list[Binding]:
+    # Quit is a priority binding, as Textual's own Ctrl+Q is: a non-priority app key does nothing
+    # while a dialog is open, and quitting must always stay reachable (issue 11).
     return [
-        Binding(keys, action, desc, show=show, id=f"tiletum.{bid}")
+        Binding(keys, action, desc, show=show, id=f"tiletum.{bid}", priority=bid == "quit")
         for bid, keys, action, desc, show in table
     ]
 
