@@ -14,7 +14,8 @@ from .moves_input import read_moves
 from .safe_text import clean, quote
 
 
-def print_scores(state, out=sys.stdout) -> None:
+def print_scores(state, out=None) -> None:
+    out = out or sys.stdout  # looked up at each call: a default bound at import outlives a replaced stdout
     categories = sorted({c for p in state.players for c in p.ledger})
     print("scores: " + ", ".join(f"{p.name} {p.vp}" for p in state.players), file=out)
     if state.phase == "over":
