@@ -58,7 +58,7 @@ def ask_where_to_save(screen, problem: str | None = None, typed: str | None = No
 
     def answered(text: str | None) -> None:
         if not text:
-            if problem and session.unsaved_changes():
+            if problem and session.autosave_error:
                 screen.notify("The game goes on unsaved; Ctrl+S saves it, and quitting asks first.",
                               title="Not saved", severity="warning", timeout=6, markup=False)
             return
