@@ -8,7 +8,7 @@ import sys
 import msgspec
 
 from .engine import (
-    TiletumError, apply_in_place, describe, explain_frame, legal_actions, new_game, notation, parse,
+    TiletumError, apply_in_place, check, describe, explain_frame, legal_actions, new_game, notation, parse,
 )
 from .moves_input import read_moves
 from .safe_text import clean, quote
@@ -49,10 +49,12 @@ def play_headless(args, settings) -> int:
                 continue
             try:
                 action = parse(text)
+                check(state, action)  # before describe, which assumes a legal action (an unknown space)
                 said = describe(state, action)
                 apply_in_place(state, action)
-            except TiletumError as exc:
-                print(f"tiletum: move {number} {quote(text)} refused: {clean(exc, 300)}", file=sys.stderr)
+            except Exception as exc:  # TiletumError; anything else is an engine bug, still a refused move
+                why = clean(exc, 300) if isinstance(exc, TiletumError) else f"{type(exc).__name__}: {clean(exc, 300)}"
+                print(f"tiletum: move {number} {quote(text)} refused: {why}", file=sys.stderr)
                 print(explain_frame(state), file=sys.stderr)
                 return 1
             log.append(action)
