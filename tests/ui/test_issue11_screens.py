@@ -307,3 +307,26 @@ def test_no_screen_or_widget_shadows_a_textual_method_by_accident():
                 if name.startswith("_") and not name.startswith("__") and name not in generated:
                     clashes += [f"{cls.__name__}.{name} ({b.__name__})" for b in textual_bases if name in vars(b)]
     assert clashes == []
+
+
+async def test_the_load_screen_shows_a_crafted_name_as_plain_clean_text(tmp_path):
+    """Case "Terminal escape sequences in a save's ... reach the terminal raw": on screen too, and a
+    name in square brackets is not taken for markup."""
+    import msgspec
+
+    from tiletum_tui.ui.dialogs.load import LoadDialog
+
+    path = Session.new(SETTINGS, save_dir=tmp_path, autosave=False).save("friday")
+    doc = msgspec.json.decode(path.read_bytes())
+    doc["meta"]["name"] = "[b]Friday[/b]\x1b[2J"
+    path.write_bytes(msgspec.json.encode(doc))
+    (tmp_path / "\x1b[31mevil.json").write_bytes(b"{")
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadDialog)
+        prompts = [str(app.screen.query_one("#saves").get_option_at_index(i).prompt) for i in range(2)]
+        assert any(p.startswith("[b]Friday[/b]\\x1b[2J · round 1") for p in prompts), prompts
+        assert any(p.startswith("\\x1b[31mevil.json — unreadable: the file is cut short") for p in prompts), prompts
+        assert not any("\x1b" in p for p in prompts)
