@@ -79,7 +79,8 @@ def play_headless(args, settings) -> int:
         from .session import Session
 
         try:
-            path = Session.from_actions(state.settings, log).save_as(args.save)
+            game_id = session.game_id if session is not None else None  # --load x --save x: still that game
+            path = Session.from_actions(state.settings, log, game_id=game_id).save_as(args.save)
         except Exception as exc:
             print(f"tiletum: could not save: {exc}", file=sys.stderr)
             return 2

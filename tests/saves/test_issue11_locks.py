@@ -174,3 +174,20 @@ def test_a_folder_where_no_lock_can_be_made_still_plays(games, tmp_path, monkeyp
     assert session._lock is None
     session.apply(games.random_game(2, 1)[0])
     assert len(session.log) == 1
+
+
+def test_a_save_never_goes_over_a_game_another_tiletum_plays(games, a_game, tmp_path, capsys):
+    """`tiletum play --load X --save X` (or Ctrl+S onto that path) while another Tiletum plays X."""
+    from tiletum_tui import cli
+
+    other = _start_other(tmp_path)
+    try:
+        before = a_game.read_bytes()
+        code = cli.main(["play", "--load", str(a_game), "--random", "1", "--quiet", "--save", str(a_game)])
+        err = capsys.readouterr().err
+        assert code == 2 and f"its game is open in another Tiletum (process {other.pid} " in err
+        assert a_game.read_bytes() == before
+    finally:
+        _stop(other)
+    assert cli.main(["play", "--load", str(a_game), "--random", "1", "--quiet", "--save", str(a_game)]) == 0
+    assert Session.load(a_game, autosave=False).finished  # the same game, played on: replaced

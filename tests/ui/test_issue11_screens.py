@@ -330,3 +330,21 @@ async def test_the_load_screen_shows_a_crafted_name_as_plain_clean_text(tmp_path
         assert any(p.startswith("[b]Friday[/b]\\x1b[2J · round 1") for p in prompts), prompts
         assert any(p.startswith("\\x1b[31mevil.json — unreadable: the file is cut short") for p in prompts), prompts
         assert not any("\x1b" in p for p in prompts)
+
+
+async def test_a_deeply_nested_file_does_not_take_the_title_screen_down(tmp_path):
+    """Case "A deeply nested JSON file (depth 1,000, 2 KB) crashes ... the title screen"; the good
+    game beside it is still offered."""
+    session = Session.new(SETTINGS, save_dir=tmp_path)
+    session.apply(session.legal_actions()[0])
+    session.close()
+    (tmp_path / "deep.json").write_bytes(b"[" * 1000 + b"]" * 1000)
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert "Continue: round 1" in str(app.screen.query_one("#title-menu").get_option("continue").prompt)
+        await pilot.press("o")
+        await pilot.pause()
+        prompts = [str(o.prompt) for o in app.screen.query_one("#saves").options]
+        assert any(p.startswith("deep.json — unreadable: not a Tiletum save: its JSON nests 1,000 levels") for p in prompts)

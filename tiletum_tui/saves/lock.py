@@ -150,6 +150,24 @@ def acquire(folder: str | os.PathLike[str], game_id: str) -> GameLock | None:
     return None
 
 
+def held_elsewhere(folder: str | os.PathLike[str], game_id: str) -> Holder | None:
+    """Who holds ``game_id``'s lock in ``folder``, if another running Tiletum does (else None).
+    Looks without taking it (a lock taken for the look is dropped at once)."""
+    path = lock_path(folder, game_id)
+    if path in _HELD:
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        return None if _try_lock(fd) else _read_holder(fd)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def _try_lock(fd: int) -> bool:
     if fcntl is not None:
         try:

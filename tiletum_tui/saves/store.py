@@ -256,6 +256,12 @@ def check_replaceable(path: str | os.PathLike[str], game_id: str, settings=None)
     if loaded.save.meta.game_id != game_id and (settings is None or loaded.save.settings != settings):
         raise SaveWriteError(path, "it already holds the save of another game: it is not replaced; "
                                    "choose another name")
+    from .lock import held_elsewhere
+
+    holder = held_elsewhere(path.parent, loaded.save.meta.game_id)
+    if holder is not None:  # another Tiletum is playing the game in that file: never write under it
+        raise SaveWriteError(path, f"its game is open in another Tiletum ({holder.describe()}): it is not "
+                                   "replaced; choose another name")
 
 
 def write_save(path: str | os.PathLike[str], save: fmt.SaveFile) -> int:
