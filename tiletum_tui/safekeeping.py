@@ -57,8 +57,13 @@ class Safekeeping:
     def _take_lock(self, opened: Path | None = None) -> None:
         """Hold this game's instance lock; GameInUseError (naming ``opened``, the save being opened)
         if another running Tiletum plays it."""
+        folder = self.autosave_path_folder()
         try:
-            self._lock = instance_lock.acquire(self.autosave_path_folder(), self.game_id)
+            store.prepare_folder(folder)  # the user data folder may not exist yet: the lock goes in it
+        except SaveFileError:
+            pass  # the autosave will say why nothing can be written there
+        try:
+            self._lock = instance_lock.acquire(folder, self.game_id)
         except instance_lock.GameInUseError as exc:
             if opened is None:
                 raise

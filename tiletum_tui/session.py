@@ -44,8 +44,6 @@ class UndoError(ValueError):
     """Undo or redo is not possible now; the message is the reason (the same text as ``can_undo()``)."""
 
 
-
-
 class _Step(NamedTuple):
     """What undo needs to know about one applied action."""
 

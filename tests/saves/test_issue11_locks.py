@@ -191,3 +191,13 @@ def test_a_save_never_goes_over_a_game_another_tiletum_plays(games, a_game, tmp_
         _stop(other)
     assert cli.main(["play", "--load", str(a_game), "--random", "1", "--quiet", "--save", str(a_game)]) == 0
     assert Session.load(a_game, autosave=False).finished  # the same game, played on: replaced
+
+
+def test_the_first_game_in_a_new_data_folder_is_locked_too(games, tmp_path, monkeypatch):
+    """On a first run the user data folder does not exist yet: it is made before the lock is taken."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "fresh"))
+    monkeypatch.chdir(tmp_path)
+    session = Session.new(games.settings(2, 1))
+    assert session._lock is not None and session._lock.held
+    assert instance_lock.held_elsewhere(session.save_dir, session.game_id) is None  # it is ours
+    session.close()
