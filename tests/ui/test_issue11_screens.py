@@ -348,3 +348,32 @@ async def test_a_deeply_nested_file_does_not_take_the_title_screen_down(tmp_path
         await pilot.pause()
         prompts = [str(o.prompt) for o in app.screen.query_one("#saves").options]
         assert any(p.startswith("deep.json — unreadable: not a Tiletum save: its JSON nests 1,000 levels") for p in prompts)
+
+
+def test_tiletum_continue_in_a_second_terminal_is_told_and_writes_nothing(tmp_path):
+    """The reported case itself, end to end: `tiletum --continue` in a terminal while another
+    Tiletum (a dropped SSH session's, say) still plays the game."""
+    import os
+    import pty
+
+    from .test_starts import _read_until
+
+    session = Session.new(SETTINGS, save_dir=tmp_path)
+    session.apply(session.legal_actions()[0])  # this test process is "the other Tiletum"
+    before = session.autosave_path.read_bytes()
+    main, child = pty.openpty()
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
+    proc = subprocess.Popen([sys.executable, "-m", "tiletum_tui", "--save-dir", str(tmp_path), "--continue"],
+                            stdin=child, stdout=child, stderr=child, env=env, close_fds=True)
+    os.close(child)
+    try:
+        screen = _read_until(main, b"another Tiletum", 30)
+        assert b"This game is open in another Tiletum" in screen, screen[-400:]
+        os.write(main, b"\x11")  # Ctrl+Q
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(main)
+    assert session.autosave_path.read_bytes() == before
+    session.close()
