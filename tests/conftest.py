@@ -1,4 +1,5 @@
-"""Every test runs with its own empty config folder: a player's real keys.json never reaches a test."""
+"""Every test runs with its own empty config and data folders: a player's real keys.json and saves
+never reach a test, and no test writes into the real ones."""
 
 import pytest
 
@@ -6,3 +7,4 @@ import pytest
 @pytest.fixture(autouse=True)
 def _own_config_folder(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))

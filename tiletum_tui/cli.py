@@ -7,6 +7,9 @@ import random
 import sys
 from pathlib import Path
 
+from . import cli_guard
+from .safe_text import clean, name_problem
+
 COLOURS = ("red", "blue", "green", "yellow")
 DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee")  # as on the new-game form: short and different from the first letter
 
@@ -17,6 +20,10 @@ def _settings(players: int, seed: int | None, names: list[str] | None, action_ti
     if not 2 <= players <= 4:
         raise SystemExit(f"tiletum: Tiletum is for 2 to 4 players, not {players}")
     names = names or []
+    for name in names:  # names reach every screen and message (issue 11: no control characters)
+        problem = name_problem(name)
+        if problem:
+            raise SystemExit(f"tiletum: --names: {problem}")
     if len(names) > players:
         raise SystemExit(f"tiletum: {len(names)} names given for {players} players")
     names = names + list(DEFAULT_NAMES[len(names):players])
@@ -33,6 +40,19 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The ``tiletum`` command. Bad input and closed pipes end with a message, never a traceback."""
+    return cli_guard.run(_main, argv)
+
+
+def _check_paths(parser: argparse.ArgumentParser, args) -> None:
+    """An empty path (``--save ''``) used to mean "do nothing" and exit 0: it is an error."""
+    for option in ("save_dir", "script", "load", "save", "file"):
+        value = getattr(args, option, None)
+        if value is not None and not value.strip():
+            parser.error(f"{'--' + option.replace('_', '-') if option != 'file' else 'FILE'} needs a path, not ''")
+
+
+def _main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tiletum", description="Tiletum in the terminal.")
     parser.add_argument("--save-dir", help="the folder for save files")
     parser.add_argument("--continue", dest="cont", action="store_true", help="continue the last unfinished game")
@@ -55,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--games", type=int, default=30, help="random games per player count")
     bench.add_argument("--no-ui", action="store_true", help="skip the screen timings")
     args = parser.parse_args(argv)
+    _check_paths(parser, args)
 
     if args.command == "play":
         from .headless import play_headless
@@ -78,25 +99,33 @@ def _open_screens(args) -> int:
     from .ui.app import run_app
 
     save_dir = store.resolve_save_dir(args.save_dir)
+    if args.save_dir is not None and not save_dir.is_dir():  # a typo must not hide games in a new folder
+        what = "is not a folder" if save_dir.exists() else "does not exist (create it first)"
+        print(f"tiletum: the save folder {clean(save_dir)} {what}", file=sys.stderr)
+        return 2
     if args.command == "new":
         settings = _settings(args.players, args.seed, args.names, args.action_tiles)
-        return run_app(settings, session=Session.new(settings, save_dir=save_dir), save_dir=save_dir) or 0
+        return run_app(settings, session=Session.new(settings, save_dir=save_dir), save_dir=save_dir)
     path = None
     if args.command == "load":
         path = Path(args.file)
     elif args.cont:
         path = Session.latest_unfinished(save_dir)
         if path is None:
-            print(f"tiletum: no unfinished game to continue in {save_dir}", file=sys.stderr)
+            print(f"tiletum: no unfinished game to continue in {clean(save_dir)}", file=sys.stderr)
             return 1
     if path is not None:
+        from .saves.lock import GameInUseError
+
         try:
             session = Session.load(path, save_dir=save_dir)
+        except GameInUseError as exc:  # another Tiletum plays it: the app asks read-only or copy
+            return run_app(save_dir=save_dir, in_use=exc)
         except Exception as exc:  # SaveFileError says which file and what is wrong; the file is left alone
             print(f"tiletum: {exc}", file=sys.stderr)
             return 2
-        return run_app(session=session, save_dir=save_dir) or 0
-    return run_app(save_dir=save_dir) or 0
+        return run_app(session=session, save_dir=save_dir)
+    return run_app(save_dir=save_dir)
 
 if __name__ == "__main__":
     sys.exit(main())

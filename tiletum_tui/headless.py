@@ -8,19 +8,15 @@ import sys
 import msgspec
 
 from .engine import (
-    TiletumError, apply_in_place, clone, current_player, describe, explain_frame, legal_actions, new_game, notation, parse,
+    TiletumError, apply_in_place, check, clone, current_player, describe, explain_frame, legal_actions, new_game,
+    notation, parse,
 )
+from .moves_input import read_moves
+from .safe_text import clean, quote
 
 
-def _lines(script: str | None):
-    if script in (None, "-"):
-        yield from sys.stdin
-    else:
-        with open(script, encoding="utf-8") as f:
-            yield from f
-
-
-def print_scores(state, out=sys.stdout) -> None:
+def print_scores(state, out=None) -> None:
+    out = out or sys.stdout  # looked up at each call: a default bound at import outlives a replaced stdout
     categories = sorted({c for p in state.players for c in p.ledger})
     print("scores: " + ", ".join(f"{p.name} {p.vp}" for p in state.players), file=out)
     if state.phase == "over":
@@ -36,7 +32,7 @@ def play_headless(args, settings) -> int:
         from .session import Session
 
         try:
-            session = Session.load(args.load)
+            session = Session.load(args.load, autosave=False)  # read only: headless play never autosaves
         except Exception as exc:  # the save package's errors say what is wrong with which file
             print(f"tiletum: {exc}", file=sys.stderr)
             return 2
@@ -48,16 +44,18 @@ def play_headless(args, settings) -> int:
     print(f"seed {state.settings.seed}, {len(state.players)} players: " + ", ".join(p.name for p in state.players))
     script = args.script if (args.script or args.random is None) else None
     if args.script is not None or args.random is None:
-        for number, line in enumerate(_lines(script), 1):
+        for number, line in read_moves(script):  # bounded: a line, the whole input (issue 11)
             text = line.split("#", 1)[0].strip()
             if not text:
                 continue
             try:
                 action = parse(text, current_player(state))  # a move without a seat is the deciding player's
+                check(state, action)  # before describe, which assumes a legal action (an unknown space)
                 said = describe(state, action)
                 apply_in_place(state, action)
-            except TiletumError as exc:
-                print(f"tiletum: move {number} '{text}' refused: {exc}", file=sys.stderr)
+            except Exception as exc:  # TiletumError; anything else is an engine bug, still a refused move
+                why = clean(exc, 300) if isinstance(exc, TiletumError) else f"{type(exc).__name__}: {clean(exc, 300)}"
+                print(f"tiletum: move {number} {quote(text)} refused: {why}", file=sys.stderr)
                 print(explain_frame(state), file=sys.stderr)
                 return 1
             log.append(action)
@@ -82,7 +80,8 @@ def play_headless(args, settings) -> int:
         from .session import Session
 
         try:
-            path = Session.from_actions(state.settings, log).save_as(args.save)
+            game_id = session.game_id if session is not None else None  # --load x --save x: still that game
+            path = Session.from_actions(state.settings, log, game_id=game_id).save_as(args.save)
         except Exception as exc:
             print(f"tiletum: could not save: {exc}", file=sys.stderr)
             return 2

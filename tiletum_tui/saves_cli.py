@@ -6,6 +6,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from .safe_text import clean
 from .saves import store
 
 
@@ -14,9 +15,9 @@ def print_saves(save_dir: str | None) -> int:
     columns, rows = store.saves_table(folder)
     console = Console()
     if not rows:
-        console.print(f"No saves in {folder}", markup=False)
+        console.print(f"No saves in {clean(folder)}", markup=False)
         return 0
-    table = Table(*columns, title=f"Saves in {folder}", title_justify="left")
+    table = Table(*columns, title=Text(f"Saves in {clean(folder)}"), title_justify="left")
     for row in rows:
         table.add_row(*(Text(cell) for cell in row))  # plain text: a '[1]' in a problem is not markup
     console.print(table)

@@ -7,6 +7,11 @@ plays an action through the rules (one check) and hands the autosave to a writer
 events say revealed something (a dice roll, a tile drawn, a token turned up) nor across another
 player's action; ``save`` writes a named save; ``load`` replays a save and checks its digest.
 
+Issue 11 (never lose or corrupt a game): a session that autosaves holds its game's instance lock
+(``saves.lock``), so a second Tiletum opening the game is told and may open it read-only or as a
+copy; ``unsaved_changes`` says what quitting would lose when the autosave cannot be written, and
+``save_to`` saves anywhere the player chooses (``safekeeping.py``).
+
 No textual, no rich, and nothing of Tiletum beyond its name: the rules come from ``games.game``.
 """
 
@@ -19,6 +24,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from . import games
+from .last_game import find_last_unfinished
+from .safe_text import clean, quote
+from .safekeeping import OPEN_MODES, ReadOnlyGameError, Safekeeping
 from .saves import format as fmt
 from .saves import store
 from .saves.errors import ReplayError, SaveFileError
@@ -52,7 +60,7 @@ def _new_id(created: datetime) -> str:
     return f"{created:%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
 
 
-class Session:
+class Session(Safekeeping):
     """A game in progress: ``state``, the ``log``, autosave, undo and redo."""
 
     def __init__(self, game, settings, history: list, log: list[LogEntry], *, game_id: str, created: datetime,
@@ -70,8 +78,13 @@ class Session:
         self.source = source  # the file this game was loaded from, if any (never written unless an autosave)
         self._redo: list = []  # undone actions, the next one to redo last
         self._writer = AutosaveWriter(store.write_atomic, self._autosave_done)
-        self._setup_error: str | None = None  # choosing the autosave's path failed
+        self._autosave_error: str | None = None  # a message for the screen; None after a good autosave
         self.on_autosave = None  # called with None or the problem after each autosave (writer thread)
+        # issue 11: the instance lock, read-only mode, and which change is safely on disk
+        self.read_only: str | None = None  # the reason, when this game may only be looked at
+        self._lock = None  # saves.lock.GameLock while this session may write the game
+        self._changes = 0  # applied, undone and redone actions so far
+        self._written = 0  # ... of which the last one written to a file (autosave or a save of the game)
 
     # ------------------------------------------------------------ starting
     @classmethod
@@ -86,21 +99,26 @@ class Session:
         session = cls(game, settings, [state], [], game_id=_new_id(created), created=created, save_dir=folder,
                       autosave_to=None, autosave=autosave)
         if autosave:
+            session._take_lock()
             store.remove_stale_temps(folder)
-            session.autosave()
+            session.autosave(wait=True)
         return session
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], *, save_dir: str | os.PathLike[str] | None = None,
-             autosave: bool = True) -> Session:
+             autosave: bool = True, open_as: str = "play") -> Session:
         """Read a save, replay it from its seed and check its digest. Raises SaveFileError (naming the
         file and the problem); the file is never changed. Autosaves go to ``save_dir`` (default: the
         file's folder): back into the same file if it is a current-format autosave, else to an autosave
-        file of this game."""
+        file of this game.
+
+        ``open_as``: ``"play"`` takes the game's instance lock, raising ``saves.lock.GameInUseError``
+        (which names the other Tiletum) if another running Tiletum plays it; ``"read-only"`` writes
+        nothing and refuses actions; ``"copy"`` plays on as a new game with its own autosave."""
         path = Path(path)
         loaded = store.read_save(path)
         return cls._from_loaded(loaded, save_dir=Path(save_dir) if save_dir is not None else path.parent,
-                                autosave=autosave)
+                                autosave=autosave, open_as=open_as)
 
     @classmethod
     def load_bytes(cls, data: bytes, path: str | os.PathLike[str] = "<memory>", *,
@@ -111,7 +129,10 @@ class Session:
                                 autosave=autosave)
 
     @classmethod
-    def _from_loaded(cls, loaded: store.LoadedFile, *, save_dir: Path | None, autosave: bool) -> Session:
+    def _from_loaded(cls, loaded: store.LoadedFile, *, save_dir: Path | None, autosave: bool,
+                     open_as: str = "play") -> Session:
+        if open_as not in OPEN_MODES:
+            raise ValueError(f"open_as must be one of {OPEN_MODES}, not {open_as!r}")
         save, game = loaded.save, loaded.game
         history, log = _replay(game, loaded.settings, save.actions, loaded.path)
         if loaded.check_digest:
@@ -121,36 +142,53 @@ class Session:
                     loaded.path,
                     f"the replayed game does not match the saved one (digest {got[:12]}… instead of "
                     f"{save.digest[:12]}…): the file was edited, or written by a different version of the rules")
-        if autosave and save_dir is not None:
-            store.remove_stale_temps(save_dir)
+        if open_as == "read-only":
+            autosave = False
         reuse = (loaded.version == fmt.CURRENT_VERSION and save.meta.autosave and store.is_autosave(loaded.path)
-                 and save_dir is not None and loaded.path.parent == save_dir)
-        return cls(game, loaded.settings, history, log, game_id=save.meta.game_id, created=save.meta.created,
-                   save_dir=save_dir, autosave_to=loaded.path if reuse else None, autosave=autosave,
-                   source=loaded.path)
+                 and save_dir is not None and loaded.path.parent == save_dir and open_as == "play")
+        game_id, created = save.meta.game_id, save.meta.created
+        if open_as == "copy":  # a new game from here on: its own id, so nothing of the original is written
+            created = _now()
+            game_id = _new_id(created)
+        session = cls(game, loaded.settings, history, log, game_id=game_id, created=created,
+                      save_dir=save_dir, autosave_to=loaded.path if reuse else None, autosave=autosave,
+                      source=loaded.path)
+        if open_as == "read-only":
+            session.read_only = "this game is open read-only here"
+        if autosave and save_dir is not None:
+            session._take_lock(loaded.path)  # raises GameInUseError if another Tiletum plays this game
+            store.remove_stale_temps(save_dir)
+            if open_as == "copy":
+                session.autosave(wait=True)  # the copy exists as a file of its own from the start
+        return session
 
     @classmethod
     def from_actions(cls, settings, actions, *, save_dir: str | os.PathLike[str] | None = None,
-                     autosave: bool = False, game=None) -> Session:
+                     autosave: bool = False, game=None, game_id: str | None = None) -> Session:
         """A session for ``settings`` after ``actions`` (actions or their notation), e.g. a game played
         headless. Raises ReplayError naming the first action that does not apply."""
         game = game or games.game(games.DEFAULT)
         texts = [a if isinstance(a, str) else game.notation(a) for a in actions]
         history, log = _replay(game, settings, texts, Path("<actions>"))
         created = _now()
-        session = cls(game, settings, history, log, game_id=_new_id(created), created=created,
+        session = cls(game, settings, history, log, game_id=game_id or _new_id(created), created=created,
                       save_dir=Path(save_dir) if save_dir is not None else None, autosave_to=None, autosave=autosave)
         if autosave:
+            session._take_lock()
             session.autosave()
         return session
 
     @staticmethod
     def latest_unfinished(folder: str | os.PathLike[str]) -> Path | None:
-        """The newest readable save in ``folder`` of a game not yet over (for 'continue'), or None."""
-        for info in store.list_saves(folder):
-            if info.problem is None and not info.finished:
-                return info.path
-        return None
+        """The newest save in ``folder`` of a game not yet over (for 'continue'), or None. Verified by
+        replaying it, not taken from the file's own metadata (see ``last_game``)."""
+        found = Session.latest_unfinished_game(folder)
+        return found.path if found else None
+
+    @staticmethod
+    def latest_unfinished_game(folder: str | os.PathLike[str]):
+        """The same, as ``last_game.LastGame`` (its replayed round, players and scores, for the title)."""
+        return find_last_unfinished(folder, lambda path: Session.load(path, autosave=False))
 
     # ------------------------------------------------------------ reading the game
     @property
@@ -180,6 +218,8 @@ class Session:
     def apply(self, action) -> LogEntry:
         """Apply an action (or its notation; without a seat it is the current player's) and autosave;
         return its log entry. An illegal or malformed action raises the rules' error and changes nothing."""
+        if self.read_only:
+            raise ReadOnlyGameError(self._read_only_reason())
         if isinstance(action, str):
             action = self.game.parse(action, self.current_player)
         entry = self._apply(action)
@@ -198,6 +238,8 @@ class Session:
     # ------------------------------------------------------------ undo and redo
     def can_undo(self) -> str | None:
         """None if ``undo()`` is possible now, else the reason it is not (for the greyed-out key)."""
+        if self.read_only:
+            return self._read_only_reason()
         if not self.log:
             return "nothing to undo"
         if self.finished:
@@ -225,12 +267,14 @@ class Session:
         return action
 
     def can_redo(self) -> str | None:
+        if self.read_only:
+            return self._read_only_reason()
         return None if self._redo else "nothing to redo"
 
     def redo(self) -> LogEntry:
         """Play the last undone action again (the same state as before the undo); return its log entry."""
-        if not self._redo:
-            raise UndoError("nothing to redo")
+        if self.can_redo():
+            raise UndoError(self.can_redo())
         entry = self._apply(self._redo[-1])
         self._redo.pop()
         self._after_change()
@@ -249,60 +293,97 @@ class Session:
                             seed=self.game.seed(self.settings), digest=self.game.digest(state),
                             actions=[e.notation for e in self.log])
 
-    def save(self, name: str) -> Path:
-        """Write a named save to the save folder and return its path. Overwrites an earlier save of this
-        game with that name; never another game's save or an unreadable file (a free name is chosen)."""
-        folder = self.save_dir if self.save_dir is not None else store.resolve_save_dir(None)
+    def save(self, name: str, *, folder: str | os.PathLike[str] | None = None) -> Path:
+        """Write a named save to the save folder (or ``folder``) and return its path. Overwrites an
+        earlier save of this game under that same name; never another game's save, a save of this
+        game under another name ("x.json" and "x" are two saves), or an unreadable file: a free
+        file name is chosen then. Never creates a folder other than the user's data folder."""
+        self._refuse_if_read_only()
+        folder = Path(folder) if folder is not None else (
+            self.save_dir if self.save_dir is not None else store.resolve_save_dir(None))
+        store.prepare_folder(folder)
+        title = " ".join(name.split())
         base = store.save_path(folder, name)
         path, n = base, 1
-        while path.exists() and not self._owns(path, autosave=False):
+        while store.exists_at(path) and not self._owns(path, autosave=False, name=title or base.stem):
             n += 1
             path = base.with_name(f"{base.stem}-{n}{base.suffix}")
-        store.write_save(path, self.to_save_file(name=name.strip() or path.stem))
+        changes = self._changes
+        store.write_save(path, self.to_save_file(name=title or path.stem))
+        self._written = changes
         return path
 
     def save_as(self, path: str | os.PathLike[str]) -> Path:
         """Write this game to exactly ``path`` (atomically), e.g. for ``tiletum play --save FILE``.
-        Raises SaveWriteError if it cannot be written."""
+        Replaces nothing but a save of this game (the same game id, or the same players and seed);
+        never a device, a link, a folder or another file, and never creates a folder. Raises
+        SaveWriteError saying why not."""
         path = Path(path)
+        store.check_replaceable(path, self.game_id, self.settings)
+        changes = self._changes
         store.write_save(path, self.to_save_file(name=path.stem))
+        self._written = changes
         return path
 
-    def autosave(self) -> None:
+    def autosave(self, *, wait: bool = False) -> None:
         """Hand the autosave to the writer thread (see ``saves/writer.py``); a failure shows up in
-        ``autosave_error`` and ``on_autosave`` (the game goes on)."""
+        ``autosave_error`` and ``on_autosave`` (the game goes on). ``wait``: until it is written (a new
+        game's first file, a copy's: the player learns at once when the folder cannot be written)."""
         if not self.autosave_enabled:
+            return
+        if self._lock is not None and self._lock.superseded:
+            self._autosave_error = ("Autosave stopped: this game was opened again in this Tiletum, and that "
+                                    "window saves it now.")
             return
         try:
             if self.autosave_path is None:
+                store.prepare_folder(self.autosave_path_folder())
                 self.autosave_path = self._choose_autosave_path()
         except SaveFileError as exc:
-            self._setup_error = f"Autosave failed: {exc}"
-            self._autosave_done(self._setup_error)
+            self._autosave_done(str(exc), self._changes, prefixed=False)
             return
-        self._setup_error = None
-        self._writer.submit(self.autosave_path, self.to_save_file(autosave=True))
+        self._writer.submit(self.autosave_path, self.to_save_file(autosave=True), tag=self._changes)
+        if wait:
+            self._writer.flush()
 
     @property
     def autosave_error(self) -> str | None:
         """The problem of the last action's autosave (a message for the screen), None after a good
         one. Waits for that autosave if it is still being written (a write takes milliseconds)."""
         self._writer.flush()
-        return self._setup_error or self._writer.error
+        return self._autosave_error
+
+    @autosave_error.setter
+    def autosave_error(self, message: str | None) -> None:
+        self._autosave_error = message
+
+    def unsaved_changes(self) -> str | None:
+        self._writer.flush()
+        return super().unsaved_changes()
 
     def flush(self) -> bool:
         """Wait until the autosave of the last action is on disk."""
         return self._writer.flush()
 
     def close(self) -> bool:
-        """Wait for the last autosave and stop the writer (quitting calls this)."""
-        return self._writer.close()
+        """Wait for the last autosave, stop the writer and let another Tiletum open the game (quitting
+        and leaving a game call this)."""
+        done = self._writer.close()
+        super().close()
+        return done
 
-    def _autosave_done(self, problem: str | None) -> None:
+    def _autosave_done(self, problem: str | None, tag: int, *, prefixed: bool = True) -> None:
+        """The writer has written the save of change ``tag`` (``problem`` None), or could not."""
+        if problem is None:
+            self._autosave_error = self.autosave_problem = None
+            self._written = max(self._written, tag)
+        else:
+            self._autosave_failed(problem.removeprefix("Autosave failed: ") if prefixed else problem)
         if self.on_autosave is not None:
-            self.on_autosave(problem)
+            self.on_autosave(self._autosave_error)
 
     def _after_change(self) -> None:
+        self._changes += 1
         self.autosave()
 
     def _choose_autosave_path(self) -> Path:
@@ -314,9 +395,10 @@ class Session:
             path = store.autosave_path(folder, f"{self.game_id}-{n}")
         return path
 
-    def _owns(self, path: Path, *, autosave: bool) -> bool:
+    def _owns(self, path: Path, *, autosave: bool, name: str | None = None) -> bool:
         """May this session overwrite ``path``? Only a readable current-format save of this same game;
-        for an autosave, only one whose actions we continue (so nothing is lost)."""
+        for an autosave, only one whose actions we continue (so nothing is lost); for a named save,
+        only one of that same ``name``."""
         try:
             loaded = store.parse_save(store.read_bytes(path), path, migrate=False)
         except SaveFileError:
@@ -327,7 +409,7 @@ class Session:
         if autosave:
             mine = [e.notation for e in self.log]
             return save.meta.autosave and save.actions == mine[: len(save.actions)]
-        return not save.meta.autosave
+        return not save.meta.autosave and (name is None or " ".join(save.meta.name.split()) == name)
 
     def _player_name(self, index: int | None) -> str:
         names = self.game.player_names(self.settings)
@@ -351,24 +433,28 @@ def _replay(game, settings, texts: list[str], path) -> tuple[list, list[LogEntry
     try:
         state = game.new_game(settings)
     except Exception as exc:  # the rules' ValueError, or anything odd in hand-edited settings
-        raise ReplayError(path, f"the saved settings cannot start a game: {exc}") from None
+        raise ReplayError(path, f"the saved settings cannot start a game: {clean(exc, 200)}") from None
     history = [state]
     log: list[LogEntry] = []
     total = len(texts)
     for i, text in enumerate(texts):
-        where = f"action {i + 1} of {total} ('{text[:60]}')"
+        # The text is the file's own: quoted briefly, and the engine's message (which may repeat it)
+        # cut short, so a megabyte of action is not echoed back three times (issue 11).
+        where = f"action {i + 1} of {total} ({quote(text)})"
         try:
             action = game.parse(text)
         except game.Error as exc:
-            raise ReplayError(path, f"{where} is not an action: {exc}", i, text) from None
+            raise ReplayError(path, f"{where} is not an action: {clean(exc, 200)}", i, text) from None
         try:
             after = game.apply(state, action)
             words = game.describe(state, action)
             state = after
         except game.Error as exc:
-            raise ReplayError(path, f"{where} is not allowed at that point of the game: {exc}", i, text) from None
+            raise ReplayError(path, f"{where} is not allowed at that point of the game: {clean(exc, 200)}",
+                              i, text) from None
         except Exception as exc:  # a rules bug must not take the app down with it
-            raise ReplayError(path, f"{where} could not be replayed ({type(exc).__name__}: {exc})", i, text) from None
+            raise ReplayError(path, f"{where} could not be replayed ({type(exc).__name__}: {clean(exc, 200)})",
+                              i, text) from None
         history.append(state)
         log.append(_entry(game, action, words, state.events))
     return history, log

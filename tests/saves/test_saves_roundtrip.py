@@ -16,6 +16,7 @@ import pytest
 from tiletum_tui.engine import digest, legal_actions, notation, notation_of_move
 from tiletum_tui.saves import format as fmt
 from tiletum_tui.saves import store
+from tiletum_tui.saves.errors import SaveWriteError
 from tiletum_tui.session import Session
 
 GAMES = [(2, 1), (2, 2), (2, 9), (3, 3), (3, 4), (3, 10), (4, 5), (4, 6), (4, 11)]
@@ -140,6 +141,10 @@ def test_from_actions_and_save_as_for_headless_play(games, tmp_path):
     texts = games.random_game(3, 4)[:70]
     session = Session.from_actions(games.settings(3, 4), texts)
     assert session.notation_log == list(texts)
+    with pytest.raises(SaveWriteError, match="does not exist: saves never create folders"):
+        session.save_as(tmp_path / "sub" / "out.json")  # issue 11: folders are not created silently
+    assert not (tmp_path / "sub").exists()
+    (tmp_path / "sub").mkdir()
     path = session.save_as(tmp_path / "sub" / "out.json")
     assert path == tmp_path / "sub" / "out.json"
     assert Session.load(path, autosave=False).digest() == session.digest()

@@ -52,6 +52,7 @@ def test_undo_barriers_in_random_games(games, tmp_path):
     refused_other_player = allowed = 0
     for players, seed in SEEDS:
         folder = tmp_path / f"{players}-{seed}"
+        folder.mkdir()  # saves never create a folder they were given (issue 11)
         session = Session.new(games.settings(players, seed), save_dir=folder)
         for text in games.random_game(players, seed):
             before = msgspec.json.encode(session.state)
@@ -135,6 +136,7 @@ def test_undo_walks_back_to_the_last_reveal_and_redo_forward(games, tmp_path):
                 break
         else:
             continue
+        (tmp_path / f"{players}-{seed}").mkdir()  # saves never create a folder they were given (issue 11)
         session = Session.new(games.settings(players, seed), save_dir=tmp_path / f"{players}-{seed}")
         games.play(session, texts[:end])
         final = msgspec.json.encode(session.state)

@@ -107,7 +107,8 @@ async def test_delete_a_save_only_after_confirming(tmp_path):
 
 
 async def test_save_under_a_name_from_the_game(tmp_path):
-    """Issue 4: save (named) at any moment from a key."""
+    """Issue 4: save (named) at any moment from a key. Issue 11: a name stays in the save folder
+    ("friday: night" is sanitised), and the dialog shows where the save goes."""
     from tiletum_tui.saves import store
     from tiletum_tui.ui.dialogs.save import SaveDialog
 
@@ -117,12 +118,14 @@ async def test_save_under_a_name_from_the_game(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, SaveDialog)
         app.screen.query_one("#save-name").value = ""
-        await pilot.press(*"friday/../night")  # no path can escape the save folder
+        await pilot.press(*"friday: night")
+        await pilot.pause()
+        assert str(tmp_path / "friday- night.json") in str(app.screen.query_one("#save-where").content)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
     names = [info.name for info in store.list_saves(tmp_path)]
-    assert any("friday" in n and "night" in n for n in names)
+    assert names == ["friday: night"]
     assert all(p.parent == tmp_path for p in tmp_path.iterdir())
 
 

@@ -2,11 +2,16 @@
 
 ``str(error)`` is ready for the screen: ``"savegames/x.json: the file is empty"``. Reading a file
 never changes it: a file that gives one of these errors is left exactly as it was.
+
+The file name and the problem may quote the file's own content, so both pass through
+``safe_text.clean``: a message is bounded in length and never carries a control character.
 """
 
 from __future__ import annotations
 
 import os
+
+from ..safe_text import clean, clean_path
 
 
 class SaveFileError(Exception):
@@ -14,8 +19,8 @@ class SaveFileError(Exception):
 
     def __init__(self, path: str | os.PathLike[str], problem: str) -> None:
         self.path = os.fspath(path)
-        self.problem = problem
-        super().__init__(f"{self.path}: {problem}")
+        self.problem = clean(problem)
+        super().__init__(f"{clean_path(self.path)}: {self.problem}")
 
 
 class CorruptSaveError(SaveFileError):

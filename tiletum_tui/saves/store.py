@@ -2,12 +2,17 @@
 
 - The save folder: ``--save-dir`` if given; else ``./savegames`` when run from the project folder
   (a folder whose pyproject.toml names ``tiletum-tui`` and that has a ``savegames/`` folder);
-  else the user's data folder, ``$XDG_DATA_HOME/tiletum`` (``~/.local/share/tiletum``).
+  else the user's data folder from platformdirs (``paths.user_data_folder``), the only folder a
+  save may create.
 - Writes are atomic: a temporary file in the same folder, written, flushed and fsynced, then
   renamed over the target (and the folder fsynced), so a killed process leaves either the old
-  file or the new one, never half of one.
+  file or the new one, never half of one. A write never replaces anything but a regular file
+  (not a device, a pipe, a folder or a symbolic link), and a new file is linked into place so a
+  file that appeared meanwhile is not replaced either. Whether a regular file may be replaced
+  (is it a save of this game?) is ``check_replaceable``.
 - Names are sanitised: a save name can never reach outside the save folder.
-- Reading never writes, moves or deletes anything.
+- Reading is bounded (``safe_read``: regular files only, a size limit, bounded nesting) and never
+  writes, moves or deletes anything.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import stat
 import threading
 import tomllib
 import unicodedata
@@ -24,7 +30,10 @@ from pathlib import Path
 
 import msgspec
 
+from .. import paths
+from ..safe_text import clean, name_problem, quote
 from . import format as fmt
+from . import safe_read
 from .errors import CorruptSaveError, SaveFileError, SaveWriteError, UnsupportedVersionError
 from .. import games
 from .migrate import READABLE_VERSIONS, listing_only, upgrade
@@ -33,24 +42,39 @@ SUFFIX = ".json"
 AUTOSAVE_PREFIX = "autosave-"
 PROJECT_NAME = "tiletum-tui"
 PROJECT_SAVE_FOLDER = "savegames"
-APP_FOLDER = "tiletum"
+APP_FOLDER = paths.APP_FOLDER
 _TEMP_RE = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)-(?P<tid>\d+)\.tmp$")
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
 
 
 # ---------------------------------------------------------------- the save folder
-def resolve_save_dir(cli_arg: str | os.PathLike[str] | None = None, *, cwd: str | os.PathLike[str] | None = None,
-                     environ: dict[str, str] | None = None) -> Path:
-    """The folder saves go to (not created here: writing a save creates it)."""
+def resolve_save_dir(cli_arg: str | os.PathLike[str] | None = None, *,
+                     cwd: str | os.PathLike[str] | None = None) -> Path:
+    """The folder saves go to (not created here: see ``prepare_folder``)."""
     if cli_arg is not None and os.fspath(cli_arg) != "":
         return Path(cli_arg).expanduser()
     here = Path(cwd) if cwd is not None else Path.cwd()
     if is_project_folder(here):
         return here / PROJECT_SAVE_FOLDER
-    env = os.environ if environ is None else environ
-    data_home = env.get("XDG_DATA_HOME", "")
-    base = Path(data_home) if data_home and Path(data_home).is_absolute() else Path.home() / ".local" / "share"
-    return base / APP_FOLDER
+    return paths.user_data_folder()
+
+
+def prepare_folder(folder: str | os.PathLike[str]) -> Path:
+    """Make sure saves can go into ``folder``: it must exist, except the user's data folder, which
+    is ours to create. A folder the player named is never created silently (a typo in
+    ``--save-dir`` or in a path typed at Ctrl+S would hide the game there); SaveWriteError says so."""
+    folder = Path(folder)
+    if folder.is_dir():
+        return folder
+    if folder.exists():
+        raise SaveWriteError(folder, "it is not a folder, so no save can go in it")
+    if folder == paths.user_data_folder():
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise SaveWriteError(folder, _os_problem(exc, "the save folder could not be created")) from exc
+        return folder
+    raise SaveWriteError(folder, "no such folder: saves never create folders (create it first, or choose another)")
 
 
 def is_project_folder(folder: Path) -> bool:
@@ -91,6 +115,33 @@ def save_path(folder: str | os.PathLike[str], name: str) -> Path:
     return path
 
 
+def exists_at(path: str | os.PathLike[str]) -> bool:
+    """Is anything at ``path`` itself (a dangling link counts: a save is never written through one)?"""
+    return os.path.lexists(path)
+
+
+def looks_like_path(typed: str) -> bool:
+    """Did the player type a path (``~/x``, ``/mnt/usb/x``, ``./x``, ``a/b``) rather than a name?"""
+    text = typed.strip()
+    return text.startswith("~") or os.sep in text or bool(os.altsep and os.altsep in text)
+
+
+def save_target(typed: str, base: str | os.PathLike[str]) -> tuple[Path, Path | None] | None:
+    """Where a save typed at Ctrl+S goes: None for a plain name (``save_path`` in the save folder);
+    else ``(folder, path)``: ``path`` None when the player named a folder (``/mnt/usb/``), else the
+    exact file (``.json`` added when the name has no suffix, as ``~/x`` means ``~/x.json``). A
+    relative path starts from ``base`` (the save folder, as the dialog shows)."""
+    if not looks_like_path(typed):
+        return None
+    text = typed.strip()
+    path = Path(os.path.normpath(Path(base) / Path(text).expanduser()))
+    if text.endswith(("/", os.sep)) or path.is_dir():
+        return path, None
+    if not path.suffix:
+        path = path.with_name(path.name + SUFFIX)
+    return path.parent, path
+
+
 def autosave_path(folder: str | os.PathLike[str], game_id: str) -> Path:
     return Path(folder) / (AUTOSAVE_PREFIX + sanitise_name(game_id) + SUFFIX)
 
@@ -101,28 +152,47 @@ def is_autosave(path: str | os.PathLike[str]) -> bool:
 
 # ---------------------------------------------------------------- writing
 def _os_problem(exc: OSError, doing: str) -> str:
-    reasons = {
-        errno.ENOSPC: "the disk is full",
-        errno.EDQUOT: "the disk quota is used up",
-        errno.EACCES: "permission denied",
-        errno.EPERM: "permission denied",
-        errno.EROFS: "the file system is read-only",
-        errno.ENOENT: "no such file or folder",
-        errno.EISDIR: "it is a folder, not a file",
-        errno.ENOTDIR: "a part of the path is not a folder",
-    }
-    reason = reasons.get(exc.errno, exc.strerror or type(exc).__name__)
-    return f"{doing}: {reason}"
+    return f"{doing}: {safe_read.os_reason(exc)}"
+
+
+# link() is refused by some file systems (FAT, some network and FUSE mounts): rename instead there.
+_NO_LINKS = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK, errno.EXDEV, errno.ENOSYS}
+
+
+def _existing_kind(path: Path) -> int | None:
+    """The mode of what is at ``path`` itself (a link is not followed), None if nothing is."""
+    try:
+        return os.lstat(path).st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise SaveWriteError(path, _os_problem(exc, "the save could not be written")) from exc
+
+
+def _refuse_non_regular(path: Path, mode: int | None) -> None:
+    if mode is not None and not stat.S_ISREG(mode):
+        raise SaveWriteError(path, f"it is {safe_read.kind_of(mode)}, not a save file: it is not replaced")
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically; raise SaveWriteError (the old file intact) on failure."""
+    """Write ``data`` to ``path`` atomically; raise SaveWriteError (any old file intact) on failure.
+
+    The folder must exist (``prepare_folder``). Only a regular file is ever replaced; a missing
+    ``path`` is created by linking, which fails rather than replace a file that appeared meanwhile."""
     path = Path(path)
     folder = path.parent
+    mode = _existing_kind(path)
+    _refuse_non_regular(path, mode)
+    if not folder.is_dir():
+        raise SaveWriteError(path, f"the folder {clean(folder)} does not exist: saves never create folders")
     tmp = folder / f".{path.name}.{os.getpid()}-{threading.get_ident()}.tmp"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            fd = os.open(tmp, flags, 0o644)
+        except FileExistsError:  # left by a killed process that had our pid: ours to replace
+            tmp.unlink()
+            fd = os.open(tmp, flags, 0o644)
         try:
             view = memoryview(data)
             while view:
@@ -130,12 +200,17 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
-        os.replace(tmp, path)
-    except OSError as exc:
+        if mode is None:
+            _link_new(tmp, path)
+        else:
+            os.replace(tmp, path)
+    except (OSError, SaveWriteError) as exc:
         try:
             tmp.unlink(missing_ok=True)
         except OSError:
             pass
+        if isinstance(exc, SaveWriteError):
+            raise
         raise SaveWriteError(path, _os_problem(exc, "the save could not be written")) from exc
     try:  # make the rename itself durable; not possible everywhere, and not needed for atomicity
         dfd = os.open(folder, os.O_RDONLY)
@@ -145,6 +220,49 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
             os.close(dfd)
     except OSError:
         pass
+
+
+def _link_new(tmp: Path, path: Path) -> None:
+    """Put the finished ``tmp`` at ``path``, which was free: never over something that appeared."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise SaveWriteError(path, "a file of that name appeared while the save was written: it is not replaced") from None
+    except OSError as exc:
+        if exc.errno not in _NO_LINKS:
+            raise
+        _refuse_non_regular(path, _existing_kind(path))  # as close to the rename as it can be
+        os.replace(tmp, path)
+        return
+    os.unlink(tmp)
+
+
+def check_replaceable(path: str | os.PathLike[str], game_id: str, settings=None) -> None:
+    """Raise SaveWriteError unless writing ``path`` would replace nothing but a save of this game:
+    nothing there, or a readable save with ``game_id`` or (if given) the same ``settings`` (the same
+    players and seed are the same game, as ``tiletum play --save`` run twice writes it). The folder
+    must exist."""
+    path = Path(path)
+    mode = _existing_kind(path)
+    if mode is None:
+        if not path.parent.is_dir():
+            raise SaveWriteError(path, f"the folder {clean(path.parent)} does not exist: saves never create folders")
+        return
+    _refuse_non_regular(path, mode)
+    try:
+        loaded = read_save(path)
+    except SaveFileError:
+        raise SaveWriteError(path, "it already holds a file that is not a readable Tiletum save: it is not "
+                                   "replaced; choose another name") from None
+    if loaded.save.meta.game_id != game_id and (settings is None or loaded.settings != settings):
+        raise SaveWriteError(path, "it already holds the save of another game: it is not replaced; "
+                                   "choose another name")
+    from .lock import held_elsewhere
+
+    holder = held_elsewhere(path.parent, loaded.save.meta.game_id)
+    if holder is not None:  # another Tiletum is playing the game in that file: never write under it
+        raise SaveWriteError(path, f"its game is open in another Tiletum ({holder.describe()}): it is not "
+                                   "replaced; choose another name")
 
 
 def write_save(path: str | os.PathLike[str], save: fmt.SaveFile) -> int:
@@ -204,17 +322,9 @@ class LoadedFile:
 
 
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
-    path = Path(path)
-    try:
-        with open(path, "rb") as f:
-            size = os.fstat(f.fileno()).st_size
-            if size > fmt.MAX_BYTES:
-                raise CorruptSaveError(path, f"the file is too large to be a save ({size:,} bytes)")
-            return f.read()
-    except IsADirectoryError:
-        raise SaveFileError(path, "it is a folder, not a save file") from None
-    except OSError as exc:
-        raise SaveFileError(path, _os_problem(exc, "the file cannot be read")) from None
+    """A save file's bytes: a regular file only, at most ``safe_read.MAX_SAVE_BYTES`` (never hangs on a
+    pipe, never reads a device without end)."""
+    return safe_read.read_regular_file(Path(path))
 
 
 def read_save(path: str | os.PathLike[str]) -> LoadedFile:
@@ -228,12 +338,17 @@ def parse_save(data: bytes, path: str | os.PathLike[str], *, migrate: bool = Tru
     path = Path(path)
     if not data.strip():
         raise CorruptSaveError(path, "the file is empty" if not data else "the file holds only blank space")
+    if len(data) > safe_read.MAX_SAVE_BYTES:
+        raise CorruptSaveError(path, f"the data is too large to be a save ({len(data):,} bytes)")
+    data = safe_read.check_json_text(data, path)
     try:
         version = fmt.read_version(data)
     except msgspec.DecodeError as exc:
         raise CorruptSaveError(path, fmt.describe_decode_error(exc)) from None
     except ValueError as exc:
         raise UnsupportedVersionError(path, str(exc)) from None
+    except (RecursionError, MemoryError):  # a backstop: check_json_text bounds the nesting already
+        raise CorruptSaveError(path, "not a Tiletum save: its JSON is too deeply nested or too large") from None
     if version > fmt.CURRENT_VERSION:
         raise UnsupportedVersionError(
             path, f"written by a newer version of Tiletum (save format {version}; this version reads formats "
@@ -253,9 +368,11 @@ def parse_save(data: bytes, path: str | os.PathLike[str], *, migrate: bool = Tru
         if version != fmt.CURRENT_VERSION:
             problem += f" (in a version-{version} save)"
         raise CorruptSaveError(path, problem) from None
+    except (RecursionError, MemoryError):
+        raise CorruptSaveError(path, "not a Tiletum save: its JSON is too deeply nested or too large") from None
     game = games.game(save.game)
     if game is None:
-        raise UnsupportedVersionError(path, f"a save of the game '{save.game[:40]}', which this program does not "
+        raise UnsupportedVersionError(path, f"a save of the game {quote(save.game, 40)}, which this program does not "
                                             f"play (it plays {', '.join(games.NAMES)})")
     try:
         settings = game.decode_settings(save.settings)
@@ -268,6 +385,15 @@ def parse_save(data: bytes, path: str | os.PathLike[str], *, migrate: bool = Tru
         raise UnsupportedVersionError(
             path, f"played under rules version {rules}, which this version of Tiletum does not know (it knows "
                   f"{', '.join(map(str, game.rules_versions))}): update Tiletum to load it")
+    # Since format 2 every save carries the digest of its game; an empty one would skip the check
+    # that proves the replayed game is the saved one (an action removed would go unnoticed).
+    if version >= 2 and not save.digest.strip():
+        raise CorruptSaveError(path, "the digest is empty: a save of format 2 or later must carry the digest "
+                                     "of its game, which loading checks")
+    for i, name in enumerate(game.player_names(settings)):
+        problem = name_problem(name)
+        if problem:  # names reach every screen and message: refuse what this program never writes
+            raise CorruptSaveError(path, f"player {i + 1}: {problem}")
     return LoadedFile(path=path, save=save, version=version, game=game, settings=settings)
 
 
@@ -293,12 +419,13 @@ class SaveInfo:
 
 
 def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
-    """Every save in ``folder``, newest first; unreadable files are listed with their ``problem``.
-    Reads metadata only (no replay). A missing folder has no saves."""
+    """Every save in ``folder``, newest first; unreadable files are listed with their ``problem``
+    (a pipe, a device or a link to one named ``*.json`` too, so the player sees why it is not a
+    game). Reads metadata only (no replay). A missing folder has no saves."""
     folder = Path(folder)
     try:
         entries = [e for e in os.scandir(folder)
-                   if e.name.endswith(SUFFIX) and not e.name.startswith(".") and e.is_file()]
+                   if e.name.endswith(SUFFIX) and not e.name.startswith(".") and not _is_folder(e)]
     except OSError:
         return []
     infos = [save_info(Path(e.path)) for e in entries]
@@ -306,22 +433,33 @@ def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
     return infos
 
 
+def _is_folder(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
 def save_info(path: Path) -> SaveInfo:
     """What a save holds (metadata only); an unreadable file comes back with its ``problem``."""
     try:
+        mtime = datetime.fromtimestamp(os.lstat(path).st_mtime, tz=timezone.utc)
+    except (OSError, ValueError, OverflowError):
+        mtime = datetime.fromtimestamp(0, tz=timezone.utc)
+    try:
         loaded = parse_save(read_bytes(path), path, migrate=False)
     except SaveFileError as exc:
-        try:
-            mtime = datetime.fromtimestamp(path.stat().st_mtime, tz=timezone.utc)
-        except OSError:
-            mtime = datetime.fromtimestamp(0, tz=timezone.utc)
         return SaveInfo(path=path, name=path.stem, autosave=is_autosave(path), players=(), round=0, phase="",
                         scores=(), actions=0, finished=False, created=None, saved=mtime, problem=exc.problem)
     m = loaded.save.meta
+    # The file's own dates are only claims: a date in the future would make a shared file "the
+    # last game" for ever. It was written no later than the file system says it was.
     return SaveInfo(
-        path=path, name=m.name or path.stem, autosave=m.autosave, players=tuple(m.players), round=m.round,
-        phase=m.phase, scores=tuple(m.scores), actions=len(loaded.save.actions), finished=m.finished,
-        created=_aware(m.created), saved=_aware(m.saved), game_id=m.game_id, version=loaded.version,
+        path=path, name=m.name or path.stem, autosave=m.autosave,
+        players=tuple(loaded.game.player_names(loaded.settings)),  # the names the game will use
+        round=m.round, phase=m.phase, scores=tuple(m.scores), actions=len(loaded.save.actions),
+        finished=m.finished, created=min(_aware(m.created), mtime), saved=min(_aware(m.saved), mtime),
+        game_id=m.game_id, version=loaded.version,
     )
 
 
@@ -350,14 +488,14 @@ def saves_table(folder: str | os.PathLike[str]) -> tuple[tuple[str, ...], list[t
     for info in list_saves(folder):
         saved = info.saved.astimezone().strftime("%Y-%m-%d %H:%M")
         if info.problem:
-            rows.append((info.path.name, "", "", "", saved, f"unreadable: {info.problem}"))
+            rows.append((clean(info.path.name, 80), "", "", "", saved, f"unreadable: {info.problem}"))
             continue
         if info.autosave:
             started = (info.created or info.saved).astimezone().strftime("%Y-%m-%d %H:%M")
             name = f"autosave of the game begun {started}"
         else:
-            name = info.name
+            name = clean(info.name, 60)  # the name is the file's own text: no escape reaches the terminal
         status = "finished" if info.finished else "in progress"
-        rows.append((name, ", ".join(info.players), str(info.round),
-                     " / ".join(map(str, info.scores)), saved, status))
+        rows.append((name, clean(", ".join(info.players), 200), str(info.round),
+                     clean(" / ".join(map(str, info.scores)), 60), saved, status))
     return SAVES_COLUMNS, rows

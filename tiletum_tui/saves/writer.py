@@ -18,26 +18,28 @@ from .errors import SaveFileError
 
 
 class AutosaveWriter:
-    def __init__(self, write: Callable[[Path, bytes], None], on_result: Callable[[str | None], None] | None = None) -> None:
+    def __init__(self, write: Callable[[Path, bytes], None],
+                 on_result: Callable[[str | None, object], None] | None = None) -> None:
         self._write = write  # store.write_atomic, or a test's stand-in
-        self.on_result = on_result  # told after every write: None, or the problem (called on the writer's thread)
+        # told after every write: None or the problem, and the job's tag (called on the writer's thread)
+        self.on_result = on_result
         self._lock = threading.Condition()
-        self._job: tuple[Path, fmt.SaveFile] | None = None
+        self._job: tuple[Path, fmt.SaveFile, object] | None = None
         self._busy = False
         self._closed = False
         self._thread: threading.Thread | None = None
         self.error: str | None = None  # the last write's problem, None after a good write
         self.written = 0  # saves written (for tests and the benchmark)
 
-    def submit(self, path: Path, save: fmt.SaveFile) -> None:
-        """Write ``save`` to ``path`` soon; returns once the writer has taken it (at most one save waits)."""
+    def submit(self, path: Path, save: fmt.SaveFile, tag: object = None) -> None:
+        """Write ``save`` to ``path`` soon; returns once the writer has taken it (at most one save waits).
+        ``tag`` comes back with the result (the session passes which change the save holds)."""
         with self._lock:
-            if self._closed:
-                raise RuntimeError("the autosave writer is closed")
             while self._job is not None or self._busy:
                 self._lock.wait()
-            self._job = (path, save)
-            if self._thread is None:
+            self._job = (path, save, tag)
+            self._closed = False  # a closed writer serves again when the game goes on
+            if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="tiletum-autosave", daemon=True)
                 self._thread.start()
             self._lock.notify_all()
@@ -48,7 +50,7 @@ class AutosaveWriter:
             return self._lock.wait_for(lambda: self._job is None and not self._busy, timeout)
 
     def close(self, timeout: float | None = 30.0) -> bool:
-        """Flush, then stop the thread. Submitting afterwards is an error."""
+        """Flush, then stop the thread (a later ``submit`` starts one again)."""
         done = self.flush(timeout)
         with self._lock:
             self._closed = True
@@ -64,7 +66,7 @@ class AutosaveWriter:
                     self._lock.wait()
                 if self._job is None:
                     return
-                path, save = self._job
+                path, save, tag = self._job
                 self._job = None
                 self._busy = True
             problem = None
@@ -80,4 +82,4 @@ class AutosaveWriter:
                 self._busy = False
                 self._lock.notify_all()
             if self.on_result is not None:
-                self.on_result(problem)
+                self.on_result(problem, tag)

@@ -6,7 +6,7 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from .. import games
-from . import keymap
+from . import keeping, keymap
 from .dialogs.help import HelpScreen
 from .dialogs.load import LoadDialog
 from .games import screens_for
@@ -27,10 +27,13 @@ class TiletumApp(App):
     BINDINGS = keymap.bindings(keymap.APP_KEYS)
     COMMANDS = App.COMMANDS | {RulesCommands}  # "rules: fair" in the palette
 
-    def __init__(self, settings=None, *, session=None, save_dir=None, game: str = games.DEFAULT) -> None:
+    def __init__(self, settings=None, *, session=None, save_dir=None, game: str = games.DEFAULT,
+                 in_use=None) -> None:
+        """``in_use``: the GameInUseError met when the command line opened a save (issue 11)."""
         super().__init__()
         self.settings, self.session, self.save_dir = settings, session, save_dir
         self.screens = screens_for(session.game.name if session is not None else game)
+        self.in_use = in_use
         self.theme = "textual-dark"  # fixed start theme: the environment must not change snapshots
         self.user_keys, self.keys_problem = keymap.load_user_keys()
         if self.user_keys:
@@ -38,8 +41,11 @@ class TiletumApp(App):
 
     def on_mount(self) -> None:
         if self.keys_problem:
-            self.notify(self.keys_problem, title="Your key file was not used", severity="warning", timeout=10)
-        if self.session is not None:
+            self.notify(self.keys_problem, title="Your key file was not used", severity="warning", timeout=10,
+                        markup=False)
+        if self.in_use is not None:
+            keeping.open_saved_game(self, self.in_use.path, error=self.in_use)
+        elif self.session is not None:
             self.push_screen(self.screens.game(self.session))
         elif self.settings is not None:
             self.start_game(self.settings)
@@ -62,6 +68,7 @@ class TiletumApp(App):
             self.screens.rules(self)
 
     def _last_unfinished(self):
+        """The last unfinished game, proved so by replaying it (issue 11: not the file's own word)."""
         from ..saves import store
         from ..session import Session
 
@@ -70,28 +77,16 @@ class TiletumApp(App):
     def _title(self) -> TitleScreen:
         """The title screen, offering the last unfinished game first (issue 4: never lose a game)."""
         from ..saves import store
+        from ..session import Session
 
         look = {"art": self.screens.art, "tagline": self.screens.tagline}
-        path = self._last_unfinished()
-        if path is None:
-            return TitleScreen(**look)
-        info = store.save_info(path)
-        if info.problem:  # an unreadable file is listed (with its problem) by Open, not offered here
-            return TitleScreen(**look)
-        scores = " / ".join(f"{p} {s}" for p, s in zip(info.players, info.scores))
-        return TitleScreen(f"round {info.round}, {scores}", **look)
+        found = Session.latest_unfinished_game(store.resolve_save_dir(self.save_dir))
+        return TitleScreen(found.summary() if found else None, **look)
 
     def _load_chosen(self, path) -> None:
         if path is None:
             return
-        from ..session import Session
-
-        try:
-            session = Session.load(path, save_dir=self.save_dir)
-        except Exception as exc:  # SaveFileError/ReplayError say which file and what is wrong
-            self.notify(str(exc), title="Cannot open this save", severity="error", timeout=8)
-            return
-        self.show_game(session)
+        keeping.open_saved_game(self, path)  # asks read-only or copy if another Tiletum plays it
 
     def _form_done(self, settings) -> None:
         if settings is not None:
@@ -108,21 +103,18 @@ class TiletumApp(App):
             self.push_screen(screen)
 
     def back_to_title(self) -> None:
+        keeping.close_games(self)  # another Tiletum may open these games now
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.switch_screen(self._title())
 
     # ------------------------------------------------------------ app-wide keys
-    def action_quit(self) -> None:
-        """Quit once every open game's last autosave is on disk (the writer thread may still hold one)."""
-        self.close_sessions()
-        self.exit()
+    async def action_quit(self) -> None:
+        keeping.quit_asking(self)  # asks first if quitting would lose moves (issue 11)
 
     def close_sessions(self) -> None:
-        for screen in self.screen_stack:
-            session = getattr(getattr(screen, "model", None), "session", None)
-            if session is not None and hasattr(session, "close"):
-                session.close()
+        """Every open game's last autosave reaches the disk, and its lock is let go."""
+        keeping.close_games(self)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
@@ -147,12 +139,15 @@ class TiletumApp(App):
                 yield SystemCommand(f"Task: {label}", "Do this Task now", lambda a=action: screen.choose(a))
 
 
-def run_app(settings=None, *, session=None, save_dir=None) -> None:
-    """Run the app: the title screen (no arguments), a new game (``settings``) or a game in progress."""
-    app = TiletumApp(settings, session=session, save_dir=save_dir)
+def run_app(settings=None, *, session=None, save_dir=None, in_use=None) -> int:
+    """Run the app: the title screen (no arguments), a new game (``settings``) or a game in progress;
+    ``in_use``: a save another Tiletum plays (asks read-only or copy). Returns the exit status:
+    non-zero when the app crashed (Textual shows the error), so scripts can tell."""
+    app = TiletumApp(settings, session=session, save_dir=save_dir, in_use=in_use)
     try:
         app.run()
     finally:
         app.close_sessions()  # however the app ended, the last autosave is written before we return
         if session is not None:
             session.close()
+    return app.return_code or 0

@@ -1,7 +1,7 @@
 """Every key of the app as data: (id, keys, action, description).
 
 Each binding has a stable id (``tiletum.<name>``) so players can remap keys through Textual's
-keymap (``App.set_keymap({"tiletum.tasks": "x"})``); the help screen and the Footer read the same
+keymap (``App.set_keymap({"tiletum.tasks": "k"})``); the help screen and the Footer read the same
 table, so they can never disagree with what the keys do.
 """
 
@@ -65,39 +65,125 @@ HELP_TEXT = {
 
 
 def bindings(table) -> list[Binding]:
+    # Quit is a priority binding, as Textual's own Ctrl+Q is: a non-priority app key does nothing
+    # while a dialog is open, and quitting must always stay reachable (issue 11).
     return [
-        Binding(keys, action, desc, show=show, id=f"tiletum.{bid}")
+        Binding(keys, action, desc, show=show, id=f"tiletum.{bid}", priority=bid == "quit")
         for bid, keys, action, desc, show in table
     ]
 
 
 def user_keys_path() -> Path:
-    """Where players remap keys: ``$XDG_CONFIG_HOME/tiletum/keys.json`` (``~/.config/tiletum/keys.json``)."""
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "tiletum" / "keys.json"
+    """Where players remap keys: the user config folder from platformdirs (``paths.keys_file``),
+    e.g. ``~/.config/tiletum/keys.json`` (``$XDG_CONFIG_HOME/tiletum/keys.json``)."""
+    from .. import paths
+
+    return paths.keys_file()
 
 
-def load_user_keys(path: Path | None = None) -> tuple[dict[str, str], str | None]:
-    """The player's remapped keys, ``{"tiletum.tasks": "x"}``, and a problem to show (or None).
+KEYS_FILE_LIMIT = 64 * 1024  # a keys file maps a few dozen ids
+QUIT_KEY = "ctrl+q"  # always quits, whatever the keys file says (issue 11)
+_MODIFIERS = {"ctrl", "shift", "alt", "meta", "super", "hyper"}
+_NAMED_KEYS = {"escape", "enter", "return", "tab", "space", "backspace", "delete", "insert", "home", "end",
+               "pageup", "pagedown", "up", "down", "left", "right", *(f"f{n}" for n in range(1, 25))}
+# Bindings of the game screen that are not in GAME_KEYS (not remappable, but keys taken all the same)
+_GAME_EXTRA = [("scroll-up", "pageup"), ("scroll-down", "pagedown")]
 
-    A missing file is no problem; a bad one is reported and ignored, never changed.
-    """
-    path = path or user_keys_path()
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return {}, None
-    except OSError as exc:
-        return {}, f"{path}: cannot be read ({exc.strerror})"
-    try:
-        keys = msgspec.json.decode(raw, type=dict[str, str])
-    except msgspec.DecodeError as exc:
-        return {}, f"{path}: {exc} (expected {{\"tiletum.tasks\": \"x\"}})"
+
+def _normal_key(token: str) -> str:
+    """A key as Textual names it: "?" is "question_mark" (as ``App.set_keymap`` normalises)."""
+    from textual.keys import _character_to_key
+
+    return _character_to_key(token) if len(token) == 1 else token
+
+
+def is_key_name(token: str) -> bool:
+    """Is ``token`` a key Textual can bind: "x", "?", "f7", "ctrl+t", "question_mark", "shift+tab"?"""
+    from textual.keys import REPLACED_KEYS, key_to_character
+
+    *mods, base = token.split("+")
+    if not base or any(m not in _MODIFIERS for m in mods):
+        return False
+    if len(base) == 1:
+        return base.isprintable() and not base.isspace()
+    return base in _NAMED_KEYS or base in REPLACED_KEYS or key_to_character(base) is not None
+
+
+def _problems(keys: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+    """The keymap to apply (quit keeps Ctrl+Q) and every problem with ``keys``: unknown ids, key
+    names that do not exist, and keys that would answer to two actions on one screen."""
+    from ..safe_text import clean, quote
+
+    problems: list[str] = []
     known = {f"tiletum.{bid}" for bid, *_ in APP_KEYS + GAME_KEYS + NUMBER_KEYS}
     unknown = sorted(set(keys) - known)
     if unknown:
-        return {}, f"{path}: unknown key ids {', '.join(unknown)} (the help screen lists them)"
-    return keys, None
+        problems.append(f"unknown key ids {', '.join(clean(u, 40) for u in unknown[:8])} (the help screen lists them)")
+    applied: dict[str, str] = {}
+    for bid, value in keys.items():
+        if bid not in known:
+            continue
+        tokens = [t.strip() for t in value.split(",")]
+        bad = [t for t in tokens if not is_key_name(t)]
+        if bad:
+            problems.append(f"{bid}: {', '.join(quote(b, 20) for b in bad[:4])} is not a key name "
+                            "(examples: x, ?, f7, ctrl+t, shift+tab; keys are written in lower case)")
+            continue
+        tokens = [_normal_key(t) for t in tokens]
+        if bid == "tiletum.quit" and QUIT_KEY not in tokens:
+            tokens.append(QUIT_KEY)  # quitting always stays reachable
+        applied[bid] = ",".join(dict.fromkeys(tokens))
+    # Which ids each key answers to on the game screen (the app's keys work there too) and elsewhere.
+    app_ids = [(f"tiletum.{bid}", keys_) for bid, keys_, *_ in APP_KEYS]
+    game_ids = [(f"tiletum.{bid}", keys_) for bid, keys_, *_ in GAME_KEYS + NUMBER_KEYS] + \
+               [(f"tiletum.{bid}", keys_) for bid, keys_ in _GAME_EXTRA]
+    for scope in (app_ids, app_ids + game_ids):
+        owners: dict[str, list[str]] = {}
+        for bid, default in scope:
+            for key in applied.get(bid, default).split(","):
+                owners.setdefault(_normal_key(key.strip()), []).append(bid)
+        for key, ids in owners.items():
+            ids = list(dict.fromkeys(ids))
+            # The defaults overlap on purpose (F1: the keys, or in a game the rules): only a remapped
+            # binding makes a conflict.
+            if len(ids) > 1 and any(i in applied for i in ids):
+                line = f"{quote(key, 20)} is bound to both {' and '.join(ids)}"
+                if key == QUIT_KEY:
+                    line += " (Ctrl+Q always quits)"
+                if line not in problems:
+                    problems.append(line)
+    return applied, problems
+
+
+def load_user_keys(path: Path | None = None) -> tuple[dict[str, str], str | None]:
+    """The player's remapped keys, ``{"tiletum.tasks": "k"}``, and a problem to show (or None).
+
+    A missing file is no problem; a bad one (unreadable, not a JSON object of strings, an unknown
+    id, a key name that does not exist, a key bound to two actions) is reported, file named, and
+    not used at all; it is never changed. Ctrl+Q always quits.
+    """
+    from ..saves import safe_read
+    from ..saves.errors import SaveFileError
+
+    path = path or user_keys_path()
+    if not os.path.lexists(path):
+        return {}, None
+    try:
+        raw = safe_read.check_json_text(safe_read.read_regular_file(path, KEYS_FILE_LIMIT, what="keys file"),
+                                        path, limit_depth=2, what="keys file")
+        keys = msgspec.json.decode(raw, type=dict[str, str])
+    except SaveFileError as exc:
+        return {}, str(exc)
+    except (msgspec.DecodeError, RecursionError) as exc:
+        from ..safe_text import clean
+
+        return {}, f"{clean(path)}: {clean(exc, 200)} (expected {{\"tiletum.tasks\": \"k\"}})"
+    applied, problems = _problems(keys)
+    if problems:
+        from ..safe_text import clean
+
+        return {}, f"{clean(path)}: " + "; ".join(problems)
+    return applied, None
 
 
 def keys_of(bid: str, default: str, remapped: dict[str, str]) -> str:

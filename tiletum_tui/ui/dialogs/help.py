@@ -54,7 +54,7 @@ class HelpScreen(ModalScreen[None]):
         out.append("Commands")
         out.append(": every command, and the Tasks you can do now\n", w.ink("muted"))
         out.append("\nRemap keys in $XDG_CONFIG_HOME/tiletum/keys.json (~/.config/tiletum/keys.json), "
-                   "e.g. {\"tiletum.tasks\": \"x\"}; the ids are "
+                   "e.g. {\"tiletum.tasks\": \"k\"}; the ids are "
                    "tiletum.<name>: " + ", ".join(bid for bid, *_ in keymap.GAME_KEYS + keymap.APP_KEYS), w.ink("muted"))
         w.update(out)
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from ...safe_text import clean
 
 
 class LoadDialog(ModalScreen[Path | None]):
@@ -45,16 +48,17 @@ class LoadDialog(ModalScreen[Path | None]):
         self.paths = []
         for info in store.list_saves(folder):
             saved = info.saved.astimezone().strftime("%Y-%m-%d %H:%M")
+            # Text, not markup, and cleaned: names and problems are the files' own words (issue 11)
             if info.problem:
-                ol.add_option(Option(f"{info.path.name} — unreadable: {info.problem}", disabled=True))
+                ol.add_option(Option(Text(f"{clean(info.path.name, 80)} — unreadable: {info.problem}"), disabled=True))
             else:
-                name = "autosave" if info.autosave else info.name
+                name = "autosave" if info.autosave else clean(info.name, 60)
                 status = "finished" if info.finished else f"round {info.round}"
-                scores = " / ".join(f"{p} {s}" for p, s in zip(info.players, info.scores))
-                ol.add_option(Option(f"{name} · {status} · {scores} · {saved}"))
+                scores = clean(" / ".join(f"{p} {s}" for p, s in zip(info.players, info.scores)), 120)
+                ol.add_option(Option(Text(f"{name} · {status} · {scores} · {saved}")))
             self.paths.append(info.path)
         self.query_one("#load-note", Static).update(
-            f"Saves in {folder}" if self.paths else f"No saved games in {folder} yet.")
+            f"Saves in {clean(folder)}" if self.paths else f"No saved games in {clean(folder)} yet.")
         if self.paths:
             ol.highlighted = 0
 
@@ -79,12 +83,12 @@ class LoadDialog(ModalScreen[Path | None]):
             try:
                 store.delete(path)
             except Exception as exc:  # SaveFileError names the file and the reason
-                self.notify(str(exc), title="Not deleted", severity="error", timeout=8)
+                self.notify(str(exc), title="Not deleted", severity="error", timeout=8, markup=False)
                 return
             self._fill()
             self.notify(f"Deleted {path.name}", timeout=3)
 
-        self.app.push_screen(ConfirmDialog("Delete this save?", f"{path.name} will be gone for good."), answered)
+        self.app.push_screen(ConfirmDialog("Delete this save?", f"{clean(path.name)} will be gone for good."), answered)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -84,10 +84,12 @@ class RulesScreen(Screen):
         self.query_one("#rules-body", ContentSwitcher).current = f"page-{page.id}"
         self._page_scroll().scroll_home(animate=False)
         if section_id:
-            self.call_after_refresh(self._scroll_to, page.id, section_id)
+            self.call_after_refresh(self._scroll_to_section, page.id, section_id)
         self._highlight_toc()
 
-    def _scroll_to(self, page_id: str, section_id: str) -> None:
+    def _scroll_to_section(self, page_id: str, section_id: str) -> None:
+        # Not "_scroll_to": that is Textual's own method (Widget._scroll_to), which Textual calls with
+        # animate=... when focus moves in a tiny terminal; shadowing it crashed the screen (issue 11).
         target = self.query(f"#sec-{page_id}-{section_id}")
         if target:
             self._page_scroll().scroll_to_widget(target.first(), top=True, animate=False)

@@ -7,9 +7,12 @@ legality, reasons and wording come from the engine.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Container, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, OptionList
 
@@ -18,7 +21,7 @@ from ...engine.events import FairHeld, GameOver, PhaseBegan, Scored, TurnBegan
 from ...engine.queries import ap_lost_by
 from ...engine.state import ActionFrame
 from ...engine.tasks import TASKS
-from .. import keymap
+from .. import keeping, keymap
 from .. import text as T
 from ..choices import build_menu, finish_action
 from ..dialogs.basic import AnnounceDialog, ConfirmDialog
@@ -84,6 +87,7 @@ class GameScreen(Screen):
         self.on_mount_autosave()
         self.refresh_game()
         self._after_announce()  # a finished game that was loaded goes straight to the table
+        keeping.report_autosave(self)  # a new game in a folder that cannot be written says so at once
 
     def on_resize(self, event) -> None:
         self._layout(event.size.width, event.size.height)
@@ -291,16 +295,22 @@ class GameScreen(Screen):
 
             self.app.push_screen(FinalScreen(self.model))
 
+    @dataclass
+    class Autosaved(Message):
+        """The writer thread finished an autosave (``problem`` None when it was written)."""
+
+        problem: str | None
+
     def on_mount_autosave(self) -> None:
-        """Tell the player at once when an autosave fails (the writer runs on a thread of its own)."""
+        """Tell the player at once when an autosave fails: the writer runs on a thread of its own and
+        posts a message (thread-safe, never waiting for the screen, so it can never block a save)."""
         session = self.model.session
         if hasattr(session, "on_autosave"):
-            session.on_autosave = lambda problem: problem and self.app.call_from_thread(self._autosave_failed, problem)
-            if getattr(session, "autosave_error", None):
-                self._autosave_failed(session.autosave_error)
+            session.on_autosave = lambda problem: self.post_message(self.Autosaved(problem))
 
-    def _autosave_failed(self, problem: str) -> None:
-        self.notify(f"{problem}. The game goes on.", title="Autosave", severity="warning", timeout=8)
+    @on(Autosaved)
+    def _autosaved(self, event: Autosaved) -> None:
+        keeping.report_autosave(self)
 
     # ------------------------------------------------------------ key actions
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -392,27 +402,12 @@ class GameScreen(Screen):
             self.notify(reason, title=f"Cannot {verb}", severity="warning")
             return
         step()
+        keeping.report_autosave(self)  # undo and redo autosave too
         self.refresh_game()
 
     def action_save(self) -> None:
-        """Ask for a name, then save (the game is also autosaved after every action)."""
-        from ...saves.errors import SaveFileError
-        from ..dialogs.save import SaveDialog
-
-        st = self.model.state
-        suggestion = " vs ".join(p.name for p in st.players) + f", round {st.round}"
-
-        def named(name: str | None) -> None:
-            if not name:
-                return
-            try:
-                path = self.model.session.save(name)
-            except SaveFileError as exc:  # names the file and the problem (full disk, no access…)
-                self.notify(str(exc), title="Could not save", severity="error", timeout=8)
-            else:
-                self.notify(f"Saved as {path.name}", timeout=4)
-
-        self.app.push_screen(SaveDialog(suggestion), named)
+        """Ask for a name or a path, then save (the game is also autosaved after every action)."""
+        keeping.ask_where_to_save(self)
 
     def legal_tasks(self) -> list:
         """(label, action) of every Task possible now, for the command palette."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -53,7 +54,7 @@ class TitleScreen(Screen):
             if self.last_game is None:
                 return Option(f"{key}  {label} (none unfinished)", id=item, disabled=True)
             label = f"Continue: {self.last_game}"
-        return Option(f"{key}  {label}", id=item)
+        return Option(Text(f"{key}  {label}"), id=item)  # Text: a player's "[name]" is not markup
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)

@@ -1,0 +1,76 @@
+"""The command line answers bad input, a closed pipe or a crash with a message, never a traceback.
+
+``run(main, argv)`` wraps ``cli.main``: whatever escapes it becomes one line on stderr (its text
+cleaned and cut, see ``safe_text``) and an exit status scripts can tell apart:
+
+- 2: bad input (a save, a script, a path, an option), the message says which and why;
+- 141: standard output was closed early (``tiletum saves | head -1``), as a program ended by
+  SIGPIPE; nothing more is printed;
+- 130: interrupted (Ctrl+C);
+- 70: an unexpected error (a bug): ``TILETUM_DEBUG=1`` shows the traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from .safe_text import clean
+
+EXIT_BAD_INPUT = 2
+EXIT_BUG = 70
+EXIT_INTERRUPTED = 130
+EXIT_PIPE = 141
+
+
+class InputProblem(Exception):
+    """Bad input from the command line (a script, a path): the message is ready to print."""
+
+
+def say(message: str) -> None:
+    """One line on stderr, if there is a stderr."""
+    if sys.stderr is not None:
+        try:
+            print(f"tiletum: {message}", file=sys.stderr)
+        except (OSError, ValueError):
+            pass
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null: the interpreter's last flush would hit the closed pipe again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass
+
+
+def run(main, argv) -> int:
+    from .saves.errors import SaveFileError
+
+    try:
+        code = main(argv)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's exit
+        return code
+    except BrokenPipeError:
+        _quiet_stdout()
+        return EXIT_PIPE
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except (SaveFileError, InputProblem) as exc:
+        say(str(exc))
+        return EXIT_BAD_INPUT
+    except OSError as exc:
+        where = f"{clean(exc.filename)}: " if exc.filename else ""
+        say(f"{where}{clean(exc.strerror or exc)}")
+        return EXIT_BAD_INPUT
+    except (RecursionError, MemoryError):
+        say("the input is too large or too deeply nested")
+        return EXIT_BAD_INPUT
+    except Exception as exc:
+        if os.environ.get("TILETUM_DEBUG"):
+            raise
+        say(f"unexpected error (a bug, please report it): {type(exc).__name__}: {clean(exc, 300)} "
+            "(TILETUM_DEBUG=1 shows where)")
+        return EXIT_BUG
