@@ -527,9 +527,10 @@ def test_v2_provenance_of_the_public_values():
 
 
 def test_authored_values_doc_lists_every_authored_value_of_version_2():
-    """docs/authored-values.md: one table an owner of the physical game can correct from. Every field version 2
+    """docs/rulings.md, "Authored values": one table an owner of the physical game can correct from. Every field version 2
     marks authored has a row naming its file and field (and the record, where only one record's is)."""
-    rows = [line for line in (DOCS / "authored-values.md").read_text().splitlines() if line.startswith("|")]
+    table = (DOCS / "rulings.md").read_text().split("## Authored values", 1)[1]
+    rows = [line for line in table.splitlines() if line.startswith("|")]
     for name, path in V2.files.items():
         prov = V2.provenance[name]
         for key, value in prov.fields.items():

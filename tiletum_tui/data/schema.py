@@ -5,7 +5,7 @@ Every fact of the game lives in the JSON files beside this module (rules version
 from in a ``provenance`` block (``FileProvenance``): printed in the rulebook, taken from a public
 edition (naming the source, listed in ``sources.json``), or authored by us where nothing public prints
 it, so anyone holding the physical game can find and correct the authored ones in one place
-(docs/authored-values.md). Nothing defaults: a value field without an explicit provenance is refused.
+(docs/rulings.md, "Authored values"). Nothing defaults: a value field without an explicit provenance is refused.
 """
 
 from __future__ import annotations

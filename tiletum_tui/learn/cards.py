@@ -75,6 +75,37 @@ def _towns(cat) -> str:
     return "\n".join(f"- {t.id}: a Fair in {names.get(t.town, t.town)}" for t in cat.town_tiles.values())
 
 
+_SOURCE_WORDS = {"rulebook": "printed in the rulebook", "authored": "authored for this edition (nothing public prints it)"}
+_FILE_TITLES = {
+    "bonus_tiles.json": "Bonus tiles", "contracts.json": "Contract pile", "characters.json": "Characters",
+    "fair_tiles.json": "Fair tiles", "town_tiles.json": "Town tiles", "cathedrals.json": "Cathedrals",
+    "map.json": "The map", "player_board.json": "Player board", "tracks.json": "Tracks and counts",
+}
+
+
+def _source_words(cat, provenance: str) -> str:
+    if provenance.startswith("public:"):
+        source = cat.sources.get(provenance.removeprefix("public:"))
+        return f"from a public edition ({source.title if source else provenance})"
+    return _SOURCE_WORDS.get(provenance, provenance)
+
+
+def _provenance(cat) -> str:
+    """Every value's provenance, file by file: what is printed, what a public edition gives, what is ours."""
+    out = []
+    for name, prov in cat.provenance.items():
+        by_source: dict[str, list[str]] = defaultdict(list)
+        for field, where in prov.fields.items():
+            by_source[where].append(field)
+        out.append(f"- {_FILE_TITLES.get(name, name)} ({cat.files.get(name, name)}):")
+        for where, fields in by_source.items():
+            out.append(f"  - {_source_words(cat, where)}: {', '.join(fields)}")
+        for item, fields in prov.items.items():
+            for field, where in fields.items():
+                out.append(f"  - {item}, {field}: {_source_words(cat, where)}")
+    return "\n".join(out)
+
+
 def cards_page(cat) -> Page:
     bonus = sum(1 for t in cat.tiles.values() if t.pile == "bonus")
     return Page("cards", "Cards & Components", "Every tile of the game and what it does, read from the game's own data. "
@@ -110,6 +141,11 @@ def cards_page(cat) -> Page:
         )),
         Section("town-tiles", "Town tiles", (
             "The first Fair is always in Tiletum; three of these decide where the others are held.\n" + _towns(cat)
+        )),
+        Section("provenance", "Where the values come from", (
+            "The rulebook prints most of the game; where it prints no value, this edition takes it from a public "
+            "edition where one gives it, else authors a playable one. Every value says which, so an owner of the "
+            "physical game can correct it (docs/rulings.md lists the authored ones in one table).\n" + _provenance(cat)
         )),
     ))
 
