@@ -1,7 +1,8 @@
 """Every kind of action has its rule; every refusal comes with the engine's reason, in words a player reads.
 
 Issue 5: "Every action kind has an explanation and every refusal a reason". The reasons below are
-the rulebook's conditions, checked word for word at the start of the tutorial's game.
+the rulebook's conditions, checked word for word at the start of one game (seed 7, rules version 1:
+the position the first tutorial began from).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from tiletum_tui.engine import KINDS, apply, legal_actions, new_game, options, p
 from tiletum_tui.engine import state as St
 from tiletum_tui.engine.decisions import FRAME_RULES
 from tiletum_tui.learn import explain
-from tiletum_tui.learn.tutorial import SETTINGS
+
+SETTINGS = St.Settings(players=(St.PlayerSetup("Alex", "red"), St.PlayerSetup("Rosa", "blue")), seed=7, rules=1)
 
 
 @pytest.mark.parametrize("cls", list(KINDS.values()), ids=lambda c: c.__name__)
@@ -28,7 +30,7 @@ def test_every_kind_of_decision_has_a_rule(cls):
     assert FRAME_RULES[cls].text.endswith(".")
 
 
-# At the start of the tutorial's game (Alex to choose a die; see learn/tutorial.py), every one of
+# At the start of that game (Alex to choose a die), every one of
 # these is refused, each for the rule the rulebook gives.
 REFUSED = [
     ("1: die 5B", "there is no blue 5 on the Action Wheel"),

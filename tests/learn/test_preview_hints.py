@@ -13,7 +13,7 @@ from tiletum_tui.engine.forecast import forecast
 from tiletum_tui.engine.queries import fair_count, king_order, king_vp
 from tiletum_tui.engine.ruleset import rules_for
 from tiletum_tui.learn import hints, preview
-from tiletum_tui.learn.tutorial import SETTINGS, play_script
+from tiletum_tui.learn.tutorial import LEARNER, SETTINGS, play_script
 
 R = rules_for(SETTINGS)
 
@@ -53,12 +53,12 @@ def test_forecast_leaves_the_game_untouched_and_follows_the_rules():
 
 
 def _king_phase_of_the_lesson():
-    _, _, moves = play_script()  # stops in round 2: replay its moves up to the King phase
+    _, _, moves = play_script()  # stops in round 3: replay its moves up to round 1's King phase
     replay = new_game(SETTINGS)
     for m in moves:
         if replay.phase == "king":
             break
-        replay = apply(replay, parse(m, replay.stack[-1].player))
+        replay = apply(replay, parse(m))
     assert replay.phase == "king"
     return replay
 
@@ -67,11 +67,11 @@ def test_preview_of_the_fair_agrees_with_the_real_fair():
     """At the end of the tutorial's round 1 the preview says what the Fair then really scores."""
     replay = _king_phase_of_the_lesson()
     fc = forecast(replay)
-    after = apply(replay, parse("1: claim"))
+    after = apply(replay, parse(f"{LEARNER + 1}: claim"))
     real = [sum(e.vp for e in after.events if isinstance(e, Scored) and e.player == i and e.category == "fairs")
             for i in range(2)]
     assert [r.fair for r in fc.players] == real
-    assert real[0] > 0  # the lesson's Contract and Cathedral paid off at the Fair
+    assert real[LEARNER] > 0  # the lesson's Cathedral paid off at the Fair
 
 
 def test_final_scoring_forecast_is_what_the_end_really_scores():
@@ -93,16 +93,16 @@ def test_final_scoring_forecast_is_what_the_end_really_scores():
 
 
 def test_hints_mark_the_completing_moves_of_the_tutorial():
-    """In the lesson, placing the Crest completes Building 1 and fulfilling completes a Contract."""
+    """In the lesson, placing the Crest completes Building 2 and fulfilling completes a Contract."""
     from tiletum_tui.learn.tutorial import STEPS
 
-    state, _, _ = play_script(until_step=next(i for i, s in enumerate(STEPS) if s.move == "crest b25a 1"))
+    state, _, _ = play_script(until_step=next(i for i, s in enumerate(STEPS) if s.move == "crest b27a 2"))
     found = hints.hints(view(state), legal_actions(state))
-    assert any("completes Building 1" in w for w in found[parse("1: crest b25a 1")])
-    state, _, _ = play_script(until_step=next(i for i, s in enumerate(STEPS) if s.move == "fulfil b38b"))
+    assert any("completes Building 2" in w for w in found[parse("2: crest b27a 2")])
+    state, _, _ = play_script(until_step=next(i for i, s in enumerate(STEPS) if s.move == "fulfil b30a I"))
     found = hints.hints(view(state), legal_actions(state))
-    assert any("fulfils a Contract" in w for w in found[parse("1: fulfil b38b")])
-    assert all(hints.hints(state, [a]) == {} for a in legal_actions(state) if a != parse("1: fulfil b38b")
+    assert any("fulfils a Contract" in w for w in found[parse("2: fulfil b30a I")])
+    assert all(hints.hints(state, [a]) == {} for a in legal_actions(state) if a != parse("2: fulfil b30a I")
                and type(a).__name__ not in ("Fulfil", "PlaceCrest", "Room", "BuildCathedral"))
 
 
@@ -112,9 +112,9 @@ def test_hint_marks_on_the_decision_panel_menu():
     from tiletum_tui.ui.choices import build_menu
     from tiletum_tui.ui.learn import mark_hints
 
-    state, _, _ = play_script(until_step=next(i for i, s in enumerate(STEPS) if s.move == "crest b25a 1"))
+    state, _, _ = play_script(until_step=next(i for i, s in enumerate(STEPS) if s.move == "crest b27a 2"))
     seen = view(state)
     menu = build_menu(seen, options(seen))
     assert mark_hints(menu, hints.hints(seen, legal_actions(seen))) >= 1
     starred = [c for c in menu if c.label.startswith("★ ")]
-    assert starred and "completes Building 1" in starred[0].detail
+    assert starred and "completes Building 2" in starred[0].detail
