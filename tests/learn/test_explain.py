@@ -108,3 +108,19 @@ def test_the_issue_examples_read_well():
     assert ex.reason == "you cannot take its Bonus tile: your Storehouse is full (4/4)"
     state = new_game(SETTINGS)
     assert explain.why_not(state, parse("1: die 1Y>6")).reason == "changing a 1 to a 6 costs 2 Gold and you have 1"
+
+
+def test_the_tasks_line_is_explained_as_every_kind_of_task():
+    """Issue 10: "`x` on 'Tasks…' explains only buying": the group's rule names each kind of Task, at the
+    price the engine asks, and points at a real section of the rules."""
+    from tiletum_tui.engine import rules_for as rules
+    from tiletum_tui.engine.tasks import TASKS
+    from tiletum_tui.learn.pages import page
+    from tiletum_tui.ui.choices import TASK
+
+    rule = explain.GROUP_RULES[TASK]
+    assert page(rule.page).section(rule.section)
+    for words in ("buy", "fulfil a Contract", "Crest", "Cathedral", "Helper"):
+        assert words in rule.text
+    assert f"{rules(SETTINGS).tracks.buy_resource_gold} Gold" in rule.text
+    assert len(TASKS) == 5  # a new kind of Task needs its words here

@@ -77,7 +77,8 @@ def test_the_learn_package_is_headless():
     import sys
 
     code = ("import sys, importlib\n"
-            "for m in ('pages', 'cards', 'explain', 'preview', 'hints', 'tutorial'):\n"
+            "for m in ('pages', 'cards', 'explain', 'preview', 'hints', 'tutorial', 'tutorial_script',\n"
+            "          'tutorial_checklist', 'narrate', 'opponent'):\n"
             "    importlib.import_module('tiletum_tui.learn.' + m)\n"
             "from tiletum_tui.learn import pages; pages.pages()\n"
             "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich') or m.startswith('tiletum_tui.ui'))\n"

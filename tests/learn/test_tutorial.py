@@ -215,3 +215,12 @@ def test_the_opponent_policy_is_one_swappable_function_fed_the_view():
     action, used = T.opponent_move(state, tut.scripted, policy=passive)
     assert seen == [True] and action in legal_actions(state) and used == len(T.OPPONENT_SCRIPT)
     assert opponent.policy is opponent.choose
+
+
+def test_every_steps_rules_topic_opens_a_real_section():
+    """F1 on a step opens the rules where that step's lesson is written."""
+    from tiletum_tui.learn import pages
+
+    for i, step in enumerate(T.STEPS):
+        page_id, section_id = pages.topic(step.topic)
+        assert section_id and pages.page(page_id).section(section_id), (i, step.topic)

@@ -82,14 +82,19 @@ async def test_leave_and_resume_where_it_was(tmp_path, monkeypatch):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
         await pilot.pause()
-        await pilot.press("space", "space", "space")  # three key steps, then 'die 1Y' by its lines
+        await pilot.press("space", "space", "space")  # three key steps, then the first move by its lines
         screen = app.screen
+        first = parse(T.STEPS[3].move, T.LEARNER)
+        while current_player(screen.model.state) == T.OPPONENT:  # Rosa plays first
+            await pilot.pause(0.01)
         while screen.tutorial.index == 3:
-            await pilot.press(keys_for(screen.query_one(DecisionPanel), parse("1: die 1Y")))
+            await pilot.press(keys_for(screen.query_one(DecisionPanel), first))
         await pilot.pause()
-        assert screen.tutorial.index == 4 and screen.model.state.players[0].dice == ("Y",)
-        await pilot.press("3")  # a line that is not this step's move: refused, nothing changes
-        await pilot.pause()
+        assert screen.tutorial.index == 4 and screen.model.state.players[T.LEARNER].dice == ("Y",)
+        wrong = parse("2: move architect ANT")  # a line that is not this step's move: refused, nothing changes
+        for _ in range(2):  # the group 'Move your Architect', then the Town
+            await pilot.press(keys_for(screen.query_one(DecisionPanel), wrong))
+            await pilot.pause()
         assert screen.tutorial.index == 4
         from tiletum_tui.ui.learn.dialogs import LearnNote
 
@@ -109,10 +114,10 @@ async def test_leave_and_resume_where_it_was(tmp_path, monkeypatch):
         await pilot.pause()
         again = app.screen
         assert isinstance(again, TutorialScreen) and again is not screen
-        assert again.tutorial.index == 4 and again.model.state.players[0].dice == ("Y",)
+        assert again.tutorial.index == 4 and again.model.state.players[T.LEARNER].dice == ("Y",)
         await pilot.press("ctrl+r")  # restart
         await pilot.pause()
-        assert app.screen.tutorial.index == 0 and app.screen.model.state.players[0].dice == ()
+        assert app.screen.tutorial.index == 0 and app.screen.model.state.players[T.LEARNER].dice == ()
 
 
 async def test_rules_browser_search_and_topics(tmp_path):

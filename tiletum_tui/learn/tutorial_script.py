@@ -56,7 +56,7 @@ def _m(move, text, choose, target="decision", view="", topic="", teaches=()):
 
 
 def _done(text, teaches=()):
-    return _m("done", text, ("Done",), teaches=teaches, topic="ap")
+    return _m("done", text, ("Done",), teaches=teaches, topic="actions:ap")
 
 
 def _end(text, teaches=()):
@@ -74,7 +74,7 @@ _SCRIPT = (
     _k("A round has five phases: Preparation (dice rolled), Action (three turns each), King, Fair and Cleanup. "
        "The game runs them; you choose in your turns (and once in the King phase, as you will see). Rosa "
        "is first player this round: each of her moves is told in one line as it happens.",
-       "status", "wheel", "overview", ("overview",)),
+       "status", "wheel", "rounds:overview", ("overview",)),
     _k("The Action Wheel: each die lies beside an Action. A die gives its value in Resources of its colour "
        "(yellow Gold, pink Food, light grey Wool, dark grey Stone, blue Iron) and 7 minus its value in Action "
        "Points (AP) for that Action: a 1 gives 6 AP, a 6 only 1.", "wheel-view", "wheel", "turn",
@@ -103,7 +103,7 @@ _SCRIPT = (
        "a Helper.", ("Die 2D", "Take the Bonus tile"), "wheel-view", "wheel", "turn", ("action-merchant",)),
     _m("use b12a", "Tasks cost no AP and can be done at any time in your turn (Tasks... in the menu). Use the Helper: "
        "+1 AP for your die's Action, so 6. A used Helper leaves the game.", ("Tasks…", "Use a Helper", "extra AP"),
-       "board-view", "board", "helpers", ("helpers", "tasks")),
+       "board-view", "board", "actions:helper", ("helpers", "tasks")),
     _m("move merchant ANT", "The Merchant Action moves your Merchant and builds Houses, 1 AP each. Go to Antwerpen: "
        "it holds round 2's Fair (F2), and who has a House or the Merchant there takes part.",
        (MOVE_MERCH, "to Antwerpen"), "map-view", "map", "merchant", ("next-fair", "fair")),
@@ -151,7 +151,7 @@ _SCRIPT = (
        "wheel", "character", ("cleanup", "action-character", "storehouse")),
     _m("use b19a", "A full Storehouse takes no tile, not even a Character, and a tile is never thrown away. Use the "
        "Hamburg Helper (Tasks...): 2 Resources of your choice. It leaves, making room.",
-       ("Tasks…", "Use a Helper", "market"), "board-view", "board", "helpers", ("helpers", "storehouse")),
+       ("Tasks…", "Use a Helper", "market"), "board-view", "board", "actions:helper", ("helpers", "storehouse")),
     _m("gain F", "Choose Food: Crests are paid in Food.", ("Gain 1 Food",), "board-view", "board", "tasks"),
     _m("gain F", "And Food again.", ("Gain 1 Food",), "board-view", "board", "tasks"),
     _m("hire c06b", "Character Action: hire a Settler for 1 AP (either of the two that 'move your Merchant one space "
@@ -220,7 +220,7 @@ _SCRIPT = (
     _m("take b04a", "Take the Bonus tile: a Helper that gives a Character Action.",
        ("Take a Bonus tile from this Town",), "map-view", "map", "storehouse", ("bonus-tiles",)),
     _m("use b04a", "Use it at once (Tasks...): a Character Action with 2 AP, on top of your turn.",
-       ("Tasks…", "Use a Helper", "Character"), "board-view", "board", "helpers", ("helpers",)),
+       ("Tasks…", "Use a Helper", "Character"), "board-view", "board", "actions:helper", ("helpers",)),
     _m("hire c03c", "Hire the Quarryman that gains 2 Stone (1 AP).",
        ("Hire a Character from the offer", "Quarryman (Contract): gain 2 Stone"), "offers-view", "offers",
        "character", ("characters",)),
