@@ -166,7 +166,13 @@ class Rules:
         return tuple(sorted(out))
 
     def space_name(self, space_id: str) -> str:
-        return self.spaces[space_id].name
+        """A space as a player names it: "Lyon", or a Road space by its two Towns, "road Lyon–Milano"."""
+        s = self.spaces[space_id]
+        if s.kind == "road":
+            a, _, b = s.name.removeprefix("road ").partition("-")  # the catalogue names it "road LON-BRU"
+            if a in self.spaces and b in self.spaces:
+                return f"road {self.spaces[a].name}–{self.spaces[b].name}"
+        return s.name
 
     def tile(self, tile_id: str):
         return self.tiles[tile_id]

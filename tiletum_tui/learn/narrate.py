@@ -7,7 +7,6 @@ they happen, and the events any move set off (a Corruption token turning up gets
 
 from __future__ import annotations
 
-import re
 
 from ..engine import describe as _describe
 from ..engine.events import CorruptionRevealed, FairHeld, PhaseBegan, Scored
@@ -17,18 +16,9 @@ CORRUPTION_SENTENCE = ("Corruption: every marker on the King track slides that m
                        "(never below the bottom), so the King phase pays less.")
 
 
-_ROAD = re.compile(r"\broad ([A-Z]{3})-([A-Z]{3})\b")
-
-
 def describe(state, action) -> str:
-    """``engine.describe``, with a road told by its Towns' names ('road London–Brugge', as the map and
-    the menu say it) where the catalogue's road name uses their codes ('road LON-BRU')."""
-    r = rules_for(state.settings)
-
-    def town(code: str) -> str:
-        return r.spaces[code].name if code in r.spaces else code
-
-    return _ROAD.sub(lambda m: f"road {town(m[1])}–{town(m[2])}", _describe(state, action))
+    """The action in words (``engine.describe``: a road is told by its Towns, 'road London–Brugge')."""
+    return _describe(state, action)
 
 
 def move_line(before, action, events=()) -> str:

@@ -79,14 +79,7 @@ class Words:
         return text if len(text) <= width else text[: width - 1] + "…"
 
     def space_name(self, space_id: str) -> str:
-        s = self.spaces.get(space_id)
-        if s is None:
-            return space_id
-        if s.kind == "road":
-            a, _, b = s.name.removeprefix("road ").partition("-")
-            spaces = self.spaces
-            return f"road {spaces[a].name}–{spaces[b].name}" if a in spaces and b in spaces else s.name
-        return s.name
+        return self.r.space_name(space_id) if space_id in self.spaces else space_id
 
     def crest_bonus_text(self, i: int) -> str:
         c = self.cat.board.crest_spaces[i]
