@@ -1,0 +1,6 @@
+from ..ruleset import Module
+
+
+class SilverModule(Module):
+    name = "silver"
+    title = "Prospect for Silver"
