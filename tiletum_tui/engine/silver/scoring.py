@@ -27,11 +27,12 @@ CATEGORIES = (
 
 
 def categories(cats: tuple[Category, ...]) -> tuple[Category, ...]:
-    """The overlay scores instead of Houses x Pillars; the expansion's categories join the table."""
-    base = tuple(c for c in cats if c.key != "houses x pillars")
-    during = tuple(c for c in base if not c.at_end)
-    end = tuple(c for c in base if c.at_end)
-    return during + CATEGORIES[:1] + (CATEGORIES[1],) + end + CATEGORIES[2:]
+    """The expansion's categories join the table, the end ones in the order of its final scoring (the
+    overlay scores instead of Houses x Pillars)."""
+    by_key = {c.key: c for c in cats + CATEGORIES}
+    during = tuple(c for c in cats if not c.at_end) + CATEGORIES[:1]
+    end = ("completed buildings", OVERLAY, "resources", "silver", "technology tiers")
+    return during + tuple(by_key[k] for k in end)
 
 
 def counts(state, player: int) -> dict[str, int]:
