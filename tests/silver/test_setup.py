@@ -172,3 +172,15 @@ def test_module_options_are_checked_and_a_base_game_encodes_as_before():
     raw = msgspec.json.decode(msgspec.json.encode(base))
     assert "module_state" not in raw and "options" not in raw["settings"]
     assert me(game(2), 1).silver == 1
+
+
+def test_cards_and_components_and_the_rules_browser_cover_the_expansion():
+    """Issue 13: "The rules browser ... and Cards & Components cover the expansion": every tile of a game with the
+    expansion, and its own components, are listed with their ids; the expansion has its rules page."""
+    from tiletum_tui.learn import cards, pages
+
+    cat = rules_for(settings(4)).cat
+    text = pages.render(pages.page("cards", cat))
+    assert [i for i in cards.all_tile_ids(cat) if i not in text] == []
+    assert all(f"{t} " in text or f"{t}:" in text for t in list(D.technologies) + list(D.tablets) + list(D.construction_costs))
+    assert pages.page("silver").section("prospector").body

@@ -7,10 +7,18 @@ price, "1 VP per 4 Resources") can ever touch it (docs/silver.md, ruling 16).
 
 from __future__ import annotations
 
+from msgspec import UNSET
+
 from ...data import silver_schema as sx
 from ..actions import refuse
 from .state import SilverPlayer, SilverState
 from .tables import tables
+
+
+def in_this_game(state) -> None:
+    """Refuse an action of the expansion in a game played without it."""
+    if not state.module_state or state.module_state.silver is UNSET:
+        raise refuse("this game is played without the Prospect for Silver expansion")
 
 
 def sv(state) -> SilverState:

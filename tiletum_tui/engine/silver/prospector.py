@@ -17,7 +17,7 @@ from ..common import can_take, gain_one, pop_spent, spend, store, tasks_open, us
 from ..effects import run_effects, score
 from ..queries import crest_families, why_cannot_take
 from ..state import EMPTY, ActionFrame
-from .common import in_play, me, modifiers, sv, whenever
+from .common import in_this_game, in_play, me, modifiers, sv, whenever
 from .state import PlaceMineFrame, ProspectorStepFrame
 from .tables import PROSPECTOR, section_of, tables
 from .underground import enter_space, prospector_in, space_name
@@ -90,6 +90,7 @@ class MoveProspector(Action, tag="prospect"):
         return 1 if isinstance(frame, ActionFrame) else 0
 
     def check(self, r, state, frame) -> None:
+        in_this_game(state)
         if isinstance(frame, ActionFrame):
             if frame.action != PROSPECTOR:
                 raise refuse("Moving a Prospector is an option of the Prospector Action")
@@ -122,6 +123,7 @@ class MovementStep(Action, tag="step"):
                 "to an adjacent space once that turn (twice with Prospector Technology II).", "silver", "movement")
 
     def check(self, r, state, frame) -> None:
+        in_this_game(state)
         tasks_open(state, frame)
         if not movement_left(state, frame.player):
             raise refuse("no Prospector movement point this turn: it comes with a die beside the movement icon")
@@ -147,6 +149,7 @@ class TakeUndergroundBonus(Action, tag="utake"):
         return 1
 
     def check(self, r, state, frame) -> None:
+        in_this_game(state)
         if not isinstance(frame, ActionFrame) or frame.action != PROSPECTOR:
             raise refuse("Taking an Underground Bonus tile is an option of the Prospector Action")
         spend(frame, 1, "Taking an Underground Bonus tile")
@@ -189,6 +192,7 @@ class PlaceMine(Action, tag="mine"):
         return 1 if isinstance(frame, ActionFrame) else 0
 
     def check(self, r, state, frame) -> None:
+        in_this_game(state)
         if isinstance(frame, ActionFrame):
             if frame.action != PROSPECTOR:
                 raise refuse("Placing a Mine is an option of the Prospector Action")

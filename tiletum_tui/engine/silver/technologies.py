@@ -16,7 +16,7 @@ from ..common import tasks_open, without
 from ..effects import run_effects
 from ..queries import ACTION_NAMES, die_action_frame
 from ..state import ActionFrame
-from .common import me, modifiers, pay_silver, sv
+from .common import in_this_game, me, modifiers, pay_silver, sv
 from .state import MarkerFrame, ResourceTileFrame
 from .tables import tables
 
@@ -38,6 +38,7 @@ class AdvanceTechnology(Action, tag="tech"):
                 "and every one below it are in effect from then on.", "silver", "technologies")
 
     def check(self, r, state, frame) -> None:
+        in_this_game(state)
         tasks_open(state, frame)
         tech = tech_id(self.technology)
         if tech not in sv(state).technologies:
@@ -85,6 +86,7 @@ class PlaceMarker(Action, tag="marker"):
                 "silver", "technologies")
 
     def check(self, r, state, frame) -> None:
+        in_this_game(state)
         if not isinstance(frame, MarkerFrame):
             raise refuse("there is no Bonus AP marker to place now")
         allowed = tables().data.rules.rulings.bonus_ap_marker_actions
@@ -112,6 +114,7 @@ class TakeResourceTile(Action, tag="rtile"):
                 "Resource now, and 1 more whenever you take a die that gives that Resource.", "silver", "technologies")
 
     def check(self, r, state, frame) -> None:
+        in_this_game(state)
         if not isinstance(frame, ResourceTileFrame):
             raise refuse("there is no Resource Bonus tile to take now")
         if f"rbt-{self.resource}" not in sv(state).resource_tiles:

@@ -21,7 +21,7 @@ from ..common import gain_one, pop_spent, replaced, spend, tasks_open, use_ap
 from ..effects import run_effects, score
 from ..map_actions import after_place
 from ..state import EMPTY, ActionFrame, MoveAndPlaceFrame, PlaceFrame
-from .common import gain_silver, in_play, me, pay_silver, sv, whenever
+from .common import in_this_game, gain_silver, in_play, me, pay_silver, sv, whenever
 from .tables import PROSPECTOR, tables
 
 
@@ -85,6 +85,7 @@ class UndergroundHouse(Action, tag="uhouse"):
         return 1 if isinstance(frame, ActionFrame) else 0
 
     def check(self, r, state, frame) -> None:
+        in_this_game(state)
         _placing(frame, "merchant", "House")
         prospector_in(state, frame.player, self.town, "a House")
         name = space_name(self.town)
@@ -129,6 +130,7 @@ class UndergroundPillar(Action, tag="upillar"):
         return 1 if isinstance(frame, ActionFrame) else 0
 
     def check(self, r, state, frame) -> None:
+        in_this_game(state)
         _placing(frame, "architect", "Pillar")
         prospector_in(state, frame.player, self.town, "a Pillar")
         name = space_name(self.town)
@@ -188,6 +190,7 @@ class PlaceProspector(Action, tag="prospector"):
                 "Silver printed there; in any order.", "silver", "underground")
 
     def check(self, r, state, frame) -> None:
+        in_this_game(state)
         tasks_open(state, frame)
         t = tables()
         if self.map not in t.data.maps:
@@ -236,6 +239,7 @@ class UndergroundCathedral(Action, tag="ucathedral"):
                 "and take the top Cathedral tile, scoring both; once per Cathedral.", "silver", "underground")
 
     def check(self, r, state, frame) -> None:
+        in_this_game(state)
         tasks_open(state, frame)
         s = sv(state)
         if self.town not in s.construction_cost:
