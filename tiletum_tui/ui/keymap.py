@@ -43,6 +43,12 @@ GAME_KEYS = [
     ("hints", "h", "toggle_hints", "Hints", False),
 ]
 
+# The views of modules (shown only in a game with the module: Prospect for Silver).
+MODULE_KEYS = [
+    ("view-underground", "g,f7", "view('underground')", "Underground", False),
+    ("view-silver", "s,f8", "view('silver')", "Silver", False),
+]
+
 # Number keys pick the n-th choice of the decision panel (not shown in the Footer: the panel
 # numbers its lines).
 NUMBER_KEYS = [(f"pick-{n}", str(n), f"pick({n})", f"Choice {n}", False) for n in range(1, 10)]
@@ -53,6 +59,8 @@ HELP_TEXT = {
     "view-board": "a player board and Storehouse ([ and ] switch player)",
     "view-offers": "Contract and Character offers, Fairs",
     "view-log": "the game log (n shows the notation)",
+    "view-underground": "Prospect for Silver: the three Underground maps (arrows move the cursor)",
+    "view-silver": "Prospect for Silver: the Technology board, the Prospector Wheel, Silver and Mines",
     "tasks": "open the Tasks of your turn (buy, fulfil, Crest, Cathedral, Helper)",
     "finish": "Done with the Action / skip a bonus / end the turn (asks if AP would be wasted)",
     "back": "back out of a choice not yet made",
@@ -93,7 +101,7 @@ def load_user_keys(path: Path | None = None) -> tuple[dict[str, str], str | None
         keys = msgspec.json.decode(raw, type=dict[str, str])
     except msgspec.DecodeError as exc:
         return {}, f"{path}: {exc} (expected {{\"tiletum.tasks\": \"x\"}})"
-    known = {f"tiletum.{bid}" for bid, *_ in APP_KEYS + GAME_KEYS + NUMBER_KEYS}
+    known = {f"tiletum.{bid}" for bid, *_ in APP_KEYS + GAME_KEYS + MODULE_KEYS + NUMBER_KEYS}
     unknown = sorted(set(keys) - known)
     if unknown:
         return {}, f"{path}: unknown key ids {', '.join(unknown)} (the help screen lists them)"
