@@ -130,11 +130,11 @@ class NewGameScreen(Screen[Settings | None]):
 # ---------------------------------------------------------------- Prospect for Silver
 def silver_fields():
     """The expansion on or off, and its first-game settings (shown when it is on)."""
-    yield Checkbox("Prospect for Silver expansion (Underground maps, Silver, Technologies)", id="silver", compact=True)
-    yield Checkbox("  Underground maps: the A sides, as for a first game (else random sides)", id="silver-a-sides",
+    yield Checkbox("Prospect for Silver (the expansion)", id="silver", compact=True)
+    yield Checkbox("  first game: the A side of each Underground map", id="silver-a-sides",
                    classes="silver-option hidden", compact=True)
-    yield Checkbox("  Technologies: Architect, Joker and Character, as for a first game (else 3 random)",
-                   id="silver-first-technologies", classes="silver-option hidden", compact=True)
+    yield Checkbox("  first game: Architect, Joker, Character Technologies", id="silver-first-technologies",
+                   classes="silver-option hidden", compact=True)
 
 
 def silver_settings(form) -> tuple[tuple[str, ...], tuple[str, ...]]:
