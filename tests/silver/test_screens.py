@@ -118,3 +118,19 @@ async def test_a_game_with_the_expansion_by_keys_to_the_final_table(tmp_path):
         for key in rows - {"total"}:
             assert [int(str(v)) for v in table.get_row(key)[1:]] == [p.ledger.get(key, 0) for p in state.players]
     print(f"\n{keys} keys in {time.perf_counter() - started:.1f} s")
+
+
+def test_prepared_positions_for_the_tutorials_expansion_chapter():
+    """Issue 13: the tutorial's expansion chapter gets prepared positions (real games, reached by legal moves)."""
+    from tiletum_tui.engine import legal_actions
+    from tiletum_tui.engine.invariants import problems
+    from tiletum_tui.learn.silver_positions import POSITIONS, position
+
+    for name in POSITIONS:
+        s = position(name)
+        assert not problems(s) and legal_actions(s), name
+    assert any(a.verb() == "die" and a.action == "prospector" for a in legal_actions(position("start")))
+    assert position("prospector").stack[-1].action == "prospector"
+    assert any(a.verb() == "tech" for a in legal_actions(position("technology")))
+    king = position("king")
+    assert king.lap == 3 and any(a.verb() == "end" for a in legal_actions(king))
