@@ -65,10 +65,10 @@ def _die_outcome(o) -> str:
     return f"{T.ACTION_TITLE[o.leads_to]}, {o.ap} AP, {_gain_text(o.gain)}"
 
 
-def _steps(state: State, o, kept: dict | None = None, shared: set | None = None) -> list[Step]:  # noqa: C901
+def _steps(state: State, o, kept: dict | None = None, shared: dict | None = None) -> list[Step]:  # noqa: C901
     """The menu path of one option: a list of (key, label, detail, map space). ``kept`` maps a die
     (value, colour) to its option kept at its value, whose outcome the die's first line shows; ``shared``
-    holds the (value, colour, target) of dice whose section offers a choice of Action. One branch per kind."""
+    maps the (value, colour, target) of dice whose section offers another Action to it. One branch per kind."""
     a = o.action
     w = T.words(state)
     p = state.players[a.seat]
@@ -76,6 +76,9 @@ def _steps(state: State, o, kept: dict | None = None, shared: set | None = None)
         colour = f"{a.colour} {T.DIE_LETTER_NAME[a.colour]}"
         keep = (kept or {}).get((a.value, a.colour))
         outcome = f": {_die_outcome(keep)}" if keep is not None else ""
+        other = (shared or {}).get((a.value, a.colour, a.value))
+        if keep is not None and other:  # its section offers another Action too (a module's)
+            outcome = outcome.replace(T.ACTION_TITLE[keep.leads_to], f"{T.ACTION_TITLE[keep.leads_to]} or {T.ACTION_TITLE[other]}", 1)
         first = (f"die{a.value}{a.colour}", f"Die {a.value}{a.colour} ({T.DIE_LETTER_NAME[a.colour]}){outcome}", "", None)
         if a.target == a.value:
             second = ("keep", f"Keep it at {a.value}: {_die_outcome(o)}", "", None, DROP)
@@ -204,7 +207,7 @@ def build_menu(state: State, options: list) -> list[Choice]:
     kept = {(o.action.value, o.action.colour): o for o in options
             if isinstance(o.action, TakeDie) and o.action.target == o.action.value and not o.action.bonus
             and not o.action.action}
-    shared = {(o.action.value, o.action.colour, o.action.target) for o in options
+    shared = {(o.action.value, o.action.colour, o.action.target): o.action.action for o in options
               if isinstance(o.action, TakeDie) and o.action.action}
     for o in options:
         if o.legal:

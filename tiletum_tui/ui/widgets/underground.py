@@ -16,6 +16,8 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
 
+from ...data import schema as fx
+from ...data import silver_schema as sx
 from ...engine.silver.common import sv
 from ...engine.silver.tables import tables
 from ...engine.silver.underground import prospector_cost, space_name
@@ -23,8 +25,21 @@ from ...engine.state import EMPTY, UNUSED
 from .. import text as T
 from .painted import Painted
 
-BOX_W = 12
+BOX_W = 11  # boxes 12 columns apart: a column between them for the tunnels
 SX, SY = 2.0, 1.5  # map units -> cells (x runs 0-30, y 0-4 on every side): 72 columns, for 80x24
+
+
+def _tablet_label(tablet) -> str:
+    """A Stone Tablet's effect in a few letters: "King 2AP", "2Ag", "Any 1AP+1Ag", "1Ag+2st"."""
+    parts = []
+    for e in tablet.effects:
+        if isinstance(e, fx.TakeAction):
+            parts.append(f"{'Any' if e.action == 'any' else T.ACTION_TITLE[e.action][:5]} {e.ap}AP")
+        elif isinstance(e, sx.GainSilver):
+            parts.append(f"{e.silver}Ag")
+        elif isinstance(e, sx.ProspectorStep):
+            parts.append(f"{e.steps}st")
+    return "+".join(parts)
 
 
 class UndergroundView(Painted, can_focus=True):
@@ -209,7 +224,7 @@ class UndergroundView(Painted, can_focus=True):
         elif sp.kind == "tablet":
             covered = sp.id in s.covered
             tablet = tables().data.tablets[sp.tablet]
-            line2.append("X covered" if covered else "◇" + tablet.name.removesuffix(" Tablet"),
+            line2.append("X covered" if covered else "◇" + _tablet_label(tablet),
                          self.ink("muted") if covered else self.ink("good"))
         elif sp.kind == "shaft":
             if sp.id == tables().start[(tables().starting_map, s.sides[tables().starting_map])] and s.setup_mines:
@@ -281,6 +296,6 @@ class UndergroundView(Painted, can_focus=True):
         here = [st.players[i].name for i, p in enumerate(s.players) if sid in p.prospectors.values()]
         if here:
             out.append("\n Prospectors here: " + ", ".join(here))
-        out.append("\n H House  P Pillar  M Mine spaces (· empty, 1-4 player)  ◆ Bonus tiles  p Prospectors  "
-                   "m setup Mines", self.ink("muted"))
+        out.append("\n H House  P Pillar  M Mine spaces (· empty, 1-4 player)  ◆ Bonus tiles  p Prospectors"
+                   "\n m setup Mines  ◇ Stone Tablet (Ag Silver, st Prospector steps), X covered", self.ink("muted"))
         return out
