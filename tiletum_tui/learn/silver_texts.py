@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..data.silver import load_silver
 from .pages import Page, Section
-from .words import ACTION, effects_words, price
+from .words import ACTION, effects_words, price, tile_words
 
 
 def _technologies(d) -> str:
@@ -32,6 +32,17 @@ def _underground_tiles(d) -> str:
                 else effects_words(t.effects)
             seen[t.design] = f"- {t.name} ({'Contract' if t.kind == 'contract' else 'Helper'}): {what}"
     return "\n".join(seen.values())
+
+
+def _new_tiles(d) -> str:
+    """The new tiles of the base piles, copies that read alike on one line."""
+    groups: dict[tuple, list] = {}
+    for t in d.tiles.values():
+        if t.pile != "underground":
+            groups.setdefault((t.design, tile_words(t)), []).append(t)
+    marks = {2: "", 3: " 3+", 4: " 4"}
+    return "\n".join(f"- {ts[0].name} ({', '.join(x.id + marks[x.min_players] for x in ts)}): {words}"
+                     for (_, words), ts in groups.items())
 
 
 def _ribbon(d, cat) -> str:
@@ -120,9 +131,9 @@ def silver_page(cat) -> Page:
             "5. Each Technology tier reached scores its cost."
         )),
         Section("characters", "New Characters and tiles", (
-            "Characters and Bonus tiles of the expansion join the base game's piles (the Cards & Components page of "
-            f"a game with the expansion lists them). Completing a Building of {ACTION['prospector']} Characters gives "
-            "Bonus AP to the Prospector Action. The Underground Bonus tiles:\n" + _underground_tiles(d)
+            "The expansion's Characters and Bonus tiles join the base game's piles. Completing a Building of "
+            f"{ACTION['prospector']} Characters gives Bonus AP to the Prospector Action.\n" + _new_tiles(d)
+            + "\n\nThe Underground Bonus tiles:\n" + _underground_tiles(d)
         )),
     ))
 
