@@ -134,3 +134,38 @@ def test_prepared_positions_for_the_tutorials_expansion_chapter():
     assert any(a.verb() == "tech" for a in legal_actions(position("technology")))
     king = position("king")
     assert king.lap == 3 and any(a.verb() == "end" for a in legal_actions(king))
+
+
+async def test_a_choice_on_both_maps_shows_each_space_on_its_own_map(tmp_path):
+    """A Crest's "a House in any Town" may go on the main map or underground (ruling 12): the main map marks its
+    Towns, the Underground view its own; the arrows never reach a space of the other."""
+    from tiletum_tui.engine.state import PlaceFrame
+    from tiletum_tui.ui.widgets.map_view import MapView
+
+    session = Session.new(_settings(), save_dir=tmp_path, autosave=False)
+    state = session.state
+    state.stack[0].die_taken = True
+    state.stack.append(PlaceFrame(player=0, piece="merchant", anywhere=True))
+    me(state, 0).prospectors = {"m1": "1A6"}
+    app = TiletumApp(session=session, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        panel = screen.query_one(DecisionPanel)
+        assert any(c.space == "1A6" for c in panel.options) and any(c.space == "TIL" or c.space in
+                                                                     state.board.houses for c in panel.options)
+        from textual.widgets import OptionList
+
+        choices = screen.query_one("#choices", OptionList)
+        under_line = next(i for i, c in enumerate(panel.options) if c.space == "1A6")
+        main_line = next(i for i, c in enumerate(panel.options) if c.space and not c.space[0].isdigit())
+        choices.highlighted = under_line
+        await pilot.pause()
+        assert screen.current_view == "underground" and screen.query_one(UndergroundView).legal == ["1A6"]
+        choices.highlighted = main_line
+        await pilot.pause()
+        main = screen.query_one(MapView)
+        assert screen.current_view == "map" and main.legal and all(not s[0].isdigit() for s in main.legal)
+        for key in ("down", "right", "left", "up"):  # (the list has the focus: the map's cursor follows it)
+            await pilot.press(key)
+        assert screen.current_view in ("map", "underground")

@@ -216,7 +216,7 @@ def build_menu(state: State, options: list) -> list[Choice]:
         if o.legal or not isinstance(o.action, _SHOWN_REFUSED):
             continue
         steps = _steps(state, o, kept, shared)
-        if isinstance(o.action, PlaceHouse):
+        if isinstance(o.action, (PlaceHouse, *_TOWN_ONLY)):
             steps = steps[:1]  # which House space was only the engine's example: name the Town alone
         _insert(root, steps, o.action, o.reason)
     for node in _walk(root):
@@ -288,7 +288,7 @@ def finish_action(legal: list):
 
 
 # Modules' menu lines: ``steps_of(state, option, TASK)`` -> a path, or None for another module's option.
-from .silver_choices import SHOWN_REFUSED as _SILVER_REFUSED, silver_steps  # noqa: E402
+from .silver_choices import SHOWN_REFUSED as _SILVER_REFUSED, TOWN_ONLY as _TOWN_ONLY, silver_steps  # noqa: E402
 
 MODULE_STEPS = [silver_steps]
 _SHOWN_REFUSED = _SHOWN_REFUSED + _SILVER_REFUSED

@@ -62,6 +62,10 @@ class ModuleViews:
         under = screen.query_one(UndergroundView)
         spaces = [s for s in event.spaces if under.owns(s)]
         cursor = event.cursor if under.owns(event.cursor) else None
+        main = [s for s in event.spaces if not under.owns(s)]
+        if main and cursor is None:  # the choice is on the main map (too): the main map shows it, without ours
+            event.spaces = main
+            return False
         state = screen.model.state
         top = state.stack[-1] if state.stack else None
         about = isinstance(top, ProspectorStepFrame) or (isinstance(top, ActionFrame) and top.action == "prospector")

@@ -14,6 +14,8 @@ from . import text as T
 
 # Refused options worth a greyed line (with the engine's reason).
 SHOWN_REFUSED = (TE.AdvanceTechnology, U.PlaceProspector, P.PlaceMine, U.UndergroundHouse, U.UndergroundPillar)
+# ... of which the Town alone is named when refused (the space was only the engine's example).
+TOWN_ONLY = (P.PlaceMine, U.UndergroundHouse)
 
 
 def _name(space: str) -> str:
