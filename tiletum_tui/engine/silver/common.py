@@ -53,14 +53,17 @@ def in_play(state, space: str) -> bool:
 
 
 # ---------------------------------------------------------------- the effects in force for a player
-_IN_FORCE: dict[tuple, tuple] = {}
+_IN_FORCE: dict[tuple, dict] = {}
+_NONE: dict = {}
 
 
-def in_force(state, player: int) -> tuple:
-    """The ongoing modifiers a player has: of every Technology tier reached (and those below it,
-    ruling 15) and of the Resource Bonus tile taken. Cached by what decides them."""
+def in_force(state, player: int) -> dict[type, tuple]:
+    """The ongoing modifiers a player has, by kind: of every Technology tier reached (and those below it,
+    ruling 15) and of the Resource Bonus tile taken. Cached by what decides them (every option asks)."""
     p = me(state, player)
-    key = (tuple(sorted(p.technology.items())), p.resource_tile)
+    if not p.resource_tile and not any(p.technology.values()):
+        return _NONE  # (most of a game's decisions, early on)
+    key = (tuple(p.technology.items()), p.resource_tile)
     found = _IN_FORCE.get(key)
     if found is None:
         d = tables().data
@@ -70,14 +73,17 @@ def in_force(state, player: int) -> tuple:
                 mods += t.ongoing
         if p.resource_tile:
             mods += d.resource_bonus_tiles[p.resource_tile].ongoing
-        found = _IN_FORCE[key] = tuple(mods)
+        found = {}
+        for m in mods:
+            found[type(m)] = found.get(type(m), ()) + (m,)
+        _IN_FORCE[key] = found
     return found
 
 
-def modifiers(state, player: int, kind: type) -> list:
-    return [m for m in in_force(state, player) if isinstance(m, kind)]
+def modifiers(state, player: int, kind: type) -> tuple:
+    return in_force(state, player).get(kind, ())
 
 
 def whenever(state, player: int, event: str) -> list:
     """The effects a player's Technologies resolve whenever ``event`` happens to them."""
-    return [e for m in in_force(state, player) if isinstance(m, sx.Whenever) and m.event == event for e in m.effects]
+    return [e for m in modifiers(state, player, sx.Whenever) if m.event == event for e in m.effects]
