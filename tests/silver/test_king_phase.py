@@ -6,6 +6,7 @@ ribbon (authored) pays 1 Silver on +2 to +5, 2 on +6 to +10, 3 on +12 and +15.
 
 from __future__ import annotations
 
+from tiletum_tui.engine.events import Noted
 from tiletum_tui.engine.silver.common import me, sv
 from tiletum_tui.engine.state import KingTileFrame
 
@@ -25,8 +26,9 @@ def test_mine_income_comes_before_step_1():
     still decides about the King track's Bonus tile (step 1), the Mines have paid and the ribbon has not."""
     s = _ready(2, {11: [0], 5: [1]})
     sv(s).mines = {**sv(s).mines, "1A6": (0, -2)}
-    to_king_phase(s)
+    events = to_king_phase(s)
     assert isinstance(s.stack[-1], KingTileFrame)
+    assert Noted(player=0, text="+2 Silver from 2 Mines") in events  # told, for the King phase's announcement
     assert [me(s, i).silver for i in (0, 1)] == [0 + 2, 1 + 1]  # Ann: setup Mine + Malin; Bob: setup Mine
     act(s, "claim")
     assert me(s, 0).silver == 2 + 2  # then step 1: +6 pays 2 Silver on the ribbon

@@ -12,6 +12,7 @@ ribbon connected to the space with your marker" (ruling 11).
 from __future__ import annotations
 
 from ..effects import run_effects
+from ..events import Noted
 from ..queries import king_space
 from .common import me, sv, whenever
 from .tables import tables
@@ -26,7 +27,9 @@ def mines_on_maps(state, player: int) -> int:
 def mine_income(r, state) -> None:
     per = tables().data.rules.king_phase.silver_per_mine
     for i in range(len(state.players)):
-        me(state, i).silver += per * mines_on_maps(state, i)
+        mines = mines_on_maps(state, i)
+        me(state, i).silver += per * mines
+        state.events.append(Noted(player=i, text=f"+{per * mines} Silver from {mines} Mine{'s' if mines != 1 else ''}"))
 
 
 def king_step_one(r, state, player: int) -> None:
@@ -39,6 +42,10 @@ def king_step_one(r, state, player: int) -> None:
     if p.king_mines:  # none left: nothing (ruling 10)
         p.king_mines -= 1
         p.mines += 1
-    p.silver += tables().ribbon[space]
+        state.events.append(Noted(player=player, text="+1 Mine from beside the King track"))
+    ribbon = tables().ribbon[space]
+    if ribbon:
+        p.silver += ribbon
+        state.events.append(Noted(player=player, text=f"+{ribbon} Silver from the blue ribbon"))
     run_effects(r, state, player, whenever(state, player, "king_on_zero_or_higher"), source="effect",
                 why="King Technology", category="technologies")

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, OptionList
 
 from ...engine import IllegalActionError, TiletumError, current_player, explain_frame
-from ...engine.events import FairHeld, GameOver, PhaseBegan, Scored, TurnBegan
+from ...engine.events import FairHeld, GameOver, Noted, PhaseBegan, Scored, TurnBegan
 from ...engine.queries import ap_lost_by
 from ...engine.state import ActionFrame
 from ...engine.tasks import TASKS
@@ -287,7 +287,7 @@ class GameScreen(Screen):
         w = T.words(self.model.state)
         events = entry.events
         scored = [e for e in events if isinstance(e, Scored)]
-        parts, notes, rnd = [], [], None
+        parts, notes, rnd, noted = [], [], None, {}
         for e in events:
             if isinstance(e, PhaseBegan) and e.phase == "king":
                 parts.append("King phase")
@@ -302,6 +302,10 @@ class GameScreen(Screen):
                     notes.append("Nobody took part in this Fair.")
             elif isinstance(e, GameOver):
                 parts.append("final scoring")
+            elif isinstance(e, Noted):  # what a module gave (Silver from the Mines), one line a player
+                noted.setdefault(e.player, []).append(e.text)
+        players = self.model.state.players
+        notes += [f"{players[p].name}: {'; '.join(texts)}" for p, texts in noted.items()]
         rnd = rnd or self.model.state.round
         return f"Round {rnd}: " + ", ".join(parts or ["scoring"]), scored, notes
 
