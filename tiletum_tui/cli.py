@@ -14,7 +14,8 @@ COLOURS = ("red", "blue", "green", "yellow")
 DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee")  # as on the new-game form: short and different from the first letter
 
 
-def _settings(players: int, seed: int | None, names: list[str] | None, action_tiles: bool):
+def _settings(players: int, seed: int | None, names: list[str] | None, action_tiles: bool, silver: bool = False,
+              a_sides: bool = False, first_technologies: bool = False):
     from .engine import PlayerSetup, Settings
 
     if not 2 <= players <= 4:
@@ -28,8 +29,17 @@ def _settings(players: int, seed: int | None, names: list[str] | None, action_ti
         raise SystemExit(f"tiletum: {len(names)} names given for {players} players")
     names = names + list(DEFAULT_NAMES[len(names):players])
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**6)
-    modules = ("action-tiles",) if action_tiles else ()
-    return Settings(players=tuple(PlayerSetup(n, c) for n, c in zip(names, COLOURS)), seed=seed, modules=modules)
+    silver = silver or a_sides or first_technologies  # the first-game settings are the expansion's
+    modules = (("action-tiles",) if action_tiles else ()) + (("silver",) if silver else ())
+    options = (("silver.a-sides",) if a_sides else ()) + (("silver.first-technologies",) if first_technologies else ())
+    extra = {"options": options} if options else {}  # no options: none in the settings (saves and digests as before)
+    return Settings(players=tuple(PlayerSetup(n, c) for n, c in zip(names, COLOURS)), seed=seed, modules=modules,
+                    **extra)
+
+
+def _game_settings(args):
+    return _settings(args.players, args.seed, args.names, args.action_tiles, args.silver, args.a_sides,
+                     args.first_technologies)
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:
@@ -37,6 +47,11 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, help="the seed of the setup and every roll (random if omitted)")
     p.add_argument("--names", nargs="+", help="player names in seat order")
     p.add_argument("--action-tiles", action="store_true", help="the Action tiles variant")
+    p.add_argument("--silver", action="store_true", help="with the Prospect for Silver expansion")
+    p.add_argument("--a-sides", action="store_true",
+                   help="Prospect for Silver: the A side of every Underground map, as for a first game")
+    p.add_argument("--first-technologies", action="store_true",
+                   help="Prospect for Silver: the Architect, Joker and Character Technologies, as for a first game")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,7 +95,7 @@ def _main(argv: list[str] | None = None) -> int:
     if args.command == "play":
         from .headless import play_headless
 
-        return play_headless(args, _settings(args.players, args.seed, args.names, args.action_tiles))
+        return play_headless(args, _game_settings(args))
     if args.command == "bench":
         from .bench import run_bench
 
@@ -104,7 +119,7 @@ def _open_screens(args) -> int:
         print(f"tiletum: the save folder {clean(save_dir)} {what}", file=sys.stderr)
         return 2
     if args.command == "new":
-        settings = _settings(args.players, args.seed, args.names, args.action_tiles)
+        settings = _game_settings(args)
         return run_app(settings, session=Session.new(settings, save_dir=save_dir), save_dir=save_dir)
     path = None
     if args.command == "load":

@@ -26,7 +26,7 @@ def test_the_engine_uses_no_global_random_and_no_files():
 
     import tiletum_tui.engine as engine
 
-    for path in pathlib.Path(engine.__file__).parent.glob("*.py"):
+    for path in pathlib.Path(engine.__file__).parent.rglob("*.py"):  # the modules' packages too
         text = path.read_text()
         assert "import random" not in text and "from random" not in text, path
         assert not re.search(r"(?<![\w.])open\(|\bpathlib\b|\bos\.", text), path

@@ -61,7 +61,11 @@ REFUSED = [
     ("1: claim", "the King track Bonus tile is handed out in the King phase"),
     ("1: discard", "the King track Bonus tile is handed out in the King phase"),
     ("2: die 3P", "it is Alex's decision now, not Rosa's"),
-]
+] + [(f"1: {move}", "this game is played without the Prospect for Silver expansion") for move in (
+    # the expansion's kinds of action (issue 13), in a game without it
+    "prospect 1A2", "step 1A2", "utake ub01a", "mine 1A3 1", "uhouse 1A3 1", "upillar 1A3", "prospector m2",
+    "ucathedral 1A3", "tech joker", "marker king", "rtile F",
+)]
 
 
 def test_every_kind_of_action_is_refused_with_its_rule_in_words():

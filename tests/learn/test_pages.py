@@ -22,9 +22,10 @@ def test_every_page_renders(page_id):
     assert len({s.id for s in page.sections}) == len(page.sections)
 
 
-def test_the_four_pages_the_issue_asks_for():
+def test_the_four_pages_the_issue_asks_for_and_the_expansions():
     titles = [pages.page(p).title for p in pages.PAGE_ORDER]
-    assert titles == ["Rounds and Turns", "Actions and Tasks", "Cards & Components", "Final scoring"]
+    assert titles == ["Rounds and Turns", "Actions and Tasks", "Cards & Components", "Final scoring",
+                      "Prospect for Silver"]  # issue 13: the rules browser covers the expansion
 
 
 def test_every_tile_of_the_catalogue_is_on_cards_and_components():

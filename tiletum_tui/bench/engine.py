@@ -80,5 +80,9 @@ def engine_numbers(games: int) -> dict:
         rate, actions = games_per_second(players, games)
         out[f"{players}p games/s"] = rate
         out[f"{players}p actions/game"] = actions
+    for players in (2, 3, 4):  # with the Prospect for Silver expansion
+        rate, actions = games_per_second(players, games, ("silver",))
+        out[f"{players}p Silver games/s"] = rate
+        out[f"{players}p Silver actions/game"] = actions
     out.update(step_numbers(max(2, games // 10)))
     return out

@@ -14,6 +14,7 @@ import msgspec
 
 # The rule modules register their kinds of action as they are imported (turn first: its verbs).
 from . import bonuses, characters, contracts, king, map_actions, tasks, turn  # noqa: F401
+from .silver import module as _silver  # noqa: F401  (the expansion's kinds of action and decisions)
 from .actions import KINDS, Action, Rule, notation, notation_of_move, parse
 from .decisions import describe, explain_frame, frame_rule
 from .errors import IllegalActionError, MalformedActionError, TiletumError

@@ -20,7 +20,7 @@ from typing import ClassVar
 
 import msgspec
 
-from ..data.schema import ACTIONS, RESOURCES
+from ..data.schema import RESOURCES
 from .errors import IllegalActionError, MalformedActionError
 
 
@@ -99,8 +99,10 @@ def read_field(cls, field: str, arg: str, text: str):
         return _choice(arg.upper(), RESOURCES, "a Resource", text)
     if field == "piece":
         return _choice(arg.lower(), ("merchant", "architect"), "the piece", text)
-    if field == "action":
-        return _choice(arg.lower(), ACTIONS[:5], "the Action", text)
+    if field == "action":  # any Action but the Joker, the modules' too (a ruleset without one refuses it)
+        from .queries import ACTION_NAMES
+
+        return _choice(arg.lower(), tuple(a for a in ACTION_NAMES if a != "joker"), "the Action", text)
     return arg
 
 

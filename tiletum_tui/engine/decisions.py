@@ -56,7 +56,15 @@ def explain_frame(state: State) -> str:
         return f"{who}: take the bonuses of Building {f.building} in any order"
     if isinstance(f, KingTileFrame):
         return f"{who}: highest on the King track: take or discard the Bonus tile"
+    explain = EXPLAIN.get(type(f))
+    if explain is not None:
+        return f"{who}: {explain(state, f)}"
     raise AssertionError(f"no explanation for {f!r}")
+
+
+# A module's decisions in words, by frame type: ``(state, frame) -> "what to do"`` (the module
+# registers them with ``FRAME_RULES``, below, when its package is imported).
+EXPLAIN: dict[type, object] = {}
 
 
 # What each kind of decision is about (the rule shown for the decision panel's title line).

@@ -108,10 +108,13 @@ def run_effects(r, state: State, player: int, effects, *, source: str, why: str,
         elif isinstance(e, fx.GainAny):
             frames.append(ChooseResourceFrame(player=player, count=e.count, reason=why))
         elif isinstance(e, fx.TakeAction):
+            ap = e.ap
+            for m in r.modules:
+                ap = m.effect_action_ap(r, state, player, ap)
             if e.action == "any":
-                frames.append(JokerFrame(player=player, ap=e.ap, source=source))
+                frames.append(JokerFrame(player=player, ap=ap, source=source))
             else:
-                frames.append(ActionFrame(player=player, action=e.action, ap=e.ap, source=source))
+                frames.append(ActionFrame(player=player, action=e.action, ap=ap, source=source))
         elif isinstance(e, fx.AddAP):
             frame = die_action_frame(state)
             assert frame is not None, "checked before use"
@@ -137,8 +140,14 @@ def run_effects(r, state: State, player: int, effects, *, source: str, why: str,
         elif isinstance(e, fx.BuildingBonus):
             if buildings_with_characters(r, state.players[player]):
                 frames.append(PickBuildingFrame(player=player))
-        else:  # pragma: no cover - a new effect kind must be handled here
-            raise AssertionError(f"unhandled effect {e!r}")
+        else:  # an effect a module adds (its frames, if any, in order), or a kind nobody handles
+            for m in r.modules:
+                opened = m.run_effect(r, state, player, e, source, why, category)
+                if opened is not None:
+                    frames.extend(opened)
+                    break
+            else:  # pragma: no cover - a new effect kind must be handled here
+                raise AssertionError(f"unhandled effect {e!r}")
     state.stack.extend(reversed(frames))
 
 

@@ -108,6 +108,14 @@ class FairHeld(_Event, tag="fair"):
     participants: tuple[int, ...]
 
 
+class Noted(_Event, tag="noted"):
+    """What a module gave a player that no other event tells (Silver from the Mines), in words, for the
+    announcements and the log."""
+
+    player: int
+    text: str
+
+
 class GameOver(_Event, tag="over"):
     """Final scoring is done: players from first to last place (ties by turn order), the winner."""
 
@@ -117,7 +125,7 @@ class GameOver(_Event, tag="over"):
 
 Event = Union[
     DiceRolled, CorruptionRevealed, TileDrawn, PileShuffled, TileDiscarded, Scored, PhaseBegan, TurnBegan,
-    FairHeld, GameOver,
+    FairHeld, Noted, GameOver,
 ]
 
 

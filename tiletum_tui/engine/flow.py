@@ -28,6 +28,10 @@ def new_game(settings: Settings) -> State:
     if len(set(colours)) != n:
         raise ValueError("each player needs a different colour")
     r = rules_for(settings)
+    unknown = [o for o in (settings.options or ()) if o not in r.options]
+    if unknown:
+        raise ValueError(f"unknown option {', '.join(unknown)} for the modules in play "
+                         f"(known: {', '.join(r.options) or 'none'})")
     cat, tracks, spaces = r.cat, r.tracks, r.spaces
     hidden = Hidden(rng=rng.seed_state(settings.seed), bonus_pile=(), contract_pile=(), character_pile=(),
                     corruption_row=(), corruption_pool=(), bag=())
@@ -39,10 +43,11 @@ def new_game(settings: Settings) -> State:
     wheel = tuple(tracks.wheel)
     for m in r.modules:
         wheel = m.wheel_actions(r, state, wheel)
-    # 4. Tiles by player count.
+    # 4. Tiles by player count (a module's own piles are its to set up).
     piles: dict[str, list[str]] = {"bonus": [], "contract": [], "character": []}
     for t in cat.tiles.values():
-        (piles[t.pile] if t.min_players <= n else box).append(t.id)
+        if t.pile in piles:
+            (piles[t.pile] if t.min_players <= n else box).append(t.id)
     for pile in piles.values():
         shuffle(state, pile)
     bonus, contracts, characters = piles["bonus"], piles["contract"], piles["character"]
@@ -158,7 +163,10 @@ def start_lap(r, state: State) -> None:
         new: list[list[int]] = [[] for _ in track]
         for i, stack in enumerate(track):  # lowest spaces first, each stack bottom first: order is kept
             for p in stack:
-                to = max(0, i - value)
+                down = value
+                for m in r.modules:
+                    down = m.corruption(r, state, p, down)
+                to = max(0, i - down)
                 new[to].append(p)
                 if to != i:
                     moved.append((p, i, to))

@@ -34,6 +34,8 @@ def problems(state: State) -> list[str]:
         where.update(p.cathedral_tiles)
     expected = list(CAT.tiles) + list(CAT.fair_tiles) + list(CAT.town_tiles)
     expected += [f"{g.group}.{i + 1}" for g in CAT.cathedral_groups for i in range(len(g.vp))]
+    for m in r.modules:  # the module's places of tiles, its own tiles, and its own components
+        out += m.problems(r, state, where, expected)
     for t in expected:
         if where[t] != 1:
             out.append(f"tile {t} is in {where[t]} places")

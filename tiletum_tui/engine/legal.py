@@ -21,8 +21,8 @@ from .errors import IllegalActionError
 from .king import ClaimKingTile, DiscardKingTile, KingStep
 from .map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
 from .queries import (
-    cathedral_available, cathedral_cost, crest_families, die_action_frame, action_for_value, ap_for_die, change_gold, die_resource, die_steps, joker_ap, wheel_bonus_for_value,
-    why_cannot_take,
+    action_for_value, ap_for_die, buy_gold, cathedral_available, cathedral_stone, change_die_gold, change_gold,
+    crest_families, die_action_frame, die_actions, die_bonus_tile, die_resource, die_steps, joker_ap, why_cannot_take,
 )
 from .ruleset import rules_for
 from .state import (
@@ -144,6 +144,9 @@ def action_options(r, state: State, frame: ActionFrame, sure: list | None = None
     elif action == "king":
         if seat not in board.king_track[-1]:
             sure.append(_KING[seat])
+    else:  # an Action a module adds
+        for m in r.modules:
+            m.candidates(r, state, frame, out, sure)
     return out
 
 
@@ -180,22 +183,31 @@ _TARGETS = [[[t for t in range(1, 7) if die_steps(v, t) <= k] for k in range(7)]
 
 
 def die_choices(r, state: State, seat: int, *, complete: bool = False) -> list:
-    """Die choices the player can afford, with the Bonus tile where there is one to take.
+    """Die choices the player can afford, with the Bonus tile where there is one to take, for the
+    wheel's Action and any other Action the die's section offers (a module's).
 
     Legal by construction (the hot path of every playout). ``complete`` lists every change of
     value and every Bonus tile, affordable or not (for ``options``)."""
     p = state.players[seat]
     board = state.board
-    steps_affordable = 6 if complete else min(6, p.resources["G"] // r.tracks.change_die_gold)
-    if complete:
-        takeable = [bool(t) for t in board.wheel_bonus]
-    elif len(p.storehouse) >= r.player_board.storehouse:
-        takeable = [False] * 6
+    steps_affordable = 6 if complete else min(6, p.resources["G"] // change_die_gold(r, state, seat))
+    room = not complete and len(p.storehouse) < r.player_board.storehouse
+    families = crest_families(r, p) if room else None
+
+    def takeable(t: str) -> bool:
+        return bool(t) and (complete or (room and why_cannot_take(r, p, t, families) is None))
+
+    if complete or room:
+        takeable_at = [takeable(t) for t in board.wheel_bonus]
     else:
-        families = crest_families(r, p)
-        takeable = [bool(t) and why_cannot_take(r, p, t, families) is None for t in board.wheel_bonus]
+        takeable_at = [False] * 6
     rotation = board.wheel_rotation
-    with_bonus = [False] + [takeable[(t - 1 + rotation) % 6] for t in range(1, 7)]  # by target value
+    with_bonus = [False] + [takeable_at[(t - 1 + rotation) % 6] for t in range(1, 7)]  # by target value
+    # Other Actions of each target's section (a module's), each with its Bonus tile takeable or not.
+    shared: list = [()] * 7
+    if r.modules:
+        for t in range(1, 7):
+            shared[t] = tuple((a, takeable(die_bonus_tile(r, state, t, a))) for a in die_actions(r, state, t)[1:])
     targets_of = _TARGETS
     out: list = []
     append = out.append
@@ -208,6 +220,10 @@ def die_choices(r, state: State, seat: int, *, complete: bool = False) -> list:
                 append(TakeDie(seat, v, colour, target))
                 if with_bonus[target]:
                     append(TakeDie(seat, v, colour, target, True))
+                for action, bonus in shared[target]:
+                    append(TakeDie(seat, v, colour, target, False, action))
+                    if bonus:
+                        append(TakeDie(seat, v, colour, target, True, action))
     return out
 
 
@@ -220,7 +236,7 @@ def task_candidates(r, state: State, frame, sure: list | None = None) -> list:
     out: list = []
     sure = out if sure is None else sure
     res = p.resources
-    if res["G"] >= r.tracks.buy_resource_gold:
+    if res["G"] >= buy_gold(r, state, seat):
         sure += _BUYS[seat]
     helper_free = None
     room_for_contracts = None
@@ -252,10 +268,13 @@ def task_candidates(r, state: State, frame, sure: list | None = None) -> list:
                     sure += [UseHelper(seat, t, x) for x in RESOURCES]
             elif not any(isinstance(e, fx.AddAP) for e in effects) or die_action_frame(state) is not None:
                 sure.append(UseHelper(seat, t))
+    stacks = state.board.cathedral_stack
     for town, row in state.board.pillars.items():
-        if seat in row and town not in p.cathedrals and state.board.cathedral_stack[town]:  # noqa: SIM102
-            if res["S"] >= cathedral_cost(r, state, town).stone:
+        if seat in row and town not in p.cathedrals and stacks.get(town):  # noqa: SIM102 - (a module's Cathedrals: its own Task)
+            if res["S"] >= cathedral_stone(r, state, seat, town):
                 sure.append(BuildCathedral(seat, town))
+    for m in r.modules:
+        m.tasks(r, state, frame, sure)
     return out
 
 
@@ -283,12 +302,23 @@ def candidates(r, state: State, sure: list | None = None) -> list:
         _end_turn(state, seat, out, sure)
         return out + (task_candidates(r, state, frame, sure) if _tasks_open(state) else [])
     if isinstance(frame, JokerFrame):
-        sure += _JOKER[seat]
+        sure += _joker_choices(r, seat)
         _end_turn(state, seat, out, sure)
         return out + (task_candidates(r, state, frame, sure) if _tasks_open(state) else [])
+    if r.modules:  # a module's own decision, or a module's options in a base one (Houses underground...)
+        mine = False
+        for m in r.modules:
+            mine = m.candidates(r, state, frame, out, sure) or mine
+        if mine:
+            return out
+    return out + _bonus_candidates(r, state, frame, seat, p, sure)
+
+
+def _bonus_candidates(r, state: State, frame, seat: int, p, sure: list) -> list:
+    """Candidates of the decisions inside bonuses and the King phase."""
     if isinstance(frame, ChooseResourceFrame):
         sure += _GAINS[seat]
-        return out
+        return []
     if isinstance(frame, MoveFrame):
         pieces = ("merchant", "architect") if frame.piece == "both" else (frame.piece,)
         return [m for piece in pieces for m in _moves(r, seat, p, piece)] + [_SKIP[seat]]
@@ -304,7 +334,7 @@ def candidates(r, state: State, sure: list | None = None) -> list:
             towns = r.towns if frame.piece == "merchant" else list(state.board.pillars)
         else:
             towns = [p.merchant if frame.piece == "merchant" else p.architect]
-        towns = [t for t in towns if r.spaces[t].kind == "town"]
+        towns = [t for t in towns if t in r.spaces and r.spaces[t].kind == "town"]  # the main map's (a module's: its own)
         if frame.piece == "merchant":
             place = _houses(state, seat, towns)
         else:
@@ -321,6 +351,15 @@ def candidates(r, state: State, sure: list | None = None) -> list:
     if isinstance(frame, KingTileFrame):
         return [ClaimKingTile(seat), DiscardKingTile(seat)]
     raise AssertionError(f"unknown frame {frame!r}")
+
+
+def _joker_choices(r, seat: int) -> tuple:
+    """The Joker's choices: every Action of the game but the Joker (made once per ruleset and seat)."""
+    key = ("joker", seat)
+    made = r.moves.get(key)
+    if made is None:
+        made = r.moves[key] = _JOKER[seat] + tuple(ChooseAction(seat, a) for a in r.actions if a not in ACTIONS)
+    return made
 
 
 def legal_actions(state: State) -> list:
@@ -365,20 +404,23 @@ def near_misses(r, state: State) -> list:
             found.append(KingStep(seat))
         elif frame.action == "character":
             found += [Hire(seat, t) for t in state.board.character_offer[:1] if t] + [Refresh(seat)]
+    for m in r.modules:
+        found += m.near_misses(r, state, frame)
     return found
 
 
 def _facts(r, state: State, frame, a) -> dict:
     if isinstance(a, TakeDie):
-        out = {"ap": ap_for_die(state, a.seat, a.target), "gold": change_gold(r, a.value, a.target),
-               "gain": ((die_resource(state, a.colour), a.target),), "leads_to": action_for_value(state, a.target)}
+        out = {"ap": ap_for_die(state, a.seat, a.target, a.action),
+               "gold": change_gold(r, a.value, a.target, change_die_gold(r, state, a.seat)),
+               "gain": ((die_resource(state, a.colour), a.target),), "leads_to": a.action or action_for_value(state, a.target)}
         if a.bonus:
-            out["tile"] = wheel_bonus_for_value(state, a.target)
+            out["tile"] = die_bonus_tile(r, state, a.target, a.action)
         return out
     if isinstance(a, ChooseAction) and isinstance(frame, JokerFrame):
         return {"ap": joker_ap(state, frame.player, frame.ap, frame.source, a.action), "leads_to": a.action}
     if isinstance(a, Buy):
-        return {"gold": r.tracks.buy_resource_gold, "gain": ((a.resource, 1),)}
+        return {"gold": buy_gold(r, state, a.seat), "gain": ((a.resource, 1),)}
     return {"ap": a.ap_cost(r, state, frame)}
 
 

@@ -150,6 +150,8 @@ class PlaceHouse(Action, tag="house"):
         b = state.board
         b.houses = {**b.houses, self.town: replaced(b.houses[self.town], self.space - 1, frame.player)}
         after_place(state, frame)
+        for m in r.modules:
+            m.placed(r, state, frame.player, "house", self.town)
         spec = r.spaces[self.town].house_spaces[self.space - 1]
         if spec.bonus == "vp":
             score(r, state, frame.player, spec.vp, "houses", f"House space in {r.space_name(self.town)}")
@@ -196,6 +198,8 @@ class PlacePillar(Action, tag="pillar"):
         b.pillars = {**b.pillars, self.town: replaced(row, row.index(EMPTY), frame.player)}
         after_place(state, frame)
         pop_spent(state, frame)
+        for m in r.modules:
+            m.placed(r, state, frame.player, "pillar", self.town)
 
     def describe(self, r, state) -> str:
         return f"raises a Pillar at the Cathedral of {r.space_name(self.town)}"

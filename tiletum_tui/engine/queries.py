@@ -8,10 +8,17 @@ highest on the King track, who takes part in a Fair. Nothing outside the engine 
 from __future__ import annotations
 
 from ..data.schema import DIE_RESOURCE
+from .ruleset import rules_for
 from .state import EMPTY, UNUSED, ActionFrame, JokerFrame, Player, State
 
 PIECE_NAMES = {"merchant": "Merchant", "architect": "Architect"}
+# Every Action any ruleset knows, by name (a module adds its own with ``name_action``).
 ACTION_NAMES = {a: a.capitalize() for a in ("architect", "merchant", "character", "contract", "king", "joker")}
+
+
+def name_action(action: str, title: str) -> None:
+    """Make a module's Action known by name (to the notation, the words and the screens)."""
+    ACTION_NAMES.setdefault(action, title)
 
 # Steps of +-1 between two die values, the short way round: 6 and 1 are neighbours.
 _STEPS = [[min(abs(v - t), 6 - abs(v - t)) for t in range(7)] for v in range(7)]
@@ -22,9 +29,26 @@ def die_steps(value: int, target: int) -> int:
     return _STEPS[value][target]
 
 
-def change_gold(r, value: int, target: int) -> int:
-    """Gold it costs to change a die from ``value`` to ``target`` (2 a step, the short way round)."""
-    return r.tracks.change_die_gold * _STEPS[value][target]
+def change_gold(r, value: int, target: int, per_step: int | None = None) -> int:
+    """Gold it costs to change a die from ``value`` to ``target`` (2 a step, the short way round;
+    ``per_step`` is what a step costs the player, ``change_die_gold``)."""
+    return (r.tracks.change_die_gold if per_step is None else per_step) * _STEPS[value][target]
+
+
+def change_die_gold(r, state: State, player: int) -> int:
+    """Gold one step of changing a die costs this player (2; a module may lower it)."""
+    gold = r.tracks.change_die_gold
+    for m in r.modules:
+        gold = m.change_die_gold(r, state, player, gold)
+    return gold
+
+
+def buy_gold(r, state: State, player: int) -> int:
+    """Gold buying one Resource costs this player (2; a module may lower it)."""
+    gold = r.tracks.buy_resource_gold
+    for m in r.modules:
+        gold = m.buy_gold(r, state, player, gold)
+    return gold
 
 
 def wheel_position_for_value(state: State, value: int) -> int:
@@ -40,16 +64,47 @@ def wheel_bonus_for_value(state: State, value: int) -> str:
     return state.board.wheel_bonus[(value - 1 + state.board.wheel_rotation) % 6]
 
 
-def ap_for_die(state: State, player: int, value: int) -> int:
-    """AP a die of this value gives now: 7 - value, plus the Bonus AP of the Action it feeds
-    (a Joker's Bonus AP come when its Action is chosen: ``joker_ap``)."""
-    action = action_for_value(state, value)
-    return 7 - value + state.players[player].bonus_ap.get(action, 0)
+def die_actions(r, state: State, value: int) -> tuple[str, ...]:
+    """The Actions a die of this value may feed: the Action Wheel's, then any a module's wheel section
+    shares with it (``TakeDie.action`` names one of those)."""
+    out = (action_for_value(state, value),)
+    for m in r.modules:
+        out += m.section_actions(r, state, value)
+    return out
+
+
+def die_bonus_tile(r, state: State, value: int, action: str = "") -> str:
+    """The Bonus tile a die of this value may take along: the wheel Action's, or (``action``) that of
+    another Action of its section ("" if none)."""
+    if not action:
+        return wheel_bonus_for_value(state, value)
+    for m in r.modules:
+        tile = m.section_bonus(r, state, action)
+        if tile is not None:
+            return tile
+    return ""
+
+
+def die_bonus_ap(r, state: State, player: int, action: str, joker: bool = False) -> int:
+    """AP beyond 7 - value for ``action`` taken with a die (``joker``: chosen with a die's Joker): the
+    player's Bonus AP markers on it, and what the modules add."""
+    ap = state.players[player].bonus_ap.get(action, 0)
+    for m in r.modules:
+        ap += m.die_bonus_ap(r, state, player, action, joker)
+    return ap
+
+
+def ap_for_die(state: State, player: int, value: int, action: str = "") -> int:
+    """AP a die of this value gives now: 7 - value, plus the Bonus AP of the Action it feeds (the
+    wheel's, or ``action`` of its section; a Joker's Bonus AP come when its Action is chosen: ``joker_ap``)."""
+    return 7 - value + die_bonus_ap(rules_for(state.settings), state, player, action or action_for_value(state, value))
 
 
 def joker_ap(state: State, player: int, ap: int, source: str, action: str) -> int:
     """AP a Joker's choice gives to ``action``: Bonus AP apply to the die's Joker, never to Helpers or effects."""
-    return ap + (state.players[player].bonus_ap.get(action, 0) if source == "die" else 0)
+    if source != "die":
+        return ap
+    return ap + die_bonus_ap(rules_for(state.settings), state, player, action, joker=True)
 
 
 def die_resource(state: State, colour: str) -> str:
@@ -132,6 +187,16 @@ def cathedral_cost(r, state: State, town: str):
     """The Construction Cost tile under a Town's Cathedral (its Stone and VP), or None."""
     cost = state.board.construction_cost.get(town)
     return r.cat.construction_costs[cost] if cost else None
+
+
+def cathedral_discount(r, state: State, player: int) -> int:
+    """How much less contributing to a Cathedral costs this player (0 in the base game)."""
+    return sum(m.cathedral_discount(r, state, player) for m in r.modules)
+
+
+def cathedral_stone(r, state: State, player: int, town: str) -> int:
+    """Stone this player pays to contribute to a Town's Cathedral."""
+    return max(0, cathedral_cost(r, state, town).stone - cathedral_discount(r, state, player))
 
 
 def crest_families(r, player: Player) -> set[str]:
@@ -230,6 +295,10 @@ def fair_count(r, state: State, player: int, condition: str) -> int:
         return sum(1 for rooms in p.rooms if all(rooms))
     if condition == "cathedral":
         return len(p.cathedral_tiles)
+    for m in r.modules:
+        count = m.fair_count(r, state, player, condition)
+        if count is not None:
+            return count
     raise AssertionError(condition)
 
 

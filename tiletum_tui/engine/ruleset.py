@@ -5,16 +5,22 @@ tables the rules consult often (the map's spaces and links, the tracks, the play
 engine never reads a module-global catalogue: every rule function is handed ``r``.
 
 A ``Module`` extends the base game through explicit hooks, never through ``if`` branches in the
-base code (the way JCloisterZone adds an expansion as a capability):
+base code (the way JCloisterZone adds an expansion as a capability). Every hook's default leaves
+the game as it is, so a game without modules plays exactly as before (``tests/golden``):
 
-- ``catalogue``: add or remove components;
-- ``wheel_actions``: the Action at each wheel position (setup step 3);
-- ``after_setup``: setup steps of the module's own, after the base game's;
-- ``before_king_phase`` / ``king_phase_player``: King phase additions;
-- ``cleanup``: Cleanup additions;
-- ``final_scoring``: transform the list of final scoring steps;
-- ``categories``: scoring categories of the module, for the breakdown table;
-- ``kinds`` / ``frame_kinds``: new kinds of action, and which decisions offer them.
+- components: ``catalogue`` (add or remove components), ``actions`` (Actions beyond the wheel's
+  six), ``options`` (the module's settings, ``Settings.options``);
+- setup: ``wheel_actions`` (setup step 3), ``after_setup`` (the module's own steps and state);
+- the turn: ``section_actions`` / ``section_bonus`` / ``take_section_bonus`` (another Action a die's
+  wheel section feeds, and its Bonus tile), ``die_bonus_ap``, ``die_taken``, ``change_die_gold``,
+  ``buy_gold``, ``cathedral_discount``, ``effect_action_ap``, ``run_effect`` (effects the module
+  adds), ``placed`` / ``fulfilled`` (a House or Pillar placed, a Contract fulfilled), ``corruption``;
+- what may be done: ``candidates`` (options of a decision, the module's own decisions too),
+  ``tasks``, ``near_misses``;
+- the King phase: ``before_king_phase`` (before step 1), ``king_phase_player`` (step 1, per player);
+- ``cleanup`` (after the base Cleanup: the module's additions to steps 1 and 4), ``fair_count``
+  (Fair tile conditions), ``final_scoring`` and ``categories``;
+- ``problems`` (conservation of the module's components), ``redact`` / ``deal`` (what a view hides).
 
 The rules version (``Settings.rules``) names the catalogue and behaviour a game was played
 with, so a save made before a rules change still replays exactly (docs/saves.md).
@@ -26,7 +32,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..data.catalogue import load
-from ..data.schema import Catalogue
+from ..data.schema import ACTIONS, Catalogue
 
 GAME = "tiletum"
 # Every rules version this program can play and replay, and what changed in each:
@@ -68,7 +74,10 @@ class Module:
 
     name = ""
     title = ""  # as the new-game form names it
+    actions: tuple[str, ...] = ()  # Actions the module adds to the game's (the Joker may choose them)
+    options: dict[str, str] = {}  # "module.option" -> what it sets up (``Settings.options``)
 
+    # ---- components and setup
     def catalogue(self, cat: Catalogue) -> Catalogue:
         return cat
 
@@ -76,8 +85,74 @@ class Module:
         return printed
 
     def after_setup(self, r: Rules, state) -> None:
-        pass
+        """Setup steps of the module's own, after the base game's (the module's state is made here)."""
 
+    # ---- the turn
+    def section_actions(self, r: Rules, state, value: int) -> tuple[str, ...]:
+        """Other Actions a die of this value may feed (Actions sharing its wheel section)."""
+        return ()
+
+    def section_bonus(self, r: Rules, state, action: str) -> str | None:
+        """The Bonus tile waiting on one of the module's Actions ("" none), None if not the module's."""
+        return None
+
+    def take_section_bonus(self, r: Rules, state, action: str) -> str:
+        """Take that Bonus tile off its Action (checked before) and return it."""
+        raise AssertionError(f"no Bonus tile of the {action} Action here")
+
+    def die_bonus_ap(self, r: Rules, state, player: int, action: str, joker: bool) -> int:
+        """AP beyond the die's and the Bonus AP markers' for an Action taken with a die (``joker``:
+        chosen with the die's Joker)."""
+        return 0
+
+    def die_taken(self, r: Rules, state, player: int, value: int, action: str, resource: str) -> None:
+        """A die was taken (its value after changes, the Action it feeds, the Resource it gave)."""
+
+    def change_die_gold(self, r: Rules, state, player: int, gold: int) -> int:
+        """Gold a step of changing a die costs this player."""
+        return gold
+
+    def buy_gold(self, r: Rules, state, player: int, gold: int) -> int:
+        """Gold buying a Resource costs this player."""
+        return gold
+
+    def cathedral_discount(self, r: Rules, state, player: int) -> int:
+        """How much less contributing to a Cathedral costs this player."""
+        return 0
+
+    def effect_action_ap(self, r: Rules, state, player: int, ap: int) -> int:
+        """AP of an Action an effect gives (a Helper, a Character, a Contract; never a die)."""
+        return ap
+
+    def run_effect(self, r: Rules, state, player: int, effect, source: str, why: str, category: str):
+        """Resolve an effect kind of the module's: return the decisions it opens (a list), or None if
+        the effect is not the module's."""
+        return None
+
+    def placed(self, r: Rules, state, player: int, piece: str, town: str) -> None:
+        """A House ("house") or a Pillar ("pillar") was placed in a Town, on any map, by any means."""
+
+    def fulfilled(self, r: Rules, state, player: int, tile: str) -> None:
+        """A Contract was fulfilled."""
+
+    def corruption(self, r: Rules, state, player: int, value: int) -> int:
+        """Spaces a revealed Corruption token of ``value`` moves this player's King marker down."""
+        return value
+
+    # ---- what may be done (engine.legal)
+    def candidates(self, r: Rules, state, frame, out: list, sure: list) -> bool:
+        """Add candidate actions for the decision ``frame`` (to ``sure`` when legal by construction,
+        else to ``out``). Return True when the frame is the module's own (the base adds nothing)."""
+        return False
+
+    def tasks(self, r: Rules, state, frame, sure: list) -> None:
+        """Add the module's Tasks that can be paid for now (legal by construction)."""
+
+    def near_misses(self, r: Rules, state, frame) -> list:
+        """Options a player would look for now even when refused (shown greyed, with the reason)."""
+        return []
+
+    # ---- the King phase, the Fair, the Cleanup and the end
     def before_king_phase(self, r: Rules, state) -> None:
         pass
 
@@ -87,17 +162,28 @@ class Module:
     def cleanup(self, r: Rules, state) -> None:
         pass
 
+    def fair_count(self, r: Rules, state, player: int, condition: str) -> int | None:
+        """How many times a player meets a Fair tile condition of the module's (None: not the module's)."""
+        return None
+
     def final_scoring(self, r: Rules, steps: list[Callable]) -> list[Callable]:
         return steps
 
     def categories(self, cats: tuple[Category, ...]) -> tuple[Category, ...]:
         return cats
 
-    kinds: tuple[type, ...] = ()  # kinds of action the module adds
+    # ---- checks and views
+    def problems(self, r: Rules, state, where, expected: list) -> list[str]:
+        """Count the module's places of tiles into ``where`` and its tiles into ``expected``; return
+        problems with the module's own components."""
+        return []
 
-    def frame_kinds(self, frame_type: type, kinds: tuple[type, ...]) -> tuple[type, ...]:
-        """The kinds of action a decision of this frame type offers, after the module."""
-        return kinds
+    def redact(self, r: Rules, state) -> None:
+        """Hide the module's face-down parts in a view (``state`` is the view's own copy)."""
+
+    def deal(self, r: Rules, state, g: int) -> int:
+        """Deal the module's face-down parts anew in a state sampled from a view; return the generator."""
+        return g
 
 
 class ActionTiles(Module):
@@ -114,23 +200,38 @@ class ActionTiles(Module):
         return tuple(wheel)
 
 
-MODULES: dict[str, Module] = {m.name: m for m in (ActionTiles(),)}
+def _known_modules() -> dict[str, Module]:
+    """Every module by name (the expansion's package is imported here, when a ruleset is first built:
+    it builds on the rules this file serves)."""
+    from .silver.module import SilverModule
+
+    return {m.name: m for m in (ActionTiles(), SilverModule())}
+
+
+MODULES: dict[str, Module] = {}
+
+
+def known_modules() -> dict[str, Module]:
+    if not MODULES:
+        MODULES.update(_known_modules())
+    return MODULES
 
 
 class Rules:
     """One ruleset: its modules, its catalogue and the tables read from it."""
 
     def __init__(self, modules: tuple[str, ...], version: int) -> None:
-        unknown = [m for m in modules if m not in MODULES]
+        known = known_modules()
+        unknown = [m for m in modules if m not in known]
         if unknown:
-            raise ValueError(f"unknown module {', '.join(unknown)} (known: {', '.join(MODULES) or 'none'})")
+            raise ValueError(f"unknown module {', '.join(unknown)} (known: {', '.join(known) or 'none'})")
         if version not in RULES_VERSIONS:
             raise ValueError(f"rules version {version} is not known to this program (it plays "
                              f"{', '.join(map(str, RULES_VERSIONS))}): update Tiletum")
         self.game = GAME
         self.version = version
         self.module_names = tuple(modules)
-        self.modules = tuple(MODULES[m] for m in modules)
+        self.modules = tuple(known[m] for m in modules)
         cat = load(version)
         for m in self.modules:
             cat = m.catalogue(cat)
@@ -152,6 +253,8 @@ class Rules:
             cats = m.categories(cats)
         self.categories = cats
         self.category_keys = frozenset(c.key for c in cats)
+        self.actions = ACTIONS + tuple(a for m in self.modules for a in m.actions)  # every Action of the game
+        self.options = {o: text for m in self.modules for o, text in m.options.items()}
         self.moves: dict[tuple, tuple] = {}  # (seat, piece, space) -> its moves, made once by ``legal``
 
     def _next_towns(self, space_id: str) -> tuple[str, ...]:

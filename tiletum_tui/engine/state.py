@@ -10,6 +10,10 @@ changes the state it was given.
 
 What no player may see (the generator, the order of the face-down piles, the face-down
 Corruption tokens, the dice in the bag) lives in ``State.hidden``; ``views.view`` hides it.
+
+Modules keep their own state in ``State.module_state`` (``module_state.py``), unset in a game
+without them: msgspec leaves an unset field out of the encoding, so a base game's state, digest and
+saves are exactly what they were before modules had state.
 """
 
 from __future__ import annotations
@@ -17,8 +21,10 @@ from __future__ import annotations
 from typing import Union
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from .events import Event
+from .module_state import MODULE_FRAMES, ModuleStates
 
 # House / Pillar space markers on the map (values of ``Board.houses[town][i]``; >= 0 is a player index).
 EMPTY = -1
@@ -36,13 +42,19 @@ RULES_VERSION = 2  # the rules a new game is played under (``ruleset.RULES_VERSI
 
 class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What a game is set up from: the players in seat order (first = first player), the seed, the
-    modules of the ruleset beyond the base game (``"action-tiles"``) and the rules version (a save
-    always records it, so a game goes on under the rules it began with)."""
+    modules of the ruleset beyond the base game (``"action-tiles"``, ``"silver"``), the rules version (a
+    save always records it, so a game goes on under the rules it began with) and the modules'
+    options (``"silver.a-sides"``; unset when none, and then left out of saves and digests)."""
 
     players: tuple[PlayerSetup, ...]
     seed: int
     modules: tuple[str, ...] = ()
     rules: int = RULES_VERSION
+    options: tuple[str, ...] | UnsetType = UNSET
+
+
+def has_option(settings: Settings, option: str) -> bool:
+    return settings.options is not UNSET and option in settings.options
 
 
 class Player(msgspec.Struct, gc=False):
@@ -150,10 +162,11 @@ class KingTileFrame(msgspec.Struct, tag="king_tile", gc=False):
     player: int
 
 
-Frame = Union[
+# The decisions of the base game and those the modules add (``module_state.MODULE_FRAMES``).
+Frame = Union[(
     TurnFrame, ActionFrame, JokerFrame, ChooseResourceFrame, MoveFrame, MoveAndPlaceFrame, PlaceFrame,
-    MoveAnywhereFrame, PickBuildingFrame, BuildingBonusFrame, KingTileFrame,
-]
+    MoveAnywhereFrame, PickBuildingFrame, BuildingBonusFrame, KingTileFrame, *MODULE_FRAMES,
+)]
 
 
 class Fair(msgspec.Struct, frozen=True, gc=False):
@@ -210,6 +223,7 @@ class State(msgspec.Struct, gc=False):
     stack: list[Frame] = []
     winner: int = -1
     events: list[Event] = []  # what the last action made happen (``rules.apply`` returns them too)
+    module_state: ModuleStates | UnsetType = UNSET  # what the modules in play keep (unset without them)
 
 
 def clone(state: State) -> State:
@@ -220,4 +234,6 @@ def clone(state: State) -> State:
     new.hidden = state.hidden.__copy__()
     new.players = [p.__copy__() for p in state.players]
     new.stack = [f.__copy__() for f in state.stack]
+    if state.module_state is not UNSET:
+        new.module_state = state.module_state.copied()
     return new

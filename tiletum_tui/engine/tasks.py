@@ -9,7 +9,7 @@ from .actions import Action, Rule, register, refuse, short
 from .common import gain, gain_one, helper_active, pay_check, replaced, tasks_open, unstore
 from .effects import check_completed, run_effects, score
 from .events import TileDiscarded
-from .queries import cathedral_cost, die_action_frame
+from .queries import buy_gold, cathedral_cost, cathedral_stone, die_action_frame
 from .state import TurnFrame
 
 
@@ -27,14 +27,15 @@ class Buy(Action, tag="buy"):
         if self.resource == "G":
             raise refuse("Gold buys Stone, Wool, Iron or Food, not Gold")
         gold = state.players[frame.player].resources["G"]
-        if gold < r.tracks.buy_resource_gold:
-            raise refuse(f"buying a Resource costs {r.tracks.buy_resource_gold} Gold and you have {gold}")
+        cost = buy_gold(r, state, frame.player)
+        if gold < cost:
+            raise refuse(f"buying a Resource costs {cost} Gold and you have {gold}")
 
     def apply(self, r, state, frame) -> None:
-        gain(state.players[frame.player], {"G": -r.tracks.buy_resource_gold, self.resource: 1})
+        gain(state.players[frame.player], {"G": -buy_gold(r, state, frame.player), self.resource: 1})
 
     def describe(self, r, state) -> str:
-        return f"buys 1 {RESOURCE_NAMES[self.resource]} for {r.tracks.buy_resource_gold} Gold"
+        return f"buys 1 {RESOURCE_NAMES[self.resource]} for {buy_gold(r, state, self.seat)} Gold"
 
 
 def contract_cost(t, identical: str) -> dict[str, int]:
@@ -79,6 +80,8 @@ class Fulfil(Action, tag="fulfil"):
             p.pillars += 1  # the Pillar printed on that space joins the supply
         score(r, state, frame.player, t.vp + board.contract_vp[i], "contracts", f"{t.name} on Contract space {i + 1}")
         run_effects(r, state, frame.player, t.effects, source="effect", why=t.name)
+        for m in r.modules:
+            m.fulfilled(r, state, frame.player, self.tile)
 
     def describe(self, r, state) -> str:
         paid = f" (identical Resources in {RESOURCE_NAMES[self.identical]})" if self.identical else ""
@@ -135,7 +138,7 @@ class BuildCathedral(Action, tag="cathedral"):
     def check(self, r, state, frame) -> None:
         tasks_open(state, frame)
         p = state.players[frame.player]
-        if self.town not in state.board.pillars:
+        if self.town not in state.board.cathedral_stack:  # (a module's Cathedrals have their own Task)
             raise refuse(f"there is no Cathedral in '{short(self.town)}'")
         name = r.space_name(self.town)
         if frame.player not in state.board.pillars[self.town]:
@@ -144,14 +147,14 @@ class BuildCathedral(Action, tag="cathedral"):
             raise refuse(f"you have already contributed to the Cathedral of {name}")
         if not state.board.cathedral_stack[self.town]:
             raise refuse(f"the Cathedral of {name} has no tiles left")
-        stone = cathedral_cost(r, state, self.town).stone
+        stone = cathedral_stone(r, state, frame.player, self.town)
         if p.resources["S"] < stone:
             raise refuse(f"the Cathedral of {name} costs {stone} Stone and you have {p.resources['S']}")
 
     def apply(self, r, state, frame) -> None:
         p = state.players[frame.player]
         cost = cathedral_cost(r, state, self.town)
-        gain_one(p, "S", -cost.stone)
+        gain_one(p, "S", -cathedral_stone(r, state, frame.player, self.town))
         b = state.board
         stack = b.cathedral_stack[self.town]
         b.cathedral_stack = {**b.cathedral_stack, self.town: stack[:-1]}

@@ -4,14 +4,14 @@ choice, finishing an Action or a bonus, and ending the turn."""
 from __future__ import annotations
 
 from ..data.schema import DIE_COLOUR_NAMES, DIE_COLOURS
-from .actions import Action, Rule, register, refuse, short
+from .actions import Action, Rule, read_field, register, refuse, short
 from .common import can_take, gain_one, store
 from .effects import turn_frame
 from .errors import IllegalActionError, MalformedActionError
 from .flow import end_turn
 from .queries import (
-    ACTION_NAMES, action_for_value, change_gold, die_resource, joker_ap, wheel_bonus_for_value,
-    wheel_position_for_value,
+    ACTION_NAMES, action_for_value, change_die_gold, change_gold, die_actions, die_bonus_ap, die_bonus_tile,
+    die_resource, joker_ap, wheel_position_for_value,
 )
 from .state import (
     ActionFrame, BuildingBonusFrame, JokerFrame, MoveAndPlaceFrame, MoveAnywhereFrame, MoveFrame, PickBuildingFrame,
@@ -21,12 +21,16 @@ from .common import replaced
 
 
 class TakeDie(Action, tag="die"):
-    """Take a die of ``value`` and ``colour``, changed to ``target`` for 2 Gold a step; maybe take its Bonus tile."""
+    """Take a die of ``value`` and ``colour``, changed to ``target`` for 2 Gold a step; maybe take its Bonus tile.
+
+    ``action`` is "" for the Action Wheel's Action beside it, or another Action its wheel section
+    offers (a module's, ``queries.die_actions``): then that Action's AP and Bonus tile, never both."""
 
     value: int
     colour: str
     target: int
     bonus: bool = False
+    action: str = ""
 
     RULE = Rule("Each turn starts by taking one die: its value in Resources of its colour, and 7 minus its value in "
                 "AP for the Action beside it. Before taking it you may change it by 1 per 2 Gold (6 and 1 wrap "
@@ -39,36 +43,51 @@ class TakeDie(Action, tag="die"):
             raise refuse(f"there is no {DIE_COLOUR_NAMES.get(self.colour, self.colour)} {self.value} on the Action Wheel")
         if not 1 <= self.target <= 6:
             raise refuse("die values run from 1 to 6")
+        if self.action:
+            shared = die_actions(r, state, self.target)
+            if self.action not in shared[1:]:
+                names = " or the ".join(ACTION_NAMES.get(a, a) for a in shared)
+                raise refuse(f"a die of value {self.target} feeds the {names} Action, not the "
+                             f"{ACTION_NAMES.get(self.action, self.action)} Action")
         p = state.players[frame.player]
-        gold = change_gold(r, self.value, self.target)
+        gold = change_gold(r, self.value, self.target, change_die_gold(r, state, frame.player))
         if p.resources["G"] < gold:
             raise refuse(f"changing a {self.value} to a {self.target} costs {gold} Gold and you have {p.resources['G']}")
         if self.bonus:
-            t = wheel_bonus_for_value(state, self.target)
+            t = die_bonus_tile(r, state, self.target, self.action)
             if not t:
-                raise refuse(f"the {ACTION_NAMES[action_for_value(state, self.target)]} Action has no Bonus tile")
+                action = self.action or action_for_value(state, self.target)
+                raise refuse(f"the {ACTION_NAMES[action]} Action has no Bonus tile")
             can_take(r, p, t, prefix="you cannot take its Bonus tile: ")
 
     def apply(self, r, state, frame: TurnFrame) -> None:
         p = state.players[frame.player]
-        gold = change_gold(r, self.value, self.target)
+        gold = change_gold(r, self.value, self.target, change_die_gold(r, state, frame.player))
         if gold:
             gain_one(p, "G", -gold)
         b = state.board
         b.wheel_dice = replaced(b.wheel_dice, self.value - 1, _without(b.wheel_dice[self.value - 1], self.colour))
         p.dice = p.dice + (self.colour,)
         if self.bonus:
-            pos = wheel_position_for_value(state, self.target)
-            store(p, b.wheel_bonus[pos])
-            b.wheel_bonus = replaced(b.wheel_bonus, pos, "")
-        gain_one(p, die_resource(state, self.colour), self.target)
+            if self.action:
+                store(p, next(m.take_section_bonus(r, state, self.action) for m in r.modules
+                               if m.section_bonus(r, state, self.action) is not None))
+            else:
+                pos = wheel_position_for_value(state, self.target)
+                store(p, b.wheel_bonus[pos])
+                b.wheel_bonus = replaced(b.wheel_bonus, pos, "")
+        resource = die_resource(state, self.colour)
+        gain_one(p, resource, self.target)
         frame.die_taken = True
-        action = action_for_value(state, self.target)
+        action = self.action or action_for_value(state, self.target)
+        for m in r.modules:
+            m.die_taken(r, state, frame.player, self.target, action, resource)
         ap = 7 - self.target
         if action == "joker":
             state.stack.append(JokerFrame(player=frame.player, ap=ap, source="die"))
         else:
-            state.stack.append(ActionFrame(player=frame.player, action=action, ap=ap + p.bonus_ap.get(action, 0), source="die"))
+            state.stack.append(ActionFrame(player=frame.player, action=action, ap=ap + die_bonus_ap(r, state, frame.player, action),
+                                           source="die"))
 
     def describe(self, r, state) -> str:
         from .queries import ap_for_die
@@ -76,22 +95,27 @@ class TakeDie(Action, tag="die"):
         text = f"takes the {DIE_COLOUR_NAMES[self.colour]} {self.value}"
         if self.target != self.value:
             text += f", changed to {self.target}"
-        action = action_for_value(state, self.target)
-        text += f" ({ACTION_NAMES[action]} Action, {ap_for_die(state, self.seat, self.target)} AP)"
+        action = self.action or action_for_value(state, self.target)
+        text += f" ({ACTION_NAMES[action]} Action, {ap_for_die(state, self.seat, self.target, self.action)} AP)"
         return text + (" and its Bonus tile" if self.bonus else "")
 
-    # notation: die 3B>4 +bonus
+    # notation: die 3B>4 [prospector] +bonus
     def args_text(self) -> list[str]:
         spec = f"{self.value}{self.colour}" + (f">{self.target}" if self.target != self.value else "")
-        return [spec] + (["+bonus"] if self.bonus else [])
+        return [spec] + ([self.action] if self.action else []) + (["+bonus"] if self.bonus else [])
 
     @classmethod
     def from_args(cls, seat: int, args: list[str], text: str):
         bonus = False
         if args and args[-1].lower() == "+bonus":
             bonus, args = True, args[:-1]
+        action = ""
+        if len(args) == 2:  # the Action, when the die's section offers another one
+            action = read_field(cls, "action", args[1], text)
+            args = args[:1]
         if len(args) != 1:
-            raise MalformedActionError(f"'{short(text)}': expected 'die <value><colour>[><new value>] [+bonus]', e.g. 'die 3B>4 +bonus'")
+            raise MalformedActionError(f"'{short(text)}': expected 'die <value><colour>[><new value>] [<Action>] [+bonus]', "
+                                       "e.g. 'die 3B>4 +bonus'")
         spec = args[0].upper()
         target_text = None
         if ">" in spec:
@@ -105,7 +129,7 @@ class TakeDie(Action, tag="die"):
             raise MalformedActionError(f"'{short(text)}': the new value must be a number 1-6") from None
         if not (1 <= value <= 6 and 1 <= target <= 6):
             raise MalformedActionError(f"'{short(text)}': die values run from 1 to 6")
-        return cls(seat, value=value, colour=spec[1], target=target, bonus=bonus)
+        return cls(seat, value=value, colour=spec[1], target=target, bonus=bonus, action=action)
 
 
 def _without(dice: tuple, colour: str) -> tuple:
@@ -126,6 +150,8 @@ class ChooseAction(Action, tag="joker"):
             raise refuse("there is no Joker Action to give AP to")
         if self.action == "joker":
             raise refuse("the Joker gives its AP to one of the five other Actions")
+        if self.action not in r.actions:
+            raise refuse(f"there is no {ACTION_NAMES.get(self.action, self.action)} Action in this game")
 
     def apply(self, r, state, frame: JokerFrame) -> None:
         ap = joker_ap(state, frame.player, frame.ap, frame.source, self.action)
@@ -187,7 +213,7 @@ class Skip(Action, tag="skip"):
     RULE = Rule("Bonuses are optional: any move or placement a bonus offers may be skipped.", "actions", "map")
 
     def check(self, r, state, frame) -> None:
-        if not isinstance(frame, (MoveFrame, PlaceFrame, MoveAnywhereFrame, PickBuildingFrame)):
+        if not isinstance(frame, _SKIPPABLE) and not getattr(frame, "skippable", False):
             raise refuse("this choice cannot be skipped")
 
     def apply(self, r, state, frame) -> None:
@@ -195,6 +221,10 @@ class Skip(Action, tag="skip"):
 
     def describe(self, r, state) -> str:
         return "skips the bonus"
+
+
+# Decisions that are optional bonuses (a module's frames say so with ``skippable = True``).
+_SKIPPABLE = (MoveFrame, PlaceFrame, MoveAnywhereFrame, PickBuildingFrame)
 
 
 def any_option(r, state, frame: ActionFrame) -> bool:

@@ -32,6 +32,9 @@ def view(state: State, seat: int | None = None) -> State:
         character_pile=tuple(sorted(h.character_pile)), corruption_row=(UNKNOWN,) * len(h.corruption_row),
         corruption_pool=(UNKNOWN,) * len(h.corruption_pool), bag=tuple(sorted(h.bag)), redacted=True,
     )
+    r = rules_for(state.settings)
+    for m in r.modules:  # a module's face-down parts (clone gave the view its own module state)
+        m.redact(r, out)
     return out
 
 
@@ -55,6 +58,9 @@ def sample(view_state: State, seed: int) -> State:
     tokens = unseen_tokens(view_state)
     g = rng.shuffle(g, tokens)
     row = len(h.corruption_row)
+    r = rules_for(view_state.settings)
+    for m in r.modules:
+        g = m.deal(r, out, g)
     g, _ = rng.next_u64(g)
     out.hidden = Hidden(rng=g, bonus_pile=piles[0], contract_pile=piles[1], character_pile=piles[2],
                         corruption_row=tuple(tokens[:row]), corruption_pool=tuple(tokens[row:]), bag=piles[3])

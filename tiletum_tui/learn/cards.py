@@ -108,6 +108,15 @@ def _provenance(cat) -> str:
 
 def cards_page(cat) -> Page:
     bonus = sum(1 for t in cat.tiles.values() if t.pile == "bonus")
+    page = _base_cards(cat, bonus)
+    if any(t.pile == "underground" for t in cat.tiles.values()):  # a game with Prospect for Silver
+        from .silver_texts import component_sections
+
+        page = Page(page.id, page.title, page.summary, page.sections + component_sections(cat))
+    return page
+
+
+def _base_cards(cat, bonus: int) -> Page:
     return Page("cards", "Cards & Components", "Every tile of the game and what it does, read from the game's own data. "
                 "The ids are the ones the log and the notation use; '3+' or '4' marks a copy used only with that many "
                 "players.", (

@@ -11,11 +11,12 @@ from __future__ import annotations
 from ..engine import apply, sample
 from ..engine.characters import Room
 from ..engine.errors import TiletumError
+from ..engine.silver.underground import UndergroundCathedral
 from ..engine.tasks import BuildCathedral, Fulfil, PlaceCrest
 
 # The actions that can finish something on a player board (none of them draws or rolls anything,
 # so trying them on a state sampled from the players' view gives what the real game would).
-_KINDS = (Room, PlaceCrest, Fulfil, BuildCathedral)
+_KINDS = (Room, PlaceCrest, Fulfil, BuildCathedral, UndergroundCathedral)
 
 
 def _completes(before, after, who: int) -> list[str]:

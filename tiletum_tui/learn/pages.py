@@ -46,7 +46,7 @@ class Hit:
     score: int
 
 
-PAGE_ORDER = ("rounds", "actions", "cards", "scoring")
+PAGE_ORDER = ("rounds", "actions", "cards", "scoring", "silver")  # "silver": the Prospect for Silver expansion
 
 
 _BUILT: dict[int, tuple[object, dict[str, Page]]] = {}  # id(catalogue) -> (catalogue, its pages)
@@ -57,10 +57,11 @@ def pages(cat=None) -> dict[str, Page]:
     cat = cat if cat is not None else default_catalogue()
     built = _BUILT.get(id(cat))
     if built is None:  # catalogues live as long as the program (the rulesets keep them)
-        from . import cards, texts
+        from . import cards, silver_texts, texts
 
         made = {p.id: p for p in texts.written_pages(cat)}
         made["cards"] = cards.cards_page(cat)
+        made["silver"] = silver_texts.silver_page(cat)
         built = _BUILT[id(cat)] = (cat, {pid: made[pid] for pid in PAGE_ORDER})
     return built[1]
 
@@ -104,6 +105,10 @@ TOPICS: dict[str, tuple[str, str]] = {
     "character": ("actions", "character"), "contract": ("actions", "contract"), "joker": ("actions", "joker"),
     "crest": ("actions", "crest"), "cathedral": ("actions", "cathedral"), "helper": ("actions", "helper"),
     "completed": ("actions", "completed"), "final": ("scoring", "final"), "scoring": ("scoring", "final"),
+    # Prospect for Silver
+    "silver": ("silver", "silver"), "prospector": ("silver", "prospector"), "underground": ("silver", "underground"),
+    "underground-view": ("silver", "underground"), "technologies": ("silver", "technologies"),
+    "technology-view": ("silver", "technologies"), "mine": ("silver", "mine"), "tablet": ("silver", "underground"),
 }
 
 

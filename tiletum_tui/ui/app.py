@@ -129,7 +129,7 @@ class TiletumApp(App):
         yield SystemCommand("Rules", "Open the rules browser", lambda: open_rules(self))
         yield SystemCommand("Light / dark theme", "Switch between the light and dark theme", self.action_toggle_theme)
         if isinstance(screen, GameScreen):
-            for view in VIEWS:
+            for view in getattr(screen, "views", VIEWS):
                 yield SystemCommand(f"Show {view}", f"Switch the main view to the {view}", lambda v=view: screen.action_view(v))
             yield SystemCommand("Tasks", "Open the Tasks of your turn in the decision panel", screen.action_tasks)
             yield SystemCommand("Undo", "Take back the last action (not past a die roll or a reveal)", screen.action_undo)

@@ -65,9 +65,10 @@ def _die_outcome(o) -> str:
     return f"{T.ACTION_TITLE[o.leads_to]}, {o.ap} AP, {_gain_text(o.gain)}"
 
 
-def _steps(state: State, o, kept: dict | None = None) -> list[Step]:  # noqa: C901 - one branch per kind, on purpose
+def _steps(state: State, o, kept: dict | None = None, shared: dict | None = None) -> list[Step]:  # noqa: C901
     """The menu path of one option: a list of (key, label, detail, map space). ``kept`` maps a die
-    (value, colour) to its option kept at its value, whose outcome the die's first line shows."""
+    (value, colour) to its option kept at its value, whose outcome the die's first line shows; ``shared``
+    maps the (value, colour, target) of dice whose section offers another Action to it. One branch per kind."""
     a = o.action
     w = T.words(state)
     p = state.players[a.seat]
@@ -75,6 +76,9 @@ def _steps(state: State, o, kept: dict | None = None) -> list[Step]:  # noqa: C9
         colour = f"{a.colour} {T.DIE_LETTER_NAME[a.colour]}"
         keep = (kept or {}).get((a.value, a.colour))
         outcome = f": {_die_outcome(keep)}" if keep is not None else ""
+        other = (shared or {}).get((a.value, a.colour, a.value))
+        if keep is not None and other:  # its section offers another Action too (a module's)
+            outcome = outcome.replace(T.ACTION_TITLE[keep.leads_to], f"{T.ACTION_TITLE[keep.leads_to]} or {T.ACTION_TITLE[other]}", 1)
         first = (f"die{a.value}{a.colour}", f"Die {a.value}{a.colour} ({T.DIE_LETTER_NAME[a.colour]}){outcome}", "", None)
         if a.target == a.value:
             second = ("keep", f"Keep it at {a.value}: {_die_outcome(o)}", "", None, DROP)
@@ -84,6 +88,9 @@ def _steps(state: State, o, kept: dict | None = None) -> list[Step]:  # noqa: C9
             third = ("bonus", f"Take the Bonus tile: {w.tile_text(o.tile)}", w.tile_text(o.tile), None)
         else:
             third = ("nobonus", "Leave the Bonus tile", "", None, DROP)
+        if (a.value, a.colour, a.target) in (shared or ()):  # a section with two Actions: choose one (a module's)
+            return [first, second, (f"for-{o.leads_to}", f"For the {T.ACTION_TITLE[o.leads_to]} Action ({o.ap} AP)",
+                                    "", None), third]
         return [first, second, third]
     if isinstance(a, ChooseAction):
         return [(a.action, f"Use the AP for the {T.ACTION_TITLE[a.action]} Action ({o.ap} AP)", "", None)]
@@ -149,6 +156,10 @@ def _steps(state: State, o, kept: dict | None = None) -> list[Step]:  # noqa: C9
         return [("~skip", "Skip this bonus", "", None)]
     if isinstance(a, EndTurn):
         return [("~end", "End your turn", "", None)]
+    for steps_of in MODULE_STEPS:  # the lines of a module's options (Prospect for Silver's)
+        found = steps_of(state, o, TASK)
+        if found:
+            return found
     return [(A.notation(a), A.notation(a), "", None)]
 
 
@@ -194,15 +205,18 @@ def build_menu(state: State, options: list) -> list[Choice]:
     """The top level of the menu for the decision on top of the stack, from the engine's options."""
     root = Choice("root")
     kept = {(o.action.value, o.action.colour): o for o in options
-            if isinstance(o.action, TakeDie) and o.action.target == o.action.value and not o.action.bonus}
+            if isinstance(o.action, TakeDie) and o.action.target == o.action.value and not o.action.bonus
+            and not o.action.action}
+    shared = {(o.action.value, o.action.colour, o.action.target): o.action.action for o in options
+              if isinstance(o.action, TakeDie) and o.action.action}
     for o in options:
         if o.legal:
-            _insert(root, _steps(state, o, kept), o.action, None)
+            _insert(root, _steps(state, o, kept, shared), o.action, None)
     for o in options:
         if o.legal or not isinstance(o.action, _SHOWN_REFUSED):
             continue
-        steps = _steps(state, o, kept)
-        if isinstance(o.action, PlaceHouse):
+        steps = _steps(state, o, kept, shared)
+        if isinstance(o.action, (PlaceHouse, *_TOWN_ONLY)):
             steps = steps[:1]  # which House space was only the engine's example: name the Town alone
         _insert(root, steps, o.action, o.reason)
     for node in _walk(root):
@@ -272,5 +286,11 @@ def finish_action(legal: list):
                 return a
     return None
 
+
+# Modules' menu lines: ``steps_of(state, option, TASK)`` -> a path, or None for another module's option.
+from .silver_choices import SHOWN_REFUSED as _SILVER_REFUSED, TOWN_ONLY as _TOWN_ONLY, silver_steps  # noqa: E402
+
+MODULE_STEPS = [silver_steps]
+_SHOWN_REFUSED = _SHOWN_REFUSED + _SILVER_REFUSED
 
 __all__ = ["TASK", "TASKS", "Choice", "build_menu", "finish_action", "space_summary"]

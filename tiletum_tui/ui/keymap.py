@@ -43,6 +43,12 @@ GAME_KEYS = [
     ("hints", "h", "toggle_hints", "Hints", False),
 ]
 
+# The views of modules (shown only in a game with the module: Prospect for Silver).
+MODULE_KEYS = [
+    ("view-underground", "g,f7", "view('underground')", "Underground", False),
+    ("view-silver", "s,f8", "view('silver')", "Silver", False),
+]
+
 # Number keys pick the n-th choice of the decision panel (not shown in the Footer: the panel
 # numbers its lines).
 NUMBER_KEYS = [(f"pick-{n}", str(n), f"pick({n})", f"Choice {n}", False) for n in range(1, 10)]
@@ -53,6 +59,8 @@ HELP_TEXT = {
     "view-board": "a player board and Storehouse ([ and ] switch player)",
     "view-offers": "Contract and Character offers, Fairs",
     "view-log": "the game log (n shows the notation)",
+    "view-underground": "Prospect for Silver: the three Underground maps (arrows move the cursor)",
+    "view-silver": "Prospect for Silver: the Technology board, the Prospector Wheel, Silver and Mines",
     "tasks": "open the Tasks of your turn (buy, fulfil, Crest, Cathedral, Helper)",
     "finish": "Done with the Action / skip a bonus / end the turn (asks if AP would be wasted)",
     "back": "back out of a choice not yet made",
@@ -115,7 +123,7 @@ def _problems(keys: dict[str, str]) -> tuple[dict[str, str], list[str]]:
     from ..safe_text import clean, quote
 
     problems: list[str] = []
-    known = {f"tiletum.{bid}" for bid, *_ in APP_KEYS + GAME_KEYS + NUMBER_KEYS}
+    known = {f"tiletum.{bid}" for bid, *_ in APP_KEYS + GAME_KEYS + MODULE_KEYS + NUMBER_KEYS}
     unknown = sorted(set(keys) - known)
     if unknown:
         problems.append(f"unknown key ids {', '.join(clean(u, 40) for u in unknown[:8])} (the help screen lists them)")
@@ -135,7 +143,7 @@ def _problems(keys: dict[str, str]) -> tuple[dict[str, str], list[str]]:
         applied[bid] = ",".join(dict.fromkeys(tokens))
     # Which ids each key answers to on the game screen (the app's keys work there too) and elsewhere.
     app_ids = [(f"tiletum.{bid}", keys_) for bid, keys_, *_ in APP_KEYS]
-    game_ids = [(f"tiletum.{bid}", keys_) for bid, keys_, *_ in GAME_KEYS + NUMBER_KEYS] + \
+    game_ids = [(f"tiletum.{bid}", keys_) for bid, keys_, *_ in GAME_KEYS + MODULE_KEYS + NUMBER_KEYS] + \
                [(f"tiletum.{bid}", keys_) for bid, keys_ in _GAME_EXTRA]
     for scope in (app_ids, app_ids + game_ids):
         owners: dict[str, list[str]] = {}

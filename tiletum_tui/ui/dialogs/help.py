@@ -39,7 +39,7 @@ class HelpScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         w = self.query_one("#help-text", Painted)
         out = Text(INTRO + "\n\n")
-        rows = keymap.GAME_KEYS + keymap.NUMBER_KEYS[:1] + keymap.APP_KEYS
+        rows = keymap.GAME_KEYS + keymap.MODULE_KEYS + keymap.NUMBER_KEYS[:1] + keymap.APP_KEYS
         remapped = getattr(self.app, "user_keys", {})
         for bid, keys, _action, desc, _show in rows:
             keys = keymap.keys_of(bid, keys, remapped)
@@ -55,7 +55,7 @@ class HelpScreen(ModalScreen[None]):
         out.append(": every command, and the Tasks you can do now\n", w.ink("muted"))
         out.append("\nRemap keys in $XDG_CONFIG_HOME/tiletum/keys.json (~/.config/tiletum/keys.json), "
                    "e.g. {\"tiletum.tasks\": \"k\"}; the ids are "
-                   "tiletum.<name>: " + ", ".join(bid for bid, *_ in keymap.GAME_KEYS + keymap.APP_KEYS), w.ink("muted"))
+                   "tiletum.<name>: " + ", ".join(bid for bid, *_ in keymap.GAME_KEYS + keymap.MODULE_KEYS + keymap.APP_KEYS), w.ink("muted"))
         w.update(out)
 
     def action_close(self) -> None:

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer, OptionList
 
 from ...engine import IllegalActionError, TiletumError, current_player, explain_frame
-from ...engine.events import FairHeld, GameOver, PhaseBegan, Scored, TurnBegan
+from ...engine.events import FairHeld, GameOver, Noted, PhaseBegan, Scored, TurnBegan
 from ...engine.queries import ap_lost_by
 from ...engine.state import ActionFrame
 from ...engine.tasks import TASKS
@@ -26,6 +26,7 @@ from .. import text as T
 from ..choices import build_menu, finish_action
 from ..dialogs.basic import AnnounceDialog, ConfirmDialog
 from ..model import GameModel
+from ..module_views import ModuleViews
 from ..widgets.board import BoardView
 from ..widgets.decision import DecisionPanel
 from ..widgets.log import LogView
@@ -33,6 +34,7 @@ from ..widgets.map_view import MapView
 from ..widgets.offers import OffersView
 from ..widgets.painted import Ink
 from ..widgets.status import StatusBar
+from ..widgets.underground import UndergroundView
 from ..widgets.wheel import WheelView
 
 VIEWS = ("wheel", "map", "board", "offers", "log")
@@ -45,7 +47,7 @@ WIDE, TALL = 116, 32  # from these sizes the decision panel moves right / grows
 
 
 class GameScreen(Screen):
-    BINDINGS = keymap.bindings(keymap.GAME_KEYS + keymap.NUMBER_KEYS) + keymap.bindings([
+    BINDINGS = keymap.bindings(keymap.GAME_KEYS + keymap.MODULE_KEYS + keymap.NUMBER_KEYS) + keymap.bindings([
         ("scroll-up", "pageup", "scroll_view(-1)", "Scroll up", False),
         ("scroll-down", "pagedown", "scroll_view(1)", "Scroll down", False),
     ])
@@ -63,6 +65,8 @@ class GameScreen(Screen):
         # (drawing all five at every change and at start-up cost more than the rest of the screen).
         self._stale: set[str] = set()
         self._map_args: tuple = ([], None)  # (legal spaces, cursor) of the last choice, for the map
+        self.extra = ModuleViews(model.state.settings)  # the views of the game's modules (Prospect for Silver)
+        self.views = VIEWS + self.extra.ids
 
     def compose(self) -> ComposeResult:
         yield Ink()
@@ -70,6 +74,7 @@ class GameScreen(Screen):
         with Container(id="body"):
             with ContentSwitcher(id="views", initial="wheel"):
                 with VerticalScroll(id="wheel", classes="view"):
+                    yield from self.extra.wheel_widgets()
                     yield WheelView(id="wheel-view")
                 with VerticalScroll(id="map", classes="view"):
                     yield MapView(id="map-view")
@@ -79,6 +84,7 @@ class GameScreen(Screen):
                     yield OffersView(id="offers-view")
                 with VerticalScroll(id="log", classes="view"):
                     yield LogView(id="log-view")
+                yield from self.extra.views()
             yield DecisionPanel(id="decision")
         yield Footer(compact=True)
 
@@ -112,7 +118,8 @@ class GameScreen(Screen):
         state = self.model.state
         who = current_player(state)
         self.query_one(StatusBar).show(state, who)
-        self._stale = set(VIEWS)
+        self.extra.refresh(self, state)
+        self._stale = set(self.views)
         self._draw_view(self.current_view)
         panel = self.query_one(DecisionPanel)
         # The panel and status line wear the colour of the player deciding (hot-seat: whose go it is).
@@ -148,6 +155,8 @@ class GameScreen(Screen):
             self.query_one("#log", VerticalScroll).scroll_end(animate=False)
         elif name == "map":
             self.query_one(MapView).show(state, *self._map_args)
+        else:
+            self.extra.draw(self, name, state)
 
     def refresh_board(self) -> None:
         self._stale.discard("board")
@@ -169,6 +178,8 @@ class GameScreen(Screen):
 
     @on(DecisionPanel.Pointing)
     def _pointing(self, event: DecisionPanel.Pointing) -> None:
+        if self.extra.point(self, event):  # Underground spaces (or the Technologies): a module's view
+            return
         map_view = self.query_one(MapView)
         state = self.model.state
         piece = self._map_piece()
@@ -211,6 +222,15 @@ class GameScreen(Screen):
 
     @on(MapView.Moved)
     def _map_moved(self, event: MapView.Moved) -> None:
+        self.query_one(DecisionPanel).highlight_space(event.space)
+
+    @on(UndergroundView.Picked)
+    def _underground_picked(self, event: UndergroundView.Picked) -> None:
+        if self.query_one(UndergroundView).legal:
+            self.query_one(DecisionPanel).pick_space(event.space)
+
+    @on(UndergroundView.Moved)
+    def _underground_moved(self, event: UndergroundView.Moved) -> None:
         self.query_one(DecisionPanel).highlight_space(event.space)
 
     @on(DecisionPanel.Refused)
@@ -271,7 +291,7 @@ class GameScreen(Screen):
         w = T.words(self.model.state)
         events = entry.events
         scored = [e for e in events if isinstance(e, Scored)]
-        parts, notes, rnd = [], [], None
+        parts, notes, rnd, noted = [], [], None, {}
         for e in events:
             if isinstance(e, PhaseBegan) and e.phase == "king":
                 parts.append("King phase")
@@ -286,6 +306,10 @@ class GameScreen(Screen):
                     notes.append("Nobody took part in this Fair.")
             elif isinstance(e, GameOver):
                 parts.append("final scoring")
+            elif isinstance(e, Noted):  # what a module gave (Silver from the Mines), one line a player
+                noted.setdefault(e.player, []).append(e.text)
+        players = self.model.state.players
+        notes += [f"{players[p].name}: {'; '.join(texts)}" for p, texts in noted.items()]
         rnd = rnd or self.model.state.round
         return f"Round {rnd}: " + ", ".join(parts or ["scoring"]), scored, notes
 
@@ -314,6 +338,8 @@ class GameScreen(Screen):
 
     # ------------------------------------------------------------ key actions
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "view" and parameters and parameters[0] not in self.views:
+            return False  # a module's view, in a game without the module
         if action == "undo":
             return None if self.model.can_undo() else True
         if action == "redo":
@@ -371,7 +397,7 @@ class GameScreen(Screen):
             self.call_after_refresh(self.query_one("#log", VerticalScroll).scroll_end, animate=False)
 
     def action_cycle_view(self) -> None:
-        self.action_view(VIEWS[(VIEWS.index(self.current_view) + 1) % len(VIEWS)])
+        self.action_view(self.views[(self.views.index(self.current_view) + 1) % len(self.views)])
 
     def action_other_board(self, step: int) -> None:
         n = len(self.model.state.players)

@@ -1,4 +1,5 @@
-"""The new-game form: 2-4 players with names and colours, the seed, the Action tiles variant."""
+"""The new-game form: 2-4 players with names and colours, the seed, the Action tiles variant, and the Prospect for
+Silver expansion with its first-game settings."""
 
 from __future__ import annotations
 
@@ -52,6 +53,7 @@ class NewGameScreen(Screen[Settings | None]):
                 yield Input(str(self.seed), id="seed", restrict=r"[0-9]*", max_length=12, compact=True)
                 yield Button("New seed (Ctrl+R)", id="reseed", compact=True)
             yield Checkbox("Action tiles variant (random Action order)", id="variant", compact=True)
+            yield from silver_fields()
             yield Static("", id="form-error", markup=False)
             with Horizontal(id="buttons"):
                 yield Button("Back (Esc)", id="back", compact=True)
@@ -70,6 +72,11 @@ class NewGameScreen(Screen[Settings | None]):
         n = self.players()
         for i in range(4):
             self.query_one(f"#row{i}").set_class(i >= n, "hidden")
+
+    @on(Checkbox.Changed, "#silver")
+    def _silver(self, event: Checkbox.Changed) -> None:
+        for row in self.query(".silver-option"):
+            row.set_class(not event.value, "hidden")
 
     @on(Button.Pressed, "#reseed")
     def action_reseed(self) -> None:
@@ -110,8 +117,31 @@ class NewGameScreen(Screen[Settings | None]):
         error.update(problem or "")
         if problem:
             return None
+        modules, options = silver_settings(self)
+        extra = {"options": options} if options else {}  # no options: none in the settings (as before them)
         return Settings(
             players=tuple(PlayerSetup(name, str(colour)) for name, colour in zip(names, colours)),
             seed=int(seed_text),
-            modules=("action-tiles",) if self.query_one("#variant", Checkbox).value else (),
+            modules=(("action-tiles",) if self.query_one("#variant", Checkbox).value else ()) + modules,
+            **extra,
         )
+
+
+# ---------------------------------------------------------------- Prospect for Silver
+def silver_fields():
+    """The expansion on or off, and its first-game settings (shown when it is on)."""
+    yield Checkbox("Prospect for Silver (the expansion)", id="silver", compact=True)
+    yield Checkbox("  first game: the A side of each Underground map", id="silver-a-sides",
+                   classes="silver-option hidden", compact=True)
+    yield Checkbox("  first game: Architect, Joker, Character Technologies", id="silver-first-technologies",
+                   classes="silver-option hidden", compact=True)
+
+
+def silver_settings(form) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(modules, options) the expansion's fields describe."""
+    if not form.query_one("#silver", Checkbox).value:
+        return (), ()
+    options = tuple(o for o, field in (("silver.a-sides", "#silver-a-sides"),
+                                       ("silver.first-technologies", "#silver-first-technologies"))
+                    if form.query_one(field, Checkbox).value)
+    return ("silver",), options

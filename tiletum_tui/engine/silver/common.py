@@ -1,0 +1,89 @@
+"""Small pieces the expansion's rules share: its state in a game, Silver, the effects in force.
+
+Silver ("Silver" in the text) is never a Resource: it lives in ``SilverPlayer.silver``, apart from
+``Player.resources``, so no base rule (buying, exchanging, a die, "any Resource", a Contract's
+price, "1 VP per 4 Resources") can ever touch it (docs/silver.md, ruling 16).
+"""
+
+from __future__ import annotations
+
+from msgspec import UNSET
+
+from ...data import silver_schema as sx
+from ..actions import refuse
+from .state import SilverPlayer, SilverState
+from .tables import tables
+
+
+def in_this_game(state) -> None:
+    """Refuse an action of the expansion in a game played without it."""
+    if not state.module_state or state.module_state.silver is UNSET:
+        raise refuse("this game is played without the Prospect for Silver expansion")
+
+
+def sv(state) -> SilverState:
+    """The expansion's state in a game."""
+    return state.module_state.silver
+
+
+def me(state, player: int) -> SilverPlayer:
+    return state.module_state.silver.players[player]
+
+
+def gain_silver(state, player: int, n: int) -> None:
+    me(state, player).silver += n
+
+
+def pay_silver(state, player: int, n: int, what: str) -> None:
+    """Refuse when the player cannot pay ``n`` Silver for ``what`` (checked before any change)."""
+    have = me(state, player).silver
+    if have < n:
+        raise refuse(f"{what} costs {n} Silver and you have {have}")
+
+
+def spaces_in_play(state) -> tuple[str, ...]:
+    t = tables()
+    return tuple(s for m, side in sv(state).sides.items() for s in t.side_spaces[(m, side)])
+
+
+def in_play(state, space: str) -> bool:
+    t = tables()
+    m = t.map_of.get(space)
+    return m is not None and sv(state).sides.get(m) == t.side_of[space]
+
+
+# ---------------------------------------------------------------- the effects in force for a player
+_IN_FORCE: dict[tuple, dict] = {}
+_NONE: dict = {}
+
+
+def in_force(state, player: int) -> dict[type, tuple]:
+    """The ongoing modifiers a player has, by kind: of every Technology tier reached (and those below it,
+    ruling 15) and of the Resource Bonus tile taken. Cached by what decides them (every option asks)."""
+    p = me(state, player)
+    if not p.resource_tile and not any(p.technology.values()):
+        return _NONE  # (most of a game's decisions, early on)
+    key = (tuple(p.technology.items()), p.resource_tile)
+    found = _IN_FORCE.get(key)
+    if found is None:
+        d = tables().data
+        mods: list = []
+        for tech, tier in key[0]:
+            for t in d.technologies[tech].tiers[:tier]:
+                mods += t.ongoing
+        if p.resource_tile:
+            mods += d.resource_bonus_tiles[p.resource_tile].ongoing
+        found = {}
+        for m in mods:
+            found[type(m)] = found.get(type(m), ()) + (m,)
+        _IN_FORCE[key] = found
+    return found
+
+
+def modifiers(state, player: int, kind: type) -> tuple:
+    return in_force(state, player).get(kind, ())
+
+
+def whenever(state, player: int, event: str) -> list:
+    """The effects a player's Technologies resolve whenever ``event`` happens to them."""
+    return [e for m in modifiers(state, player, sx.Whenever) if m.event == event for e in m.effects]
