@@ -12,7 +12,7 @@ from .dialogs.load import LoadDialog
 from .games import screens_for
 from .model import new_session
 from .paths import css_paths
-from .screens.game import VIEWS, GameScreen
+from .screens.game import GameScreen
 from .learn import open_rules
 from .learn.rules_screen import RulesCommands
 from .screens.title import TitleScreen
@@ -27,9 +27,11 @@ class TiletumApp(App):
     BINDINGS = keymap.bindings(keymap.APP_KEYS)
     COMMANDS = App.COMMANDS | {RulesCommands}  # "rules: fair" in the palette
 
-    def __init__(self, settings=None, *, session=None, save_dir=None, game: str = games.DEFAULT) -> None:
+    def __init__(self, settings=None, *, session=None, save_dir=None, game: str = games.DEFAULT,
+                 note: str | None = None) -> None:
         super().__init__()
         self.settings, self.session, self.save_dir = settings, session, save_dir
+        self.note = note  # said once the first screen is up (what --continue opened)
         self.screens = screens_for(session.game.name if session is not None else game)
         self.theme = "textual-dark"  # fixed start theme: the environment must not change snapshots
         self.user_keys, self.keys_problem = keymap.load_user_keys()
@@ -39,6 +41,8 @@ class TiletumApp(App):
     def on_mount(self) -> None:
         if self.keys_problem:
             self.notify(self.keys_problem, title="Your key file was not used", severity="warning", timeout=10)
+        if self.note:
+            self.notify(self.note, timeout=8)
         if self.session is not None:
             self.push_screen(self.screens.game(self.session))
         elif self.settings is not None:
@@ -114,9 +118,24 @@ class TiletumApp(App):
 
     # ------------------------------------------------------------ app-wide keys
     def action_quit(self) -> None:
-        """Quit once every open game's last autosave is on disk (the writer thread may still hold one)."""
-        self.close_sessions()
-        self.exit()
+        """Quit once every open game's last autosave is on disk (the writer thread may still hold one).
+        If the last autosave failed, ask first: quitting now would lose the game's latest actions."""
+        problem = next((p for p in (getattr(s, "autosave_problem", lambda: None)() for s in self.screen_stack) if p), None)
+        if problem is None:
+            self.close_sessions()
+            self.exit()
+            return
+        from .dialogs.basic import ConfirmDialog
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.close_sessions()
+                self.exit()
+
+        if not isinstance(self.screen, ConfirmDialog):
+            self.push_screen(ConfirmDialog("Quit without the last actions saved?",
+                                           f"The last autosave failed: {problem}.\n\nCtrl+S saves under a name "
+                                           "(in the save folder). Quit anyway?"), answered)
 
     def close_sessions(self) -> None:
         for screen in self.screen_stack:
@@ -137,8 +156,9 @@ class TiletumApp(App):
         yield SystemCommand("Rules", "Open the rules browser", lambda: open_rules(self))
         yield SystemCommand("Light / dark theme", "Switch between the light and dark theme", self.action_toggle_theme)
         if isinstance(screen, GameScreen):
-            for view in VIEWS:
-                yield SystemCommand(f"Show {view}", f"Switch the main view to the {view}", lambda v=view: screen.action_view(v))
+            for view in screen.views:
+                yield SystemCommand(f"Show {view.title.lower()}", f"Switch the main view to: {view.help or view.title}",
+                                    lambda v=view.name: screen.action_view(v))
             yield SystemCommand("Tasks", "Open the Tasks of your turn in the decision panel", screen.action_tasks)
             yield SystemCommand("Undo", "Take back the last action (not past a die roll or a reveal)", screen.action_undo)
             yield SystemCommand("Save game", "Save the game under a name (it is autosaved anyway)", screen.action_save)
@@ -147,9 +167,10 @@ class TiletumApp(App):
                 yield SystemCommand(f"Task: {label}", "Do this Task now", lambda a=action: screen.choose(a))
 
 
-def run_app(settings=None, *, session=None, save_dir=None) -> None:
-    """Run the app: the title screen (no arguments), a new game (``settings``) or a game in progress."""
-    app = TiletumApp(settings, session=session, save_dir=save_dir)
+def run_app(settings=None, *, session=None, save_dir=None, note: str | None = None) -> None:
+    """Run the app: the title screen (no arguments), a new game (``settings``) or a game in progress
+    (``note``: said on screen when it opens)."""
+    app = TiletumApp(settings, session=session, save_dir=save_dir, note=note)
     try:
         app.run()
     finally:
