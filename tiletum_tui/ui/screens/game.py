@@ -1,92 +1,139 @@
-"""The game screen: status line, switchable views (wheel, map, board, offers, log), decision panel.
+"""The game screen: the status line, the views (``ui.views.VIEWS``: wheel, map, board, offers, log,
+the recap), the strip of the player in turn and the decision panel, and the key line.
 
-Attributes down, messages up: the screen owns the GameModel, hands each widget the state to draw,
-and turns the decision panel's ``Chosen`` messages into ``model.apply``. Nothing here knows a rule:
-legality, reasons and wording come from the engine.
+Attributes down, messages up: the screen owns the GameModel, hands every view and strip one
+``Scene`` to draw, and turns the decision panel's ``Chosen`` messages into ``model.apply``. Nothing
+here knows a rule: legality, reasons and wording come from the engine.
+
+Adding a view or a strip: append a ``GameView`` / ``GameStrip`` to ``ui.views.VIEWS`` / ``STRIPS``
+(its widget has ``draw(scene)``); the screen composes it, binds its keys, scrolls it, names it in
+the key line, the help and the command palette. Nothing in this file changes.
 """
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Container, VerticalScroll
+from textual.binding import Binding
+from textual.containers import Container, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, OptionList
+from textual.widgets import ContentSwitcher, OptionList
 
-from ...engine import IllegalActionError, TiletumError, current_player, explain_frame
+from ...engine import IllegalActionError, TiletumError, current_player
 from ...engine.events import FairHeld, GameOver, PhaseBegan, Scored, TurnBegan
 from ...engine.queries import ap_lost_by
 from ...engine.state import ActionFrame
 from ...engine.tasks import TASKS
 from .. import keymap
 from .. import text as T
-from ..choices import build_menu, finish_action
+from ..choices import build_menu, decision_title, finish_action
 from ..dialogs.basic import AnnounceDialog, ConfirmDialog
-from ..model import GameModel
-from ..widgets.board import BoardView
+from ..recap import PIECES, LogReader
+from ..views import Scene, strips_for, views_for
 from ..widgets.decision import DecisionPanel
-from ..widgets.log import LogView
-from ..widgets.map_view import MapView
-from ..widgets.offers import OffersView
+from ..widgets.keyline import Hint, KeyLine
+from ..widgets.map_view import MapInfo, MapView
 from ..widgets.painted import Ink
 from ..widgets.status import StatusBar
-from ..widgets.wheel import WheelView
 
-VIEWS = ("wheel", "map", "board", "offers", "log")
-# Opening one of these choice groups shows the view it is about (the Contract offer, the board...).
-VIEW_FOR_GROUP = {"takecontract": "offers", "hire": "offers", "room": "board", "crest": "board",
-                  "fulfil": "board", "helper": "board", "takebonus": "map"}
+# Opening one of these choice groups shows the view it is about (the board for Rooms and Crests...).
+VIEW_FOR_GROUP = {"room": "board", "task": "board", "exchange": "board"}
+# The view a decision is about, shown once when it comes up (the player may then look elsewhere).
+VIEW_FOR_ACTION = {"merchant": "map", "architect": "map", "character": "offers", "contract": "offers", "king": "wheel"}
 # ... and the part of the board to scroll to (small terminals show only part of it).
-BOARD_PART = {"room": "buildings", "crest": "buildings", "fulfil": "storehouse", "helper": "storehouse"}
-WIDE, TALL = 116, 32  # from these sizes the decision panel moves right / grows
+BOARD_PART = {"room": "buildings", "task": "storehouse"}
+WIDE, ROOMY = 118, 34  # from this many columns the views and the decision sit side by side
+TALL = 30  # from this many rows the decision panel has more lines
+
+
+class ViewScroll(VerticalScroll):
+    """A view's scrolling container: tells the screen when it scrolled (the key line says if there is more)."""
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._tell()
+
+    def watch_virtual_size(self, size) -> None:  # the drawing grew or shrank: more to scroll, or less
+        self._tell()
+
+    def on_resize(self, event) -> None:
+        self._tell()
+
+    def _tell(self) -> None:
+        if self.is_mounted and self.display and hasattr(self.screen, "update_keys"):
+            self.screen.update_keys()
 
 
 class GameScreen(Screen):
-    BINDINGS = keymap.bindings(keymap.GAME_KEYS + keymap.NUMBER_KEYS) + keymap.bindings([
-        ("scroll-up", "pageup", "scroll_view(-1)", "Scroll up", False),
-        ("scroll-down", "pagedown", "scroll_view(1)", "Scroll down", False),
-    ])
+    BINDINGS = keymap.bindings(keymap.GAME_KEYS + keymap.NUMBER_KEYS) + [
+        # Scrolling the view comes before the choice list's own PgUp/PgDn (the arrows move in it).
+        Binding("pageup", "scroll_view(-1)", "Scroll up", show=False, priority=True, id="tiletum.scroll-up"),
+        Binding("pagedown", "scroll_view(1)", "Scroll down", show=False, priority=True, id="tiletum.scroll-down"),
+        Binding("shift+up", "scroll_line(-1)", "Line up", show=False, priority=True, id="tiletum.line-up"),
+        Binding("shift+down", "scroll_line(1)", "Line down", show=False, priority=True, id="tiletum.line-down"),
+        Binding("shift+home,ctrl+home", "scroll_home", "Top", show=False, priority=True, id="tiletum.scroll-top"),
+        Binding("shift+end,ctrl+end", "scroll_end", "Bottom", show=False, priority=True, id="tiletum.scroll-bottom"),
+    ]
 
-    def __init__(self, model: GameModel) -> None:
+    def __init__(self, model) -> None:
         super().__init__()
         self.model = model
+        self.views = views_for(model.state)
+        self.strips = strips_for(model.state)
+        for bid, keys, action, desc, show in keymap.view_keys(self.views):
+            self._add_binding(Binding(keys, action, desc, show=show, id=f"tiletum.{bid}"))
+        self.reader = LogReader()
         self.board_player: int | None = None  # None: follow the player deciding now
+        self._board_for: int | None = None  # who was deciding when the board was switched by hand
         self.notation = False
-        self.view_before_map: str | None = None  # the map opened itself for a map choice
+        self.view_before: str | None = None  # the view to go back to after the screen switched it
         self._busy = False  # a confirm dialog is open: ignore further choices
-        self._auto_map_for = None  # the decision for which the map was last opened by itself
+        self._auto_view_for = None  # the decision for which a view was last shown by itself
         self.hints_on = False
-        # Views are drawn when shown: a change redraws the visible one and marks the others stale
-        # (drawing all five at every change and at start-up cost more than the rest of the screen).
+        self.recap = None  # what happened since the player in turn last played
+        # Views are drawn when shown: a change redraws the visible one and marks the others stale.
         self._stale: set[str] = set()
         self._map_args: tuple = ([], None)  # (legal spaces, cursor) of the last choice, for the map
+        # Keys pressed while a choice is being applied: played on the next decision, in order (a fast
+        # typist's "2 2" moves twice; they never pick from the lines of the decision already made).
+        self._ahead: list[tuple[str, str | None]] = []
+        self._replaying: set = set()  # the key events posted again from _ahead
+        self._map_typed: str | None = None  # '/' on the map: the Town name typed so far
+
+    def _add_binding(self, binding: Binding) -> None:
+        """Bind a view's keys on this screen (the views are a list, so their keys are made here)."""
+        table = self._bindings.key_to_bindings
+        for key in binding.key.split(","):
+            key = key.strip()
+            table[key] = [*table.get(key, []), Binding(key, binding.action, binding.description, show=binding.show,
+                                                       id=binding.id)]
 
     def compose(self) -> ComposeResult:
         yield Ink()
         yield StatusBar(id="status")
         with Container(id="body"):
-            with ContentSwitcher(id="views", initial="wheel"):
-                with VerticalScroll(id="wheel", classes="view"):
-                    yield WheelView(id="wheel-view")
-                with VerticalScroll(id="map", classes="view"):
-                    yield MapView(id="map-view")
-                with VerticalScroll(id="board", classes="view"):
-                    yield BoardView(id="board-view")
-                with VerticalScroll(id="offers", classes="view"):
-                    yield OffersView(id="offers-view")
-                with VerticalScroll(id="log", classes="view"):
-                    yield LogView(id="log-view")
-            yield DecisionPanel(id="decision")
-        yield Footer(compact=True)
+            with ContentSwitcher(id="views", initial=self.views[0].name):
+                for v in self.views:
+                    with ViewScroll(id=v.name, classes="view"):
+                        for k, make in enumerate(v.docked):
+                            yield make(id=f"{v.name}-docked{k}", classes="docked")
+                        yield v.widget(id=f"{v.name}-view")
+            with Vertical(id="side"):
+                for s in self.strips:
+                    yield s.widget(id=s.name, classes="strip")
+                yield DecisionPanel(id="decision")
+        yield KeyLine(id="keys")
 
     def on_mount(self) -> None:
         self._layout(self.app.size.width, self.app.size.height)
         self.on_mount_autosave()
         self.refresh_game()
+        self._recap_at_turn_start(self.model.log[-1].events if self.model.log else ())
         self._after_announce()  # a finished game that was loaded goes straight to the table
 
     def on_resize(self, event) -> None:
         self._layout(event.size.width, event.size.height)
+        self.call_after_refresh(self.update_keys)
 
     def on_unmount(self) -> None:
         """Leaving the game (back to the title, quitting): its last autosave reaches the disk first."""
@@ -94,74 +141,162 @@ class GameScreen(Screen):
         if close is not None:
             close()
 
+    @property
+    def wide(self) -> bool:
+        return self.has_class("-wide")
+
     def _layout(self, width: int, height: int) -> None:
-        self.set_class(width >= WIDE, "-wide")
+        wide = width >= WIDE and height >= 24
+        if wide != self.has_class("-wide") and self.is_mounted:
+            self.call_after_refresh(self.refresh_game, True)  # the strip changes shape
+        self.set_class(wide, "-wide")
         self.set_class(height >= TALL, "-tall")
+        for info in self.query(MapInfo):
+            info.set_class(wide and height >= ROOMY, "-roomy")
 
     # ------------------------------------------------------------ drawing
     @property
     def current_view(self) -> str:
-        return self.query_one(ContentSwitcher).current or "wheel"
+        return self.query_one(ContentSwitcher).current or self.views[0].name
 
-    def refresh_game(self) -> None:
-        """Redraw everything from the model's state (after any change)."""
+    def scene(self) -> Scene:
         state = self.model.state
         who = current_player(state)
+        return Scene(state=state, who=who, board_player=self._board_player(who), log=self.model.log,
+                     notation=self.notation, spaces=self._map_args[0], cursor=self._map_args[1], recap=self.recap,
+                     wide=self.wide)
+
+    def _board_player(self, who: int | None) -> int:
+        if self.board_player is not None and who == self._board_for:
+            return self.board_player
+        self.board_player = None  # the decision passed to someone else: follow them again
+        return who if who is not None else 0
+
+    def refresh_game(self, keep: bool = False) -> None:
+        """Redraw everything from the model's state (after any change). ``keep``: the same decision,
+        so the decision panel keeps its opened groups."""
+        state = self.model.state
+        who = current_player(state)
+        self.reader.sync(self.model.log)
+        if who is not None and (self.recap is None or self.recap.seat != who):
+            self.recap = self.reader.recap(state, who)
+        scene = self.scene()
         self.query_one(StatusBar).show(state, who)
-        self._stale = set(VIEWS)
+        colour_class = f"player-{state.players[who].colour}" if who is not None else ""
+        side = self.query_one("#side")
+        side.set_classes(colour_class)
+        self.query_one(StatusBar).set_classes(colour_class)
+        for s in self.strips:
+            self.query_one(f"#{s.name}").draw(scene)
+        self._stale = {v.name for v in self.views}
         self._draw_view(self.current_view)
         panel = self.query_one(DecisionPanel)
-        # The panel and status line wear the colour of the player deciding (hot-seat: whose go it is).
-        colour_class = f"player-{state.players[who].colour}" if who is not None else ""
-        panel.set_classes(colour_class)
-        self.query_one(StatusBar).set_classes(colour_class)
         if who is None:
-            panel.show(explain_frame(state), [])
-            return
-        menu = build_menu(state, self.model.options())
-        if self.hints_on:
-            from ...learn.hints import hints
-            from ..learn import mark_hints
+            panel.show(decision_title(state, []), [])
+        else:
+            options = self.model.options()
+            came_from = {k: v for k, v in self.reader.came_from(T.words(state).r.start_town).items() if k[1] in PIECES}
+            menu = build_menu(state, options, came_from)
+            if self.hints_on:
+                from ...learn.hints import hints
+                from ..learn import mark_hints
 
-            mark_hints(menu, hints(state, self.model.legal()))
-        panel.show(explain_frame(state), menu)
-        self.query_one("#choices", OptionList).focus()
+                mark_hints(menu, hints(state, self.model.legal()))
+            panel.show(decision_title(state, options), menu, keep=keep)
+            if not self.query_one(MapView).has_focus:
+                self.query_one("#choices", OptionList).focus()
+        self.update_keys()
+        if self._ahead:
+            self.call_after_refresh(self._play_ahead)
+
+    def _play_ahead(self) -> None:
+        """Play the next key typed ahead, once the decision it was meant for is on screen."""
+        if not self._ahead:
+            return
+        if self.app.screen is not self:
+            keys, self._ahead = self._ahead, []
+            if self._busy:  # a yes/no question came up: the keys typed ahead answer it
+                for key, char in keys:
+                    self.app.post_message(events.Key(key, char))
+            return
+        if self.query_one(DecisionPanel).waiting:
+            return  # refresh_game calls again
+        key, char = self._ahead.pop(0)
+        event = events.Key(key, char)
+        self._replaying.add(event)
+        self.app.post_message(event)
+        if self._ahead:
+            self.set_timer(0.02, self._play_ahead)
 
     def _draw_view(self, name: str) -> None:
         """Draw a view from the state if it changed since it was last drawn."""
         if name not in self._stale:
             return
         self._stale.discard(name)
-        state = self.model.state
-        if name == "wheel":
-            self.query_one(WheelView).show(state, current_player(state))
-        elif name == "offers":
-            self.query_one(OffersView).show(state)
-        elif name == "board":
-            self.refresh_board()
-        elif name == "log":
-            self.query_one(LogView).show(self.model.log, state.players, self.notation)
-            self.query_one("#log", VerticalScroll).scroll_end(animate=False)
-        elif name == "map":
-            self.query_one(MapView).show(state, *self._map_args)
+        scene = self.scene()
+        container = self.query_one(f"#{name}", VerticalScroll)
+        for widget in container.children:
+            if hasattr(widget, "draw"):
+                widget.draw(scene)
+        if name == "log":  # newest entries last: show them
+            self.call_after_refresh(container.scroll_end, animate=False)
 
     def refresh_board(self) -> None:
-        self._stale.discard("board")
-        state = self.model.state
-        who = current_player(state)
-        board_player = self.board_player if self.board_player is not None else (who if who is not None else 0)
-        self.query_one(BoardView).show(state, board_player)
-        self.query_one(BoardView).set_classes(f"player-{state.players[board_player].colour}")
+        self._stale.add("board")
+        if self.current_view == "board":
+            self._draw_view("board")
+
+    # ------------------------------------------------------------ the key line
+    def update_keys(self) -> None:
+        """The keys that matter now, in the key line (what the view, the choice and the scroll allow)."""
+        if not self.is_mounted:
+            return
+        panel = self.query_one(DecisionPanel)
+        hints: list[Hint] = []
+        if panel.typed or panel.finding:
+            hints.append(Hint("Find", f"{panel.typed}▏ Enter choose · Esc stop", "", 0, note=True))
+        elif self._map_typed is not None:
+            hints.append(Hint("Find on the map", f"{self._map_typed}▏ then i: details · Esc stop", "", 0, note=True))
+        elif panel.types_names:
+            hints.append(Hint("a-z", "type a Town", "", 1, note=True))
+        for v in self.views:
+            if v.footer:
+                key = keymap.first_key(f"view-{v.name}", v.keys, getattr(self.app, "user_keys", {}))
+                hints.append(Hint(key, v.title, f"view('{v.name}')", 2 if v.name != self.current_view else 6))
+        legal = self.model.legal()
+        if any(isinstance(a, TASKS) for a in legal):
+            hints.append(Hint("t", "Tasks", "tasks", 3))
+        finish = finish_action(legal)
+        if finish is not None:
+            hints.append(Hint("e", {"end": "End turn", "done": "Done", "skip": "Skip"}[finish.verb()], "finish", 1))
+        if self.model.can_undo() is None:
+            hints.append(Hint("u", "Undo", "undo", 4))
+        if self.current_view == "map":
+            hints.append(Hint("/", "find", "find", 5))
+            hints.append(Hint("i", "details", "details", 5))
+        hints.append(Hint("?", "Keys", "app.help", 7))
+        view = self.query_one(f"#{self.current_view}", VerticalScroll)
+        more = [("▲", view.scroll_y > 0), ("▼", view.scroll_y < view.max_scroll_y)]
+        arrows = "".join(a for a, on_ in more if on_)
+        if arrows:
+            hints.append(Hint("PgUp/PgDn" if len(arrows) == 2 else ("PgDn" if arrows == "▼" else "PgUp"), arrows,
+                              "scroll_view(1)" if "▼" in arrows else "scroll_view(-1)", 0, note=True))
+        self.query_one(KeyLine).show(hints)
 
     # ------------------------------------------------------------ messages from the widgets
+    def _piece_at(self) -> str | None:
+        """Where the piece the decision in hand is about stands (the map keeps it in view)."""
+        piece, state = self._map_piece(), self.model.state
+        return getattr(state.players[state.stack[-1].player], piece) if piece and state.stack else None
+
     def _map_piece(self) -> str | None:
         """The piece the decision in hand is about (Merchant / Architect Actions and moves)."""
         state = self.model.state
         top = state.stack[-1] if state.stack else None
-        if isinstance(top, ActionFrame) and top.action in ("merchant", "architect"):
+        if isinstance(top, ActionFrame) and top.action in PIECES:
             return top.action
         piece = getattr(top, "piece", None)
-        return piece if piece in ("merchant", "architect") else None
+        return piece if piece in PIECES else None
 
     @on(DecisionPanel.Pointing)
     def _pointing(self, event: DecisionPanel.Pointing) -> None:
@@ -175,30 +310,39 @@ class GameScreen(Screen):
         self._stale.add("map")
         if self.current_view == "map":
             self._draw_view("map")
-        # A map choice always shows the map; a Merchant/Architect Action shows it once per
-        # decision, so a player who switches away to look at something else is left there.
-        frame_key = (state.round, state.lap, state.turn, len(state.stack), type(state.stack[-1]).__name__) if state.stack else None
-        want_map = bool(event.spaces) or (piece is not None and frame_key != self._auto_map_for)
-        if piece is not None:
-            self._auto_map_for = frame_key
-        wanted = "map" if want_map else VIEW_FOR_GROUP.get(event.group)
-        if wanted and self.current_view != wanted:
-            if wanted in ("board",):
-                self.board_player = None  # your own board
-                self.refresh_board()
-            self.view_before_map = self.view_before_map or self.current_view
+            if cursor:
+                map_view.scroll_to_cursor(self._piece_at())
+        wanted = self._wanted_view(event)
+        if wanted and self.current_view != wanted and self.current_view != "recap":
+            self.view_before = self.view_before or self.current_view
             self.action_view(wanted, remember=True)
             part = BOARD_PART.get(event.group)
             if wanted == "board" and part:
-                line = self.query_one(BoardView).sections.get(part, 0)
+                line = self.query_one("#board-view").sections.get(part, 0)
                 self.call_after_refresh(self.query_one("#board", VerticalScroll).scroll_to, y=line, animate=False)
-        elif not wanted and piece is None and self.view_before_map and not event.group:
-            self.action_view(self.view_before_map)  # back out: the view the player had before
-            self.view_before_map = None
+        elif not wanted and self.view_before and not event.group and not event.spaces and self.current_view != "recap":
+            self.action_view(self.view_before)  # back out: the view the player had before
         if event.spaces and event.all_spaces:
             map_view.focus()  # a pure map choice (where to move): the arrows move the map cursor
         elif map_view.has_focus:
             self.query_one("#choices", OptionList).focus()
+        self.update_keys()
+
+    def _wanted_view(self, event: DecisionPanel.Pointing) -> str | None:
+        """The view the choice in hand is about: the map for a map choice, the offers for the
+        Character Action... shown once per decision, so a player who looks elsewhere stays there."""
+        state = self.model.state
+        if event.spaces and event.all_spaces:
+            return "map"
+        if event.group in VIEW_FOR_GROUP:
+            return VIEW_FOR_GROUP[event.group]
+        top = state.stack[-1] if state.stack else None
+        action = top.action if isinstance(top, ActionFrame) else None
+        key = (state.round, state.lap, state.turn, len(state.stack), type(top).__name__, action)
+        if action in VIEW_FOR_ACTION and key != self._auto_view_for and not event.group:
+            self._auto_view_for = key
+            return VIEW_FOR_ACTION[action]
+        return None
 
     @on(MapView.Picked)
     def _map_picked(self, event: MapView.Picked) -> None:
@@ -215,7 +359,100 @@ class GameScreen(Screen):
 
     @on(DecisionPanel.Chosen)
     def _chosen(self, event: DecisionPanel.Chosen) -> None:
+        before = self.model.state
         self.choose(event.action)
+        if self.model.state is before and not self._busy:
+            # Nothing was applied (refused, or a lesson's 'not now'): the panel takes keys again, and
+            # keys typed after the refused choice were meant for what did not happen.
+            self.query_one(DecisionPanel).waiting = False
+            self._ahead.clear()
+
+    # ------------------------------------------------------------ typing a Town's name
+    async def on_key(self, event: events.Key) -> None:
+        """Every key of the game screen, in the order it was typed.
+
+        Keys are handled here rather than left to the bindings (which Textual runs after a key has
+        bubbled up to the app): a letter that finds a Town and a number that picks a line must be
+        taken in the order typed. A key typed while a choice is being applied waits for the next
+        decision. Letters find a line by a Town's name when the panel takes names (after '/', or in
+        a map choice the numbers cannot reach); every other key runs its binding."""
+        panel = self.query_one(DecisionPanel)
+        replayed = event in self._replaying
+        self._replaying.discard(event)
+        event.stop()
+        event.prevent_default()
+        if panel.waiting or self._busy or (self._ahead and not replayed):
+            entry = (event.key, event.character)
+            self._ahead.insert(0, entry) if replayed else self._ahead.append(entry)
+            return
+        if self._find_key(event, panel):
+            self.update_keys()
+            return
+        active = self.active_bindings.get(event.key)
+        if active is not None and active.enabled:
+            await self.app.run_action(active.binding.action, active.node)
+
+    def _find_key(self, event: events.Key, panel: DecisionPanel) -> bool:
+        """Typing a Town's name (in the decision panel, or on the map); True if the key was used."""
+        finding = panel.typed or panel.finding
+        find_keys = keymap.keys_of("find", "slash", getattr(self.app, "user_keys", {})).split(",")
+        if event.key in find_keys and not finding:
+            self.action_find()
+            return True
+        if event.key == "backspace" and finding:
+            panel.unfind()
+            return True
+        if event.key == "enter" and panel.typed:
+            panel.choose_highlighted()
+            return True
+        letter = bool(event.character) and len(event.character) == 1 and event.character.isalpha() and event.key.isalpha()
+        if letter and (finding or panel.types_names) and panel.find(event.character):
+            return True
+        return self._map_find(event)
+
+    def _map_find(self, event: events.Key) -> bool:
+        """With no choice to find, '/' then letters move the map cursor to a Town (to look at it).
+        Any other key ends it (Enter and Esc are used up doing so; the rest do what they do)."""
+        typed = self._map_typed
+        if typed is None:
+            return False
+        if event.key == "backspace":
+            self._map_typed = typed[:-1]
+            return True
+        if not (event.character and len(event.character) == 1 and event.character.isalpha()):
+            self._map_typed = None
+            self.update_keys()
+            return event.key in ("escape", "enter")
+        typed += event.character
+        w = T.words(self.model.state)
+        found = [s.id for s in w.cat.map.spaces if s.kind == "town" and s.name.casefold().startswith(typed.casefold())]
+        if not found:
+            self.app.bell()
+            return True
+        self._map_typed = typed
+        self.query_one(MapView).set_cursor(found[0])
+        return True
+
+    def action_find(self) -> None:
+        """'/': find a line by a Town's name; with none to find, find a Town on the map."""
+        panel = self.query_one(DecisionPanel)
+        if panel.start_finding():
+            self.update_keys()
+            return
+        self.action_view("map")
+        self._map_typed = ""
+        self.update_keys()
+
+    def action_details(self) -> None:
+        """'i': everything about the Town of the highlighted choice, or under the map cursor."""
+        from ..dialogs.town import TownDialog
+
+        choice = self.query_one(DecisionPanel).highlighted
+        space = choice.space if choice is not None and choice.space else None
+        if space is None or self.current_view == "map":
+            space = self.query_one(MapView).cursor or space
+        if space:
+            self.app.push_screen(TownDialog(self.model.state, space))
 
     # ------------------------------------------------------------ applying
     def choose(self, action) -> None:
@@ -225,7 +462,8 @@ class GameScreen(Screen):
         if lost:
             self._busy = True
             what = "end your turn" if action.verb() == "end" else "finish the Action"
-            question = f"You still have {lost[1]} AP for the {T.ACTION_TITLE[lost[0]]} Action. They are lost if you {what} now."
+            whose = "the Joker" if lost[0] == "joker" else f"the {T.ACTION_TITLE[lost[0]]} Action"
+            question = f"You still have {lost[1]} AP for {whose}. They are lost if you {what} now."
 
             def answered(yes: bool | None) -> None:
                 self._busy = False
@@ -234,6 +472,7 @@ class GameScreen(Screen):
                 else:
                     self.query_one(DecisionPanel).waiting = False  # the choice was not made
             self.app.push_screen(ConfirmDialog("Waste AP?", question + "\n\nDo it anyway?"), answered)
+            self.call_after_refresh(self._play_ahead)  # a 'y' typed ahead answers it
             return
         self.apply(action)
 
@@ -243,18 +482,36 @@ class GameScreen(Screen):
         except TiletumError as exc:
             self.notify(str(exc), title="Not allowed", severity="error")
             self.query_one(DecisionPanel).waiting = False
+            self._ahead.clear()  # keys typed after a refused choice were meant for what did not happen
             return
+        if self.current_view == "recap":  # the turn is under way: back to the table
+            self._leave_recap()
         self.refresh_game()
-        events = entry.events
-        after = self.model.state
-        began = [e for e in events if isinstance(e, TurnBegan)]
-        if began and after.phase == "action" and current_player(after) is not None:
-            self.notify(f"{after.players[began[-1].player].name}'s turn", timeout=2)
-        if self._announce(events):
+        self._recap_at_turn_start(entry.events)
+        if self._announce(entry.events):
             title, scored, notes = self._announcement(entry)
-            self.app.push_screen(AnnounceDialog(title, after.players, scored, notes), lambda _: self._after_announce())
+            self.app.push_screen(AnnounceDialog(title, self.model.state.players, scored, notes),
+                                 lambda _: self._after_announce())
         else:
             self._after_announce()
+
+    def _recap_at_turn_start(self, events) -> None:
+        """A seat's turn began: show what the others did since its last turn (Esc goes back)."""
+        state = self.model.state
+        began = [e for e in events if isinstance(e, TurnBegan)]
+        if not began or state.phase != "action" or current_player(state) is None:
+            return
+        self.recap = self.reader.recap(state, current_player(state))
+        if self.recap.empty:
+            return
+        self._stale.add("recap")
+        if self.current_view != "recap":
+            self._recap_from = self.current_view
+            self.action_view("recap")
+        self.update_keys()
+
+    def _leave_recap(self) -> None:
+        self.action_view(getattr(self, "_recap_from", None) or self.views[0].name)
 
     @staticmethod
     def _announce(events) -> bool:
@@ -302,6 +559,10 @@ class GameScreen(Screen):
     def _autosave_failed(self, problem: str) -> None:
         self.notify(f"{problem}. The game goes on.", title="Autosave", severity="warning", timeout=8)
 
+    def autosave_problem(self) -> str | None:
+        """The last autosave's problem, if it failed (quitting asks first then)."""
+        return getattr(self.model.session, "autosave_error", None)
+
     # ------------------------------------------------------------ key actions
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "undo":
@@ -331,13 +592,19 @@ class GameScreen(Screen):
     def action_toggle_hints(self) -> None:
         self.hints_on = not self.hints_on
         self.notify("Hints on: ★ marks choices that complete something" if self.hints_on else "Hints off", timeout=3)
-        self.refresh_game()
+        self.refresh_game(keep=True)  # the sub-menu the player is in stays open
 
     def action_pick(self, n: int) -> None:
         self.query_one(DecisionPanel).pick_number(n)
 
     def action_back(self) -> None:
-        self.query_one(DecisionPanel).back()
+        panel = self.query_one(DecisionPanel)
+        if panel.back():
+            self.update_keys()
+        elif self.current_view == "recap":
+            self._leave_recap()
+        elif self.query_one(MapView).has_focus and not self.query_one(MapView).legal:
+            self.query_one("#choices", OptionList).focus()
 
     def action_tasks(self) -> None:
         if not self.query_one(DecisionPanel).open_tasks():
@@ -353,31 +620,52 @@ class GameScreen(Screen):
             self.choose(action)
 
     def action_view(self, name: str, remember: bool = False) -> None:
+        if name not in {v.name for v in self.views}:
+            return
         if not remember:
-            self.view_before_map = None  # the player chose a view: stop switching it for them
+            self.view_before = None  # the player chose a view: stop switching it for them
         self.query_one(ContentSwitcher).current = name
         self._draw_view(name)
+        if name == "map":
+            self.query_one(MapView).scroll_to_cursor(self._piece_at())
         if name == "log":  # newest entries last: show them (only works once the log is laid out)
             self.call_after_refresh(self.query_one("#log", VerticalScroll).scroll_end, animate=False)
+        self.update_keys()
+        self.call_after_refresh(self.update_keys)  # once laid out: can it scroll?
 
     def action_cycle_view(self) -> None:
-        self.action_view(VIEWS[(VIEWS.index(self.current_view) + 1) % len(VIEWS)])
+        names = [v.name for v in self.views]
+        self.action_view(names[(names.index(self.current_view) + 1) % len(names)])
 
     def action_other_board(self, step: int) -> None:
         n = len(self.model.state.players)
-        now = self.board_player if self.board_player is not None else (current_player(self.model.state) or 0)
-        self.board_player = (now + step) % n
+        who = current_player(self.model.state)
+        now = self._board_player(who)
+        self.board_player, self._board_for = (now + step) % n, who
         self.action_view("board")
-        self.refresh_game()
+        self.refresh_board()
+
+    def _view_scroll(self) -> VerticalScroll:
+        return self.query_one(f"#{self.current_view}", VerticalScroll)
 
     def action_scroll_view(self, direction: int) -> None:
-        view = self.query_one(f"#{self.current_view}", VerticalScroll)
-        view.scroll_page_down() if direction > 0 else view.scroll_page_up()
+        view = self._view_scroll()
+        view.scroll_page_down(animate=False) if direction > 0 else view.scroll_page_up(animate=False)
+
+    def action_scroll_line(self, direction: int) -> None:
+        view = self._view_scroll()
+        view.scroll_relative(y=direction, animate=False)
+
+    def action_scroll_home(self) -> None:
+        self._view_scroll().scroll_home(animate=False)
+
+    def action_scroll_end(self) -> None:
+        self._view_scroll().scroll_end(animate=False)
 
     def action_toggle_notation(self) -> None:
         self.notation = not self.notation
+        self._stale.add("log")
         self.action_view("log")
-        self.refresh_game()
 
     def action_undo(self) -> None:
         self._step_history("undo", self.model.can_undo, self.model.undo)

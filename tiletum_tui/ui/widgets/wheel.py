@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ...data.schema import DIE_COLOURS
 from ...engine.queries import (
-    action_for_value, ap_for_die, houses_on_map, king_space, pillars_on_map, wheel_position_for_value,
+    action_for_value, ap_for_die, die_resource, houses_on_map, king_space, pillars_on_map, wheel_position_for_value,
 )
 from ...engine.ruleset import rules_for
 from .. import text as T
@@ -19,6 +20,11 @@ class WheelView(Painted):
         super().__init__(**kwargs)
         self.state = None
         self.focus_player: int | None = None
+        self.recap = None
+
+    def draw(self, scene) -> None:
+        self.recap = scene.recap
+        self.show(scene.state, scene.who)
 
     def show(self, state, focus_player: int | None) -> None:
         self.state, self.focus_player = state, focus_player
@@ -65,7 +71,31 @@ class WheelView(Painted):
             tile = s.board.wheel_bonus[pos]
             out.append(w.tile_line(tile, 38) if tile else "(taken)", None if tile else self.ink("muted"))
             out.append("\n")
-        out.append(" Y yellow→Gold P pink→Food L light grey→Wool D dark grey→Stone B blue→Iron\n", self.ink("muted"))
+        # What each colour gives the player in turn (a Helper may have changed it: the engine says).
+        gives = {c: die_resource(s, c) for c in DIE_COLOURS}
+        if len(set(gives.values())) == 1:
+            out.append(f" This turn every die gives {T.RES[gives[DIE_COLOURS[0]]]} (a Helper changed it)\n", self.ink("title"))
+        else:
+            out.append(" " + " ".join(f"{c} {T.DIE_LETTER_NAME[c]}→{T.RES[gives[c]]}" for c in DIE_COLOURS) + "\n",
+                       self.ink("muted"))
+        self._taken(out)
+
+    def _taken(self, out: Text) -> None:
+        """The dice taken since the player in turn last played (the last moves, marked)."""
+        recap = self.recap
+        if recap is None or not recap.dice:
+            return
+        s = self.state
+        out.append(f" Taken since {s.players[recap.seat].name}'s last turn: ", self.ink("muted"))
+        for k, (seat, a) in enumerate(recap.dice):
+            if k:
+                out.append(", ")
+            out.append(s.players[seat].name, self.player_ink(s.players[seat].colour))
+            out.append(" ")
+            out.append(self.die(a.colour, a.value))
+            if a.target != a.value:
+                out.append(f"→{a.target}")
+        out.append("\n")
 
     # ------------------------------------------------------------ King track
     def _king(self, out: Text) -> None:
