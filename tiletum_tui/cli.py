@@ -111,7 +111,8 @@ def continue_note(save_dir, path: Path) -> str:
     chosen = next((i for i in infos if i.path == path), None)
     if chosen is None:
         return f"Continuing {path.name}"
-    what = f"'{chosen.name}' ({' vs '.join(chosen.players)}, round {chosen.round}, saved {chosen.saved:%Y-%m-%d %H:%M})"
+    game = f"{' vs '.join(chosen.players)}, round {chosen.round}, saved {chosen.saved:%Y-%m-%d %H:%M}"
+    what = game if chosen.autosave else f"'{chosen.name}' ({game})"
     newer = [i for i in infos[: infos.index(chosen)] if i.finished]  # newest first
     if newer:
         return (f"Continuing {what}: the last unfinished game. Your newer game '{newer[0].name}' is finished "

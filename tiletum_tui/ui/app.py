@@ -41,8 +41,8 @@ class TiletumApp(App):
     def on_mount(self) -> None:
         if self.keys_problem:
             self.notify(self.keys_problem, title="Your key file was not used", severity="warning", timeout=10)
-        if self.note:
-            self.notify(self.note, timeout=8)
+        if self.note:  # once the first screen is up, so the note shows on it
+            self.call_after_refresh(self.notify, self.note, timeout=8)
         if self.session is not None:
             self.push_screen(self.screens.game(self.session))
         elif self.settings is not None:

@@ -3,7 +3,7 @@
 The engine lists every option (``engine.options``): each action, legal or with the reason it is
 refused now, and the facts a player needs beside it (the AP it spends or gives, its Gold, what a
 die yields). Shown flat that is a wall of near-duplicates, so each option gets a *path* of short
-steps ("Die 3B" > "Change to 4" > "Take the Bonus tile") and the paths are merged into a tree.
+steps ("Die 3B" > "To 4 for 2 Gold" > "Take the Bonus tile") and the paths are merged into a tree.
 Escape walks back up the tree. Refused options are shown greyed, with the engine's reason.
 
 Every step carries an ``order``: lines are sorted by it, never by legality, so a choice keeps its
@@ -164,8 +164,8 @@ def _steps(state: State, o, kept: dict, came_from: dict) -> list[Step]:  # noqa:
             # Nearest changes first: -1, +1, -2, +2, then the far side (6 and 1 are neighbours).
             up = (a.target - a.value) % 6
             steps, side = (up, 1) if up <= 3 else (6 - up, 0)
-            label = f"Change to {a.target} for {o.gold} Gold: {_die_outcome(o)}" if o.legal else \
-                f"Change to {a.target} for {o.gold} Gold"
+            label = f"To {a.target} for {o.gold} Gold: {_die_outcome(o)}" if o.legal else \
+                f"To {a.target} for {o.gold} Gold"
             second = Step(f"t{a.target}", label, (steps, side), T.DIE_LETTER_NAME[a.colour],
                           crumb=f"to {a.target}: {T.ACTION_TITLE[o.leads_to]}")
         if a.bonus:
@@ -199,20 +199,24 @@ def _steps(state: State, o, kept: dict, came_from: dict) -> list[Step]:  # noqa:
     if isinstance(a, Hire):
         offer = state.board.character_offer
         i = offer.index(a.tile) if a.tile in offer else 0
-        return [Step(f"hire-{a.tile}", f"Hire {w.tile_text(a.tile)}", (1, i), w.tile_text(a.tile))]
+        what = w.tile_text(a.tile) if o.legal else w.tile_name(a.tile)  # a greyed line: the name and why not
+        return [Step(f"hire-{a.tile}", f"Hire {what}", (1, i), w.tile_text(a.tile))]
     if isinstance(a, Refresh):
         return [Step("refresh", f"Discard and refill the Character offer ({o.ap} AP)", (2,))]
     if isinstance(a, Room):
         i = p.storehouse.index(a.tile) if a.tile in p.storehouse else 0
-        return [Step("room", "Put a Character in a Room", (3,)), Step(a.tile, w.tile_text(a.tile), (i,)),
+        return [Step("room", "Put a Character in a Room", (3,), crumb="Room"),
+                Step(a.tile, w.tile_text(a.tile), (i,), crumb=w.tile_name(a.tile)),
                 Step(f"{a.building}.{a.floor}", f"Building {a.building}, floor {a.floor} ({o.ap} AP)", (a.building, a.floor))]
     if isinstance(a, TakeContract):
         offer = state.board.contract_offer
         i = offer.index(a.tile) if a.tile in offer else 0
-        return [Step(f"contract-{a.tile}", f"Take {w.tile_text(a.tile)} ({o.ap} AP)", (1, i), w.tile_text(a.tile))]
+        what = w.tile_text(a.tile) if o.legal else w.tile_name(a.tile)
+        # The AP first: a long Contract is cut at the end of its line, never its price in AP.
+        return [Step(f"contract-{a.tile}", f"Take for {o.ap} AP: {what}", (1, i), w.tile_text(a.tile))]
     if isinstance(a, Exchange):
-        return [Step("exchange", f"Exchange a Resource ({o.ap} AP)", (2,)),
-                Step(a.give, f"Give 1 {T.RES[a.give]}", (RESOURCES.index(a.give),)),
+        return [Step("exchange", f"Exchange a Resource ({o.ap} AP)", (2,), crumb="Exchange"),
+                Step(a.give, f"Give 1 {T.RES[a.give]}", (RESOURCES.index(a.give),), crumb=f"give 1 {T.RES[a.give]}"),
                 Step(a.get, f"for 1 {T.RES[a.get]}", (RESOURCES.index(a.get),))]
     if isinstance(a, KingStep):
         return [Step("king", f"Advance one space on the King track ({o.ap} AP)", (1,))]
@@ -223,7 +227,8 @@ def _steps(state: State, o, kept: dict, came_from: dict) -> list[Step]:  # noqa:
                 Step(f"buy{a.resource}", f"Buy 1 {T.RES[a.resource]} for {o.gold} Gold", (0, RESOURCES.index(a.resource)))]
     if isinstance(a, Fulfil):
         i = p.storehouse.index(a.tile) if a.tile in p.storehouse else 0
-        steps = [Step(TASK, "Tasks…", (8,), crumb="Tasks"), Step(f"fulfil-{a.tile}", f"Fulfil {w.tile_text(a.tile)}", (1, i))]
+        steps = [Step(TASK, "Tasks…", (8,), crumb="Tasks"),
+                 Step(f"fulfil-{a.tile}", f"Fulfil {w.tile_text(a.tile)}", (1, i), crumb=w.tile_name(a.tile))]
         if a.identical:
             steps.append(Step(a.identical, f"pay the identical part in {T.RES[a.identical]}", (RESOURCES.index(a.identical),)))
         return steps
@@ -237,7 +242,8 @@ def _steps(state: State, o, kept: dict, came_from: dict) -> list[Step]:  # noqa:
                      name=w.space_name(a.town))]
     if isinstance(a, UseHelper):
         i = p.storehouse.index(a.tile) if a.tile in p.storehouse else 0
-        steps = [Step(TASK, "Tasks…", (8,), crumb="Tasks"), Step(f"helper-{a.tile}", f"Use {w.tile_text(a.tile)}", (3, i))]
+        steps = [Step(TASK, "Tasks…", (8,), crumb="Tasks"),
+                 Step(f"helper-{a.tile}", f"Use {w.tile_text(a.tile)}", (3, i), crumb=w.tile_name(a.tile))]
         if a.resource:
             steps.append(Step(a.resource, f"the die gives {T.RES[a.resource]}", (RESOURCES.index(a.resource),)))
         return steps
@@ -293,7 +299,7 @@ def _done_label(state: State) -> str:
 
 # Refused options worth a greyed line: what a player looks for and wants to know why not.
 _SHOWN_REFUSED = (Buy, Fulfil, UseHelper, TakeContract, PlaceHouse, PlacePillar, KingStep, Hire, Refresh,
-                  BuildCathedral, ClaimKingTile, TakeBonus, TakeDie)
+                  BuildCathedral, ClaimKingTile, TakeBonus, TakeDie, Exchange, PlaceCrest)
 
 
 def _shown_refused(o, legal_set) -> bool:
@@ -322,7 +328,7 @@ def build_menu(state: State, options: list, came_from: dict | None = None) -> li
         if isinstance(o.action, Done) and end_turn and len(state.stack) == 2:
             continue  # Done on the die's own Action adds nothing to ending the turn (Tasks are open either way)
         _insert(root, _steps(state, o, kept, came_from), o.action, None)
-    for o in options:
+    for o in options + _resource_twins(state, legal):
         if o.legal or not _shown_refused(o, legal_set):
             continue
         steps = _steps(state, o, kept, came_from)
@@ -330,6 +336,7 @@ def build_menu(state: State, options: list, came_from: dict | None = None) -> li
             steps = steps[:1]  # which House space was only the engine's example: name the Town alone
         note = _note(state, o)
         _insert(root, steps, o.action, o.reason, note)
+    _offer_lines(state, root, options)
     for node in _walk(root):
         _settle(node)
         node.children.sort(key=lambda c: c.order)
@@ -337,11 +344,69 @@ def build_menu(state: State, options: list, came_from: dict | None = None) -> li
     return root.children
 
 
+def _resource_twins(state: State, legal: list) -> list:
+    """A choice among a fixed set keeps every line: the Resources the engine did not offer (paying a
+    Contract's identical part in Wool without the Wool, giving Gold one does not have) and the Crest
+    spaces a Crest cannot go under come back greyed, each with the engine's own reason (``engine.check``)."""
+    from ..engine import IllegalActionError, check
+    from ..engine.legal import Option
+
+    seen = {o.action for o in legal}
+    wanted = []
+    for o in legal:
+        a = o.action
+        if isinstance(a, Fulfil) and a.identical:
+            wanted += [Fulfil(a.seat, a.tile, x) for x in RESOURCES]
+        elif isinstance(a, Exchange):
+            wanted += [Exchange(a.seat, g, x) for g in RESOURCES for x in RESOURCES if x != g]
+        elif isinstance(a, PlaceCrest):  # the six Crest spaces, each line in its place
+            wanted += [PlaceCrest(a.seat, a.tile, b + 1) for b in range(len(state.players[a.seat].crests))]
+    out = []
+    for a in dict.fromkeys(wanted):
+        if a in seen:
+            continue
+        try:
+            check(state, a)
+        except IllegalActionError as exc:
+            out.append(Option(a, str(exc)))
+    return out
+
+
+def _offer_lines(state: State, root: Choice, options: list) -> None:
+    """Every space of the offer the Action takes from keeps a line, so the lines after it keep their
+    numbers: a Contract taken this turn leaves its space empty until the turn ends; a Character that
+    cannot be hired now is greyed with the engine's reason (it gives one, for the first of them)."""
+    top = state.stack[-1] if state.stack else None
+    if not isinstance(top, ActionFrame):
+        return
+    keys = {c.key for c in root.children}
+    if top.action == "contract":
+        for i, tile in enumerate(state.board.contract_offer):
+            if not tile:
+                root.children.append(Choice(f"Contract space {i + 1}", key=f"contract-space{i}", order=(1, i),
+                                            reason="this space of the offer stays empty until the end of the turn",
+                                            note="empty until the end of the turn"))
+    elif top.action == "character":
+        why = next((o for o in options if isinstance(o.action, Hire) and not o.legal), None)
+        w = T.words(state)
+        for i, tile in enumerate(state.board.character_offer):
+            if tile and f"hire-{tile}" not in keys and why is not None:
+                root.children.append(Choice(f"Hire {w.tile_name(tile)}", key=f"hire-{tile}", order=(1, i),
+                                            detail=w.tile_text(tile),
+                                            reason=why.reason, note=_note(state, why)))
+
+
 def _note(state: State, o) -> str:
     """A short form of a refusal for the line itself (the full reason shows on highlight)."""
-    a = o.action
-    if isinstance(a, (TakeDie, Buy)) and "Gold" in (o.reason or ""):
-        return f"you have {state.players[a.seat].resources['G']} Gold"
+    import re
+
+    reason = o.reason or ""
+    cost = re.search(r"(?:costs|needs) (\d+) (\w+) and you have (\d+)", reason)
+    if cost and cost.group(2) != "AP":  # the line says the price: the note says what is missing
+        return f"you have {cost.group(3)} {cost.group(2)}"
+    left = ap_left(state)
+    if o.ap and left and "AP left" in reason:
+        return f"needs {o.ap} AP, {left[1]} left"
     return ""
 
 
@@ -383,6 +448,7 @@ def _settle(node: Choice) -> None:
             only.order = c.order
             only.detail = only.detail or c.detail
             only.name = only.name or c.name
+            only.crumb = f"{c.crumb}: {only.crumb}" if c.crumb and only.crumb else c.crumb or only.crumb
             c = only
         if c.is_group and c.children and all(x.disabled for x in c.children):
             first = next(x for x in c.children if x.disabled)

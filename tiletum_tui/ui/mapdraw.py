@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 BOX_W, BOX_H = 12, 3
 SX, SY = 2.7, 1.25  # map units -> character cells at 80x24
-MAX_SX, MAX_SY = 5.0, 2.0  # a large terminal spreads the map out up to this much
+MAX_SX, MAX_SY = 3.0, 2.0  # a large terminal spreads the map out up to this much (wider, links break up)
 
 
 def cell(space, sx: float = SX, sy: float = SY) -> tuple[int, int]:
@@ -79,13 +79,17 @@ def link_cells(lay: Layout, a: str, b: str) -> list[tuple[int, int, str]]:
     dr, dc = r1 - r0, c1 - c0
     ch = glyph(dr, dc)
     n = max(abs(dc), 1) if ch == "─" else max(abs(dr), 1)  # one cell per column, or one per row
-    out, seen = [], set()
+    slant = "╲" if (dr > 0) == (dc > 0) else "╱"
+    out, seen, row = [], set(), r0
     for i in range(n + 1):
         r, c = round(r0 + dr * i / n), round(c0 + dc * i / n)
+        # A flat link that still climbs a row or two shows each step as a slant: ───╲───
+        here = slant if ch == "─" and r != row else ch
+        row = r
         if (r, c) in seen or (r, c) in ((r0, c0), (r1, c1)) or lay.box_of(r, c) is not None:
             continue
         seen.add((r, c))
-        out.append((r, c, ch))
+        out.append((r, c, here))
     if not out:  # the boxes all but touch: show the link in the one cell between them
         steps = 4 * max(abs(dr), abs(dc), 1)
         for i in range(1, steps):

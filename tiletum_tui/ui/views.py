@@ -52,6 +52,7 @@ class Scene:
     who: int | None  # the player deciding now (None once the game is over)
     board_player: int  # whose board the board view shows
     log: list  # the session's log entries
+    setup: tuple = ()  # the events of setting the game up (before the first entry)
     notation: bool = False  # the log in notation
     spaces: list = field(default_factory=list)  # map spaces the choice in hand points at
     cursor: str | None = None  # the space the highlighted choice points at

@@ -57,6 +57,9 @@ class ViewScroll(VerticalScroll):
         self._tell()
 
     def on_resize(self, event) -> None:
+        for child in self.children:  # drawings that fit their text to the view's width
+            if getattr(child, "FITS_WIDTH", False):
+                child.redraw()
         self._tell()
 
     def _tell(self) -> None:
@@ -86,7 +89,9 @@ class GameScreen(Screen):
         self.board_player: int | None = None  # None: follow the player deciding now
         self._board_for: int | None = None  # who was deciding when the board was switched by hand
         self.notation = False
-        self.view_before: str | None = None  # the view to go back to after the screen switched it
+        # The view to go back to once the group or map choice that switched it is over: (view, depth of
+        # the decision stack then, who was deciding). Forgotten when the decision passes to another seat.
+        self.view_before: tuple | None = None
         self._busy = False  # a confirm dialog is open: ignore further choices
         self._auto_view_for = None  # the decision for which a view was last shown by itself
         self.hints_on = False
@@ -98,7 +103,6 @@ class GameScreen(Screen):
         # typist's "2 2" moves twice; they never pick from the lines of the decision already made).
         self._ahead: list[tuple[str, str | None]] = []
         self._replaying: set = set()  # the key events posted again from _ahead
-        self._map_typed: str | None = None  # '/' on the map: the Town name typed so far
 
     def _add_binding(self, binding: Binding) -> None:
         """Bind a view's keys on this screen (the views are a list, so their keys are made here)."""
@@ -163,6 +167,7 @@ class GameScreen(Screen):
         state = self.model.state
         who = current_player(state)
         return Scene(state=state, who=who, board_player=self._board_player(who), log=self.model.log,
+                     setup=getattr(self.model, "setup_events", ()),
                      notation=self.notation, spaces=self._map_args[0], cursor=self._map_args[1], recap=self.recap,
                      wide=self.wide)
 
@@ -254,9 +259,7 @@ class GameScreen(Screen):
         panel = self.query_one(DecisionPanel)
         hints: list[Hint] = []
         if panel.typed or panel.finding:
-            hints.append(Hint("Find", f"{panel.typed}▏ Enter choose · Esc stop", "", 0, note=True))
-        elif self._map_typed is not None:
-            hints.append(Hint("Find on the map", f"{self._map_typed}▏ then i: details · Esc stop", "", 0, note=True))
+            hints.append(Hint("Find", f"{panel.typed}▏ Enter · Esc stop", "", 0, note=True))
         elif panel.types_names:
             hints.append(Hint("a-z", "type a Town", "", 1, note=True))
         for v in self.views:
@@ -267,7 +270,9 @@ class GameScreen(Screen):
         if any(isinstance(a, TASKS) for a in legal):
             hints.append(Hint("t", "Tasks", "tasks", 3))
         finish = finish_action(legal)
-        if finish is not None:
+        if self.model.state.phase == "over":
+            hints.append(Hint("e", "the final table", "finish", 1))
+        elif finish is not None:
             hints.append(Hint("e", {"end": "End turn", "done": "Done", "skip": "Skip"}[finish.verb()], "finish", 1))
         if self.model.can_undo() is None:
             hints.append(Hint("u", "Undo", "undo", 4))
@@ -314,19 +319,32 @@ class GameScreen(Screen):
                 map_view.scroll_to_cursor(self._piece_at())
         wanted = self._wanted_view(event)
         if wanted and self.current_view != wanted and self.current_view != "recap":
-            self.view_before = self.view_before or self.current_view
+            if (event.group or (event.spaces and event.all_spaces)) and self.view_before is None:
+                # a group's or a map choice's own view: when it is over, back to this one
+                self.view_before = (self.current_view, len(state.stack), current_player(state))
             self.action_view(wanted, remember=True)
             part = BOARD_PART.get(event.group)
             if wanted == "board" and part:
                 line = self.query_one("#board-view").sections.get(part, 0)
                 self.call_after_refresh(self.query_one("#board", VerticalScroll).scroll_to, y=line, animate=False)
-        elif not wanted and self.view_before and not event.group and not event.spaces and self.current_view != "recap":
-            self.action_view(self.view_before)  # back out: the view the player had before
+        elif not wanted and not event.group and not event.all_spaces and self.current_view != "recap" and self._back_to():
+            self.action_view(self._back_to())  # the group or map choice is over: the view the player had before
         if event.spaces and event.all_spaces:
             map_view.focus()  # a pure map choice (where to move): the arrows move the map cursor
         elif map_view.has_focus:
             self.query_one("#choices", OptionList).focus()
         self.update_keys()
+
+    def _back_to(self) -> str | None:
+        """The view to return to, if the group or map choice that switched the view is over."""
+        if self.view_before is None:
+            return None
+        view, depth, who = self.view_before
+        state = self.model.state
+        if who != current_player(state):
+            self.view_before = None  # someone else decides now: the view stays as it is
+            return None
+        return view if len(state.stack) <= depth else None
 
     def _wanted_view(self, event: DecisionPanel.Pointing) -> str | None:
         """The view the choice in hand is about: the map for a map choice, the offers for the
@@ -393,54 +411,51 @@ class GameScreen(Screen):
             await self.app.run_action(active.binding.action, active.node)
 
     def _find_key(self, event: events.Key, panel: DecisionPanel) -> bool:
-        """Typing a Town's name (in the decision panel, or on the map); True if the key was used."""
-        finding = panel.typed or panel.finding
+        """Typing a Town's name: '/' then letters. The first line whose Town fits is highlighted
+        (Enter chooses it); a Town that is no choice here gets the map cursor (i: its details).
+        With more than nine Towns to choose from, letters find without '/'. True if the key was used."""
+        finding = bool(panel.typed or panel.finding)
         find_keys = keymap.keys_of("find", "slash", getattr(self.app, "user_keys", {})).split(",")
         if event.key in find_keys and not finding:
             self.action_find()
             return True
         if event.key == "backspace" and finding:
             panel.unfind()
+            if panel.typed and not panel.found:
+                self._find_town(panel, "")
             return True
         if event.key == "enter" and panel.typed:
-            panel.choose_highlighted()
+            if panel.found:
+                panel.choose_highlighted()
+            else:
+                panel.back()  # only a Town of the map: stop finding, the cursor stays there
             return True
         letter = bool(event.character) and len(event.character) == 1 and event.character.isalpha() and event.key.isalpha()
-        if letter and (finding or panel.types_names) and panel.find(event.character):
-            return True
-        return self._map_find(event)
-
-    def _map_find(self, event: events.Key) -> bool:
-        """With no choice to find, '/' then letters move the map cursor to a Town (to look at it).
-        Any other key ends it (Enter and Esc are used up doing so; the rest do what they do)."""
-        typed = self._map_typed
-        if typed is None:
+        if not letter or not (finding or panel.types_names):
             return False
-        if event.key == "backspace":
-            self._map_typed = typed[:-1]
+        if panel.find(event.character):
             return True
-        if not (event.character and len(event.character) == 1 and event.character.isalpha()):
-            self._map_typed = None
-            self.update_keys()
-            return event.key in ("escape", "enter")
-        typed += event.character
-        w = T.words(self.model.state)
-        found = [s.id for s in w.cat.map.spaces if s.kind == "town" and s.name.casefold().startswith(typed.casefold())]
-        if not found:
-            self.app.bell()
-            return True
-        self._map_typed = typed
-        self.query_one(MapView).set_cursor(found[0])
+        if not finding:  # typed at once (a choice among many Towns) and no line fits: a plain key
+            return False
+        self._find_town(panel, event.character)
         return True
 
-    def action_find(self) -> None:
-        """'/': find a line by a Town's name; with none to find, find a Town on the map."""
-        panel = self.query_one(DecisionPanel)
-        if panel.start_finding():
-            self.update_keys()
+    def _find_town(self, panel: DecisionPanel, letter: str) -> None:
+        """No line fits what was typed: find the Town on the map (to look at it)."""
+        typed = (panel.typed + letter).casefold()
+        w = T.words(self.model.state)
+        found = [s for s in w.cat.map.spaces if s.kind == "town" and s.name.casefold().startswith(typed)]
+        if not found:
+            self.app.bell()
             return
-        self.action_view("map")
-        self._map_typed = ""
+        if self.current_view != "map":
+            self.action_view("map")
+        self.query_one(MapView).set_cursor(found[0].id)
+        panel.typed_elsewhere(letter, found[0].name)
+
+    def action_find(self) -> None:
+        """'/': find a Town by its first letters (its line here, else on the map)."""
+        self.query_one(DecisionPanel).start_finding()
         self.update_keys()
 
     def action_details(self) -> None:
@@ -488,7 +503,7 @@ class GameScreen(Screen):
             self._leave_recap()
         self.refresh_game()
         self._recap_at_turn_start(entry.events)
-        if self._announce(entry.events):
+        if self._announce(entry.events) and not self._king_tile_first(entry.events):
             title, scored, notes = self._announcement(entry)
             self.app.push_screen(AnnounceDialog(title, self.model.state.players, scored, notes),
                                  lambda _: self._after_announce())
@@ -513,6 +528,12 @@ class GameScreen(Screen):
     def _leave_recap(self) -> None:
         self.action_view(getattr(self, "_recap_from", None) or self.views[0].name)
 
+    def _king_tile_first(self, events) -> bool:
+        """The King phase began but waits for the highest player's Bonus tile choice, and nothing was
+        scored yet: the announcement comes once it is scored (after that choice)."""
+        top = self.model.state.stack[-1] if self.model.state.stack else None
+        return type(top).__name__ == "KingTileFrame" and not any(isinstance(e, (Scored, FairHeld, GameOver)) for e in events)
+
     @staticmethod
     def _announce(events) -> bool:
         """A phase was scored: the King phase, a Fair or final scoring (the events say so)."""
@@ -525,6 +546,9 @@ class GameScreen(Screen):
         events = entry.events
         scored = [e for e in events if isinstance(e, Scored)]
         parts, notes, rnd = [], [], None
+        if any(e.category == "king" for e in scored) and not any(isinstance(e, PhaseBegan) and e.phase == "king"
+                                                                  for e in events):
+            parts.append("King phase")  # announced after the highest player's Bonus tile choice
         for e in events:
             if isinstance(e, PhaseBegan) and e.phase == "king":
                 parts.append("King phase")
@@ -533,7 +557,7 @@ class GameScreen(Screen):
                 rnd = rnd or e.round
                 parts.append(f"Fair in {w.space_name(e.town)}")
                 tile = w.cat.fair_tiles[e.tile]
-                notes.append(f"Fair in {w.space_name(e.town)}: {e.board_vp}+{e.tile_vp} VP {tile.text}. "
+                notes.append(f"Fair in {w.space_name(e.town)}: {e.board_vp}+{e.tile_vp} {tile.text}. "
                              "A House or your Merchant there lets you take part.")
                 if not e.participants:
                     notes.append("Nobody took part in this Fair.")

@@ -25,13 +25,11 @@ NUMBERED = 9  # lines 1-9 have a number key; the others are reached with the arr
 
 
 def matches(choices: list[Choice], typed: str) -> list[int]:
-    """Indices of the lines whose name starts with what was typed (else contains it), legal first."""
+    """Indices of the legal lines whose name starts with what was typed (else contains it)."""
     t = typed.casefold()
-    named = [(i, c) for i, c in enumerate(choices) if c.name]
+    named = [(i, c) for i, c in enumerate(choices) if c.name and not c.disabled]
     found = [i for i, c in named if c.name.casefold().startswith(t)]
-    if not found:
-        found = [i for i, c in named if t in c.name.casefold()]
-    return sorted(found, key=lambda i: choices[i].disabled)
+    return found or [i for i, c in named if t in c.name.casefold()]
 
 
 class DecisionPanel(Vertical):
@@ -64,6 +62,7 @@ class DecisionPanel(Vertical):
         self.keys: list[str] = []  # keys of the opened groups
         self.typed = ""  # the letters of a Town's name typed so far ("" = not finding)
         self.finding = False  # '/' was pressed: letters go to the name until Enter or Esc
+        self.found = False  # what was typed found a line here (else only a Town on the map)
         # A choice was sent and the screen has not answered with a new decision yet: keys typed
         # ahead in that moment must not pick from the old lines (they would send a stale action).
         self.waiting = False
@@ -123,7 +122,7 @@ class DecisionPanel(Vertical):
 
     def back(self) -> bool:
         if self.typed or self.finding:
-            self.typed, self.finding = "", False
+            self.typed, self.finding, self.found = "", False, False
             self._render_title()
             return True
         if len(self.levels) <= 1:
@@ -157,39 +156,39 @@ class DecisionPanel(Vertical):
 
     # ------------------------------------------------------------ finding a line by name
     def find(self, letters: str) -> bool:
-        """Add letters to the name being typed; highlight the first line it finds. False (and
-        nothing typed) if no line's name fits."""
+        """Add letters to the name being typed and highlight the first line it finds; False (nothing
+        changed) if no line's name fits."""
         typed = self.typed + letters
         found = matches(self.options, typed)
         if not found:
-            if not self.typed and not self.finding:
-                return False  # not a name: the key does what it usually does
-            self.app.bell()
-            return True
-        self.typed = typed
+            return False
+        self.typed, self.found = typed, True
         self.query_one(OptionList).highlighted = found[0]
         self._render_title()
         return True
 
-    def start_finding(self) -> bool:
-        if not self.named:
-            return False
-        self.finding, self.typed = True, ""
+    def typed_elsewhere(self, letters: str, where: str) -> None:
+        """The name typed fits no line here but a Town of the map (``where``: its name): the map
+        cursor went there; Enter will only stop the finding."""
+        self.typed, self.found = self.typed + letters, False
+        self._render_title(where)
+
+    def start_finding(self) -> None:
+        self.finding, self.typed, self.found = True, "", False
         self._render_title()
-        return True
 
     def unfind(self) -> None:
         """Backspace: one letter less."""
         self.typed = self.typed[:-1]
-        if self.typed:
-            found = matches(self.options, self.typed)
-            if found:
-                self.query_one(OptionList).highlighted = found[0]
+        found = matches(self.options, self.typed) if self.typed else []
+        self.found = bool(found)
+        if found:
+            self.query_one(OptionList).highlighted = found[0]
         self._render_title()
 
     def choose_highlighted(self) -> None:
         c = self.highlighted
-        self.typed, self.finding = "", False
+        self.typed, self.finding, self.found = "", False, False
         if c is not None:
             self.activate(c)
 
@@ -209,7 +208,7 @@ class DecisionPanel(Vertical):
             self.post_message(self.Chosen(choice.action))
 
     # ------------------------------------------------------------ drawing
-    def _render_title(self) -> None:
+    def _render_title(self, elsewhere: str = "") -> None:
         title = self.query_one("#decision-title", Painted)
         head = Text(self.title_text, title.ink("title"))
         if self.path:
@@ -218,33 +217,64 @@ class DecisionPanel(Vertical):
         if self.typed or self.finding:
             head.append("\nFind: ", title.ink("strong"))
             head.append(self.typed + "▏", title.ink("now"))
-            head.append("  Enter: choose · Backspace · Esc: stop", title.ink("muted"))
+            if elsewhere:
+                head.append(f"  {elsewhere} (on the map; no choice here): i details, Esc stop", title.ink("muted"))
+            else:
+                head.append("  Enter: choose · Backspace · Esc: stop", title.ink("muted"))
         elif self.types_names:
             head.append("\nType a Town's name to find it", title.ink("muted"))
         title.update(head)
 
     def _render_level(self) -> None:
-        title = self.query_one("#decision-title", Painted)
         self._render_title()
         ol = self.query_one(OptionList)
         ol.clear_options()
-        prompts = []
-        for i, c in enumerate(self.options):
-            line = Text()
-            line.append(f"{i + 1} " if i < NUMBERED else "  ", title.ink("muted"))
-            line.append(c.label + (" ›" if c.is_group and not c.disabled else ""))
-            if c.disabled:
-                line.append(f" — {c.note or c.reason}")
-                line.stylize(title.ink("muted"))
-            if c.letter:
-                line.append(f"  ({c.letter})", title.ink("muted"))
-            # Greyed lines are skipped by the arrows; their number key still explains why not.
-            prompts.append(Option(line, id=f"c{i}", disabled=c.disabled))
-        ol.add_options(prompts)
+        ol.add_options(self._prompts())
+        ol.scroll_home(animate=False)  # a new level starts at its top (a long one may have scrolled)
         first = next((i for i, c in enumerate(self.options) if not c.disabled), None)
         ol.highlighted = first if first is not None else (0 if self.options else None)
         self._detail()
         self._point(self.highlighted.space if self.highlighted is not None else None)
+
+    def _line_width(self) -> int:
+        width = self.query_one(OptionList).scrollable_content_region.width or self.size.width
+        return max((width or self.app.size.width) - 1, 20)
+
+    def _prompts(self) -> list[Option]:
+        """One row per line, however narrow the panel: a line keeps its place on screen, and the detail
+        line under the list says the whole of the highlighted one when it had to be cut."""
+        ink = self.query_one("#decision-title", Painted).ink
+        width = self._line_width()
+        prompts = []
+        for i, c in enumerate(self.options):
+            label = c.label + (" ›" if c.is_group and not c.disabled else "")
+            tail = (f" — {c.note or c.reason}" if c.disabled else "") + (f"  ({c.letter})" if c.letter else "")
+            room = width - 2 - len(tail)
+            if len(label) > room:
+                label = label[: max(room - 1, 8)] + "…"
+            line = Text(no_wrap=True, overflow="ellipsis")
+            line.append(f"{i + 1} " if i < NUMBERED else "  ", ink("muted"))
+            line.append(label)
+            if c.disabled:
+                line.append(f" — {c.note or c.reason}")
+                line.stylize(ink("muted"))
+            if c.letter:
+                line.append(f"  ({c.letter})", ink("muted"))
+            line.truncate(width, overflow="ellipsis")
+            # Greyed lines are skipped by the arrows; their number key still explains why not.
+            prompts.append(Option(line, id=f"c{i}", disabled=c.disabled))
+        return prompts
+
+    def on_resize(self, event) -> None:
+        """Cut the lines anew to the new width (the highlight stays where it was)."""
+        if not self.options:
+            return
+        ol = self.query_one(OptionList)
+        keep = ol.highlighted
+        ol.clear_options()
+        ol.add_options(self._prompts())
+        ol.highlighted = keep
+        self._detail()
 
     def _point(self, cursor: str | None) -> None:
         spaces = [c.space for c in self.options if c.space and not c.disabled]
@@ -259,7 +289,10 @@ class DecisionPanel(Vertical):
             detail.update("")
             return
         c = self.options[i]
-        detail.update(Text(f"Not now: {c.reason}" if c.disabled else c.detail))
+        text = f"Not now: {c.reason}" if c.disabled else c.detail
+        if not c.disabled and len(c.label) + 4 > self._line_width() and c.label not in text:
+            text = c.label if not text else f"{c.label} · {text}"  # the line was cut: here it is whole
+        detail.update(Text(text))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()

@@ -24,9 +24,10 @@ class LogView(Painted):
         self.players: list = []
         self.notation = False
         self.state = None
+        self.setup: tuple = ()
 
     def draw(self, scene) -> None:
-        self.state = scene.state
+        self.state, self.setup = scene.state, scene.setup
         self.show(scene.log, scene.state.players, scene.notation)
 
     def show(self, entries, players, notation: bool) -> None:
@@ -41,9 +42,15 @@ class LogView(Painted):
         out.append("Game log", self.ink("title"))
         out.append("  (n: notation on/off; newest last)\n" if not self.notation else "  (notation; n: plain words)\n",
                    self.ink("muted"))
+        r = rules_for(self.state.settings) if self.state is not None else None
+        if self.setup:
+            out.append("   0 ", self.ink("muted"))
+            out.append("Setup")
+            for ev in self.setup:
+                self._event(out, r, ev)
+            out.append("\n")
         if not self.entries:
             out.append("Nothing has happened yet.", self.ink("muted"))
-        r = rules_for(self.state.settings) if self.state is not None else None
         for k, e in enumerate(self.entries):
             out.append(f"{k + 1:>4} ", self.ink("muted"))
             colour = self.players[e.seat].colour if 0 <= e.seat < len(self.players) else ""

@@ -280,8 +280,9 @@ class MapView(Painted, can_focus=True):
 
 LEGEND_LINES = (
     "H House spaces: · empty, b Building Bonus, v VP, 1-4 the owner",
-    "P Pillar spaces (✗: no Cathedral this game) · ◆2 Bonus tiles · F2 Fair",
-    "M Merchants, A Architects by player · o Road · underlined: just moved",
+    "P Pillar spaces (✗: no Cathedral this game) · ◆2 Bonus tiles",
+    "M Merchants, A Architects (by player number) · o a Road space",
+    "F2 Fair of round 2 · underlined: moved since your last turn",
 )
 LEGEND = "\n".join(LEGEND_LINES)
 LEGEND_ROWS = len(LEGEND_LINES)

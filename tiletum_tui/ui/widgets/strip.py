@@ -106,29 +106,28 @@ class PlayerStrip(Painted):
         one.append(bar, self.ink("muted"))
         one.append_text(ap)
         two = Text()
-        two.append("Supply ", self.ink("muted"))
         two.append(self._supply(p))
+        bonus = self._bonus(p, short=True)
+        if bonus != "none":
+            two.append(bar, self.ink("muted"))
+            two.append("Bonus AP ", self.ink("muted"))
+            two.append(bonus)
         two.append(bar, self.ink("muted"))
-        bonus = self._bonus(p, short=False)
-        store_head = f"Storehouse {len(p.storehouse)}/{size}"
         names = [short_tile(w, t) for t in p.storehouse]
-        rest = width - len(two) - len(bar) * 2 - len(store_head) - 2
-        if len("Bonus AP ") + len(bonus) + len(", ".join(names)) > rest:
-            bonus = self._bonus(p, short=True)
-        two.append("Bonus AP ", self.ink("muted"))
-        two.append(bonus)
-        two.append(bar, self.ink("muted"))
-        two.append(store_head, self.ink("muted"))
+        word = "Storehouse" if len(two) + 14 + len(", ".join(names)) <= width else "Store"
+        two.append(f"{word} {len(p.storehouse)}/{size}", self.ink("muted"))
         room = width - len(two) - 2
         if names:
             two.append(": ", self.ink("muted"))
             text = ", ".join(names)
             if len(text) > room:  # cut every name a little rather than drop the last ones
-                cut = max(4, room // len(names) - 2)
+                cut = max(5, (room + 2) // len(names) - 2)
                 text = ", ".join(n if len(n) <= cut else n[: cut - 1] + "…" for n in names)
             two.append(text[: max(room, 0)])
-        elif len(p.storehouse) == 0:
+        else:
             two.append(": empty", self.ink("muted"))
+        if bonus == "none" and len(two) + 15 <= width:
+            two.append(bar + "no Bonus AP", self.ink("muted"))
         one.append("\n")
         one.append_text(two)
         return one
