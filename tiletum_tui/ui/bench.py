@@ -18,6 +18,7 @@ bare one are started in turn, round after round, so a busy machine slows both al
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 import statistics
 import subprocess
@@ -80,6 +81,9 @@ async def _time_app(make, keys: list[str], rounds: int) -> tuple[float, float, i
 
 
 async def _one_run(make, keys: list[str]) -> tuple[float, list[float], int]:
+    # A real start is a fresh process: collect the garbage of the runs before, so neither app pays
+    # for the other's leftovers in the middle of its start.
+    gc.collect()
     t0 = time.perf_counter()
     app = make()
     presses = []

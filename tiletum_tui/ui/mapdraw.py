@@ -38,6 +38,7 @@ class Layout:
     rows: int
     cols: int
     widths: dict[str, int] | None = None  # Town -> columns its words fill (default: the whole box)
+    boxes: dict[tuple[int, int], str] | None = None  # every cell under a Town's box -> the Town
 
     def in_box(self, r: int, c: int, town: str) -> bool:
         r0, c0 = self.at[town]
@@ -46,10 +47,15 @@ class Layout:
         return r0 - 1 <= r <= r0 + 1 and left <= c < left + width
 
     def box_of(self, r: int, c: int) -> str | None:
-        for t in self.towns:
-            if self.in_box(r, c, t):
-                return t
-        return None
+        if self.boxes is None:
+            self.boxes = {}
+            for t in self.towns:
+                r0, c0 = self.at[t]
+                width = self.widths.get(t, BOX_W) if self.widths else BOX_W
+                for rr in range(r0 - 1, r0 + 2):
+                    for cc in range(c0 - width // 2, c0 - width // 2 + width):
+                        self.boxes.setdefault((rr, cc), t)
+        return self.boxes.get((r, c))
 
 
 def layout(spaces, sx: float = SX, sy: float = SY, widths: dict[str, int] | None = None) -> Layout:
@@ -120,9 +126,18 @@ def nearest(at: dict[str, tuple[int, int]], cursor: str, pool, dx: int, dy: int)
     return best
 
 
+_GRIDS: dict[tuple, dict] = {}
+
+
 def link_grid(lay: Layout, roads) -> dict[tuple[int, int], str]:
-    """Every link's cells, with crossings marked."""
-    grid: dict[tuple[int, int], str] = {}
+    """Every link's cells, with crossings marked (kept per layout: the boxes' widths change rarely)."""
+    key = (tuple(sorted(lay.at.items())), tuple(sorted((lay.widths or {}).items())), tuple(roads))
+    grid = _GRIDS.get(key)
+    if grid is not None:
+        return grid
+    if len(_GRIDS) > 64:
+        _GRIDS.clear()
+    grid = _GRIDS[key] = {}
     for a, b in roads:
         for r, c, ch in link_cells(lay, a, b):
             old = grid.get((r, c))

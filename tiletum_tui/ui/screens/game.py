@@ -194,7 +194,8 @@ class GameScreen(Screen):
         for s in self.strips:
             self.query_one(f"#{s.name}").draw(scene)
         self._stale = {v.name for v in self.views}
-        self._draw_view(self.current_view)
+        if not (self.current_view == "map" and who is not None):
+            self._draw_view(self.current_view)  # (the map waits for the new decision's spaces: Pointing)
         panel = self.query_one(DecisionPanel)
         if who is None:
             panel.show(decision_title(state, []), [])
