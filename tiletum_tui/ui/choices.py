@@ -154,9 +154,11 @@ def _steps(state: State, o, kept: dict, came_from: dict) -> list[Step]:  # noqa:
     if isinstance(a, TakeDie):
         keep = kept.get((a.value, a.colour))
         outcome = f": {_die_outcome(keep)}" if keep is not None else ""
+        waiting = kept.get(("tile", a.value))
+        about = f"the {T.DIE_LETTER_NAME[a.colour]} {a.value}" + (
+            f"; its Action's Bonus tile: {w.tile_text(waiting)}" if waiting else "; no Bonus tile on its Action")
         first = Step(f"die{a.value}{a.colour}", f"Die {a.value}{a.colour}{outcome}",
-                     (0, a.value, DIE_COLOURS.index(a.colour)), f"the {T.DIE_LETTER_NAME[a.colour]} {a.value}",
-                     crumb=f"Die {a.value}{a.colour}")
+                     (0, a.value, DIE_COLOURS.index(a.colour)), about, crumb=f"Die {a.value}{a.colour}")
         if a.target == a.value:
             second = Step("keep", f"Keep it at {a.value}: {_die_outcome(o)}", (0,), collapse=DROP,
                           crumb=f"kept at {a.value}: {T.ACTION_TITLE[o.leads_to]}")
@@ -321,6 +323,8 @@ def build_menu(state: State, options: list, came_from: dict | None = None) -> li
     root = Choice("root")
     kept = {(o.action.value, o.action.colour): o for o in options
             if isinstance(o.action, TakeDie) and o.action.target == o.action.value and not o.action.bonus}
+    kept.update({("tile", o.action.value): o.tile for o in options  # the Bonus tile a kept die may take along
+                 if isinstance(o.action, TakeDie) and o.action.target == o.action.value and o.action.bonus and o.tile})
     legal = [o for o in options if o.legal]
     legal_set = {o.action for o in legal}
     end_turn = any(isinstance(o.action, EndTurn) for o in legal)

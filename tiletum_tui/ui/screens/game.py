@@ -68,6 +68,7 @@ class ViewScroll(VerticalScroll):
 
 
 class GameScreen(Screen):
+    RECAP = True  # show 'since your last turn' when a turn begins (the guided game shows its own steps)
     BINDINGS = keymap.bindings(keymap.GAME_KEYS + keymap.NUMBER_KEYS) + [
         # Scrolling the view comes before the choice list's own PgUp/PgDn (the arrows move in it).
         Binding("pageup", "scroll_view(-1)", "Scroll up", show=False, priority=True, id="tiletum.scroll-up"),
@@ -515,7 +516,7 @@ class GameScreen(Screen):
         """A seat's turn began: show what the others did since its last turn (Esc goes back)."""
         state = self.model.state
         began = [e for e in events if isinstance(e, TurnBegan)]
-        if not began or state.phase != "action" or current_player(state) is None:
+        if not self.RECAP or not began or state.phase != "action" or current_player(state) is None:
             return
         self.recap = self.reader.recap(state, current_player(state))
         if self.recap.empty:
