@@ -15,7 +15,6 @@ every number on a line comes from the option. Pure Python (no textual).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 from ..data.schema import ACTIONS, DIE_COLOURS, RESOURCES
@@ -27,10 +26,11 @@ from ..engine.king import ClaimKingTile, DiscardKingTile, KingStep
 from ..engine.map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
 from ..engine.queries import ap_left
 from ..engine import explain_frame
-from ..engine.state import EMPTY, ActionFrame, JokerFrame, MoveAnywhereFrame, MoveFrame, PlaceFrame, State
+from ..engine.state import ActionFrame, JokerFrame, MoveAnywhereFrame, MoveFrame, PlaceFrame, State
 from ..engine.tasks import TASKS, BuildCathedral, Buy, Fulfil, PlaceCrest, UseHelper
 from ..engine.turn import ChooseAction, Done, EndTurn, Skip, TakeDie
 from . import text as T
+from .text import arrow, bearing, leads_to, space_summary
 
 TASK = "task"
 FINISH = "~"  # keys of the lines that finish something (Done, Skip, End turn) start with it
@@ -87,30 +87,6 @@ def _gain_text(gain) -> str:
 def _die_outcome(o) -> str:
     """What taking the die gives, as the engine said: its Action, AP and Resources."""
     return f"{T.ACTION_TITLE[o.leads_to]} {o.ap} AP, {_gain_text(o.gain)}"
-
-
-# ------------------------------------------------------------------ where a move leads
-ARROWS = "↑↗→↘↓↙←↖"
-
-
-def bearing(w, here: str, there: str) -> float:
-    """Compass bearing in degrees (0 = up the map, clockwise) from one map space to another."""
-    a, b = w.spaces[here], w.spaces[there]
-    return math.degrees(math.atan2(b.x - a.x, a.y - b.y)) % 360
-
-
-def arrow(w, here: str, there: str) -> str:
-    return ARROWS[round(bearing(w, here, there) / 45) % 8]
-
-
-def leads_to(w, here: str, there: str) -> str:
-    """A destination named by where it leads: a Town by its name, a Road space by the Town beyond it."""
-    space = w.spaces[there]
-    if space.kind == "town":
-        return space.name
-    ends = space.name.removeprefix("road ").split("-")
-    beyond = [e for e in ends if e != here and e in w.spaces]
-    return f"the road to {w.spaces[beyond[0]].name}" if len(beyond) == 1 else w.space_name(there)
 
 
 def _move_steps(state: State, o, came_from: dict) -> list[Step]:
@@ -265,30 +241,6 @@ def _steps(state: State, o, kept: dict, came_from: dict) -> list[Step]:  # noqa:
     if isinstance(a, EndTurn):
         return [Step(FINISH + "end", "End your turn", LAST + (2,))]
     return [Step(A.notation(a), A.notation(a), (7,))]
-
-
-def space_summary(state: State, sid: str) -> str:
-    """One line about a map space, for the detail line under a map choice."""
-    w = T.words(state)
-    space = w.spaces[sid]
-    bits = []
-    if space.kind == "town":
-        houses = state.board.houses.get(sid, ())
-        free = sum(1 for o in houses if o == EMPTY)
-        owners = sorted({state.players[o].name for o in houses if o >= 0})
-        bits.append(f"{_plural(free, 'free House space')}" + (f" (Houses: {', '.join(owners)})" if owners else ""))
-        tiles = state.board.map_bonus.get(sid, ())
-        if tiles:
-            bits.append(_plural(len(tiles), "Bonus tile"))
-        for i, fair in enumerate(state.board.fairs):
-            if fair.town == sid and not fair.done:
-                bits.append(f"Fair in round {i + 1}")
-    else:
-        bits.append("a road space (no Houses or Pillars)")
-    here = [f"{pl.name}'s {T.PIECE[pc]}" for pl in state.players for pc in ("merchant", "architect") if getattr(pl, pc) == sid]
-    if here:
-        bits.append("here: " + ", ".join(here))
-    return f"{w.space_name(sid)}: " + "; ".join(bits)
 
 
 def _done_label(state: State) -> str:

@@ -15,7 +15,7 @@ from ...engine.queries import cathedral_reward, fair_per
 from ...engine.ruleset import rules_for
 from ...engine.state import EMPTY, UNUSED
 from .. import text as T
-from ..choices import arrow, leads_to
+from ..text import arrow, leads_to
 from ..widgets.map_view import LEGEND
 from ..widgets.painted import Ink, Painted
 

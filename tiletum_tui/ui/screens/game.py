@@ -8,11 +8,14 @@ here knows a rule: legality, reasons and wording come from the engine.
 Adding a view or a strip: append a ``GameView`` / ``GameStrip`` to ``ui.views.VIEWS`` / ``STRIPS``
 (its widget has ``draw(scene)``); the screen composes it, binds its keys, scrolls it, names it in
 the key line, the help and the command palette. Nothing in this file changes.
+
+The screen's keyboard (keys in the order typed, typing a Town's name) is ``game_input.py``; which
+view it shows and when it switches by itself is ``game_views.py``; the announcements ``announce.py``.
 """
 
 from __future__ import annotations
 
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
@@ -20,9 +23,7 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, OptionList
 
 from ...engine import IllegalActionError, TiletumError, current_player
-from ...engine.events import FairHeld, GameOver, PhaseBegan, Scored, TurnBegan
 from ...engine.queries import ap_lost_by
-from ...engine.state import ActionFrame
 from ...engine.tasks import TASKS
 from .. import keymap
 from .. import text as T
@@ -35,13 +36,10 @@ from ..widgets.keyline import Hint, KeyLine
 from ..widgets.map_view import MapInfo, MapView
 from ..widgets.painted import Ink
 from ..widgets.status import StatusBar
+from .announce import Announcing
+from .game_input import GameInput
+from .game_views import GameViews
 
-# Opening one of these choice groups shows the view it is about (the board for Rooms and Crests...).
-VIEW_FOR_GROUP = {"room": "board", "task": "board", "exchange": "board"}
-# The view a decision is about, shown once when it comes up (the player may then look elsewhere).
-VIEW_FOR_ACTION = {"merchant": "map", "architect": "map", "character": "offers", "contract": "offers", "king": "wheel"}
-# ... and the part of the board to scroll to (small terminals show only part of it).
-BOARD_PART = {"room": "buildings", "task": "storehouse"}
 WIDE, ROOMY = 118, 34  # from this many columns the views and the decision sit side by side
 TALL = 30  # from this many rows the decision panel has more lines
 
@@ -67,7 +65,7 @@ class ViewScroll(VerticalScroll):
             self.screen.update_keys()
 
 
-class GameScreen(Screen):
+class GameScreen(GameInput, GameViews, Announcing, Screen):
     RECAP = True  # show 'since your last turn' when a turn begins (the guided game shows its own steps)
     BINDINGS = keymap.bindings(keymap.GAME_KEYS + keymap.NUMBER_KEYS) + [
         # Scrolling the view comes before the choice list's own PgUp/PgDn (the arrows move in it).
@@ -216,25 +214,6 @@ class GameScreen(Screen):
         if self._ahead:
             self.call_after_refresh(self._play_ahead)
 
-    def _play_ahead(self) -> None:
-        """Play the next key typed ahead, once the decision it was meant for is on screen."""
-        if not self._ahead:
-            return
-        if self.app.screen is not self:
-            keys, self._ahead = self._ahead, []
-            if self._busy:  # a yes/no question came up: the keys typed ahead answer it
-                for key, char in keys:
-                    self.app.post_message(events.Key(key, char))
-            return
-        if self.query_one(DecisionPanel).waiting:
-            return  # refresh_game calls again
-        key, char = self._ahead.pop(0)
-        event = events.Key(key, char)
-        self._replaying.add(event)
-        self.app.post_message(event)
-        if self._ahead:
-            self.set_timer(0.02, self._play_ahead)
-
     def _draw_view(self, name: str) -> None:
         """Draw a view from the state if it changed since it was last drawn."""
         if name not in self._stale:
@@ -291,78 +270,10 @@ class GameScreen(Screen):
         self.query_one(KeyLine).show(hints)
 
     # ------------------------------------------------------------ messages from the widgets
-    def _piece_at(self) -> str | None:
-        """Where the piece the decision in hand is about stands (the map keeps it in view)."""
-        piece, state = self._map_piece(), self.model.state
-        return getattr(state.players[state.stack[-1].player], piece) if piece and state.stack else None
-
-    def _map_piece(self) -> str | None:
-        """The piece the decision in hand is about (Merchant / Architect Actions and moves)."""
-        state = self.model.state
-        top = state.stack[-1] if state.stack else None
-        if isinstance(top, ActionFrame) and top.action in PIECES:
-            return top.action
-        piece = getattr(top, "piece", None)
-        return piece if piece in PIECES else None
 
     @on(DecisionPanel.Pointing)
     def _pointing(self, event: DecisionPanel.Pointing) -> None:
-        map_view = self.query_one(MapView)
-        state = self.model.state
-        piece = self._map_piece()
-        cursor = event.cursor
-        if cursor is None and piece is not None and not event.spaces:
-            cursor = getattr(state.players[state.stack[-1].player], piece)  # where the piece stands
-        self._map_args = (event.spaces, cursor)
-        self._stale.add("map")
-        if self.current_view == "map":
-            self._draw_view("map")
-            if cursor:
-                map_view.scroll_to_cursor(self._piece_at())
-        wanted = self._wanted_view(event)
-        if wanted and self.current_view != wanted and self.current_view != "recap":
-            if (event.group or (event.spaces and event.all_spaces)) and self.view_before is None:
-                # a group's or a map choice's own view: when it is over, back to this one
-                self.view_before = (self.current_view, len(state.stack), current_player(state))
-            self.action_view(wanted, remember=True)
-            part = BOARD_PART.get(event.group)
-            if wanted == "board" and part:
-                line = self.query_one("#board-view").sections.get(part, 0)
-                self.call_after_refresh(self.query_one("#board", VerticalScroll).scroll_to, y=line, animate=False)
-        elif not wanted and not event.group and not event.all_spaces and self.current_view != "recap" and self._back_to():
-            self.action_view(self._back_to())  # the group or map choice is over: the view the player had before
-        if event.spaces and event.all_spaces:
-            map_view.focus()  # a pure map choice (where to move): the arrows move the map cursor
-        elif map_view.has_focus:
-            self.query_one("#choices", OptionList).focus()
-        self.update_keys()
-
-    def _back_to(self) -> str | None:
-        """The view to return to, if the group or map choice that switched the view is over."""
-        if self.view_before is None:
-            return None
-        view, depth, who = self.view_before
-        state = self.model.state
-        if who != current_player(state):
-            self.view_before = None  # someone else decides now: the view stays as it is
-            return None
-        return view if len(state.stack) <= depth else None
-
-    def _wanted_view(self, event: DecisionPanel.Pointing) -> str | None:
-        """The view the choice in hand is about: the map for a map choice, the offers for the
-        Character Action... shown once per decision, so a player who looks elsewhere stays there."""
-        state = self.model.state
-        if event.spaces and event.all_spaces:
-            return "map"
-        if event.group in VIEW_FOR_GROUP:
-            return VIEW_FOR_GROUP[event.group]
-        top = state.stack[-1] if state.stack else None
-        action = top.action if isinstance(top, ActionFrame) else None
-        key = (state.round, state.lap, state.turn, len(state.stack), type(top).__name__, action)
-        if action in VIEW_FOR_ACTION and key != self._auto_view_for and not event.group:
-            self._auto_view_for = key
-            return VIEW_FOR_ACTION[action]
-        return None
+        self._pointed(event)  # game_views: the map marks, and which view to show
 
     @on(MapView.Picked)
     def _map_picked(self, event: MapView.Picked) -> None:
@@ -387,89 +298,6 @@ class GameScreen(Screen):
             self.query_one(DecisionPanel).waiting = False
             self._ahead.clear()
 
-    # ------------------------------------------------------------ typing a Town's name
-    async def on_key(self, event: events.Key) -> None:
-        """Every key of the game screen, in the order it was typed.
-
-        Keys are handled here rather than left to the bindings (which Textual runs after a key has
-        bubbled up to the app): a letter that finds a Town and a number that picks a line must be
-        taken in the order typed. A key typed while a choice is being applied waits for the next
-        decision. Letters find a line by a Town's name when the panel takes names (after '/', or in
-        a map choice the numbers cannot reach); every other key runs its binding."""
-        panel = self.query_one(DecisionPanel)
-        replayed = event in self._replaying
-        self._replaying.discard(event)
-        event.stop()
-        event.prevent_default()
-        if panel.waiting or self._busy or (self._ahead and not replayed):
-            entry = (event.key, event.character)
-            self._ahead.insert(0, entry) if replayed else self._ahead.append(entry)
-            return
-        if self._find_key(event, panel):
-            self.update_keys()
-            return
-        active = self.active_bindings.get(event.key)
-        if active is not None and active.enabled:
-            await self.app.run_action(active.binding.action, active.node)
-
-    def _find_key(self, event: events.Key, panel: DecisionPanel) -> bool:
-        """Typing a Town's name: '/' then letters. The first line whose Town fits is highlighted
-        (Enter chooses it); a Town that is no choice here gets the map cursor (i: its details).
-        With more than nine Towns to choose from, letters find without '/'. True if the key was used."""
-        finding = bool(panel.typed or panel.finding)
-        find_keys = keymap.keys_of("find", "slash", getattr(self.app, "user_keys", {})).split(",")
-        if event.key in find_keys and not finding:
-            self.action_find()
-            return True
-        if event.key == "backspace" and finding:
-            panel.unfind()
-            if panel.typed and not panel.found:
-                self._find_town(panel, "")
-            return True
-        if event.key == "enter" and panel.typed:
-            if panel.found:
-                panel.choose_highlighted()
-            else:
-                panel.back()  # only a Town of the map: stop finding, the cursor stays there
-            return True
-        letter = bool(event.character) and len(event.character) == 1 and event.character.isalpha() and event.key.isalpha()
-        if not letter or not (finding or panel.types_names):
-            return False
-        if panel.find(event.character):
-            return True
-        if not finding:  # typed at once (a choice among many Towns) and no line fits: a plain key
-            return False
-        self._find_town(panel, event.character)
-        return True
-
-    def _find_town(self, panel: DecisionPanel, letter: str) -> None:
-        """No line fits what was typed: find the Town on the map (to look at it)."""
-        typed = (panel.typed + letter).casefold()
-        w = T.words(self.model.state)
-        found = [s for s in w.cat.map.spaces if s.kind == "town" and s.name.casefold().startswith(typed)]
-        if not found:
-            self.app.bell()
-            return
-        if self.current_view != "map":
-            self.action_view("map")
-        self.query_one(MapView).set_cursor(found[0].id)
-        panel.typed_elsewhere(letter, found[0].name)
-
-    def action_find(self) -> None:
-        """'/': find a Town by its first letters (its line here, else on the map)."""
-        self.query_one(DecisionPanel).start_finding()
-        self.update_keys()
-
-    def action_details(self) -> None:
-        """'i': everything about the Town of the highlighted choice, or under the map cursor."""
-        from ..dialogs.town import TownDialog
-
-        choice = self.query_one(DecisionPanel).highlighted
-        space = choice.space if choice is not None and choice.space else None
-        if space is None or self.current_view == "map":
-            space = self.query_one(MapView).cursor or space
-        if space:
-            self.app.push_screen(TownDialog(self.model.state, space))
 
     # ------------------------------------------------------------ applying
     def choose(self, action) -> None:
@@ -511,62 +339,6 @@ class GameScreen(Screen):
                                  lambda _: self._after_announce())
         else:
             self._after_announce()
-
-    def _recap_at_turn_start(self, events) -> None:
-        """A seat's turn began: show what the others did since its last turn (Esc goes back)."""
-        state = self.model.state
-        began = [e for e in events if isinstance(e, TurnBegan)]
-        if not self.RECAP or not began or state.phase != "action" or current_player(state) is None:
-            return
-        self.recap = self.reader.recap(state, current_player(state))
-        if self.recap.empty:
-            return
-        self._stale.add("recap")
-        if self.current_view != "recap":
-            self._recap_from = self.current_view
-            self.action_view("recap")
-        self.update_keys()
-
-    def _leave_recap(self) -> None:
-        self.action_view(getattr(self, "_recap_from", None) or self.views[0].name)
-
-    def _king_tile_first(self, events) -> bool:
-        """The King phase began but waits for the highest player's Bonus tile choice, and nothing was
-        scored yet: the announcement comes once it is scored (after that choice)."""
-        top = self.model.state.stack[-1] if self.model.state.stack else None
-        return type(top).__name__ == "KingTileFrame" and not any(isinstance(e, (Scored, FairHeld, GameOver)) for e in events)
-
-    @staticmethod
-    def _announce(events) -> bool:
-        """A phase was scored: the King phase, a Fair or final scoring (the events say so)."""
-        return any(isinstance(e, (FairHeld, GameOver)) or (isinstance(e, PhaseBegan) and e.phase == "king")
-                   for e in events)
-
-    def _announcement(self, entry) -> tuple[str, list, list[str]]:
-        """Title, scoring events and notes of the announcement, all read from the events."""
-        w = T.words(self.model.state)
-        events = entry.events
-        scored = [e for e in events if isinstance(e, Scored)]
-        parts, notes, rnd = [], [], None
-        if any(e.category == "king" for e in scored) and not any(isinstance(e, PhaseBegan) and e.phase == "king"
-                                                                  for e in events):
-            parts.append("King phase")  # announced after the highest player's Bonus tile choice
-        for e in events:
-            if isinstance(e, PhaseBegan) and e.phase == "king":
-                parts.append("King phase")
-                rnd = e.round
-            elif isinstance(e, FairHeld):
-                rnd = rnd or e.round
-                parts.append(f"Fair in {w.space_name(e.town)}")
-                tile = w.cat.fair_tiles[e.tile]
-                notes.append(f"Fair in {w.space_name(e.town)}: {e.board_vp}+{e.tile_vp} {tile.text}. "
-                             "A House or your Merchant there lets you take part.")
-                if not e.participants:
-                    notes.append("Nobody took part in this Fair.")
-            elif isinstance(e, GameOver):
-                parts.append("final scoring")
-        rnd = rnd or self.model.state.round
-        return f"Round {rnd}: " + ", ".join(parts or ["scoring"]), scored, notes
 
     def _after_announce(self) -> None:
         if self.model.state.phase == "over":
@@ -644,49 +416,6 @@ class GameScreen(Screen):
             self.notify("Nothing to finish: make the choice in the decision panel.", severity="warning")
         else:
             self.choose(action)
-
-    def action_view(self, name: str, remember: bool = False) -> None:
-        if name not in {v.name for v in self.views}:
-            return
-        if not remember:
-            self.view_before = None  # the player chose a view: stop switching it for them
-        self.query_one(ContentSwitcher).current = name
-        self._draw_view(name)
-        if name == "map":
-            self.query_one(MapView).scroll_to_cursor(self._piece_at())
-        if name == "log":  # newest entries last: show them (only works once the log is laid out)
-            self.call_after_refresh(self.query_one("#log", VerticalScroll).scroll_end, animate=False)
-        self.update_keys()
-        self.call_after_refresh(self.update_keys)  # once laid out: can it scroll?
-
-    def action_cycle_view(self) -> None:
-        names = [v.name for v in self.views]
-        self.action_view(names[(names.index(self.current_view) + 1) % len(names)])
-
-    def action_other_board(self, step: int) -> None:
-        n = len(self.model.state.players)
-        who = current_player(self.model.state)
-        now = self._board_player(who)
-        self.board_player, self._board_for = (now + step) % n, who
-        self.action_view("board")
-        self.refresh_board()
-
-    def _view_scroll(self) -> VerticalScroll:
-        return self.query_one(f"#{self.current_view}", VerticalScroll)
-
-    def action_scroll_view(self, direction: int) -> None:
-        view = self._view_scroll()
-        view.scroll_page_down(animate=False) if direction > 0 else view.scroll_page_up(animate=False)
-
-    def action_scroll_line(self, direction: int) -> None:
-        view = self._view_scroll()
-        view.scroll_relative(y=direction, animate=False)
-
-    def action_scroll_home(self) -> None:
-        self._view_scroll().scroll_home(animate=False)
-
-    def action_scroll_end(self) -> None:
-        self._view_scroll().scroll_end(animate=False)
 
     def action_toggle_notation(self) -> None:
         self.notation = not self.notation

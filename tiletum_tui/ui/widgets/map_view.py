@@ -21,7 +21,7 @@ from textual.message import Message
 from ...engine.state import EMPTY, UNUSED
 from .. import mapdraw as M
 from .. import text as T
-from ..choices import space_summary
+from ..text import space_summary
 from .painted import Painted
 
 BOX_W = M.BOX_W
