@@ -291,7 +291,8 @@ class DecisionPanel(Vertical):
         c = self.options[i]
         text = f"Not now: {c.reason}" if c.disabled else c.detail
         if not c.disabled and len(c.label) + 4 > self._line_width() and c.label not in text:
-            text = c.label if not text else f"{c.label} · {text}"  # the line was cut: here it is whole
+            # the line was cut: here it is whole (with its detail, unless the line already says it)
+            text = c.label if not text or text in c.label else f"{c.label} · {text}"
         detail.update(Text(text))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
