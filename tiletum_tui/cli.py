@@ -71,7 +71,10 @@ def _main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tiletum", description="Tiletum in the terminal.")
     parser.add_argument("--save-dir", help="the folder for save files")
     parser.add_argument("--continue", dest="cont", action="store_true", help="continue the last unfinished game")
-    sub = parser.add_subparsers(dest="command")
+    # --save-dir goes anywhere: before the command or after it (the README says so).
+    anywhere = argparse.ArgumentParser(add_help=False)
+    anywhere.add_argument("--save-dir", default=argparse.SUPPRESS, help="the folder for save files")
+    sub = parser.add_subparsers(dest="command", parser_class=lambda **kw: argparse.ArgumentParser(parents=[anywhere], **kw))
     new = sub.add_parser("new", help="start a new game on screen, skipping the form")
     _add_game_options(new)
     play = sub.add_parser("play", help="play headless from moves in a script or on standard input")
@@ -121,7 +124,7 @@ def _open_screens(args) -> int:
     if args.command == "new":
         settings = _game_settings(args)
         return run_app(settings, session=Session.new(settings, save_dir=save_dir), save_dir=save_dir)
-    path = None
+    path, note = None, None
     if args.command == "load":
         path = Path(args.file)
     elif args.cont:
@@ -129,6 +132,7 @@ def _open_screens(args) -> int:
         if path is None:
             print(f"tiletum: no unfinished game to continue in {clean(save_dir)}", file=sys.stderr)
             return 1
+        note = continue_note(save_dir, path)
     if path is not None:
         from .saves.lock import GameInUseError
 
@@ -139,8 +143,25 @@ def _open_screens(args) -> int:
         except Exception as exc:  # SaveFileError says which file and what is wrong; the file is left alone
             print(f"tiletum: {exc}", file=sys.stderr)
             return 2
-        return run_app(session=session, save_dir=save_dir)
+        return run_app(session=session, save_dir=save_dir, note=note)
     return run_app(save_dir=save_dir)
+
+
+def continue_note(save_dir, path: Path) -> str:
+    """What --continue opened, said on screen: never silently an older game than the newest save."""
+    from .saves import store
+
+    infos = [i for i in store.list_saves(save_dir) if i.problem is None]
+    chosen = next((i for i in infos if i.path == path), None)
+    if chosen is None:
+        return f"Continuing {path.name}"
+    game = f"{' vs '.join(chosen.players)}, round {chosen.round}, saved {chosen.saved:%Y-%m-%d %H:%M}"
+    what = game if chosen.autosave else f"'{chosen.name}' ({game})"
+    newer = [i for i in infos[: infos.index(chosen)] if i.finished]  # newest first
+    if newer:
+        return (f"Continuing {what}: the last unfinished game. Your newer game '{newer[0].name}' is finished "
+                "(Open on the title screen lists every save).")
+    return f"Continuing {what}"
 
 if __name__ == "__main__":
     sys.exit(main())

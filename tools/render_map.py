@@ -2,13 +2,15 @@
 
     python tools/render_map.py                 # rules version 2, at the 80x24 scale, 4 players
     python tools/render_map.py --version 1 --players 2
-    python tools/render_map.py --scale 4 1.8   # a larger terminal's spread
+    python tools/render_map.py --scale 2.7 1.7 # the spread of a 120x40 terminal
 
-Each Town is a 12x3 box at (round(x*sx), round(y*sy)) as in ui/widgets/map_view.py (sx=2.7, sy=1.25
-at 80x24): its name, then H with one mark per House space in use (b Building Bonus, v VP, · plain)
-and P with one · per Pillar space, then ◆ and the number of Bonus tiles lying there. Road spaces are
-'o' on the lines. After the drawing: its size, and every problem found (boxes overlapping, a Road space
-or a line hidden under a Town box it does not belong to). Exit status 1 if there is a problem.
+The geometry is the map view's own (``tiletum_tui/ui/mapdraw.py``): each Town is a box of centred
+words at (round(x*sx), round(y*sy)): its name (and F where a Fair can be held), then H with one mark
+per House space in use (b Building Bonus, v VP, · plain) and P with one · per Pillar space, then ◆
+and the number of Bonus tiles lying there. Road spaces are 'o'. Links are straight lines of one
+character each, drawn outside the Towns' words. After the drawing: its size, and every problem
+found (boxes overlapping, a Road space hidden under a box, a link with no cell left to see).
+Exit status 1 if there is a problem.
 """
 
 from __future__ import annotations
@@ -20,74 +22,56 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tiletum_tui.data.catalogue import load  # noqa: E402
+from tiletum_tui.ui import mapdraw as M  # noqa: E402
 
-BOX_W, BOX_H = 12, 3  # as in map_view.py
-SX, SY = 2.7, 1.25
-
-
-def cell(s, sx, sy):
-    return round(s.y * sy) + 1, round(s.x * sx) + BOX_W // 2
+SX, SY = M.SX, 2.0  # the 80x24 spread (rows at 2.0: the map view scrolls at that size)
 
 
-def line_cells(a, b):
-    (r0, c0), (r1, c1) = a, b
-    dr, dc = r1 - r0, c1 - c0
-    flat = abs(dr) * 4 < abs(dc)
-    steep = abs(dc) < abs(dr)
-    ch = "│" if steep else "─" if flat else ("╲" if (dr > 0) == (dc > 0) else "╱")
-    n = max(abs(dc), 1) if flat else max(abs(dr), 1)
-    return ch, [(round(r0 + dr * i / n), round(c0 + dc * i / n)) for i in range(n + 1)]
-
-
-def in_box(rc, centre):
-    (r, c), (r0, c0) = rc, centre
-    return r0 - 1 <= r <= r0 + 1 and c0 - BOX_W // 2 <= c < c0 + BOX_W // 2
+def town_lines(s, players: int) -> list[str]:
+    houses = "".join({"building": "b", "vp": "v"}.get(h.bonus, "·") for h in s.house_spaces if h.min_players <= players)
+    line2 = (f"H{houses}" if houses else "") + (
+        f"{' ' if houses else ''}P{'·' * sum(1 for m in s.pillar_spaces if m <= players)}" if s.has_cathedral else "")
+    tiles = sum(1 for m in s.bonus_spaces if m <= players)
+    name = s.name + (" F" if s.town_tile else "")
+    return [name, line2, f"◆{tiles}" if tiles else ""]
 
 
 def render(cat, players: int = 4, sx: float = SX, sy: float = SY) -> tuple[list[str], list[str]]:
     spaces = cat.map.spaces
-    by_id = {s.id: s for s in spaces}
-    at = {s.id: cell(s, sx, sy) for s in spaces}
-    rows = max(r for r, _ in at.values()) + 2
-    cols = max(c for _, c in at.values()) + BOX_W // 2
-    grid = [[" "] * cols for _ in range(rows)]
     towns = [s for s in spaces if s.kind == "town"]
+    boxes = {s.id: town_lines(s, players) for s in towns}
+    widths = {sid: max(len(t) for t in lines) for sid, lines in boxes.items()}
+    lay = M.layout(spaces, sx, sy, widths)
+    grid = [[" "] * lay.cols for _ in range(lay.rows)]
     problems = []
     for a, b in cat.map.roads:
-        ch, cells = line_cells(at[a], at[b])
-        for r, c in cells:
-            if 0 <= r < rows and 0 <= c < cols:
-                grid[r][c] = ch
-            for t in towns:
-                if t.id not in (a, b) and in_box((r, c), at[t.id]):
-                    problems.append(f"the line {a}-{b} runs under the box of {t.id}")
-                    break
+        cells = M.link_cells(lay, a, b)
+        if not cells:
+            problems.append(f"the link {a}-{b} has no cell left to see between the boxes")
+    for (r, c), ch in M.link_grid(lay, cat.map.roads).items():
+        if 0 <= r < lay.rows and 0 <= c < lay.cols:
+            grid[r][c] = ch
     for s in spaces:
         if s.kind == "road":
-            r, c = at[s.id]
+            r, c = lay.at[s.id]
             grid[r][c] = "o"
-            for t in towns:
-                if in_box((r, c), at[t.id]):
-                    problems.append(f"Road space {s.id} is hidden under the box of {t.id}")
+            if lay.box_of(r, c) is not None:
+                problems.append(f"Road space {s.id} is hidden under the box of {lay.box_of(r, c)}")
     for i, s in enumerate(towns):
         for t in towns[i + 1:]:
-            (r0, c0), (r1, c1) = at[s.id], at[t.id]
-            if abs(r0 - r1) < BOX_H and abs(c0 - c1) < BOX_W:
-                problems.append(f"the boxes of {s.id} and {t.id} overlap")
-    for s in towns:
-        r, c = at[s.id]
-        houses = "".join({"building": "b", "vp": "v"}.get(h.bonus, "·") for h in s.house_spaces if h.min_players <= players)
-        line2 = f"H{houses}" + (f" P{'·' * sum(1 for m in s.pillar_spaces if m <= players)}" if s.has_cathedral else "")
-        tiles = sum(1 for m in s.bonus_spaces if m <= players)
-        fair = " F" if s.town_tile else ""
-        lines = (f"{s.name[:9]:<9}{fair}", line2, f"◆{tiles}" if tiles else "")
+            (r0, c0), (r1, c1) = lay.at[s.id], lay.at[t.id]
+            gap = abs(c0 - c1) - (widths[s.id] + widths[t.id]) / 2
+            if abs(r0 - r1) < M.BOX_H and gap < 1:
+                problems.append(f"the boxes of {s.id} and {t.id} overlap or touch")
+    for sid, lines in boxes.items():
+        r, c = lay.at[sid]
+        width = widths[sid]
         for k, text in enumerate(lines):
-            text = f"{text[:BOX_W]:<{BOX_W}}"
+            text = text.center(width)
             for j, ch in enumerate(text):
-                rr, cc = r - 1 + k, c - BOX_W // 2 + j
-                if 0 <= rr < rows and 0 <= cc < cols:
+                rr, cc = r - 1 + k, c - width // 2 + j
+                if ch != " " and 0 <= rr < lay.rows and 0 <= cc < lay.cols:
                     grid[rr][cc] = ch
-    del by_id
     return ["".join(row).rstrip() for row in grid], problems
 
 

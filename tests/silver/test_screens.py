@@ -80,7 +80,7 @@ async def test_the_underground_view_picks_spaces_with_the_keys_like_the_main_map
         await pilot.press("enter")
         await pilot.pause()
         assert me(screen.model.state, 0).prospectors["m1"] == "1A3"
-        await pilot.press("s")
+        await pilot.press("k")
         await pilot.pause()
         assert screen.current_view == "silver" and "Technology board" in str(screen.query_one(SilverView).render())
 

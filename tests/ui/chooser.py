@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 
+from tiletum_tui.ui.choices import FINISH
 from tiletum_tui.ui.widgets.decision import DecisionPanel
 
 
 def choose_key(panel: DecisionPanel, rng: random.Random) -> str:
     """A simple player: usually a random legal line by its number, sometimes the finish key."""
     legal = [i for i, c in enumerate(panel.options) if not c.disabled and i < 9]
-    finish = [i for i in legal if panel.options[i].key.startswith("~")]
+    finish = [i for i in legal if panel.options[i].key.startswith(FINISH)]
     if finish and (rng.random() < 0.35 or len(legal) == len(finish)):
         return "e"
     pool = [i for i in legal if i not in finish] or legal

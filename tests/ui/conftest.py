@@ -51,8 +51,37 @@ def midgame_session(tmp_path):
     raise AssertionError("no mid-game position found: the engine's play changed")
 
 
+def turn_start_session(tmp_path):
+    """The mid-game position played on (randomly, fixed seed) until Ann's next turn begins: Bob has
+    played a turn since hers (for 'since your last turn')."""
+    from tiletum_tui.engine.events import TurnBegan
+
+    session = midgame_session(tmp_path)
+    rng = random.Random(4)
+    for _ in range(400):
+        session.apply(rng.choice(legal_actions(session.state)))
+        last = session.log[-1]
+        if any(isinstance(e, TurnBegan) and e.player == 0 for e in last.events) and session.state.phase == "action":
+            return session
+    raise AssertionError("Ann's turn never came back: the engine's play changed")
+
+
+def session_where(tmp_path, found, seed: int = 1, games: int = 40, settings=SETTINGS):
+    """A session played at random (fixed seeds) until ``found(state)`` holds for the state in hand."""
+    from tiletum_tui.session import Session
+
+    for game in range(seed, seed + games):
+        session = Session.new(settings, save_dir=tmp_path, autosave=False)
+        rng = random.Random(game)
+        while not session.finished:
+            if found(session.state):
+                return session
+            session.apply(rng.choice(legal_actions(session.state)))
+    raise AssertionError("no such position in many random games: the engine's play changed")
+
+
 def finished_session(tmp_path, seed: int = 2):
     return make_session(tmp_path, moves=10_000, seed=seed)
 
 
-__all__ = ["SETTINGS", "make_session", "midgame_session", "apply", "new_game"]
+__all__ = ["SETTINGS", "make_session", "midgame_session", "session_where", "turn_start_session", "apply", "new_game"]

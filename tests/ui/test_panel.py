@@ -1,14 +1,16 @@
-"""The decision panel: greyed choices say why; resizing keeps the game; undo; the map cursor."""
+"""The decision panel: greyed choices say why; resizing keeps the game; undo; the map cursor; the
+numbers on the lines come from the engine (Completed Buildings, a Helper's Resource, a Joker)."""
 
 from __future__ import annotations
 
 from tiletum_tui.engine import legal_actions
+from tiletum_tui.engine.state import JokerFrame, MoveAnywhereFrame, MoveFrame, TurnFrame
 from tiletum_tui.ui.app import TiletumApp
 from tiletum_tui.ui.screens.game import GameScreen
 from tiletum_tui.ui.widgets.decision import DecisionPanel
 from tiletum_tui.ui.widgets.map_view import MapView
 
-from .conftest import midgame_session
+from .conftest import midgame_session, session_where
 
 
 def _lines(screen) -> list[str]:
@@ -20,22 +22,14 @@ def _lines(screen) -> list[str]:
 
 def _session_with_a_greyed_line(tmp_path):
     """A seeded random game, played until the decision panel's first level shows a refused line."""
-    import random
-
     from tiletum_tui.engine import options, view
-    from tiletum_tui.session import Session
     from tiletum_tui.ui.choices import build_menu
 
-    from .conftest import SETTINGS
+    def greyed(state):
+        seen = view(state)
+        return any(c.disabled for c in build_menu(seen, options(seen))[:9])
 
-    session = Session.new(SETTINGS, save_dir=tmp_path, autosave=False)
-    rng = random.Random(3)
-    while not session.finished:
-        seen = view(session.state)
-        if any(c.disabled for c in build_menu(seen, options(seen))[:9]):
-            return session
-        session.apply(rng.choice(legal_actions(session.state)))
-    raise AssertionError("no refused line in a whole game")
+    return session_where(tmp_path, greyed, seed=3)
 
 
 async def test_greyed_choice_shows_reason(tmp_path):
@@ -46,11 +40,11 @@ async def test_greyed_choice_shows_reason(tmp_path):
         greyed = [(i, c) for i, c in enumerate(panel.options) if c.disabled and i < 9]
         assert greyed, "the position has a greyed choice"
         i, choice = greyed[0]
-        assert choice.reason and choice.reason in _lines(screen)[i]  # the reason is on the line itself
+        assert choice.reason and (choice.note or choice.reason) in _lines(screen)[i]  # why, on the line itself
         notes = []
         before = len(screen.model.log)
         app.notify = lambda message, **kw: notes.append(message)  # catch the toast
-        await pilot.press(str(i + 1))  # picking it anyway explains, and changes nothing
+        await pilot.press(str(i + 1))  # picking it anyway explains in full, and changes nothing
         assert notes and choice.reason in notes[-1]
         assert len(screen.model.log) == before  # the game is as it was
 
@@ -60,10 +54,10 @@ async def test_resize_keeps_the_game(tmp_path):
     app = TiletumApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         before = session.state
-        await pilot.press("1")  # open a sub-menu: the map choice
+        await pilot.press("t")  # open a sub-menu: the Tasks
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
-        await pilot.press("m", "b", "w", "o", "l")  # every view draws at 60x20
+        await pilot.press("m", "b", "w", "o", "l", "s")  # every view draws at 60x20
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert app.screen.has_class("-wide")
@@ -71,23 +65,60 @@ async def test_resize_keeps_the_game(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert session.state is before
-        await pilot.press("escape", "1", "1")  # still playable: move the Merchant
+        await pilot.press("escape", "1")  # still playable: move the Merchant
         assert session.state is not before
 
 
 async def test_map_cursor_chooses_destination(tmp_path):
-    session = midgame_session(tmp_path)
+    """A pure map choice (a bonus moving a piece) focuses the map: the arrows move its cursor over the
+    marked spaces, Enter chooses."""
+    session = session_where(tmp_path, lambda s: bool(s.stack) and isinstance(s.stack[-1], (MoveFrame, MoveAnywhereFrame)))
     app = TiletumApp(session=session)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("1")  # Move your Merchant: a pure map choice
+        panel = app.screen.query_one(DecisionPanel)
+        group = next((i for i, c in enumerate(panel.options) if c.is_group and c.key.startswith("move-")), None)
+        if group is not None:  # any space of the map: its own group
+            await pilot.press(str(group + 1))
         map_view = app.screen.query_one(MapView)
         assert map_view.has_focus and map_view.legal
         start = map_view.cursor
-        await pilot.press("down")
+        for key in ("down", "up", "left", "right"):
+            await pilot.press(key)
+            if map_view.cursor != start:
+                break
         assert map_view.cursor != start and map_view.cursor in map_view.legal
-        target = map_view.cursor
+        target, seat = map_view.cursor, session.state.stack[-1].player
+        piece = session.state.stack[-1].piece
         await pilot.press("enter")
-        assert session.state.players[0].merchant == target
+        moved = [p for p in ("merchant", "architect") if p == piece or piece == "both"]
+        assert target in [getattr(session.state.players[seat], p) for p in moved]
+
+
+def test_map_cursor_keeps_to_its_direction():
+    """'Left from a road jumped to another road' (issue 9): an arrow goes to the nearest space that way,
+    within 60 degrees of it (never behind, never far to the side); from a Road space Left and Right
+    reach the Towns at its ends when they lie that way."""
+    from tiletum_tui.engine.ruleset import rules_for
+    from tiletum_tui.ui import mapdraw as M
+
+    from .conftest import SETTINGS
+
+    r = rules_for(SETTINGS)
+    at = {s.id: M.cell(s, M.SX, 2.0) for s in r.cat.map.spaces}
+    for sid in at:
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            to = M.nearest(at, sid, list(at), dx, dy)
+            if to is None:
+                continue
+            (r0, c0), (r1, c1) = at[sid], at[to]
+            x, y = c1 - c0, (r1 - r0) * 2
+            along = x * dx + y * dy
+            assert along > 0 and abs(x * dy) + abs(y * dx) <= along * 1.8, (sid, (dx, dy), to)
+    for road in (s for s in r.cat.map.spaces if s.kind == "road"):
+        ends = r.adjacent[road.id]
+        left = min(ends, key=lambda t: at[t][1])
+        if at[left][1] < at[road.id][1] - 4 and abs(at[left][0] - at[road.id][0]) * 2 < at[road.id][1] - at[left][1]:
+            assert M.nearest(at, road.id, list(ends), -1, 0) == left, road.id
 
 
 async def test_undo_within_turn(tmp_path):
@@ -95,7 +126,7 @@ async def test_undo_within_turn(tmp_path):
     app = TiletumApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         before = session.state
-        await pilot.press("1", "1")
+        await pilot.press("1")  # a move: one key
         assert session.state is not before
         await pilot.press("u")
         assert session.state.players[0].merchant == before.players[0].merchant
@@ -117,3 +148,40 @@ def test_die_choices_show_the_ap_with_completed_building_bonus(tmp_path):
     p.bonus_ap = {action_for_value(state, value): 2}  # arranged for the test
     labels = [c.label for c in build_menu(state, options(state))]
     assert any(label.startswith(f"Die {value}") and f"{7 - value + 2} AP" in label for label in labels), labels
+
+
+def test_after_the_change_resource_helper_every_die_line_shows_that_resource(tmp_path):
+    """Issue 9: 'after the Helper change Resource, the die list still shows each die's own Resource'.
+    The lines read the engine's option facts, so after the Helper they say the chosen Resource."""
+    from tiletum_tui.engine import apply, options, view
+    from tiletum_tui.engine.tasks import UseHelper
+    from tiletum_tui.ui.choices import build_menu
+
+    def has_helper(state):
+        top = state.stack[-1] if state.stack else None
+        return isinstance(top, TurnFrame) and not top.die_taken and any(
+            isinstance(a, UseHelper) and a.resource for a in legal_actions(state))
+
+    session = session_where(tmp_path, has_helper)
+    use = next(a for a in legal_actions(session.state) if isinstance(a, UseHelper) and a.resource == "F")
+    after = view(apply(session.state, use))
+    dice = [c for c in build_menu(after, options(after)) if c.key.startswith("die")]
+    assert dice and all(c.label.endswith("Food") for c in dice), [c.label for c in dice]
+
+
+def test_the_joker_title_quotes_no_ap_the_lines_do(tmp_path):
+    """Issue 9: 'the Joker prompt says 3 AP without the Completed Building's bonus'. Each line gives the AP
+    that Action would get (the engine's count, with its Bonus AP); the title no longer quotes one number."""
+    from tiletum_tui.engine import clone, options
+    from tiletum_tui.ui.choices import build_menu, decision_title
+
+    session = session_where(tmp_path, lambda s: bool(s.stack) and isinstance(s.stack[-1], JokerFrame)
+                            and s.stack[-1].source == "die")
+    state = clone(session.state)
+    top = state.stack[-1]
+    state.players[top.player].bonus_ap = {"king": 2}  # arranged: a Completed Building gives the King Action 2
+    opts = options(state)
+    lines = {c.key: c.label for c in build_menu(state, opts)}
+    assert f"King Action: {top.ap + 2} AP" in lines["king"]
+    assert f"Merchant Action: {top.ap} AP" in lines["merchant"]
+    assert f"for {top.ap} AP" not in decision_title(state, opts)

@@ -56,3 +56,33 @@ def test_readme_shows_the_two_commands_and_ci_runs_the_test_one():
     ci = (ROOT / ".ci" / "run").read_text()
     assert "pip install --quiet -e '.[test]'" in ci and "-m pytest -q" in ci
     assert "exit 1" in ci  # pytest's exit code 5 (no tests) must not pass
+
+
+def test_save_dir_goes_before_or_after_the_command(tmp_path, capsys):
+    """README: `--save-dir DIR` anywhere (issue 9: it was refused after the subcommand)."""
+    from tiletum_tui import cli
+
+    for argv in (["--save-dir", str(tmp_path), "saves"], ["saves", "--save-dir", str(tmp_path)]):
+        assert cli.main(argv) == 0
+        assert str(tmp_path) in capsys.readouterr().out
+
+
+def test_continue_says_which_game_it_opens_when_a_newer_one_is_finished(tmp_path, monkeypatch):
+    """Issue 9: '--continue after a finished game silently opens an older named save'. It opens the
+    last unfinished game, and says which, and that the newer one is finished."""
+    from datetime import datetime, timezone
+
+    from tiletum_tui import session as session_module
+    from tiletum_tui.cli import continue_note
+    from tiletum_tui.session import Session
+
+    from .conftest import finished_session, make_session
+
+    monkeypatch.setattr(session_module, "_now", lambda: datetime(2024, 3, 3, 10, tzinfo=timezone.utc))
+    older = make_session(tmp_path, moves=5).save("Our Sunday game")
+    monkeypatch.setattr(session_module, "_now", lambda: datetime(2024, 3, 9, 22, tzinfo=timezone.utc))
+    newer = finished_session(tmp_path).save("Last night")
+    assert Session.latest_unfinished(tmp_path) == older
+    note = continue_note(tmp_path, older)
+    assert "Our Sunday game" in note and "Last night" in note and "finished" in note
+    assert newer.exists()

@@ -24,7 +24,7 @@ def run_bench(args) -> int:
         for key, value in measure_ui().items():
             if key.endswith("ratio"):
                 print(f"  {key:<34} {value:9.2f}x")
-            elif key.endswith("widgets"):
+            elif key.endswith("widgets") or key.endswith("_keys"):
                 print(f"  {key:<34} {value:10.0f}")
             else:  # seconds, shown in milliseconds
                 print(f"  {key:<34} {value * 1000:8.1f} ms")

@@ -151,13 +151,16 @@ def ap_left(state: State) -> tuple[str, int] | None:
 
 def ap_lost_by(state: State, action) -> tuple[str, int] | None:
     """(Action, AP) that ``action`` would give up unspent: Done on an Action with AP left, or ending the
-    turn with the die's Action still holding AP. None when nothing is lost."""
+    turn with the die's Action still holding AP, or with the die's Joker not yet given to an Action
+    ("joker", its AP). None when nothing is lost."""
     verb = type(action).__struct_config__.tag
     top = state.stack[-1] if state.stack else None
     if verb == "done" and isinstance(top, ActionFrame) and top.ap > 0:
         return top.action, top.ap
     if verb == "end" and isinstance(top, ActionFrame) and top.source == "die" and top.ap > 0:
         return top.action, top.ap
+    if verb == "end" and isinstance(top, JokerFrame) and top.source == "die" and top.ap > 0:
+        return "joker", top.ap
     return None
 
 
@@ -197,6 +200,21 @@ def cathedral_discount(r, state: State, player: int) -> int:
 def cathedral_stone(r, state: State, player: int, town: str) -> int:
     """Stone this player pays to contribute to a Town's Cathedral."""
     return max(0, cathedral_cost(r, state, town).stone - cathedral_discount(r, state, player))
+
+
+def cathedral_reward(r, state: State, town: str, player: int | None = None) -> tuple[int, int, int] | None:
+    """(Stone it costs, VP it gives now, Cathedral tiles left) of building a Town's Cathedral: the
+    Construction Cost tile's Stone (less a player's discount, when ``player`` is given) and VP plus
+    the top Cathedral tile's VP. None where there is no Cathedral to build (no Cathedral, none this
+    game, or no tiles left)."""
+    from .tasks import cathedral_tile_vp  # tasks imports this module
+
+    cost = cathedral_cost(r, state, town)
+    stack = state.board.cathedral_stack.get(town, ())
+    if cost is None or cost.unavailable or not stack:
+        return None
+    stone = cost.stone if player is None else cathedral_stone(r, state, player, town)
+    return stone, cost.vp + cathedral_tile_vp(r, stack[-1]), len(stack)
 
 
 def crest_families(r, player: Player) -> set[str]:

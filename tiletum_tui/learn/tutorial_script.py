@@ -63,7 +63,6 @@ def _end(text, teaches=()):
     return _m("end", text, ("End your turn",), teaches=teaches, topic="turn")
 
 
-MOVE_ARCH, MOVE_MERCH = "Move your Architect", "Move your Merchant"
 
 _SCRIPT = (
     Chapter("dice", "Dice and Actions"),
@@ -81,20 +80,20 @@ _SCRIPT = (
        ("die-ap", "resources-by-colour")),
     _m("die 2Y>1 +bonus", "No die lies at the Architect (1). You play second, so you began with 3 Gold to Rosa's "
        "1: pay 2 to turn the yellow 2 into a 1 (1 Gold, 6 AP). Take its Bonus tile too, a Contract: tiles go to "
-       "your Storehouse (4 spaces).", ("Die 2Y", "Change to 1", "Take the Bonus tile"), "wheel-view", "wheel",
+       "your Storehouse (4 spaces).", ("Die 2Y", "To 1 for 2 Gold", "Take the Bonus tile"), "wheel-view", "wheel",
        "change", ("change-die", "second-player-gold", "die-ap", "resources-by-colour", "bonus-tiles", "storehouse")),
     _m("move architect KOL", "Architect Action: a step or a Pillar costs 1 AP. Walk to Koeln. On the map H marks "
        "House spaces and P Pillar spaces (· free, v VP, b Building Bonus), ◆ Bonus tiles, F2 the Town of round "
-       "2's Fair.", (MOVE_ARCH, "to Koeln"), "map-view", "map", "architect", ("action-architect", "map-codes")),
+       "2's Fair.", ("Move to Koeln",), "map-view", "map", "architect", ("action-architect", "map-codes")),
     _m("pillar KOL", "Raise a Pillar at Koeln's Cathedral. A Pillar lets you build that Cathedral, and at the end "
        "every House you have on the map scores once per Pillar you have there.",
-       ("Place a Pillar at the Cathedral of Koeln",), "map-view", "map", "architect", ("pillars", "final-scoring")),
-    _m("move architect TIL", "Your AP reach one more Cathedral: walk back to Tiletum...", (MOVE_ARCH, "to Tiletum"),
+       ("Place a Pillar here",), "map-view", "map", "architect", ("pillars", "final-scoring")),
+    _m("move architect TIL", "Your AP reach one more Cathedral: walk back to Tiletum...", ("Move to Tiletum",),
        "map-view", "map", "architect"),
-    _m("move architect TRO", "...then Troyes...", (MOVE_ARCH, "to Troyes"), "map-view", "map", "architect"),
-    _m("move architect PAR", "...and Paris.", (MOVE_ARCH, "to Paris"), "map-view", "map", "architect"),
+    _m("move architect TRO", "...then Troyes...", ("Move to Troyes",), "map-view", "map", "architect"),
+    _m("move architect PAR", "...and Paris.", ("Move to Paris",), "map-view", "map", "architect"),
     _m("pillar PAR", "Your second Pillar. Your House in Tiletum x two Pillars would already pay 2 VP at the end; each "
-       "new House adds 2 more. Press v to see it.", ("Place a Pillar at the Cathedral of Paris",), "map-view", "map", "final",
+       "new House adds 2 more. Press v to see it.", ("Place a Pillar here",), "map-view", "map", "final",
        ("pillars", "final-scoring")),
     _end("All 6 AP are spent: choose 'End your turn', the last line. AP left unspent at the end of a turn are "
          "lost.", ("ap-lost",)),
@@ -102,26 +101,26 @@ _SCRIPT = (
     _m("die 2D +bonus", "Lap 2. Take the dark grey 2: 2 Stone and 5 AP for the Merchant Action, and its Bonus tile, "
        "a Helper.", ("Die 2D", "Take the Bonus tile"), "wheel-view", "wheel", "turn", ("action-merchant",)),
     _m("use b12a", "Tasks cost no AP and can be done at any time in your turn (Tasks... in the menu). Use the Helper: "
-       "+1 AP for your die's Action, so 6. A used Helper leaves the game.", ("Tasks…", "Use a Helper", "extra AP"),
+       "+1 AP for your die's Action, so 6. A used Helper leaves the game.", ("Tasks…", "Use Helper", "extra AP"),
        "board-view", "board", "actions:helper", ("helpers", "tasks")),
     _m("move merchant ANT", "The Merchant Action moves your Merchant and builds Houses, 1 AP each. Go to Antwerpen: "
        "it holds round 2's Fair (F2), and who has a House or the Merchant there takes part.",
-       (MOVE_MERCH, "to Antwerpen"), "map-view", "map", "merchant", ("next-fair", "fair")),
+       ("Move to Antwerpen",), "map-view", "map", "merchant", ("next-fair", "fair")),
     _m("house ANT 1", "Build a House (1 AP). A Town has few House spaces; this one is plain. Houses count at the end "
-       "(x Pillars) and at several Fairs.", ("Place a House in Antwerpen",), "map-view", "map", "merchant",
+       "(x Pillars) and at several Fairs.", ("Place a House",), "map-view", "map", "merchant",
        ("houses", "house-spaces")),
-    _m("move merchant KOL", "On to Koeln, where your Pillar stands.", (MOVE_MERCH, "to Koeln"), "map-view", "map",
+    _m("move merchant KOL", "On to Koeln, where your Pillar stands.", ("Move to Koeln",), "map-view", "map",
        "merchant"),
     _m("cathedral KOL", "Build at Koeln's Cathedral (a Task; your Pillar there allows it). Its Construction Cost tile "
        "asks 2 Stone: you have 3. You score the cost tile's VP and take the top Cathedral tile with its VP. Once "
        "per Cathedral.", ("Tasks…", "Build the Cathedral of Koeln"), "map-view", "map", "cathedral",
        ("cathedrals", "construction-cost", "tasks")),
-    _m("move merchant HAM", "Now Hamburg: its House space is marked v.", (MOVE_MERCH, "to Hamburg"), "map-view", "map",
+    _m("move merchant HAM", "Now Hamburg: its House space is marked v.", ("Move to Hamburg",), "map-view", "map",
        "merchant"),
-    _m("house HAM 1", "A House on a v space scores its VP at once: +2.", ("Place a House in Hamburg",), "map-view",
+    _m("house HAM 1", "A House on a v space scores its VP at once: +2.", ("Place a House", "+2 VP"), "map-view",
        "map", "merchant", ("vp-spaces", "houses")),
     _m("take b19a", "A Bonus tile lies here (◆1): take it with your last AP. It is a Helper; keep it in your "
-       "Storehouse for later.", ("Take a Bonus tile from this Town",), "board-view", "map", "storehouse",
+       "Storehouse for later.", ("Take the Bonus tile",), "board-view", "map", "storehouse",
        ("bonus-tiles", "storehouse")),
     _end("No AP left: end your turn."),
     Chapter("king", "King track and Corruption"),
@@ -151,31 +150,31 @@ _SCRIPT = (
        "wheel", "character", ("cleanup", "action-character", "storehouse")),
     _m("use b19a", "A full Storehouse takes no tile, not even a Character, and a tile is never thrown away. Use the "
        "Hamburg Helper (Tasks...): 2 Resources of your choice. It leaves, making room.",
-       ("Tasks…", "Use a Helper", "market"), "board-view", "board", "actions:helper", ("helpers", "storehouse")),
+       ("Tasks…", "Use Helper", "market"), "board-view", "board", "actions:helper", ("helpers", "storehouse")),
     _m("gain F", "Choose Food: Crests are paid in Food.", ("Gain 1 Food",), "board-view", "board", "tasks"),
     _m("gain F", "And Food again.", ("Gain 1 Food",), "board-view", "board", "tasks"),
     _m("hire c06b", "Character Action: hire a Settler for 1 AP (either of the two that 'move your Merchant one space "
        "and/or place a House there'). It goes to your Storehouse first.",
-       ("Hire a Character from the offer", "Settler (Merchant): move"), "offers-view", "offers", "character",
+       ("Hire", "Settler (Merchant): move"), "offers-view", "offers", "character",
        ("characters",)),
     _m("room c06b 2 1", "Move it into a Room of Building 2, floor 1: a Room costs its floor number in AP. A "
        "Character's bonus comes at once.", ("Put a Character in a Room", "Settler", "Building 2, floor 1"),
        "board-view", "board", "character", ("characters",)),
     _m("move merchant KOL", "The Settler's bonus moves your Merchant: to Koeln. (You have no House left to place.)",
-       (MOVE_MERCH, "to Koeln"), "map-view", "map", "merchant", ("character-bonus",)),
+       ("Move your Merchant to Koeln",), "map-view", "map", "merchant", ("character-bonus",)),
     _done("Finish the bonus: choose 'Done'."),
-    _m("hire c06a", "Hire the other Settler (1 AP).", ("Hire a Character from the offer", "Settler (Merchant): move"),
+    _m("hire c06a", "Hire the other Settler (1 AP).", ("Hire", "Settler (Merchant): move"),
        "offers-view", "offers", "character", ("characters",)),
     _m("room c06a 2 2", "One picture per Building: a Settler may live only with the Settlers, in Building 2. Floor 2 "
        "costs 2 AP. Building 2 is then full, so its roof House joins your supply.",
        ("Put a Character in a Room", "Settler", "Building 2, floor 2"), "board-view", "board", "character",
        ("one-picture", "roof-house")),
     _m("house KOL 1", "Its bonus places that House where your Merchant is: Koeln's b space gives a Building Bonus.",
-       ("Place a House in Koeln",), "map-view", "map", "merchant", ("building-bonus", "house-spaces")),
+       ("Place a House", "Building Bonus"), "map-view", "map", "merchant", ("building-bonus", "house-spaces")),
     _m("building 2", "Building Bonus: choose one of your Buildings; each Character in it gives its bonus once more.",
        ("Building 2",), "board-view", "board", "character", ("building-bonus",)),
     _m("bonus c06b", "Take a Settler's bonus...", ("Take the bonus of",), "board-view", "board", "character"),
-    _m("move merchant ANT", "...and move your Merchant to Antwerpen.", (MOVE_MERCH, "to Antwerpen"), "map-view", "map",
+    _m("move merchant ANT", "...and move your Merchant to Antwerpen.", ("Move your Merchant to Antwerpen",), "map-view", "map",
        "merchant", ("character-bonus",)),
     _done("Each bonus waits until you finish it: 'Done' for this Settler..."),
     _done("...'Done' for the Building Bonus (the other Settler would only move you again)..."),
@@ -186,43 +185,43 @@ _SCRIPT = (
        "Action.", ("Die 3P",), "wheel-view", "wheel", "contract", ("action-contract",)),
     _m("fulfil b30a I", "Fulfil the Trade goods Contract (a Task): 3 identical Resources, pay Iron. It moves to your "
        "first Contract space, scores, and frees the Pillar printed there into your supply.",
-       ("Tasks…", "Fulfil a Contract", "Trade goods", "Iron"), "board-view", "board", "fulfil",
+       ("Tasks…", "Fulfil", "Trade goods", "Iron"), "board-view", "board", "fulfil",
        ("contracts", "contract-spaces", "pillars")),
     _m("crest b27a 2", "Place the Lily Crest under Building 2 (6 Food). Full Rooms and a Crest: Building 2 is "
        "Completed, and its Settlers add 2 AP to each of your Merchant Actions from now on.",
-       ("Tasks…", "Place a Crest", "Lily", "under Building 2"), "board-view", "board", "completed",
+       ("Tasks…", "Place the Crest", "Lily", "under Building 2"), "board-view", "board", "completed",
        ("crests", "completed-building")),
     _m("pillar LYO", "That Crest space's bonus: a Pillar at any Cathedral. Put the freed Pillar in Lyon, the Town of "
        "round 3's Fair.", ("Place a Pillar at the Cathedral of Lyon",), "map-view", "map", "crest",
        ("pillars", "crests")),
     _m("contract k28a", "Contract Action: take a tile from the Contract offer; its space sets the AP (1 at the right "
        "end). Take the Crest of the Tower: Crests come from this offer too.",
-       ("Take a Contract from the offer", "Crest of the Tower"), "offers-view", "offers", "contract",
+       ("Take for 1 AP", "Crest of the Tower"), "offers-view", "offers", "contract",
        ("contracts", "crests")),
     _m("exchange I F", "Exchange 1 Iron for 1 Food (1 AP). The first exchange of a turn gives one more Resource of "
        "your choice.", ("Exchange a Resource", "Give 1 Iron", "for 1 Food"), "decision", "board", "contract",
        ("action-contract",)),
     _m("gain F", "Choose Food: 2 Food now.", ("Gain 1 Food",), "board-view", "board", "contract"),
     _m("crest k28a 6", "Place it under Building 6, whose Room is pre-occupied: 2 Food, +5 VP, and it is Completed "
-       "too (that one adds no AP).", ("Tasks…", "Place a Crest", "Tower", "under Building 6"), "board-view",
+       "too (that one adds no AP).", ("Tasks…", "Place the Crest", "Tower", "under Building 6"), "board-view",
        "board", "crest", ("crests", "completed-building")),
     _end("End your turn: the 2 AP left are lost (the game asks first; answer yes).", ("ap-lost",)),
     Chapter("joker", "The Joker and Helpers"),
     _m("die 5B", "Lap 3. Take the blue 5: 5 Iron and 2 AP for the Joker, which gives its AP to any one of the five "
        "other Actions.", ("Die 5B",), "wheel-view", "wheel", "joker", ("action-joker",)),
     _m("joker merchant", "Give them to the Merchant: Building 2's Completed bonus adds 2 more, so 4 AP.",
-       ("Use the AP for the Merchant Action",), "decision", "wheel", "joker", ("action-joker", "completed-building")),
-    _m("move merchant BRU", "Walk to London's Bonus tile: Brugge...", (MOVE_MERCH, "to Brugge"), "map-view", "map",
+       ("Merchant Action",), "decision", "wheel", "joker", ("action-joker", "completed-building")),
+    _m("move merchant BRU", "Walk to London's Bonus tile: Brugge...", ("Move to Brugge",), "map-view", "map",
        "merchant"),
-    _m("move merchant r01", "...the road (a road space has no Houses)...", (MOVE_MERCH, "to road London"),
+    _m("move merchant r01", "...the road (a road space has no Houses)...", ("Move to the road to London",),
        "map-view", "map", "merchant"),
-    _m("move merchant LON", "...London.", (MOVE_MERCH, "to London"), "map-view", "map", "merchant"),
+    _m("move merchant LON", "...London.", ("Move to London",), "map-view", "map", "merchant"),
     _m("take b04a", "Take the Bonus tile: a Helper that gives a Character Action.",
-       ("Take a Bonus tile from this Town",), "map-view", "map", "storehouse", ("bonus-tiles",)),
+       ("Take the Bonus tile",), "map-view", "map", "storehouse", ("bonus-tiles",)),
     _m("use b04a", "Use it at once (Tasks...): a Character Action with 2 AP, on top of your turn.",
-       ("Tasks…", "Use a Helper", "Character"), "board-view", "board", "actions:helper", ("helpers",)),
+       ("Tasks…", "Use Helper", "Character"), "board-view", "board", "actions:helper", ("helpers",)),
     _m("hire c03c", "Hire the Quarryman that gains 2 Stone (1 AP).",
-       ("Hire a Character from the offer", "Quarryman (Contract): gain 2 Stone"), "offers-view", "offers",
+       ("Hire", "Quarryman (Contract): gain 2 Stone"), "offers-view", "offers",
        "character", ("characters",)),
     _m("room c03c 1 1", "Into Building 1 (1 AP): its one Room is full, so its roof House joins your supply, and the "
        "Quarryman gives 2 Stone.", ("Put a Character in a Room", "Quarryman", "Building 1, floor 1"), "board-view",

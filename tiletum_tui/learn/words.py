@@ -35,7 +35,8 @@ def effect_words(e, short: bool = False) -> str:  # noqa: C901 - one line per ki
         plural = "s" if e.count > 1 else ""
         return pick(f"gain {e.count} Resource{plural} of your choice (each may differ)", f"gain {e.count} Resource{plural} of your choice")
     if isinstance(e, S.TakeAction):
-        what = "an Action of your choice" if e.action == "any" else f"a {ACTION[e.action]} Action"
+        name = ACTION[e.action] if e.action != "any" else ""
+        what = "an Action of your choice" if e.action == "any" else f"{'an' if name[0] in 'AEIOU' else 'a'} {name} Action"
         return pick(f"take {what} with {e.ap} AP", f"{what} with {e.ap} AP")
     if isinstance(e, S.AddAP):
         return pick(f"add {e.ap} AP to the Action of the die you chose this turn", f"+{e.ap} AP to your die's Action")

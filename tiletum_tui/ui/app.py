@@ -12,7 +12,7 @@ from .dialogs.load import LoadDialog
 from .games import screens_for
 from .model import new_session
 from .paths import css_paths
-from .screens.game import VIEWS, GameScreen
+from .screens.game import GameScreen
 from .learn import open_rules
 from .learn.rules_screen import RulesCommands
 from .screens.title import TitleScreen
@@ -28,10 +28,12 @@ class TiletumApp(App):
     COMMANDS = App.COMMANDS | {RulesCommands}  # "rules: fair" in the palette
 
     def __init__(self, settings=None, *, session=None, save_dir=None, game: str = games.DEFAULT,
-                 in_use=None) -> None:
-        """``in_use``: the GameInUseError met when the command line opened a save (issue 11)."""
+                 in_use=None, note: str | None = None) -> None:
+        """``in_use``: the GameInUseError met when the command line opened a save (issue 11); ``note``:
+        said on screen when the game opens (what --continue opened)."""
         super().__init__()
         self.settings, self.session, self.save_dir = settings, session, save_dir
+        self.note = note  # said once the first screen is up (what --continue opened)
         self.screens = screens_for(session.game.name if session is not None else game)
         self.in_use = in_use
         self.theme = "textual-dark"  # fixed start theme: the environment must not change snapshots
@@ -43,6 +45,8 @@ class TiletumApp(App):
         if self.keys_problem:
             self.notify(self.keys_problem, title="Your key file was not used", severity="warning", timeout=10,
                         markup=False)
+        if self.note:  # once the first screen is up, so the note shows on it
+            self.call_after_refresh(self.notify, self.note, timeout=8, markup=False)
         if self.in_use is not None:
             keeping.open_saved_game(self, self.in_use.path, error=self.in_use)
         elif self.session is not None:
@@ -129,8 +133,9 @@ class TiletumApp(App):
         yield SystemCommand("Rules", "Open the rules browser", lambda: open_rules(self))
         yield SystemCommand("Light / dark theme", "Switch between the light and dark theme", self.action_toggle_theme)
         if isinstance(screen, GameScreen):
-            for view in getattr(screen, "views", VIEWS):
-                yield SystemCommand(f"Show {view}", f"Switch the main view to the {view}", lambda v=view: screen.action_view(v))
+            for view in screen.views:
+                yield SystemCommand(f"Show {view.title.lower()}", f"Switch the main view to: {view.help or view.title}",
+                                    lambda v=view.name: screen.action_view(v))
             yield SystemCommand("Tasks", "Open the Tasks of your turn in the decision panel", screen.action_tasks)
             yield SystemCommand("Undo", "Take back the last action (not past a die roll or a reveal)", screen.action_undo)
             yield SystemCommand("Save game", "Save the game under a name (it is autosaved anyway)", screen.action_save)
@@ -139,11 +144,12 @@ class TiletumApp(App):
                 yield SystemCommand(f"Task: {label}", "Do this Task now", lambda a=action: screen.choose(a))
 
 
-def run_app(settings=None, *, session=None, save_dir=None, in_use=None) -> int:
-    """Run the app: the title screen (no arguments), a new game (``settings``) or a game in progress;
-    ``in_use``: a save another Tiletum plays (asks read-only or copy). Returns the exit status:
-    non-zero when the app crashed (Textual shows the error), so scripts can tell."""
-    app = TiletumApp(settings, session=session, save_dir=save_dir, in_use=in_use)
+def run_app(settings=None, *, session=None, save_dir=None, in_use=None, note: str | None = None) -> int:
+    """Run the app: the title screen (no arguments), a new game (``settings``) or a game in progress
+    (``note``: said on screen when it opens); ``in_use``: a save another Tiletum plays (asks read-only
+    or copy). Returns the exit status: non-zero when the app crashed (Textual shows the error), so
+    scripts can tell."""
+    app = TiletumApp(settings, session=session, save_dir=save_dir, in_use=in_use, note=note)
     try:
         app.run()
     finally:

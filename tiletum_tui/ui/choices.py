@@ -3,30 +3,28 @@
 The engine lists every option (``engine.options``): each action, legal or with the reason it is
 refused now, and the facts a player needs beside it (the AP it spends or gives, its Gold, what a
 die yields). Shown flat that is a wall of near-duplicates, so each option gets a *path* of short
-steps ("Die 3 B" > "change to 4" > "take the Bonus tile") and the paths are merged into a tree.
-Escape walks back up the tree. Refused options are shown greyed, with the engine's reason. Nothing
-here works out a rule: every number on a line comes from the option. Pure Python (no textual).
+steps ("Die 3B" > "To 4 for 2 Gold" > "Take the Bonus tile": ``choice_steps``) and the paths are
+merged into a tree here. Escape walks back up the tree. Refused options are shown greyed, with the
+engine's reason. Lines are sorted by their steps' ``order``, never by legality, so a choice keeps
+its line and number from one visit to the next. Pure Python (no textual).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine import actions as A
-from ..engine.bonuses import CharacterBonus, Gain, PickBuilding
-from ..engine.characters import Hire, Refresh, Room
-from ..engine.contracts import Exchange, TakeContract
-from ..engine.king import ClaimKingTile, DiscardKingTile, KingStep
-from ..engine.map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
+from ..data.schema import RESOURCES
+from ..engine import explain_frame
+from ..engine.characters import Hire
+from ..engine.contracts import Exchange
+from ..engine.map_actions import PlaceHouse
 from ..engine.queries import ap_left
-from ..engine.state import EMPTY, ActionFrame, State
-from ..engine.tasks import TASKS, BuildCathedral, Buy, Fulfil, PlaceCrest, UseHelper
+from ..engine.state import ActionFrame, JokerFrame, State
+from ..engine.tasks import TASKS, Fulfil, PlaceCrest
 from ..engine.turn import ChooseAction, Done, EndTurn, Skip, TakeDie
 from . import text as T
-
-TASK = "task"
-# How a step's label reads when its group is collapsed into it (the group had no other choice):
-DROP, ALONE = "drop", "alone"  # keep only the group's label / keep only this step's label
+from .text import space_summary
+from .choice_steps import ALONE, DROP, FINISH, TASK, TOWN_ONLY, Step, shown_refused, steps as _steps
 
 
 @dataclass
@@ -39,6 +37,11 @@ class Choice:
     space: str | None = None  # a map space this choice points at
     key: str = ""
     collapse: str = ""  # DROP, ALONE or "" (join the labels): see _settle
+    order: tuple = ()  # where the line sits among its siblings (stable from one visit to the next)
+    note: str = ""  # a short reason shown on a greyed line (the full one is ``reason``)
+    letter: str = ""  # the letter key that also picks this line ("t" Tasks, "e" finish)
+    name: str = ""  # what typing a name finds this line by (a Town's name); "" = not by name
+    crumb: str = ""  # the group's short name in the panel's path line ("Die 3B › to 4")
 
     @property
     def disabled(self) -> bool:
@@ -48,195 +51,121 @@ class Choice:
     def is_group(self) -> bool:
         return self.action is None
 
+def build_menu(state: State, options: list, came_from: dict | None = None) -> list[Choice]:
+    """The top level of the menu for the decision on top of the stack, from the engine's options.
 
-Step = tuple  # (key, label, detail, space[, collapse])
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
-
-
-def _gain_text(gain) -> str:
-    return ", ".join(f"{n} {T.RES[r]}" for r, n in gain)
-
-
-def _die_outcome(o) -> str:
-    """What taking the die gives, as the engine said: its Action, AP and Resources."""
-    return f"{T.ACTION_TITLE[o.leads_to]}, {o.ap} AP, {_gain_text(o.gain)}"
-
-
-def _steps(state: State, o, kept: dict | None = None, shared: dict | None = None) -> list[Step]:  # noqa: C901
-    """The menu path of one option: a list of (key, label, detail, map space). ``kept`` maps a die
-    (value, colour) to its option kept at its value, whose outcome the die's first line shows; ``shared``
-    maps the (value, colour, target) of dice whose section offers another Action to it. One branch per kind."""
-    a = o.action
-    w = T.words(state)
-    p = state.players[a.seat]
-    if isinstance(a, TakeDie):
-        colour = f"{a.colour} {T.DIE_LETTER_NAME[a.colour]}"
-        keep = (kept or {}).get((a.value, a.colour))
-        outcome = f": {_die_outcome(keep)}" if keep is not None else ""
-        other = (shared or {}).get((a.value, a.colour, a.value))
-        if keep is not None and other:  # its section offers another Action too (a module's)
-            outcome = outcome.replace(T.ACTION_TITLE[keep.leads_to], f"{T.ACTION_TITLE[keep.leads_to]} or {T.ACTION_TITLE[other]}", 1)
-        first = (f"die{a.value}{a.colour}", f"Die {a.value}{a.colour} ({T.DIE_LETTER_NAME[a.colour]}){outcome}", "", None)
-        if a.target == a.value:
-            second = ("keep", f"Keep it at {a.value}: {_die_outcome(o)}", "", None, DROP)
-        else:
-            second = (f"t{a.target}", f"Change to {a.target} for {o.gold} Gold: {_die_outcome(o)}", colour, None)
-        if a.bonus:
-            third = ("bonus", f"Take the Bonus tile: {w.tile_text(o.tile)}", w.tile_text(o.tile), None)
-        else:
-            third = ("nobonus", "Leave the Bonus tile", "", None, DROP)
-        if (a.value, a.colour, a.target) in (shared or ()):  # a section with two Actions: choose one (a module's)
-            return [first, second, (f"for-{o.leads_to}", f"For the {T.ACTION_TITLE[o.leads_to]} Action ({o.ap} AP)",
-                                    "", None), third]
-        return [first, second, third]
-    if isinstance(a, ChooseAction):
-        return [(a.action, f"Use the AP for the {T.ACTION_TITLE[a.action]} Action ({o.ap} AP)", "", None)]
-    if isinstance(a, MovePiece):
-        return [(f"move-{a.piece}", f"Move your {T.PIECE[a.piece]} (now at {w.space_name(getattr(p, a.piece))})", "", None),
-                (a.to, f"to {w.space_name(a.to)}", space_summary(state, a.to), a.to)]
-    if isinstance(a, PlaceHouse):
-        hs = w.spaces[a.town].house_spaces[a.space - 1] if a.space - 1 < len(w.spaces[a.town].house_spaces) else None
-        mark = {"building": " (Building Bonus)", "vp": f" (+{hs.vp} VP)"}.get(hs.bonus, "") if hs else ""
-        return [(f"house-{a.town}", f"Place a House in {w.space_name(a.town)}", "", a.town),
-                (str(a.space), f"House space {a.space}{mark}", "", a.town)]
-    if isinstance(a, PlacePillar):
-        return [(f"pillar-{a.town}", f"Place a Pillar at the Cathedral of {w.space_name(a.town)}", "", a.town)]
-    if isinstance(a, TakeBonus):
-        return [("takebonus", f"Take a Bonus tile from this Town ({o.ap} AP)", "", None), (a.tile, w.tile_text(a.tile), "", None)]
-    if isinstance(a, Hire):
-        return [("hire", f"Hire a Character from the offer ({o.ap} AP)", "", None), (a.tile, w.tile_text(a.tile), "", None)]
-    if isinstance(a, Refresh):
-        return [("refresh", f"Discard and refill the Character offer ({o.ap} AP)", "", None)]
-    if isinstance(a, Room):
-        return [("room", "Put a Character in a Room", "", None), (a.tile, w.tile_text(a.tile), "", None),
-                (f"{a.building}.{a.floor}", f"Building {a.building}, floor {a.floor} ({o.ap} AP)", "", None)]
-    if isinstance(a, TakeContract):
-        return [("takecontract", "Take a Contract from the offer", "", None),
-                (a.tile, f"{w.tile_text(a.tile)} ({o.ap} AP)", "", None)]
-    if isinstance(a, Exchange):
-        return [("exchange", f"Exchange a Resource ({o.ap} AP)", "", None), (a.give, f"Give 1 {T.RES[a.give]}", "", None),
-                (a.get, f"for 1 {T.RES[a.get]}", "", None)]
-    if isinstance(a, KingStep):
-        return [("king", f"Advance one space on the King track ({o.ap} AP)", "", None)]
-    if isinstance(a, Gain):
-        return [(f"gain{a.resource}", f"Gain 1 {T.RES[a.resource]}", "", None)]
-    if isinstance(a, Buy):
-        return [(TASK, "Tasks…", "", None), ("buy", f"Buy a Resource for {o.gold} Gold", "", None),
-                (a.resource, f"Buy 1 {T.RES[a.resource]} for {o.gold} Gold", "", None, ALONE)]
-    if isinstance(a, Fulfil):
-        steps = [(TASK, "Tasks…", "", None), ("fulfil", "Fulfil a Contract", "", None), (a.tile, w.tile_text(a.tile), "", None)]
-        if a.identical:
-            steps.append((a.identical, f"pay the identical part in {T.RES[a.identical]}", "", None))
-        return steps
-    if isinstance(a, PlaceCrest):
-        return [(TASK, "Tasks…", "", None), ("crest", "Place a Crest", "", None), (a.tile, w.tile_text(a.tile), "", None),
-                (str(a.building), f"under Building {a.building}: {w.crest_bonus_text(a.building - 1)}", "", None)]
-    if isinstance(a, BuildCathedral):
-        return [(TASK, "Tasks…", "", None), (f"cathedral-{a.town}", f"Build the Cathedral of {w.space_name(a.town)}", "", a.town)]
-    if isinstance(a, UseHelper):
-        steps = [(TASK, "Tasks…", "", None), ("helper", "Use a Helper", "", None), (a.tile, w.tile_text(a.tile), "", None)]
-        if a.resource:
-            steps.append((a.resource, f"the die gives {T.RES[a.resource]}", "", None))
-        return steps
-    if isinstance(a, PickBuilding):
-        names = [w.tile_name(t) for t in p.rooms[a.building - 1] if t and t != "*"]
-        return [(f"b{a.building}", f"Building {a.building}: {', '.join(names) or 'empty'}", "", None)]
-    if isinstance(a, CharacterBonus):
-        return [(f"cb-{a.tile}", f"Take the bonus of {w.tile_text(a.tile)}", "", None)]
-    if isinstance(a, ClaimKingTile):
-        return [("claim", f"Take the King track Bonus tile: {w.tile_text(state.board.king_bonus)}", "", None)]
-    if isinstance(a, DiscardKingTile):
-        return [("discard", "Discard the King track Bonus tile", "", None)]
-    if isinstance(a, Done):
-        return [("~done", _done_label(state), "", None)]
-    if isinstance(a, Skip):
-        return [("~skip", "Skip this bonus", "", None)]
-    if isinstance(a, EndTurn):
-        return [("~end", "End your turn", "", None)]
-    for steps_of in MODULE_STEPS:  # the lines of a module's options (Prospect for Silver's)
-        found = steps_of(state, o, TASK)
-        if found:
-            return found
-    return [(A.notation(a), A.notation(a), "", None)]
-
-
-def space_summary(state: State, sid: str) -> str:
-    """One line about a map space, for the detail line under a map choice."""
-    w = T.words(state)
-    space = w.spaces[sid]
-    bits = []
-    if space.kind == "town":
-        houses = state.board.houses.get(sid, ())
-        free = sum(1 for o in houses if o == EMPTY)
-        owners = sorted({state.players[o].name for o in houses if o >= 0})
-        bits.append(f"{_plural(free, 'free House space')}" + (f" (Houses: {', '.join(owners)})" if owners else ""))
-        tiles = state.board.map_bonus.get(sid, ())
-        if tiles:
-            bits.append(_plural(len(tiles), "Bonus tile"))
-        for i, fair in enumerate(state.board.fairs):
-            if fair.town == sid and not fair.done:
-                bits.append(f"Fair in round {i + 1}")
-    else:
-        bits.append("a road space (no Houses or Pillars)")
-    here = [f"{pl.name}'s {T.PIECE[pc]}" for pl in state.players for pc in ("merchant", "architect") if getattr(pl, pc) == sid]
-    if here:
-        bits.append("here: " + ", ".join(here))
-    return f"{w.space_name(sid)}: " + "; ".join(bits)
-
-
-def _done_label(state: State) -> str:
-    left = ap_left(state)
-    if left and isinstance(state.stack[-1], ActionFrame):
-        action, ap = left
-        return f"Done with the {T.ACTION_TITLE[action]} Action" + (f" ({ap} AP unused)" if ap else "")
-    return "Done"
-
-
-# Refused options worth a greyed line: what a player looks for and wants to know why not. (Refused
-# die changes and the like stay out: the lines a player can choose are what the menu is for.)
-_SHOWN_REFUSED = (Buy, Fulfil, UseHelper, TakeContract, PlaceHouse, PlacePillar, KingStep, Hire, Refresh,
-                  BuildCathedral, ClaimKingTile, TakeBonus)
-
-
-def build_menu(state: State, options: list) -> list[Choice]:
-    """The top level of the menu for the decision on top of the stack, from the engine's options."""
+    ``came_from`` maps (seat, piece) to the space that piece last left: the move back is marked."""
+    came_from = came_from or {}
     root = Choice("root")
     kept = {(o.action.value, o.action.colour): o for o in options
             if isinstance(o.action, TakeDie) and o.action.target == o.action.value and not o.action.bonus
             and not o.action.action}
     shared = {(o.action.value, o.action.colour, o.action.target): o.action.action for o in options
               if isinstance(o.action, TakeDie) and o.action.action}
-    for o in options:
-        if o.legal:
-            _insert(root, _steps(state, o, kept, shared), o.action, None)
-    for o in options:
-        if o.legal or not isinstance(o.action, _SHOWN_REFUSED):
+    kept.update({("tile", o.action.value): o.tile for o in options  # the Bonus tile a kept die may take along
+                 if isinstance(o.action, TakeDie) and o.action.target == o.action.value and o.action.bonus and o.tile})
+    legal = [o for o in options if o.legal]
+    legal_set = {o.action for o in legal}
+    end_turn = any(isinstance(o.action, EndTurn) for o in legal)
+    for o in legal:
+        if isinstance(o.action, Done) and end_turn and len(state.stack) == 2:
+            continue  # Done on the die's own Action adds nothing to ending the turn (Tasks are open either way)
+        _insert(root, _steps(state, o, kept, came_from, shared), o.action, None)
+    for o in options + _resource_twins(state, legal):
+        if o.legal or not shown_refused(o, legal_set):
             continue
-        steps = _steps(state, o, kept, shared)
-        if isinstance(o.action, (PlaceHouse, *_TOWN_ONLY)):
+        steps = _steps(state, o, kept, came_from, shared)
+        if isinstance(o.action, (PlaceHouse, *TOWN_ONLY)):
             steps = steps[:1]  # which House space was only the engine's example: name the Town alone
-        _insert(root, steps, o.action, o.reason)
+        note = _note(state, o)
+        _insert(root, steps, o.action, o.reason, note)
+    _offer_lines(state, root, options)
     for node in _walk(root):
         _settle(node)
-    return _order(root.children)
+        node.children.sort(key=lambda c: c.order)
+    _letters(root.children, state, legal)
+    return root.children
 
 
-def _insert(root: Choice, steps: list[Step], action, reason: str | None) -> None:
+def _resource_twins(state: State, legal: list) -> list:
+    """A choice among a fixed set keeps every line: the Resources the engine did not offer (paying a
+    Contract's identical part in Wool without the Wool, giving Gold one does not have) and the Crest
+    spaces a Crest cannot go under come back greyed, each with the engine's own reason (``engine.check``)."""
+    from ..engine import IllegalActionError, check
+    from ..engine.legal import Option
+
+    seen = {o.action for o in legal}
+    wanted = []
+    for o in legal:
+        a = o.action
+        if isinstance(a, Fulfil) and a.identical:
+            wanted += [Fulfil(a.seat, a.tile, x) for x in RESOURCES]
+        elif isinstance(a, Exchange):
+            wanted += [Exchange(a.seat, g, x) for g in RESOURCES for x in RESOURCES if x != g]
+        elif isinstance(a, PlaceCrest):  # the six Crest spaces, each line in its place
+            wanted += [PlaceCrest(a.seat, a.tile, b + 1) for b in range(len(state.players[a.seat].crests))]
+    out = []
+    for a in dict.fromkeys(wanted):
+        if a in seen:
+            continue
+        try:
+            check(state, a)
+        except IllegalActionError as exc:
+            out.append(Option(a, str(exc)))
+    return out
+
+
+def _offer_lines(state: State, root: Choice, options: list) -> None:
+    """Every space of the offer the Action takes from keeps a line, so the lines after it keep their
+    numbers: a Contract taken this turn leaves its space empty until the turn ends; a Character that
+    cannot be hired now is greyed with the engine's reason (it gives one, for the first of them)."""
+    top = state.stack[-1] if state.stack else None
+    if not isinstance(top, ActionFrame):
+        return
+    keys = {c.key for c in root.children}
+    if top.action == "contract":
+        for i, tile in enumerate(state.board.contract_offer):
+            if not tile:
+                root.children.append(Choice(f"Contract space {i + 1}", key=f"contract-space{i}", order=(1, i),
+                                            reason="this space of the offer stays empty until the end of the turn",
+                                            note="empty until the end of the turn"))
+    elif top.action == "character":
+        why = next((o for o in options if isinstance(o.action, Hire) and not o.legal), None)
+        w = T.words(state)
+        for i, tile in enumerate(state.board.character_offer):
+            if tile and f"hire-{tile}" not in keys and why is not None:
+                root.children.append(Choice(f"Hire {w.tile_name(tile)}", key=f"hire-{tile}", order=(1, i),
+                                            detail=w.tile_text(tile),
+                                            reason=why.reason, note=_note(state, why)))
+
+
+def _note(state: State, o) -> str:
+    """A short form of a refusal for the line itself (the full reason shows on highlight)."""
+    import re
+
+    reason = o.reason or ""
+    cost = re.search(r"(?:costs|needs) (\d+) (\w+) and you have (\d+)", reason)
+    if cost and cost.group(2) != "AP":  # the line says the price: the note says what is missing
+        return f"you have {cost.group(3)} {cost.group(2)}"
+    left = ap_left(state)
+    if o.ap and left and "AP left" in reason:
+        return f"needs {o.ap} AP, {left[1]} left"
+    return ""
+
+
+def _insert(root: Choice, steps: list[Step], action, reason: str | None, note: str = "") -> None:
     node = root
     for i, step in enumerate(steps):
-        key, label, detail, space = step[:4]
         last = i == len(steps) - 1
-        child = next((c for c in node.children if c.key == key and c.is_group != last), None)
+        child = next((c for c in node.children if c.key == step.key and c.is_group != last), None)
         if child is None:
-            child = Choice(label, key=key, detail=detail, space=space, collapse=step[4] if len(step) > 4 else "")
+            child = Choice(step.label, key=step.key, detail=step.detail, space=step.space, collapse=step.collapse,
+                           order=step.order, name=step.name, crumb=step.crumb)
             node.children.append(child)
         if last:
             if child.action is not None and child.reason is None:
                 return  # a legal line is already there: the refused twin adds nothing
-            child.action, child.reason = action, reason
+            child.action, child.reason, child.note = action, reason, note or ""
         node = child
 
 
@@ -255,42 +184,85 @@ def _settle(node: Choice) -> None:
             if only.collapse == DROP:
                 only.label = c.label
             elif only.collapse != ALONE:
-                only.label = f"{c.label} · {only.label}"
+                only.label = f"{c.label}: {only.label}"
             only.collapse = c.collapse
             only.key = c.key  # the group's key says what the choice is about (the screen picks a view by it)
             only.space = only.space or c.space
+            only.order = c.order
+            only.detail = only.detail or c.detail
+            only.name = only.name or c.name
+            only.crumb = f"{c.crumb}: {only.crumb}" if c.crumb and only.crumb else c.crumb or only.crumb
             c = only
         if c.is_group and c.children and all(x.disabled for x in c.children):
-            first = c.children[0].reason
-            c.reason = f"none possible now ({first})" if c.key == TASK and len(c.children) > 1 else first
+            first = next(x for x in c.children if x.disabled)
+            c.reason = f"none possible now ({first.reason})" if c.key == TASK and len(c.children) > 1 else first.reason
+            c.note = "none possible now" if c.key == TASK else first.note if len(c.children) == 1 else ""
         fixed.append(c)
     node.children = fixed
 
 
-def _order(top: list[Choice]) -> list[Choice]:
-    """Legal choices first, then the Tasks, then finishing (Done / Skip / End turn)."""
-    def rank(c: Choice) -> int:
-        if c.key.startswith("~"):
-            return 3
+def _letters(top: list[Choice], state: State, legal: list) -> None:
+    """The letter keys shown beside the top-level lines they also pick: t for Tasks, e for finishing."""
+    finish = finish_action([o.action for o in legal])
+    for c in top:
         if c.key == TASK:
-            return 2
-        return 1 if c.disabled else 0
-    return sorted(top, key=rank)
+            c.letter = "t"
+        elif finish is not None and c.action == finish:
+            c.letter = "e"
+
+
+def decision_title(state: State, options: list) -> str:
+    """What the player deciding now has to do (the engine's words). A Joker's AP depend on the
+    Action it is given to (its Bonus AP): the lines say how many, so the title quotes no number."""
+    top = state.stack[-1] if state.stack else None
+    if isinstance(top, JokerFrame):
+        aps = sorted({o.ap for o in options if o.legal and isinstance(o.action, ChooseAction)})
+        if len(aps) > 1:
+            return f"{state.players[top.player].name}: choose the Action for the Joker's AP ({aps[0]}–{aps[-1]} AP, " \
+                   "with that Action's Bonus AP)"
+    return explain_frame(state)
 
 
 def finish_action(legal: list):
-    """The action behind the one 'finish' key: Done, else Skip, else End turn."""
-    for cls in (Done, Skip, EndTurn):
-        for a in legal:
-            if isinstance(a, cls):
-                return a
+    """The action behind the one 'finish' key: End turn when the turn may end (it also ends the
+    die's Action: its Tasks are open either way), else Done, else Skip."""
+    found = {}
+    for a in legal:
+        if isinstance(a, (EndTurn, Done, Skip)):
+            found.setdefault(type(a), a)
+    return found.get(EndTurn) or found.get(Done) or found.get(Skip)
+
+
+def find_path(menu: list[Choice], action) -> list[int] | None:
+    """Indices (from the top level down) of the lines that lead to ``action``, or None."""
+    for i, c in enumerate(menu):
+        if c.action == action:
+            return [i]
+        if c.children:
+            rest = find_path(c.children, action)
+            if rest is not None:
+                return [i] + rest
     return None
 
 
-# Modules' menu lines: ``steps_of(state, option, TASK)`` -> a path, or None for another module's option.
-from .silver_choices import SHOWN_REFUSED as _SILVER_REFUSED, TOWN_ONLY as _TOWN_ONLY, silver_steps  # noqa: E402
+def keys_for(menu: list[Choice], action) -> list[str] | None:
+    """The keys that pick ``action`` from this menu: a line's number, or its letter at the top level
+    (t for Tasks, e for finishing). None when a line on the way has no key (past the ninth line)."""
+    path = find_path(menu, action)
+    if path is None:
+        return None
+    keys, level = [], menu
+    for depth, i in enumerate(path):
+        c = level[i]
+        if depth == 0 and c.letter:
+            keys.append(c.letter)
+        elif i < 9:
+            keys.append(str(i + 1))
+        else:
+            return None
+        level = c.children
+    return keys
 
-MODULE_STEPS = [silver_steps]
-_SHOWN_REFUSED = _SHOWN_REFUSED + _SILVER_REFUSED
 
-__all__ = ["TASK", "TASKS", "Choice", "build_menu", "finish_action", "space_summary"]
+__all__ = ["FINISH", "TASK", "TASKS", "Choice", "build_menu", "decision_title", "find_path", "finish_action",
+           "keys_for", "space_summary"]

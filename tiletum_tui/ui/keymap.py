@@ -1,7 +1,7 @@
 """Every key of the app as data: (id, keys, action, description).
 
 Each binding has a stable id (``tiletum.<name>``) so players can remap keys through Textual's
-keymap (``App.set_keymap({"tiletum.tasks": "k"})``); the help screen and the Footer read the same
+keymap (``App.set_keymap({"tiletum.tasks": "x"})``); the help screen and the Footer read the same
 table, so they can never disagree with what the keys do.
 """
 
@@ -15,17 +15,14 @@ from textual.binding import Binding
 
 # (id, keys, action, description, show in Footer)
 APP_KEYS = [
+    # F1 is the app's help outside a game; in a game F1 is the rules page about what is on screen.
     ("help", "question_mark,f1", "help", "Keys", True),
     ("theme", "f9", "toggle_theme", "Light/dark", False),
     ("quit", "ctrl+q", "quit", "Quit", False),
 ]
 
+# The views' own keys (w m b o l s, F2-F7) come from the list of views: see ``view_keys``.
 GAME_KEYS = [
-    ("view-wheel", "w,f2", "view('wheel')", "Wheel", True),
-    ("view-map", "m,f3", "view('map')", "Map", True),
-    ("view-board", "b,f4", "view('board')", "Board", True),
-    ("view-offers", "o,f5", "view('offers')", "Offers", True),
-    ("view-log", "l,f6", "view('log')", "Log", True),
     ("next-view", "tab", "cycle_view", "Next view", False),
     ("prev-player", "left_square_bracket", "other_board(-1)", "Prev board", False),
     ("next-player", "right_square_bracket", "other_board(1)", "Next board", False),
@@ -41,12 +38,14 @@ GAME_KEYS = [
     ("explain", "x", "explain", "Why?", True),
     ("preview", "v", "preview", "Preview", False),
     ("hints", "h", "toggle_hints", "Hints", False),
+    ("find", "slash", "find", "Find a Town", False),
+    ("details", "i", "details", "Details", False),
 ]
 
-# The views of modules (shown only in a game with the module: Prospect for Silver).
-MODULE_KEYS = [
-    ("view-underground", "g,f7", "view('underground')", "Underground", False),
-    ("view-silver", "s,f8", "view('silver')", "Silver", False),
+# Not bindings of their own (the screen makes them), listed in the help.
+SCROLL_KEYS = [
+    ("scroll", "pageup,pagedown", "", "Scroll the view", False),
+    ("scroll-line", "shift+up,shift+down", "", "Scroll a line", False),
 ]
 
 # Number keys pick the n-th choice of the decision panel (not shown in the Footer: the panel
@@ -54,22 +53,39 @@ MODULE_KEYS = [
 NUMBER_KEYS = [(f"pick-{n}", str(n), f"pick({n})", f"Choice {n}", False) for n in range(1, 10)]
 
 HELP_TEXT = {
-    "view-wheel": "Action Wheel, King track, turn order, scores",
-    "view-map": "the map of Europe (arrows move the cursor)",
-    "view-board": "a player board and Storehouse ([ and ] switch player)",
-    "view-offers": "Contract and Character offers, Fairs",
-    "view-log": "the game log (n shows the notation)",
-    "view-underground": "Prospect for Silver: the three Underground maps (arrows move the cursor)",
-    "view-silver": "Prospect for Silver: the Technology board, the Prospector Wheel, Silver and Mines",
-    "tasks": "open the Tasks of your turn (buy, fulfil, Crest, Cathedral, Helper)",
-    "finish": "Done with the Action / skip a bonus / end the turn (asks if AP would be wasted)",
-    "back": "back out of a choice not yet made",
-    "pick-1": "1-9 choose a numbered line in the decision panel; arrows + Enter too",
+    "tasks": "the Tasks of your turn (buy, fulfil, Crest, Cathedral, Helper)",
+    "finish": "end the turn (the die's Action with it), or Done / Skip a bonus; asks first if AP would be lost",
+    "back": "back out of a choice not yet made (or close the recap)",
+    "undo": "take back your last action (not past a die roll or a tile turned up)",
+    "redo": "play the undone action again",
+    "save": "save under a name (the game is autosaved after every action anyway)",
+    "next-view": "the next view",
+    "next-player": "the board of the next player",
+    "notation": "the log in the engine's notation, or back in words",
+    "help": "every key (this help)",
+    "theme": "light or dark theme",
+    "quit": "quit (the game is saved; asks first if the last autosave failed and moves would be lost)",
+    "pick-1": "choose a numbered line in the decision panel (arrows + Enter too)",
     "rules-here": "the rules page about the highlighted choice or the view on screen",
     "explain": "the rule behind the highlighted choice and, if greyed, exactly why not",
     "preview": "what the coming King phase and Fair would score now, and final scoring as it stands",
     "hints": "mark the choices that complete something (a Building, a Contract)",
+    "find": "then a Town's first letters: its line is highlighted (Enter chooses), or the map cursor goes there",
+    "details": "everything about the Town of the highlighted choice or under the map cursor, and the map legend",
+    "scroll": "scroll the view on show (the key line says ▲▼ when there is more); Shift+Home/End: top, bottom",
+    "prev-player": "the board of the previous player (the board follows the player in turn again next turn)",
 }
+
+
+def view_keys(views) -> list[tuple]:
+    """Binding rows for the game's views (``ui.views.GameView``): id ``view-<name>``."""
+    return [(f"view-{v.name}", v.keys, f"view('{v.name}')", v.title, False) for v in views]
+
+
+def first_key(bid: str, default: str, remapped: dict[str, str]) -> str:
+    """The first key a binding answers to, as the key line shows it ("w", "F2")."""
+    key = keys_of(bid, default, remapped).split(",")[0].strip()
+    return key.upper() if key.startswith("f") and key[1:].isdigit() else {"slash": "/", "question_mark": "?"}.get(key, key)
 
 
 def bindings(table) -> list[Binding]:
@@ -95,7 +111,8 @@ _MODIFIERS = {"ctrl", "shift", "alt", "meta", "super", "hyper"}
 _NAMED_KEYS = {"escape", "enter", "return", "tab", "space", "backspace", "delete", "insert", "home", "end",
                "pageup", "pagedown", "up", "down", "left", "right", *(f"f{n}" for n in range(1, 25))}
 # Bindings of the game screen that are not in GAME_KEYS (not remappable, but keys taken all the same)
-_GAME_EXTRA = [("scroll-up", "pageup"), ("scroll-down", "pagedown")]
+_GAME_EXTRA = [("scroll-up", "pageup"), ("scroll-down", "pagedown"), ("line-up", "shift+up"),
+               ("line-down", "shift+down"), ("scroll-top", "shift+home,ctrl+home"), ("scroll-bottom", "shift+end,ctrl+end")]
 
 
 def _normal_key(token: str) -> str:
@@ -122,8 +139,11 @@ def _problems(keys: dict[str, str]) -> tuple[dict[str, str], list[str]]:
     names that do not exist, and keys that would answer to two actions on one screen."""
     from ..safe_text import clean, quote
 
+    from .views import VIEWS
+
     problems: list[str] = []
-    known = {f"tiletum.{bid}" for bid, *_ in APP_KEYS + GAME_KEYS + MODULE_KEYS + NUMBER_KEYS}
+    game_keys = GAME_KEYS + NUMBER_KEYS + view_keys(VIEWS)
+    known = {f"tiletum.{bid}" for bid, *_ in APP_KEYS + game_keys}
     unknown = sorted(set(keys) - known)
     if unknown:
         problems.append(f"unknown key ids {', '.join(clean(u, 40) for u in unknown[:8])} (the help screen lists them)")
@@ -143,7 +163,7 @@ def _problems(keys: dict[str, str]) -> tuple[dict[str, str], list[str]]:
         applied[bid] = ",".join(dict.fromkeys(tokens))
     # Which ids each key answers to on the game screen (the app's keys work there too) and elsewhere.
     app_ids = [(f"tiletum.{bid}", keys_) for bid, keys_, *_ in APP_KEYS]
-    game_ids = [(f"tiletum.{bid}", keys_) for bid, keys_, *_ in GAME_KEYS + MODULE_KEYS + NUMBER_KEYS] + \
+    game_ids = [(f"tiletum.{bid}", keys_) for bid, keys_, *_ in game_keys] + \
                [(f"tiletum.{bid}", keys_) for bid, keys_ in _GAME_EXTRA]
     for scope in (app_ids, app_ids + game_ids):
         owners: dict[str, list[str]] = {}

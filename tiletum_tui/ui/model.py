@@ -44,6 +44,13 @@ class GameModel:
     def log(self) -> list:
         return self.session.log
 
+    @property
+    def setup_events(self) -> tuple:
+        """What setting the game up made happen (the first dice rolled, the first Corruption token
+        turned up): the events of the first state, before any action was logged."""
+        history = getattr(self.session, "history", None)
+        return tuple(history[0].events) if history else ()
+
     def options(self) -> list:
         """Every option of the decision in hand, legal or with its reason (``engine.options``)."""
         self._refresh()

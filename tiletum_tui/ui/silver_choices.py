@@ -23,7 +23,22 @@ def _name(space: str) -> str:
 
 
 def silver_steps(state, o, task: str) -> list | None:
-    """The menu path of one of the expansion's options, or None if the option is not the expansion's."""
+    """The menu path of one of the expansion's options (``Step``s: each line's order among its
+    siblings is fixed, so lines keep their numbers), or None if the option is not the expansion's."""
+    from .choice_steps import Step  # (choice_steps imports this module at its end)
+
+    steps = _paths(state, o, task)
+    if steps is None:
+        return None
+    out = []
+    for i, (key, label, detail, space) in enumerate(steps):
+        crumb = "Tasks" if key == task else ""
+        out.append(Step(key, label, (8,) if key == task else (5, i, key), detail, space, crumb=crumb,
+                        name=_name(space) if space else ""))
+    return out
+
+
+def _paths(state, o, task: str) -> list | None:
     a = o.action
     t = tables()
     w = T.words(state)

@@ -8,8 +8,11 @@ engine's ``describe``/``explain_frame`` cover actions and decisions; this covers
 
 from __future__ import annotations
 
+import math
+
 from ..data import schema as S
 from ..engine.queries import ACTION_NAMES, PIECE_NAMES
+from ..engine.state import EMPTY
 from ..engine.ruleset import rules_for
 from ..learn.words import effect_words
 
@@ -94,6 +97,58 @@ class Words:
                             ("gain 2 Resources of your choice", "2 Resourc."), ("gain ", "")):
             text = text.replace(long, brief)
         return text[:width]
+
+
+# ---------------------------------------------------------------- map spaces: where a move leads
+ARROWS = "↑↗→↘↓↙←↖"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def bearing(w, here: str, there: str) -> float:
+    """Compass bearing in degrees (0 = up the map, clockwise) from one map space to another."""
+    a, b = w.spaces[here], w.spaces[there]
+    return math.degrees(math.atan2(b.x - a.x, a.y - b.y)) % 360
+
+
+def arrow(w, here: str, there: str) -> str:
+    return ARROWS[round(bearing(w, here, there) / 45) % 8]
+
+
+def leads_to(w, here: str, there: str) -> str:
+    """A destination named by where it leads: a Town by its name, a Road space by the Town beyond it."""
+    space = w.spaces[there]
+    if space.kind == "town":
+        return space.name
+    ends = space.name.removeprefix("road ").split("-")
+    beyond = [e for e in ends if e != here and e in w.spaces]
+    return f"the road to {w.spaces[beyond[0]].name}" if len(beyond) == 1 else w.space_name(there)
+
+
+def space_summary(state, sid: str) -> str:
+    """One line about a map space, for the detail line under a map choice."""
+    w = words(state)
+    space = w.spaces[sid]
+    bits = []
+    if space.kind == "town":
+        houses = state.board.houses.get(sid, ())
+        free = sum(1 for o in houses if o == EMPTY)
+        owners = sorted({state.players[o].name for o in houses if o >= 0})
+        bits.append(f"{_plural(free, 'free House space')}" + (f" (Houses: {', '.join(owners)})" if owners else ""))
+        tiles = state.board.map_bonus.get(sid, ())
+        if tiles:
+            bits.append(_plural(len(tiles), "Bonus tile"))
+        for i, fair in enumerate(state.board.fairs):
+            if fair.town == sid and not fair.done:
+                bits.append(f"Fair in round {i + 1}")
+    else:
+        bits.append("a road space (no Houses or Pillars)")
+    here = [f"{pl.name}'s {PIECE[pc]}" for pl in state.players for pc in ("merchant", "architect") if getattr(pl, pc) == sid]
+    if here:
+        bits.append("here: " + ", ".join(here))
+    return f"{w.space_name(sid)}: " + "; ".join(bits)
 
 
 _WORDS: dict[int, Words] = {}

@@ -1,4 +1,6 @@
-"""The help screen: every key, read from the same table the bindings are made from."""
+"""The help screen: every key, read from the same tables the bindings are made from, then the map's
+legend. Each key is listed once, as it works where the help was opened from (F1 is the rules page
+about the screen in a game, this help elsewhere)."""
 
 from __future__ import annotations
 
@@ -15,14 +17,17 @@ from ..widgets.painted import Ink, Painted
 INTRO = (
     "The decision panel always shows what the player deciding now must choose. Pick a line with "
     "its number, or with the arrows and Enter; a line ending in › opens more choices and Esc goes "
-    "back. Greyed lines say why they are not possible now. Map choices also show on the map: "
-    "arrows move the cursor over the marked spaces, Enter chooses."
+    "back. Lines keep their numbers: keeping a die's value is always 1. Greyed lines say why they are "
+    "not possible now. Map choices also show on the map; type a Town's first letters to find its line "
+    "(after /, or at once when there are more than nine Towns to choose from)."
 )
+NAMES = {"question_mark": "?", "left_square_bracket": "[", "right_square_bracket": "]", "escape": "Esc",
+         "slash": "/", "pageup": "PgUp", "pagedown": "PgDn", "shift+up": "Shift+↑", "shift+down": "Shift+↓",
+         "tab": "Tab", "ctrl+s": "Ctrl+S", "ctrl+q": "Ctrl+Q"}
 
 
-def _key_name(keys: str) -> str:
-    names = {"question_mark": "?", "left_square_bracket": "[", "right_square_bracket": "]", "escape": "Esc"}
-    return " / ".join(names.get(k, k.upper() if k.startswith("f") and k[1:].isdigit() else k) for k in keys.split(","))
+def key_name(keys: str) -> str:
+    return " ".join(NAMES.get(k, k.upper() if k.startswith("f") and k[1:].isdigit() else k) for k in keys.split(","))
 
 
 class HelpScreen(ModalScreen[None]):
@@ -34,29 +39,60 @@ class HelpScreen(ModalScreen[None]):
             yield Static("Tiletum — keys", classes="dialog-title", markup=False)
             with VerticalScroll(id="help-body"):
                 yield Painted(id="help-text")
-            yield Static("Esc: close", classes="dialog-keys", markup=False)
+            yield Static("↑↓ PgUp PgDn: scroll · Esc: close", classes="dialog-keys", markup=False)
 
     def on_mount(self) -> None:
+        from ..views import VIEWS
+        from ..widgets.map_view import LEGEND
+
         w = self.query_one("#help-text", Painted)
-        out = Text(INTRO + "\n\n")
-        rows = keymap.GAME_KEYS + keymap.MODULE_KEYS + keymap.NUMBER_KEYS[:1] + keymap.APP_KEYS
         remapped = getattr(self.app, "user_keys", {})
-        for bid, keys, _action, desc, _show in rows:
+        below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        in_game = hasattr(below, "model")
+        views = getattr(below, "views", VIEWS)
+        out = Text(INTRO + "\n")
+
+        def row(bid: str, keys: str, desc: str) -> None:
             keys = keymap.keys_of(bid, keys, remapped)
-            if bid == "pick-1":
-                keys, desc = "1-9", "Choose"
-            out.append(f"{_key_name(keys):<10}", w.ink("strong"))
-            out.append(desc)
-            more = keymap.HELP_TEXT.get(bid, "")
-            out.append(f": {more}" if more else "", w.ink("muted"))
+            out.append(f"{key_name(keys):<14}", w.ink("strong"))
+            out.append(keymap.HELP_TEXT.get(bid) or desc)
             out.append("\n")
-        out.append("Ctrl+P    ", w.ink("strong"))
-        out.append("Commands")
-        out.append(": every command, and the Tasks you can do now\n", w.ink("muted"))
+
+        def section(title: str) -> None:
+            out.append(f"\n{title}\n", w.ink("title"))
+
+        section("Choosing")
+        out.append(f"{'1-9':<14}", w.ink("strong"))
+        out.append(f"{keymap.HELP_TEXT['pick-1']}\n")
+        game = {bid: (keys, desc) for bid, keys, _a, desc, _s in keymap.GAME_KEYS}
+        for bid in ("back", "tasks", "finish", "undo", "redo", "find"):
+            row(bid, *game[bid])
+        section("Looking around")
+        for v in views:
+            row(f"view-{v.name}", v.keys, f"{v.title}: {v.help}" if v.help else v.title)
+        for bid in ("next-view", "prev-player", "next-player", "details", "notation"):
+            row(bid, *game[bid])
+        for bid, keys, _a, desc, _s in keymap.SCROLL_KEYS:
+            row(bid, keys, desc)
+        section("Learning")
+        for bid in ("rules-here", "explain", "preview", "hints"):
+            row(bid, *game[bid])
+        section("Everywhere")
+        for bid, keys, _a, desc, _s in keymap.APP_KEYS:
+            if bid == "help" and in_game:
+                keys = "question_mark"  # F1 is the rules page in a game (above)
+            row(bid, keys, desc)
+        row("save", *game["save"])
+        out.append(f"{'Ctrl+P':<14}", w.ink("strong"))
+        out.append("every command, and the Tasks you can do now\n")
+        section("The map")
+        out.append(LEGEND + "\n", w.ink("muted"))
         out.append("\nRemap keys in $XDG_CONFIG_HOME/tiletum/keys.json (~/.config/tiletum/keys.json), "
-                   "e.g. {\"tiletum.tasks\": \"k\"}; the ids are "
-                   "tiletum.<name>: " + ", ".join(bid for bid, *_ in keymap.GAME_KEYS + keymap.MODULE_KEYS + keymap.APP_KEYS), w.ink("muted"))
+                   "e.g. {\"tiletum.tasks\": \"x\"}; the ids are tiletum.<name>: "
+                   + ", ".join(bid for bid, *_ in keymap.GAME_KEYS + keymap.view_keys(views) + keymap.APP_KEYS),
+                   w.ink("muted"))
         w.update(out)
+        self.query_one("#help-body").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

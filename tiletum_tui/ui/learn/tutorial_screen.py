@@ -77,6 +77,7 @@ class TutorialScreen(GameScreen):
         Binding("ctrl+r", "restart", "Restart", show=False, id="tiletum.tutorial-restart"),
     ]
     OPPONENT_DELAY = 0.25  # seconds between Rosa's moves, so they can be followed (tests set 0)
+    RECAP = False  # each step shows the view it talks about: no 'since your last turn' over it
 
     def __init__(self, model, tutorial: T.Tutorial, path: Path | None) -> None:
         super().__init__(model)

@@ -1,8 +1,16 @@
-"""The game screen: status line, switchable views (wheel, map, board, offers, log), decision panel.
+"""The game screen: the status line, the views (``ui.views.VIEWS``: wheel, map, board, offers, log,
+the recap), the strip of the player in turn and the decision panel, and the key line.
 
-Attributes down, messages up: the screen owns the GameModel, hands each widget the state to draw,
-and turns the decision panel's ``Chosen`` messages into ``model.apply``. Nothing here knows a rule:
-legality, reasons and wording come from the engine.
+Attributes down, messages up: the screen owns the GameModel, hands every view and strip one
+``Scene`` to draw, and turns the decision panel's ``Chosen`` messages into ``model.apply``. Nothing
+here knows a rule: legality, reasons and wording come from the engine.
+
+Adding a view or a strip: append a ``GameView`` / ``GameStrip`` to ``ui.views.VIEWS`` / ``STRIPS``
+(its widget has ``draw(scene)``); the screen composes it, binds its keys, scrolls it, names it in
+the key line, the help and the command palette. Nothing in this file changes.
+
+The screen's keyboard (keys in the order typed, typing a Town's name) is ``game_input.py``; which
+view it shows and when it switches by itself is ``game_views.py``; the announcements ``announce.py``.
 """
 
 from __future__ import annotations
@@ -11,92 +19,128 @@ from dataclasses import dataclass
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Container, VerticalScroll
+from textual.binding import Binding
+from textual.containers import Container, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, OptionList
+from textual.widgets import ContentSwitcher, OptionList
 
-from ...engine import IllegalActionError, TiletumError, current_player, explain_frame
-from ...engine.events import FairHeld, GameOver, Noted, PhaseBegan, Scored, TurnBegan
+from ...engine import IllegalActionError, TiletumError, current_player
 from ...engine.queries import ap_lost_by
-from ...engine.state import ActionFrame
 from ...engine.tasks import TASKS
 from .. import keeping, keymap
 from .. import text as T
-from ..choices import build_menu, finish_action
+from ..choices import build_menu, decision_title, finish_action
 from ..dialogs.basic import AnnounceDialog, ConfirmDialog
-from ..model import GameModel
-from ..module_views import ModuleViews
-from ..widgets.board import BoardView
+from ..recap import PIECES, LogReader
+from ..views import POINTING, Scene, SpaceMoved, SpacePicked, strips_for, views_for
 from ..widgets.decision import DecisionPanel
-from ..widgets.log import LogView
-from ..widgets.map_view import MapView
-from ..widgets.offers import OffersView
+from ..widgets.keyline import Hint, KeyLine
+from ..widgets.map_view import MapInfo, MapView
 from ..widgets.painted import Ink
 from ..widgets.status import StatusBar
-from ..widgets.underground import UndergroundView
-from ..widgets.wheel import WheelView
+from .announce import Announcing
+from .game_input import GameInput
+from .game_views import GameViews
 
-VIEWS = ("wheel", "map", "board", "offers", "log")
-# Opening one of these choice groups shows the view it is about (the Contract offer, the board...).
-VIEW_FOR_GROUP = {"takecontract": "offers", "hire": "offers", "room": "board", "crest": "board",
-                  "fulfil": "board", "helper": "board", "takebonus": "map"}
-# ... and the part of the board to scroll to (small terminals show only part of it).
-BOARD_PART = {"room": "buildings", "crest": "buildings", "fulfil": "storehouse", "helper": "storehouse"}
-WIDE, TALL = 116, 32  # from these sizes the decision panel moves right / grows
+WIDE, ROOMY = 118, 34  # from this many columns the views and the decision sit side by side
+TALL = 30  # from this many rows the decision panel has more lines
 
 
-class GameScreen(Screen):
-    BINDINGS = keymap.bindings(keymap.GAME_KEYS + keymap.MODULE_KEYS + keymap.NUMBER_KEYS) + keymap.bindings([
-        ("scroll-up", "pageup", "scroll_view(-1)", "Scroll up", False),
-        ("scroll-down", "pagedown", "scroll_view(1)", "Scroll down", False),
-    ])
+class ViewScroll(VerticalScroll):
+    """A view's scrolling container: tells the screen when it scrolled (the key line says if there is more)."""
 
-    def __init__(self, model: GameModel) -> None:
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._tell()
+
+    def watch_virtual_size(self, size) -> None:  # the drawing grew or shrank: more to scroll, or less
+        self._tell()
+
+    def on_resize(self, event) -> None:
+        for child in self.children:  # drawings that fit their text to the view's width
+            if getattr(child, "FITS_WIDTH", False):
+                child.redraw()
+        self._tell()
+
+    def _tell(self) -> None:
+        if self.is_mounted and self.display and hasattr(self.screen, "update_keys"):
+            self.screen.update_keys()
+
+
+class GameScreen(GameInput, GameViews, Announcing, Screen):
+    RECAP = True  # show 'since your last turn' when a turn begins (the guided game shows its own steps)
+    BINDINGS = keymap.bindings(keymap.GAME_KEYS + keymap.NUMBER_KEYS) + [
+        # Scrolling the view comes before the choice list's own PgUp/PgDn (the arrows move in it).
+        Binding("pageup", "scroll_view(-1)", "Scroll up", show=False, priority=True, id="tiletum.scroll-up"),
+        Binding("pagedown", "scroll_view(1)", "Scroll down", show=False, priority=True, id="tiletum.scroll-down"),
+        Binding("shift+up", "scroll_line(-1)", "Line up", show=False, priority=True, id="tiletum.line-up"),
+        Binding("shift+down", "scroll_line(1)", "Line down", show=False, priority=True, id="tiletum.line-down"),
+        Binding("shift+home,ctrl+home", "scroll_home", "Top", show=False, priority=True, id="tiletum.scroll-top"),
+        Binding("shift+end,ctrl+end", "scroll_end", "Bottom", show=False, priority=True, id="tiletum.scroll-bottom"),
+    ]
+
+    def __init__(self, model) -> None:
         super().__init__()
         self.model = model
+        self.views = views_for(model.state)
+        self.strips = strips_for(model.state)
+        for bid, keys, action, desc, show in keymap.view_keys(self.views):
+            self._add_binding(Binding(keys, action, desc, show=show, id=f"tiletum.{bid}"))
+        self.reader = LogReader()
         self.board_player: int | None = None  # None: follow the player deciding now
+        self._board_for: int | None = None  # who was deciding when the board was switched by hand
         self.notation = False
-        self.view_before_map: str | None = None  # the map opened itself for a map choice
+        # The view to go back to once the group or map choice that switched it is over: (view, depth of
+        # the decision stack then, who was deciding). Forgotten when the decision passes to another seat.
+        self.view_before: tuple | None = None
         self._busy = False  # a confirm dialog is open: ignore further choices
-        self._auto_map_for = None  # the decision for which the map was last opened by itself
+        self._auto_view_for = None  # the decision for which a view was last shown by itself
         self.hints_on = False
-        # Views are drawn when shown: a change redraws the visible one and marks the others stale
-        # (drawing all five at every change and at start-up cost more than the rest of the screen).
+        self.recap = None  # what happened since the player in turn last played
+        # Views are drawn when shown: a change redraws the visible one and marks the others stale.
         self._stale: set[str] = set()
         self._map_args: tuple = ([], None)  # (legal spaces, cursor) of the last choice, for the map
-        self.extra = ModuleViews(model.state.settings)  # the views of the game's modules (Prospect for Silver)
-        self.views = VIEWS + self.extra.ids
+        # Keys pressed while a choice is being applied: played on the next decision, in order (a fast
+        # typist's "2 2" moves twice; they never pick from the lines of the decision already made).
+        self._ahead: list[tuple[str, str | None]] = []
+        self._replaying: set = set()  # the key events posted again from _ahead
+
+    def _add_binding(self, binding: Binding) -> None:
+        """Bind a view's keys on this screen (the views are a list, so their keys are made here)."""
+        table = self._bindings.key_to_bindings
+        for key in binding.key.split(","):
+            key = key.strip()
+            table[key] = [*table.get(key, []), Binding(key, binding.action, binding.description, show=binding.show,
+                                                       id=binding.id)]
 
     def compose(self) -> ComposeResult:
         yield Ink()
         yield StatusBar(id="status")
         with Container(id="body"):
-            with ContentSwitcher(id="views", initial="wheel"):
-                with VerticalScroll(id="wheel", classes="view"):
-                    yield from self.extra.wheel_widgets()
-                    yield WheelView(id="wheel-view")
-                with VerticalScroll(id="map", classes="view"):
-                    yield MapView(id="map-view")
-                with VerticalScroll(id="board", classes="view"):
-                    yield BoardView(id="board-view")
-                with VerticalScroll(id="offers", classes="view"):
-                    yield OffersView(id="offers-view")
-                with VerticalScroll(id="log", classes="view"):
-                    yield LogView(id="log-view")
-                yield from self.extra.views()
-            yield DecisionPanel(id="decision")
-        yield Footer(compact=True)
+            with ContentSwitcher(id="views", initial=self.views[0].name):
+                for v in self.views:
+                    with ViewScroll(id=v.name, classes="view"):
+                        for k, make in enumerate(v.docked):
+                            yield make(id=f"{v.name}-docked{k}", classes="docked")
+                        yield v.widget(id=f"{v.name}-view")
+            with Vertical(id="side"):
+                for s in self.strips:
+                    yield s.widget(id=s.name, classes="strip")
+                yield DecisionPanel(id="decision")
+        yield KeyLine(id="keys")
 
     def on_mount(self) -> None:
         self._layout(self.app.size.width, self.app.size.height)
         self.on_mount_autosave()
         self.refresh_game()
+        self._recap_at_turn_start(self.model.log[-1].events if self.model.log else ())
         self._after_announce()  # a finished game that was loaded goes straight to the table
         keeping.report_autosave(self)  # a new game in a folder that cannot be written says so at once
 
     def on_resize(self, event) -> None:
         self._layout(event.size.width, event.size.height)
+        self.call_after_refresh(self.update_keys)
 
     def on_unmount(self) -> None:
         """Leaving the game (back to the title, quitting): its last autosave reaches the disk first."""
@@ -104,116 +148,138 @@ class GameScreen(Screen):
         if close is not None:
             close()
 
+    @property
+    def wide(self) -> bool:
+        return self.has_class("-wide")
+
     def _layout(self, width: int, height: int) -> None:
-        self.set_class(width >= WIDE, "-wide")
+        wide = width >= WIDE and height >= 24
+        if wide != self.has_class("-wide") and self.is_mounted:
+            self.call_after_refresh(self.refresh_game, True)  # the strip changes shape
+        self.set_class(wide, "-wide")
         self.set_class(height >= TALL, "-tall")
+        for info in self.query(MapInfo):
+            info.set_class(wide and height >= ROOMY, "-roomy")
 
     # ------------------------------------------------------------ drawing
     @property
     def current_view(self) -> str:
-        return self.query_one(ContentSwitcher).current or "wheel"
+        return self.query_one(ContentSwitcher).current or self.views[0].name
 
-    def refresh_game(self) -> None:
-        """Redraw everything from the model's state (after any change)."""
+    def scene(self) -> Scene:
         state = self.model.state
         who = current_player(state)
-        self.query_one(StatusBar).show(state, who)
-        self.extra.refresh(self, state)
-        self._stale = set(self.views)
-        self._draw_view(self.current_view)
-        panel = self.query_one(DecisionPanel)
-        # The panel and status line wear the colour of the player deciding (hot-seat: whose go it is).
-        colour_class = f"player-{state.players[who].colour}" if who is not None else ""
-        panel.set_classes(colour_class)
-        self.query_one(StatusBar).set_classes(colour_class)
-        if who is None:
-            panel.show(explain_frame(state), [])
-            return
-        menu = build_menu(state, self.model.options())
-        if self.hints_on:
-            from ...learn.hints import hints
-            from ..learn import mark_hints
+        return Scene(state=state, who=who, board_player=self._board_player(who), log=self.model.log,
+                     setup=getattr(self.model, "setup_events", ()),
+                     notation=self.notation, spaces=self._map_args[0], cursor=self._map_args[1], recap=self.recap,
+                     wide=self.wide)
 
-            mark_hints(menu, hints(state, self.model.legal()))
-        panel.show(explain_frame(state), menu)
-        self.query_one("#choices", OptionList).focus()
+    def _board_player(self, who: int | None) -> int:
+        if self.board_player is not None and who == self._board_for:
+            return self.board_player
+        self.board_player = None  # the decision passed to someone else: follow them again
+        return who if who is not None else 0
+
+    def refresh_game(self, keep: bool = False) -> None:
+        """Redraw everything from the model's state (after any change). ``keep``: the same decision,
+        so the decision panel keeps its opened groups."""
+        state = self.model.state
+        who = current_player(state)
+        self.reader.sync(self.model.log)
+        if who is not None and (self.recap is None or self.recap.seat != who):
+            self.recap = self.reader.recap(state, who)
+        scene = self.scene()
+        self.query_one(StatusBar).show(state, who)
+        colour_class = f"player-{state.players[who].colour}" if who is not None else ""
+        side = self.query_one("#side")
+        side.set_classes(colour_class)
+        self.query_one(StatusBar).set_classes(colour_class)
+        for s in self.strips:
+            self.query_one(f"#{s.name}").draw(scene)
+        self._stale = {v.name for v in self.views}
+        if not (self.current_view == "map" and who is not None):
+            self._draw_view(self.current_view)  # (the map waits for the new decision's spaces: Pointing)
+        panel = self.query_one(DecisionPanel)
+        if who is None:
+            panel.show(decision_title(state, []), [])
+        else:
+            options = self.model.options()
+            came_from = {k: v for k, v in self.reader.came_from(T.words(state).r.start_town).items() if k[1] in PIECES}
+            menu = build_menu(state, options, came_from)
+            if self.hints_on:
+                from ...learn.hints import hints
+                from ..learn import mark_hints
+
+                mark_hints(menu, hints(state, self.model.legal()))
+            panel.show(decision_title(state, options), menu, keep=keep)
+            if not self.query_one(MapView).has_focus:
+                self.query_one("#choices", OptionList).focus()
+        self.update_keys()
+        if self._ahead:
+            self.call_after_refresh(self._play_ahead)
 
     def _draw_view(self, name: str) -> None:
         """Draw a view from the state if it changed since it was last drawn."""
         if name not in self._stale:
             return
         self._stale.discard(name)
-        state = self.model.state
-        if name == "wheel":
-            self.query_one(WheelView).show(state, current_player(state))
-        elif name == "offers":
-            self.query_one(OffersView).show(state)
-        elif name == "board":
-            self.refresh_board()
-        elif name == "log":
-            self.query_one(LogView).show(self.model.log, state.players, self.notation)
-            self.query_one("#log", VerticalScroll).scroll_end(animate=False)
-        elif name == "map":
-            self.query_one(MapView).show(state, *self._map_args)
-        else:
-            self.extra.draw(self, name, state)
+        scene = self.scene()
+        container = self.query_one(f"#{name}", VerticalScroll)
+        for widget in container.children:
+            if hasattr(widget, "draw"):
+                widget.draw(scene)
+        if name == "log":  # newest entries last: show them
+            self.call_after_refresh(container.scroll_end, animate=False)
 
     def refresh_board(self) -> None:
-        self._stale.discard("board")
-        state = self.model.state
-        who = current_player(state)
-        board_player = self.board_player if self.board_player is not None else (who if who is not None else 0)
-        self.query_one(BoardView).show(state, board_player)
-        self.query_one(BoardView).set_classes(f"player-{state.players[board_player].colour}")
+        self._stale.add("board")
+        if self.current_view == "board":
+            self._draw_view("board")
+
+    # ------------------------------------------------------------ the key line
+    def update_keys(self) -> None:
+        """The keys that matter now, in the key line (what the view, the choice and the scroll allow)."""
+        if not self.is_mounted:
+            return
+        panel = self.query_one(DecisionPanel)
+        hints: list[Hint] = []
+        if panel.typed or panel.finding:
+            hints.append(Hint("Find", f"{panel.typed}▏ Enter · Esc stop", "", 0, note=True))
+        elif panel.types_names:
+            hints.append(Hint("a-z", "type a Town", "", 1, note=True))
+        for v in self.views:
+            if v.footer:
+                key = keymap.first_key(f"view-{v.name}", v.keys, getattr(self.app, "user_keys", {}))
+                hints.append(Hint(key, v.title, f"view('{v.name}')", 2 if v.name != self.current_view else 6))
+        legal = self.model.legal()
+        if any(isinstance(a, TASKS) for a in legal):
+            hints.append(Hint("t", "Tasks", "tasks", 3))
+        finish = finish_action(legal)
+        if self.model.state.phase == "over":
+            hints.append(Hint("e", "the final table", "finish", 1))
+        elif finish is not None:
+            hints.append(Hint("e", {"end": "End turn", "done": "Done", "skip": "Skip"}[finish.verb()], "finish", 1))
+        if self.model.can_undo() is None:
+            hints.append(Hint("u", "Undo", "undo", 4))
+        if self.current_view == "map":
+            hints.append(Hint("/", "find", "find", 5))
+            hints.append(Hint("i", "details", "details", 5))
+        hints.append(Hint("?", "Keys", "app.help", 7))
+        view = self.query_one(f"#{self.current_view}", VerticalScroll)
+        more = [("▲", view.scroll_y > 0), ("▼", view.scroll_y < view.max_scroll_y)]
+        arrows = "".join(a for a, on_ in more if on_)
+        if arrows:
+            hints.append(Hint("PgUp/PgDn" if len(arrows) == 2 else ("PgDn" if arrows == "▼" else "PgUp"), arrows,
+                              "scroll_view(1)" if "▼" in arrows else "scroll_view(-1)", 0, note=True))
+        self.query_one(KeyLine).show(hints)
 
     # ------------------------------------------------------------ messages from the widgets
-    def _map_piece(self) -> str | None:
-        """The piece the decision in hand is about (Merchant / Architect Actions and moves)."""
-        state = self.model.state
-        top = state.stack[-1] if state.stack else None
-        if isinstance(top, ActionFrame) and top.action in ("merchant", "architect"):
-            return top.action
-        piece = getattr(top, "piece", None)
-        return piece if piece in ("merchant", "architect") else None
 
     @on(DecisionPanel.Pointing)
     def _pointing(self, event: DecisionPanel.Pointing) -> None:
-        if self.extra.point(self, event):  # Underground spaces (or the Technologies): a module's view
+        if any(hook(self, event) for hook in POINTING):  # a module's own map (the Underground maps)
             return
-        map_view = self.query_one(MapView)
-        state = self.model.state
-        piece = self._map_piece()
-        cursor = event.cursor
-        if cursor is None and piece is not None and not event.spaces:
-            cursor = getattr(state.players[state.stack[-1].player], piece)  # where the piece stands
-        self._map_args = (event.spaces, cursor)
-        self._stale.add("map")
-        if self.current_view == "map":
-            self._draw_view("map")
-        # A map choice always shows the map; a Merchant/Architect Action shows it once per
-        # decision, so a player who switches away to look at something else is left there.
-        frame_key = (state.round, state.lap, state.turn, len(state.stack), type(state.stack[-1]).__name__) if state.stack else None
-        want_map = bool(event.spaces) or (piece is not None and frame_key != self._auto_map_for)
-        if piece is not None:
-            self._auto_map_for = frame_key
-        wanted = "map" if want_map else VIEW_FOR_GROUP.get(event.group)
-        if wanted and self.current_view != wanted:
-            if wanted in ("board",):
-                self.board_player = None  # your own board
-                self.refresh_board()
-            self.view_before_map = self.view_before_map or self.current_view
-            self.action_view(wanted, remember=True)
-            part = BOARD_PART.get(event.group)
-            if wanted == "board" and part:
-                line = self.query_one(BoardView).sections.get(part, 0)
-                self.call_after_refresh(self.query_one("#board", VerticalScroll).scroll_to, y=line, animate=False)
-        elif not wanted and piece is None and self.view_before_map and not event.group:
-            self.action_view(self.view_before_map)  # back out: the view the player had before
-            self.view_before_map = None
-        if event.spaces and event.all_spaces:
-            map_view.focus()  # a pure map choice (where to move): the arrows move the map cursor
-        elif map_view.has_focus:
-            self.query_one("#choices", OptionList).focus()
+        self._pointed(event)  # game_views: the map marks, and which view to show
 
     @on(MapView.Picked)
     def _map_picked(self, event: MapView.Picked) -> None:
@@ -224,13 +290,13 @@ class GameScreen(Screen):
     def _map_moved(self, event: MapView.Moved) -> None:
         self.query_one(DecisionPanel).highlight_space(event.space)
 
-    @on(UndergroundView.Picked)
-    def _underground_picked(self, event: UndergroundView.Picked) -> None:
-        if self.query_one(UndergroundView).legal:
+    @on(SpacePicked)
+    def _space_picked(self, event: SpacePicked) -> None:
+        if event.legal:
             self.query_one(DecisionPanel).pick_space(event.space)
 
-    @on(UndergroundView.Moved)
-    def _underground_moved(self, event: UndergroundView.Moved) -> None:
+    @on(SpaceMoved)
+    def _space_moved(self, event: SpaceMoved) -> None:
         self.query_one(DecisionPanel).highlight_space(event.space)
 
     @on(DecisionPanel.Refused)
@@ -239,7 +305,14 @@ class GameScreen(Screen):
 
     @on(DecisionPanel.Chosen)
     def _chosen(self, event: DecisionPanel.Chosen) -> None:
+        before = self.model.state
         self.choose(event.action)
+        if self.model.state is before and not self._busy:
+            # Nothing was applied (refused, or a lesson's 'not now'): the panel takes keys again, and
+            # keys typed after the refused choice were meant for what did not happen.
+            self.query_one(DecisionPanel).waiting = False
+            self._ahead.clear()
+
 
     # ------------------------------------------------------------ applying
     def choose(self, action) -> None:
@@ -249,7 +322,8 @@ class GameScreen(Screen):
         if lost:
             self._busy = True
             what = "end your turn" if action.verb() == "end" else "finish the Action"
-            question = f"You still have {lost[1]} AP for the {T.ACTION_TITLE[lost[0]]} Action. They are lost if you {what} now."
+            whose = "the Joker" if lost[0] == "joker" else f"the {T.ACTION_TITLE[lost[0]]} Action"
+            question = f"You still have {lost[1]} AP for {whose}. They are lost if you {what} now."
 
             def answered(yes: bool | None) -> None:
                 self._busy = False
@@ -258,6 +332,7 @@ class GameScreen(Screen):
                 else:
                     self.query_one(DecisionPanel).waiting = False  # the choice was not made
             self.app.push_screen(ConfirmDialog("Waste AP?", question + "\n\nDo it anyway?"), answered)
+            self.call_after_refresh(self._play_ahead)  # a 'y' typed ahead answers it
             return
         self.apply(action)
 
@@ -267,51 +342,18 @@ class GameScreen(Screen):
         except TiletumError as exc:
             self.notify(str(exc), title="Not allowed", severity="error")
             self.query_one(DecisionPanel).waiting = False
+            self._ahead.clear()  # keys typed after a refused choice were meant for what did not happen
             return
+        if self.current_view == "recap":  # the turn is under way: back to the table
+            self._leave_recap()
         self.refresh_game()
-        events = entry.events
-        after = self.model.state
-        began = [e for e in events if isinstance(e, TurnBegan)]
-        if began and after.phase == "action" and current_player(after) is not None:
-            self.notify(f"{after.players[began[-1].player].name}'s turn", timeout=2)
-        if self._announce(events):
+        self._recap_at_turn_start(entry.events)
+        if self._announce(entry.events) and not self._king_tile_first(entry.events):
             title, scored, notes = self._announcement(entry)
-            self.app.push_screen(AnnounceDialog(title, after.players, scored, notes), lambda _: self._after_announce())
+            self.app.push_screen(AnnounceDialog(title, self.model.state.players, scored, notes),
+                                 lambda _: self._after_announce())
         else:
             self._after_announce()
-
-    @staticmethod
-    def _announce(events) -> bool:
-        """A phase was scored: the King phase, a Fair or final scoring (the events say so)."""
-        return any(isinstance(e, (FairHeld, GameOver)) or (isinstance(e, PhaseBegan) and e.phase == "king")
-                   for e in events)
-
-    def _announcement(self, entry) -> tuple[str, list, list[str]]:
-        """Title, scoring events and notes of the announcement, all read from the events."""
-        w = T.words(self.model.state)
-        events = entry.events
-        scored = [e for e in events if isinstance(e, Scored)]
-        parts, notes, rnd, noted = [], [], None, {}
-        for e in events:
-            if isinstance(e, PhaseBegan) and e.phase == "king":
-                parts.append("King phase")
-                rnd = e.round
-            elif isinstance(e, FairHeld):
-                rnd = rnd or e.round
-                parts.append(f"Fair in {w.space_name(e.town)}")
-                tile = w.cat.fair_tiles[e.tile]
-                notes.append(f"Fair in {w.space_name(e.town)}: {e.board_vp}+{e.tile_vp} VP {tile.text}. "
-                             "A House or your Merchant there lets you take part.")
-                if not e.participants:
-                    notes.append("Nobody took part in this Fair.")
-            elif isinstance(e, GameOver):
-                parts.append("final scoring")
-            elif isinstance(e, Noted):  # what a module gave (Silver from the Mines), one line a player
-                noted.setdefault(e.player, []).append(e.text)
-        players = self.model.state.players
-        notes += [f"{players[p].name}: {'; '.join(texts)}" for p, texts in noted.items()]
-        rnd = rnd or self.model.state.round
-        return f"Round {rnd}: " + ", ".join(parts or ["scoring"]), scored, notes
 
     def _after_announce(self) -> None:
         if self.model.state.phase == "over":
@@ -336,10 +378,13 @@ class GameScreen(Screen):
     def _autosaved(self, event: Autosaved) -> None:
         keeping.report_autosave(self)
 
+    def autosave_problem(self) -> str | None:
+        """What quitting now would lose, if the autosave failed (quitting asks first then)."""
+        unsaved = getattr(self.model.session, "unsaved_changes", None)
+        return unsaved() if unsaved is not None else None
+
     # ------------------------------------------------------------ key actions
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action == "view" and parameters and parameters[0] not in self.views:
-            return False  # a module's view, in a game without the module
         if action == "undo":
             return None if self.model.can_undo() else True
         if action == "redo":
@@ -367,13 +412,19 @@ class GameScreen(Screen):
     def action_toggle_hints(self) -> None:
         self.hints_on = not self.hints_on
         self.notify("Hints on: ★ marks choices that complete something" if self.hints_on else "Hints off", timeout=3)
-        self.refresh_game()
+        self.refresh_game(keep=True)  # the sub-menu the player is in stays open
 
     def action_pick(self, n: int) -> None:
         self.query_one(DecisionPanel).pick_number(n)
 
     def action_back(self) -> None:
-        self.query_one(DecisionPanel).back()
+        panel = self.query_one(DecisionPanel)
+        if panel.back():
+            self.update_keys()
+        elif self.current_view == "recap":
+            self._leave_recap()
+        elif self.query_one(MapView).has_focus and not self.query_one(MapView).legal:
+            self.query_one("#choices", OptionList).focus()
 
     def action_tasks(self) -> None:
         if not self.query_one(DecisionPanel).open_tasks():
@@ -388,32 +439,10 @@ class GameScreen(Screen):
         else:
             self.choose(action)
 
-    def action_view(self, name: str, remember: bool = False) -> None:
-        if not remember:
-            self.view_before_map = None  # the player chose a view: stop switching it for them
-        self.query_one(ContentSwitcher).current = name
-        self._draw_view(name)
-        if name == "log":  # newest entries last: show them (only works once the log is laid out)
-            self.call_after_refresh(self.query_one("#log", VerticalScroll).scroll_end, animate=False)
-
-    def action_cycle_view(self) -> None:
-        self.action_view(self.views[(self.views.index(self.current_view) + 1) % len(self.views)])
-
-    def action_other_board(self, step: int) -> None:
-        n = len(self.model.state.players)
-        now = self.board_player if self.board_player is not None else (current_player(self.model.state) or 0)
-        self.board_player = (now + step) % n
-        self.action_view("board")
-        self.refresh_game()
-
-    def action_scroll_view(self, direction: int) -> None:
-        view = self.query_one(f"#{self.current_view}", VerticalScroll)
-        view.scroll_page_down() if direction > 0 else view.scroll_page_up()
-
     def action_toggle_notation(self) -> None:
         self.notation = not self.notation
+        self._stale.add("log")
         self.action_view("log")
-        self.refresh_game()
 
     def action_undo(self) -> None:
         self._step_history("undo", self.model.can_undo, self.model.undo)

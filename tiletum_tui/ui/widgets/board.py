@@ -1,4 +1,8 @@
-"""One player's board: Resources, supply, dice, Storehouse, the six Buildings, Crests, Contracts."""
+"""One player's board: Resources, supply, dice, Storehouse, the six Buildings, Crests, Contracts.
+
+The board follows the player in turn; ``[`` and ``]`` show another player's until the turn passes.
+Its owner's name is a header that never scrolls away (``BoardHeader``, docked in the view).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,30 @@ from ...engine.queries import houses_on_map, pillars_on_map
 from .. import text as T
 from .painted import Painted
 
-COL = 11  # width of one Building column
+COL = 10  # width of one Building column (9 + 6 x 10 = 69: fits a view beside the decision at 120 columns)
+
+
+class BoardHeader(Painted):
+    """Whose board this is (it stays on screen while the board scrolls)."""
+
+    def draw(self, scene) -> None:
+        self.scene = scene
+        self.redraw()
+
+    def redraw(self) -> None:
+        scene = getattr(self, "scene", None)
+        if scene is None:
+            return
+        s, i = scene.state, scene.board_player
+        p = s.players[i]
+        out = Text()
+        out.append("Board of ", self.ink("muted"))
+        out.append(p.name, self.player_ink(p.colour))
+        out.append(f" (player {i + 1}, {p.colour}) · {p.vp} VP", self.ink("strong"))
+        if scene.who is not None and i != scene.who:
+            out.append(f" · not in turn: {s.players[scene.who].name} is", self.ink("bad"))
+        out.append("   [ ] other players", self.ink("muted"))
+        self.update(out)
 
 
 class BoardView(Painted):
@@ -17,6 +44,9 @@ class BoardView(Painted):
         self.state = None
         self.player = 0
         self.sections: dict[str, int] = {}  # line where each part starts (to scroll to it)
+
+    def draw(self, scene) -> None:
+        self.show(scene.state, scene.board_player)
 
     def show(self, state, player: int) -> None:
         self.state, self.player = state, player
@@ -31,9 +61,6 @@ class BoardView(Painted):
         w = T.words(s)
         BOARD = w.cat.board
         out = Text()
-        out.append(f"{p.name}", self.player_ink(p.colour))
-        out.append(f" (player {i + 1}, {p.colour}) — {p.vp} VP", self.ink("strong"))
-        out.append("   [ and ] show another player\n", self.ink("muted"))
         out.append("Resources: ")
         out.append(T.res_list(p.resources) if any(p.resources.values()) else "none")
         out.append("\nSupply: ")
@@ -95,12 +122,12 @@ class BoardView(Painted):
         out.append("\n" + "bonus".ljust(9))
         for b in range(len(BOARD.buildings)):
             out.append(w.crest_bonus_short(b, COL - 1).center(COL), self.ink("muted"))
-        out.append("\n Rooms: a Character's bonus when placed; Crest: Food cost, then its bonus\n", self.ink("muted"))
+        out.append("\n Rooms: a Character's bonus when placed · Crest: Food, then the bonus\n", self.ink("muted"))
 
     def _contracts(self, out: Text, p, w) -> None:
         BOARD = w.cat.board
         out.append("\nContracts", self.ink("title"))
-        out.append("  (fulfilled left to right; VP of the space; P = Pillar you get)\n", self.ink("muted"))
+        out.append("  (filled left to right: VP of the space; P = a Pillar)\n", self.ink("muted"))
         for k, vp in enumerate(BOARD.contract_vp):
             tile = p.contracts[k]
             pillar = " P" if k < BOARD.contract_pillars and not tile else ""

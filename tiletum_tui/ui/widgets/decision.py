@@ -3,7 +3,8 @@
 It shows one level of the menu built by ``choices.build_menu``; choosing a group opens it, Escape
 closes it again, choosing a leaf posts ``Chosen`` with the engine action. Greyed lines carry the
 engine's reason. When the lines at this level point at map spaces the panel posts ``Pointing`` so
-the screen can mark them on the map and move the cursor with the highlight.
+the screen can mark them on the map and move the cursor with the highlight. Typing the first
+letters of a Town's name highlights its line (``find``), like a file picker; Enter chooses it.
 """
 
 from __future__ import annotations
@@ -17,8 +18,18 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from ..choices import TASK, Choice
+from ..choices import FINISH, TASK, Choice
 from .painted import Painted
+
+NUMBERED = 9  # lines 1-9 have a number key; the others are reached with the arrows (or by name)
+
+
+def matches(choices: list[Choice], typed: str) -> list[int]:
+    """Indices of the legal lines whose name starts with what was typed (else contains it)."""
+    t = typed.casefold()
+    named = [(i, c) for i, c in enumerate(choices) if c.name and not c.disabled]
+    found = [i for i, c in named if c.name.casefold().startswith(t)]
+    return found or [i for i, c in named if t in c.name.casefold()]
 
 
 class DecisionPanel(Vertical):
@@ -40,7 +51,7 @@ class DecisionPanel(Vertical):
 
         spaces: list
         cursor: str | None
-        all_spaces: bool = False  # every legal line here is a map space
+        all_spaces: bool = False  # every line here but finishing ones is a map space
         group: str = ""  # key of the opened group ("" at the top level): the screen picks a view
 
     def __init__(self, **kwargs) -> None:
@@ -49,6 +60,9 @@ class DecisionPanel(Vertical):
         self.levels: list[list[Choice]] = []
         self.path: list[str] = []
         self.keys: list[str] = []  # keys of the opened groups
+        self.typed = ""  # the letters of a Town's name typed so far ("" = not finding)
+        self.finding = False  # '/' was pressed: letters go to the name until Enter or Esc
+        self.found = False  # what was typed found a line here (else only a Town on the map)
         # A choice was sent and the screen has not answered with a new decision yet: keys typed
         # ahead in that moment must not pick from the old lines (they would send a stale action).
         self.waiting = False
@@ -66,11 +80,36 @@ class DecisionPanel(Vertical):
     def options(self) -> list[Choice]:
         return self.levels[-1] if self.levels else []
 
-    def show(self, title: str, menu: list[Choice]) -> None:
-        """A new decision (or the same one after a change): start again from the top level."""
+    @property
+    def highlighted(self) -> Choice | None:
+        i = self.query_one(OptionList).highlighted
+        return self.options[i] if i is not None and i < len(self.options) else None
+
+    @property
+    def named(self) -> list[Choice]:
+        """The lines here that can be found by name (legal map choices)."""
+        return [c for c in self.options if c.name and not c.disabled]
+
+    @property
+    def types_names(self) -> bool:
+        """Letters go to finding a line by name: after '/', or without it when the numbers cannot
+        reach every map choice here (more than nine Towns to choose from)."""
+        return bool(self.named) and (self.finding or len([c for c in self.options if c.name]) > NUMBERED)
+
+    def show(self, title: str, menu: list[Choice], keep: bool = False) -> None:
+        """A new decision (``keep``: the same one after a change, so the opened groups stay open)."""
         self.title_text = title
+        keys = self.keys if keep else []
         self.levels, self.path, self.keys = [menu], [], []
+        for key in keys:
+            group = next((c for c in self.levels[-1] if c.key == key and c.is_group), None)
+            if group is None:
+                break
+            self.levels.append(group.children)
+            self.path.append(group.crumb or group.label)
+            self.keys.append(group.key)
         self.waiting = False
+        self.typed, self.finding = "", False
         self._render_level()
 
     def open_tasks(self) -> bool:
@@ -82,6 +121,10 @@ class DecisionPanel(Vertical):
         return False
 
     def back(self) -> bool:
+        if self.typed or self.finding:
+            self.typed, self.finding, self.found = "", False, False
+            self._render_title()
+            return True
         if len(self.levels) <= 1:
             return False
         self.levels.pop()
@@ -91,34 +134,73 @@ class DecisionPanel(Vertical):
         return True
 
     def pick_number(self, n: int) -> None:
-        if 1 <= n <= len(self.options):
+        if 1 <= n <= min(len(self.options), NUMBERED):
             self.query_one(OptionList).highlighted = n - 1
             self.activate(self.options[n - 1])
 
     def pick_space(self, space: str) -> None:
-        matches = [c for c in self.options if c.space == space]
-        legal = [c for c in matches if not c.disabled]
+        matches_ = [c for c in self.options if c.space == space]
+        legal = [c for c in matches_ if not c.disabled]
         if legal:
             self.activate(legal[0])
-        elif matches:
-            self.activate(matches[0])
+        elif matches_:
+            self.activate(matches_[0])
         else:
             self.post_message(self.Refused("that space is not one of the choices here"))
 
     def highlight_space(self, space: str) -> None:
         for i, c in enumerate(self.options):
-            if c.space == space:
+            if c.space == space and not c.disabled:
                 self.query_one(OptionList).highlighted = i
                 return
+
+    # ------------------------------------------------------------ finding a line by name
+    def find(self, letters: str) -> bool:
+        """Add letters to the name being typed and highlight the first line it finds; False (nothing
+        changed) if no line's name fits."""
+        typed = self.typed + letters
+        found = matches(self.options, typed)
+        if not found:
+            return False
+        self.typed, self.found = typed, True
+        self.query_one(OptionList).highlighted = found[0]
+        self._render_title()
+        return True
+
+    def typed_elsewhere(self, letters: str, where: str) -> None:
+        """The name typed fits no line here but a Town of the map (``where``: its name): the map
+        cursor went there; Enter will only stop the finding."""
+        self.typed, self.found = self.typed + letters, False
+        self._render_title(where)
+
+    def start_finding(self) -> None:
+        self.finding, self.typed, self.found = True, "", False
+        self._render_title()
+
+    def unfind(self) -> None:
+        """Backspace: one letter less."""
+        self.typed = self.typed[:-1]
+        found = matches(self.options, self.typed) if self.typed else []
+        self.found = bool(found)
+        if found:
+            self.query_one(OptionList).highlighted = found[0]
+        self._render_title()
+
+    def choose_highlighted(self) -> None:
+        c = self.highlighted
+        self.typed, self.finding, self.found = "", False, False
+        if c is not None:
+            self.activate(c)
 
     def activate(self, choice: Choice) -> None:
         if self.waiting:
             return
+        self.typed, self.finding = "", False
         if choice.disabled:
             self.post_message(self.Refused(choice.reason or "not possible now"))
         elif choice.is_group:
             self.levels.append(choice.children)
-            self.path.append(choice.label)
+            self.path.append(choice.crumb or choice.label)
             self.keys.append(choice.key)
             self._render_level()
         else:
@@ -126,33 +208,78 @@ class DecisionPanel(Vertical):
             self.post_message(self.Chosen(choice.action))
 
     # ------------------------------------------------------------ drawing
-    def _render_level(self) -> None:
+    def _render_title(self, elsewhere: str = "") -> None:
         title = self.query_one("#decision-title", Painted)
         head = Text(self.title_text, title.ink("title"))
         if self.path:
             head.append("\n› " + " › ".join(p.removesuffix("…") for p in self.path), title.ink("strong"))
             head.append("  (Esc back)", title.ink("muted"))
+        if self.typed or self.finding:
+            head.append("\nFind: ", title.ink("strong"))
+            head.append(self.typed + "▏", title.ink("now"))
+            if elsewhere:
+                head.append(f"  {elsewhere} (on the map; no choice here): i details, Esc stop", title.ink("muted"))
+            else:
+                head.append("  Enter: choose · Backspace · Esc: stop", title.ink("muted"))
+        elif self.types_names:
+            head.append("\nType a Town's name to find it", title.ink("muted"))
         title.update(head)
+
+    def _render_level(self) -> None:
+        self._render_title()
         ol = self.query_one(OptionList)
         ol.clear_options()
-        prompts = []
-        for i, c in enumerate(self.options):
-            line = Text()
-            line.append(f"{i + 1} " if i < 9 else "  ", title.ink("muted"))
-            line.append(c.label + (" ›" if c.is_group and not c.disabled else ""))
-            if c.disabled:
-                line.append(f" — {c.reason}")
-                line.stylize(title.ink("muted"))
-            # Greyed lines are skipped by the arrows; their number key still explains why not.
-            prompts.append(Option(line, id=f"c{i}", disabled=c.disabled))
-        ol.add_options(prompts)
+        ol.add_options(self._prompts())
+        ol.scroll_home(animate=False)  # a new level starts at its top (a long one may have scrolled)
         first = next((i for i, c in enumerate(self.options) if not c.disabled), None)
         ol.highlighted = first if first is not None else (0 if self.options else None)
         self._detail()
+        self._point(self.highlighted.space if self.highlighted is not None else None)
+
+    def _line_width(self) -> int:
+        width = self.query_one(OptionList).scrollable_content_region.width or self.size.width
+        return max((width or self.app.size.width) - 1, 20)
+
+    def _prompts(self) -> list[Option]:
+        """One row per line, however narrow the panel: a line keeps its place on screen, and the detail
+        line under the list says the whole of the highlighted one when it had to be cut."""
+        ink = self.query_one("#decision-title", Painted).ink
+        width = self._line_width()
+        prompts = []
+        for i, c in enumerate(self.options):
+            label = c.label + (" ›" if c.is_group and not c.disabled else "")
+            tail = (f" — {c.note or c.reason}" if c.disabled else "") + (f"  ({c.letter})" if c.letter else "")
+            room = width - 2 - len(tail)
+            if len(label) > room:
+                label = label[: max(room - 1, 8)] + "…"
+            line = Text(no_wrap=True, overflow="ellipsis")
+            line.append(f"{i + 1} " if i < NUMBERED else "  ", ink("muted"))
+            line.append(label)
+            if c.disabled:
+                line.append(f" — {c.note or c.reason}")
+                line.stylize(ink("muted"))
+            if c.letter:
+                line.append(f"  ({c.letter})", ink("muted"))
+            line.truncate(width, overflow="ellipsis")
+            # Greyed lines are skipped by the arrows; their number key still explains why not.
+            prompts.append(Option(line, id=f"c{i}", disabled=c.disabled))
+        return prompts
+
+    def on_resize(self, event) -> None:
+        """Cut the lines anew to the new width (the highlight stays where it was)."""
+        if not self.options:
+            return
+        ol = self.query_one(OptionList)
+        keep = ol.highlighted
+        ol.clear_options()
+        ol.add_options(self._prompts())
+        ol.highlighted = keep
+        self._detail()
+
+    def _point(self, cursor: str | None) -> None:
         spaces = [c.space for c in self.options if c.space and not c.disabled]
-        cur = self.options[ol.highlighted].space if ol.highlighted is not None and self.options else None
-        legal = [c for c in self.options if not c.disabled]
-        self.post_message(self.Pointing(spaces, cur, bool(legal) and all(c.space for c in legal), self.group))
+        legal = [c for c in self.options if not c.disabled and not c.key.startswith(FINISH)]
+        self.post_message(self.Pointing(spaces, cursor, bool(legal) and all(c.space for c in legal), self.group))
 
     def _detail(self) -> None:
         ol = self.query_one(OptionList)
@@ -162,16 +289,18 @@ class DecisionPanel(Vertical):
             detail.update("")
             return
         c = self.options[i]
-        detail.update(Text(f"Not now: {c.reason}" if c.disabled else c.detail))
+        text = f"Not now: {c.reason}" if c.disabled else c.detail
+        if not c.disabled and len(c.label) + 4 > self._line_width() and c.label not in text:
+            # the line was cut: here it is whole (with its detail, unless the line already says it)
+            text = c.label if not text or text in c.label else f"{c.label} · {text}"
+        detail.update(Text(text))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
         self._detail()
         i = event.option_index
         if 0 <= i < len(self.options) and self.options[i].space:
-            spaces = [c.space for c in self.options if c.space and not c.disabled]
-            legal = [c for c in self.options if not c.disabled]
-            self.post_message(self.Pointing(spaces, self.options[i].space, all(c.space for c in legal), self.group))
+            self._point(self.options[i].space)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -1,10 +1,20 @@
-"""The game log: every action in plain language (or in the engine's notation, on request)."""
+"""The game log: every action in plain language (or in the engine's notation, on request), and under
+it what it made happen, read from its events: every VP with its reason, each Corruption token turned
+up and whose King markers it moved, dice rolled, tiles drawn and discarded, Fairs, phases."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
+from ...engine.events import (
+    CorruptionRevealed, DiceRolled, FairHeld, GameOver, PhaseBegan, PileShuffled, Scored, TileDiscarded, TileDrawn,
+)
+from ...engine.ruleset import rules_for
+from .. import text as T
+from ..recap import corruption_words
 from .painted import Painted
+
+PHASE_WORDS = {"king": "King phase", "fair": "Fair", "cleanup": "Cleanup", "final": "final scoring"}
 
 
 class LogView(Painted):
@@ -13,16 +23,32 @@ class LogView(Painted):
         self.entries: list = []
         self.players: list = []
         self.notation = False
+        self.state = None
+        self.setup: tuple = ()
+
+    def draw(self, scene) -> None:
+        self.state, self.setup = scene.state, scene.setup
+        self.show(scene.log, scene.state.players, scene.notation)
 
     def show(self, entries, players, notation: bool) -> None:
         self.entries, self.players, self.notation = entries, players, notation
         self.redraw()
+
+    def _who(self, i: int) -> str:
+        return self.players[i].name if 0 <= i < len(self.players) else "?"
 
     def redraw(self) -> None:
         out = Text()
         out.append("Game log", self.ink("title"))
         out.append("  (n: notation on/off; newest last)\n" if not self.notation else "  (notation; n: plain words)\n",
                    self.ink("muted"))
+        r = rules_for(self.state.settings) if self.state is not None else None
+        if self.setup:
+            out.append("   0 ", self.ink("muted"))
+            out.append("Setup")
+            for ev in self.setup:
+                self._event(out, r, ev)
+            out.append("\n")
         if not self.entries:
             out.append("Nothing has happened yet.", self.ink("muted"))
         for k, e in enumerate(self.entries):
@@ -30,10 +56,44 @@ class LogView(Painted):
             colour = self.players[e.seat].colour if 0 <= e.seat < len(self.players) else ""
             out.append("● ", self.player_ink(colour))
             out.append(e.notation if self.notation else e.text)
-            for sc in e.scoring:
-                name = self.players[sc.player].name if 0 <= sc.player < len(self.players) else "?"
-                out.append("\n       ")
-                out.append(f"{sc.vp:+d} VP {name}", self.ink("good") if sc.vp >= 0 else self.ink("bad"))
-                out.append(f": {sc.why}", self.ink("muted"))
+            for ev in e.events:
+                self._event(out, r, ev)
             out.append("\n")
         self.update(out)
+
+    def _event(self, out: Text, r, e) -> None:
+        names = [p.name for p in self.players]
+        if isinstance(e, Scored):
+            out.append("\n       ")
+            out.append(f"{e.vp:+d} VP {self._who(e.player)}", self.ink("good") if e.vp >= 0 else self.ink("bad"))
+            out.append(f": {e.why}", self.ink("muted"))
+            return
+        if r is None:
+            return
+        w = T.words(r)
+        text = ""
+        style = self.ink("muted")
+        if isinstance(e, CorruptionRevealed):
+            text, style = corruption_words(r, names, e), self.ink("bad") if e.moved else self.ink("muted")
+        elif isinstance(e, DiceRolled):
+            text = f"Round {e.round}: dice rolled onto the wheel: " + " ".join(f"{v}{c}" for v, c in e.dice)
+            style = self.ink("title")
+        elif isinstance(e, PhaseBegan):
+            if e.phase == "action":
+                text, style = f"— Round {e.round}, lap {e.lap} —", self.ink("title")
+            else:
+                text, style = f"— Round {e.round}: {PHASE_WORDS.get(e.phase, e.phase)} —", self.ink("title")
+        elif isinstance(e, FairHeld):
+            who = ", ".join(names[p] for p in e.participants) or "nobody"
+            text = f"Fair in {w.space_name(e.town)} ({e.board_vp}+{e.tile_vp} VP each time): {who} took part"
+        elif isinstance(e, TileDrawn):
+            text = f"drawn to the {e.to}: {w.tile_text(e.tile)}"
+        elif isinstance(e, TileDiscarded):
+            text = f"{w.tile_name(e.tile)}: {e.why}"
+        elif isinstance(e, PileShuffled):
+            text = f"{len(e.tiles)} tile(s) shuffled back into the {e.pile} pile"
+        elif isinstance(e, GameOver):
+            text, style = f"Game over: {self._who(e.winner)} wins", self.ink("title")
+        if text:
+            out.append("\n       ")
+            out.append(text, style)

@@ -1,9 +1,12 @@
 """The map of Europe drawn from the catalogue's coordinates, with a cursor for map choices.
 
-Each Town is a 12x3 box: name and Fair number; House spaces (H) and Pillar spaces (P); Bonus
-tiles lying there (◆) and the Merchants (M) / Architects (A) by player number. Road spaces are
-small markers on the lines between Towns. Legal destinations of the choice in hand are marked,
-the cursor is drawn over them, and the lines under the map describe the space under the cursor.
+Each Town is a small box of centred words: its name (and Fair round, F2); its House spaces (H, one
+mark each: · empty, b Building Bonus, v VP, or the owner's number) and Pillar spaces (P); the Bonus
+tiles lying there (◆2) and the Merchants (M) / Architects (A) by player number. Road spaces are
+'o' on the links, or the pieces standing there. Links are straight lines between the boxes
+(``ui.mapdraw``). Legal destinations of the choice in hand are marked, the cursor is drawn over
+them; what moved since the player in turn last played is underlined. ``MapInfo``, docked under the
+map, tells what lies under the cursor; ``i`` opens the Town's details and the legend.
 """
 
 from __future__ import annotations
@@ -16,27 +19,24 @@ from textual.binding import Binding
 from textual.message import Message
 
 from ...engine.state import EMPTY, UNUSED
+from .. import mapdraw as M
 from .. import text as T
+from ..text import space_summary
 from .painted import Painted
 
-BOX_W, BOX_H = 12, 3
-SX, SY = 2.7, 1.25  # map units -> character cells at 80x24 (cells are about twice as tall as wide)
-MAX_SX, MAX_SY = 5.0, 2.0  # a large terminal spreads the map out up to this much
-INFO_ROWS = 7  # the lines under the map that describe the space under the cursor
-
-
-def cell(space, sx: float = SX, sy: float = SY) -> tuple[int, int]:
-    """Where a map space's box is centred, in character cells."""
-    return round(space.y * sy) + 1, round(space.x * sx) + BOX_W // 2
+BOX_W = M.BOX_W
+FIT_SY = 1.7  # the map may be squeezed to this to fit a view whole; otherwise it is drawn at 2.0
+ROOMY_SY = 2.0
 
 
 def scale_for(spaces, width: int, height: int) -> tuple[float, float]:
-    """The spread that fills a view of this size, never tighter than the 80x24 layout."""
-    map_w = max(s.x for s in spaces)
+    """The spread for a view of this size: as wide as it allows; rows at 2.0 (links read well), or
+    squeezed down to 1.7 when that shows the whole map."""
+    sx, _ = M.scale_for(spaces, width, height)
     map_h = max(s.y for s in spaces)
-    sx = min(MAX_SX, max(SX, (width - BOX_W - 3) / map_w))  # 3: the scrollbar and a margin
-    sy = min(MAX_SY, max(SY, (height - INFO_ROWS - BOX_H) / map_h))
-    return sx, sy
+    fits = (height - M.BOX_H) / map_h
+    sy = ROOMY_SY if fits >= ROOMY_SY or fits < FIT_SY else fits
+    return sx, min(sy, M.MAX_SY)
 
 
 class MapView(Painted, can_focus=True):
@@ -66,8 +66,10 @@ class MapView(Painted, can_focus=True):
         self.words = None  # the game's words and catalogue (its map)
         self.legal: list[str] = []
         self.cursor: str = ""
-        self.scale = (SX, SY)
+        self.recap = None
+        self.scale = (M.SX, ROOMY_SY)
         self._view_size = None
+        self.lay = None
 
     @property
     def spaces(self):
@@ -81,13 +83,20 @@ class MapView(Painted, can_focus=True):
     def _rescale(self) -> None:
         if self.words is None or self._view_size is None:
             return
-        scale = scale_for(self.spaces, *self._view_size)
+        width, height = self._view_size
+        infos = list(self.parent.query(MapInfo)) if self.parent is not None else []
+        info = sum(LEGEND_ROWS + 1 if i.has_class("-roomy") else 1 for i in infos)
+        scale = scale_for(self.spaces, width - 1, height - info)
         if scale != self.scale:
             self.scale = scale
             self.redraw()
 
     def cell(self, space_id: str) -> tuple[int, int]:
-        return cell(self.words.spaces[space_id], *self.scale)
+        return M.cell(self.words.spaces[space_id], *self.scale)
+
+    def draw(self, scene) -> None:
+        self.recap = scene.recap
+        self.show(scene.state, scene.spaces, scene.cursor)
 
     def show(self, state, legal: list[str] | None = None, cursor: str | None = None) -> None:
         self.state = state
@@ -102,46 +111,140 @@ class MapView(Painted, can_focus=True):
             self.cursor = self.legal[0]
         self.redraw()
 
+    def set_cursor(self, space: str) -> None:
+        """Put the cursor on a space (typing a Town's name, the highlighted choice) and show it."""
+        if self.words is not None and space in self.words.spaces and space != self.cursor:
+            self.cursor = space
+            self.redraw()
+        self.scroll_to_cursor()
+
+    def scroll_to_cursor(self, also: str | None = None) -> None:
+        """Scroll the view so the cursor shows (and ``also``, the piece the choice moves, if both fit)."""
+        if self.words is None or self.parent is None:
+            return
+        from textual.geometry import Region
+
+        rows = [self.cell(self.cursor)[0]] + ([self.cell(also)[0]] if also in self.words.spaces else [])
+        top, bottom = min(rows) - 2, max(rows) + 2
+        height = self.parent.scrollable_content_region.height or 10
+        if bottom - top > height:  # both do not fit: the cursor wins
+            top, bottom = rows[0] - 2, rows[0] + 2
+        self.call_after_refresh(self.parent.scroll_to_region, Region(0, max(top, 0), 1, bottom - max(top, 0) + 1),
+                                animate=False)
+
     # ------------------------------------------------------------ keys
     def action_move(self, dx: int, dy: int) -> None:
+        """The nearest space in that direction (``mapdraw.nearest``)."""
         pool = self.legal or [s.id for s in self.spaces]
-        r0, c0 = self.cell(self.cursor)
-        best, best_score = None, None
-        for sid in pool:
-            if sid == self.cursor:
-                continue
-            r, c = self.cell(sid)
-            along = (c - c0) * dx + (r - r0) * dy * 2  # rows count double: cells are tall
-            across = abs((c - c0) * dy) + abs((r - r0) * dx) * 2
-            if along <= 0 or across > along * 2:
-                continue
-            score = along + across * 2
-            if best_score is None or score < best_score:
-                best, best_score = sid, score
+        at = {sid: self.cell(sid) for sid in self.words.spaces}
+        best = M.nearest(at, self.cursor, pool, dx, dy)
         if best is not None:
             self.cursor = best
             self.redraw()
+            self.scroll_to_cursor()
             self.post_message(self.Moved(best))
 
     def action_pick(self) -> None:
         self.post_message(self.Picked(self.cursor))
 
     # ------------------------------------------------------------ drawing
+    def _town_lines(self, s) -> list[Text]:
+        st = self.state
+        name = Text(s.name, self.ink("strong"))
+        fair_mark = Text()
+        for i, fair in enumerate(st.board.fairs):
+            if fair.town == s.id:
+                now = i + 1 == st.round and not fair.done
+                fair_mark = Text(f"F{i + 1}", self.ink("now") if now else self.ink("muted") if fair.done else None)
+        if fair_mark.plain and len(s.name) + 3 <= BOX_W:
+            name.append(" ")
+            name.append_text(fair_mark)
+            fair_mark = Text()
+        line2 = Text()
+        houses = st.board.houses.get(s.id, [])
+        placed = self.recap.placed.get(s.id, set()) if self.recap is not None else set()
+        if houses:
+            line2.append("H")
+            for i, owner in enumerate(houses):
+                if owner == UNUSED:
+                    continue
+                if owner == EMPTY:
+                    mark = {"building": "b", "vp": "v"}.get(s.house_spaces[i].bonus, "·")
+                    line2.append(mark, self.ink("muted"))
+                else:
+                    style = self.player_ink(st.players[owner].colour)
+                    line2.append(str(owner + 1), style + self.ink("recent") if owner in placed else style)
+        if s.has_cathedral:
+            line2.append(" P" if line2.plain else "P")
+            cost = st.board.construction_cost.get(s.id)
+            if cost and self.words.cat.construction_costs[cost].unavailable:
+                line2.append("✗", self.ink("unavailable"))
+            else:
+                for owner in st.board.pillars.get(s.id, []):
+                    if owner == UNUSED:
+                        continue
+                    if owner == EMPTY:
+                        line2.append("·", self.ink("muted"))
+                    else:
+                        style = self.player_ink(st.players[owner].colour)
+                        line2.append(str(owner + 1), style + self.ink("recent") if owner in placed else style)
+        line3 = Text()
+        tiles = st.board.map_bonus.get(s.id, [])
+        if tiles:
+            line3.append(f"◆{len(tiles)}")
+        if fair_mark.plain:
+            line3.append(" " if line3.plain else "")
+            line3.append_text(fair_mark)
+        pieces = self._pieces(s.id)
+        if pieces.plain:
+            line3.append(" " if line3.plain else "")
+            line3.append_text(pieces)
+        return [name, line2, line3[:BOX_W]]
+
+    def _pieces(self, sid: str) -> Text:
+        out = Text()
+        moved = self.recap.moved.get(sid, set()) if self.recap is not None else set()
+        for piece, letter in (("merchant", "M"), ("architect", "A")):
+            who = [i for i, p in enumerate(self.state.players) if getattr(p, piece) == sid]
+            if who:
+                out.append(letter)
+                for i in who:
+                    style = self.player_ink(self.state.players[i].colour)
+                    out.append(str(i + 1), style + self.ink("recent") if i in moved else style)
+        return out
+
     def redraw(self) -> None:
         if self.state is None:
             return
         spaces = self.spaces
-        self.rows = max(self.cell(s.id)[0] for s in spaces) + 2
-        self.cols = max(self.cell(s.id)[1] for s in spaces) + BOX_W // 2
-        grid = [[(" ", None) for _ in range(self.cols)] for _ in range(self.rows)]
-        for a, b in self.words.cat.map.roads:
-            self._line(grid, self.cell(a), self.cell(b))
+        boxes = {s.id: self._town_lines(s) for s in spaces if s.kind == "town"}
+        widths = {sid: max(len(t.plain) for t in lines) for sid, lines in boxes.items()}
+        lay = self.lay = M.layout(spaces, *self.scale, widths)
+        self.rows, self.cols = lay.rows, lay.cols
+        grid = [[(" ", None)] * lay.cols for _ in range(lay.rows)]
+        road = self.ink("road")
+        trail = self.recap.trail if self.recap is not None else set()
+        for (r, c), ch in M.link_grid(lay, self.words.cat.map.roads).items():
+            if 0 <= r < lay.rows and 0 <= c < lay.cols:
+                grid[r][c] = (ch, road)
         for s in spaces:
             if s.kind == "road":
-                self._road(grid, s)
-        for s in spaces:
-            if s.kind == "town":
-                self._town(grid, s)
+                r, c = lay.at[s.id]
+                pieces = self._pieces(s.id)
+                marker = pieces if pieces.plain else Text("o", self.ink("strong") if s.id in trail else road)
+                self._stylize(marker, s.id)
+                self._put(grid, r, c - len(marker.plain) // 2, marker)
+        for sid, lines in boxes.items():
+            r, c = lay.at[sid]
+            width = widths[sid]
+            left = c - width // 2
+            for i, line in enumerate(lines):
+                pad = (width - len(line.plain)) // 2
+                text = Text(" " * pad)
+                text.append_text(line)
+                text.pad_right(width - len(text.plain))
+                self._stylize(text, sid)
+                self._put(grid, r - 1 + i, left, text)
         out = Text()
         for row in grid:  # append runs of one style, not single characters (10x fewer spans)
             run, run_style = [], None
@@ -151,23 +254,16 @@ class MapView(Painted, can_focus=True):
                     run = []
                 run_style = style
                 run.append(ch)
-            out.append("".join(run) + "\n", run_style)
-        out.append_text(self._info())
+            out.append("".join(run).rstrip() + "\n" if run_style is None else "".join(run) + "\n", run_style)
         self.update(out)
+        for info in self.parent.query(MapInfo) if self.parent is not None else ():
+            info.redraw()
 
-    def _line(self, grid, a, b) -> None:
-        (r0, c0), (r1, c1) = a, b
-        dr, dc = r1 - r0, c1 - c0
-        flat = abs(dr) * 4 < abs(dc)
-        steep = abs(dc) < abs(dr)
-        ch = "│" if steep else "─" if flat else ("╲" if (dr > 0) == (dc > 0) else "╱")
-        # Flat lines step along columns; the others one character per row (no clumps).
-        n = max(abs(dc), 1) if flat else max(abs(dr), 1)
-        style = self.ink("road")
-        for i in range(n + 1):
-            r, c = round(r0 + dr * i / n), round(c0 + dc * i / n)
-            if 0 <= r < self.rows and 0 <= c < self.cols:
-                grid[r][c] = (ch, style)
+    def _stylize(self, text: Text, sid: str) -> None:
+        if sid == self.cursor and (self.has_focus or sid in self.legal):
+            text.stylize(self.ink("cursor"))
+        elif sid in self.legal:
+            text.stylize(self.ink("legal"))
 
     def _put(self, grid, r: int, c: int, text: Text) -> None:
         """Write a styled Text into the character grid (all styles here are Style objects)."""
@@ -181,115 +277,35 @@ class MapView(Painted, can_focus=True):
                     style = sp.style if style is None else style + sp.style
             grid[r][c + i] = (ch, style)
 
-    def _mark(self, sid: str):
-        if sid == self.cursor and (self.has_focus or sid in self.legal):
-            return self.ink("cursor")
-        if sid in self.legal:
-            return self.ink("legal")
-        return None
 
-    def _pieces(self, sid: str) -> Text:
+LEGEND_LINES = (
+    "H House spaces: · empty, b Building Bonus, v VP, 1-4 the owner",
+    "P Pillar spaces (✗: no Cathedral this game) · ◆2 Bonus tiles",
+    "M Merchants, A Architects (by player number) · o a Road space",
+    "F2 Fair of round 2 · underlined: moved since your last turn",
+)
+LEGEND = "\n".join(LEGEND_LINES)
+LEGEND_ROWS = len(LEGEND_LINES)
+
+
+class MapInfo(Painted):
+    """Under the map (it does not scroll): the space under the cursor, and the keys to learn more."""
+
+    def draw(self, scene) -> None:
+        self.scene = scene
+
+    def redraw(self) -> None:
+        view = self.parent.query_one(MapView) if self.parent is not None else None
+        if view is None or view.state is None:
+            return
+        st, sid = view.state, view.cursor
         out = Text()
-        for piece, letter in (("merchant", "M"), ("architect", "A")):
-            who = [i for i, p in enumerate(self.state.players) if getattr(p, piece) == sid]
-            if who:
-                out.append(letter)
-                for i in who:
-                    out.append(str(i + 1), self.player_ink(self.state.players[i].colour))
-        return out
-
-    def _road(self, grid, s) -> None:
-        r, c = self.cell(s.id)
-        pieces = self._pieces(s.id)
-        marker = Text("o") if not pieces.plain else pieces
-        if len(marker.plain) > 3:
-            marker = Text(f"{len(marker.plain) // 2}p")
-        mark = self._mark(s.id)
-        if mark is not None:
-            marker.stylize(mark)
-        self._put(grid, r, c - len(marker.plain) // 2, marker)
-
-    def _town(self, grid, s) -> None:
-        st = self.state
-        r, c = self.cell(s.id)
-        left = c - BOX_W // 2
-        name = Text(f"{s.name[:9]:<9}", self.ink("strong"))
-        for i, fair in enumerate(st.board.fairs):
-            if fair.town == s.id:
-                now = i + 1 == st.round and not fair.done
-                name.append(f" F{i + 1}", self.ink("now") if now else self.ink("muted") if fair.done else None)
-        line2 = Text()
-        houses = st.board.houses.get(s.id, [])
-        if houses:
-            line2.append("H")
-            for i, owner in enumerate(houses):
-                if owner == UNUSED:
-                    continue
-                if owner == EMPTY:
-                    mark = {"building": "b", "vp": "v"}.get(s.house_spaces[i].bonus, "·")
-                    line2.append(mark, self.ink("muted"))
-                else:
-                    line2.append(str(owner + 1), self.player_ink(st.players[owner].colour))
-        if s.has_cathedral:
-            line2.append(" P")
-            cost = st.board.construction_cost.get(s.id)
-            if cost and self.words.cat.construction_costs[cost].unavailable:
-                line2.append("✗", self.ink("unavailable"))
-            else:
-                for owner in st.board.pillars.get(s.id, []):
-                    if owner == UNUSED:
-                        continue
-                    line2.append("·" if owner == EMPTY else str(owner + 1),
-                                 self.ink("muted") if owner == EMPTY else self.player_ink(st.players[owner].colour))
-        line3 = Text()
-        tiles = st.board.map_bonus.get(s.id, [])
-        if tiles:
-            line3.append(f"◆{len(tiles)} ")
-        line3.append_text(self._pieces(s.id))
-        mark = self._mark(s.id)
-        for i, line in enumerate((name, line2, line3)):
-            line = line[:BOX_W]
-            line.pad_right(BOX_W - len(line.plain))
-            if mark is not None:
-                line.stylize(mark)
-            self._put(grid, r - 1 + i, left, line)
-
-    def _info(self) -> Text:
-        """What lies on the space under the cursor, in words."""
-        st, sid, w = self.state, self.cursor, self.words
-        s = w.spaces[sid]
-        out = Text()
-        out.append(w.space_name(sid), self.ink("title"))
-        if sid in self.legal:
-            out.append("  (Enter to choose)", self.ink("good"))
-        pieces = [f"{st.players[i].name}'s {T.PIECE[piece]}" for i, p in enumerate(st.players)
-                  for piece in ("merchant", "architect") if getattr(p, piece) == sid]
-        if s.kind == "town":
-            houses = st.board.houses.get(sid, [])
-            words = []
-            for i, owner in enumerate(houses):
-                if owner == UNUSED:
-                    continue
-                hs = s.house_spaces[i]
-                mark = {"building": " Building Bonus", "vp": f" +{hs.vp} VP"}.get(hs.bonus, "")
-                words.append(f"{i + 1}:{st.players[owner].name if owner >= 0 else 'empty'}{mark}")
-            if words:
-                out.append("\n Houses: " + ", ".join(words))
-            if s.has_cathedral:
-                cost_id = st.board.construction_cost.get(sid)
-                cost = w.cat.construction_costs.get(cost_id) if cost_id else None
-                pillars = [st.players[o].name for o in st.board.pillars.get(sid, []) if o >= 0]
-                if cost is not None and cost.unavailable:
-                    out.append("\n Cathedral: unavailable this game (no Pillars)")
-                else:
-                    stack = st.board.cathedral_stack.get(sid, [])
-                    out.append(f"\n Cathedral: {cost.stone if cost else '?'} Stone, {cost.vp if cost else '?'} VP + tile; "
-                               f"{len(stack)} tile(s) left; Pillars: {', '.join(pillars) or 'none'}")
-            tiles = st.board.map_bonus.get(sid, [])
-            if tiles:
-                out.append("\n Bonus tiles: " + "; ".join(w.tile_line(t, 40) for t in tiles))
-        if pieces:
-            out.append("\n Here: " + ", ".join(pieces))
-        out.append("\n H House spaces (· empty, b Building Bonus, v VP, 1-4 player)  P Pillar spaces"
-                   "\n ◆ Bonus tiles  M Merchants  A Architects (by player number)  F Fair, round", self.ink("muted"))
-        return out
+        if self.has_class("-roomy"):
+            out.append(space_summary(st, sid))
+            out.append("  i: details · /: find\n", self.ink("muted"))
+            out.append(LEGEND, self.ink("muted"))
+        else:  # one line: the decision panel's detail line already tells about the highlighted space
+            out.append("▸ ", self.ink("title"))
+            out.append(T.words(st).space_name(sid), self.ink("strong"))
+            out.append(" · i: details and legend · /: find a Town", self.ink("muted"))
+        self.update(out)

@@ -1,8 +1,14 @@
-"""The Contract and Character offers, and the four Fairs with this round's highlighted."""
+"""The Contract and Character offers, the four Fairs with this round's highlighted, and what is
+left in the face-down piles and the dice bag (their contents are public, their order is not: the
+view of the game keeps them sorted)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rich.text import Text
+
+from ...data.schema import DIE_COLOURS
 
 from ...engine.queries import fair_per
 from ...engine.ruleset import rules_for
@@ -14,6 +20,9 @@ class OffersView(Painted):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.state = None
+
+    def draw(self, scene) -> None:
+        self.show(scene.state)
 
     def show(self, state) -> None:
         self.state = state
@@ -54,4 +63,21 @@ class OffersView(Painted):
                 line.append("  ◀ this round")
             out.append(line)
             out.append("\n")
+        self._piles(out, s)
         self.update(out)
+
+    def _piles(self, out: Text, s) -> None:
+        h = s.hidden
+        out.append("\nFace down", self.ink("title"))
+        out.append("  (how many are left; their order is secret)\n", self.ink("muted"))
+        out.append(f" Bonus tiles {len(h.bonus_pile)} · Contracts {len(h.contract_pile)} · "
+                   f"Characters {len(h.character_pile)} · Corruption tokens this round {len(h.corruption_row)}\n")
+        bag = Counter(h.bag)
+        out.append(f" Dice in the bag {len(h.bag)}", None)
+        if bag:
+            out.append(": ")
+            for c in DIE_COLOURS:
+                if bag[c]:
+                    out.append(self.die(c))
+                    out.append(f"×{bag[c]} ")
+        out.append("\n")

@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 PLAYER_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 _CLASSES = {f"pc-{c}" for c in PLAYER_COLOURS} | {f"die-{d}" for d in "YPLDB"} | {
-    "muted", "title", "strong", "good", "bad", "now", "legal", "cursor", "unavailable", "road",
+    "muted", "title", "strong", "good", "bad", "now", "legal", "cursor", "unavailable", "road", "recent",
 }
 
 

@@ -175,4 +175,5 @@ def strip_parts(state, player: int) -> list[str]:
     if state.settings.modules is None or "silver" not in state.settings.modules:
         return []
     p = sv(state).players[player]
-    return [f"Ag {p.silver}", f"Mines {mines_on_maps(state, player)}/{p.mines}", f"Pros {len(p.prospectors)}/{p.prospector_supply}"]
+    return [f"Silver {p.silver}", f"Mines {mines_on_maps(state, player)}+{p.mines}",
+            f"Prospectors {len(p.prospectors)}+{p.prospector_supply}"]

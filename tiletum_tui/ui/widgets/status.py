@@ -1,11 +1,10 @@
-"""The one-line status: round, phase, lap, whose turn it is, AP left and every player's VP."""
+"""The one-line status: round, phase, lap, whose turn it is and every player's VP (the strip under
+it tells the rest about the player in turn)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
-from ...engine.queries import ap_left
-from .. import text as T
 from .painted import Painted
 
 PHASES = {"action": "Action phase", "king": "King phase", "over": "Game over"}
@@ -29,9 +28,6 @@ class StatusBar(Painted):
             out.append(f"{p.name}'s turn" if s.phase == "action" else f"{p.name} decides", self.player_ink(p.colour))
             if s.phase == "action":
                 out.append(f" ({s.turn + 1}/{len(s.turn_order)})")  # the turn within this lap
-            left = ap_left(s)
-            if left:
-                out.append(f" · {T.ACTION_TITLE[left[0]]} {left[1]} AP", self.ink("title"))
         out.append(" │ VP", self.ink("muted"))
         for i, p in enumerate(s.players):
             short = p.name[:6] if len(s.players) <= 2 else p.name[:3]  # four players still fit in 80 columns

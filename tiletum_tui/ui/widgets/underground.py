@@ -10,11 +10,8 @@ under the cursor.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.text import Text
 from textual.binding import Binding
-from textual.message import Message
 
 from ...data import schema as fx
 from ...data import silver_schema as sx
@@ -23,6 +20,7 @@ from ...engine.silver.tables import tables
 from ...engine.silver.underground import prospector_cost, space_name
 from ...engine.state import EMPTY, UNUSED
 from .. import text as T
+from ..views import SpaceMoved, SpacePicked
 from .painted import Painted
 
 BOX_W = 11  # boxes 12 columns apart: a column between them for the tunnels
@@ -50,14 +48,6 @@ class UndergroundView(Painted, can_focus=True):
         Binding("right", "move(1,0)", "Right", show=False, id="tiletum.underground-right"),
         Binding("enter", "pick", "Choose", show=True, id="tiletum.underground-pick"),
     ]
-
-    @dataclass
-    class Picked(Message):
-        space: str
-
-    @dataclass
-    class Moved(Message):
-        space: str
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -106,10 +96,10 @@ class UndergroundView(Painted, can_focus=True):
         if best is not None:
             self.cursor = best
             self.redraw()
-            self.post_message(self.Moved(best))
+            self.post_message(SpaceMoved(best))
 
     def action_pick(self) -> None:
-        self.post_message(self.Picked(self.cursor))
+        self.post_message(SpacePicked(self.cursor, self.cursor in self.legal))
 
     # ------------------------------------------------------------ drawing
     def redraw(self) -> None:

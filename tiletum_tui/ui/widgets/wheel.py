@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ...data.schema import DIE_COLOURS
 from ...engine.queries import (
-    action_for_value, ap_for_die, houses_on_map, king_space, pillars_on_map, wheel_position_for_value,
+    action_for_value, ap_for_die, die_resource, houses_on_map, king_space, pillars_on_map, wheel_position_for_value,
 )
 from ...engine.ruleset import rules_for
 from .. import text as T
@@ -15,10 +16,17 @@ from .painted import Painted
 class WheelView(Painted):
     """Everything shared at the table, in reading order: wheel, King track, turn order, players."""
 
+    FITS_WIDTH = True  # redrawn when its view changes width (tile texts are cut to fit)
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.state = None
         self.focus_player: int | None = None
+        self.recap = None
+
+    def draw(self, scene) -> None:
+        self.recap = scene.recap
+        self.show(scene.state, scene.who)
 
     def show(self, state, focus_player: int | None) -> None:
         self.state, self.focus_player = state, focus_player
@@ -34,6 +42,11 @@ class WheelView(Painted):
         out.append("\n")
         self._players(out)
         self.update(out)
+
+    def _room(self, used: int) -> int:
+        """Columns left in the view after ``used`` (the view's width, once it is laid out)."""
+        width = self.parent.scrollable_content_region.width if self.parent is not None else 0
+        return max((width or 78) - used - 1, 20)
 
     # ------------------------------------------------------------ the wheel
     def _wheel(self, out: Text) -> None:
@@ -63,9 +76,36 @@ class WheelView(Painted):
                 used = 1
             out.append(" " * max(1, 15 - used))
             tile = s.board.wheel_bonus[pos]
-            out.append(w.tile_line(tile, 38) if tile else "(taken)", None if tile else self.ink("muted"))
+            out.append(w.tile_line(tile, self._room(38)) if tile else "(taken)", None if tile else self.ink("muted"))
             out.append("\n")
-        out.append(" Y yellow→Gold P pink→Food L light grey→Wool D dark grey→Stone B blue→Iron\n", self.ink("muted"))
+        # What each colour gives the player in turn (a Helper may have changed it: the engine says).
+        gives = {c: die_resource(s, c) for c in DIE_COLOURS}
+        if len(set(gives.values())) == 1:
+            out.append(f" This turn every die gives {T.RES[gives[DIE_COLOURS[0]]]} (a Helper changed it)\n", self.ink("title"))
+        else:
+            words = [f"{c} {T.DIE_LETTER_NAME[c]}→{T.RES[gives[c]]}" for c in DIE_COLOURS]
+            line = " " + " ".join(words)
+            if len(line) > self._room(0):  # a narrow view: two lines rather than a cut one
+                line = " " + " ".join(words[:3]) + "\n " + " ".join(words[3:])
+            out.append(line + "\n", self.ink("muted"))
+        self._taken(out)
+
+    def _taken(self, out: Text) -> None:
+        """The dice taken since the player in turn last played (the last moves, marked)."""
+        recap = self.recap
+        if recap is None or not recap.dice:
+            return
+        s = self.state
+        out.append(f" Taken since {s.players[recap.seat].name}'s last turn: ", self.ink("muted"))
+        for k, (seat, a) in enumerate(recap.dice):
+            if k:
+                out.append(", ")
+            out.append(s.players[seat].name, self.player_ink(s.players[seat].colour))
+            out.append(" ")
+            out.append(self.die(a.colour, a.value))
+            if a.target != a.value:
+                out.append(f"→{a.target}")
+        out.append("\n")
 
     # ------------------------------------------------------------ King track
     def _king(self, out: Text) -> None:
@@ -92,7 +132,7 @@ class WheelView(Painted):
         out.append("\n")
         tile = s.board.king_bonus
         out.append("  Bonus tile for the highest: ", self.ink("muted"))
-        out.append(T.words(s).tile_line(tile, 48) if tile else f"none (round 4: {tracks.king_round4_vp} VP)")
+        out.append(T.words(s).tile_line(tile, self._room(30)) if tile else f"none (round 4: {tracks.king_round4_vp} VP)")
         out.append("\n")
 
     # ------------------------------------------------------------ players
@@ -113,16 +153,16 @@ class WheelView(Painted):
         out.append(" revealed: " + (" ".join(str(v) for v in revealed) if revealed else "none"))
         out.append(f" · face down: {'▮ ' * len(s.hidden.corruption_row)}".rstrip())
         out.append("\n\n")
-        out.append(" #  Player       VP  King  Gold Food Wool Stone Iron  Houses Pillars Store\n", self.ink("muted"))
+        out.append(" #  Player     VP King Gold Food Wool Stone Iron Houses Pillars Store\n", self.ink("muted"))
         for i, p in enumerate(s.players):
             style = self.ink("now") if i == self.focus_player else None
             line = Text(f" {i + 1}  ")
-            line.append(f"{p.name[:10]:<10}", self.player_ink(p.colour))
+            line.append(f"{p.name[:8]:<8}", self.player_ink(p.colour))
             king = king_values[king_space(s, i)]
             r = p.resources
             line.append(
-                f" {p.vp:>4}  {king:>+4}  {r.get('G', 0):>4} {r.get('F', 0):>4} {r.get('W', 0):>4} {r.get('S', 0):>5} {r.get('I', 0):>4}"
-                f"  {houses_on_map(s, i):>2}+{p.houses:<3} {pillars_on_map(s, i):>2}+{p.pillars:<3} {len(p.storehouse)}/{store_size}"
+                f" {p.vp:>4} {king:>+4} {r.get('G', 0):>4} {r.get('F', 0):>4} {r.get('W', 0):>4} {r.get('S', 0):>5} {r.get('I', 0):>4}"
+                f"  {houses_on_map(s, i):>2}+{p.houses:<2}  {pillars_on_map(s, i):>2}+{p.pillars:<2}  {len(p.storehouse)}/{store_size}"
             )
             if style:
                 line.stylize(style)

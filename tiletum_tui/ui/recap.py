@@ -1,0 +1,184 @@
+"""What happened since a seat's last turn, read from the session's log and its events.
+
+``LogReader`` parses each log entry's notation once (the log only grows, or shrinks by undo) and
+answers two questions the screen asks at every change:
+
+- ``came_from(seat, piece)``: the space a piece last left (the decision panel marks the way back);
+- ``recap(state, seat)``: since ``seat`` last played, what the others did (dice taken, pieces
+  moved, tiles taken, VP gained, what the table did: dice rolled, Corruption turned up, Fairs),
+  and what to mark on the map and the wheel.
+
+Nothing here compares states: every line comes from a log entry's action, its words or its events.
+Pure Python (no textual).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine import parse
+from ..engine.events import CorruptionRevealed, DiceRolled, FairHeld, PhaseBegan, Scored, TileDrawn
+from ..engine.map_actions import MovePiece, PlaceHouse, PlacePillar
+from ..engine.ruleset import rules_for
+from ..engine.turn import Done, EndTurn, Skip, TakeDie
+from . import text as T
+
+PIECES = ("merchant", "architect")
+
+
+@dataclass
+class Recap:
+    """What the others did since ``seat``'s last turn (``lines``: (seat or None for the table, text))."""
+
+    seat: int
+    lines: list[tuple[int | None, str]] = field(default_factory=list)
+    vp: dict[int, list[tuple[int, str]]] = field(default_factory=dict)  # seat -> [(vp, why)]
+    moved: dict[str, set[int]] = field(default_factory=dict)  # map space -> seats whose piece went there
+    trail: set[str] = field(default_factory=set)  # every space a moving piece passed
+    placed: dict[str, set[int]] = field(default_factory=dict)  # Town -> seats that placed a House/Pillar there
+    dice: list[tuple[int, TakeDie]] = field(default_factory=list)  # (seat, the die taken)
+
+    @property
+    def empty(self) -> bool:
+        return not self.lines
+
+
+class LogReader:
+    """The log's actions, parsed once, and where each piece has been."""
+
+    def __init__(self) -> None:
+        self._entries: list = []  # the LogEntry objects read so far (identity tells an undo apart)
+        self._actions: list = []
+
+    def sync(self, log: list) -> None:
+        n = 0
+        for mine, theirs in zip(self._entries, log):
+            if mine is not theirs:
+                break
+            n += 1
+        del self._entries[n:], self._actions[n:]
+        for entry in log[n:]:
+            self._entries.append(entry)
+            self._actions.append(parse(entry.notation))
+
+    @property
+    def actions(self) -> list:
+        return self._actions
+
+    def came_from(self, start: str) -> dict[tuple[int, str], str]:
+        """(seat, piece) -> the space the piece stood on before its last move."""
+        where: dict[tuple[int, str], str] = {}
+        before: dict[tuple[int, str], str] = {}
+        for a in self._actions:
+            if isinstance(a, MovePiece):
+                key = (a.seat, a.piece)
+                before[key] = where.get(key, start)
+                where[key] = a.to
+        return before
+
+    def window(self, seat: int) -> range:
+        """The entries since ``seat``'s last turn: back past its own actions of this turn, then up to
+        the last action it took before them."""
+        i = len(self._entries)
+        while i > 0 and self._entries[i - 1].seat == seat:
+            i -= 1
+        end = i
+        while i > 0 and self._entries[i - 1].seat != seat:
+            i -= 1
+        return range(i, end)
+
+    def recap(self, state, seat: int) -> Recap:
+        r = rules_for(state.settings)
+        w = T.words(r)
+        names = [p.name for p in state.players]
+        out = Recap(seat)
+        where = {}
+        for a in self._actions[: self.window(seat).start]:
+            if isinstance(a, MovePiece):
+                where[(a.seat, a.piece)] = a.to
+        said: dict[int, list[str]] = {}
+        walks: dict[tuple[int, str], list[str]] = {}
+
+        def flush(who: int) -> None:
+            parts = said.pop(who, [])
+            if parts:
+                out.lines.append((who, f"{names[who]} " + "; ".join(parts)))
+
+        span = self.window(seat)
+        for i in span:
+            entry, a = self._entries[i], self._actions[i]
+            who = entry.seat
+            if isinstance(a, MovePiece):
+                key = (who, a.piece)
+                walk = walks.get(key)
+                if walk is None:
+                    walk = walks[key] = [T.PIECE[a.piece], w.space_name(where.get(key, r.start_town))]
+                    said.setdefault(who, []).append(walk)  # filled in as the piece goes on
+                walk.append(w.space_name(a.to))
+                where[key] = a.to
+                out.trail.add(a.to)
+                out.moved.setdefault(a.to, set()).add(who)
+            elif isinstance(a, (EndTurn, Done, Skip)):
+                pass  # ending a turn or a bonus tells nothing new
+            else:
+                text = entry.text.removeprefix(names[who] + " ") if 0 <= who < len(names) else entry.text
+                said.setdefault(who, []).append(text)
+                if isinstance(a, TakeDie):
+                    out.dice.append((who, a))
+                elif isinstance(a, (PlaceHouse, PlacePillar)):
+                    out.placed.setdefault(a.town, set()).add(who)
+            for e in entry.events:
+                if isinstance(e, Scored) and e.vp:
+                    out.vp.setdefault(e.player, []).append((e.vp, e.why))
+                else:
+                    table = _table_event(r, w, names, e)
+                    if table:
+                        for k in list(said):
+                            _close_walks(said[k])
+                            flush(k)
+                        walks.clear()
+                        out.lines.append((None, table))
+            if isinstance(a, EndTurn) or i == span.stop - 1:
+                _close_walks(said.get(who, []))
+                walks = {k: v for k, v in walks.items() if k[0] != who}
+                flush(who)
+        for k in list(said):
+            _close_walks(said[k])
+            flush(k)
+        return out
+
+
+def _close_walks(parts: list) -> None:
+    """A piece's walk, once the turn is told: 'moves the Merchant Tiletum → Koeln → Frankfurt'."""
+    for i, part in enumerate(parts):
+        if isinstance(part, list):
+            parts[i] = f"moves the {part[0]} " + " → ".join(part[1:])
+
+
+def _table_event(r, w, names, e) -> str:
+    """An event of the table (not of one player's choice), in words, or ''."""
+    if isinstance(e, DiceRolled):
+        return f"Round {e.round}: the dice were rolled onto the Action Wheel"
+    if isinstance(e, CorruptionRevealed):
+        return corruption_words(r, names, e)
+    if isinstance(e, FairHeld):
+        who = ", ".join(names[p] for p in e.participants) or "nobody"
+        return f"Fair in {w.space_name(e.town)}: {who} took part"
+    if isinstance(e, PhaseBegan) and e.phase == "king":
+        return f"Round {e.round}: the King phase was scored"
+    return ""
+
+
+def corruption_words(r, names, e: CorruptionRevealed) -> str:
+    """'Corruption token 2 turned up (lap 2): Ann's King marker 3 → 1, Bob's 0 → -2'."""
+    track = r.tracks.king_track
+    moves = [f"{names[p]} {track[a]:+d} → {track[b]:+d}" for p, a, b in e.moved]
+    text = f"Lap {e.lap}: Corruption token {e.value} turned up"
+    return text + (": King markers " + ", ".join(moves) if moves else ": no King marker moved")
+
+
+def drawn_words(w, e: TileDrawn) -> str:
+    return f"{w.tile_name(e.tile)} was drawn to the {e.to}"
+
+
+__all__ = ["LogReader", "PIECES", "Recap", "corruption_words", "drawn_words"]
