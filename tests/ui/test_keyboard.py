@@ -194,7 +194,6 @@ async def test_moves_are_named_by_where_they_lead_and_the_way_back_is_marked(tmp
         moves = [c for c in panel.options if isinstance(c.action, MovePiece)]
         assert len(moves) == 2  # a Road space lies between two Towns
         assert all(c.label.startswith(("Move to ", "Move back to ")) for c in moves)
-        names = {app.screen.model.state.players[0].name}  # noqa: F841
         words = [c.label.split(" to ", 1)[1] for c in moves]
         assert all(w.split(" ")[0][0].isupper() for w in words)  # a Town's name, not "road LON-BRU"
         came = app.screen.reader.came_from("TIL")
