@@ -54,6 +54,15 @@ def main(argv: list[str] | None = None) -> int:
     bench = sub.add_parser("bench", help="measure speed (random games per second, UI and save timings)")
     bench.add_argument("--games", type=int, default=30, help="random games per player count")
     bench.add_argument("--no-ui", action="store_true", help="skip the screen timings")
+    # ---- computer opponents (issue 14): the arena
+    arena = sub.add_parser("arena", help="opponents play each other headless; print each level's win rate")
+    arena.add_argument("--seats", default="master,journeyman", help="levels in seat order, e.g. master,journeyman")
+    arena.add_argument("--games", type=int, default=100, help="games to play (seats rotate from game to game)")
+    arena.add_argument("--budget", default="1s", help="the master's budget per decision: '1s' or a simulation count")
+    arena.add_argument("--seed", type=int, default=1, help="the first game's seed (the others follow)")
+    arena.add_argument("--jobs", type=int, help="processes to play in (default: one per core)")
+    arena.add_argument("--quiet", action="store_true", help="no progress bar")
+    # ----
     args = parser.parse_args(argv)
 
     if args.command == "play":
@@ -64,6 +73,10 @@ def main(argv: list[str] | None = None) -> int:
         from .bench import run_bench
 
         return run_bench(args)
+    if args.command == "arena":
+        from .arena import main as arena_main
+
+        return arena_main(args)
     if args.command == "saves":
         from .saves_cli import print_saves
 

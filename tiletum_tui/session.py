@@ -57,8 +57,10 @@ class Session:
 
     def __init__(self, game, settings, history: list, log: list[LogEntry], *, game_id: str, created: datetime,
                  save_dir: Path | None, autosave_to: Path | None, autosave: bool = True,
-                 source: Path | None = None) -> None:
+                 source: Path | None = None, seats=()) -> None:
         self.game = game
+        # Who plays each seat (``fmt.Seat``: a person, or an opponent and its level); () = people only.
+        self.seats: tuple[fmt.Seat, ...] = tuple(seats)
         self.settings = settings
         self.history = history  # states, oldest first: history[0] is the game as set up
         self.log = log  # one entry per action: history[i + 1] = after log[i]
@@ -76,7 +78,7 @@ class Session:
     # ------------------------------------------------------------ starting
     @classmethod
     def new(cls, settings, save_dir: str | os.PathLike[str] | None = None, *, autosave: bool = True,
-            game=None) -> Session:
+            game=None, seats=()) -> Session:
         """Set up a new game. ``save_dir=None`` means the default folder (``store.resolve_save_dir``);
         ``autosave=False`` writes nothing unless ``save`` is called. The first autosave is written at once."""
         game = game or games.game(games.DEFAULT)
@@ -84,7 +86,7 @@ class Session:
         created = _now()
         folder = store.resolve_save_dir(save_dir)
         session = cls(game, settings, [state], [], game_id=_new_id(created), created=created, save_dir=folder,
-                      autosave_to=None, autosave=autosave)
+                      autosave_to=None, autosave=autosave, seats=seats)
         if autosave:
             store.remove_stale_temps(folder)
             session.autosave()
@@ -127,11 +129,11 @@ class Session:
                  and save_dir is not None and loaded.path.parent == save_dir)
         return cls(game, loaded.settings, history, log, game_id=save.meta.game_id, created=save.meta.created,
                    save_dir=save_dir, autosave_to=loaded.path if reuse else None, autosave=autosave,
-                   source=loaded.path)
+                   source=loaded.path, seats=save.seats)
 
     @classmethod
     def from_actions(cls, settings, actions, *, save_dir: str | os.PathLike[str] | None = None,
-                     autosave: bool = False, game=None) -> Session:
+                     autosave: bool = False, game=None, seats=()) -> Session:
         """A session for ``settings`` after ``actions`` (actions or their notation), e.g. a game played
         headless. Raises ReplayError naming the first action that does not apply."""
         game = game or games.game(games.DEFAULT)
@@ -139,7 +141,8 @@ class Session:
         history, log = _replay(game, settings, texts, Path("<actions>"))
         created = _now()
         session = cls(game, settings, history, log, game_id=_new_id(created), created=created,
-                      save_dir=Path(save_dir) if save_dir is not None else None, autosave_to=None, autosave=autosave)
+                      save_dir=Path(save_dir) if save_dir is not None else None, autosave_to=None, autosave=autosave,
+                      seats=seats)
         if autosave:
             session.autosave()
         return session
@@ -175,6 +178,10 @@ class Session:
 
     def digest(self) -> str:
         return self.game.digest(self.state)
+
+    def seat(self, index: int) -> fmt.Seat:
+        """Who plays seat ``index`` (a person unless the game was set up with opponents)."""
+        return self.seats[index] if index < len(self.seats) else fmt.PERSON
 
     # ------------------------------------------------------------ playing
     def apply(self, action) -> LogEntry:
@@ -247,7 +254,7 @@ class Session:
         )
         return fmt.SaveFile(game=self.game.name, meta=meta, settings=self.game.encode_settings(self.settings),
                             seed=self.game.seed(self.settings), digest=self.game.digest(state),
-                            actions=[e.notation for e in self.log])
+                            actions=[e.notation for e in self.log], seats=list(self.seats))
 
     def save(self, name: str) -> Path:
         """Write a named save to the save folder and return its path. Overwrites an earlier save of this

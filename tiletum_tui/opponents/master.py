@@ -37,7 +37,8 @@ ROOT_PLANS = 6
 RANKED = 8  # dice ranked by the screen at a node below the root
 TREE_DICE = 3  # a node below the root first offers this many dice, one more each time visits double
 EXPLORE = 0.7  # UCB1's exploration constant (rewards lie in 0..1)
-MARGIN_SCALE = 6.0  # VP of margin that make a win about 73% likely (the logistic's scale)
+PRIOR_VISITS = 2  # virtual visits giving each root candidate the reward its planner value promises
+MARGIN_SCALE = 8.0  # VP of margin that make a win about 73% likely (the logistic's scale)
 
 
 class Node:
@@ -65,8 +66,13 @@ def search(seen, me: int, budget, seed: int, hurry=None):
     plans = plan_turn(first, me, ROOT, keep=ROOT_PLANS)
     now = value_of(seen, me)
     root = Node()
+    others = max(v for i, v in enumerate(evaluate(seen)) if i != me)
     for p in plans:
-        root.children[_key(p.actions[0])] = Node(p)
+        child = root.children[_key(p.actions[0])] = Node(p)
+        # The planner's value as a prior: a few virtual visits at the reward its plan promises.
+        child.visits = PRIOR_VISITS
+        child.total = PRIOR_VISITS * _reward(p.value - others)
+    root.visits = PRIOR_VISITS * len(plans)
     if len(root.children) == 1:  # one sensible move: no need to think
         only = plans[0]
         return only, Choice(only.actions[0], gain=only.value - now, win=None)
@@ -78,7 +84,7 @@ def search(seen, me: int, budget, seed: int, hurry=None):
             break
         if hurry is not None and sims and hurry():
             break
-        _simulate(root, sample(seen, seed + 1 + sims), me, n)
+        _simulate(root, seen, seed, me, n)
         sims += 1
     best = max(root.children.values(), key=lambda c: (c.visits, c.total))
     win = best.total / best.visits if best.visits else None
@@ -92,10 +98,16 @@ def _key(action):
     return action
 
 
-def _simulate(root: Node, state, me: int, n: int) -> None:
+def _reward(margin: float) -> float:
+    return 1.0 / (1.0 + math.exp(-margin / MARGIN_SCALE))
+
+
+def _simulate(root: Node, seen, seed: int, me: int, n: int) -> None:
     path: list[tuple[Node, int]] = []  # (node, the player who chose the move into it)
-    # The root: this turn's candidate plans.
+    # The root: this turn's candidate plans. The k-th visit of every candidate is played on the
+    # k-th deal (common random numbers), so candidates are compared on the same luck.
     child = _select(root)
+    state = sample(seen, seed + 1 + child.visits - PRIOR_VISITS)
     state = _play(state, child.plan.actions, me)
     path.append((child, me))
     node = child
@@ -115,7 +127,7 @@ def _simulate(root: Node, state, me: int, n: int) -> None:
         else:  # a decision between turns (the King tile): the planner's best, greedily
             state = _quick(state, who)
     values = evaluate(state)
-    rewards = [1.0 / (1.0 + math.exp(-m / MARGIN_SCALE)) for m in margins(values)]
+    rewards = [_reward(m) for m in margins(values)]
     root.visits += 1
     for node, who in path:
         node.visits += 1
