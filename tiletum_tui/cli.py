@@ -39,6 +39,11 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command")
     new = sub.add_parser("new", help="start a new game on screen, skipping the form")
     _add_game_options(new)
+    # -- opponents (issue 14)
+    new.add_argument("--opponents", help="computer opponents for the seats after yours, e.g. journeyman,master "
+                     "(levels: beginner, journeyman, master; 'person' for another person)")
+    new.add_argument("--budget", default="2s", help="the master's thinking per decision: '2s' (default), or a "
+                     "number of simulations ('300': the same game gives the same moves)")
     play = sub.add_parser("play", help="play headless from moves in a script or on standard input")
     _add_game_options(play)
     play.add_argument("--script", help="a file of moves, one per line ('-' or omitted: standard input)")
@@ -84,6 +89,30 @@ def main(argv: list[str] | None = None) -> int:
     return _open_screens(args)
 
 
+def _seats(opponents: str | None, players: int, budget: str):
+    """Who plays each seat (issue 14): a person in seat 1 and the opponents listed after (or every seat listed)."""
+    from .opponents.levels import LEVELS, Budget
+    from .saves.format import PERSON, Seat
+
+    if not opponents:
+        return ()
+    levels = [x.strip().lower() for x in opponents.split(",") if x.strip()]
+    if len(levels) == players - 1:
+        levels = ["person", *levels]
+    if len(levels) != players:
+        raise SystemExit(f"tiletum: --opponents names {len(levels)} seats for {players} players "
+                         f"(give {players - 1}: the seats after yours)")
+    bad = [x for x in levels if x not in LEVELS and x != "person"]
+    if bad:
+        raise SystemExit(f"tiletum: unknown opponent level {bad[0]!r} (levels: {', '.join(LEVELS)}, or person)")
+    try:
+        Budget.parse(budget)
+    except ValueError as exc:
+        raise SystemExit(f"tiletum: --budget: {exc}") from None
+    return tuple(PERSON if x == "person" else Seat(player="opponent", level=x, budget=budget if x == "master" else "")
+                 for x in levels)
+
+
 def _open_screens(args) -> int:
     """Start the Textual app: a new game, a loaded one, the last unfinished one, or the title screen."""
     from .saves import store
@@ -93,7 +122,8 @@ def _open_screens(args) -> int:
     save_dir = store.resolve_save_dir(args.save_dir)
     if args.command == "new":
         settings = _settings(args.players, args.seed, args.names, args.action_tiles)
-        return run_app(settings, session=Session.new(settings, save_dir=save_dir), save_dir=save_dir) or 0
+        seats = _seats(args.opponents, args.players, args.budget)  # -- opponents (issue 14)
+        return run_app(settings, session=Session.new(settings, save_dir=save_dir, seats=seats), save_dir=save_dir) or 0
     path = None
     if args.command == "load":
         path = Path(args.file)

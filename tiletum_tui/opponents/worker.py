@@ -3,8 +3,8 @@
 ``OpponentProcess`` starts one process (``spawn``: a fresh interpreter, safe beside a running app's
 threads) that holds an ``Opponent`` per seat. The screen sends it a view (bytes: only a view ever
 leaves the game) and gets an ``Answer`` back on a pipe whose file descriptor an event loop can
-watch (``fileno``); ``hurry`` sets a shared flag the master's search polls, so Esc stops the
-thinking at once with the best plan found so far. ``suggest`` asks a master for a seat played by a
+watch (``fileno``); ``hurry`` sends a word down the pipe, and the master's search polls the pipe
+between simulations, so Esc stops the thinking at once with the best plan found so far. ``suggest`` asks a master for a seat played by a
 person (the hint), with its own Opponent so it never disturbs the seat's own plan.
 
 Messages are plain tuples of strings and numbers, so nothing of the state but the view crosses over.
@@ -13,6 +13,8 @@ Messages are plain tuples of strings and numbers, so nothing of the state but th
 from __future__ import annotations
 
 import multiprocessing
+import os
+import sys
 from dataclasses import dataclass
 
 from ..engine import notation, parse
@@ -40,8 +42,12 @@ class Answer:
         return parse(self.action)
 
 
-def _serve(conn, hurry, seats: dict) -> None:
+def _serve(conn, seats: dict) -> None:
     """The process: answer each request until told to stop (None) or the pipe closes."""
+    # Its stderr is the player's terminal: a stray warning must not draw over the game.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 2)
+    sys.stderr = open(os.devnull, "w")
     players = {seat: Opponent(seat, level, Budget.parse(budget)) for seat, (level, budget) in seats.items()}
     hinters: dict[tuple, Opponent] = {}
     while True:
@@ -51,7 +57,9 @@ def _serve(conn, hurry, seats: dict) -> None:
             return
         if msg is None:
             return
-        kind, request, seat, data, budget = msg  # (the screen cleared the hurry flag when it asked)
+        if msg == "hurry":  # came after the answer it was meant for
+            continue
+        kind, request, seat, data, budget = msg
         try:
             seen = decode_view(data)
             if kind == "hint":
@@ -59,7 +67,7 @@ def _serve(conn, hurry, seats: dict) -> None:
                 opp = hinters.get(key) or hinters.setdefault(key, Opponent(seat, "master", Budget.parse(budget)))
             else:
                 opp = players[seat]
-            c = opp.choose(seen, hurry.is_set)
+            c = opp.choose(seen, conn.poll)  # anything on the pipe (Esc's "hurry") stops the search
             answer = Answer(request, seat, notation(c.action), tuple(notation(a) for a in c.plan), c.gain, c.win,
                             c.simulations, c.seconds, hint=kind == "hint")
         except Exception as exc:  # a bug must not leave the screen waiting forever: say so
@@ -77,11 +85,22 @@ class OpponentProcess:
     def __init__(self, seats: dict[int, tuple[str, str]]) -> None:
         ctx = multiprocessing.get_context("spawn")
         self._conn, child = ctx.Pipe()
-        self._hurry = ctx.Event()
         self._request = 0
-        self.process = ctx.Process(target=_serve, args=(child, self._hurry, dict(seats)), daemon=True,
-                                   name="tiletum-opponents")
-        self.process.start()
+        self.process = ctx.Process(target=_serve, args=(child, dict(seats)), daemon=True, name="tiletum-opponents")
+        # A running Textual app has replaced sys.stderr by an object without a file descriptor, which
+        # multiprocessing's start-up trips over: hand it the real one for the moment of the start.
+        saved = sys.stderr
+        try:
+            sys.stderr.fileno()
+        except (AttributeError, OSError, ValueError):
+            sys.stderr = sys.__stderr__
+        else:
+            if sys.stderr.fileno() < 0:
+                sys.stderr = sys.__stderr__
+        try:
+            self.process.start()
+        finally:
+            sys.stderr = saved
         child.close()
 
     def fileno(self) -> int:
@@ -97,12 +116,14 @@ class OpponentProcess:
 
     def _send(self, kind: str, seen, seat: int, budget: str) -> int:
         self._request += 1
-        self._hurry.clear()
         self._conn.send((kind, self._request, seat, encode_view(seen), budget))
         return self._request
 
     def hurry(self) -> None:
-        self._hurry.set()
+        try:
+            self._conn.send("hurry")
+        except (OSError, BrokenPipeError):
+            pass
 
     def ready(self) -> bool:
         return self._conn.poll()
@@ -111,8 +132,7 @@ class OpponentProcess:
         return self._conn.recv()
 
     def close(self) -> None:
-        """Stop the process (it ends at once if it is thinking: the flag hurries it, the pipe closes)."""
-        self._hurry.set()
+        """Stop the process (if it is thinking, the message hurries it; then it reads the stop)."""
         try:
             self._conn.send(None)
         except (OSError, BrokenPipeError):

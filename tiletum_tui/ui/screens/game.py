@@ -60,6 +60,11 @@ class GameScreen(Screen):
         # (drawing all five at every change and at start-up cost more than the rest of the screen).
         self._stale: set[str] = set()
         self._map_args: tuple = ([], None)  # (legal spaces, cursor) of the last choice, for the map
+        # -- opponents (issue 14): the seats played by the computer, and the master's hints
+        from ..opponents import OpponentsController
+
+        self.opponents = OpponentsController(self, getattr(model.session, "seats", ()))
+        # --
 
     def compose(self) -> ComposeResult:
         yield Ink()
@@ -90,9 +95,13 @@ class GameScreen(Screen):
 
     def on_unmount(self) -> None:
         """Leaving the game (back to the title, quitting): its last autosave reaches the disk first."""
+        self.opponents.close()  # -- opponents (issue 14): end their process
         close = getattr(self.model.session, "close", None)
         if close is not None:
             close()
+
+    def on_screen_resume(self) -> None:
+        self.opponents.resumed()  # -- opponents (issue 14): a dialog closed; an opponent may go on
 
     def _layout(self, width: int, height: int) -> None:
         self.set_class(width >= WIDE, "-wide")
@@ -118,14 +127,22 @@ class GameScreen(Screen):
         if who is None:
             panel.show(explain_frame(state), [])
             return
+        # -- opponents (issue 14): an opponent's decision shows its moves and thinking, no menu
+        if self.opponents.plays(who):
+            self.show_opponent_panel()
+            self.opponents.changed()
+            return
+        # --
         menu = build_menu(state, self.model.options())
         if self.hints_on:
             from ...learn.hints import hints
             from ..learn import mark_hints
 
             mark_hints(menu, hints(state, self.model.legal()))
+            self.opponents.mark_suggestion(menu)  # -- opponents (issue 14): the master's suggestion
         panel.show(explain_frame(state), menu)
         self.query_one("#choices", OptionList).focus()
+        self.opponents.changed()  # -- opponents (issue 14): asks for a hint when hints are on
 
     def _draw_view(self, name: str) -> None:
         """Draw a view from the state if it changed since it was last drawn."""
@@ -221,6 +238,10 @@ class GameScreen(Screen):
     def choose(self, action) -> None:
         if self._busy:
             return
+        who = current_player(self.model.state)
+        if self.opponents.plays(who):  # -- opponents (issue 14): their seats are not played from the keyboard
+            self.notify(f"{self.opponents.title(who)} is playing. Esc hurries.", severity="warning", timeout=3)
+            return
         lost = ap_lost_by(self.model.state, action)
         if lost:
             self._busy = True
@@ -255,6 +276,27 @@ class GameScreen(Screen):
             self.app.push_screen(AnnounceDialog(title, after.players, scored, notes), lambda _: self._after_announce())
         else:
             self._after_announce()
+
+    # ------------------------------------------------------------ opponents (issue 14): ui/opponents.py calls these
+    def apply_opponent(self, action) -> None:
+        """An opponent's move: applied, logged, autosaved and announced as any move is (never a lesson's)."""
+        GameScreen.apply(self, action)
+
+    def show_opponent_panel(self) -> None:
+        who = current_player(self.model.state)
+        if who is not None and self.opponents.plays(who):
+            self.query_one(DecisionPanel).show(self.opponents.panel_title(who), [])
+
+    def show_view_for_opponent(self, name: str, space: str | None) -> None:
+        """Show where an opponent's move happened: the wheel after a die, the map marked at a space."""
+        if space is not None:
+            self._map_args = ([space], space)
+            self._stale.add("map")
+        if self.current_view != name:
+            self.view_before_map = self.view_before_map or self.current_view
+            self.action_view(name, remember=True)
+        else:
+            self._draw_view(name)
 
     @staticmethod
     def _announce(events) -> bool:
@@ -330,13 +372,18 @@ class GameScreen(Screen):
 
     def action_toggle_hints(self) -> None:
         self.hints_on = not self.hints_on
-        self.notify("Hints on: ★ marks choices that complete something" if self.hints_on else "Hints off", timeout=3)
+        self.opponents.suggest = self.hints_on  # -- opponents (issue 14): h asks the master too
+        self.notify("Hints on: ★ marks choices that complete something, ◆ the master's suggestion (it thinks a "
+                    "moment)" if self.hints_on else "Hints off", timeout=3)
         self.refresh_game()
 
     def action_pick(self, n: int) -> None:
         self.query_one(DecisionPanel).pick_number(n)
 
     def action_back(self) -> None:
+        if self.opponents.busy:  # -- opponents (issue 14): Esc hurries the opponent playing
+            self.opponents.hurry()
+            return
         self.query_one(DecisionPanel).back()
 
     def action_tasks(self) -> None:
