@@ -4,8 +4,8 @@ Each step has a short text, the part of the game screen it points at (a widget i
 screen) and either the one move it accepts (in the engine's notation), "press a key to continue",
 or free play until a moment of the game. Round 1 is taught move by move; rounds 2 to 4 are free
 play with hints, so the tutorial always reaches the end of a full game. The opponent's moves in
-round 1 are scripted; after that (and if a scripted move ever stops fitting) a simple
-deterministic rule chooses. ``tests/learn`` runs the whole script through the engine.
+round 1 are scripted; after that (and if a scripted move ever stops fitting) the journeyman plays
+her (``opponents``: one turn of planning, deterministic for a given position). ``tests/learn`` runs the whole script through the engine.
 
 Pure Python: ``tiletum_tui.ui.learn`` puts this on the real game screen.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import apply, current_player, legal_actions, parse, sample
+from ..engine import apply, current_player, legal_actions, parse, sample, view
 from ..engine.actions import notation_of_move
 from ..engine.state import PlayerSetup, Settings
 from .explain import why_not
@@ -161,12 +161,14 @@ def rule_move(state):
 
 
 def opponent_move(state, scripted: int):
-    """Rosa's next move and how many scripted moves that used: the script while it fits, then the rule."""
+    """Rosa's next move and how many scripted moves that used: the script while it fits, then the journeyman."""
     if scripted < len(OPPONENT_SCRIPT):
         action = parse(OPPONENT_SCRIPT[scripted], OPPONENT)
         if why_not(state, action).allowed:
             return action, scripted + 1
-    return rule_move(state), len(OPPONENT_SCRIPT)
+    from ..opponents.levels import Opponent  # issue 14: free play against the journeyman
+
+    return Opponent(OPPONENT, "journeyman").choose(view(state)).action, len(OPPONENT_SCRIPT)
 
 
 def reached(state, until: str) -> bool:

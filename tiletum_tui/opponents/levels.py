@@ -71,7 +71,7 @@ class Choice:
 _ENC = msgspec.msgpack.Encoder()
 
 
-def _public(state) -> bytes:
+def public_bytes(state) -> bytes:
     """A view as bytes, without the events of its last action (what two views are compared by)."""
     events, state.events = state.events, []
     try:
@@ -83,7 +83,7 @@ def _public(state) -> bytes:
 def decision_seed(seen, seat: int, level: str) -> int:
     """The opponent's own seed for this decision: from the game's seed, the seat, the level and the view."""
     h = hashlib.sha256(b"tiletum-opponent|%d|%d|%s|" % (seen.settings.seed, seat, level.encode()))
-    h.update(_public(seen))
+    h.update(public_bytes(seen))
     return int.from_bytes(h.digest()[:8], "little")
 
 
@@ -120,7 +120,7 @@ class Opponent:
             raise ValueError(f"it is not seat {self.seat + 1}'s decision")
         if self.level == "beginner":
             return Choice(beginner_move(seen, decision_seed(seen, self.seat, self.level)), replanned=True)
-        if self._steps and self._foreseen == _public(seen):
+        if self._steps and self._foreseen == public_bytes(seen):
             return self._next_step(replanned=False)
         started = time.perf_counter()
         seed = decision_seed(seen, self.seat, self.level)
@@ -151,7 +151,7 @@ class Opponent:
         except Exception:  # the plan no longer fits (cannot happen while the views agree): plan again next time
             self._steps, self._foreseen = [], None
             return Choice(action, replanned=replanned)
-        self._foreseen = _public(view(self._after)) if self._steps else None
+        self._foreseen = public_bytes(view(self._after)) if self._steps else None
         if not self._steps:
             self._after = None
         return Choice(action, replanned=replanned)

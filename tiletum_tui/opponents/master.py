@@ -32,10 +32,12 @@ from ..engine.turn import TakeDie
 from .evaluate import evaluate, margins, value_of
 from .planner import QUICK, Plan, Width, plan_turn, quick_turn, spend
 
-ROOT = Width(beam=4, dice=6)  # the root's candidate plans
+ROOT = Width(beam=6, dice=8)  # the root's candidate plans
 ROOT_PLANS = 6
 RANKED = 8  # dice ranked by the screen at a node below the root
 TREE_DICE = 3  # a node below the root first offers this many dice, one more each time visits double
+HORIZON_EXTRA = 0  # turns a simulation plays beyond the root's turn, everyone's reply and one more of its own
+STOP_AT_ROUND = True  # a simulation ends at the end of a round (its King phase and Fair are scored exactly)
 EXPLORE = 0.7  # UCB1's exploration constant (rewards lie in 0..1)
 PRIOR_VISITS = 2  # virtual visits giving each root candidate the reward its planner value promises
 MARGIN_SCALE = 8.0  # VP of margin that make a win about 73% likely (the logistic's scale)
@@ -114,7 +116,8 @@ def _simulate(root: Node, seen, seed: int, me: int, n: int) -> None:
     turns = 1
     start_round = state.round
     in_tree = True
-    while state.phase != "over" and turns < n + 1 and state.round == start_round:
+    horizon = n + 1 + HORIZON_EXTRA
+    while state.phase != "over" and turns < horizon and (state.round == start_round or not STOP_AT_ROUND):
         who = state.stack[-1].player
         if _at_turn_start(state):
             if in_tree and node.visits:  # a node seen before: choose in the tree (and grow it)

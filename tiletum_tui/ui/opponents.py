@@ -22,6 +22,7 @@ import time
 
 from ..engine import current_player, notation
 from ..engine.map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
+from ..engine.queries import ap_left
 from ..engine.turn import TakeDie
 from ..opponents.levels import LEVEL_TITLES
 
@@ -231,14 +232,13 @@ class OpponentsController:
             return
         space = None
         if isinstance(action, MovePiece):
-            space = action.space
-        elif isinstance(action, PlaceHouse):
+            space = action.to
+        elif isinstance(action, (PlaceHouse, PlacePillar)):
             space = action.town
-        elif isinstance(action, PlacePillar):
-            space = action.town
-        elif isinstance(action, TakeBonus):
+        elif isinstance(action, TakeBonus):  # from the Town where the Action's piece stands
+            doing = ap_left(screen.model.state)
             p = screen.model.state.players[action.seat]
-            space = p.merchant
+            space = p.architect if doing and doing[0] == "architect" else p.merchant
         if space:
             screen.call_after_refresh(screen.show_view_for_opponent, "map", space)
 
