@@ -11,9 +11,9 @@ One step of the tree is a whole turn, keyed by its die choice: a die and the pla
 every order of moves and Tasks. At the root the candidates are the planner's best few whole-turn
 plans (a wider beam than the journeyman's). Below it, each player's turn offers the dice the
 planner's screen ranks highest, widened progressively as a node is visited more. Each simulation
-ends with a short playout (every player plays its quick greedy turn) once everyone has moved
-once more after the root, or at a scoring (the King phase, a Fair, the end), and is scored with
-the journeyman's evaluation: each player's reward is how likely its margin over the best other
+ends with a short playout (every player plays its quick greedy turn) to the end of the round, so
+the round's King phase and Fair are scored as the rules score them (at most 8 turns: at 4 players
+a round is 12), and is scored with the journeyman's evaluation: each player's reward is how likely its margin over the best other
 player makes a win (a logistic of the margin), so every node picks for the player who chooses there.
 
 The budget counts per real decision (this turn's plan): seconds, or simulations for games that must
@@ -36,8 +36,7 @@ ROOT = Width(beam=6, dice=8)  # the root's candidate plans
 ROOT_PLANS = 6
 RANKED = 8  # dice ranked by the screen at a node below the root
 TREE_DICE = 3  # a node below the root first offers this many dice, one more each time visits double
-HORIZON_EXTRA = 0  # turns a simulation plays beyond the root's turn, everyone's reply and one more of its own
-STOP_AT_ROUND = True  # a simulation ends at the end of a round (its King phase and Fair are scored exactly)
+MAX_TURNS = 8  # a simulation plays to the end of the round (its King phase and Fair scored exactly), at most this many turns
 EXPLORE = 0.7  # UCB1's exploration constant (rewards lie in 0..1)
 PRIOR_VISITS = 2  # virtual visits giving each root candidate the reward its planner value promises
 MARGIN_SCALE = 8.0  # VP of margin that make a win about 73% likely (the logistic's scale)
@@ -64,6 +63,7 @@ def search(seen, me: int, budget, seed: int, hurry=None):
     from .levels import Choice
 
     n = len(seen.players)
+    started = time.perf_counter()  # the time budget covers the root's planning too
     first = sample(seen, seed)
     plans = plan_turn(first, me, ROOT, keep=ROOT_PLANS)
     now = value_of(seen, me)
@@ -78,7 +78,7 @@ def search(seen, me: int, budget, seed: int, hurry=None):
     if len(root.children) == 1:  # one sensible move: no need to think
         only = plans[0]
         return only, Choice(only.actions[0], gain=only.value - now, win=None)
-    deadline = time.perf_counter() + budget.seconds if budget.simulations is None else None
+    deadline = started + budget.seconds if budget.simulations is None else None
     limit = budget.simulations if budget.simulations is not None else 10**9
     sims = 0
     while sims < limit:
@@ -116,8 +116,7 @@ def _simulate(root: Node, seen, seed: int, me: int, n: int) -> None:
     turns = 1
     start_round = state.round
     in_tree = True
-    horizon = n + 1 + HORIZON_EXTRA
-    while state.phase != "over" and turns < horizon and (state.round == start_round or not STOP_AT_ROUND):
+    while state.phase != "over" and turns < MAX_TURNS and state.round == start_round:
         who = state.stack[-1].player
         if _at_turn_start(state):
             if in_tree and node.visits:  # a node seen before: choose in the tree (and grow it)

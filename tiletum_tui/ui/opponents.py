@@ -120,6 +120,9 @@ class OpponentsController:
         if self._pending is not None:
             return
         self._start()
+        if self.hint_request is not None:  # a hint still thinking: the opponent's move comes first
+            self.process.hurry()
+            self.hint_request = None
         self.waiting = self.process.ask(state, who)
         self.waiting_seat = who
         self._thinking_since = time.monotonic()
@@ -213,6 +216,7 @@ class OpponentsController:
             self.last_move = f"{LEVEL_TITLES.get(self.seats[answer.seat].level, '')} · {entry.text}"
             self.played.append(entry.text)
         self.last_move_at = time.monotonic()
+        screen.show_opponent_panel()
         self._mark(action)
 
     def resumed(self) -> None:
