@@ -82,3 +82,27 @@ async def test_keys_cannot_play_an_opponents_seat_and_esc_hurries_it(tmp_path):
             assert time.monotonic() - started < 20, "Esc did not hurry the master"
             await pilot.pause(0.05)
         assert session.log[0].seat == 0
+
+
+async def test_h_marks_the_masters_suggestion_with_what_it_expects(tmp_path, monkeypatch):
+    """h: today's hints, and the master's suggestion for the decision in hand, marked in the menu."""
+    import tiletum_tui.ui.opponents as ui_opponents
+
+    monkeypatch.setattr(ui_opponents, "HINT_BUDGET", "3")  # simulations: quick and the same every run
+    session = Session.new(settings_for(("you", "journeyman"), seed=17), save_dir=tmp_path,
+                          seats=(PERSON, Seat(player="opponent", level="journeyman")))
+    app = TiletumApp(session=session, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        assert current_player(session.state) == 0
+        await pilot.press("h")
+        panel = game.query_one(DecisionPanel)
+        for _ in range(300):
+            marked = [c for c in panel.options if c.label.startswith(ui_opponents.SUGGESTED)]
+            if marked:
+                break
+            await pilot.pause(0.02)
+        assert len(marked) == 1, [c.label for c in panel.options]
+        assert "Master:" in marked[0].detail and "VP" in marked[0].detail
+        assert marked[0].label.startswith("◆ Die")  # a turn starts with a die

@@ -111,9 +111,28 @@ def evaluate(state: State, only: int | None = None) -> list[float]:
     if fair is not None and not fair.done:
         fair_per = r.tracks.fair_board_vp[fair_i] + r.cat.fair_tiles[fair.tile].vp
     later_fairs = [(k, f) for k, f in enumerate(board.fairs) if k > fair_i and not f.done]
-    m = _MapCounts(r, state)
+    m = _map_counts(r, state)
     return [_value(state, t, r, i, p, drop, highest, fair, fair_per, later_fairs, m) if only is None or i == only else 0.0
             for i, p in enumerate(state.players)]
+
+
+_COUNTS: dict[tuple[int, int], tuple] = {}
+
+
+def _map_counts(r, state: State) -> _MapCounts:
+    """The map counts of a board, worked out once: a search evaluates many states sharing one map
+    (a state's dicts are replaced, never changed, so the two dicts name the map; the cache holds
+    them, so their ids cannot be reused while an entry lives)."""
+    b = state.board
+    key = (id(b.houses), id(b.pillars))
+    hit = _COUNTS.get(key)
+    if hit is not None and hit[0] is b.houses and hit[1] is b.pillars:
+        return hit[2]
+    if len(_COUNTS) > 4096:
+        _COUNTS.clear()
+    m = _MapCounts(r, state)
+    _COUNTS[key] = (b.houses, b.pillars, m)
+    return m
 
 
 class _MapCounts:

@@ -109,7 +109,8 @@ class Opponent:
         self._steps: list = []  # the rest of the plan
         self._foreseen: bytes | None = None  # the view the plan expects next
         self._after = None  # the sampled state after the last step handed out
-        self._plan_info: Choice | None = None
+        self._plan_value = 0.0  # the planner's value of where the plan leads
+        self._win: float | None = None
 
     def choose(self, seen, hurry=None) -> Choice:
         """The next action for this seat in ``seen`` (a view, with this seat deciding). ``hurry`` is
@@ -121,7 +122,10 @@ class Opponent:
         if self.level == "beginner":
             return Choice(beginner_move(seen, decision_seed(seen, self.seat, self.level)), replanned=True)
         if self._steps and self._foreseen == public_bytes(seen):
-            return self._next_step(replanned=False)
+            rest = list(self._steps)
+            out = self._next_step(replanned=False)
+            out.plan, out.gain, out.win = rest, self._plan_value - value_of(seen, self.seat), self._win
+            return out
         started = time.perf_counter()
         seed = decision_seed(seen, self.seat, self.level)
         if self.level == "master" and _turn_start(seen):
@@ -135,6 +139,7 @@ class Opponent:
             plan = best_plan(sample(seen, seed), self.seat, width)
             info = Choice(plan.actions[0], gain=plan.value - value_of(seen, self.seat))
         self._start(seen, seed, plan)
+        self._plan_value, self._win = plan.value, info.win
         out = self._next_step(replanned=True)
         out.plan, out.gain, out.win, out.simulations = list(plan.actions), info.gain, info.win, info.simulations
         out.seconds = time.perf_counter() - started

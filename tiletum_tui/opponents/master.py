@@ -30,7 +30,7 @@ from ..engine.errors import TiletumError
 from ..engine.state import KingTileFrame, TurnFrame
 from ..engine.turn import TakeDie
 from .evaluate import evaluate, margins, value_of
-from .planner import QUICK, Plan, Width, plan_turn, quick_turn, spend
+from .planner import QUICK, Plan, Width, plan_turn, quick_turn, rank_dice, spend
 
 ROOT = Width(beam=6, dice=8)  # the root's candidate plans
 ROOT_PLANS = 6
@@ -144,7 +144,7 @@ def _select(node: Node) -> Node:
 def _tree_turn(node: Node, state, who: int):
     """One turn inside the tree: widen the node's dice as it is visited, pick one by UCB, plan its turn."""
     if node.ranked is None:  # screened on the first deal that comes here: the dice are the same in every deal
-        node.ranked = [_key(p.actions[0]) for p in _screen(state, who, RANKED)]
+        node.ranked = [_key(a) for a in _screen(state, who, RANKED)]
     allowed = TREE_DICE + int(math.log2(node.visits + 1))
     for k in node.ranked[:allowed]:
         if k not in node.children:
@@ -163,8 +163,9 @@ def _tree_turn(node: Node, state, who: int):
     return child, state
 
 
-def _screen(state, who: int, count: int) -> list[Plan]:
-    return plan_turn(state, who, Width(beam=1, dice=count, depth=QUICK.depth), keep=count)
+def _screen(state, who: int, count: int) -> list:
+    """The dice of a turn below the root, best first, by what they give at once and their AP (no planning)."""
+    return [a for _, a, _ in rank_dice(state, who)[:count]]
 
 
 def _play(state, actions: list, who: int):

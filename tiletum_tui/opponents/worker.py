@@ -35,6 +35,7 @@ class Answer:
     simulations: int
     seconds: float
     hint: bool = False
+    replanned: bool = False  # a fresh plan (not the next step of the last one)
     error: str = ""
 
     @property
@@ -69,7 +70,7 @@ def _serve(conn, seats: dict) -> None:
                 opp = players[seat]
             c = opp.choose(seen, conn.poll)  # anything on the pipe (Esc's "hurry") stops the search
             answer = Answer(request, seat, notation(c.action), tuple(notation(a) for a in c.plan), c.gain, c.win,
-                            c.simulations, c.seconds, hint=kind == "hint")
+                            c.simulations, c.seconds, hint=kind == "hint", replanned=c.replanned)
         except Exception as exc:  # a bug must not leave the screen waiting forever: say so
             answer = Answer(request, seat, "", (), 0.0, None, 0, 0.0, hint=kind == "hint",
                             error=f"{type(exc).__name__}: {exc}")

@@ -154,8 +154,8 @@ class OpponentsController:
     def panel_title(self, seat: int) -> str:
         """The decision panel while an opponent decides: its last move, and that it is thinking."""
         lines = [self.last_move] if self.last_move else []
-        if self.waiting is not None:
-            spent = time.monotonic() - self._thinking_since
+        spent = time.monotonic() - self._thinking_since
+        if self.waiting is not None and spent >= 0.3:  # (a quick answer is not worth a flicker)
             lines.append(f"{SPINNER[self._spin % len(SPINNER)]} {self.title(seat)} is thinking… {spent:.0f} s"
                          + ("  (hurried)" if self.rushing else "  (Esc hurries)"))
         else:
@@ -193,6 +193,7 @@ class OpponentsController:
                                timeout=10)
             return
         self._pending = answer
+        self.screen.show_opponent_panel()
         wait = 0.0 if self.rushing or not self.pace else max(0.0, self.pace - (time.monotonic() - self.last_move_at))
         if wait:
             self._timer = self.screen.set_timer(wait, self._apply_pending)
@@ -275,7 +276,8 @@ class OpponentsController:
         if _view_key(state) != self._hint_for:
             return  # the decision changed while the master thought
         self.suggestion = (self._hint_for, answer)
-        self.screen.notify(self.hint_text(answer), title="The master suggests", timeout=8)
+        if answer.replanned:  # a fresh plan: say it aloud (its next steps are only marked)
+            self.screen.notify(self.hint_text(answer), title="The master suggests", timeout=8)
         self.screen.refresh_game()
 
     def hint_text(self, answer) -> str:
@@ -283,8 +285,9 @@ class OpponentsController:
 
         state = self.screen.model.state
         words = describe(state, parse(answer.action))
+        name = state.players[answer.seat].name + " "
+        text = words[len(name):] if words.startswith(name) else words  # "takes the yellow 2 ..."
         rest = len(answer.plan) - 1
-        text = words[:1].upper() + words[1:]
         if rest > 0:
             text += f", then {rest} more step{'s' if rest != 1 else ''} this turn"
         text += f": about {answer.gain:+.0f} VP in the long run"
