@@ -36,6 +36,7 @@ ROOT = Width(beam=6, dice=8)  # the root's candidate plans
 ROOT_PLANS = 6
 RANKED = 8  # dice ranked by the screen at a node below the root
 TREE_DICE = 3  # a node below the root first offers this many dice, one more each time visits double
+MEAN_MARGIN = False
 MAX_TURNS = 8  # a simulation plays to the end of the round (its King phase and Fair scored exactly), at most this many turns
 EXPLORE = 0.7  # UCB1's exploration constant (rewards lie in 0..1)
 PRIOR_VISITS = 2  # virtual visits giving each root candidate the reward its planner value promises
@@ -129,7 +130,11 @@ def _simulate(root: Node, seen, seed: int, me: int, n: int) -> None:
         else:  # a decision between turns (the King tile): the planner's best, greedily
             state = _quick(state, who)
     values = evaluate(state)
-    rewards = [_reward(m) for m in margins(values)]
+    if MEAN_MARGIN and n > 2:
+        total = sum(values)
+        rewards = [_reward(v - (total - v) / (n - 1)) for v in values]
+    else:
+        rewards = [_reward(m) for m in margins(values)]
     root.visits += 1
     for node, who in path:
         node.visits += 1
