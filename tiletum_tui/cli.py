@@ -42,8 +42,9 @@ def main(argv: list[str] | None = None) -> int:
     # -- opponents (issue 14)
     new.add_argument("--opponents", help="computer opponents for the seats after yours, e.g. journeyman,master "
                      "(levels: beginner, journeyman, master; 'person' for another person)")
-    new.add_argument("--budget", default="2s", help="the master's thinking per decision: '2s' (default), or a "
-                     "number of simulations ('300': the same game gives the same moves)")
+    new.add_argument("--budget", default="2s", help="the master's thinking per decision: a time, '2s' (default; "
+                     "its moves may differ from run to run), or a number of simulations ('300': the same game "
+                     "and budget give the same moves)")
     play = sub.add_parser("play", help="play headless from moves in a script or on standard input")
     _add_game_options(play)
     play.add_argument("--script", help="a file of moves, one per line ('-' or omitted: standard input)")
@@ -63,7 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     arena = sub.add_parser("arena", help="opponents play each other headless; print each level's win rate")
     arena.add_argument("--seats", default="master,journeyman", help="levels in seat order, e.g. master,journeyman")
     arena.add_argument("--games", type=int, default=100, help="games to play (seats rotate from game to game)")
-    arena.add_argument("--budget", default="1s", help="the master's budget per decision: '1s' or a simulation count")
+    arena.add_argument("--budget", default="1s", help="the master's budget per decision: a time ('1s': results "
+                       "may differ from run to run) or a simulation count ('300': reproducible)")
     arena.add_argument("--seed", type=int, default=1, help="the first game's seed (the others follow)")
     arena.add_argument("--jobs", type=int, help="processes to play in (default: one per core)")
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
