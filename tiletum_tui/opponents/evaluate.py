@@ -320,12 +320,3 @@ def _best_near(t: Tables, here: str, worth: dict[str, float]) -> float:
         return 0.0
     dist = t.dist[here]
     return max(0.0, max(w - PIECE_STEP * dist[town] * 2 for town, w in worth.items()))
-
-
-def margins(values: list[float]) -> list[float]:
-    """Each player's value less the best of the others' (what a player wants as large as it can be)."""
-    out = []
-    for i, v in enumerate(values):
-        others = max(values[j] for j in range(len(values)) if j != i)
-        out.append(v - others)
-    return out

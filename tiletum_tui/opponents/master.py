@@ -13,8 +13,9 @@ plans (a wider beam than the journeyman's). Below it, each player's turn offers 
 planner's screen ranks highest, widened progressively as a node is visited more. Each simulation
 ends with a short playout (every player plays its quick greedy turn) to the end of the round, so
 the round's King phase and Fair are scored as the rules score them (at most 8 turns: at 4 players
-a round is 12), and is scored with the journeyman's evaluation: each player's reward is how likely its margin over the best other
-player makes a win (a logistic of the margin), so every node picks for the player who chooses there.
+a round is 12), and is scored with the journeyman's evaluation: each player's reward is a logistic of its margin over the others'
+average (at 2 players: over the other; at 4 the average measured better than the best other, whose
+lead is mostly noise the move cannot change), so every node picks for the player who chooses there.
 
 The budget counts per real decision (this turn's plan): seconds, or simulations for games that must
 replay exactly. ``hurry`` stops the search early with the best plan so far.
@@ -29,14 +30,13 @@ from ..engine import apply, legal_actions, sample
 from ..engine.errors import TiletumError
 from ..engine.state import KingTileFrame, TurnFrame
 from ..engine.turn import TakeDie
-from .evaluate import evaluate, margins, value_of
+from .evaluate import evaluate, value_of
 from .planner import QUICK, Plan, Width, plan_turn, quick_turn, rank_dice, spend
 
 ROOT = Width(beam=6, dice=8)  # the root's candidate plans
 ROOT_PLANS = 6
 RANKED = 8  # dice ranked by the screen at a node below the root
 TREE_DICE = 3  # a node below the root first offers this many dice, one more each time visits double
-MEAN_MARGIN = False
 MAX_TURNS = 8  # a simulation plays to the end of the round (its King phase and Fair scored exactly), at most this many turns
 EXPLORE = 0.7  # UCB1's exploration constant (rewards lie in 0..1)
 PRIOR_VISITS = 2  # virtual visits giving each root candidate the reward its planner value promises
@@ -69,7 +69,8 @@ def search(seen, me: int, budget, seed: int, hurry=None):
     plans = plan_turn(first, me, ROOT, keep=ROOT_PLANS)
     now = value_of(seen, me)
     root = Node()
-    others = max(v for i, v in enumerate(evaluate(seen)) if i != me)
+    values = evaluate(seen)
+    others = (sum(values) - values[me]) / (n - 1)
     for p in plans:
         child = root.children[_key(p.actions[0])] = Node(p)
         # The planner's value as a prior: a few virtual visits at the reward its plan promises.
@@ -130,11 +131,8 @@ def _simulate(root: Node, seen, seed: int, me: int, n: int) -> None:
         else:  # a decision between turns (the King tile): the planner's best, greedily
             state = _quick(state, who)
     values = evaluate(state)
-    if MEAN_MARGIN and n > 2:
-        total = sum(values)
-        rewards = [_reward(v - (total - v) / (n - 1)) for v in values]
-    else:
-        rewards = [_reward(m) for m in margins(values)]
+    total = sum(values)
+    rewards = [_reward(v - (total - v) / (n - 1)) for v in values]
     root.visits += 1
     for node, who in path:
         node.visits += 1
