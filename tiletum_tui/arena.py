@@ -3,7 +3,8 @@
 Games run in worker processes (``--jobs``, default: the machine's cores), seats rotate from game
 to game so every level sits in every seat equally often, and a progress bar runs on standard
 error. The result: each level's win rate with a 95% (Wilson) interval, its average VP, its share
-of the seats (what it would win by chance) and the time per real decision (a turn's plan).
+of the seats (what it would win by chance) and its thinking time: per decision (each fresh plan: a
+turn's start, the King tile, a re-plan after a surprise in mid-turn) and per turn (all of a turn's).
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def report(levels: list[str], results: list[GameResult], budget: Budget, elapsed
     print(f"{games} games, {n} players ({', '.join(levels)}), master budget {budget} per decision, "
           f"{jobs} processes, {_clock(elapsed)}", file=out)
     wins, vp, seats = defaultdict(int), defaultdict(list), defaultdict(int)
-    thinking, decisions = defaultdict(float), defaultdict(int)
+    thinking, decisions, turns = defaultdict(float), defaultdict(int), defaultdict(int)
     for r in results:
         won = r.levels[r.winner]
         wins[won] += 1
@@ -101,16 +102,18 @@ def report(levels: list[str], results: list[GameResult], budget: Budget, elapsed
             vp[lvl].append(r.vp[seat])
             thinking[lvl] += r.thinking[seat]
             decisions[lvl] += r.decisions[seat]
+            turns[lvl] += r.turns[seat]
     for lvl in levels:
         seats[lvl] = levels.count(lvl)
     print(f"{'level':<11} {'seats':>5} {'wins':>5} {'win rate':>9} {'95% interval':>15} {'fair share':>10} "
-          f"{'avg VP':>7} {'s/decision':>10}", file=out)
+          f"{'avg VP':>7} {'s/decision':>10} {'s/turn':>7}", file=out)
     for lvl in dict.fromkeys(levels):
         lo, hi = wilson(wins[lvl], games)
         per = thinking[lvl] / decisions[lvl] if decisions[lvl] else 0.0
+        per_turn = thinking[lvl] / turns[lvl] if turns[lvl] else 0.0
         avg = sum(vp[lvl]) / len(vp[lvl]) if vp[lvl] else 0.0
         print(f"{lvl:<11} {seats[lvl]:>5} {wins[lvl]:>5} {wins[lvl] / games:>8.0%} "
-              f"{f'{lo:.0%} - {hi:.0%}':>15} {seats[lvl] / n:>10.0%} {avg:>7.1f} {per:>10.3f}", file=out)
+              f"{f'{lo:.0%} - {hi:.0%}':>15} {seats[lvl] / n:>10.0%} {avg:>7.1f} {per:>10.3f} {per_turn:>7.3f}", file=out)
 
 
 def main(args) -> int:

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from tiletum_tui.engine import current_player
+from tiletum_tui.engine import current_player, view
 from tiletum_tui.opponents.levels import Opponent
 from tiletum_tui.opponents.match import settings_for
 from tiletum_tui.saves.format import PERSON, Seat
@@ -106,3 +106,25 @@ async def test_h_marks_the_masters_suggestion_with_what_it_expects(tmp_path, mon
         assert len(marked) == 1, [c.label for c in panel.options]
         assert "Master:" in marked[0].detail and "VP" in marked[0].detail
         assert marked[0].label.startswith("◆ Die")  # a turn starts with a die
+
+
+async def test_a_loaded_game_goes_on_with_its_opponents(tmp_path):
+    """Saves record who plays each seat: a game loaded where its opponent is to move goes on by itself."""
+    seats = (PERSON, Seat(player="opponent", level="journeyman"))
+    session = Session.new(settings_for(("you", "journeyman"), seed=17), save_dir=tmp_path, seats=seats)
+    me = Opponent(0, "beginner")
+    while current_player(session.state) == 0:  # the person's first turn, played headless
+        session.apply(me.choose(view(session.state)).action)
+    path = session.save("to be continued")
+    session.close()
+    loaded = Session.load(path, save_dir=tmp_path)
+    assert loaded.seats == seats and current_player(loaded.state) == 1
+    before = len(loaded.log)
+    app = TiletumApp(session=loaded, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(500):
+            if current_player(loaded.state) == 0:
+                break
+            await pilot.pause(0.02)
+        assert current_player(loaded.state) == 0 and len(loaded.log) > before
+        assert all(e.seat == 1 for e in loaded.log[before:])

@@ -18,7 +18,8 @@ class GameResult:
     vp: list[int]
     winner: int
     thinking: list[float] = field(default_factory=list)  # seconds spent deciding, by seat
-    decisions: list[int] = field(default_factory=list)  # real decisions (a turn's plan, a King tile), by seat
+    decisions: list[int] = field(default_factory=list)  # fresh plans (a turn's start, a King tile, a re-plan), by seat
+    turns: list[int] = field(default_factory=list)  # turns taken (dice), by seat
     actions: list[str] = field(default_factory=list)  # the game in notation
 
 
@@ -34,14 +35,15 @@ def play_game(levels, seed: int, budget: Budget | None = None, *, keep_actions: 
     levels = tuple(levels)
     state = new_game(settings_for(levels, seed))
     seats = [Opponent(i, lvl, budget) for i, lvl in enumerate(levels)]
-    thinking, decisions, actions = [0.0] * len(levels), [0] * len(levels), []
+    thinking, decisions, turns, actions = [0.0] * len(levels), [0] * len(levels), [0] * len(levels), []
     while state.phase != "over":
         who = current_player(state)
         started = time.perf_counter()
         choice = seats[who].choose(view(state))
         thinking[who] += time.perf_counter() - started
         decisions[who] += choice.replanned
+        turns[who] += choice.action.verb() == "die"
         if keep_actions:
             actions.append(notation(choice.action))
         apply_in_place(state, choice.action)
-    return GameResult(seed, levels, [p.vp for p in state.players], state.winner, thinking, decisions, actions)
+    return GameResult(seed, levels, [p.vp for p in state.players], state.winner, thinking, decisions, turns, actions)

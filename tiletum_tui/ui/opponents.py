@@ -62,10 +62,6 @@ class OpponentsController:
     def plays(self, seat: int | None) -> bool:
         return seat is not None and seat < len(self.seats) and self.seats[seat].is_opponent
 
-    @property
-    def any(self) -> bool:
-        return any(s.is_opponent for s in self.seats)
-
     def title(self, seat: int) -> str:
         s = self.seats[seat]
         return f"{self.screen.model.state.players[seat].name} ({LEVEL_TITLES.get(s.level, s.level)})"
