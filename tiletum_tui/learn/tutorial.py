@@ -166,9 +166,20 @@ def opponent_move(state, scripted: int):
         action = parse(OPPONENT_SCRIPT[scripted], OPPONENT)
         if why_not(state, action).allowed:
             return action, scripted + 1
-    from ..opponents.levels import Opponent  # issue 14: free play against the journeyman
+    return _journeyman().choose(view(state)).action, len(OPPONENT_SCRIPT)
 
-    return Opponent(OPPONENT, "journeyman").choose(view(state)).action, len(OPPONENT_SCRIPT)
+
+_ROSA = []
+
+
+def _journeyman():
+    """Rosa in free play (issue 14): the journeyman, kept so she follows her turn's plan step by step
+    (she plans again whenever the position is not the one her plan foresaw)."""
+    if not _ROSA:
+        from ..opponents.levels import Opponent
+
+        _ROSA.append(Opponent(OPPONENT, "journeyman"))
+    return _ROSA[0]
 
 
 def reached(state, until: str) -> bool:
