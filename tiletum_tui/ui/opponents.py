@@ -175,7 +175,8 @@ class OpponentsController:
 
     def panel_title(self, seat: int) -> str:
         """The decision panel while an opponent decides: its last move, and that it is thinking."""
-        lines = [self.last_move] if self.last_move else []
+        # The last moves since a person decided (the title holds four lines: three moves and this one).
+        lines = [f"· {text}" for text in self.played[-3:]] or ([self.last_move] if self.last_move else [])
         spent = time.monotonic() - self._thinking_since
         if self.waiting is not None and spent >= 0.3:  # (a quick answer is not worth a flicker)
             lines.append(f"{SPINNER[self._spin % len(SPINNER)]} {self.title(seat)} is thinking… {spent:.0f} s"
