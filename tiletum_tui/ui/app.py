@@ -142,8 +142,13 @@ class TiletumApp(App):
             yield SystemCommand("Undo", "Take back the last action (not past a die roll or a reveal)", screen.action_undo)
             yield SystemCommand("Save game", "Save the game under a name (it is autosaved anyway)", screen.action_save)
             yield SystemCommand("Toggle notation", "Show the log in the engine's notation", screen.action_toggle_notation)
-            for label, action in screen.legal_tasks():
-                yield SystemCommand(f"Task: {label}", "Do this Task now", lambda a=action: screen.choose(a))
+            from ..engine import describe
+            from ..engine.tasks import TASKS
+
+            for action in screen.model.legal():  # every Task possible now
+                if isinstance(action, TASKS):
+                    yield SystemCommand(f"Task: {describe(screen.model.state, action)}", "Do this Task now",
+                                        lambda a=action: screen.choose(a))
 
 
 def run_app(settings=None, *, session=None, save_dir=None, in_use=None, note: str | None = None) -> int:

@@ -396,11 +396,6 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
     def _autosaved(self, event: Autosaved) -> None:
         keeping.report_autosave(self)
 
-    def autosave_problem(self) -> str | None:
-        """What quitting now would lose, if the autosave failed (quitting asks first then)."""
-        unsaved = getattr(self.model.session, "unsaved_changes", None)
-        return unsaved() if unsaved is not None else None
-
     # ------------------------------------------------------------ key actions
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "undo":
@@ -486,16 +481,6 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
     def action_save(self) -> None:
         """Ask for a name or a path, then save (the game is also autosaved after every action)."""
         keeping.ask_where_to_save(self)
-
-    def legal_tasks(self) -> list:
-        """(label, action) of every Task possible now, for the command palette."""
-        out = []
-        from ...engine import describe
-
-        for a in self.model.legal():
-            if isinstance(a, TASKS):
-                out.append((describe(self.model.state, a), a))
-        return out
 
 
 __all__ = ["GameScreen", "IllegalActionError"]
