@@ -3,8 +3,9 @@ its plan a step at a time.
 
 Every decision starts from a view (``engine.view``: ``hidden.redacted``; a full state is refused)
 and looks ahead only on states dealt from it (``engine.sample``). An opponent's own randomness
-comes from a seed made of the game's seed, its seat, its level and the view itself, never from
-the clock, so the same game and the same simulation budget give the same moves.
+comes from a seed made of the view itself (which has no game seed: ``engine.view`` hides it), its
+seat and its level, never from the clock, so the same game and the same simulation budget give the
+same moves.
 
 A plan is followed while the game stays as the plan foresaw: after each of its steps the view of
 the sampled state the plan was made on must equal the real view. When a step showed something
@@ -90,7 +91,8 @@ def public_bytes(state) -> bytes:
 
 
 def decision_seed(seen, seat: int, level: str) -> int:
-    """The opponent's own seed for this decision: from the game's seed, the seat, the level and the view."""
+    """The opponent's own seed for this decision: from the view, the seat and the level. (A view's
+    settings carry seed 0, so this is the same for two games that look the same.)"""
     h = hashlib.sha256(b"tiletum-opponent|%d|%d|%s|" % (seen.settings.seed, seat, level.encode()))
     h.update(public_bytes(seen))
     return int.from_bytes(h.digest()[:8], "little")
