@@ -14,10 +14,10 @@ def run_bench(args) -> int:
         print(f"  {key:<34} {value:10.2f}")
     from .opponents import opponent_numbers
 
-    print("Opponents (one core; the master thinks 1 s at a turn's start)")
+    print("Opponents (one core; the master thinks 0.3 s at each turn start of round 1)")
     for n in (2, 4):
         for key, value in opponent_numbers(n).items():
-            print(f"  {key:<34} {value:10.1f}")
+            print(f"  {key:<44} {value:10.1f}")
     from .saves import measure_saves
 
     print("Save files (a finished 4-player game)")
