@@ -180,7 +180,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
         return Scene(state=state, who=who, board_player=self._board_player(who), log=self.model.log,
                      setup=getattr(self.model, "setup_events", ()),
                      notation=self.notation, spaces=self._map_args[0], cursor=self._map_args[1], recap=self.recap,
-                     wide=self.wide)
+                     wide=self.wide, turn_die=self.reader.die_this_turn(who))
 
     def _board_player(self, who: int | None) -> int:
         if self.board_player is not None and who == self._board_for:
