@@ -55,6 +55,22 @@ def movement_left(state, player: int) -> int:
     return p.movement if p.movement_lap == lap_key(state) else 0
 
 
+# ---------------------------------------------------------------- an option, or the same move as a bonus
+def _ap_cost(frame) -> int:
+    """1 AP as an option of the Prospector Action; free as the move a bonus (a tablet, a Technology) gives."""
+    return 1 if isinstance(frame, ActionFrame) else 0
+
+
+def _option_or_bonus(frame, bonus_frame: type, what: str, not_now: str) -> None:
+    """Refused unless the decision in hand is the Prospector Action with 1 AP left, or ``bonus_frame``."""
+    if isinstance(frame, ActionFrame):
+        if frame.action != PROSPECTOR:
+            raise refuse(f"{what} is an option of the Prospector Action")
+        spend(frame, 1, what)
+    elif not isinstance(frame, bonus_frame):
+        raise refuse(not_now)
+
+
 # ---------------------------------------------------------------- moving a Prospector
 def _move_check(r, state, player: int, to: str) -> str:
     """The Prospector that would step to ``to`` (its map's), refused with the reason; returns where it stands."""
@@ -87,16 +103,11 @@ class MoveProspector(Action, tag="prospect"):
                 "silver", "prospector")
 
     def ap_cost(self, r, state, frame) -> int:
-        return 1 if isinstance(frame, ActionFrame) else 0
+        return _ap_cost(frame)
 
     def check(self, r, state, frame) -> None:
         in_this_game(state)
-        if isinstance(frame, ActionFrame):
-            if frame.action != PROSPECTOR:
-                raise refuse("Moving a Prospector is an option of the Prospector Action")
-            spend(frame, 1, "A Prospector step")
-        elif not isinstance(frame, ProspectorStepFrame):
-            raise refuse("you cannot move a Prospector now")
+        _option_or_bonus(frame, ProspectorStepFrame, "Moving a Prospector", "you cannot move a Prospector now")
         _move_check(r, state, frame.player, self.to)
 
     def apply(self, r, state, frame) -> None:
@@ -189,16 +200,11 @@ class PlaceMine(Action, tag="mine"):
                 "silver", "mine")
 
     def ap_cost(self, r, state, frame) -> int:
-        return 1 if isinstance(frame, ActionFrame) else 0
+        return _ap_cost(frame)
 
     def check(self, r, state, frame) -> None:
         in_this_game(state)
-        if isinstance(frame, ActionFrame):
-            if frame.action != PROSPECTOR:
-                raise refuse("Placing a Mine is an option of the Prospector Action")
-            spend(frame, 1, "Placing a Mine")
-        elif not isinstance(frame, PlaceMineFrame):
-            raise refuse("you cannot place a Mine now")
+        _option_or_bonus(frame, PlaceMineFrame, "Placing a Mine", "you cannot place a Mine now")
         prospector_in(state, frame.player, self.town, "a Mine")
         row = sv(state).mines.get(self.town)
         name = space_name(self.town)
