@@ -128,3 +128,31 @@ async def test_a_loaded_game_goes_on_with_its_opponents(tmp_path):
             await pilot.pause(0.02)
         assert current_player(loaded.state) == 0 and len(loaded.log) > before
         assert all(e.seat == 1 for e in loaded.log[before:])
+
+
+async def test_when_the_person_decides_again_one_note_sums_up_the_opponents_turn(tmp_path, monkeypatch):
+    """Issue 14 ("each opponent move is shown"): once a person decides again, one short note tells how
+    many moves the opponent made and its last (its turn's end), and none comes up later in the turn."""
+    seats = (PERSON, Seat(player="opponent", level="journeyman"))
+    session = Session.new(settings_for(("you", "journeyman"), seed=17), save_dir=tmp_path, seats=seats)
+    me = Opponent(0, "beginner")
+    app = TiletumApp(session=session, save_dir=tmp_path)
+    notes: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        monkeypatch.setattr(game, "notify", lambda message, **kw: notes.append(message))
+        while current_player(session.state) == 0:  # the person's first turn
+            game.apply(me.choose(view(session.state)).action)
+            await pilot.pause()
+        for _ in range(500):
+            if current_player(session.state) == 0:
+                break
+            await pilot.pause(0.02)
+        theirs = [e for e in session.log if e.seat == 1]
+        assert current_player(session.state) == 0 and theirs
+        await pilot.pause()
+        game.apply(me.choose(view(session.state)).action)  # the person's next move brings no second note
+        await pilot.pause()
+        assert current_player(session.state) == 0
+    assert notes == [f"{len(theirs)} moves, the last: {theirs[-1].text}\nl: every move in the log"], notes

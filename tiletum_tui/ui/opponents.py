@@ -55,6 +55,7 @@ class OpponentsController:
         self._reading = False
         self._pending = None  # an answer waiting for its pause to end
         self.closed = False
+        self._applying = False  # an opponent's move is being applied (see ``_apply_pending``)
         self.played: list[str] = []  # the opponents' moves since a person last decided (summed up then)
         self.suggest = False  # h turned the master's suggestions on (the tutorial's own hints do not)
 
@@ -107,7 +108,8 @@ class OpponentsController:
         if not self.plays(who) or state.phase == "over":
             self.rushing = False
             self._stop_ticker()
-            self._summarise()
+            if not self._applying:
+                self._summarise()
             if self.suggest and self.screen.hints_on:
                 self.ask_hint()
             return
@@ -129,9 +131,10 @@ class OpponentsController:
         if not self.played:
             return
         moves, self.played = self.played, []
-        shown = moves[-6:]
-        more = f"… and {len(moves) - len(shown)} earlier moves (l: the log)\n" if len(moves) > len(shown) else ""
-        self.screen.notify(more + "\n".join(shown), title="While you waited", timeout=6)
+        # Short: the recap of the turn start shows what changed, and a long toast would cover it at 80x24.
+        count = f"{len(moves)} moves" if len(moves) > 1 else "1 move"
+        self.screen.notify(f"{count}, the last: {moves[-1]}\nl: every move in the log", title="While you waited",
+                           timeout=4)
 
     def _start_ticker(self) -> None:
         if self._ticker is None:
@@ -234,11 +237,17 @@ class OpponentsController:
             self._pending = answer if screen.app.screen is not screen and current_player(state) == answer.seat else None
             return
         action = answer.move
-        self._apply(action)
+        self._applying = True  # its redraw must not sum up yet: this move is not in ``played`` before it is logged
+        try:
+            self._apply(action)
+        finally:
+            self._applying = False
         entry = screen.model.log[-1] if screen.model.log else None
         if entry is not None and entry.notation == notation(action):
             self.last_move = f"{LEVEL_TITLES.get(self.seats[answer.seat].level, '')} · {entry.text}"
             self.played.append(entry.text)
+        if not self.busy:  # that was the last move before a person decides
+            self._summarise()
         self.last_move_at = time.monotonic()
         self.show_panel()
         self._mark(action)
