@@ -199,9 +199,9 @@ def _open_screens(args) -> int:
 
 def continue_note(save_dir, path: Path) -> str:
     """What --continue opened, said on screen: never silently an older game than the newest save."""
-    from .saves import store
+    from .saves import listing
 
-    infos = [i for i in store.list_saves(save_dir) if i.problem is None]
+    infos = [i for i in listing.list_saves(save_dir) if i.problem is None]
     chosen = next((i for i in infos if i.path == path), None)
     if chosen is None:
         return f"Continuing {path.name}"

@@ -3,7 +3,7 @@
 A save's metadata is only the file's claim, and saves are shared: a ``saved`` date in the future
 would make one file "the last game" for ever, ``finished: true`` would hide an unfinished game,
 and the round, players and scores could say anything. So Continue takes the saves in the order
-they were written (a date no later than the file system's, see ``store.list_saves``) and replays
+they were written (a date no later than the file system's, see ``listing.list_saves``) and replays
 each, newest first, until one really is unfinished; what the title shows about it (round, players,
 scores) comes from that replayed game, not from the file.
 
@@ -17,7 +17,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .saves import store
+from .saves import listing
 from .saves.errors import SaveFileError
 
 _CACHE: dict[tuple, "LastGame | None"] = {}
@@ -44,7 +44,7 @@ def find_last_unfinished(folder: str | os.PathLike[str], load) -> LastGame | Non
     """The newest save in ``folder`` whose replayed game is not over, or None. ``load(path)`` replays a
     save into a session (``Session.load`` without autosave: the session passes it, this module sits
     below it)."""
-    for info in store.list_saves(folder):
+    for info in listing.list_saves(folder):
         if info.problem is None:
             game = verified(info.path, load)
             if game is not None:

@@ -7,12 +7,12 @@ from rich.table import Table
 from rich.text import Text
 
 from .safe_text import clean
-from .saves import store
+from .saves import listing, store
 
 
 def print_saves(save_dir: str | None) -> int:
     folder = store.resolve_save_dir(save_dir)
-    columns, rows = store.saves_table(folder)
+    columns, rows = listing.saves_table(folder)
     console = Console()
     if not rows:
         console.print(f"No saves in {clean(folder)}", markup=False)

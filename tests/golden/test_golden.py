@@ -20,7 +20,7 @@ import pytest
 from tiletum_tui.engine import (
     PlayerSetup, Settings, apply_in_place, current_player, legal_actions, new_game, notation_of_move, parse,
 )
-from tiletum_tui.saves import store
+from tiletum_tui.saves import listing
 from tiletum_tui.saves.legacy import v2_digest
 from tiletum_tui.session import Session
 
@@ -88,7 +88,7 @@ def test_format_2_saves_written_by_the_old_version_open_and_keep_their_file(name
     assert [p.vp for p in session.state.players] == doc["meta"]["scores"]
     assert session.finished == doc["meta"]["finished"]
     assert path.read_bytes() == original.read_bytes()
-    info = store.save_info(path)
+    info = listing.save_info(path)
     assert info.version == 2 and info.problem is None
 
 

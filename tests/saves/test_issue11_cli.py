@@ -13,7 +13,6 @@ or a closed pipe; `tiletum` exits non-zero when the app crashed."
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 

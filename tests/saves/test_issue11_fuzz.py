@@ -22,7 +22,7 @@ import msgspec
 import pytest
 
 from tiletum_tui import cli
-from tiletum_tui.saves import safe_read, store
+from tiletum_tui.saves import listing, safe_read, store
 from tiletum_tui.saves.errors import SaveFileError
 from tiletum_tui.session import Session
 
@@ -162,7 +162,7 @@ def test_fuzzed_saves_and_the_cli_end_in_a_game_or_a_clear_message(games, tmp_pa
             _check_failure(path, exc)
             refused += 1
     # the folder as the player sees it, every kind of file at once
-    listed = store.list_saves(folder)
+    listed = listing.list_saves(folder)
     assert len(listed) == len(written) + len(kinds) - 1  # all but the folder named kind-folder.json
     assert all(i.problem is None or (_clean(i.problem) and len(i.problem) < MESSAGE_BOUND) for i in listed)
     last = Session.latest_unfinished(folder)

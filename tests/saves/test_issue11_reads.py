@@ -18,13 +18,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 import msgspec
 import pytest
 
 from tiletum_tui import cli
-from tiletum_tui.saves import safe_read, store
+from tiletum_tui.saves import listing, safe_read, store
 from tiletum_tui.saves.errors import CorruptSaveError, SaveFileError
 from tiletum_tui.session import Session
 
@@ -61,7 +61,7 @@ def test_one_deep_file_does_not_hide_the_other_games(good, tmp_path, capsys):
     """`tiletum saves`, `tiletum --continue` and the title's Continue still reach the good game."""
     (tmp_path / "deep.json").write_bytes(DEEP)
     (tmp_path / "deep-object.json").write_bytes(b'{"a":' * 1000 + b"1" + b"}" * 1000)
-    infos = {i.path.name: i for i in store.list_saves(tmp_path)}
+    infos = {i.path.name: i for i in listing.list_saves(tmp_path)}
     assert infos["deep.json"].problem.startswith("not a Tiletum save: its JSON nests 1,000 levels deep")
     assert Session.latest_unfinished(tmp_path) == good
     assert cli.main(["--save-dir", str(tmp_path), "saves"]) == 0
@@ -81,7 +81,7 @@ def test_a_pipe_named_json_does_not_hang_and_a_link_to_dev_zero_is_not_read(tmp_
                                 text=True, timeout=120, stdin=subprocess.DEVNULL)
         assert result.returncode == 2
         assert result.stderr == f"tiletum: {path}: it is {kind}, not a save file\n"
-    assert {i.path.name: i.problem for i in store.list_saves(tmp_path)} == {
+    assert {i.path.name: i.problem for i in listing.list_saves(tmp_path)} == {
         "pipe.json": "it is a named pipe (FIFO), not a save file", "zero.json": "it is a device, not a save file"}
 
 
@@ -142,7 +142,7 @@ def test_continue_is_not_fooled_by_a_date_in_the_future(games, good, tmp_path):
     os.utime(shared.autosave_path, (1_000_000_000, 1_000_000_000))
     _rewrite(shared.autosave_path, lambda d: d["meta"].update(saved="2999-01-01T00:00:00Z"))
     assert Session.latest_unfinished(tmp_path) == good
-    listed = {i.path: i for i in store.list_saves(tmp_path)}
+    listed = {i.path: i for i in listing.list_saves(tmp_path)}
     assert listed[shared.autosave_path].saved <= datetime.now(timezone.utc)  # no later than the file system
 
 
@@ -151,7 +151,7 @@ def test_continue_is_not_fooled_by_finished_true(games, good, tmp_path):
     done = Session.new(games.settings(2, 2), save_dir=tmp_path)  # a newer game that really is over
     games.play(done, games.random_game(2, 2))
     done.close()
-    assert store.save_info(good).finished  # what the file claims
+    assert listing.save_info(good).finished  # what the file claims
     assert Session.latest_unfinished(tmp_path) == good  # what its replay shows
 
 
@@ -162,7 +162,7 @@ def test_the_title_shows_the_replayed_round_players_and_scores(games, good, tmp_
     assert found.summary() == f"round {replayed.round}, " + " / ".join(
         f"{p.name} {p.vp}" for p in replayed.players)
     assert "Mallory" not in found.summary() and "99" not in found.summary()
-    assert store.save_info(good).players == ("Agnes", "Bertram")  # the listing: the game's own names
+    assert listing.save_info(good).players == ("Agnes", "Bertram")  # the listing: the game's own names
 
 
 def test_a_replay_that_does_not_verify_is_not_offered(good, tmp_path):

@@ -17,7 +17,7 @@ import pytest
 
 from tiletum_tui.engine import IllegalActionError, check, current_player, new_game, notation, parse
 from tiletum_tui.engine import apply_in_place
-from tiletum_tui.saves import store
+from tiletum_tui.saves import listing
 from tiletum_tui.saves.errors import (
     CorruptSaveError, ReplayError, SaveFileError, UnsupportedVersionError,
 )
@@ -160,7 +160,7 @@ def test_bad_files_matrix(games, tmp_path, base):
         assert (after.st_mtime_ns, after.st_ino, after.st_size) == (before.st_mtime_ns, before.st_ino, before.st_size)
         assert os.listdir(folder) == [path.name], case
         # the load screen still lists it (unreadable ones with their problem) and nothing crashes
-        (info,) = store.list_saves(folder)
+        (info,) = listing.list_saves(folder)
         if error is not ReplayError:
             assert info.problem == caught.value.problem
         assert Session.latest_unfinished(folder) in (None, path)

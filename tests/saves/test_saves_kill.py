@@ -16,7 +16,7 @@ import sys
 import textwrap
 import time
 
-from tiletum_tui.saves import store
+from tiletum_tui.saves import listing
 from tiletum_tui.session import Session
 
 # The child continues the latest unfinished game in the folder (or starts one) and plays random
@@ -64,7 +64,7 @@ def test_sigkill_during_a_stream_of_autosaves_always_leaves_a_loadable_game(tmp_
         child.stdout.close()
         child.stderr.close()
         kills += 1
-        infos = store.list_saves(folder)
+        infos = listing.list_saves(folder)
         assert infos, "no save in the folder"
         for info in infos:
             assert info.problem is None, f"after kill {kills}: {info.path.name}: {info.problem}"

@@ -15,7 +15,7 @@ import pytest
 
 from tiletum_tui.engine import digest, legal_actions, notation, notation_of_move
 from tiletum_tui.saves import format as fmt
-from tiletum_tui.saves import store
+from tiletum_tui.saves import listing, store
 from tiletum_tui.saves.errors import SaveWriteError
 from tiletum_tui.session import Session
 
@@ -94,7 +94,7 @@ def test_finished_game_is_marked_finished(games, tmp_path):
     texts = games.random_game(2, 1)
     session = Session.new(games.settings(2, 1), save_dir=tmp_path)
     games.play(session, texts)
-    (info,) = store.list_saves(tmp_path)
+    (info,) = listing.list_saves(tmp_path)
     assert info.finished and info.phase == "over" and info.autosave
     assert list(info.scores) == [p.vp for p in session.state.players]
     assert Session.latest_unfinished(tmp_path) is None
@@ -113,7 +113,7 @@ def test_version_1_file_loads_through_the_migration(games, tmp_path):
     assert session.state.round == v1["round"]
     assert [p.vp for p in session.state.players] == v1["scores"]
     assert [p.name for p in session.settings.players] == ["Agnes", "Bertram"]
-    (info,) = store.list_saves(tmp_path)
+    (info,) = listing.list_saves(tmp_path)
     assert info.version == 1 and info.name == "Agnes and Bertram, Friday" and info.players == ("Agnes", "Bertram")
     # playing on autosaves in the current format to a new file; the old file is never rewritten
     session.apply(legal_actions(session.state)[0])

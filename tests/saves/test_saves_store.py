@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tiletum_tui.saves import store
+from tiletum_tui.saves import listing, store
 from tiletum_tui.saves.errors import SaveFileError, SaveWriteError
 from tiletum_tui.session import Session
 
@@ -227,7 +227,7 @@ def test_list_saves_newest_first_with_players_round_scores_and_dates(games, tmp_
     os.utime(tmp_path / "junk.json", (0, 0))
     (tmp_path / ".hidden.json").write_bytes(b"")
     (tmp_path / "notes.txt").write_text("not a save")
-    infos = store.list_saves(tmp_path)
+    infos = listing.list_saves(tmp_path)
     assert [i.path.name for i in infos] == [session.autosave_path.name, "old.json", "junk.json"]
     auto, named, junk = infos
     assert auto.autosave and auto.players == ("Agnes", "Bertram", "Clothilde") and auto.actions == 30
@@ -235,7 +235,7 @@ def test_list_saves_newest_first_with_players_round_scores_and_dates(games, tmp_
     assert named.name == "old" and not named.autosave and named.saved < auto.saved
     assert junk.problem == "the file is empty"
     assert Session.latest_unfinished(tmp_path) == session.autosave_path
-    assert store.list_saves(tmp_path / "missing") == []
+    assert listing.list_saves(tmp_path / "missing") == []
     assert Session.latest_unfinished(tmp_path / "missing") is None
 
 
@@ -244,7 +244,7 @@ def test_saves_table_rows_are_plain_strings(games, tmp_path):
     games.play(session, games.random_game(2, 1)[:5])
     session.save("Friday")
     (tmp_path / "junk.json").write_bytes(b'{"version": 2, "meta": {"na')
-    columns, rows = store.saves_table(tmp_path)
+    columns, rows = listing.saves_table(tmp_path)
     assert columns == ("Name", "Players", "Round", "Scores", "Saved", "Status")
     assert all(isinstance(cell, str) for row in rows for cell in row) and len(rows) == 3
     by_name = {row[0]: row for row in rows}
@@ -257,13 +257,13 @@ def test_saves_table_rows_are_plain_strings(games, tmp_path):
 def test_delete(games, tmp_path):
     session = Session.new(games.settings(2, 1), save_dir=tmp_path, autosave=False)
     path = session.save("doomed")
-    store.delete(path)
+    listing.delete(path)
     assert not path.exists()
     with pytest.raises(SaveFileError, match="no such file"):
-        store.delete(path)
+        listing.delete(path)
     (tmp_path / "keep.txt").write_text("x")
     with pytest.raises(SaveFileError, match="not a save file: refusing to delete it"):
-        store.delete(tmp_path / "keep.txt")
+        listing.delete(tmp_path / "keep.txt")
     assert (tmp_path / "keep.txt").exists()
 
 

@@ -17,7 +17,7 @@ import pytest
 
 from tiletum_tui.engine import current_player, digest, legal_actions
 from tiletum_tui.engine.characters import Hire, Refresh
-from tiletum_tui.saves import store
+from tiletum_tui.saves import listing, store
 from tiletum_tui.session import Session, UndoError
 
 KINDS = {
@@ -203,4 +203,4 @@ def test_undo_autosaves_so_a_reload_matches_the_screen(games, tmp_path):
     path = Session.latest_unfinished(tmp_path)
     assert path == session.autosave_path
     assert Session.load(path, autosave=False).notation_log == session.notation_log
-    assert [i.actions for i in store.list_saves(tmp_path)] == [len(session.log)]
+    assert [i.actions for i in listing.list_saves(tmp_path)] == [len(session.log)]

@@ -16,7 +16,7 @@ from tiletum_tui.engine.state import ActionFrame, EMPTY, JokerFrame, PlaceFrame
 
 from ..engine.conftest import game as base_game
 from .conftest import (
-    act, clear_wheel, game, legal, prospector_action, prospector_at, put_die, set_res, silver, technologies,
+    act, clear_wheel, game, legal, prospector_action, prospector_at, put_die, set_res, technologies,
     turn_with_die_taken,
 )
 

@@ -109,7 +109,7 @@ async def test_delete_a_save_only_after_confirming(tmp_path):
 async def test_save_under_a_name_from_the_game(tmp_path):
     """Issue 4: save (named) at any moment from a key. Issue 11: a name stays in the save folder
     ("friday: night" is sanitised), and the dialog shows where the save goes."""
-    from tiletum_tui.saves import store
+    from tiletum_tui.saves import listing
     from tiletum_tui.ui.dialogs.save import SaveDialog
 
     app = TiletumApp(session=make_session(tmp_path, moves=3))
@@ -124,7 +124,7 @@ async def test_save_under_a_name_from_the_game(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-    names = [info.name for info in store.list_saves(tmp_path)]
+    names = [info.name for info in listing.list_saves(tmp_path)]
     assert names == ["friday: night"]
     assert all(p.parent == tmp_path for p in tmp_path.iterdir())
 

@@ -1,4 +1,4 @@
-"""Where saves live and how they are written, read, listed and deleted.
+"""Where saves live and how they are written and read (listing and deleting: ``listing.py``).
 
 - The save folder: ``--save-dir`` if given; else ``./savegames`` when run from the project folder
   (a folder whose pyproject.toml names ``tiletum-tui`` and that has a ``savegames/`` folder);
@@ -25,7 +25,6 @@ import threading
 import tomllib
 import unicodedata
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from pathlib import Path
 
 import msgspec
@@ -72,7 +71,7 @@ def prepare_folder(folder: str | os.PathLike[str]) -> Path:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise SaveWriteError(folder, _os_problem(exc, "the save folder could not be created")) from exc
+            raise SaveWriteError(folder, os_problem(exc, "the save folder could not be created")) from exc
         return folder
     raise SaveWriteError(folder, "no such folder: saves never create folders (create it first, or choose another)")
 
@@ -151,7 +150,7 @@ def is_autosave(path: str | os.PathLike[str]) -> bool:
 
 
 # ---------------------------------------------------------------- writing
-def _os_problem(exc: OSError, doing: str) -> str:
+def os_problem(exc: OSError, doing: str) -> str:
     return f"{doing}: {safe_read.os_reason(exc)}"
 
 
@@ -166,7 +165,7 @@ def _existing_kind(path: Path) -> int | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise SaveWriteError(path, _os_problem(exc, "the save could not be written")) from exc
+        raise SaveWriteError(path, os_problem(exc, "the save could not be written")) from exc
 
 
 def _refuse_non_regular(path: Path, mode: int | None) -> None:
@@ -211,7 +210,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
             pass
         if isinstance(exc, SaveWriteError):
             raise
-        raise SaveWriteError(path, _os_problem(exc, "the save could not be written")) from exc
+        raise SaveWriteError(path, os_problem(exc, "the save could not be written")) from exc
     try:  # make the rename itself durable; not possible everywhere, and not needed for atomicity
         dfd = os.open(folder, os.O_RDONLY)
         try:
@@ -398,110 +397,6 @@ def parse_save(data: bytes, path: str | os.PathLike[str], *, migrate: bool = Tru
     if problem:
         raise CorruptSaveError(path, problem)
     return LoadedFile(path=path, save=save, version=version, game=game, settings=settings)
-
-
-# ---------------------------------------------------------------- listing and deleting
-@dataclass(frozen=True)
-class SaveInfo:
-    """One row of the load screen. ``problem`` is set (and the rest mostly empty) for an unreadable file."""
-
-    path: Path
-    name: str  # the name the player gave, else the file's stem
-    autosave: bool
-    players: tuple[str, ...]
-    round: int
-    phase: str
-    scores: tuple[int, ...]
-    actions: int
-    finished: bool
-    created: datetime | None
-    saved: datetime  # for an unreadable file, the file's modification time
-    game_id: str = ""
-    version: int = 0
-    problem: str | None = None
-
-
-def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
-    """Every save in ``folder``, newest first; unreadable files are listed with their ``problem``
-    (a pipe, a device or a link to one named ``*.json`` too, so the player sees why it is not a
-    game). Reads metadata only (no replay). A missing folder has no saves."""
-    folder = Path(folder)
-    try:
-        entries = [e for e in os.scandir(folder)
-                   if e.name.endswith(SUFFIX) and not e.name.startswith(".") and not _is_folder(e)]
-    except OSError:
-        return []
-    infos = [save_info(Path(e.path)) for e in entries]
-    infos.sort(key=lambda i: (i.saved, i.autosave, i.path.name), reverse=True)
-    return infos
-
-
-def _is_folder(entry: os.DirEntry) -> bool:
-    try:
-        return entry.is_dir()
-    except OSError:
-        return False
-
-
-def save_info(path: Path) -> SaveInfo:
-    """What a save holds (metadata only); an unreadable file comes back with its ``problem``."""
-    try:
-        mtime = datetime.fromtimestamp(os.lstat(path).st_mtime, tz=timezone.utc)
-    except (OSError, ValueError, OverflowError):
-        mtime = datetime.fromtimestamp(0, tz=timezone.utc)
-    try:
-        loaded = parse_save(read_bytes(path), path, migrate=False)
-    except SaveFileError as exc:
-        return SaveInfo(path=path, name=path.stem, autosave=is_autosave(path), players=(), round=0, phase="",
-                        scores=(), actions=0, finished=False, created=None, saved=mtime, problem=exc.problem)
-    m = loaded.save.meta
-    # The file's own dates are only claims: a date in the future would make a shared file "the
-    # last game" for ever. It was written no later than the file system says it was.
-    return SaveInfo(
-        path=path, name=m.name or path.stem, autosave=m.autosave,
-        players=tuple(loaded.game.player_names(loaded.settings)),  # the names the game will use
-        round=m.round, phase=m.phase, scores=tuple(m.scores), actions=len(loaded.save.actions),
-        finished=m.finished, created=min(_aware(m.created), mtime), saved=min(_aware(m.saved), mtime),
-        game_id=m.game_id, version=loaded.version,
-    )
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
-
-
-def delete(path: str | os.PathLike[str]) -> None:
-    """Delete one save file (the load screen asks for confirmation first). Refuses anything but a
-    ``.json`` file; raises SaveFileError if it cannot be deleted."""
-    path = Path(path)
-    if path.suffix != SUFFIX or path.is_dir():
-        raise SaveFileError(path, "not a save file: refusing to delete it")
-    try:
-        path.unlink()
-    except OSError as exc:
-        raise SaveFileError(path, _os_problem(exc, "the file cannot be deleted")) from None
-
-
-SAVES_COLUMNS = ("Name", "Players", "Round", "Scores", "Saved", "Status")
-
-
-def saves_table(folder: str | os.PathLike[str]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
-    """Column titles and rows of plain strings for ``tiletum saves`` (newest first)."""
-    rows = []
-    for info in list_saves(folder):
-        saved = info.saved.astimezone().strftime("%Y-%m-%d %H:%M")
-        if info.problem:
-            rows.append((clean(info.path.name, 80), "", "", "", saved, f"unreadable: {info.problem}"))
-            continue
-        if info.autosave:
-            started = (info.created or info.saved).astimezone().strftime("%Y-%m-%d %H:%M")
-            name = f"autosave of the game begun {started}"
-        else:
-            name = clean(info.name, 60)  # the name is the file's own text: no escape reaches the terminal
-        status = "finished" if info.finished else "in progress"
-        rows.append((name, clean(", ".join(info.players), 200), str(info.round),
-                     clean(" / ".join(map(str, info.scores)), 60), saved, status))
-    return SAVES_COLUMNS, rows
 
 
 def seats_problem(seats, players: int) -> str | None:

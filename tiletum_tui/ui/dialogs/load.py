@@ -40,13 +40,13 @@ class LoadDialog(ModalScreen[Path | None]):
         self.query_one(OptionList).focus()
 
     def _fill(self) -> None:
-        from ...saves import store
+        from ...saves import listing, store
 
         folder = store.resolve_save_dir(self.save_dir)
         ol = self.query_one(OptionList)
         ol.clear_options()
         self.paths = []
-        for info in store.list_saves(folder):
+        for info in listing.list_saves(folder):
             saved = info.saved.astimezone().strftime("%Y-%m-%d %H:%M")
             # Text, not markup, and cleaned: names and problems are the files' own words (issue 11)
             if info.problem:
@@ -78,10 +78,10 @@ class LoadDialog(ModalScreen[Path | None]):
         def answered(yes: bool | None) -> None:
             if not yes:
                 return
-            from ...saves import store
+            from ...saves import listing
 
             try:
-                store.delete(path)
+                listing.delete(path)
             except Exception as exc:  # SaveFileError names the file and the reason
                 self.notify(str(exc), title="Not deleted", severity="error", timeout=8, markup=False)
                 return
