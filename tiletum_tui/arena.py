@@ -91,8 +91,9 @@ def _clock(seconds: float) -> str:
 def report(levels: list[str], results: list[GameResult], budget: Budget, elapsed: float, jobs: int, out) -> None:
     games = len(results)
     n = len(levels)
-    print(f"{games} games, {n} players ({', '.join(levels)}), master budget {budget} per decision, "
-          f"{jobs} processes, {_clock(elapsed)}", file=out)
+    thinking_budget = f"master budget {budget} per decision, " if "master" in levels else ""
+    print(f"{games} games, {n} players ({', '.join(levels)}), {thinking_budget}"
+          f"{jobs} process{'es' if jobs != 1 else ''}, {_clock(elapsed)}", file=out)
     wins, vp, seats = defaultdict(int), defaultdict(list), defaultdict(int)
     thinking, decisions, turns = defaultdict(float), defaultdict(int), defaultdict(int)
     for r in results:
