@@ -32,7 +32,8 @@ class Step:
     target: str  # widget id on the game screen the step talks about
     kind: str = KEY  # KEY: press a key; MOVE: make ``move``; FREE: play freely until ``until``
     move: str = ""  # MOVE: the move, in the notation without seat ("die 2Y>1 +bonus")
-    view: str = ""  # the game view to show (wheel, map, board, offers, log), "" to leave it
+    view: str = ""  # the game view to show (wheel, map, board, offers, log), "" to leave it; "board:storehouse"
+    # also scrolls to that part of it (the drawing's ``sections``: wheel king/players, board storehouse/...)
     until: str = ""  # FREE steps: "round3", "round4", "over"
     topic: str = ""  # the rules topic F1 opens on this step
     teaches: tuple[str, ...] = ()  # concept ids (tutorial_checklist.CONCEPTS)
@@ -59,8 +60,8 @@ def _done(text, teaches=()):
     return _m("done", text, ("Done",), teaches=teaches, topic="actions:ap")
 
 
-def _end(text, teaches=()):
-    return _m("end", text, ("End your turn",), teaches=teaches, topic="turn")
+def _end(text, teaches=(), view=""):
+    return _m("end", text, ("End your turn",), teaches=teaches, topic="turn", view=view)
 
 
 
@@ -102,7 +103,7 @@ _SCRIPT = (
        "a Helper.", ("Die 2D", "Take the Bonus tile"), "wheel-view", "wheel", "turn", ("action-merchant",)),
     _m("use b12a", "Tasks cost no AP and can be done at any time in your turn (Tasks... in the menu). Use the Helper: "
        "+1 AP for your die's Action, so 6. A used Helper leaves the game.", ("Tasks…", "Use Helper", "extra AP"),
-       "board-view", "board", "actions:helper", ("helpers", "tasks")),
+       "board-view", "board:storehouse", "actions:helper", ("helpers", "tasks")),
     _m("move merchant ANT", "The Merchant Action moves your Merchant and builds Houses, 1 AP each. Go to Antwerpen: "
        "it holds round 2's Fair (F2), and who has a House or the Merchant there takes part.",
        ("Move to Antwerpen",), "map-view", "map", "merchant", ("next-fair", "fair")),
@@ -129,15 +130,15 @@ _SCRIPT = (
        ("action-king", "corruption")),
     _m("king", "Each AP moves your marker one space up the King track. In the King phase everyone scores the VP of "
        "their space (red ones cost VP) and the highest plays first next round.",
-       ("Advance one space on the King track",), "status", "wheel", "king", ("king-track", "turn-order")),
+       ("Advance one space on the King track",), "wheel-view", "wheel:king", "king", ("king-track", "turn-order")),
     _m("king", "Again. You left Rosa's stack: markers on one space stack, and the one below counts as higher. "
        "Corruption (0, 1 or 2 at each lap) pulls everyone down, so climbing late keeps more.",
-       ("Advance one space on the King track",), "status", "wheel", "king", ("king-stacks", "corruption")),
-    _end("End your turn. You are now highest on the King track: -1 against Rosa's -3."),
+       ("Advance one space on the King track",), "wheel-view", "wheel:king", "king", ("king-stacks", "corruption")),
+    _end("End your turn. You are now highest on the King track: -1 against Rosa's -3.", view="wheel:king"),
     Chapter("king-phase", "The King phase, Fair and Cleanup"),
     _m("claim", "King phase. The highest player takes or discards the Bonus tile beside the King track: take the "
        "Crest of the Lily. Then everyone scores their space (you -1, Rosa -3) and turn order follows the track.",
-       ("Take the King track Bonus tile",), "status", "wheel", "king", ("king-phase-choice", "turn-order")),
+       ("Take the King track Bonus tile",), "wheel-view", "wheel:king", "king", ("king-phase-choice", "turn-order")),
     _k("Then the Fair in Tiletum: who had a House or the Merchant there took part, and its tile paid 5 VP per "
        "Cathedral tile: you +5, Rosa nothing. The log (l) lists every point and why.", "log-view", "log", "fair",
        ("fair",)),
@@ -150,7 +151,7 @@ _SCRIPT = (
        "wheel", "character", ("cleanup", "action-character", "storehouse")),
     _m("use b19a", "A full Storehouse takes no tile, not even a Character, and a tile is never thrown away. Use the "
        "Hamburg Helper (Tasks...): 2 Resources of your choice. It leaves, making room.",
-       ("Tasks…", "Use Helper", "market"), "board-view", "board", "actions:helper", ("helpers", "storehouse")),
+       ("Tasks…", "Use Helper", "market"), "board-view", "board:storehouse", "actions:helper", ("helpers", "storehouse")),
     _m("gain F", "Choose Food: Crests are paid in Food.", ("Gain 1 Food",), "board-view", "board", "tasks"),
     _m("gain F", "And Food again.", ("Gain 1 Food",), "board-view", "board", "tasks"),
     _m("hire c06b", "Character Action: hire a Settler for 1 AP (either of the two that 'move your Merchant one space "
@@ -159,7 +160,7 @@ _SCRIPT = (
        ("characters",)),
     _m("room c06b 2 1", "Move it into a Room of Building 2, floor 1: a Room costs its floor number in AP. A "
        "Character's bonus comes at once.", ("Put a Character in a Room", "Settler", "Building 2, floor 1"),
-       "board-view", "board", "character", ("characters",)),
+       "board-view", "board:buildings", "character", ("characters",)),
     _m("move merchant KOL", "The Settler's bonus moves your Merchant: to Koeln. (You have no House left to place.)",
        ("Move your Merchant to Koeln",), "map-view", "map", "merchant", ("character-bonus",)),
     _done("Finish the bonus: choose 'Done'."),
@@ -167,13 +168,13 @@ _SCRIPT = (
        "offers-view", "offers", "character", ("characters",)),
     _m("room c06a 2 2", "One picture per Building: a Settler may live only with the Settlers, in Building 2. Floor 2 "
        "costs 2 AP. Building 2 is then full, so its roof House joins your supply.",
-       ("Put a Character in a Room", "Settler", "Building 2, floor 2"), "board-view", "board", "character",
+       ("Put a Character in a Room", "Settler", "Building 2, floor 2"), "board-view", "board:buildings", "character",
        ("one-picture", "roof-house")),
     _m("house KOL 1", "Its bonus places that House where your Merchant is: Koeln's b space gives a Building Bonus.",
        ("Place a House", "Building Bonus"), "map-view", "map", "merchant", ("building-bonus", "house-spaces")),
     _m("building 2", "Building Bonus: choose one of your Buildings; each Character in it gives its bonus once more.",
-       ("Building 2",), "board-view", "board", "character", ("building-bonus",)),
-    _m("bonus c06b", "Take a Settler's bonus...", ("Take the bonus of",), "board-view", "board", "character"),
+       ("Building 2",), "board-view", "board:buildings", "character", ("building-bonus",)),
+    _m("bonus c06b", "Take a Settler's bonus...", ("Take the bonus of",), "board-view", "board:buildings", "character"),
     _m("move merchant ANT", "...and move your Merchant to Antwerpen.", ("Move your Merchant to Antwerpen",), "map-view", "map",
        "merchant", ("character-bonus",)),
     _done("Each bonus waits until you finish it: 'Done' for this Settler..."),
@@ -185,11 +186,11 @@ _SCRIPT = (
        "Action.", ("Die 3P",), "wheel-view", "wheel", "contract", ("action-contract",)),
     _m("fulfil b30a I", "Fulfil the Trade goods Contract (a Task): 3 identical Resources, pay Iron. It moves to your "
        "first Contract space, scores, and frees the Pillar printed there into your supply.",
-       ("Tasks…", "Fulfil", "Trade goods", "Iron"), "board-view", "board", "fulfil",
+       ("Tasks…", "Fulfil", "Trade goods", "Iron"), "board-view", "board:contracts", "fulfil",
        ("contracts", "contract-spaces", "pillars")),
     _m("crest b27a 2", "Place the Lily Crest under Building 2 (6 Food). Full Rooms and a Crest: Building 2 is "
        "Completed, and its Settlers add 2 AP to each of your Merchant Actions from now on.",
-       ("Tasks…", "Place the Crest", "Lily", "under Building 2"), "board-view", "board", "completed",
+       ("Tasks…", "Place the Crest", "Lily", "under Building 2"), "board-view", "board:buildings", "completed",
        ("crests", "completed-building")),
     _m("pillar LYO", "That Crest space's bonus: a Pillar at any Cathedral. Put the freed Pillar in Lyon, the Town of "
        "round 3's Fair.", ("Place a Pillar at the Cathedral of Lyon",), "map-view", "map", "crest",
@@ -204,7 +205,7 @@ _SCRIPT = (
     _m("gain F", "Choose Food: 2 Food now.", ("Gain 1 Food",), "board-view", "board", "contract"),
     _m("crest k28a 6", "Place it under Building 6, whose Room is pre-occupied: 2 Food, +5 VP, and it is Completed "
        "too (that one adds no AP).", ("Tasks…", "Place the Crest", "Tower", "under Building 6"), "board-view",
-       "board", "crest", ("crests", "completed-building")),
+       "board:buildings", "crest", ("crests", "completed-building")),
     _end("End your turn: the 2 AP left are lost (the game asks first; answer yes).", ("ap-lost",)),
     Chapter("joker", "The Joker and Helpers"),
     _m("die 5B", "Lap 3. Take the blue 5: 5 Iron and 2 AP for the Joker, which gives its AP to any one of the five "
@@ -219,18 +220,18 @@ _SCRIPT = (
     _m("take b04a", "Take the Bonus tile: a Helper that gives a Character Action.",
        ("Take the Bonus tile",), "map-view", "map", "storehouse", ("bonus-tiles",)),
     _m("use b04a", "Use it at once (Tasks...): a Character Action with 2 AP, on top of your turn.",
-       ("Tasks…", "Use Helper", "Character"), "board-view", "board", "actions:helper", ("helpers",)),
+       ("Tasks…", "Use Helper", "Character"), "board-view", "board:storehouse", "actions:helper", ("helpers",)),
     _m("hire c03c", "Hire the Quarryman that gains 2 Stone (1 AP).",
        ("Hire", "Quarryman (Contract): gain 2 Stone"), "offers-view", "offers",
        "character", ("characters",)),
     _m("room c03c 1 1", "Into Building 1 (1 AP): its one Room is full, so its roof House joins your supply, and the "
        "Quarryman gives 2 Stone.", ("Put a Character in a Room", "Quarryman", "Building 1, floor 1"), "board-view",
-       "board", "character", ("roof-house", "characters")),
+       "board:buildings", "character", ("roof-house", "characters")),
     _end("End your turn. Rosa plays her last turn, then the King phase."),
     Chapter("round-end", "The King phase again, Fair and free play"),
     _m("claim", "You and Rosa share -1: your marker is at the bottom of the stack, so you count as higher. Take or "
-       "discard the tile beside the track: take the Wool order.", ("Take the King track Bonus tile",), "status",
-       "wheel", "king", ("king-stacks", "king-phase-choice")),
+       "discard the tile beside the track: take the Wool order.", ("Take the King track Bonus tile",), "wheel-view",
+       "wheel:king", "king", ("king-stacks", "king-phase-choice")),
     _k("The Fair in Antwerpen scored your House there: 5 VP for each Crest you have placed (+10). Rosa had neither House "
        "nor Merchant there. Round 3's Fair is in Lyon (F3), round 4's in Frankfurt (F4).", "log-view", "log", "fair",
        ("fair", "next-fair")),

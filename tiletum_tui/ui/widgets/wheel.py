@@ -23,6 +23,7 @@ class WheelView(Painted):
         self.state = None
         self.focus_player: int | None = None
         self.recap = None
+        self.sections: dict[str, int] = {}  # line where each part starts (to scroll to it)
 
     def draw(self, scene) -> None:
         self.recap = scene.recap
@@ -38,8 +39,10 @@ class WheelView(Painted):
         out = Text()
         self._wheel(out)
         out.append("\n")
+        self.sections["king"] = out.plain.count("\n")
         self._king(out)
         out.append("\n")
+        self.sections["players"] = out.plain.count("\n")
         self._players(out)
         self.update(out)
 
