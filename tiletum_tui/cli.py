@@ -77,6 +77,12 @@ def _main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", parser_class=lambda **kw: argparse.ArgumentParser(parents=[anywhere], **kw))
     new = sub.add_parser("new", help="start a new game on screen, skipping the form")
     _add_game_options(new)
+    # -- opponents (issue 14)
+    new.add_argument("--opponents", help="computer opponents for the seats after yours, e.g. journeyman,master "
+                     "(levels: beginner, journeyman, master; 'person' for another person)")
+    new.add_argument("--budget", default="2s", help="the master's thinking per decision: a time, '2s' (default; "
+                     "its moves may differ from run to run), or a number of simulations ('300': the same game "
+                     "and budget give the same moves)")
     play = sub.add_parser("play", help="play headless from moves in a script or on standard input")
     _add_game_options(play)
     play.add_argument("--script", help="a file of moves, one per line ('-' or omitted: standard input)")
@@ -92,6 +98,16 @@ def _main(argv: list[str] | None = None) -> int:
     bench = sub.add_parser("bench", help="measure speed (random games per second, UI and save timings)")
     bench.add_argument("--games", type=int, default=30, help="random games per player count")
     bench.add_argument("--no-ui", action="store_true", help="skip the screen timings")
+    # ---- computer opponents (issue 14): the arena
+    arena = sub.add_parser("arena", help="opponents play each other headless; print each level's win rate")
+    arena.add_argument("--seats", default="master,journeyman", help="levels in seat order, e.g. master,journeyman")
+    arena.add_argument("--games", type=int, default=100, help="games to play (seats rotate from game to game)")
+    arena.add_argument("--budget", default="1s", help="the master's budget per decision: a time ('1s': results "
+                       "may differ from run to run) or a simulation count ('300': reproducible)")
+    arena.add_argument("--seed", type=int, default=1, help="the first game's seed (the others follow)")
+    arena.add_argument("--jobs", type=int, help="processes to play in (default: one per core)")
+    arena.add_argument("--quiet", action="store_true", help="no progress bar")
+    # ----
     args = parser.parse_args(argv)
     _check_paths(parser, args)
 
@@ -103,11 +119,40 @@ def _main(argv: list[str] | None = None) -> int:
         from .bench import run_bench
 
         return run_bench(args)
+    if args.command == "arena":
+        from .arena import main as arena_main
+
+        return arena_main(args)
     if args.command == "saves":
         from .saves_cli import print_saves
 
         return print_saves(args.save_dir)
     return _open_screens(args)
+
+
+def _seats(opponents: str | None, players: int, budget: str):
+    """Who plays each seat (issue 14): a person in seat 1 and the opponents listed after (or every seat listed).
+    A bad list raises ValueError with the words to show."""
+    from .opponents.levels import LEVELS, Budget
+    from .saves.format import PERSON, Seat
+
+    if not opponents:
+        return ()
+    levels = [x.strip().lower() for x in opponents.split(",") if x.strip()]
+    if len(levels) == players - 1:
+        levels = ["person", *levels]
+    if len(levels) != players:
+        raise ValueError(f"--opponents names {len(levels)} seats for {players} players "
+                         f"(give {players - 1}: the seats after yours)")
+    bad = [x for x in levels if x not in LEVELS and x != "person"]
+    if bad:
+        raise ValueError(f"unknown opponent level {bad[0]!r} (levels: {', '.join(LEVELS)}, or person)")
+    try:
+        Budget.parse(budget)
+    except ValueError as exc:
+        raise ValueError(f"--budget: {exc}") from None
+    return tuple(PERSON if x == "person" else Seat(player="opponent", level=x, budget=budget if x == "master" else "")
+                 for x in levels)
 
 
 def _open_screens(args) -> int:
@@ -123,7 +168,12 @@ def _open_screens(args) -> int:
         return 2
     if args.command == "new":
         settings = _game_settings(args)
-        return run_app(settings, session=Session.new(settings, save_dir=save_dir), save_dir=save_dir)
+        try:
+            seats = _seats(args.opponents, args.players, args.budget)  # -- opponents (issue 14)
+        except ValueError as exc:  # bad input: one line, exit status 2 (as for every bad input)
+            print(f"tiletum: {clean(str(exc))}", file=sys.stderr)
+            return 2
+        return run_app(settings, session=Session.new(settings, save_dir=save_dir, seats=seats), save_dir=save_dir)
     path, note = None, None
     if args.command == "load":
         path = Path(args.file)

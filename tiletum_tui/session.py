@@ -65,8 +65,10 @@ class Session(Safekeeping):
 
     def __init__(self, game, settings, history: list, log: list[LogEntry], *, game_id: str, created: datetime,
                  save_dir: Path | None, autosave_to: Path | None, autosave: bool = True,
-                 source: Path | None = None) -> None:
+                 source: Path | None = None, seats=()) -> None:
         self.game = game
+        # Who plays each seat (``fmt.Seat``: a person, or an opponent and its level); () = people only.
+        self.seats: tuple[fmt.Seat, ...] = tuple(seats)
         self.settings = settings
         self.history = history  # states, oldest first: history[0] is the game as set up
         self.log = log  # one entry per action: history[i + 1] = after log[i]
@@ -89,7 +91,7 @@ class Session(Safekeeping):
     # ------------------------------------------------------------ starting
     @classmethod
     def new(cls, settings, save_dir: str | os.PathLike[str] | None = None, *, autosave: bool = True,
-            game=None) -> Session:
+            game=None, seats=()) -> Session:
         """Set up a new game. ``save_dir=None`` means the default folder (``store.resolve_save_dir``);
         ``autosave=False`` writes nothing unless ``save`` is called. The first autosave is written at once."""
         game = game or games.game(games.DEFAULT)
@@ -97,7 +99,7 @@ class Session(Safekeeping):
         created = _now()
         folder = store.resolve_save_dir(save_dir)
         session = cls(game, settings, [state], [], game_id=_new_id(created), created=created, save_dir=folder,
-                      autosave_to=None, autosave=autosave)
+                      autosave_to=None, autosave=autosave, seats=seats)
         if autosave:
             session._take_lock()
             store.remove_stale_temps(folder)
@@ -152,7 +154,7 @@ class Session(Safekeeping):
             game_id = _new_id(created)
         session = cls(game, loaded.settings, history, log, game_id=game_id, created=created,
                       save_dir=save_dir, autosave_to=loaded.path if reuse else None, autosave=autosave,
-                      source=loaded.path)
+                      source=loaded.path, seats=save.seats)
         if open_as == "read-only":
             session.read_only = "this game is open read-only here"
         if autosave and save_dir is not None:
@@ -164,7 +166,7 @@ class Session(Safekeeping):
 
     @classmethod
     def from_actions(cls, settings, actions, *, save_dir: str | os.PathLike[str] | None = None,
-                     autosave: bool = False, game=None, game_id: str | None = None) -> Session:
+                     autosave: bool = False, game=None, game_id: str | None = None, seats=()) -> Session:
         """A session for ``settings`` after ``actions`` (actions or their notation), e.g. a game played
         headless. Raises ReplayError naming the first action that does not apply."""
         game = game or games.game(games.DEFAULT)
@@ -172,7 +174,8 @@ class Session(Safekeeping):
         history, log = _replay(game, settings, texts, Path("<actions>"))
         created = _now()
         session = cls(game, settings, history, log, game_id=game_id or _new_id(created), created=created,
-                      save_dir=Path(save_dir) if save_dir is not None else None, autosave_to=None, autosave=autosave)
+                      save_dir=Path(save_dir) if save_dir is not None else None, autosave_to=None, autosave=autosave,
+                      seats=seats)
         if autosave:
             session._take_lock()
             session.autosave()
@@ -213,6 +216,10 @@ class Session(Safekeeping):
 
     def digest(self) -> str:
         return self.game.digest(self.state)
+
+    def seat(self, index: int) -> fmt.Seat:
+        """Who plays seat ``index`` (a person unless the game was set up with opponents)."""
+        return self.seats[index] if index < len(self.seats) else fmt.PERSON
 
     # ------------------------------------------------------------ playing
     def apply(self, action) -> LogEntry:
@@ -291,7 +298,7 @@ class Session(Safekeeping):
         )
         return fmt.SaveFile(game=self.game.name, meta=meta, settings=self.game.encode_settings(self.settings),
                             seed=self.game.seed(self.settings), digest=self.game.digest(state),
-                            actions=[e.notation for e in self.log])
+                            actions=[e.notation for e in self.log], seats=list(self.seats))
 
     def save(self, name: str, *, folder: str | os.PathLike[str] | None = None) -> Path:
         """Write a named save to the save folder (or ``folder``) and return its path. Overwrites an

@@ -127,11 +127,13 @@ def test_die_choices_listed_without_checking_are_all_legal():
 
 
 def test_a_view_can_be_read_not_played_and_a_sample_plays_on():
-    """A view hides what no player sees (the generator, the piles' order, face-down tokens); it lists the same
+    """A view hides what no player sees (the generator, the seed, the piles' order, face-down tokens); it lists the same
     legal actions but refuses to be played on. A state sampled from it is whole again and plays."""
     s = game(3, seed=2)
     seen = view(s)
     assert seen.hidden.redacted and seen.hidden.rng == 0
+    # The seed would rebuild every hidden thing (new_game(settings) and the moves): a view does not carry it.
+    assert s.settings.seed == 2 and seen.settings.seed == 0 and seen.settings.players == s.settings.players
     assert set(seen.hidden.corruption_row) == {-1} and set(seen.hidden.corruption_pool) == {-1}
     assert sorted(seen.hidden.bonus_pile) == sorted(s.hidden.bonus_pile) == list(seen.hidden.bonus_pile)
     assert legal_actions(seen) == legal_actions(s)

@@ -194,7 +194,6 @@ async def test_moves_are_named_by_where_they_lead_and_the_way_back_is_marked(tmp
         moves = [c for c in panel.options if isinstance(c.action, MovePiece)]
         assert len(moves) == 2  # a Road space lies between two Towns
         assert all(c.label.startswith(("Move to ", "Move back to ")) for c in moves)
-        names = {app.screen.model.state.players[0].name}  # noqa: F841
         words = [c.label.split(" to ", 1)[1] for c in moves]
         assert all(w.split(" ")[0][0].isupper() for w in words)  # a Town's name, not "road LON-BRU"
         came = app.screen.reader.came_from("TIL")
@@ -356,3 +355,23 @@ async def test_the_h_key_keeps_the_sub_menu_open(tmp_path):
         assert panel.keys == ["task"]
         await pilot.press("h")
         assert panel.keys == ["task"]  # still in the Tasks (issue 9: 'h throws you out of the sub-menu')
+
+
+async def test_the_command_palette_offers_each_task_possible_now_and_does_it(tmp_path):
+    """Ctrl+P lists 'Task: …' for every Task the engine allows now (rulebook: Tasks any time in your
+    turn), in the log's words; running one does it."""
+    from tiletum_tui.engine import legal_actions
+    from tiletum_tui.engine.tasks import TASKS
+
+    session = midgame_session(tmp_path)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        tasks = [a for a in legal_actions(session.state) if isinstance(a, TASKS)]
+        commands = [c for c in app.get_system_commands(screen) if c.title.startswith("Task: ")]
+        assert tasks and len(commands) == len(tasks)
+        before = len(session.log)
+        commands[0].callback()
+        await pilot.pause()
+        assert len(session.log) == before + 1 and session.log[-1].notation.endswith(
+            session.game.notation(tasks[0]).split(": ", 1)[1])

@@ -10,7 +10,7 @@ from tiletum_tui.ui.screens.game import GameScreen
 from tiletum_tui.ui.widgets.decision import DecisionPanel
 from tiletum_tui.ui.widgets.map_view import MapView
 
-from .conftest import midgame_session, session_where
+from .conftest import make_session, midgame_session, session_where
 
 
 def _lines(screen) -> list[str]:
@@ -185,3 +185,30 @@ def test_the_joker_title_quotes_no_ap_the_lines_do(tmp_path):
     assert f"King Action: {top.ap + 2} AP" in lines["king"]
     assert f"Merchant Action: {top.ap} AP" in lines["merchant"]
     assert f"for {top.ap} AP" not in decision_title(state, opts)
+
+
+
+async def test_the_die_taken_this_turn_is_marked_on_the_wheel_until_the_turn_ends(tmp_path):
+    """Rulebook p.6 (a turn: take a die, then do its Action): while the turn goes on the wheel names
+    the die the player in turn took and the Action it gives, so an opponent's move can be followed;
+    once the turn ends the mark is gone (the die is then listed among those taken since)."""
+    from tiletum_tui.engine.turn import EndTurn, TakeDie
+    from tiletum_tui.ui.widgets.wheel import WheelView
+
+    session = make_session(tmp_path)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = app.screen
+
+        async def wheel() -> str:
+            game.action_view("wheel")
+            await pilot.pause()
+            return game.query_one(WheelView).render().plain
+
+        die = next(a for a in legal_actions(session.state) if isinstance(a, TakeDie) and a.target == a.value)
+        game.apply(die)
+        assert f"▸ Ann took {die.value}{die.colour} this turn: the " in await wheel()
+        while not any(isinstance(a, EndTurn) for a in legal_actions(session.state)):
+            game.apply(legal_actions(session.state)[-1])
+        game.apply(next(a for a in legal_actions(session.state) if isinstance(a, EndTurn)))
+        assert "this turn: the" not in await wheel()

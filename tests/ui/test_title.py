@@ -29,8 +29,8 @@ async def test_new_game_form_validates_and_starts(tmp_path):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
-        state = app.screen.model.state
-        assert len(state.players) == 3 and state.settings.seed == 42
+        state = app.screen.model.state  # (the screens see a view: its seed is hidden)
+        assert len(state.players) == 3 and app.screen.model.session.settings.seed == 42
 
 
 async def test_open_lists_the_saves_and_opens_one(tmp_path):

@@ -1,4 +1,4 @@
-"""`tiletum bench`: speed of the engine (random games per second, one step), the screens and the saves.
+"""`tiletum bench`: speed of the engine (random games per second, one step), the opponents, the screens and the saves.
 
 A benchmark, not a test: the numbers go in notes, never into assertions.
 """
@@ -12,6 +12,12 @@ def run_bench(args) -> int:
     print(f"Engine: {args.games} random games per player count, one core")
     for key, value in engine_numbers(args.games).items():
         print(f"  {key:<34} {value:10.2f}")
+    from .opponents import opponent_numbers
+
+    print("Opponents (one core; the master thinks 0.3 s at each turn start of round 1)")
+    for n in (2, 4):
+        for key, value in opponent_numbers(n).items():
+            print(f"  {key:<44} {value:10.1f}")
     from .saves import measure_saves
 
     print("Save files (a finished 4-player game)")

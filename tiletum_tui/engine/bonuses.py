@@ -73,7 +73,7 @@ class CharacterBonus(Action, tag="bonus"):
         run_effects(r, state, frame.player, t.effects, source="effect", why=t.name, category="characters")
 
     def describe(self, r, state) -> str:
-        name = r.tiles[self.tile].name if self.tile in r.tiles else self.tile
+        name = r.tile_name(self.tile)
         return f"takes the bonus of the {name}"
 
 

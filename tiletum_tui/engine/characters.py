@@ -8,11 +8,6 @@ from .common import action_is, can_take, pop_spent, replaced, spend, store, unst
 from .effects import draw, fill_room, shuffled
 from .events import PileShuffled
 from .queries import building_design
-from .state import ActionFrame
-
-
-def _name(r, tile_id: str) -> str:
-    return r.tiles[tile_id].name if tile_id in r.tiles else tile_id
 
 
 class Hire(Action, tag="hire"):
@@ -42,7 +37,7 @@ class Hire(Action, tag="hire"):
         pop_spent(state, frame)
 
     def describe(self, r, state) -> str:
-        return f"takes the {_name(r, self.tile)} from the Character offer"
+        return f"takes the {r.tile_name(self.tile)} from the Character offer"
 
 
 class Refresh(Action, tag="refresh"):
@@ -107,10 +102,10 @@ class Room(Action, tag="room"):
         living = building_design(r, p, b)
         if living and living != design:
             resident = next(t for t in p.rooms[b] if t)
-            raise refuse(f"Building {self.building} houses the {_name(r, resident)}: one Character per Building")
+            raise refuse(f"Building {self.building} houses the {r.tile_name(resident)}: one Character per Building")
         for other in range(len(p.rooms)):
             if other != b and building_design(r, p, other) == design:
-                raise refuse(f"your {_name(r, self.tile)} already lives in Building {other + 1}: all copies go there")
+                raise refuse(f"your {r.tile_name(self.tile)} already lives in Building {other + 1}: all copies go there")
         spend(frame, self.floor, f"A Room on floor {self.floor}")
 
     def apply(self, r, state, frame) -> None:
@@ -120,7 +115,7 @@ class Room(Action, tag="room"):
         fill_room(r, state, frame.player, self.building - 1, self.floor, self.tile)
 
     def describe(self, r, state) -> str:
-        return f"moves the {_name(r, self.tile)} into Building {self.building}, floor {self.floor}"
+        return f"moves the {r.tile_name(self.tile)} into Building {self.building}, floor {self.floor}"
 
 
 register(Hire, Refresh, Room)

@@ -36,7 +36,7 @@ class TakeContract(Action, tag="contract"):
         pop_spent(state, frame)
 
     def describe(self, r, state) -> str:
-        name = r.tiles[self.tile].name if self.tile in r.tiles else self.tile
+        name = r.tile_name(self.tile)
         return f"takes the {name} from the Contract offer"
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..data.schema import DIE_COLOURS
 from . import rng
 from .common import replaced
-from .effects import draw, score, shuffle, shuffled
+from .effects import draw, score, shuffle
 from .events import CorruptionRevealed, DiceRolled, FairHeld, GameOver, PhaseBegan, TurnBegan
 from .queries import (
     fair_count, fair_participants, houses_on_map, king_order, king_vp, pillars_on_map, resource_total, standings,

@@ -54,7 +54,7 @@ class ClaimKingTile(Action, tag="claim"):
 
     def describe(self, r, state) -> str:
         t = state.board.king_bonus
-        return f"takes the King track Bonus tile ({r.tiles[t].name if t in r.tiles else t})"
+        return f"takes the King track Bonus tile ({r.tile_name(t)})"
 
 
 class DiscardKingTile(Action, tag="discard"):

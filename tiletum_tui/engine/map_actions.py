@@ -235,11 +235,7 @@ class TakeBonus(Action, tag="take"):
         pop_spent(state, frame)
 
     def describe(self, r, state) -> str:
-        return f"takes the Bonus tile {_tile_name(r, self.tile)}"
-
-
-def _tile_name(r, tile_id: str) -> str:
-    return r.tiles[tile_id].name if tile_id in r.tiles else tile_id
+        return f"takes the Bonus tile {r.tile_name(self.tile)}"
 
 
 register(MovePiece, PlaceHouse, PlacePillar, TakeBonus)

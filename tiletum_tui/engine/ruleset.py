@@ -268,6 +268,10 @@ class Rules:
         out.discard(space_id)
         return tuple(sorted(out))
 
+    def tile_name(self, tile_id: str) -> str:
+        """A tile as a player names it ("Weaver"); an id the catalogue does not hold stays as it is."""
+        return self.tiles[tile_id].name if tile_id in self.tiles else tile_id
+
     def space_name(self, space_id: str) -> str:
         """A space as a player names it: "Lyon", or a Road space by its two Towns, "road Lyon–Milano"."""
         s = self.spaces[space_id]

@@ -13,10 +13,6 @@ from .queries import buy_gold, cathedral_cost, cathedral_stone, die_action_frame
 from .state import TurnFrame
 
 
-def _name(r, tile_id: str) -> str:
-    return r.tiles[tile_id].name if tile_id in r.tiles else tile_id
-
-
 class Buy(Action, tag="buy"):
     resource: str
 
@@ -85,7 +81,7 @@ class Fulfil(Action, tag="fulfil"):
 
     def describe(self, r, state) -> str:
         paid = f" (identical Resources in {RESOURCE_NAMES[self.identical]})" if self.identical else ""
-        return f"fulfils the Contract {_name(r, self.tile)}{paid}"
+        return f"fulfils the Contract {r.tile_name(self.tile)}{paid}"
 
 
 class PlaceCrest(Action, tag="crest"):
@@ -121,7 +117,7 @@ class PlaceCrest(Action, tag="crest"):
                     category="crests")
 
     def describe(self, r, state) -> str:
-        return f"places the {_name(r, self.tile)} under Building {self.building}"
+        return f"places the {r.tile_name(self.tile)} under Building {self.building}"
 
 
 def cathedral_tile_vp(r, tile_id: str) -> int:
@@ -206,7 +202,7 @@ class UseHelper(Action, tag="use"):
 
     def describe(self, r, state) -> str:
         extra = f", taking {RESOURCE_NAMES[self.resource]} from the die" if self.resource else ""
-        return f"uses the {_name(r, self.tile)}{extra}"
+        return f"uses the {r.tile_name(self.tile)}{extra}"
 
 
 TASKS = (Buy, Fulfil, PlaceCrest, BuildCathedral, UseHelper)

@@ -3,8 +3,9 @@
 Tiletum has no secrets one player holds from another: the generator, the order of the face-down
 piles, the face-down Corruption tokens and the dice in the bag are hidden from everyone. A view
 keeps the contents of the piles and the bag (they follow from what is on the table) but not
-their order, replaces each face-down token by UNKNOWN and the generator by 0, and is marked
-``redacted`` so that it can be read (legal actions, options, every query) but never played on.
+their order, replaces each face-down token by UNKNOWN, the generator and the game's seed by 0 (the
+seed and the moves would rebuild every hidden thing), and is marked ``redacted`` so that it can be
+read (legal actions, options, every query) but never played on.
 
 A computer opponent that wants to look ahead samples a full state from a view (``sample``):
 the hidden parts are dealt anew from its own seed, so it can never learn the real ones.
@@ -27,6 +28,7 @@ def view(state: State, seat: int | None = None) -> State:
     if h.redacted:
         return state
     out = clone(state)
+    out.settings = msgspec.structs.replace(state.settings, seed=0)
     out.hidden = Hidden(
         rng=0, bonus_pile=tuple(sorted(h.bonus_pile)), contract_pile=tuple(sorted(h.contract_pile)),
         character_pile=tuple(sorted(h.character_pile)), corruption_row=(UNKNOWN,) * len(h.corruption_row),

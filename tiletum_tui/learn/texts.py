@@ -210,7 +210,7 @@ def _actions(cat) -> Page:
 
 
 def _scoring(cat) -> Page:
-    TR, BOARD = cat.tracks, cat.board
+    TR = cat.tracks
     cb = TR.completed_building_vp
     table = ", ".join(f"{i}: {v}" for i, v in enumerate(cb) if i)
     return Page("scoring", "Final scoring", "How points come during the game, and the count at the end of round 4.", (

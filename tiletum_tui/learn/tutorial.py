@@ -6,7 +6,7 @@ A MOVE step accepts its move, or the same move made with an identical twin of a 
 of one Settler in the offer: either will do, and later steps follow the one chosen). Any other
 legal move is refused in words, never notation: what this step asks for and which menu lines
 lead to it. Rosa plays her scripted moves while they fit, then the opponent policy
-(``opponent.policy``, one function, swappable). ``tests/learn`` runs the whole script through the
+(``opponent.policy``: the journeyman of ``opponents``; one function, swappable). ``tests/learn`` runs the whole script through the
 engine, every chapter from its prepared position, and a wrong move at every step.
 
 Pure Python: ``tiletum_tui.ui.learn`` puts this on the real game screen.

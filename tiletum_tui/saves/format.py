@@ -13,7 +13,11 @@ Version 3 (current)::
               "round": 2, "phase": "action", "scores": [12, 9], "actions": 41, "finished": false,
               "created": "2026-11-30T10:00:00Z", "saved": "2026-11-30T10:40:00Z"},
      "settings": {"players": [{"name": "Anna", "colour": "red"}, ...], "seed": 7, "modules": [], "rules": 1},
-     "seed": 7, "digest": "...", "actions": ["1: die 3B", "1: move merchant LYO", ...]}
+     "seed": 7, "digest": "...", "actions": ["1: die 3B", "1: move merchant LYO", ...],
+     "seats": [{"player": "person"}, {"player": "opponent", "level": "master", "budget": "2s"}]}
+
+``seats`` (who plays each seat, in seat order) is not a rule of the game, so it is not part of the
+settings; a file without it (written before computer opponents) has a person in every seat.
 
 Every Struct forbids unknown fields: a misspelt or foreign field is an error, never ignored.
 Versions 1 and 2 are read by ``migrate.py``.
@@ -50,6 +54,21 @@ class SaveMeta(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     saved: datetime  # when this file was written
 
 
+class Seat(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True):
+    """Who plays one seat: a person at the keyboard, or a computer opponent of a level."""
+
+    player: Literal["person", "opponent"] = "person"
+    level: str = ""  # an opponent's level ("beginner", "journeyman", "master")
+    budget: str = ""  # the master's thinking budget per decision ("2s", or "300" simulations); "" = default
+
+    @property
+    def is_opponent(self) -> bool:
+        return self.player == "opponent"
+
+
+PERSON = Seat()
+
+
 class SaveFile(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     format: Literal["tiletum-save"] = FORMAT_NAME
     version: int = CURRENT_VERSION
@@ -59,6 +78,7 @@ class SaveFile(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     seed: int
     digest: str  # engine.digest() of the state after the last action
     actions: list[str]  # in the engine's notation (with the seat: "2: die 3B"), oldest first
+    seats: list[Seat] = []  # by seat; empty: a person in every seat (files from before opponents)
 
 
 class _Header(msgspec.Struct):

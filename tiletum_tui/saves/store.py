@@ -394,6 +394,9 @@ def parse_save(data: bytes, path: str | os.PathLike[str], *, migrate: bool = Tru
         problem = name_problem(name)
         if problem:  # names reach every screen and message: refuse what this program never writes
             raise CorruptSaveError(path, f"player {i + 1}: {problem}")
+    problem = seats_problem(save.seats, len(game.player_names(settings)))
+    if problem:
+        raise CorruptSaveError(path, problem)
     return LoadedFile(path=path, save=save, version=version, game=game, settings=settings)
 
 
@@ -499,3 +502,20 @@ def saves_table(folder: str | os.PathLike[str]) -> tuple[tuple[str, ...], list[t
         rows.append((name, clean(", ".join(info.players), 200), str(info.round),
                      clean(" / ".join(map(str, info.scores)), 60), saved, status))
     return SAVES_COLUMNS, rows
+
+
+def seats_problem(seats, players: int) -> str | None:
+    """Why the seats of a save cannot be played (who plays each seat comes from untrusted files), or None."""
+    from ..opponents.levels import LEVELS, Budget
+
+    if len(seats) > players:
+        return f"`$.seats` names {len(seats)} seats for a game of {players} players"
+    for i, seat in enumerate(seats):
+        if seat.is_opponent and seat.level not in LEVELS:
+            return f"seat {i + 1}: unknown opponent level {quote(seat.level, 20)} (known: {', '.join(LEVELS)})"
+        if seat.budget:
+            try:
+                Budget.parse(seat.budget)
+            except ValueError as exc:
+                return f"seat {i + 1}: {exc}"
+    return None

@@ -59,7 +59,8 @@ class TiletumApp(App):
     # ------------------------------------------------------------ flow between screens
     def on_title_screen_chosen(self, event: TitleScreen.Chosen) -> None:
         if event.item == "new":
-            self.push_screen(self.screens.new_game(), self._form_done)
+            form = self.screens.new_game()
+            self.push_screen(form, lambda settings: self._form_done(settings, getattr(form, "seats", ())))
         elif event.item == "continue":
             self._load_chosen(self._last_unfinished())
         elif event.item == "load":
@@ -92,12 +93,13 @@ class TiletumApp(App):
             return
         keeping.open_saved_game(self, path)  # asks read-only or copy if another Tiletum plays it
 
-    def _form_done(self, settings) -> None:
+    def _form_done(self, settings, seats=()) -> None:
         if settings is not None:
-            self.start_game(settings)
+            self.start_game(settings, seats)
 
-    def start_game(self, settings) -> None:
-        self.show_game(new_session(settings, save_dir=self.save_dir))
+    def start_game(self, settings, seats=()) -> None:
+        # Who plays each seat (issue 14) is in the game's first autosave.
+        self.show_game(new_session(settings, save_dir=self.save_dir, seats=seats))
 
     def show_game(self, session) -> None:
         screen = self.screens.game(session)
@@ -140,8 +142,13 @@ class TiletumApp(App):
             yield SystemCommand("Undo", "Take back the last action (not past a die roll or a reveal)", screen.action_undo)
             yield SystemCommand("Save game", "Save the game under a name (it is autosaved anyway)", screen.action_save)
             yield SystemCommand("Toggle notation", "Show the log in the engine's notation", screen.action_toggle_notation)
-            for label, action in screen.legal_tasks():
-                yield SystemCommand(f"Task: {label}", "Do this Task now", lambda a=action: screen.choose(a))
+            from ..engine import describe
+            from ..engine.tasks import TASKS
+
+            for action in screen.model.legal():  # every Task possible now
+                if isinstance(action, TASKS):
+                    yield SystemCommand(f"Task: {describe(screen.model.state, action)}", "Do this Task now",
+                                        lambda a=action: screen.choose(a))
 
 
 def run_app(settings=None, *, session=None, save_dir=None, in_use=None, note: str | None = None) -> int:

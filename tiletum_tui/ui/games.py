@@ -17,7 +17,7 @@ class TiletumScreens:
     name = "tiletum"
     title = "Tiletum"
     art = TILETUM_ART
-    tagline = "a game of merchants, cathedrals and Fairs — for 2 to 4 players at one keyboard"
+    tagline = "a game of merchants, cathedrals and Fairs — 2 to 4 players, at one keyboard or against the computer"
 
     def game(self, session):
         """The screen that plays a session of this game."""

@@ -76,6 +76,15 @@ class LogReader:
                 where[key] = a.to
         return before
 
+    def die_this_turn(self, seat: int | None) -> TakeDie | None:
+        """The die ``seat`` took in the turn it is playing now, if it took one yet."""
+        for entry, a in zip(reversed(self._entries), reversed(self._actions)):
+            if entry.seat != seat or isinstance(a, EndTurn):
+                return None
+            if isinstance(a, TakeDie):
+                return a
+        return None
+
     def window(self, seat: int) -> range:
         """The entries since ``seat``'s last turn: back past its own actions of this turn, then up to
         the last action it took before them."""

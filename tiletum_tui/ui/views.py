@@ -60,6 +60,7 @@ class Scene:
     cursor: str | None = None  # the space the highlighted choice points at
     recap: object = None  # recap.Recap since the player in turn's last turn (None: nothing to tell)
     wide: bool = False  # the large layout (the strip has room for more)
+    turn_die: object = None  # the TakeDie of the player in turn this turn (None: not yet)
 
 
 def _lazy(module: str, cls: str):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...data import silver_schema as sx
 from ..actions import Action, Rule, register, refuse
 from ..common import can_take, gain_one, pop_spent, spend, store, tasks_open, use_ap, without
-from ..effects import run_effects, score
+from ..effects import run_effects
 from ..queries import crest_families, why_cannot_take
 from ..state import EMPTY, ActionFrame
 from .common import in_this_game, in_play, me, modifiers, sv, whenever
@@ -166,7 +166,7 @@ class TakeUndergroundBonus(Action, tag="utake"):
         pop_spent(state, frame)
 
     def describe(self, r, state) -> str:
-        return f"takes the Underground Bonus tile {r.tiles[self.tile].name if self.tile in r.tiles else self.tile}"
+        return f"takes the Underground Bonus tile {r.tile_name(self.tile)}"
 
 
 def _town_of_tile(state, player: int, tile: str) -> str | None:

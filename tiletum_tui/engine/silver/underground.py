@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from ...data import schema as fx
 from ..actions import Action, Rule, register, refuse
-from ..common import gain_one, pop_spent, replaced, spend, tasks_open, use_ap
+from ..common import gain_one, replaced, spend, tasks_open
 from ..effects import run_effects, score
 from ..map_actions import after_place
 from ..state import EMPTY, ActionFrame, MoveAndPlaceFrame, PlaceFrame
-from .common import in_this_game, gain_silver, in_play, me, pay_silver, sv, whenever
+from .common import in_this_game, gain_silver, in_play, me, pay_silver, sv
 from .tables import PROSPECTOR, tables
 
 

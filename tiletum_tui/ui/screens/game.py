@@ -106,6 +106,10 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
         # typist's "2 2" moves twice; they never pick from the lines of the decision already made).
         self._ahead: list[tuple[str, str | None]] = []
         self._replaying: set = set()  # the key events posted again from _ahead
+        # The seats the computer plays (issue 14): they think in a process and play through this screen.
+        from ..opponents import OpponentsController
+
+        self.opponents = OpponentsController(self, getattr(model.session, "seats", ()))
 
     def _add_binding(self, binding: Binding) -> None:
         """Bind a view's keys on this screen (the views are a list, so their keys are made here)."""
@@ -145,9 +149,13 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
 
     def on_unmount(self) -> None:
         """Leaving the game (back to the title, quitting): its last autosave reaches the disk first."""
+        self.opponents.close()  # (their process ends with the screen)
         close = getattr(self.model.session, "close", None)
         if close is not None:
             close()
+
+    def on_screen_resume(self) -> None:
+        self.opponents.resumed()  # a dialog closed: an opponent's move may go on
 
     @property
     def wide(self) -> bool:
@@ -173,7 +181,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
         return Scene(state=state, who=who, board_player=self._board_player(who), log=self.model.log,
                      setup=getattr(self.model, "setup_events", ()),
                      notation=self.notation, spaces=self._map_args[0], cursor=self._map_args[1], recap=self.recap,
-                     wide=self.wide)
+                     wide=self.wide, turn_die=self.reader.die_this_turn(who))
 
     def _board_player(self, who: int | None) -> int:
         if self.board_player is not None and who == self._board_for:
@@ -198,11 +206,14 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
         for s in self.strips:
             self.query_one(f"#{s.name}").draw(scene)
         self._stale = {v.name for v in self.views}
-        if not (self.current_view == "map" and who is not None):
+        thinking = self.opponents.plays(who)  # an opponent decides: its moves and thinking, no menu
+        if not (self.current_view == "map" and who is not None and not thinking):
             self._draw_view(self.current_view)  # (the map waits for the new decision's spaces: Pointing)
         panel = self.query_one(DecisionPanel)
         if who is None:
             panel.show(decision_title(state, []), [])
+        elif thinking:
+            self.opponents.show_panel()
         else:
             options = self.model.options()
             came_from = {k: v for k, v in self.reader.came_from(T.words(state).r.start_town).items() if k[1] in PIECES}
@@ -212,11 +223,13 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
                 from ..learn import mark_hints
 
                 mark_hints(menu, hints(state, self.model.legal()))
+                self.opponents.mark_suggestion(menu)  # the master's suggestion, once it came
             self.mark_menu(state, menu)
             panel.show(decision_title(state, options), menu, keep=keep)
             if not self.query_one(MapView).has_focus:
                 self.query_one("#choices", OptionList).focus()
         self.update_keys()
+        self.opponents.changed()  # ask the opponent deciding now (or the master for a hint)
         if self._ahead:
             self.call_after_refresh(self._play_ahead)
 
@@ -324,6 +337,11 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
     def choose(self, action) -> None:
         if self._busy:
             return
+        who = current_player(self.model.state)
+        if self.opponents.plays(who):  # their seats are not played from the keyboard
+            self.notify(f"{self.opponents.title(who)} is playing. Esc hurries.", severity="warning", timeout=3)
+            self.query_one(DecisionPanel).waiting = False
+            return
         lost = ap_lost_by(self.model.state, action)
         if lost:
             self._busy = True
@@ -384,11 +402,6 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
     def _autosaved(self, event: Autosaved) -> None:
         keeping.report_autosave(self)
 
-    def autosave_problem(self) -> str | None:
-        """What quitting now would lose, if the autosave failed (quitting asks first then)."""
-        unsaved = getattr(self.model.session, "unsaved_changes", None)
-        return unsaved() if unsaved is not None else None
-
     # ------------------------------------------------------------ key actions
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "undo":
@@ -417,13 +430,18 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
 
     def action_toggle_hints(self) -> None:
         self.hints_on = not self.hints_on
-        self.notify("Hints on: ★ marks choices that complete something" if self.hints_on else "Hints off", timeout=3)
+        self.opponents.suggest = self.hints_on  # h asks the master too
+        self.notify("Hints on: ★ marks choices that complete something, ◆ the master's suggestion (it thinks a "
+                    "moment)" if self.hints_on else "Hints off", timeout=3)
         self.refresh_game(keep=True)  # the sub-menu the player is in stays open
 
     def action_pick(self, n: int) -> None:
         self.query_one(DecisionPanel).pick_number(n)
 
     def action_back(self) -> None:
+        if self.opponents.busy:  # Esc hurries the opponent playing
+            self.opponents.hurry()
+            return
         panel = self.query_one(DecisionPanel)
         if panel.back():
             self.update_keys()
@@ -469,16 +487,6 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
     def action_save(self) -> None:
         """Ask for a name or a path, then save (the game is also autosaved after every action)."""
         keeping.ask_where_to_save(self)
-
-    def legal_tasks(self) -> list:
-        """(label, action) of every Task possible now, for the command palette."""
-        out = []
-        from ...engine import describe
-
-        for a in self.model.legal():
-            if isinstance(a, TASKS):
-                out.append((describe(self.model.state, a), a))
-        return out
 
 
 __all__ = ["GameScreen", "IllegalActionError"]

@@ -1,5 +1,6 @@
-"""The new-game form: 2-4 players with names and colours, the seed, the Action tiles variant, and the Prospect for
-Silver expansion with its first-game settings."""
+"""The new-game form: 2-4 players with names, colours and who plays them (a person or a computer
+opponent of a level), the seed, the master's thinking time, the Action tiles variant, and the
+Prospect for Silver expansion with its first-game settings."""
 
 from __future__ import annotations
 
@@ -14,8 +15,12 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton,
 
 from ...engine.state import PlayerSetup, Settings
 from ..widgets.painted import PLAYER_COLOURS
+from ...saves.format import PERSON, Seat  # -- opponents (issue 14)
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee")
+# -- opponents (issue 14): who plays a seat, and how long the master may think per decision
+WHO = (("Person", "person"), ("Beginner", "beginner"), ("Journeyman", "journeyman"), ("Master", "master"))
+MASTER_TIME = (("Master 1 s", "1s"), ("Master 2 s", "2s"), ("Master 5 s", "5s"), ("Master 10 s", "10s"))
 
 
 def random_seed() -> int:
@@ -37,7 +42,7 @@ class NewGameScreen(Screen[Settings | None]):
         with VerticalScroll(id="form"):
             yield Static("New game", classes="dialog-title", markup=False)
             yield Static("Tab moves between fields (arrows and Space choose the player count); Ctrl+S, or Enter in a name or the seed, starts. The seed decides the dice and tiles: "
-                         "share it to replay the same setup.", classes="form-help", markup=False)
+                         "share it to replay the same setup. Each seat is a person or a computer opponent.", classes="form-help", markup=False)
             with Horizontal(classes="row"):
                 yield Label("Players", classes="label")
                 with RadioSet(id="count", compact=True):
@@ -48,10 +53,12 @@ class NewGameScreen(Screen[Settings | None]):
                     yield Label(f"Player {i + 1}", classes="label")
                     yield Input(DEFAULT_NAMES[i], placeholder="name", classes="name", id=f"name{i}", max_length=14, compact=True)
                     yield Select([(c, c) for c in PLAYER_COLOURS], value=PLAYER_COLOURS[i], allow_blank=False, id=f"colour{i}", compact=True)
+                    yield Select(WHO, value="person", allow_blank=False, id=f"who{i}", compact=True)  # -- issue 14
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="label")
                 yield Input(str(self.seed), id="seed", restrict=r"[0-9]*", max_length=12, compact=True)
                 yield Button("New seed (Ctrl+R)", id="reseed", compact=True)
+                yield Select(MASTER_TIME, value="2s", allow_blank=False, id="master-time", compact=True)  # -- issue 14
             yield Checkbox("Action tiles variant (random Action order)", id="variant", compact=True)
             yield from silver_fields()
             yield Static("", id="form-error", markup=False)
@@ -96,7 +103,20 @@ class NewGameScreen(Screen[Settings | None]):
     def action_start(self) -> None:
         settings = self.read()
         if settings is not None:
+            self.seats = self.read_seats()  # -- opponents (issue 14): the app reads them beside the settings
             self.dismiss(settings)
+
+    seats: tuple[Seat, ...] = ()
+
+    def read_seats(self) -> tuple[Seat, ...]:
+        """Who plays each seat: a person, or an opponent of the chosen level (the master with its time)."""
+        budget = str(self.query_one("#master-time", Select).value)
+        out = []
+        for i in range(self.players()):
+            who = str(self.query_one(f"#who{i}", Select).value)
+            out.append(PERSON if who == "person" else
+                       Seat(player="opponent", level=who, budget=budget if who == "master" else ""))
+        return tuple(out)
 
     def read(self) -> Settings | None:
         """The Settings the form describes, or None (with the problem shown) if it is not valid."""

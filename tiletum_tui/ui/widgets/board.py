@@ -10,20 +10,16 @@ from rich.text import Text
 
 from ...engine.queries import houses_on_map, pillars_on_map
 from .. import text as T
-from .painted import Painted
+from .painted import Painted, SceneView
 
 COL = 10  # width of one Building column (9 + 6 x 10 = 69: fits a view beside the decision at 120 columns)
 
 
-class BoardHeader(Painted):
+class BoardHeader(SceneView):
     """Whose board this is (it stays on screen while the board scrolls)."""
 
-    def draw(self, scene) -> None:
-        self.scene = scene
-        self.redraw()
-
     def redraw(self) -> None:
-        scene = getattr(self, "scene", None)
+        scene = self.scene
         if scene is None:
             return
         s, i = scene.state, scene.board_player

@@ -93,3 +93,13 @@ class Painted(Static):
         """A die as a coloured chip that also spells its colour letter: ``3B``."""
         label = f"{value}{colour}" if value is not None else colour
         return Text(label, style=self.ink(f"die-{colour}"))
+
+
+class SceneView(Painted):
+    """A view or strip that draws itself from the last ``views.Scene`` it was given."""
+
+    scene = None
+
+    def draw(self, scene) -> None:
+        self.scene = scene
+        self.redraw()

@@ -4,18 +4,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from .painted import Painted
+from .painted import SceneView
 
 
-class RecapView(Painted):
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.scene = None
-
-    def draw(self, scene) -> None:
-        self.scene = scene
-        self.redraw()
-
+class RecapView(SceneView):
     def redraw(self) -> None:
         scene = self.scene
         if scene is None:

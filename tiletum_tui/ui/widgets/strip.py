@@ -14,7 +14,7 @@ from ...engine.queries import ap_left
 from ...engine.ruleset import rules_for
 from ...engine.state import JokerFrame, TurnFrame
 from .. import text as T
-from .painted import Painted
+from .painted import SceneView
 
 SHORT_ACTION = {"architect": "Arch", "merchant": "Merch", "character": "Char", "contract": "Contr", "king": "King",
                 "joker": "Joker"}
@@ -30,15 +30,7 @@ def short_tile(w, tile_id: str) -> str:
     return t.name.replace("Helper: ", "Helper ")
 
 
-class PlayerStrip(Painted):
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.scene = None
-
-    def draw(self, scene) -> None:
-        self.scene = scene
-        self.redraw()
-
+class PlayerStrip(SceneView):
     def on_resize(self, event) -> None:
         self.redraw()
 

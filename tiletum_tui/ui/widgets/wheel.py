@@ -24,9 +24,10 @@ class WheelView(Painted):
         self.focus_player: int | None = None
         self.recap = None
         self.sections: dict[str, int] = {}  # line where each part starts (to scroll to it)
+        self.turn_die = None  # the die the player in turn took this turn (marked: an opponent's move shows)
 
     def draw(self, scene) -> None:
-        self.recap = scene.recap
+        self.recap, self.turn_die = scene.recap, scene.turn_die
         self.show(scene.state, scene.who)
 
     def show(self, state, focus_player: int | None) -> None:
@@ -94,11 +95,21 @@ class WheelView(Painted):
         self._taken(out)
 
     def _taken(self, out: Text) -> None:
-        """The dice taken since the player in turn last played (the last moves, marked)."""
+        """The die taken this turn, and the dice taken since the player in turn last played (the last moves)."""
+        s = self.state
+        a = self.turn_die
+        if a is not None:
+            p = s.players[a.seat]
+            out.append(" ▸ ", self.ink("now"))
+            out.append(p.name, self.player_ink(p.colour))
+            out.append(" took ")
+            out.append(self.die(a.colour, a.value))
+            if a.target != a.value:
+                out.append(f"→{a.target}")
+            out.append(f" this turn: the {T.ACTION_TITLE[a.action or action_for_value(s, a.target)]} Action\n")
         recap = self.recap
         if recap is None or not recap.dice:
             return
-        s = self.state
         out.append(f" Taken since {s.players[recap.seat].name}'s last turn: ", self.ink("muted"))
         for k, (seat, a) in enumerate(recap.dice):
             if k:

@@ -1,0 +1,97 @@
+"""Who plays each seat is saved with the game (issue 14: "saves record who plays each seat and at
+what level"), the opponents' process answers from the view it is sent, and the arena runs."""
+
+from __future__ import annotations
+
+import io
+
+import msgspec
+import pytest
+
+from tiletum_tui import arena
+from tiletum_tui.engine import current_player, legal_actions, new_game, notation, view
+from tiletum_tui.opponents.levels import Budget, Opponent
+from tiletum_tui.opponents.match import settings_for
+from tiletum_tui.saves import format as fmt
+from tiletum_tui.saves.errors import CorruptSaveError
+from tiletum_tui.session import Session
+
+SEATS = (fmt.PERSON, fmt.Seat(player="opponent", level="master", budget="300"),
+         fmt.Seat(player="opponent", level="beginner"))
+
+
+def test_seats_go_into_the_save_and_come_back(tmp_path):
+    settings = settings_for(("person", "master", "beginner"), seed=4)
+    session = Session.new(settings, save_dir=tmp_path, seats=SEATS)
+    session.apply(legal_actions(session.state)[0])
+    path = session.save("solo")
+    session.close()
+    raw = msgspec.json.decode(path.read_bytes())
+    assert raw["seats"][1] == {"player": "opponent", "level": "master", "budget": "300"}
+    loaded = Session.load(path, save_dir=tmp_path, autosave=False)
+    assert loaded.seats == SEATS
+    assert loaded.seat(1).is_opponent and not loaded.seat(0).is_opponent
+
+
+def test_a_save_without_seats_has_people_in_every_seat(tmp_path):
+    """Format-3 files written before opponents existed still load: every seat a person."""
+    settings = settings_for(("a", "b"), seed=4)
+    session = Session.new(settings, save_dir=tmp_path)
+    path = session.save("old")
+    session.close()
+    raw = msgspec.json.decode(path.read_bytes())
+    del raw["seats"]
+    path.write_bytes(msgspec.json.encode(raw))
+    loaded = Session.load(path, save_dir=tmp_path, autosave=False)
+    assert loaded.seats == () and not loaded.seat(0).is_opponent and not loaded.seat(1).is_opponent
+
+
+@pytest.mark.parametrize("seats, words", [
+    ([{"player": "opponent", "level": "grandmaster"}], "unknown opponent level 'grandmaster'"),
+    ([{"player": "opponent", "level": "master", "budget": "3600s"}], "a thinking time is from 0.05 s to 60 s"),
+    ([{"player": "opponent", "level": "master", "budget": "-5"}], "a number of simulations is from 1"),
+    ([{"player": "opponent", "level": "master", "budget": "lots"}], "a budget is a time"),
+    ([{"player": "person"}] * 3, "names 3 seats for a game of 2 players"),
+])
+def test_a_save_whose_seats_cannot_be_played_is_refused_and_kept(tmp_path, seats, words):
+    """Shared saves are untrusted: a level that does not exist or a master told to think for an hour is
+    a clear message naming the seat, and the file stays as it was (issue 14 seats; the saves' rule)."""
+    settings = settings_for(("a", "b"), seed=4)
+    session = Session.new(settings, save_dir=tmp_path)
+    path = session.save("shared")
+    session.close()
+    raw = msgspec.json.decode(path.read_bytes())
+    raw["seats"] = seats
+    path.write_bytes(msgspec.json.encode(raw))
+    before = path.read_bytes()
+    with pytest.raises(CorruptSaveError) as caught:
+        Session.load(path, save_dir=tmp_path, autosave=False)
+    assert words in str(caught.value) and path.read_bytes() == before
+
+
+def test_the_opponents_process_plays_from_the_view_it_is_sent():
+    """Only a view's bytes cross to the process; its answer is what the same opponent decides here."""
+    from tiletum_tui.opponents.worker import OpponentProcess
+
+    state = new_game(settings_for(("journeyman", "journeyman"), seed=8))
+    here = Opponent(0, "journeyman").choose(view(state))
+    proc = OpponentProcess({0: ("journeyman", "2s")})
+    try:
+        request = proc.ask(view(state), 0)
+        answer = proc.receive()
+    finally:
+        proc.close()
+    assert not answer.error and answer.request == request and answer.seat == current_player(state)
+    assert answer.action == notation(here.action) and list(answer.plan) == [notation(a) for a in here.plan]
+    assert not proc.process.is_alive()
+
+
+def test_the_arena_reports_win_rates_with_intervals():
+    out = io.StringIO()
+    results = arena.run(["journeyman", "beginner"], games=2, budget=Budget(seconds=None, simulations=1), jobs=1,
+                        out=out, progress=None)
+    text = out.getvalue()
+    assert [r.levels for r in results] == [("journeyman", "beginner"), ("beginner", "journeyman")]  # seats alternate
+    assert "95% interval" in text and "journeyman" in text and "s/decision" in text
+    lo, hi = arena.wilson(95, 100)
+    assert 0.88 < lo < 0.95 < hi < 0.99

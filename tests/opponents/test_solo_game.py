@@ -1,0 +1,130 @@
+"""A solo game on the real game screen (issue 14): one person against a master that thinks in its own
+process, played to the final scoring table, with the master's moves shown one by one in the panel and
+the log. Driven quickly: a tiny simulation budget and no pause between moves."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tiletum_tui.engine import current_player, view
+from tiletum_tui.opponents.levels import Opponent
+from tiletum_tui.opponents.match import settings_for
+from tiletum_tui.saves.format import PERSON, Seat
+from tiletum_tui.session import Session
+from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.ui.dialogs.basic import AnnounceDialog
+from tiletum_tui.ui.opponents import OpponentsController
+from tiletum_tui.ui.screens.final import FinalScreen
+from tiletum_tui.ui.screens.game import GameScreen
+from tiletum_tui.ui.widgets.decision import DecisionPanel
+
+
+@pytest.fixture(autouse=True)
+def _no_pause(monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("TEXTUAL_THEME", raising=False)
+    monkeypatch.setattr(OpponentsController, "pace", 0.0)
+
+
+async def test_a_solo_game_against_the_master_to_the_end(tmp_path):
+    seats = (PERSON, Seat(player="opponent", level="master", budget="2"))
+    session = Session.new(settings_for(("you", "master"), seed=17), save_dir=tmp_path, seats=seats)
+    me = Opponent(0, "beginner")  # plays the person's seat through the screen, as a person would choose
+    app = TiletumApp(session=session, save_dir=tmp_path)
+    shown, refused = set(), 0
+    deadline = time.monotonic() + 240
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        while not isinstance(app.screen, FinalScreen):
+            assert time.monotonic() < deadline, "the game did not end"
+            state = game.model.state
+            if isinstance(app.screen, AnnounceDialog):
+                await pilot.press("enter")
+            elif app.screen is game and state.phase != "over" and current_player(state) == 0:
+                if refused == 0:  # the person's keys cannot play the opponent's seat, and vice versa
+                    refused = 1
+                game.apply(me.choose(state).action)
+                await pilot.pause()
+            else:
+                title = game.query_one(DecisionPanel).title_text
+                if "Master ·" in title or "thinking" in title:
+                    shown.add(title.split("\n")[0][:30])
+                await pilot.pause(0.01)
+        state = game.model.state
+        assert state.phase == "over"
+        theirs = [e for e in session.log if e.seat == 1]
+        assert len(theirs) > 50  # the master played its whole game through the screen, every move logged
+        assert shown, "the panel never showed the master's moves"
+    assert not game.opponents.process  # leaving the screen ended the opponents' process
+
+
+async def test_keys_cannot_play_an_opponents_seat_and_esc_hurries_it(tmp_path):
+    """While the master thinks, a choice from the keyboard is refused (its seat is not the person's);
+    Esc hurries it: it moves long before its budget would have run out."""
+    seats = (Seat(player="opponent", level="master", budget="60s"), PERSON)
+    session = Session.new(settings_for(("master", "you"), seed=17), save_dir=tmp_path, seats=seats)
+    app = TiletumApp(session=session, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        first = session.state
+        assert current_player(first) == 0 and game.opponents.waiting is not None  # the master is thinking
+        game.choose(Opponent(0, "beginner").choose(game.model.state).action)  # as if a key picked a line for it
+        assert session.state is first and not session.log
+        await pilot.pause(0.5)
+        started = time.monotonic()
+        await pilot.press("escape")
+        while not session.log:
+            assert time.monotonic() - started < 20, "Esc did not hurry the master"
+            await pilot.pause(0.05)
+        assert session.log[0].seat == 0
+
+
+async def test_h_marks_the_masters_suggestion_with_what_it_expects(tmp_path, monkeypatch):
+    """h: today's hints, and the master's suggestion for the decision in hand, marked in the menu."""
+    import tiletum_tui.ui.opponents as ui_opponents
+
+    monkeypatch.setattr(ui_opponents, "HINT_BUDGET", "3")  # simulations: quick and the same every run
+    session = Session.new(settings_for(("you", "journeyman"), seed=17), save_dir=tmp_path,
+                          seats=(PERSON, Seat(player="opponent", level="journeyman")))
+    app = TiletumApp(session=session, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        assert current_player(session.state) == 0
+        await pilot.press("h")
+        panel = game.query_one(DecisionPanel)
+        for _ in range(300):
+            marked = [c for c in panel.options if c.label.startswith(ui_opponents.SUGGESTED)]
+            if marked:
+                break
+            await pilot.pause(0.02)
+        assert len(marked) == 1, [c.label for c in panel.options]
+        assert "Master:" in marked[0].detail and "VP" in marked[0].detail
+        assert marked[0].label.startswith("◆ Die")  # a turn starts with a die
+
+
+async def test_a_loaded_game_goes_on_with_its_opponents(tmp_path):
+    """Saves record who plays each seat: a game loaded where its opponent is to move goes on by itself."""
+    seats = (PERSON, Seat(player="opponent", level="journeyman"))
+    session = Session.new(settings_for(("you", "journeyman"), seed=17), save_dir=tmp_path, seats=seats)
+    me = Opponent(0, "beginner")
+    while current_player(session.state) == 0:  # the person's first turn, played headless
+        session.apply(me.choose(view(session.state)).action)
+    path = session.save("to be continued")
+    session.close()
+    loaded = Session.load(path, save_dir=tmp_path)
+    assert loaded.seats == seats and current_player(loaded.state) == 1
+    before = len(loaded.log)
+    app = TiletumApp(session=loaded, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(500):
+            if current_player(loaded.state) == 0:
+                break
+            await pilot.pause(0.02)
+        assert current_player(loaded.state) == 0 and len(loaded.log) > before
+        assert all(e.seat == 1 for e in loaded.log[before:])

@@ -1,0 +1,322 @@
+"""What a position is worth to each player, in Victory Points: VP now plus a fair estimate of the rest.
+
+The estimate adds what the table already promises (read from the engine's own queries, so it can
+never disagree with the rules): Houses x Pillars and Completed Buildings as final scoring would
+count them, with a share of the Houses and Pillars still to come; the King track space this round
+(after the Corruption still face down, and again in later rounds for a blue space that stays);
+this round's Fair and the later Fairs where a House or the Merchant already stands; Contracts,
+Crests, Helpers and Characters waiting in the Storehouse, weighted by what they still need; the
+Resources (worth more early, 1 VP per 4 at the end); Bonus AP on the wheel for the turns left;
+and where the Merchant and Architect stand, so a turn spent walking towards a good Town counts.
+
+Every weight is a guess tuned by the arena (``tiletum arena``, docs/opponents.md), not a rule.
+Once the game is over the value is the final VP, exactly.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ..engine.queries import cathedral_available, fair_count, king_order, king_space
+from ..engine.ruleset import rules_for
+from ..engine.state import EMPTY, State
+from ..engine.tasks import cathedral_tile_vp
+from ..engine.views import unseen_tokens
+
+# ---------------------------------------------------------------- weights (VP-equivalents)
+RESOURCE_EARLY, RESOURCE_LATE = 0.55, 0.25  # one Resource at the start of the game / at the end
+GOLD_SHARE = 0.85  # Gold buys any Resource at 2:1 or changes a die: a little under a Resource
+HOUSES_PER_TURN, PILLARS_PER_TURN = 0.22, 0.18  # how many more a player is likely to place per turn
+KING_LATER = 0.55  # a blue King space scores again next round (less the Corruption to come)
+HIGHEST_BONUS = 2.5  # the Bonus tile (or 4 VP in round 4) of the player highest on the King track
+FAIR_LATER = 0.7  # a later Fair where a House stands: its condition will likely be met as often as now, or more
+CONTRACT_SHARE = 0.75  # a Contract in the Storehouse: its VP times how much of its price is in hand
+CREST_IN_STORE = 2.0
+HELPER_IN_STORE = 2.0
+CHARACTER_IN_STORE = 1.3
+FULL_STOREHOUSE = 1.5  # a full Storehouse refuses every tile: a small penalty
+BONUS_AP_PER_TURN = 0.35  # one Bonus AP, each turn that takes that Action (about a third of turns)
+PIECE_STEP = 0.45  # a Town worth v, d steps away, is worth v - d * PIECE_STEP (if positive) ...
+PIECE_SHARE = 0.5  # ... times this: standing near a good Town is a promise, not yet a point
+CATHEDRAL_SHARE = 0.8  # a Pillar where one has not yet built: that Cathedral's VP, by the Stone in hand
+ROOM_PROGRESS = 2.2  # a Building with a Room filled is on its way to Completed (per filled share)
+
+
+class Tables:
+    """What evaluation needs of a ruleset, worked out once: distances on the map, the board."""
+
+    def __init__(self, r) -> None:
+        self.r = r
+        self.dist: dict[str, dict[str, int]] = {s: _bfs(r.adjacent, s) for s in r.spaces}
+        self.towns = r.towns
+        self.completed_vp = r.tracks.completed_building_vp
+        self.contract_vp = r.player_board.contract_vp
+        self.rooms = [b.rooms for b in r.player_board.buildings]
+        self.preoccupied = [b.preoccupied for b in r.player_board.buildings]
+        self.king_track = r.tracks.king_track
+
+
+def _bfs(adjacent, start: str) -> dict[str, int]:
+    out = {start: 0}
+    todo = deque([start])
+    while todo:
+        s = todo.popleft()
+        for n in adjacent[s]:
+            if n not in out:
+                out[n] = out[s] + 1
+                todo.append(n)
+    return out
+
+
+_TABLES: dict[tuple, Tables] = {}
+
+
+def tables(settings) -> Tables:
+    key = (settings.modules, settings.rules)
+    t = _TABLES.get(key)
+    if t is None:
+        t = _TABLES[key] = Tables(rules_for(settings))
+    return t
+
+
+def turns_left(state: State, player: int) -> int:
+    """Turns this player still takes in the game (counting the one in hand)."""
+    if state.phase == "over":
+        return 0
+    this_round = 0
+    if state.phase == "action":
+        pos = state.turn_order.index(player)
+        this_round = 3 - state.lap + (1 if pos >= state.turn else 0)
+    return this_round + 3 * (4 - state.round)
+
+
+def evaluate(state: State, only: int | None = None) -> list[float]:
+    """Each player's value of the position (VP now plus the estimate), in seat order; with ``only``,
+    just that player's (the others are 0: a turn's planning needs only its own)."""
+    if state.phase == "over":
+        return [float(p.vp) for p in state.players]
+    t = tables(state.settings)
+    r = t.r
+    board = state.board
+    # King track: the Corruption still to come this round moves every marker down.
+    left = len(state.hidden.corruption_row) if state.phase == "action" else 0
+    drop = 0.0
+    if left:
+        tokens = unseen_tokens(state)
+        drop = left * (sum(tokens) / len(tokens)) if tokens else 0.0
+    highest = king_order(state)[0]
+    fair_i = state.round - 1
+    fair = board.fairs[fair_i] if fair_i < len(board.fairs) else None
+    fair_per = 0
+    if fair is not None and not fair.done:
+        fair_per = r.tracks.fair_board_vp[fair_i] + r.cat.fair_tiles[fair.tile].vp
+    later_fairs = [(k, f) for k, f in enumerate(board.fairs) if k > fair_i and not f.done]
+    m = _map_counts(r, state)
+    return [_value(state, t, r, i, p, drop, highest, fair, fair_per, later_fairs, m) if only is None or i == only else 0.0
+            for i, p in enumerate(state.players)]
+
+
+_COUNTS: dict[tuple[int, int], tuple] = {}
+
+
+def _map_counts(r, state: State) -> _MapCounts:
+    """The map counts of a board, worked out once: a search evaluates many states sharing one map
+    (a state's dicts are replaced, never changed, so the two dicts name the map; the cache holds
+    them, so their ids cannot be reused while an entry lives)."""
+    b = state.board
+    key = (id(b.houses), id(b.pillars))
+    hit = _COUNTS.get(key)
+    if hit is not None and hit[0] is b.houses and hit[1] is b.pillars:
+        return hit[2]
+    if len(_COUNTS) > 4096:
+        _COUNTS.clear()
+    m = _MapCounts(r, state)
+    _COUNTS[key] = (b.houses, b.pillars, m)
+    return m
+
+
+class _MapCounts:
+    """One pass over the map: Houses and Pillars of each player, the Towns with room for more."""
+
+    __slots__ = ("houses", "pillars", "house_open", "pillar_open")
+
+    def __init__(self, r, state: State) -> None:
+        n = len(state.players)
+        self.houses, self.pillars = [0] * n, [0] * n
+        self.house_open, self.pillar_open = [], []
+        for town, row in state.board.houses.items():
+            for o in row:
+                if o >= 0:
+                    self.houses[o] += 1
+            if EMPTY in row:
+                self.house_open.append((town, row))
+        for town, row in state.board.pillars.items():
+            for o in row:
+                if o >= 0:
+                    self.pillars[o] += 1
+            if EMPTY in row and cathedral_available(r, state, town):
+                self.pillar_open.append((town, row))
+
+
+def value_of(state: State, player: int) -> float:
+    return evaluate(state, player)[player]
+
+
+def _value(state, t: Tables, r, i: int, p, drop, highest, fair, fair_per, later_fairs, m) -> float:
+    board = state.board
+    turns = turns_left(state, i)
+    progress = turns / 12.0  # 1 at the start of the game, 0 once this player has no turn left
+    v = float(p.vp)
+    # ---- Houses x Pillars (final scoring), with a share of those still to come
+    h, pl = m.houses[i], m.pillars[i]
+    more_h = min(p.houses + sum(p.roof) * 0.5, HOUSES_PER_TURN * turns)
+    more_p = min(p.pillars, PILLARS_PER_TURN * turns)
+    v += h * pl + h * more_p + pl * more_h
+    # ---- Completed Buildings (final scoring) and the way towards them
+    completed = sum(p.completed)
+    progress_b = 0.0
+    for b, rooms in enumerate(p.rooms):
+        if p.completed[b]:
+            continue
+        filled = sum(1 for x in rooms if x)
+        share = (filled + (1 if p.crests[b] else 0)) / (len(rooms) + 1)
+        if filled:
+            progress_b += share * share
+    expected = completed + min(progress_b, 2.0) * min(1.0, progress * 1.5)
+    table = t.completed_vp
+    lo = int(expected)
+    if lo + 1 < len(table):
+        v += table[lo] + (table[lo + 1] - table[lo]) * (expected - lo)
+    else:
+        v += table[-1]
+    v += ROOM_PROGRESS * progress_b * progress
+    # Bonus AP on the wheel, for the turns left
+    v += BONUS_AP_PER_TURN * sum(p.bonus_ap.values()) * turns / 3.0
+    # ---- Resources: used for Contracts, Cathedrals and Crests early; 1 VP per 4 at the end
+    res = p.resources
+    per = RESOURCE_LATE + (RESOURCE_EARLY - RESOURCE_LATE) * progress
+    total = sum(res.values())
+    if turns == 0:
+        v += total // r.tracks.resources_per_vp
+    else:
+        v += per * (total - res["G"]) + per * GOLD_SHARE * res["G"]
+    # ---- King track: this round's King phase, and again later for a blue space that stays
+    space = king_space(state, i)
+    if state.phase == "action":
+        expect = max(0, space - drop)
+        lo = int(expect)
+        kv = t.king_track[lo] + (t.king_track[min(lo + 1, len(t.king_track) - 1)] - t.king_track[lo]) * (expect - lo)
+        v += kv
+        if kv > 0 and state.round < 4:
+            v += KING_LATER * kv * (4 - state.round) / 2
+        if i == highest:
+            v += HIGHEST_BONUS
+    # ---- Fairs: this round's, and later ones where a House already stands
+    tiles = r.tiles
+    if fair is not None and fair_per:
+        here = i in board.houses[fair.town] or p.merchant == fair.town
+        count = _fair_times(r, state, i, fair.tile, h, pl)
+        if here:
+            v += fair_per * count
+        elif state.phase == "action" and turns:
+            d = t.dist[p.merchant][fair.town]
+            v += fair_per * count * max(0.0, 1.0 - d / 6.0) * 0.5
+    for k, f in later_fairs:
+        per_f = r.tracks.fair_board_vp[k] + r.cat.fair_tiles[f.tile].vp
+        count = _fair_times(r, state, i, f.tile, h, pl) + 1
+        if i in board.houses[f.town]:
+            v += FAIR_LATER * per_f * count
+        else:
+            v += 0.15 * per_f * count
+    # ---- the Storehouse
+    storehouse = p.storehouse
+    free_contract = sum(1 for c in p.contracts if not c)
+    next_space_vp = t.contract_vp[len(p.contracts) - free_contract] if free_contract else 0
+    for tid in storehouse:
+        tile = tiles[tid]
+        kind = tile.kind
+        if kind == "contract":
+            if free_contract:
+                v += CONTRACT_SHARE * (tile.vp + next_space_vp) * _paid_share(tile, res) * (0.5 + 0.5 * progress)
+        elif kind == "crest":
+            v += CREST_IN_STORE * progress + 0.5
+        elif kind == "helper":
+            v += HELPER_IN_STORE * min(1.0, turns / 2.0)
+        else:
+            v += CHARACTER_IN_STORE * min(1.0, turns / 2.0)
+    if len(storehouse) >= r.player_board.storehouse and turns:
+        v -= FULL_STOREHOUSE
+    # ---- Cathedrals this player may build (a Pillar there, not yet built)
+    stone = res["S"]
+    for town, row in board.pillars.items():
+        if i in row and town not in p.cathedrals and board.cathedral_stack[town]:
+            cost = r.cat.construction_costs[board.construction_cost[town]]
+            top = board.cathedral_stack[town][-1]
+            worth = cost.vp + cathedral_tile_vp(r, top)
+            v += CATHEDRAL_SHARE * worth * min(1.0, (stone + 1) / max(1, cost.stone + 1)) * (0.3 + 0.7 * progress)
+    # ---- where the pieces stand: the best Town within reach for a House / a Pillar
+    if turns:
+        v += PIECE_SHARE * min(progress * 2, 1.0) * (
+            _best_near(t, p.merchant, _house_towns(state, m, i, p, pl + more_p, fair)) +
+            _best_near(t, p.architect, _pillar_towns(state, m, i, p, h + more_h)))
+    return v
+
+
+def _fair_times(r, state, i: int, tile_id: str, houses: int, pillars: int) -> int:
+    condition = r.cat.fair_tiles[tile_id].condition
+    if condition == "king_track":
+        return 1
+    # (the map counts are at hand: the engine's fair_count would count the map again)
+    if condition == "house":
+        return houses
+    if condition == "pillar":
+        return pillars
+    if condition == "house_pillar":
+        return min(houses, pillars)
+    return fair_count(r, state, i, condition)
+
+
+def _paid_share(tile, res) -> float:
+    """How much of a Contract's price is in hand (1: it can be paid now)."""
+    need = sum(tile.pay.values()) + tile.identical
+    if not need:
+        return 1.0
+    have = sum(min(res.get(x, 0), k) for x, k in tile.pay.items())
+    if tile.identical:
+        rest = {x: res[x] - tile.pay.get(x, 0) for x in res}
+        have += min(tile.identical, max(rest.values()))
+    share = have / need
+    return share * share
+
+
+def _house_towns(state, m, i: int, p, pillars: float, fair) -> dict[str, float]:
+    """Towns where a House could go, and what one would be worth there (a Pillar count's worth, and more)."""
+    if not p.houses:
+        return {}
+    out = {}
+    for town, row in m.house_open:
+        if i in row:
+            continue
+        worth = pillars + len(state.board.map_bonus.get(town, ())) * 1.5
+        if fair is not None and town == fair.town:
+            worth += 3
+        out[town] = worth
+    return out
+
+
+def _pillar_towns(state, m, i: int, p, houses: float) -> dict[str, float]:
+    if not p.pillars:
+        return {}
+    out = {}
+    for town, row in m.pillar_open:
+        if i in row:
+            continue
+        out[town] = houses + len(state.board.map_bonus.get(town, ())) * 1.5 + 2
+    return out
+
+
+def _best_near(t: Tables, here: str, worth: dict[str, float]) -> float:
+    if not worth:
+        return 0.0
+    dist = t.dist[here]
+    return max(0.0, max(w - PIECE_STEP * dist[town] * 2 for town, w in worth.items()))

@@ -1,0 +1,195 @@
+"""The three levels, and ``Opponent``: one seat's player, which decides once per turn and then plays
+its plan a step at a time.
+
+Every decision starts from a view (``engine.view``: ``hidden.redacted``; a full state is refused)
+and looks ahead only on states dealt from it (``engine.sample``). An opponent's own randomness
+comes from a seed made of the view itself (which has no game seed: ``engine.view`` hides it), its
+seat and its level, never from the clock, so the same game and the same simulation budget give the
+same moves.
+
+A plan is followed while the game stays as the plan foresaw: after each of its steps the view of
+the sampled state the plan was made on must equal the real view. When a step showed something
+hidden (a hired Character's replacement, say), the opponent plans the rest of the turn again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from dataclasses import dataclass, field
+
+import msgspec
+
+from ..engine import apply, legal_actions, sample, view
+from ..engine.queries import ap_lost_by
+from ..engine.state import TurnFrame
+from .evaluate import value_of
+from .planner import JOURNEYMAN, Plan, Width, plan_turn
+
+LEVELS = ("beginner", "journeyman", "master")
+MAX_SECONDS, MAX_SIMULATIONS = 60, 100_000  # the longest a master may be asked to think per decision
+LEVEL_TITLES = {"beginner": "Beginner", "journeyman": "Journeyman", "master": "Master"}
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long the master may think per real decision (a turn's plan): seconds, or a number of
+    simulations (the reproducible mode: the same game and budget give the same moves)."""
+
+    seconds: float | None = 2.0
+    simulations: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Budget:
+        """'2s', '0.5s', '500ms' (time) or '300' / '300sims' (simulations)."""
+        t = text.strip().lower()
+        try:
+            if t.endswith("ms"):
+                budget = cls(seconds=float(t[:-2]) / 1000)
+            elif t.endswith("s") and not t.endswith("sims"):
+                budget = cls(seconds=float(t[:-1]))
+            else:
+                budget = cls(seconds=None, simulations=int(t.removesuffix("sims")))
+        except ValueError:
+            raise ValueError(f"a budget is a time ('2s', '500ms') or a number of simulations ('300'), "
+                             f"not {text[:40]!r}") from None
+        # A budget also comes from save files (untrusted): no endless or negative thinking.
+        if budget.seconds is not None and not 0.05 <= budget.seconds <= MAX_SECONDS:
+            raise ValueError(f"a thinking time is from 0.05 s to {MAX_SECONDS} s, not {text[:40]!r}")
+        if budget.simulations is not None and not 1 <= budget.simulations <= MAX_SIMULATIONS:
+            raise ValueError(f"a number of simulations is from 1 to {MAX_SIMULATIONS}, not {text[:40]!r}")
+        return budget
+
+    def __str__(self) -> str:
+        return f"{self.simulations} simulations" if self.simulations is not None else f"{self.seconds:g} s"
+
+
+@dataclass
+class Choice:
+    """What an opponent decided: the action, the rest of its plan, what it expects it to gain."""
+
+    action: object
+    plan: list = field(default_factory=list)  # the whole turn's plan, this action first
+    gain: float = 0.0  # VP-equivalents the plan adds to the player's value (``evaluate``)
+    win: float | None = None  # the master's estimate of its chance to come out ahead (0-1)
+    simulations: int = 0
+    seconds: float = 0.0
+    replanned: bool = False  # a fresh decision, not the next step of an earlier plan
+
+
+_ENC = msgspec.msgpack.Encoder()
+
+
+def public_bytes(state) -> bytes:
+    """A view as bytes, without the events of its last action (what two views are compared by)."""
+    events, state.events = state.events, []
+    try:
+        return _ENC.encode(state)
+    finally:
+        state.events = events
+
+
+def decision_seed(seen, seat: int, level: str) -> int:
+    """The opponent's own seed for this decision: from the view, the seat and the level. (A view's
+    settings carry seed 0, so this is the same for two games that look the same.)"""
+    h = hashlib.sha256(b"tiletum-opponent|%d|%d|%s|" % (seen.settings.seed, seat, level.encode()))
+    h.update(public_bytes(seen))
+    return int.from_bytes(h.digest()[:8], "little")
+
+
+def beginner_move(seen, seed: int):
+    """A random legal move, lightly biased away from wasting AP: ending a turn or an Action with AP
+    left is chosen only when nothing else is legal, or one time in five."""
+    rng = random.Random(seed)
+    legal = legal_actions(seen)
+    keep = [a for a in legal if not ap_lost_by(seen, a)]
+    if keep and (len(keep) < len(legal)) and rng.random() < 0.8:
+        legal = keep
+    return rng.choice(legal)
+
+
+class Opponent:
+    """A computer player for one seat, at one level. ``choose(view)`` gives its next action."""
+
+    def __init__(self, seat: int, level: str, budget: Budget | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
+        self.seat, self.level = seat, level
+        self.budget = budget or Budget()
+        self._steps: list = []  # the rest of the plan
+        self._foreseen: bytes | None = None  # the view the plan expects next
+        self._after = None  # the sampled state after the last step handed out
+        self._plan_value = 0.0  # the planner's value of where the plan leads
+        self._win: float | None = None
+
+    def choose(self, seen, hurry=None) -> Choice:
+        """The next action for this seat in ``seen`` (a view, with this seat deciding). ``hurry`` is
+        polled by the master's search: when it returns True the search stops with what it has."""
+        if not seen.hidden.redacted:
+            raise ValueError("an opponent plays from a view (engine.view), never from the full state")
+        if not seen.stack or seen.stack[-1].player != self.seat:
+            raise ValueError(f"it is not seat {self.seat + 1}'s decision")
+        if self.level == "beginner":
+            return Choice(beginner_move(seen, decision_seed(seen, self.seat, self.level)), replanned=True)
+        if self._steps and self._foreseen == public_bytes(seen):
+            rest = list(self._steps)
+            out = self._next_step(replanned=False)
+            out.plan, out.gain, out.win = rest, self._plan_value - value_of(seen, self.seat), self._win
+            return out
+        started = time.perf_counter()
+        seed = decision_seed(seen, self.seat, self.level)
+        if self.level == "master" and _turn_start(seen):
+            from .master import search
+
+            plan, info = search(seen, self.seat, self.budget, seed, hurry)
+        else:
+            # The journeyman's turn, and every decision of the master's that is not the start of a turn
+            # (a surprise in mid-turn, the King tile): the planner on one sample of the view.
+            width = JOURNEYMAN if self.level == "journeyman" else MASTER_WIDTH
+            plan = best_plan(sample(seen, seed), self.seat, width)
+            info = Choice(plan.actions[0], gain=plan.value - value_of(seen, self.seat))
+        self._start(seen, seed, plan)
+        self._plan_value, self._win = plan.value, info.win
+        out = self._next_step(replanned=True)
+        out.plan, out.gain, out.win, out.simulations = list(plan.actions), info.gain, info.win, info.simulations
+        out.seconds = time.perf_counter() - started
+        return out
+
+    def _start(self, seen, seed: int, plan: Plan) -> None:
+        self._steps = list(plan.actions)
+        self._after = sample(seen, seed)
+
+    def _next_step(self, replanned: bool) -> Choice:
+        action = self._steps.pop(0)
+        try:
+            self._after = apply(self._after, action)
+        except Exception:  # the plan no longer fits (cannot happen while the views agree): plan again next time
+            self._steps, self._foreseen = [], None
+            return Choice(action, replanned=replanned)
+        self._foreseen = public_bytes(view(self._after)) if self._steps else None
+        if not self._steps:
+            self._after = None
+        return Choice(action, replanned=replanned)
+
+
+MASTER_WIDTH = Width(beam=4, dice=6)
+
+
+def best_plan(state, seat: int, width: Width) -> Plan:
+    """The planner's best plan for the decision in hand (the King tile included: both are tried)."""
+    plans = plan_turn(state, seat, width)
+    if plans:
+        return plans[0]
+    # Not a turn (the King phase's Bonus tile): try each legal action and keep the best.
+    best = None
+    for a in legal_actions(state):
+        v = value_of(apply(state, a), seat)
+        if best is None or v > best.value:
+            best = Plan([a], v)
+    return best
+
+
+def _turn_start(seen) -> bool:
+    top = seen.stack[-1]
+    return isinstance(top, TurnFrame) and not top.die_taken

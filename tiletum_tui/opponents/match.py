@@ -1,0 +1,49 @@
+"""A whole game between opponents, without a screen: what the arena and the tests play."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ..engine import PlayerSetup, Settings, apply_in_place, current_player, new_game, view
+from .levels import Budget, Opponent
+
+COLOURS = ("red", "blue", "green", "yellow")
+
+
+@dataclass
+class GameResult:
+    seed: int
+    levels: tuple[str, ...]  # by seat
+    vp: list[int]
+    winner: int
+    thinking: list[float] = field(default_factory=list)  # seconds spent deciding, by seat
+    decisions: list[int] = field(default_factory=list)  # fresh plans (a turn's start, a King tile, a re-plan), by seat
+    turns: list[int] = field(default_factory=list)  # turns taken (dice), by seat
+    actions: list[str] = field(default_factory=list)  # the game in notation
+
+
+def settings_for(levels, seed: int, rules: int | None = None) -> Settings:
+    players = tuple(PlayerSetup(f"{lvl.capitalize()} {i + 1}", COLOURS[i]) for i, lvl in enumerate(levels))
+    return Settings(players=players, seed=seed) if rules is None else Settings(players=players, seed=seed, rules=rules)
+
+
+def play_game(levels, seed: int, budget: Budget | None = None, *, keep_actions: bool = False) -> GameResult:
+    """Play a game from its seed with an opponent of each level in seat order; return the result."""
+    from ..engine import notation
+
+    levels = tuple(levels)
+    state = new_game(settings_for(levels, seed))
+    seats = [Opponent(i, lvl, budget) for i, lvl in enumerate(levels)]
+    thinking, decisions, turns, actions = [0.0] * len(levels), [0] * len(levels), [0] * len(levels), []
+    while state.phase != "over":
+        who = current_player(state)
+        started = time.perf_counter()
+        choice = seats[who].choose(view(state))
+        thinking[who] += time.perf_counter() - started
+        decisions[who] += choice.replanned
+        turns[who] += choice.action.verb() == "die"
+        if keep_actions:
+            actions.append(notation(choice.action))
+        apply_in_place(state, choice.action)
+    return GameResult(seed, levels, [p.vp for p in state.players], state.winner, thinking, decisions, turns, actions)

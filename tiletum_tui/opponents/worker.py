@@ -1,0 +1,145 @@
+"""Opponents in a process of their own, so a screen never waits on their thinking.
+
+``OpponentProcess`` starts one process (``spawn``: a fresh interpreter, safe beside a running app's
+threads) that holds an ``Opponent`` per seat. The screen sends it a view (bytes: only a view ever
+leaves the game) and gets an ``Answer`` back on a pipe whose file descriptor an event loop can
+watch (``fileno``); ``hurry`` sends a word down the pipe, and the master's search polls the pipe
+between simulations, so Esc stops the thinking at once with the best plan found so far. ``suggest`` asks a master for a seat played by a
+person (the hint), with its own Opponent so it never disturbs the seat's own plan.
+
+Messages are plain tuples of strings and numbers, so nothing of the state but the view crosses over.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from dataclasses import dataclass
+
+from ..engine import notation, parse
+from ..engine.views import decode_view, encode_view
+from .levels import Budget, Opponent
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An opponent's decision (or a hint), as it comes back from the process."""
+
+    request: int  # the number of the request it answers (older answers are stale)
+    seat: int
+    action: str  # notation
+    plan: tuple[str, ...]  # the turn's plan, notation, this action first
+    gain: float
+    win: float | None
+    simulations: int
+    seconds: float
+    hint: bool = False
+    replanned: bool = False  # a fresh plan (not the next step of the last one)
+    error: str = ""
+
+    @property
+    def move(self):
+        return parse(self.action)
+
+
+def _serve(conn, seats: dict) -> None:
+    """The process: answer each request until told to stop (None) or the pipe closes."""
+    # Its stderr is the player's terminal: a stray warning must not draw over the game.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 2)
+    sys.stderr = open(os.devnull, "w")
+    players = {seat: Opponent(seat, level, Budget.parse(budget)) for seat, (level, budget) in seats.items()}
+    hinters: dict[tuple, Opponent] = {}
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        if msg == "hurry":  # came after the answer it was meant for
+            continue
+        kind, request, seat, data, budget = msg
+        try:
+            seen = decode_view(data)
+            if kind == "hint":
+                key = (seat, budget)
+                opp = hinters.get(key) or hinters.setdefault(key, Opponent(seat, "master", Budget.parse(budget)))
+            else:
+                opp = players[seat]
+            c = opp.choose(seen, conn.poll)  # anything on the pipe (Esc's "hurry") stops the search
+            answer = Answer(request, seat, notation(c.action), tuple(notation(a) for a in c.plan), c.gain, c.win,
+                            c.simulations, c.seconds, hint=kind == "hint", replanned=c.replanned)
+        except Exception as exc:  # a bug must not leave the screen waiting forever: say so
+            answer = Answer(request, seat, "", (), 0.0, None, 0, 0.0, hint=kind == "hint",
+                            error=f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send(answer)
+        except (EOFError, OSError, BrokenPipeError):
+            return
+
+
+class OpponentProcess:
+    """The screen's side of the opponents' process. ``seats``: seat -> (level, budget text)."""
+
+    def __init__(self, seats: dict[int, tuple[str, str]]) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        self._conn, child = ctx.Pipe()
+        self._request = 0
+        self.process = ctx.Process(target=_serve, args=(child, dict(seats)), daemon=True, name="tiletum-opponents")
+        # A running Textual app has replaced sys.stderr by an object without a file descriptor, which
+        # multiprocessing's start-up trips over: hand it the real one for the moment of the start.
+        saved = sys.stderr
+        try:
+            sys.stderr.fileno()
+        except (AttributeError, OSError, ValueError):
+            sys.stderr = sys.__stderr__
+        else:
+            if sys.stderr.fileno() < 0:
+                sys.stderr = sys.__stderr__
+        try:
+            self.process.start()
+        finally:
+            sys.stderr = saved
+        child.close()
+
+    def fileno(self) -> int:
+        return self._conn.fileno()
+
+    def ask(self, seen, seat: int) -> int:
+        """Ask the seat's opponent for its next action in view ``seen``; returns the request's number."""
+        return self._send("move", seen, seat, "")
+
+    def suggest(self, seen, seat: int, budget: str) -> int:
+        """Ask a master what it would do in ``seat``'s place (a hint for a person)."""
+        return self._send("hint", seen, seat, budget)
+
+    def _send(self, kind: str, seen, seat: int, budget: str) -> int:
+        self._request += 1
+        self._conn.send((kind, self._request, seat, encode_view(seen), budget))
+        return self._request
+
+    def hurry(self) -> None:
+        try:
+            self._conn.send("hurry")
+        except (OSError, BrokenPipeError):
+            pass
+
+    def ready(self) -> bool:
+        return self._conn.poll()
+
+    def receive(self) -> Answer:
+        return self._conn.recv()
+
+    def close(self) -> None:
+        """Stop the process (if it is thinking, the message hurries it; then it reads the stop)."""
+        try:
+            self._conn.send(None)
+        except (OSError, BrokenPipeError):
+            pass
+        self._conn.close()
+        self.process.join(timeout=2)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join(timeout=1)
