@@ -101,7 +101,7 @@ _SCRIPT = (
     Chapter("merchant", "Merchant, Houses and Cathedrals"),
     _m("die 2D +bonus", "Lap 2. Take the dark grey 2: 2 Stone and 5 AP for the Merchant Action, and its Bonus tile, "
        "a Helper.", ("Die 2D", "Take the Bonus tile"), "wheel-view", "wheel", "turn", ("action-merchant",)),
-    _m("use b12a", "Tasks cost no AP and can be done at any time in your turn (Tasks... in the menu). Use the Helper: "
+    _m("use b12a", "Tasks cost no AP and can be done at any time in your turn (Tasks… in the menu). Use the Helper: "
        "+1 AP for your die's Action, so 6. A used Helper leaves the game.", ("Tasks…", "Use Helper", "extra AP"),
        "board-view", "board:storehouse", "actions:helper", ("helpers", "tasks")),
     _m("move merchant ANT", "The Merchant Action moves your Merchant and builds Houses, 1 AP each. Go to Antwerpen: "
@@ -121,12 +121,13 @@ _SCRIPT = (
     _m("house HAM 1", "A House on a v space scores its VP at once: +2.", ("Place a House", "+2 VP"), "map-view",
        "map", "merchant", ("vp-spaces", "houses")),
     _m("take b19a", "A Bonus tile lies here (◆1): take it with your last AP. It is a Helper; keep it in your "
-       "Storehouse for later.", ("Take the Bonus tile",), "board-view", "map", "storehouse",
+       "Storehouse for later.", ("Take the Bonus tile",), "map-view", "map", "storehouse",
        ("bonus-tiles", "storehouse")),
     _end("No AP left: end your turn."),
     Chapter("king", "King track and Corruption"),
     _m("die 5B", "Lap 3: a Corruption token turned up 1 and pulled every King marker down a space (the 2 at lap 1 "
-       "did two): you are on -3. Take the blue 5: 5 Iron and 2 AP for the King Action.", ("Die 5B",), "wheel-view", "wheel", "king",
+       "did two): you are on -3. Take the blue 5: 5 Iron and 2 AP for the King Action (leave its Bonus tile this "
+       "time).", ("Die 5B",), "wheel-view", "wheel", "king",
        ("action-king", "corruption")),
     _m("king", "Each AP moves your marker one space up the King track. In the King phase everyone scores the VP of "
        "their space (red ones cost VP) and the highest plays first next round.",
@@ -149,14 +150,15 @@ _SCRIPT = (
     _m("die 2Y +bonus", "The turned wheel: a 2 now feeds the Character Action. Take the yellow 2 (2 Gold, 5 AP) and "
        "its Bonus tile: your Storehouse is now full, 4 of 4.", ("Die 2Y", "Take the Bonus tile"), "wheel-view",
        "wheel", "character", ("cleanup", "action-character", "storehouse")),
-    _m("use b19a", "A full Storehouse takes no tile, not even a Character, and a tile is never thrown away. Use the "
-       "Hamburg Helper (Tasks...): 2 Resources of your choice. It leaves, making room.",
+    _m("use b19a", "A full Storehouse takes no tile, not even a Character, and a tile is never thrown away. Use a "
+       "market Helper (Tasks…; your two are alike: either will do): 2 Resources of your choice. It leaves, making "
+       "room.",
        ("Tasks…", "Use Helper", "market"), "board-view", "board:storehouse", "actions:helper", ("helpers", "storehouse")),
     _m("gain F", "Choose Food: Crests are paid in Food.", ("Gain 1 Food",), "board-view", "board", "tasks"),
     _m("gain F", "And Food again.", ("Gain 1 Food",), "board-view", "board", "tasks"),
     _m("hire c06b", "Character Action: hire a Settler for 1 AP (either of the two that 'move your Merchant one space "
        "and/or place a House there'). It goes to your Storehouse first.",
-       ("Hire", "Settler (Merchant): move"), "offers-view", "offers", "character",
+       ("Hire", "Settler (Merchant): move"), "offers-view", "offers:character-offer", "character",
        ("characters",)),
     _m("room c06b 2 1", "Move it into a Room of Building 2, floor 1: a Room costs its floor number in AP. A "
        "Character's bonus comes at once.", ("Put a Character in a Room", "Settler", "Building 2, floor 1"),
@@ -165,7 +167,7 @@ _SCRIPT = (
        ("Move your Merchant to Koeln",), "map-view", "map", "merchant", ("character-bonus",)),
     _done("Finish the bonus: choose 'Done'."),
     _m("hire c06a", "Hire the other Settler (1 AP).", ("Hire", "Settler (Merchant): move"),
-       "offers-view", "offers", "character", ("characters",)),
+       "offers-view", "offers:character-offer", "character", ("characters",)),
     _m("room c06a 2 2", "One picture per Building: a Settler may live only with the Settlers, in Building 2. Floor 2 "
        "costs 2 AP. Building 2 is then full, so its roof House joins your supply.",
        ("Put a Character in a Room", "Settler", "Building 2, floor 2"), "board-view", "board:buildings", "character",
@@ -183,7 +185,7 @@ _SCRIPT = (
     _end("The Character Action has no AP left: end your turn."),
     Chapter("contracts", "Contracts, Crests and Pillars"),
     _m("die 3P", "Lap 2 (a Corruption 1: both markers to -1). Take the pink 3: 3 Food and 4 AP for the Contract "
-       "Action.", ("Die 3P",), "wheel-view", "wheel", "contract", ("action-contract",)),
+       "Action (leave its Bonus tile).", ("Die 3P",), "wheel-view", "wheel", "contract", ("action-contract",)),
     _m("fulfil b30a I", "Fulfil the Trade goods Contract (a Task): 3 identical Resources, pay Iron. It moves to your "
        "first Contract space, scores, and frees the Pillar printed there into your supply.",
        ("Tasks…", "Fulfil", "Trade goods", "Iron"), "board-view", "board:contracts", "fulfil",
@@ -209,7 +211,7 @@ _SCRIPT = (
     _end("End your turn: the 2 AP left are lost (the game asks first; answer yes).", ("ap-lost",)),
     Chapter("joker", "The Joker and Helpers"),
     _m("die 5B", "Lap 3. Take the blue 5: 5 Iron and 2 AP for the Joker, which gives its AP to any one of the five "
-       "other Actions.", ("Die 5B",), "wheel-view", "wheel", "joker", ("action-joker",)),
+       "other Actions (leave its Bonus tile).", ("Die 5B",), "wheel-view", "wheel", "joker", ("action-joker",)),
     _m("joker merchant", "Give them to the Merchant: Building 2's Completed bonus adds 2 more, so 4 AP.",
        ("Merchant Action",), "decision", "wheel", "joker", ("action-joker", "completed-building")),
     _m("move merchant BRU", "Walk to London's Bonus tile: Brugge...", ("Move to Brugge",), "map-view", "map",
@@ -219,10 +221,10 @@ _SCRIPT = (
     _m("move merchant LON", "...London.", ("Move to London",), "map-view", "map", "merchant"),
     _m("take b04a", "Take the Bonus tile: a Helper that gives a Character Action.",
        ("Take the Bonus tile",), "map-view", "map", "storehouse", ("bonus-tiles",)),
-    _m("use b04a", "Use it at once (Tasks...): a Character Action with 2 AP, on top of your turn.",
+    _m("use b04a", "Use it at once (Tasks…): a Character Action with 2 AP, on top of your turn.",
        ("Tasks…", "Use Helper", "Character"), "board-view", "board:storehouse", "actions:helper", ("helpers",)),
     _m("hire c03c", "Hire the Quarryman that gains 2 Stone (1 AP).",
-       ("Hire", "Quarryman (Contract): gain 2 Stone"), "offers-view", "offers",
+       ("Hire", "Quarryman (Contract): gain 2 Stone"), "offers-view", "offers:character-offer",
        "character", ("characters",)),
     _m("room c03c 1 1", "Into Building 1 (1 AP): its one Room is full, so its roof House joins your supply, and the "
        "Quarryman gives 2 Stone.", ("Put a Character in a Room", "Quarryman", "Building 1, floor 1"), "board-view",

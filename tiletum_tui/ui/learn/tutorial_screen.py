@@ -21,7 +21,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...engine import current_player
@@ -32,10 +32,11 @@ from ...learn.narrate import event_lines, move_line
 from ..screens.game import GameScreen
 from ..widgets.decision import DecisionPanel
 from ..widgets.keyline import Hint, KeyLine
-from ..widgets.painted import Painted
 from .progress import PROGRESS_FILE, PROGRESS_VERSION, load_progress, progress_path, replay, save_progress
+from .tutorial_widgets import OpponentFeed, Soon, TutorialBox
 
-__all__ = ["PROGRESS_FILE", "PROGRESS_VERSION", "TutorialScreen", "build", "load_progress", "progress_path"]
+__all__ = ["PROGRESS_FILE", "PROGRESS_VERSION", "OpponentFeed", "TutorialScreen", "build", "load_progress",
+           "progress_path"]
 
 # What the step's target is called in the box (widget id -> words).
 PLACES = {
@@ -45,7 +46,8 @@ PLACES = {
 }
 # ... and the part of a view a step scrolls to ("wheel:king").
 PARTS = {"king": "the King track", "players": "turn order and scores", "storehouse": "your Storehouse",
-         "buildings": "your Buildings", "contracts": "your Contract spaces"}
+         "buildings": "your Buildings", "contracts": "your Contract spaces", "character-offer": "the Character offer",
+         "fairs": "the Fairs"}
 # The scrolling container of each view: that is what gets tinted (the inner drawing may be narrow).
 TINTED = {"wheel-view": "wheel", "map-view": "map", "board-view": "board", "offers-view": "offers",
           "log-view": "log"}
@@ -57,64 +59,27 @@ WRONG_GROUP = "This group does not hold this step's move: Esc goes back to the l
 FEED_LINES = 40  # lines of Rosa's turn kept in the feed (it shows the newest that fit)
 
 
-class TutorialBox(Vertical):
-    DEFAULT_CSS = """
-    TutorialBox { height: auto; max-height: 9; background: $boost; border-top: heavy $warning; padding: 0 1;
-                  border-title-color: $text-warning; border-title-style: bold; }
-    #tutorial-text { height: auto; max-height: 5; }
-    #tutorial-note { height: auto; max-height: 3; color: $text-warning; text-style: bold; display: none; }
-    #tutorial-note.-on { display: block; }
-    """
-
-    def compose(self) -> ComposeResult:
-        yield Static("", id="tutorial-text", markup=False)
-        yield Static("", id="tutorial-note", markup=False)
+ARROWS = " ←↑→↓↖↗↘↙"
+LONGEST_QUOTE = 60  # a quoted menu line longer than this is cut (…)
 
 
-class OpponentFeed(Vertical):
-    """Rosa's turn, one line per move as it happens (in the side, in place of the decision panel)."""
+def marked_path(menu: list) -> list[str]:
+    """The marked lines from the top level down, as a refusal quotes them: each up to its first colon
+    ("Die 2Y", "Move back to Tiletum"), or whole (cut at ``LONGEST_QUOTE``) when another line of its
+    level starts the same way ("Place a House: space 1 (+2 VP)")."""
+    def head(c) -> str:
+        return c.label.split(": ")[0].rstrip(ARROWS)
 
-    DEFAULT_CSS = """
-    OpponentFeed { height: 1fr; display: none; }
-    #feed-title { height: 1; text-style: bold; }
-    #feed-scroll { height: 1fr; scrollbar-size-vertical: 1; }
-    """
-
-    def compose(self) -> ComposeResult:
-        yield Painted("", id="feed-title")
-        with VerticalScroll(id="feed-scroll"):
-            yield Painted("", id="feed-lines")
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.title_text, self.lines = "", []
-
-    def on_mount(self) -> None:
-        self._draw()
-
-    def show(self, title: str, lines: list[str]) -> None:
-        self.title_text, self.lines = title, list(lines)
-        if self.is_mounted and self.children:
-            self._draw()
-
-    def _draw(self) -> None:
-        self.query_one("#feed-title", Painted).update(Text(self.title_text))
-        body = Text()
-        for i, line in enumerate(self.lines):  # the newest line bright, the earlier ones dimmed
-            body.append(("\n" if i else "") + line, "" if i == len(self.lines) - 1 else "dim")
-        self.query_one("#feed-lines", Painted).update(body)
-        self.call_after_refresh(self.query_one("#feed-scroll", VerticalScroll).scroll_end, animate=False)
-
-
-class _Soon:
-    """A pause of no time (tests): the tick comes after the next refresh, unless stopped first."""
-
-    def __init__(self, screen) -> None:
-        self.active = True
-        screen.call_after_refresh(lambda: self.active and screen._tick())
-
-    def stop(self) -> None:
-        self.active = False
+    out, level = [], menu
+    while level:
+        line = next((c for c in level if c.marked and not c.disabled), None)
+        if line is None:
+            break
+        alike = any(head(c) == head(line) and c.label != line.label for c in level)
+        words = line.label.rstrip(ARROWS) if alike else head(line)
+        out.append(words if len(words) <= LONGEST_QUOTE else words[:LONGEST_QUOTE - 1] + "…")
+        level = line.children
+    return out
 
 
 class TutorialScreen(GameScreen):
@@ -146,6 +111,7 @@ class TutorialScreen(GameScreen):
         self.feed: list[str] = T.opening_lines(model.state) if not model.log else []
         self._timer = None  # the pause before Rosa's next move (or before her turn gives way)
         self._note_kind = ""  # what the note in the box says: "refused", "group", "info" or ""
+        self._played_by: int | None = None  # the seat whose move is being applied (refresh_game moves the lesson)
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -196,19 +162,36 @@ class TutorialScreen(GameScreen):
             self._refuse(why)
             return
         before, state = self.tutorial.index, self.model.state
-        super().apply(action)
+        self._played_by = T.LEARNER
+        super().apply(action)  # (refresh_game moves the lesson on first: the new menu is marked for its step)
+        self._played_by = None
         if self.model.state is state:
             return  # the engine refused it (the game screen said why)
         self.hold = ""  # the learner moved: from now on the progress is theirs to save
-        self.tutorial.moved(self.model.state)
         lines = event_lines(self.model.state, self.model.log[-1].events)
         self.feed = lines if current_player(self.model.state) == T.OPPONENT else []  # Rosa's turn starts afresh
         corruption = [line for line in lines if "Corruption token" in line]
         self._set_note(corruption[-1] if corruption and not self.feed else "", "info")
         self._after_change(before)
 
+    def refresh_game(self, keep: bool = False) -> None:
+        """After a move is applied, the lesson moves on before the new menu is built (so it is marked
+        for the step now in hand, and the map points at the marked line's space)."""
+        if self._played_by is not None:
+            if self._played_by == T.LEARNER:
+                self.tutorial.moved(self.model.state)
+            else:
+                self.tutorial.settle(self.model.state)
+            self._played_by = None
+        super().refresh_game(keep)
+
     def _refuse(self, why: str) -> None:
         """Not this step's move: say why in the box, and take the panel back to the marked line."""
+        panel = self.query_one(DecisionPanel)
+        path = marked_path(panel.levels[0] if panel.levels else [])
+        if path and why.startswith("Not now"):  # the lines as the panel shows them ("Move back to …")
+            lines = " › ".join(f"'{p}'" for p in path)
+            why = f"Not now: this step asks for {lines} (marked ▶)."
         self._set_note("✗ " + why, "refused")
         self.query_one(DecisionPanel).to_marked()
         self.update_keys()
@@ -244,12 +227,20 @@ class TutorialScreen(GameScreen):
         name, _, part = step.view.partition(":")
         self.action_view(name)
         self._auto_view_for = self.decision_key()  # the step's view, not the one the decision would show
-        if part:
-            def scroll() -> None:
-                line = getattr(self.query_one(f"#{name}-view"), "sections", {}).get(part, 0)
-                self.query_one(f"#{name}", VerticalScroll).scroll_to(y=line, animate=False)
+        die = step.kind == T.MOVE and name == "wheel" and not part and step.move.startswith("die ")
 
-            self.call_after_refresh(scroll)
+        def scroll() -> None:  # to the part the step names, else the top (a step before may have scrolled)
+            if not self.query(f"#{name}-view"):
+                return
+            view = self.query_one(f"#{name}", VerticalScroll)
+            sections = getattr(self.query_one(f"#{name}-view"), "sections", {})
+            if die:  # the die's row in sight (at 80x24 the wheel shows only a few rows)
+                row = sections.get(f"die{step.move[4]}", 0)
+                view.scroll_to(y=max(0, row - view.scrollable_content_region.height + 1), animate=False)
+            elif name in ("wheel", "board", "offers"):  # (the map follows its cursor, the log its newest lines)
+                view.scroll_to(y=sections.get(part, 0), animate=False)
+
+        self.call_after_refresh(scroll)
 
     # ------------------------------------------------------------ Rosa
     def _rosa_turn(self) -> bool:
@@ -273,7 +264,7 @@ class TutorialScreen(GameScreen):
         if self._rosa_turn() and not self.feed_on:
             self._show_feed(True)
         if self._rosa_to_play() or (self.feed_on and not self._rosa_turn()):
-            self._timer = self.set_timer(self.OPPONENT_DELAY, self._tick) if self.OPPONENT_DELAY else _Soon(self)
+            self._timer = self.set_timer(self.OPPONENT_DELAY, self._tick) if self.OPPONENT_DELAY else Soon(self)
         self._draw_feed()
 
     def _tick(self) -> None:
@@ -299,13 +290,14 @@ class TutorialScreen(GameScreen):
         state = self.model.state
         action, self.tutorial.scripted = T.opponent_move(state, self.tutorial.scripted)
         before = self.tutorial.index
+        self._played_by = T.OPPONENT
         GameScreen.apply(self, action)  # Rosa's moves are not checked against the lesson
+        self._played_by = None
         if self.model.state is state:
             return
         events = self.model.log[-1].events
         self.feed = (self.feed + [move_line(state, action, events), *event_lines(self.model.state, events)])
         self.feed = self.feed[-FEED_LINES:]
-        self.tutorial.settle(self.model.state)
         self._after_change(before)
 
     def _show_feed(self, on: bool) -> None:

@@ -23,7 +23,7 @@ class WheelView(Painted):
         self.state = None
         self.focus_player: int | None = None
         self.recap = None
-        self.sections: dict[str, int] = {}  # line where each part starts (to scroll to it)
+        self.sections: dict[str, int] = {}  # line where each part starts, to scroll to it (king, players, die1-6)
         self.turn_die = None  # the die the player in turn took this turn (marked: an opponent's move shows)
 
     def draw(self, scene) -> None:
@@ -62,6 +62,7 @@ class WheelView(Painted):
         w = T.words(s)
         focus = self.focus_player if self.focus_player is not None else 0
         for value in range(1, 7):
+            self.sections[f"die{value}"] = out.plain.count("\n")
             action = action_for_value(s, value)
             pos = wheel_position_for_value(s, value)
             dice = s.board.wheel_dice[value - 1]
