@@ -193,7 +193,7 @@ class TutorialScreen(GameScreen):
             lines = " › ".join(f"'{p}'" for p in path)
             why = f"Not now: this step asks for {lines} (marked ▶)."
         self._set_note("✗ " + why, "refused")
-        self.query_one(DecisionPanel).to_marked()
+        panel.to_marked()
         self.update_keys()
 
     def _after_change(self, before: int) -> None:
@@ -229,14 +229,17 @@ class TutorialScreen(GameScreen):
         self._auto_view_for = self.decision_key()  # the step's view, not the one the decision would show
         die = step.kind == T.MOVE and name == "wheel" and not part and step.move.startswith("die ")
 
-        def scroll() -> None:  # to the part the step names, else the top (a step before may have scrolled)
-            if not self.query(f"#{name}-view"):
+        def scroll(again: bool = True) -> None:  # to the part the step names, else the top (a step before
+            if not self.query(f"#{name}-view"):  # may have scrolled)
                 return
             view = self.query_one(f"#{name}", VerticalScroll)
             sections = getattr(self.query_one(f"#{name}-view"), "sections", {})
-            if die:  # the die's row in sight (at 80x24 the wheel shows only a few rows)
+            height = view.scrollable_content_region.height
+            if die and not height and again:  # a view just shown is laid out on the next refresh
+                self.call_after_refresh(scroll, False)
+            elif die:  # the die's row in sight (at 80x24 the wheel shows only a few rows)
                 row = sections.get(f"die{step.move[4]}", 0)
-                view.scroll_to(y=max(0, row - view.scrollable_content_region.height + 1), animate=False)
+                view.scroll_to(y=max(0, row - height + 1), animate=False)
             elif name in ("wheel", "board", "offers"):  # (the map follows its cursor, the log its newest lines)
                 view.scroll_to(y=sections.get(part, 0), animate=False)
 
@@ -324,7 +327,7 @@ class TutorialScreen(GameScreen):
     # ------------------------------------------------------------ the box
     def _set_note(self, text: str, kind: str = "") -> None:
         self._note_kind = kind if text else ""
-        if self.is_mounted:
+        if self.query("#tutorial-note"):  # (composed: also while mounting, when is_mounted is not yet True)
             note = self.query_one("#tutorial-note", Static)
             note.update(text)
             note.set_class(bool(text), "-on")
