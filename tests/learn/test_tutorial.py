@@ -155,7 +155,7 @@ def test_a_wrong_move_at_every_step_is_refused_in_words_then_the_right_one_is_ac
             assert digest(state) == before and tut.index == index  # nothing changed
             assert not _in_notation(why, wrong, *([T.step_action(state, step)] if step.kind == T.MOVE else [])), why
             if step.kind == T.MOVE:
-                assert why.startswith("Not now: that is a legal move") and all(c in why for c in step.choose), why
+                assert why.startswith("Not now: this step asks for") and all(c in why for c in step.choose), why
             else:
                 assert why == T.READ_FIRST
             refused += 1

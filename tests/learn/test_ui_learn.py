@@ -1,29 +1,19 @@
-"""The learn screens: the whole tutorial by keys alone, the rules browser, and snapshots at 80x24."""
+"""The learn screens: leaving and resuming the tutorial, the rules browser, and snapshots (the whole tutorial
+by keys is in test_ui_tutorial.py)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-import time
-
 from textual.widgets import Input, OptionList
 
 from tiletum_tui.engine import current_player, parse
 from tiletum_tui.learn import tutorial as T
 from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.dialogs.basic import AnnounceDialog, ConfirmDialog
 from tiletum_tui.ui.learn import open_rules, start_tutorial
 from tiletum_tui.ui.learn.rules_screen import RulesScreen
-from tiletum_tui.ui.learn.tutorial_screen import TutorialScreen, load_progress, progress_path
-from tiletum_tui.ui.screens.final import FinalScreen
+from tiletum_tui.ui.learn.tutorial_screen import TutorialScreen
 from tiletum_tui.ui.screens.title import TitleScreen
 from tiletum_tui.ui.widgets.decision import DecisionPanel
-
-from ..ui.chooser import choose_key
-
-MAX_KEYS = 3000
-
 
 def _contains(choice, action) -> bool:
     return choice.action == action or any(_contains(c, action) for c in choice.children)
@@ -37,50 +27,11 @@ def keys_for(panel: DecisionPanel, action) -> str | None:
     return None
 
 
-
-async def test_the_whole_tutorial_by_keys_alone(tmp_path, monkeypatch):
-    monkeypatch.setattr(TutorialScreen, "OPPONENT_DELAY", 0)
-    app = TiletumApp(save_dir=tmp_path)
-    rng, keys, started = random.Random(5), 0, time.perf_counter()
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.press("l")  # title: Learn to play
-        await pilot.pause()
-        tut_screen = app.screen
-        assert isinstance(tut_screen, TutorialScreen)
-        while not tut_screen.tutorial.done:
-            keys += 1
-            assert keys < MAX_KEYS, f"stuck at step {tut_screen.tutorial.index}"
-            screen, step = app.screen, tut_screen.tutorial.step
-            state = tut_screen.model.state
-            if isinstance(screen, AnnounceDialog):
-                key = "enter"
-            elif isinstance(screen, ConfirmDialog):
-                key = "y"
-            elif isinstance(screen, FinalScreen):
-                key = "escape"  # back to the board, where the last step waits
-            elif current_player(state) == T.OPPONENT and state.phase != "over":
-                await pilot.pause(0.01)
-                continue
-            elif step.kind == T.KEY:
-                key = "space"
-            elif step.kind == T.MOVE:
-                panel = screen.query_one(DecisionPanel)
-                key = keys_for(panel, parse(step.move, T.LEARNER))
-                assert key, f"step {tut_screen.tutorial.index}: no line leads to {step.move}"
-            else:
-                key = choose_key(screen.query_one(DecisionPanel), rng)
-            await pilot.press(key)
-        assert tut_screen.model.state.phase == "over"
-        saved = load_progress(progress_path(app))
-        assert saved["step"] == len(T.STEPS)
-    print(f"\n{keys} keys in {time.perf_counter() - started:.1f} s")
-
-
 async def test_leave_and_resume_where_it_was(tmp_path, monkeypatch):
     monkeypatch.setattr(TutorialScreen, "OPPONENT_DELAY", 0)
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("l")
+        await pilot.press("l", "enter")  # Learn to play: the chapter list; Enter starts at the beginning
         await pilot.pause()
         await pilot.press("space", "space", "space")  # three key steps, then the first move by its lines
         screen = app.screen
@@ -110,7 +61,10 @@ async def test_leave_and_resume_where_it_was(tmp_path, monkeypatch):
         await pilot.press("f10")  # leave
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-        await pilot.press("l")  # resume
+        await pilot.press("l")  # the chapter list offers to resume first: Enter
+        await pilot.pause()
+        assert "Resume where you left off (step 5 of" in str(app.screen.query_one("#chapters-list").get_option_at_index(0).prompt)
+        await pilot.press("enter")
         await pilot.pause()
         again = app.screen
         assert isinstance(again, TutorialScreen) and again is not screen
@@ -151,16 +105,27 @@ SIZES = [(80, 24), (120, 40)]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_snapshot_of_a_tutorial_step(snap_compare, tmp_path, monkeypatch, size):
+def test_snapshot_of_a_refusal(snap_compare, tmp_path, monkeypatch, size):
+    """Issue 10: 'snapshots at 80x24 and 120x40 of a step with a refusal'. Step 6 (Koeln's Pillar): a move
+    to Hamburg is refused in the menu's words, the marked line highlighted again, the decision in sight."""
     monkeypatch.setattr(TutorialScreen, "OPPONENT_DELAY", 0)
 
-    async def to_step(pilot):
-        start_tutorial(pilot.app, restart=True)
+    async def refused(pilot):
+        start_tutorial(pilot.app, chapter="dice")
         await pilot.pause()
+        screen = pilot.app.screen
         await pilot.press("space", "space", "space")
+        while screen.feed_on:  # Rosa's first turn
+            await pilot.pause(0.01)
+        await pilot.press("1", "2", "1", "2")  # step 4: die 2Y to 1 with its Bonus tile; step 5: to Koeln
         await pilot.pause()
+        assert screen.tutorial.index == 5
+        await pilot.press("1")  # Hamburg: not this step's move
+        await pilot.pause()
+        await pilot.pause()  # (the map follows the highlight back to Koeln)
+        assert "✗ Not now" in str(screen.query_one("#tutorial-note").content)
 
-    assert snap_compare(TiletumApp(save_dir=tmp_path), terminal_size=size, run_before=to_step)
+    assert snap_compare(TiletumApp(save_dir=tmp_path), terminal_size=size, run_before=refused)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -19,7 +19,7 @@ from ..engine.actions import notation
 from ..engine.ruleset import rules_for
 from . import opponent
 from .explain import why_not
-from .narrate import describe, event_lines, narrate
+from .narrate import event_lines, narrate
 from .tutorial_script import (
     CHAPTERS, FREE, KEY, LEARNER, MOVE, OPPONENT, OPPONENT_SCRIPT, SEED, SETTINGS, STEPS, Chapter, Step,
 )
@@ -69,16 +69,15 @@ def step_action(state, step: Step):
     return next((a for a in legal_actions(state) if matches(state, a, wanted)), None)
 
 
-def expected(step: Step, state=None) -> str:
-    """What a step asks for, in words: the move as the game tells it and the menu lines that lead to it."""
+def expected(step: Step) -> str:
+    """What a step asks for, in the menu's words: the lines to choose, top level first (the screen marks
+    them ▶; the step's text says what the move does)."""
     if step.kind == KEY:
         return "read this step, then press space"
     if step.kind == FREE:
         return "any move you like"
-    lines = " > ".join(f"'{c}'" for c in step.choose)
-    where = f"choose {lines} in the decision panel" if lines else "see the text above"
-    action = step_action(state, step) if state is not None else None
-    return f"{where} ({describe(state, action)})" if action is not None else where
+    lines = " › ".join(f"'{c}'" for c in step.choose)
+    return f"{lines} (the lines marked ▶)" if lines else "the move in the text above"
 
 
 # ---------------------------------------------------------------- Rosa
@@ -140,7 +139,7 @@ class Tutorial:
             return False, READ_FIRST
         wanted = step_action(state, step)
         if wanted is None or not matches(state, action, wanted):
-            return False, f"Not now: that is a legal move, but this step teaches something else: {expected(step, state)}."
+            return False, f"Not now: this step asks for {expected(step)}."
         return True, ""
 
     def moved(self, state) -> None:

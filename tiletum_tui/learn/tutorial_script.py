@@ -32,7 +32,8 @@ class Step:
     target: str  # widget id on the game screen the step talks about
     kind: str = KEY  # KEY: press a key; MOVE: make ``move``; FREE: play freely until ``until``
     move: str = ""  # MOVE: the move, in the notation without seat ("die 2Y>1 +bonus")
-    view: str = ""  # the game view to show (wheel, map, board, offers, log), "" to leave it
+    view: str = ""  # the game view to show (wheel, map, board, offers, log), "" to leave it; "board:storehouse"
+    # also scrolls to that part of it (the drawing's ``sections``: wheel king/players, board storehouse/...)
     until: str = ""  # FREE steps: "round3", "round4", "over"
     topic: str = ""  # the rules topic F1 opens on this step
     teaches: tuple[str, ...] = ()  # concept ids (tutorial_checklist.CONCEPTS)
@@ -59,8 +60,8 @@ def _done(text, teaches=()):
     return _m("done", text, ("Done",), teaches=teaches, topic="actions:ap")
 
 
-def _end(text, teaches=()):
-    return _m("end", text, ("End your turn",), teaches=teaches, topic="turn")
+def _end(text, teaches=(), view=""):
+    return _m("end", text, ("End your turn",), teaches=teaches, topic="turn", view=view)
 
 
 
@@ -100,9 +101,9 @@ _SCRIPT = (
     Chapter("merchant", "Merchant, Houses and Cathedrals"),
     _m("die 2D +bonus", "Lap 2. Take the dark grey 2: 2 Stone and 5 AP for the Merchant Action, and its Bonus tile, "
        "a Helper.", ("Die 2D", "Take the Bonus tile"), "wheel-view", "wheel", "turn", ("action-merchant",)),
-    _m("use b12a", "Tasks cost no AP and can be done at any time in your turn (Tasks... in the menu). Use the Helper: "
+    _m("use b12a", "Tasks cost no AP and can be done at any time in your turn (Tasks… in the menu). Use the Helper: "
        "+1 AP for your die's Action, so 6. A used Helper leaves the game.", ("Tasks…", "Use Helper", "extra AP"),
-       "board-view", "board", "actions:helper", ("helpers", "tasks")),
+       "board-view", "board:storehouse", "actions:helper", ("helpers", "tasks")),
     _m("move merchant ANT", "The Merchant Action moves your Merchant and builds Houses, 1 AP each. Go to Antwerpen: "
        "it holds round 2's Fair (F2), and who has a House or the Merchant there takes part.",
        ("Move to Antwerpen",), "map-view", "map", "merchant", ("next-fair", "fair")),
@@ -120,24 +121,25 @@ _SCRIPT = (
     _m("house HAM 1", "A House on a v space scores its VP at once: +2.", ("Place a House", "+2 VP"), "map-view",
        "map", "merchant", ("vp-spaces", "houses")),
     _m("take b19a", "A Bonus tile lies here (◆1): take it with your last AP. It is a Helper; keep it in your "
-       "Storehouse for later.", ("Take the Bonus tile",), "board-view", "map", "storehouse",
+       "Storehouse for later.", ("Take the Bonus tile",), "map-view", "map", "storehouse",
        ("bonus-tiles", "storehouse")),
     _end("No AP left: end your turn."),
     Chapter("king", "King track and Corruption"),
     _m("die 5B", "Lap 3: a Corruption token turned up 1 and pulled every King marker down a space (the 2 at lap 1 "
-       "did two): you are on -3. Take the blue 5: 5 Iron and 2 AP for the King Action.", ("Die 5B",), "wheel-view", "wheel", "king",
+       "did two): you are on -3. Take the blue 5: 5 Iron and 2 AP for the King Action (leave its Bonus tile this "
+       "time).", ("Die 5B",), "wheel-view", "wheel", "king",
        ("action-king", "corruption")),
     _m("king", "Each AP moves your marker one space up the King track. In the King phase everyone scores the VP of "
        "their space (red ones cost VP) and the highest plays first next round.",
-       ("Advance one space on the King track",), "status", "wheel", "king", ("king-track", "turn-order")),
+       ("Advance one space on the King track",), "wheel-view", "wheel:king", "king", ("king-track", "turn-order")),
     _m("king", "Again. You left Rosa's stack: markers on one space stack, and the one below counts as higher. "
        "Corruption (0, 1 or 2 at each lap) pulls everyone down, so climbing late keeps more.",
-       ("Advance one space on the King track",), "status", "wheel", "king", ("king-stacks", "corruption")),
-    _end("End your turn. You are now highest on the King track: -1 against Rosa's -3."),
+       ("Advance one space on the King track",), "wheel-view", "wheel:king", "king", ("king-stacks", "corruption")),
+    _end("End your turn. You are now highest on the King track: -1 against Rosa's -3.", view="wheel:king"),
     Chapter("king-phase", "The King phase, Fair and Cleanup"),
     _m("claim", "King phase. The highest player takes or discards the Bonus tile beside the King track: take the "
        "Crest of the Lily. Then everyone scores their space (you -1, Rosa -3) and turn order follows the track.",
-       ("Take the King track Bonus tile",), "status", "wheel", "king", ("king-phase-choice", "turn-order")),
+       ("Take the King track Bonus tile",), "wheel-view", "wheel:king", "king", ("king-phase-choice", "turn-order")),
     _k("Then the Fair in Tiletum: who had a House or the Merchant there took part, and its tile paid 5 VP per "
        "Cathedral tile: you +5, Rosa nothing. The log (l) lists every point and why.", "log-view", "log", "fair",
        ("fair",)),
@@ -148,32 +150,33 @@ _SCRIPT = (
     _m("die 2Y +bonus", "The turned wheel: a 2 now feeds the Character Action. Take the yellow 2 (2 Gold, 5 AP) and "
        "its Bonus tile: your Storehouse is now full, 4 of 4.", ("Die 2Y", "Take the Bonus tile"), "wheel-view",
        "wheel", "character", ("cleanup", "action-character", "storehouse")),
-    _m("use b19a", "A full Storehouse takes no tile, not even a Character, and a tile is never thrown away. Use the "
-       "Hamburg Helper (Tasks...): 2 Resources of your choice. It leaves, making room.",
-       ("Tasks…", "Use Helper", "market"), "board-view", "board", "actions:helper", ("helpers", "storehouse")),
+    _m("use b19a", "A full Storehouse takes no tile, not even a Character, and a tile is never thrown away. Use a "
+       "market Helper (Tasks…; your two are alike: either will do): 2 Resources of your choice. It leaves, making "
+       "room.",
+       ("Tasks…", "Use Helper", "market"), "board-view", "board:storehouse", "actions:helper", ("helpers", "storehouse")),
     _m("gain F", "Choose Food: Crests are paid in Food.", ("Gain 1 Food",), "board-view", "board", "tasks"),
     _m("gain F", "And Food again.", ("Gain 1 Food",), "board-view", "board", "tasks"),
     _m("hire c06b", "Character Action: hire a Settler for 1 AP (either of the two that 'move your Merchant one space "
        "and/or place a House there'). It goes to your Storehouse first.",
-       ("Hire", "Settler (Merchant): move"), "offers-view", "offers", "character",
+       ("Hire", "Settler (Merchant): move"), "offers-view", "offers:character-offer", "character",
        ("characters",)),
     _m("room c06b 2 1", "Move it into a Room of Building 2, floor 1: a Room costs its floor number in AP. A "
        "Character's bonus comes at once.", ("Put a Character in a Room", "Settler", "Building 2, floor 1"),
-       "board-view", "board", "character", ("characters",)),
+       "board-view", "board:buildings", "character", ("characters",)),
     _m("move merchant KOL", "The Settler's bonus moves your Merchant: to Koeln. (You have no House left to place.)",
        ("Move your Merchant to Koeln",), "map-view", "map", "merchant", ("character-bonus",)),
     _done("Finish the bonus: choose 'Done'."),
     _m("hire c06a", "Hire the other Settler (1 AP).", ("Hire", "Settler (Merchant): move"),
-       "offers-view", "offers", "character", ("characters",)),
+       "offers-view", "offers:character-offer", "character", ("characters",)),
     _m("room c06a 2 2", "One picture per Building: a Settler may live only with the Settlers, in Building 2. Floor 2 "
        "costs 2 AP. Building 2 is then full, so its roof House joins your supply.",
-       ("Put a Character in a Room", "Settler", "Building 2, floor 2"), "board-view", "board", "character",
+       ("Put a Character in a Room", "Settler", "Building 2, floor 2"), "board-view", "board:buildings", "character",
        ("one-picture", "roof-house")),
     _m("house KOL 1", "Its bonus places that House where your Merchant is: Koeln's b space gives a Building Bonus.",
        ("Place a House", "Building Bonus"), "map-view", "map", "merchant", ("building-bonus", "house-spaces")),
     _m("building 2", "Building Bonus: choose one of your Buildings; each Character in it gives its bonus once more.",
-       ("Building 2",), "board-view", "board", "character", ("building-bonus",)),
-    _m("bonus c06b", "Take a Settler's bonus...", ("Take the bonus of",), "board-view", "board", "character"),
+       ("Building 2",), "board-view", "board:buildings", "character", ("building-bonus",)),
+    _m("bonus c06b", "Take a Settler's bonus...", ("Take the bonus of",), "board-view", "board:buildings", "character"),
     _m("move merchant ANT", "...and move your Merchant to Antwerpen.", ("Move your Merchant to Antwerpen",), "map-view", "map",
        "merchant", ("character-bonus",)),
     _done("Each bonus waits until you finish it: 'Done' for this Settler..."),
@@ -182,14 +185,14 @@ _SCRIPT = (
     _end("The Character Action has no AP left: end your turn."),
     Chapter("contracts", "Contracts, Crests and Pillars"),
     _m("die 3P", "Lap 2 (a Corruption 1: both markers to -1). Take the pink 3: 3 Food and 4 AP for the Contract "
-       "Action.", ("Die 3P",), "wheel-view", "wheel", "contract", ("action-contract",)),
+       "Action (leave its Bonus tile).", ("Die 3P",), "wheel-view", "wheel", "contract", ("action-contract",)),
     _m("fulfil b30a I", "Fulfil the Trade goods Contract (a Task): 3 identical Resources, pay Iron. It moves to your "
        "first Contract space, scores, and frees the Pillar printed there into your supply.",
-       ("Tasks…", "Fulfil", "Trade goods", "Iron"), "board-view", "board", "fulfil",
+       ("Tasks…", "Fulfil", "Trade goods", "Iron"), "board-view", "board:contracts", "fulfil",
        ("contracts", "contract-spaces", "pillars")),
     _m("crest b27a 2", "Place the Lily Crest under Building 2 (6 Food). Full Rooms and a Crest: Building 2 is "
        "Completed, and its Settlers add 2 AP to each of your Merchant Actions from now on.",
-       ("Tasks…", "Place the Crest", "Lily", "under Building 2"), "board-view", "board", "completed",
+       ("Tasks…", "Place the Crest", "Lily", "under Building 2"), "board-view", "board:buildings", "completed",
        ("crests", "completed-building")),
     _m("pillar LYO", "That Crest space's bonus: a Pillar at any Cathedral. Put the freed Pillar in Lyon, the Town of "
        "round 3's Fair.", ("Place a Pillar at the Cathedral of Lyon",), "map-view", "map", "crest",
@@ -204,11 +207,11 @@ _SCRIPT = (
     _m("gain F", "Choose Food: 2 Food now.", ("Gain 1 Food",), "board-view", "board", "contract"),
     _m("crest k28a 6", "Place it under Building 6, whose Room is pre-occupied: 2 Food, +5 VP, and it is Completed "
        "too (that one adds no AP).", ("Tasks…", "Place the Crest", "Tower", "under Building 6"), "board-view",
-       "board", "crest", ("crests", "completed-building")),
+       "board:buildings", "crest", ("crests", "completed-building")),
     _end("End your turn: the 2 AP left are lost (the game asks first; answer yes).", ("ap-lost",)),
     Chapter("joker", "The Joker and Helpers"),
     _m("die 5B", "Lap 3. Take the blue 5: 5 Iron and 2 AP for the Joker, which gives its AP to any one of the five "
-       "other Actions.", ("Die 5B",), "wheel-view", "wheel", "joker", ("action-joker",)),
+       "other Actions (leave its Bonus tile).", ("Die 5B",), "wheel-view", "wheel", "joker", ("action-joker",)),
     _m("joker merchant", "Give them to the Merchant: Building 2's Completed bonus adds 2 more, so 4 AP.",
        ("Merchant Action",), "decision", "wheel", "joker", ("action-joker", "completed-building")),
     _m("move merchant BRU", "Walk to London's Bonus tile: Brugge...", ("Move to Brugge",), "map-view", "map",
@@ -218,19 +221,19 @@ _SCRIPT = (
     _m("move merchant LON", "...London.", ("Move to London",), "map-view", "map", "merchant"),
     _m("take b04a", "Take the Bonus tile: a Helper that gives a Character Action.",
        ("Take the Bonus tile",), "map-view", "map", "storehouse", ("bonus-tiles",)),
-    _m("use b04a", "Use it at once (Tasks...): a Character Action with 2 AP, on top of your turn.",
-       ("Tasks…", "Use Helper", "Character"), "board-view", "board", "actions:helper", ("helpers",)),
+    _m("use b04a", "Use it at once (Tasks…): a Character Action with 2 AP, on top of your turn.",
+       ("Tasks…", "Use Helper", "Character"), "board-view", "board:storehouse", "actions:helper", ("helpers",)),
     _m("hire c03c", "Hire the Quarryman that gains 2 Stone (1 AP).",
-       ("Hire", "Quarryman (Contract): gain 2 Stone"), "offers-view", "offers",
+       ("Hire", "Quarryman (Contract): gain 2 Stone"), "offers-view", "offers:character-offer",
        "character", ("characters",)),
     _m("room c03c 1 1", "Into Building 1 (1 AP): its one Room is full, so its roof House joins your supply, and the "
        "Quarryman gives 2 Stone.", ("Put a Character in a Room", "Quarryman", "Building 1, floor 1"), "board-view",
-       "board", "character", ("roof-house", "characters")),
+       "board:buildings", "character", ("roof-house", "characters")),
     _end("End your turn. Rosa plays her last turn, then the King phase."),
     Chapter("round-end", "The King phase again, Fair and free play"),
     _m("claim", "You and Rosa share -1: your marker is at the bottom of the stack, so you count as higher. Take or "
-       "discard the tile beside the track: take the Wool order.", ("Take the King track Bonus tile",), "status",
-       "wheel", "king", ("king-stacks", "king-phase-choice")),
+       "discard the tile beside the track: take the Wool order.", ("Take the King track Bonus tile",), "wheel-view",
+       "wheel:king", "king", ("king-stacks", "king-phase-choice")),
     _k("The Fair in Antwerpen scored your House there: 5 VP for each Crest you have placed (+10). Rosa had neither House "
        "nor Merchant there. Round 3's Fair is in Lyon (F3), round 4's in Frankfurt (F4).", "log-view", "log", "fair",
        ("fair", "next-fair")),

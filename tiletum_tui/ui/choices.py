@@ -42,6 +42,7 @@ class Choice:
     letter: str = ""  # the letter key that also picks this line ("t" Tasks, "e" finish)
     name: str = ""  # what typing a name finds this line by (a Town's name); "" = not by name
     crumb: str = ""  # the group's short name in the panel's path line ("Die 3B › to 4")
+    marked: bool = False  # a lesson asks for this line (or a line inside this group): drawn with ▶
 
     @property
     def disabled(self) -> bool:

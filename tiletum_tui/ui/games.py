@@ -33,9 +33,9 @@ class TiletumScreens:
         return NewGameScreen()
 
     def learn(self, app) -> None:
-        from .learn import start_tutorial
+        from .learn import learn
 
-        start_tutorial(app)
+        learn(app)
 
     def rules(self, app) -> None:
         from .learn import open_rules

@@ -1,8 +1,9 @@
 """Learning inside the app: the rules browser, context help, explanations and the guided first game.
 
-The two entry points the rest of the UI calls:
+The entry points the rest of the UI calls:
 
     open_rules(app, topic=None)      # the rules browser, opened at a page/section/topic ("fair", "map-view")
+    learn(app)                       # Learn to play: the tutorial's chapters (resume, or start one)
     start_tutorial(app)              # the guided first game (resumes where it was left)
 """
 
@@ -22,15 +23,32 @@ def open_rules(app, topic: str | None = None, *, section: tuple[str, str] | None
         app.push_screen(RulesScreen(topic, section=section))
 
 
-def start_tutorial(app, *, restart: bool = False, replace=None) -> None:
-    """Start the guided game, or resume it where it was left (``restart`` starts it again)."""
+def start_tutorial(app, *, restart: bool = False, chapter: str | None = None, replace=None) -> None:
+    """Start the guided game, or resume it where it was left (``restart`` starts it again, ``chapter``
+    at that chapter's first step). ``replace``: the tutorial screen it takes the place of."""
     from .tutorial_screen import build
 
-    screen = build(app, restart=restart)
+    screen = build(app, restart=restart, chapter=chapter)
     if replace is not None and app.screen is replace:
         app.switch_screen(screen)
     else:
         app.push_screen(screen)
+
+
+def learn(app) -> None:
+    """Learn to play: the chapter list (resume where the learner left off, or start any chapter)."""
+    from .chapters import RESUME, ChapterMenu
+    from .progress import load_progress, progress_path
+
+    progress, problem = load_progress(progress_path(app))
+
+    def chosen(choice: str | None) -> None:
+        if choice == RESUME:
+            start_tutorial(app)
+        elif choice is not None:
+            start_tutorial(app, chapter=choice)
+
+    app.push_screen(ChapterMenu(progress.step if progress else None, problem=problem), chosen)
 
 
 def context_topic(screen) -> str | None:
@@ -114,5 +132,5 @@ def rules_commands():
     return RulesCommands
 
 
-__all__ = ["context_topic", "explain_highlighted", "help_here", "mark_hints", "open_rules", "rules_commands",
+__all__ = ["context_topic", "explain_highlighted", "help_here", "learn", "mark_hints", "open_rules", "rules_commands",
            "show_preview", "start_tutorial"]

@@ -49,19 +49,24 @@ class LearnNote(ModalScreen[None]):
 
 
 def explain_choice(screen, choice) -> LearnNote:
-    """The rule behind a decision-panel choice (legal or greyed) and, if refused, exactly why."""
-    from ...learn.explain import why_not
+    """The rule behind a decision-panel choice (legal or greyed) and, if refused, exactly why. A group
+    line ("Tasks…", "Die 3B") is explained as the group: its own rule (``GROUP_RULES``, for a group that
+    holds several kinds of move) or the rule its lines share, allowed unless the group is greyed."""
+    from ...learn.explain import GROUP_RULES, Explanation, rule_for, why_not
     from ...learn.pages import page
 
-    action = choice.action if choice is not None else None
-    if action is None:  # a group: explain its first leaf
-        node = choice
-        while node is not None and node.action is None and node.children:
-            node = node.children[0]
-        action = node.action if node is not None else None
-    if action is None:
+    if choice is None:
         return LearnNote("Explain", "Nothing to explain here.")
-    ex = why_not(screen.model.state, action)
+    if choice.action is not None:
+        ex = why_not(screen.model.state, choice.action)
+    else:
+        leaf = choice
+        while leaf.action is None and leaf.children:
+            leaf = leaf.children[0]
+        rule = GROUP_RULES.get(choice.key) or (rule_for(leaf.action) if leaf.action is not None else None)
+        if rule is None:
+            return LearnNote("Explain", "Nothing to explain here.")
+        ex = Explanation(not choice.disabled, choice.reason, rule)
     where = f"{page(ex.rule.page).title} › {page(ex.rule.page).section(ex.rule.section).heading}"
     body = f"{choice.label}\n\n{ex.text()}\n\nRead more: {where}"
     return LearnNote("Why?" if ex.allowed else "Why not?", body, f"{ex.rule.page}:{ex.rule.section}")

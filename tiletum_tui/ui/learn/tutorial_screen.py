@@ -1,109 +1,200 @@
 """The guided first game on the real game screen: a ``GameScreen`` with a tutorial box.
 
-The box shows the step's text and the part of the screen it talks about (that widget is tinted);
-only the step's move is accepted, any other gets "why not now"; Rosa's moves are played for her;
-progress (step index and moves) is saved after every change so the tutorial can be left, resumed
-where it was, and restarted. The lesson itself is data in ``tiletum_tui.learn.tutorial``.
+The box shows the step's text (its top border names the step, the chapter and the part of the
+screen it talks about, which is tinted). The line the step asks for is marked ▶ in the decision
+panel and highlighted, also when it sits inside a group (the group's line is marked). Any other
+move is refused before anything else happens (before a 'Waste AP?' question too): the box says
+why, in the menu's words, and the panel goes back to the marked line.
+
+Rosa's moves are played for her, one at a time: while she plays, the decision panel gives way to a
+feed that tells each move in one line as it happens, with a short pause any key skips (Textual
+timers, no threads). She waits while the step in hand is one to read. Progress is saved after
+every change (``progress.py``), so the tutorial can be left, resumed, restarted, or started at any
+chapter (``chapters.py``). The lesson itself is data in ``tiletum_tui.learn.tutorial``.
 """
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...engine import current_player
 from ...engine.actions import parse
 from ...learn import tutorial as T
 from ...learn.hints import hint_text
+from ...learn.narrate import event_lines, move_line
 from ..screens.game import GameScreen
+from ..widgets.decision import DecisionPanel
+from ..widgets.keyline import Hint, KeyLine
+from .progress import PROGRESS_FILE, PROGRESS_VERSION, load_progress, progress_path, replay, save_progress
+from .tutorial_widgets import OpponentFeed, Soon, TutorialBox
 
-PROGRESS_FILE = "tutorial.json"
-PROGRESS_VERSION = 2  # 2: moves carry their seat ("1: die 1Y")
+__all__ = ["PROGRESS_FILE", "PROGRESS_VERSION", "OpponentFeed", "TutorialScreen", "build", "load_progress",
+           "progress_path"]
+
 # What the step's target is called in the box (widget id -> words).
 PLACES = {
     "status": "the status line (top)", "wheel-view": "the Action Wheel", "map-view": "the map",
     "board-view": "your player board", "offers-view": "the offers", "log-view": "the game log",
     "decision": "the decision panel", "choices": "the decision panel",
 }
+# ... and the part of a view a step scrolls to ("wheel:king").
+PARTS = {"king": "the King track", "players": "turn order and scores", "storehouse": "your Storehouse",
+         "buildings": "your Buildings", "contracts": "your Contract spaces", "character-offer": "the Character offer",
+         "fairs": "the Fairs"}
 # The scrolling container of each view: that is what gets tinted (the inner drawing may be narrow).
 TINTED = {"wheel-view": "wheel", "map-view": "map", "board-view": "board", "offers-view": "offers",
           "log-view": "log"}
+# Keys that keep their use while Rosa plays (besides skipping her pause): looking around, help, leaving.
+WHILE_ROSA_PLAYS = {"view", "cycle_view", "other_board", "scroll_view", "scroll_line", "scroll_home", "scroll_end",
+                    "toggle_notation", "leave", "step_rules", "chapters", "restart", "preview", "continue",
+                    "help", "app.help", "quit", "app.quit", "toggle_theme", "app.toggle_theme"}
+WRONG_GROUP = "This group does not hold this step's move: Esc goes back to the line marked ▶."
+FEED_LINES = 40  # lines of Rosa's turn kept in the feed (it shows the newest that fit)
 
 
-def progress_path(app) -> Path:
-    from ...saves.store import resolve_save_dir
-
-    return Path(resolve_save_dir(getattr(app, "save_dir", None))) / PROGRESS_FILE
+ARROWS = " ←↑→↓↖↗↘↙"
+LONGEST_QUOTE = 60  # a quoted menu line longer than this is cut (…)
 
 
-def load_progress(path: Path) -> dict | None:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(data, dict) or data.get("version") != PROGRESS_VERSION:
-        return None
-    return data
+def marked_path(menu: list) -> list[str]:
+    """The marked lines from the top level down, as a refusal quotes them: each up to its first colon
+    ("Die 2Y", "Move back to Tiletum"), or whole (cut at ``LONGEST_QUOTE``) when another line of its
+    level starts the same way ("Place a House: space 1 (+2 VP)")."""
+    def head(c) -> str:
+        return c.label.split(": ")[0].rstrip(ARROWS)
 
-
-class TutorialBox(Vertical):
-    DEFAULT_CSS = """
-    TutorialBox { height: auto; max-height: 8; background: $boost; border-top: heavy $warning; padding: 0 1; }
-    #tutorial-text { height: auto; max-height: 5; }
-    #tutorial-keys { height: 1; color: $text-muted; }
-    """
-
-    def compose(self) -> ComposeResult:
-        yield Static("", id="tutorial-text", markup=False)
-        yield Static("", id="tutorial-keys", markup=False)
+    out, level = [], menu
+    while level:
+        line = next((c for c in level if c.marked and not c.disabled), None)
+        if line is None:
+            break
+        alike = any(head(c) == head(line) and c.label != line.label for c in level)
+        words = line.label.rstrip(ARROWS) if alike else head(line)
+        out.append(words if len(words) <= LONGEST_QUOTE else words[:LONGEST_QUOTE - 1] + "…")
+        level = line.children
+    return out
 
 
 class TutorialScreen(GameScreen):
     DEFAULT_CSS = """
     .tutorial-target { background-tint: $warning 12%; }
+    TutorialScreen.-rosa #decision { display: none; }
+    TutorialScreen.-rosa OpponentFeed { display: block; }
     """
     BINDINGS = GameScreen.BINDINGS + [
         Binding("space", "continue", "Continue", id="tiletum.tutorial-continue"),
         Binding("x", "explain", "Why?", id="tiletum.tutorial-explain"),
         Binding("v", "preview", "Preview", show=False, id="tiletum.tutorial-preview"),
         Binding("f1", "step_rules", "Rules", id="tiletum.tutorial-rules"),
+        Binding("c", "chapters", "Chapters", id="tiletum.tutorial-chapters"),
         Binding("f10", "leave", "Leave", id="tiletum.tutorial-leave"),
         Binding("ctrl+r", "restart", "Restart", show=False, id="tiletum.tutorial-restart"),
     ]
-    OPPONENT_DELAY = 0.25  # seconds between Rosa's moves, so they can be followed (tests set 0)
+    OPPONENT_DELAY = 1.2  # seconds each of Rosa's narrated moves stays before her next (any key skips; tests 0)
     RECAP = False  # each step shows the view it talks about: no 'since your last turn' over it
+    UNDO = False  # the lesson follows one line of play: u says so (UNDO_OFF)
 
-    def __init__(self, model, tutorial: T.Tutorial, path: Path | None) -> None:
+    def __init__(self, model, tutorial: T.Tutorial, path: Path | None, *, hold: str = "act",
+                 note: str | None = None) -> None:
         super().__init__(model)
         self.tutorial, self.path = tutorial, path
+        # Nothing is written until the learner does something here ("act": continues or moves), and a
+        # progress file that could not be used stays as it is until the learner makes a move ("move").
+        self.hold, self.first_note = hold, note
+        self.feed: list[str] = T.opening_lines(model.state) if not model.log else []
+        self._timer = None  # the pause before Rosa's next move (or before her turn gives way)
+        self._note_kind = ""  # what the note in the box says: "refused", "group", "info" or ""
+        self._played_by: int | None = None  # the seat whose move is being applied (refresh_game moves the lesson)
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
         yield TutorialBox(id="tutorial")
 
     def on_mount(self) -> None:  # GameScreen.on_mount runs too (Textual calls each class's handler)
+        self.query_one("#side").mount(OpponentFeed(id="feed"))
+        if self.first_note:
+            self._set_note(self.first_note, "info")
         self.call_after_refresh(self._step_changed)
 
     def on_screen_resume(self) -> None:
         self._update_box()
-        self._schedule_opponent()
+        self._pace()
 
     # ------------------------------------------------------------ the lesson
+    def mark_menu(self, state, menu: list) -> None:
+        """Mark ▶ the line this step asks for (either of two identical tiles) and the groups holding it."""
+        step = self.tutorial.step
+        ours = step is not None and step.kind == T.MOVE and current_player(state) == T.LEARNER
+        wanted = T.step_action(state, step) if ours else None
+
+        def walk(choices) -> bool:
+            found = False
+            for c in choices:
+                if c.action is not None:
+                    c.marked = wanted is not None and not c.disabled and T.matches(state, c.action, wanted)
+                else:
+                    c.marked = walk(c.children) and not c.disabled
+                found = found or c.marked
+            return found
+
+        walk(menu)
+
+    def choose(self, action) -> None:
+        """The lesson's verdict comes first: a wrong move is refused before any 'Waste AP?' question."""
+        if self._busy:
+            return
+        ok, why = self.tutorial.verdict(self.model.state, action)
+        if not ok:
+            self._refuse(why)
+            return
+        super().choose(action)
+
     def apply(self, action) -> None:
         ok, why = self.tutorial.verdict(self.model.state, action)
         if not ok:
-            self.notify(why, title="Why not now", severity="warning", timeout=8)
+            self._refuse(why)
             return
-        before = self.tutorial.index
-        super().apply(action)
-        self.tutorial.moved(self.model.state)
+        before, state = self.tutorial.index, self.model.state
+        self._played_by = T.LEARNER
+        super().apply(action)  # (refresh_game moves the lesson on first: the new menu is marked for its step)
+        self._played_by = None
+        if self.model.state is state:
+            return  # the engine refused it (the game screen said why)
+        self.hold = ""  # the learner moved: from now on the progress is theirs to save
+        lines = event_lines(self.model.state, self.model.log[-1].events)
+        self.feed = lines if current_player(self.model.state) == T.OPPONENT else []  # Rosa's turn starts afresh
+        corruption = [line for line in lines if "Corruption token" in line]
+        self._set_note(corruption[-1] if corruption and not self.feed else "", "info")
         self._after_change(before)
+
+    def refresh_game(self, keep: bool = False) -> None:
+        """After a move is applied, the lesson moves on before the new menu is built (so it is marked
+        for the step now in hand, and the map points at the marked line's space)."""
+        if self._played_by is not None:
+            if self._played_by == T.LEARNER:
+                self.tutorial.moved(self.model.state)
+            else:
+                self.tutorial.settle(self.model.state)
+            self._played_by = None
+        super().refresh_game(keep)
+
+    def _refuse(self, why: str) -> None:
+        """Not this step's move: say why in the box, and take the panel back to the marked line."""
+        panel = self.query_one(DecisionPanel)
+        path = marked_path(panel.levels[0] if panel.levels else [])
+        if path and why.startswith("Not now"):  # the lines as the panel shows them ("Move back to …")
+            lines = " › ".join(f"'{p}'" for p in path)
+            why = f"Not now: this step asks for {lines} (marked ▶)."
+        self._set_note("✗ " + why, "refused")
+        panel.to_marked()
+        self.update_keys()
 
     def _after_change(self, before: int) -> None:
         self._save()
@@ -111,32 +202,135 @@ class TutorialScreen(GameScreen):
             self._step_changed()
         else:
             self._update_box()
-        self._schedule_opponent()
-
-    def _schedule_opponent(self) -> None:
-        state = self.model.state
-        if current_player(state) != T.OPPONENT or state.phase == "over":
-            return
-        if self.OPPONENT_DELAY:
-            self.set_timer(self.OPPONENT_DELAY, self._opponent_step)
-        else:
-            self.call_after_refresh(self._opponent_step)
-
-    def _opponent_step(self) -> None:
-        state = self.model.state
-        if self.app.screen is not self or current_player(state) != T.OPPONENT or state.phase == "over":
-            return  # a dialog is open (its closing resumes us) or it is not Rosa's turn
-        action, self.tutorial.scripted = T.opponent_move(state, self.tutorial.scripted)
-        before = self.tutorial.index
-        GameScreen.apply(self, action)  # Rosa's moves are not checked against the lesson
-        self.tutorial.settle(self.model.state)
-        self._after_change(before)
+        self._pace()
 
     def _step_changed(self) -> None:
         step = self.tutorial.step
-        if step is not None and step.view:
-            self.action_view(step.view)
+        panel = self.query_one(DecisionPanel)
+        if panel.levels and current_player(self.model.state) is not None:
+            self.mark_menu(self.model.state, panel.levels[0])  # the menu was built for the step before
+            panel.redraw_level()
+        self._show_step_view()
+        if step is not None and step.kind == T.FREE and not self.hints_on:
+            self.hints_on = True  # free play: ★ marks what completes something (h turns it off)
+            self.refresh_game(keep=True)
+        if self._note_kind in ("refused", "group"):
+            self._set_note("")
         self._update_box()
+        self._pace()
+
+    def _show_step_view(self) -> None:
+        """The view the step talks about ("wheel", or "wheel:king": scrolled to that part of it)."""
+        step = self.tutorial.step
+        if step is None or not step.view:
+            return
+        name, _, part = step.view.partition(":")
+        self.action_view(name)
+        self._auto_view_for = self.decision_key()  # the step's view, not the one the decision would show
+        die = step.kind == T.MOVE and name == "wheel" and not part and step.move.startswith("die ")
+
+        def scroll(again: bool = True) -> None:  # to the part the step names, else the top (a step before
+            if not self.query(f"#{name}-view"):  # may have scrolled)
+                return
+            view = self.query_one(f"#{name}", VerticalScroll)
+            sections = getattr(self.query_one(f"#{name}-view"), "sections", {})
+            height = view.scrollable_content_region.height
+            if die and not height and again:  # a view just shown is laid out on the next refresh
+                self.call_after_refresh(scroll, False)
+            elif die:  # the die's row in sight (at 80x24 the wheel shows only a few rows)
+                row = sections.get(f"die{step.move[4]}", 0)
+                view.scroll_to(y=max(0, row - height + 1), animate=False)
+            elif name in ("wheel", "board", "offers"):  # (the map follows its cursor, the log its newest lines)
+                view.scroll_to(y=sections.get(part, 0), animate=False)
+
+        self.call_after_refresh(scroll)
+
+    # ------------------------------------------------------------ Rosa
+    def _rosa_turn(self) -> bool:
+        state = self.model.state
+        return current_player(state) == T.OPPONENT and state.phase != "over"
+
+    def _rosa_to_play(self) -> bool:
+        """Rosa plays now: her turn, and the step in hand is not one to read first."""
+        step = self.tutorial.step
+        return self._rosa_turn() and not (step is not None and step.kind == T.KEY)
+
+    @property
+    def feed_on(self) -> bool:
+        return self.has_class("-rosa")
+
+    def _pace(self) -> None:
+        """What comes next on Rosa's side: her next move after a pause, or, her turn over, the
+        decision panel back after a pause on her last move."""
+        if not self.is_mounted or self._timer is not None:
+            return
+        if self._rosa_turn() and not self.feed_on:
+            self._show_feed(True)
+        if self._rosa_to_play() or (self.feed_on and not self._rosa_turn()):
+            self._timer = self.set_timer(self.OPPONENT_DELAY, self._tick) if self.OPPONENT_DELAY else Soon(self)
+        self._draw_feed()
+
+    def _tick(self) -> None:
+        self._timer = None
+        if not self.is_mounted or self.app.screen is not self:
+            return  # a dialog is open: its closing resumes us (on_screen_resume paces again)
+        if self._rosa_to_play():
+            self._opponent_step()
+        else:
+            if not self._rosa_turn():
+                self._show_feed(False)
+            self._pace()
+
+    def skip_pause(self) -> bool:
+        """Any key while Rosa plays: no more waiting, her next move (or the decision) now."""
+        if self._timer is None:
+            return False
+        self._timer.stop()
+        self._tick()
+        return True
+
+    def _opponent_step(self) -> None:
+        state = self.model.state
+        action, self.tutorial.scripted = T.opponent_move(state, self.tutorial.scripted)
+        before = self.tutorial.index
+        self._played_by = T.OPPONENT
+        GameScreen.apply(self, action)  # Rosa's moves are not checked against the lesson
+        self._played_by = None
+        if self.model.state is state:
+            return
+        events = self.model.log[-1].events
+        self.feed = (self.feed + [move_line(state, action, events), *event_lines(self.model.state, events)])
+        self.feed = self.feed[-FEED_LINES:]
+        self._after_change(before)
+
+    def _show_feed(self, on: bool) -> None:
+        self.set_class(on, "-rosa")
+        if not on:
+            self.feed = []
+            self.call_after_refresh(self.refresh_game, True)  # the decision panel back (laid out), marked
+            self._show_step_view()  # Rosa's Actions showed their views: back to the step's
+        self.update_keys()
+
+    def _draw_feed(self) -> None:
+        if not self.feed_on:
+            return
+        rosa = self.model.state.players[T.OPPONENT].name
+        if self._rosa_turn() and not self._rosa_to_play():
+            title, lines = f"{rosa} plays next", self.feed + [f"{rosa} begins once you have read the step below "
+                                                                  "(space)."]
+        elif self._rosa_turn():
+            title, lines = f"{rosa}'s turn · any key: her next move now", self.feed or [f"{rosa} is thinking…"]
+        else:
+            title, lines = f"{rosa}'s turn is over · any key: your turn now", self.feed
+        self.query_one(OpponentFeed).show(title, lines)
+
+    # ------------------------------------------------------------ the box
+    def _set_note(self, text: str, kind: str = "") -> None:
+        self._note_kind = kind if text else ""
+        if self.query("#tutorial-note"):  # (composed: also while mounting, when is_mounted is not yet True)
+            note = self.query_one("#tutorial-note", Static)
+            note.update(text)
+            note.set_class(bool(text), "-on")
 
     def _update_box(self) -> None:
         if not self.is_mounted:
@@ -144,59 +338,101 @@ class TutorialScreen(GameScreen):
         for w in self.query(".tutorial-target"):
             w.remove_class("tutorial-target")
         step = self.tutorial.step
+        box = self.query_one(TutorialBox)
         text = self.query_one("#tutorial-text", Static)
-        keys = self.query_one("#tutorial-keys", Static)
         n = len(T.STEPS)
         if step is None:
-            text.update("The tutorial is complete. Start a real game from the title screen, or restart this one.")
-            keys.update("F10: leave   Ctrl+R: restart")
+            box.border_title = f"{n}/{n} · the end"
+            text.update("The tutorial is complete. Start a real game from the title screen (F10), or start any "
+                        "chapter again (c).")
             return
         target = TINTED.get(step.target, step.target)
         found = self.query(f"#{target}")
         if found:
             found.first().add_class("tutorial-target")
-        out = Text()
-        out.append(f"{self.tutorial.index + 1}/{n} ", style="bold")
-        out.append(step.text)
+        chapter = self.tutorial.chapter
+        part = step.view.partition(":")[2]
+        place = PARTS[part] if part in PARTS and step.target.endswith("-view") else PLACES.get(step.target, step.target)
+        title = f"{self.tutorial.index + 1}/{n} · {chapter.title if chapter else ''} · look at {place}"
+        box.border_title = title.replace("[", r"\[")
+        out = Text(step.text)
         if step.kind == T.FREE:
             hints = hint_text(self.model.state, self.model.legal()) if current_player(self.model.state) == T.LEARNER else []
             out.append("\n" + ("Hint: " + hints[0] if hints else "Hint: nothing completes a Building or Contract just now."))
         text.update(out)
-        place = PLACES.get(step.target, step.target)
-        if step.kind == T.KEY:
-            keys.update(f"▶ {place}   space: continue   F1: rules   F10: leave")
-        elif step.kind == T.MOVE:
-            keys.update(f"▶ {place}   x: why?   F1: rules   F10: leave")
-        else:
-            keys.update("x: why?   v: what would this score?   F1: rules   F10: leave")
+        self.update_keys()
+
+    def update_keys(self) -> None:
+        """The game's keys, with the tutorial's own (continue, chapters, leave); none of Rosa's choices."""
+        super().update_keys()
+        if not self.is_mounted or not hasattr(self, "tutorial"):
+            return
+        line = self.query_one(KeyLine)
+        step = self.tutorial.step
+        hints = list(line.hints)
+        if self.feed_on:
+            hints = [h for h in hints if h.action.startswith("view(") or h.key in ("?",) or h.note]
+            if self._timer is not None:
+                hints.insert(0, Hint("any key", "next", "", 0, note=True))
+        if step is not None and step.kind == T.KEY:
+            hints.insert(0, Hint("space", "Continue", "continue", 0, note=True))
+        elif step is not None and not self.feed_on:
+            hints.append(Hint("x", "Why?", "explain", 4))
+        hints += [Hint("c", "Chapters", "chapters", 3), Hint("F10", "Leave", "leave", 3), Hint("F1", "Rules", "step_rules", 5)]
+        line.show(hints)
 
     def _save(self) -> None:
-        if self.path is None:
+        if self.path is None or self.hold:
             return
-        data = {"version": PROGRESS_VERSION, "step": self.tutorial.index, "scripted": self.tutorial.scripted,
-                "moves": [e.notation for e in getattr(self.model.session, "log", [])]}
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(data), encoding="utf-8")
-            tmp.replace(self.path)
+            save_progress(self.path, self.tutorial, getattr(self.model.session, "log", []))
         except OSError as exc:
             self.notify(f"Could not save the tutorial's progress: {exc}", severity="warning")
 
     # ------------------------------------------------------------ keys
+    async def on_key(self, event) -> None:
+        """While Rosa's feed is up, any key skips the pause; only keys that look around keep their use
+        (the choices on the panel under the feed are hers, not the learner's)."""
+        if not self.feed_on:
+            return  # the game screen's keys (GameInput.on_key)
+        active = self.active_bindings.get(event.key)
+        action = active.binding.action.split("(")[0] if active is not None else ""
+        self.skip_pause()
+        if action not in WHILE_ROSA_PLAYS:
+            event.stop()
+            event.prevent_default()
+
+    @on(DecisionPanel.Pointing)
+    def _lesson_pointing(self, event: DecisionPanel.Pointing) -> None:
+        """A group opened that cannot lead to this step's move: say so (Esc goes back)."""
+        panel = self.query_one(DecisionPanel)
+        step = self.tutorial.step
+        wrong = (step is not None and step.kind == T.MOVE and len(panel.levels) > 1
+                 and current_player(self.model.state) == T.LEARNER and not any(c.marked for c in panel.options))
+        if wrong:
+            self._set_note(WRONG_GROUP, "group")
+        elif not wrong and self._note_kind == "group":
+            self._set_note("")
+
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in ("undo", "redo"):
-            return False  # the lesson follows one line of play: no undo here
+            return True  # says why there is no undo here
         if action == "continue":
             step = self.tutorial.step
             return True if step is not None and step.kind == T.KEY else None
         return super().check_action(action, parameters)
 
+    def action_undo(self) -> None:
+        self._set_note(T.UNDO_OFF, "info")
+
+    action_redo = action_undo
+
     def action_continue(self) -> None:
         if self.tutorial.next(self.model.state):
+            self._set_note("")
+            self.hold = "" if self.hold == "act" else self.hold
             self._save()
             self._step_changed()
-            self._schedule_opponent()
 
     def action_explain(self) -> None:
         from . import explain_highlighted
@@ -214,6 +450,17 @@ class TutorialScreen(GameScreen):
         step = self.tutorial.step
         open_rules(self.app, step.topic if step is not None else None)
 
+    def action_chapters(self) -> None:
+        from .chapters import RESUME, ChapterMenu
+
+        def chosen(choice: str | None) -> None:
+            if choice not in (None, RESUME):
+                from . import start_tutorial
+
+                start_tutorial(self.app, chapter=choice, replace=self)
+
+        self.app.push_screen(ChapterMenu(self.tutorial.index, inside=True), chosen)
+
     def action_leave(self) -> None:
         self._save()
         back = getattr(self.app, "back_to_title", None)
@@ -225,22 +472,31 @@ class TutorialScreen(GameScreen):
         start_tutorial(self.app, restart=True, replace=self)
 
 
-def build(app, *, restart: bool = False) -> TutorialScreen:
-    """A tutorial screen: resumed from the saved progress, or new (always new with ``restart``)."""
+def build(app, *, restart: bool = False, chapter: str | None = None) -> TutorialScreen:
+    """A tutorial screen: resumed from the saved progress, or new (``restart``), or at the first step of a
+    chapter, from its prepared position. A progress file that cannot be used makes a new tutorial that
+    says why, and leaves the file alone until the learner moves."""
     path = progress_path(app)
-    data = None if restart else load_progress(path)
     model, tut = _new_model(app), T.Tutorial()
-    if data:
-        try:
-            for move in data["moves"]:
-                model.apply(parse(move))
-            tut = T.Tutorial(int(data["step"]), int(data["scripted"]))
-        except (KeyError, ValueError, TypeError):  # a damaged or outdated progress file: start again
-            model, tut = _new_model(app), T.Tutorial()
-    screen = TutorialScreen(model, tut, path)
-    if restart:
-        screen._save()
-    return screen
+    progress, problem = load_progress(path)  # a file that cannot be used is kept (below) whatever is started
+    if chapter is not None and T.CHAPTERS[0].id == chapter:
+        restart = True  # the first chapter is the game from its setup: Rosa's first turn is played on screen
+    elif chapter is not None:
+        _, tut, moves = T.start_chapter(chapter)
+        for move in moves:
+            model.apply(parse(move))
+    elif not restart:
+        if progress is not None:
+            tut, problem = replay(model, progress)
+            if problem:
+                model = _new_model(app)
+    if chapter is not None and not restart:
+        i = next(i for i, c in enumerate(T.CHAPTERS) if c.id == chapter)
+        note = (f"Chapter {i + 1} of {len(T.CHAPTERS)}, from its prepared position: the moves before it are in "
+                "the log (l).")
+    else:
+        note = problem
+    return TutorialScreen(model, tut, path, hold="move" if problem else "act", note=note)
 
 
 def _new_model(app):

@@ -70,6 +70,7 @@ class ViewScroll(VerticalScroll):
 
 class GameScreen(GameInput, GameViews, Announcing, Screen):
     RECAP = True  # show 'since your last turn' when a turn begins (the guided game shows its own steps)
+    UNDO = True  # the key line offers undo (the guided game follows one line of play: no undo)
     BINDINGS = keymap.bindings(keymap.GAME_KEYS + keymap.NUMBER_KEYS) + [
         # Scrolling the view comes before the choice list's own PgUp/PgDn (the arrows move in it).
         Binding("pageup", "scroll_view(-1)", "Scroll up", show=False, priority=True, id="tiletum.scroll-up"),
@@ -223,6 +224,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
 
                 mark_hints(menu, hints(state, self.model.legal()))
                 self.opponents.mark_suggestion(menu)  # the master's suggestion, once it came
+            self.mark_menu(state, menu)
             panel.show(decision_title(state, options), menu, keep=keep)
             if not self.query_one(MapView).has_focus:
                 self.query_one("#choices", OptionList).focus()
@@ -230,6 +232,10 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
         self.opponents.changed()  # ask the opponent deciding now (or the master for a hint)
         if self._ahead:
             self.call_after_refresh(self._play_ahead)
+
+    def mark_menu(self, state, menu: list) -> None:
+        """Mark lines of the menu before it is shown (``Choice.marked``): the guided game marks the
+        line its step asks for. A plain game marks none."""
 
     def _draw_view(self, name: str) -> None:
         """Draw a view from the state if it changed since it was last drawn."""
@@ -272,7 +278,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
             hints.append(Hint("e", "the final table", "finish", 1))
         elif finish is not None:
             hints.append(Hint("e", {"end": "End turn", "done": "Done", "skip": "Skip"}[finish.verb()], "finish", 1))
-        if self.model.can_undo() is None:
+        if self.UNDO and self.model.can_undo() is None:
             hints.append(Hint("u", "Undo", "undo", 4))
         if self.current_view == "map":
             hints.append(Hint("/", "find", "find", 5))

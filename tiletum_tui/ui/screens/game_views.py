@@ -93,11 +93,18 @@ class GameViews:
             return VIEW_FOR_GROUP[event.group]
         top = state.stack[-1] if state.stack else None
         action = top.action if isinstance(top, ActionFrame) else None
-        key = (state.round, state.lap, state.turn, len(state.stack), type(top).__name__, action)
+        key = self.decision_key()
         if action in VIEW_FOR_ACTION and key != self._auto_view_for and not event.group:
             self._auto_view_for = key
             return VIEW_FOR_ACTION[action]
         return None
+
+    def decision_key(self) -> tuple:
+        """Which decision is in hand (a view is shown by itself once per decision)."""
+        state = self.model.state
+        top = state.stack[-1] if state.stack else None
+        action = top.action if isinstance(top, ActionFrame) else None
+        return (state.round, state.lap, state.turn, len(state.stack), type(top).__name__, action)
 
     def action_view(self, name: str, remember: bool = False) -> None:
         if name not in {v.name for v in self.views}:

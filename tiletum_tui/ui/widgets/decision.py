@@ -32,6 +32,16 @@ def matches(choices: list[Choice], typed: str) -> list[int]:
     return found or [i for i, c in named if t in c.name.casefold()]
 
 
+class ChoiceList(OptionList):
+    """The panel's lines. When the list's own size changes (the detail line under it grew, so a
+    scrollbar comes), the lines are cut anew for the room left."""
+
+    def on_resize(self, event) -> None:
+        recut = getattr(self.parent, "recut", None)
+        if recut is not None:
+            recut()
+
+
 class DecisionPanel(Vertical):
     @dataclass
     class Chosen(Message):
@@ -69,7 +79,7 @@ class DecisionPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Painted(id="decision-title")
-        yield OptionList(id="choices")
+        yield ChoiceList(id="choices")
         yield Painted(id="choice-detail")
 
     @property
@@ -186,6 +196,26 @@ class DecisionPanel(Vertical):
             self.query_one(OptionList).highlighted = found[0]
         self._render_title()
 
+    def _marked_line(self) -> int | None:
+        """The first legal line a lesson marked on this level (None if none is)."""
+        return next((i for i, c in enumerate(self.options) if c.marked and not c.disabled), None)
+
+    def to_marked(self) -> bool:
+        """Back out of the opened groups until the level holding a marked line, and highlight it
+        (scrolled into view). False if no level shows one."""
+        while len(self.levels) > 1 and self._marked_line() is None:
+            self.levels.pop()
+            self.path.pop()
+            self.keys.pop()
+        self.typed, self.finding, self.found = "", False, False
+        self._render_level()
+        return self._marked_line() is not None
+
+    def redraw_level(self) -> None:
+        """Draw the lines of this level again (after their marks changed): the marked one highlighted."""
+        if self.levels:
+            self._render_level()
+
     def choose_highlighted(self) -> None:
         c = self.highlighted
         self.typed, self.finding, self.found = "", False, False
@@ -231,14 +261,21 @@ class DecisionPanel(Vertical):
         ol.clear_options()
         ol.add_options(self._prompts())
         ol.scroll_home(animate=False)  # a new level starts at its top (a long one may have scrolled)
-        first = next((i for i, c in enumerate(self.options) if not c.disabled), None)
+        first = self._marked_line()
+        if first is None:
+            first = next((i for i, c in enumerate(self.options) if not c.disabled), None)
         ol.highlighted = first if first is not None else (0 if self.options else None)
         self._detail()
         self._point(self.highlighted.space if self.highlighted is not None else None)
 
     def _line_width(self) -> int:
-        width = self.query_one(OptionList).scrollable_content_region.width or self.size.width
-        return max((width or self.app.size.width) - 1, 20)
+        """The room for one line. A list longer than the panel gets a scrollbar once it is drawn: its
+        room is kept from the start (a line cut for the width without it would wrap onto two rows)."""
+        ol = self.query_one(OptionList)
+        width = ol.size.width or self.size.width or self.app.size.width
+        if len(self.options) > ol.size.height:
+            width -= ol.styles.scrollbar_size_vertical
+        return max(width - 1, 20)
 
     def _prompts(self) -> list[Option]:
         """One row per line, however narrow the panel: a line keeps its place on screen, and the detail
@@ -249,12 +286,16 @@ class DecisionPanel(Vertical):
         for i, c in enumerate(self.options):
             label = c.label + (" ›" if c.is_group and not c.disabled else "")
             tail = (f" — {c.note or c.reason}" if c.disabled else "") + (f"  ({c.letter})" if c.letter else "")
-            room = width - 2 - len(tail)
+            room = width - 2 - len(tail) - (2 if c.marked else 0)
             if len(label) > room:
                 label = label[: max(room - 1, 8)] + "…"
             line = Text(no_wrap=True, overflow="ellipsis")
             line.append(f"{i + 1} " if i < NUMBERED else "  ", ink("muted"))
-            line.append(label)
+            if c.marked and not c.disabled:  # the line a lesson asks for
+                line.append("▶ ", ink("now"))
+                line.append(label, ink("strong"))
+            else:
+                line.append(label)
             if c.disabled:
                 line.append(f" — {c.note or c.reason}")
                 line.stylize(ink("muted"))
@@ -266,14 +307,18 @@ class DecisionPanel(Vertical):
         return prompts
 
     def on_resize(self, event) -> None:
-        """Cut the lines anew to the new width (the highlight stays where it was)."""
+        self.recut()
+
+    def recut(self) -> None:
+        """Cut the lines anew to the new room (the highlight stays where it was)."""
         if not self.options:
             return
         ol = self.query_one(OptionList)
         keep = ol.highlighted
-        ol.clear_options()
-        ol.add_options(self._prompts())
-        ol.highlighted = keep
+        with ol.prevent(OptionList.OptionHighlighted):  # the same line: the map cursor stays where it is
+            ol.clear_options()
+            ol.add_options(self._prompts())
+            ol.highlighted = keep
         self._detail()
 
     def _point(self, cursor: str | None) -> None:

@@ -129,8 +129,10 @@ class MapView(Painted, can_focus=True):
         height = self.parent.scrollable_content_region.height or 10
         if bottom - top > height:  # both do not fit: the cursor wins
             top, bottom = rows[0] - 2, rows[0] + 2
+        # immediate: already after a refresh; a deferred scroll would land after a later call's (two quick
+        # highlights, the first one's scroll winning)
         self.call_after_refresh(self.parent.scroll_to_region, Region(0, max(top, 0), 1, bottom - max(top, 0) + 1),
-                                animate=False)
+                                animate=False, immediate=True)
 
     # ------------------------------------------------------------ keys
     def action_move(self, dx: int, dy: int) -> None:

@@ -20,6 +20,7 @@ class OffersView(Painted):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.state = None
+        self.sections: dict[str, int] = {}  # line where each part starts, to scroll to it
 
     def draw(self, scene) -> None:
         self.show(scene.state)
@@ -41,13 +42,17 @@ class OffersView(Painted):
             out.append(f" {r.tracks.contract_offer_ap[i]} AP  ", self.ink("strong"))
             out.append(w.tile_text(tile) if tile else "(empty until the end of the turn)", None if tile else self.ink("muted"))
             out.append("\n")
-        out.append("\nCharacter offer", self.ink("title"))
+        out.append("\n")
+        self.sections["character-offer"] = out.plain.count("\n")
+        out.append("Character offer", self.ink("title"))
         out.append("  (1 AP each; (Action) = grows when its Building is Completed)\n", self.ink("muted"))
         for tile in s.board.character_offer:
             out.append("  • ")
             out.append(w.tile_text(tile) if tile else "(empty)")
             out.append("\n")
-        out.append("\nFairs", self.ink("title"))
+        out.append("\n")
+        self.sections["fairs"] = out.plain.count("\n")
+        out.append("Fairs", self.ink("title"))
         out.append("  (score with a House in the Town or your Merchant there)\n", self.ink("muted"))
         for i, fair in enumerate(s.board.fairs):
             tile = r.cat.fair_tiles.get(fair.tile)

@@ -23,6 +23,7 @@ class WheelView(Painted):
         self.state = None
         self.focus_player: int | None = None
         self.recap = None
+        self.sections: dict[str, int] = {}  # line where each part starts, to scroll to it (king, players, die1-6)
         self.turn_die = None  # the die the player in turn took this turn (marked: an opponent's move shows)
 
     def draw(self, scene) -> None:
@@ -39,8 +40,10 @@ class WheelView(Painted):
         out = Text()
         self._wheel(out)
         out.append("\n")
+        self.sections["king"] = out.plain.count("\n")
         self._king(out)
         out.append("\n")
+        self.sections["players"] = out.plain.count("\n")
         self._players(out)
         self.update(out)
 
@@ -59,6 +62,7 @@ class WheelView(Painted):
         w = T.words(s)
         focus = self.focus_player if self.focus_player is not None else 0
         for value in range(1, 7):
+            self.sections[f"die{value}"] = out.plain.count("\n")
             action = action_for_value(s, value)
             pos = wheel_position_for_value(s, value)
             dice = s.board.wheel_dice[value - 1]

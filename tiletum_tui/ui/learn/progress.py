@@ -1,0 +1,95 @@
+"""The guided game's progress file: where the learner is (the step, how much of Rosa's script is used)
+and the moves that led there, so the tutorial resumes by replaying them through the engine.
+
+A file this version cannot use (an older tutorial's steps, a newer app's, a damaged or foreign file)
+is never an error: the tutorial says it starts again, and the file is left as it is until the
+learner makes a move (``TutorialScreen`` holds its saves back until then).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ...engine import TiletumError, current_player
+from ...engine.actions import parse
+from ...learn import tutorial as T
+
+PROGRESS_FILE = "tutorial.json"
+# 3: the tutorial of rules version 2 (72 steps in 9 chapters); 2: moves carry their seat ("1: die 1Y").
+PROGRESS_VERSION = 3
+MAX_BYTES = 1 << 20  # a real progress file is a few KB: anything far larger is not one
+STARTING_AGAIN = "The tutorial starts again from the beginning; that file is left as it is until you make a move."
+
+
+@dataclass
+class Progress:
+    step: int = 0
+    scripted: int = 0
+    moves: list[str] = field(default_factory=list)
+
+
+def progress_path(app) -> Path:
+    from ...saves.store import resolve_save_dir
+
+    return Path(resolve_save_dir(getattr(app, "save_dir", None))) / PROGRESS_FILE
+
+
+def load_progress(path: Path) -> tuple[Progress | None, str | None]:
+    """(the saved progress, None), or (None, why it cannot be used) for a file that is there but is not
+    progress of this tutorial, or (None, None) when there is none yet."""
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            return None, f"{path.name} is too large to be tutorial progress. {STARTING_AGAIN}"
+        raw = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None, None
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, f"Could not read {path.name} ({type(exc).__name__}). {STARTING_AGAIN}"
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        data = None
+    version = data.get("version") if isinstance(data, dict) else None
+    if not isinstance(version, int) or isinstance(version, bool):
+        return None, f"{path.name} is not tutorial progress. {STARTING_AGAIN}"
+    if version < PROGRESS_VERSION:
+        return None, f"Your saved progress is from an older tutorial whose steps have changed. {STARTING_AGAIN}"
+    if version > PROGRESS_VERSION:
+        return None, f"Your saved progress is from a newer version of Tiletum. {STARTING_AGAIN}"
+    step, scripted, moves = data.get("step"), data.get("scripted"), data.get("moves")
+    if not (_count(step, len(T.STEPS)) and _count(scripted, len(T.OPPONENT_SCRIPT))
+            and isinstance(moves, list) and all(isinstance(m, str) for m in moves)):
+        return None, f"{path.name} is damaged. {STARTING_AGAIN}"
+    return Progress(step, scripted, moves), None
+
+
+def _count(n, most: int) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= most
+
+
+def save_progress(path: Path, tutorial: T.Tutorial, log) -> None:
+    """Write the progress (atomically: a crash leaves the old file or the new one). Raises OSError."""
+    data = {"version": PROGRESS_VERSION, "step": tutorial.index, "scripted": tutorial.scripted,
+            "moves": [e.notation for e in log]}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data), encoding="utf-8")
+    tmp.replace(path)
+
+
+def replay(model, progress: Progress) -> tuple[T.Tutorial, str | None]:
+    """Play the saved moves into ``model`` (a new game of the tutorial's settings): the tutorial at its
+    saved step, or (a new tutorial, why not) when the moves do not lead to a position of the lesson."""
+    try:
+        for move in progress.moves:
+            model.apply(parse(move))
+    except (TiletumError, ValueError, TypeError, KeyError) as exc:
+        return T.Tutorial(), f"The saved moves could not be replayed ({exc}). {STARTING_AGAIN}"
+    tut = T.Tutorial(progress.step, progress.scripted)
+    step, state = tut.step, model.state
+    if step is not None and step.kind == T.MOVE and current_player(state) == T.LEARNER \
+            and T.step_action(state, step) is None:
+        return T.Tutorial(), f"The saved moves do not lead to step {tut.index + 1}. {STARTING_AGAIN}"
+    return tut, None
