@@ -212,3 +212,21 @@ async def test_the_die_taken_this_turn_is_marked_on_the_wheel_until_the_turn_end
             game.apply(legal_actions(session.state)[-1])
         game.apply(next(a for a in legal_actions(session.state) if isinstance(a, EndTurn)))
         assert "this turn: the" not in await wheel()
+
+
+def test_the_fair_announcement_says_the_vp_per_time_as_one_number(tmp_path):
+    """Rulebook p.10 (Fair): each time the condition is met pays the Fair board's VP plus the tile's.
+    The announcement says the sum, then where it comes from (a learner read '1+4 VP' as a puzzle)."""
+    from types import SimpleNamespace
+
+    from tiletum_tui.engine.events import FairHeld
+    from tiletum_tui.ui.screens.announce import Announcing
+
+    session = make_session(tmp_path, moves=400)
+    entry = next(e for e in session.log if any(isinstance(ev, FairHeld) for ev in e.events))
+    fair = next(ev for ev in entry.events if isinstance(ev, FairHeld))
+    screen = SimpleNamespace(model=SimpleNamespace(state=session.state))
+    _, _, notes = Announcing._announcement(screen, entry)
+    note = next(n for n in notes if n.startswith("Fair in"))
+    assert f": {fair.per} VP for each" in note
+    assert f"({fair.board_vp} from the Fair board, {fair.tile_vp} from the tile)" in note

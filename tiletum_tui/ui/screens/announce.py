@@ -39,8 +39,8 @@ class Announcing:
                 rnd = rnd or e.round
                 parts.append(f"Fair in {w.space_name(e.town)}")
                 tile = w.cat.fair_tiles[e.tile]
-                notes.append(f"Fair in {w.space_name(e.town)}: {e.board_vp}+{e.tile_vp} {tile.text}. "
-                             "A House or your Merchant there lets you take part.")
+                notes.append(f"Fair in {w.space_name(e.town)}: {e.per} {tile.text} ({e.board_vp} from the Fair "
+                             f"board, {e.tile_vp} from the tile). A House or your Merchant there lets you take part.")
                 if not e.participants:
                     notes.append("Nobody took part in this Fair.")
             elif isinstance(e, GameOver):

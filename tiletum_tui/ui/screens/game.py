@@ -347,7 +347,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
             self._busy = True
             what = "end your turn" if action.verb() == "end" else "finish the Action"
             whose = "the Joker" if lost[0] == "joker" else f"the {T.ACTION_TITLE[lost[0]]} Action"
-            question = f"You still have {lost[1]} AP for {whose}. They are lost if you {what} now."
+            question = f"You still have {lost[1]} AP for {whose}. {'It is' if lost[1] == 1 else 'They are'} lost if you {what} now."
 
             def answered(yes: bool | None) -> None:
                 self._busy = False
