@@ -252,5 +252,6 @@ def test_the_numbers_of_the_king_phase_and_the_end_are_the_engines():
     assert before.turn_order[0] == ALEX
     side = next(s for s in tables().data.scoring_overlay if s.side == sv(before).scoring_side)
     assert side.either == ["pillars", "mines"] and side.times == "houses"
-    _has(len(SILVER.steps) - 1, "Pillars or Mines, the larger, x Houses",
+    final = next(i for i, s in enumerate(SILVER.steps) if "final-scoring" in s.teaches)
+    _has(final, "Pillars or Mines, the larger, x Houses",
          f"1 VP per {tables().data.rules.final_scoring.resources_per_vp} Resources")

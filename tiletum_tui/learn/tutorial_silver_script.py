@@ -102,12 +102,13 @@ _SCRIPT = (
        "joined your supply, and the blue ribbon paid 1 Silver. In the Cleanup the Prospector Wheel turned "
        "counterclockwise: the Prospector Action is beside the 1 and the 2 now.", "log-view", "log",
        "silver:king", ("king-mine", "blue-ribbon", "wheel-turns")),
-    _m("die 1L prospector", "Round 2, and you play first: take the light grey 1 for the Prospector Action, "
-       "6 AP (leave its Bonus tile).", ("Die 1L", "Keep it at 1", "For the Prospector Action", "Leave the Bonus tile"), "wheel-view", "wheel", "silver:prospector", ("wheel-turns",)),
     _k("Final scoring with the expansion: Completed Buildings, the Scoring overlay's side (this game: Pillars or "
        "Mines, the larger, x Houses), 1 VP per 4 Resources, 1 VP per 2 Silver, and each Technology tier its "
-       "cost. Press v to see it. The lesson ends here; play the game on against Rosa.", "status", "silver",
-       "silver:final", ("final-scoring",)),
+       "cost. Press v to see it now.", "status", "silver", "silver:final", ("final-scoring",)),
+    _m("die 1L prospector", "Round 2, you play first. The Prospector Action is beside the 1 now: take the light "
+       "grey 1 for it, 6 AP (leave its Bonus tile). That ends the lesson: spend them as you like, and play the "
+       "game on against Rosa.", ("Die 1L", "Keep it at 1", "For the Prospector Action", "Leave the Bonus tile"),
+       "wheel-view", "wheel", "silver:prospector", ("wheel-turns",)),
 )
 
 
