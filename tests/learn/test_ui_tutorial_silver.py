@@ -41,6 +41,14 @@ async def highlight(pilot, menu: OptionList, option_id: str) -> None:
     raise AssertionError(f"no line {option_id!r} in the chapter list")
 
 
+def die_row_in_sight(screen, value: int) -> bool:
+    """The die's row of the Action Wheel is on screen, below the Prospector Wheel's line docked over it."""
+    view, drawing = screen.query_one("#wheel"), screen.query_one("#wheel-view")
+    row = drawing.virtual_region.y + drawing.sections[f"die{value}"]
+    top = round(view.scroll_y) + drawing.dock_gutter.top
+    return top <= row < round(view.scroll_y) + view.scrollable_content_region.height
+
+
 async def test_the_silver_lesson_from_the_chapter_list_to_its_end_with_a_wrong_move_at_every_step(tmp_path, fast):
     app = TiletumApp(save_dir=tmp_path)
     keys, refused, views, t0 = 0, set(), set(), time.perf_counter()
@@ -72,6 +80,8 @@ async def test_the_silver_lesson_from_the_chapter_list_to_its_end_with_a_wrong_m
                 views.add(tut.current_view)
                 if step.view:  # the step shows the view it talks about (g Underground, k Silver, ...)
                     assert tut.current_view == step.view.partition(":")[0], (index, tut.current_view)
+                if step.move.startswith("die ") and step.view == "wheel":
+                    assert die_row_in_sight(tut, int(step.move[4])), f"step {index + 1}: the die's row is hidden"
                 if tut.feed_on:  # Rosa waits for a step to be read
                     before = len(tut.model.log)
                     await pilot.press("1")

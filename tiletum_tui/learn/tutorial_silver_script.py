@@ -35,18 +35,19 @@ _SCRIPT = (
     _k("Prospect for Silver: Prospectors and Mines on three Underground maps bring Silver, and Silver buys "
        "Technologies. You are Alex (red) against Rosa (blue), most VP after 4 rounds wins. Final scoring adds "
        "1 VP per 2 Silver and each Technology tier's cost. Press v at any time to see it. You play second: you "
-       "start with 1 Silver, the first player with none.", "silver-view", "silver", "silver:overview",
+       "start with 1 Silver, the first player with none.", "silver-view", "silver:scoring", "silver:overview",
        ("goal", "second-player-silver")),
     _k("The Prospector Wheel lies beside the Action Wheel (the line over it). This round the Prospector Action "
        "sits beside the 3 and the 4: a die from those sections feeds the Action Wheel's Action or the "
-       "Prospector Action. The movement icon (↔) is beside the 1 and the 6.", "wheel-view", "wheel",
+       "Prospector Action. The movement icon is beside the 1 and the 6.", "wheel-view", "wheel",
        "silver:prospector", ("two-values",)),
     _m("die 3Y prospector +bonus", "Take the yellow 3 for the Prospector Action: 3 Gold and 4 AP. On a shared "
        "section you choose one Action, never splitting the AP, and take only the chosen Action's Bonus tile: "
        "take the Prospector Action's, the Assay office.", ("Die 3Y", "Keep it at 3", "For the Prospector Action", "Take the Bonus tile"),
        "wheel-view", "wheel", "silver:prospector", ("shared-section", "section-bonus", "two-values")),
-    _m("prospect 1A2", "Each option of the Prospector Action costs 1 AP. Move your Prospector one step on its map: "
-       "from the Pithead of Kutna Hora to the Royal Adit...", ("Move your Prospector", "to Royal Adit"), "underground-view",
+    _m("prospect 1A2", "Each option of the Prospector Action costs 1 AP. Move your Prospector a step on its map, "
+       "from Kutna Hora's Pithead to the Royal Adit... (Here p2 is your Prospector, p1 Rosa's; m12 a Mine of "
+       "each of you; M· a free Mine space; ◇ a Stone Tablet; Ag is Silver.)", ("Move your Prospector", "to Royal Adit"), "underground-view",
        "underground", "silver:prospector", ("prospector-move",)),
     _m("prospect 1A3", "...and on into the Town of Kutna Hora.", ("Move your Prospector", "to Kutna Hora"), "underground-view",
        "underground", "silver:prospector", ("prospector-move",)),
@@ -59,7 +60,8 @@ _SCRIPT = (
        ("Place a House in Kutna Hora",), "underground-view", "underground", "silver:underground", ("underground-house",)),
     _m("tech joker", "A Task at any time of your turn: pay 1 Silver for tier I of the Joker Technology, +1 AP "
        "whenever you take the Joker Action with a die. Tier II costs 2 Silver, III 3; a tier and all the "
-       "tiers below it are in effect.", ("Tasks…", "Advance on a Technology", "Joker Technology"), "silver-view", "silver",
+       "tiers below it are in effect.", ("Tasks…", "Advance on a Technology", "Joker Technology"), "silver-view",
+       "silver:technologies",
        "silver:technologies", ("technology",)),
     _m("end", "Your 4 AP are spent: end your turn.", ("End your turn",), topic="turn"),
 
@@ -104,7 +106,7 @@ _SCRIPT = (
        "silver:king", ("king-mine", "blue-ribbon", "wheel-turns")),
     _k("Final scoring with the expansion: Completed Buildings, the Scoring overlay's side (this game: Pillars or "
        "Mines, the larger, x Houses), 1 VP per 4 Resources, 1 VP per 2 Silver, and each Technology tier its "
-       "cost. Press v to see it now.", "status", "silver", "silver:final", ("final-scoring",)),
+       "cost. Press v to see it now.", "silver-view", "silver:scoring", "silver:final", ("final-scoring",)),
     _m("die 1L prospector", "Round 2, you play first. The Prospector Action is beside the 1 now: take the light "
        "grey 1 for it, 6 AP (leave its Bonus tile). That ends the lesson: spend them as you like, and play the "
        "game on against Rosa.", ("Die 1L", "Keep it at 1", "For the Prospector Action", "Leave the Bonus tile"),

@@ -93,8 +93,8 @@ class ChapterMenu(ModalScreen[str | None]):
                             for i, c in enumerate(lesson.chapters)]
             yield OptionList(*options, id="chapters-list")
             note = self.problem or ("" if self.at is not None else
-                                    "Each chapter starts from a prepared position of the same game; "
-                                    "1 starts at the very beginning.")
+                                    "Each chapter starts from a prepared position of its lesson's game; "
+                                    "1 and S1 start at the very beginning.")
             if note:
                 yield Static(note, id="chapters-note", markup=False)
             yield Static("Enter: start the highlighted line · 1–9: a chapter · Esc: back", id="chapters-keys",

@@ -18,6 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.text import Text
+from textual.geometry import Region
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -48,7 +49,7 @@ PLACES = {
 # ... and the part of a view a step scrolls to ("wheel:king").
 PARTS = {"king": "the King track", "players": "turn order and scores", "storehouse": "your Storehouse",
          "buildings": "your Buildings", "contracts": "your Contract spaces", "character-offer": "the Character offer",
-         "fairs": "the Fairs"}
+         "fairs": "the Fairs", "technologies": "the Technology board", "scoring": "the Scoring overlay"}
 # The scrolling container of each view: that is what gets tinted (the inner drawing may be narrow).
 TINTED = {"wheel-view": "wheel", "map-view": "map", "board-view": "board", "offers-view": "offers",
           "log-view": "log", "underground-view": "underground", "silver-view": "silver"}
@@ -242,10 +243,11 @@ class TutorialScreen(GameScreen):
             height = view.scrollable_content_region.height
             if die and not height and again:  # a view just shown is laid out on the next refresh
                 self.call_after_refresh(scroll, False)
-            elif die:  # the die's row in sight (at 80x24 the wheel shows only a few rows)
-                row = sections.get(f"die{step.move[4]}", 0)
-                view.scroll_to(y=max(0, row - height + 1), animate=False)
-            elif name in ("wheel", "board", "offers"):  # (the map follows its cursor, the log its newest lines)
+            elif die:  # the die's row in sight (at 80x24 the wheel shows only a few rows), below any line
+                drawing = self.query_one(f"#{name}-view")  # docked over it (Prospect for Silver's Prospector Wheel)
+                row = drawing.virtual_region.y + sections.get(f"die{step.move[4]}", 0)
+                view.scroll_to_region(Region(0, row, 1, 1), animate=False, spacing=drawing.dock_gutter)
+            elif name in ("wheel", "board", "offers", "silver"):  # (the map follows its cursor, the log its newest lines)
                 view.scroll_to(y=sections.get(part, 0), animate=False)
 
         self.call_after_refresh(scroll)
