@@ -315,9 +315,10 @@ class DecisionPanel(Vertical):
             return
         ol = self.query_one(OptionList)
         keep = ol.highlighted
-        ol.clear_options()
-        ol.add_options(self._prompts())
-        ol.highlighted = keep
+        with ol.prevent(OptionList.OptionHighlighted):  # the same line: the map cursor stays where it is
+            ol.clear_options()
+            ol.add_options(self._prompts())
+            ol.highlighted = keep
         self._detail()
 
     def _point(self, cursor: str | None) -> None:
