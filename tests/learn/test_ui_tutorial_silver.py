@@ -80,6 +80,8 @@ async def test_the_silver_lesson_from_the_chapter_list_to_its_end_with_a_wrong_m
                 views.add(tut.current_view)
                 if step.view:  # the step shows the view it talks about (g Underground, k Silver, ...)
                     assert tut.current_view == step.view.partition(":")[0], (index, tut.current_view)
+                if step.move == "claim":  # the King phase began with the Mines' income: the log says so
+                    assert "Alex: +2 Silver from 2 Mines" in str(tut.query_one("#log-view").content)
                 if step.move.startswith("die ") and step.view == "wheel":
                     assert die_row_in_sight(tut, int(step.move[4])), f"step {index + 1}: the die's row is hidden"
                 if tut.feed_on:  # Rosa waits for a step to be read
