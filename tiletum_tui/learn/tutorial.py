@@ -27,9 +27,10 @@ from .tutorial_script import (
 )
 
 __all__ = [
-    "BASE", "CHAPTERS", "FREE", "KEY", "LEARNER", "LESSONS", "Lesson", "MOVE", "OPPONENT", "OPPONENT_SCRIPT", "SEED", "SETTINGS", "STEPS",
+    "CHAPTERS", "FREE", "KEY", "LEARNER", "MOVE", "OPPONENT", "OPPONENT_SCRIPT", "SEED", "SETTINGS", "STEPS",
     "UNDO_OFF", "Chapter", "Step", "Tutorial", "chapter_of", "expected", "matches", "narrate", "opening_lines", "opponent_move",
     "play_script", "reached", "rule_move", "start_chapter", "step_action",
+    "BASE", "LESSONS", "Lesson", "lesson_with_chapter",  # the lessons (``lessons``)
 ]
 
 # What the tutorial says when undo is asked for (the lesson follows one line of play).
