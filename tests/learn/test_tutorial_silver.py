@@ -181,7 +181,15 @@ def test_the_numbers_of_the_first_turn_are_the_engines():
     _has(1, f"beside the {shared[0]} and the {shared[1]}", f"beside the {moves[0]} and the {moves[1]}")
     i, _, before, action, after = _at(_index("die 3Y prospector +bonus"))
     option = next(o for o in options(before) if o.action == action)
-    _has(i, f"{option.gain[0][1]} Gold and {option.ap} AP", rules_for(before.settings).tiles[sv(before).prospector_bonus].name)
+    bonus = rules_for(before.settings).tiles[sv(before).prospector_bonus]
+    _has(i, f"{option.gain[0][1]} Gold and {option.ap} AP", bonus.name)
+    ap = {}
+    for move in ("prospect 1A2", "king"):  # "Each option of the Prospector Action costs 1 AP", "(1 AP)"
+        i, _, before, action, _ = _at(_index(move))
+        ap[move] = next(o for o in options(before) if o.action == action).ap
+    assert ap["prospect 1A2"] == d.prospector.ap_per_option
+    _has(_index("prospect 1A2"), f"costs {ap['prospect 1A2']} AP")
+    _has(_index("king"), f"({ap['king']} AP)")
     i, _, before, _, after = _at(_index("mine 1A3 1"))
     printed = tables().spaces["1A3"].mine_spaces[0].gold
     gold = after.players[ALEX].resources["G"] - before.players[ALEX].resources["G"]
@@ -193,7 +201,8 @@ def test_the_numbers_of_the_first_turn_are_the_engines():
     costs = d.technology.tier_costs
     assert _silver(before) - _silver(after) == costs[0]
     _has(i, f"pay {costs[0]} Silver for tier I", f"Tier II costs {costs[1]} Silver, III {costs[2]}")
-    assert "+1 AP whenever you take the Joker Action with a die" in tables().data.technologies["tech-joker"].tiers[0].text
+    tier_one = tables().data.technologies["tech-joker"].tiers[0].text
+    assert "+1 AP whenever you take the Joker Action with a die" in tier_one
     _has(_index("end"), f"Your {option.ap} AP are spent")
 
 
@@ -239,6 +248,8 @@ def test_the_numbers_of_the_king_phase_and_the_end_are_the_engines():
     king = next(e for e in after.events if getattr(e, "category", "") == "king" and e.player == ALEX)
     key = _index("claim") + 1
     _has(key, f"scored {king.vp:+d} VP", "a Mine from beside the King track")
+    mine_from = tables().data.rules.king_phase.mine_from_vp
+    _has(key, f"on {mine_from} or higher")
     assert "+1 Mine from beside the King track" in said
     ribbon = next(t for t in said if "blue ribbon" in t)
     paid = re.match(r"[+](\d+)", ribbon).group(1)
@@ -253,5 +264,6 @@ def test_the_numbers_of_the_king_phase_and_the_end_are_the_engines():
     side = next(s for s in tables().data.scoring_overlay if s.side == sv(before).scoring_side)
     assert side.either == ["pillars", "mines"] and side.times == "houses"
     final = next(i for i, s in enumerate(SILVER.steps) if "final-scoring" in s.teaches)
-    _has(final, "Pillars or Mines, the larger, x Houses",
+    per_vp = tables().data.rules.final_scoring.silver_per_vp
+    _has(final, "Pillars or Mines, the larger, x Houses", f"1 VP per {per_vp} Silver",
          f"1 VP per {tables().data.rules.final_scoring.resources_per_vp} Resources")
