@@ -49,8 +49,8 @@ _SCRIPT = (
        "wheel-view", "wheel", "silver:prospector", ("shared-section", "section-bonus", "two-values")),
     _m("prospect 1A2",
        "Each option of the Prospector Action costs 1 AP. Move your Prospector a step on its map, from Kutna "
-       "Hora's Pithead to the Royal Adit... (Here p2 is your Prospector, p1 Rosa's; m12 a Mine of each of you; "
-       "M· a free Mine space; ◇ a Stone Tablet; Ag is Silver.)",
+       "Hora's Pithead to the Royal Adit... (Here p2 is your Prospector, p1 Rosa's; m12 your setup Mines; M· a "
+       "free Mine space; ◇ a Stone Tablet; Ag is Silver.)",
        ("Move your Prospector", "to Royal Adit"),
        "underground-view", "underground", "silver:prospector", ("prospector-move",)),
     _m("prospect 1A3", "...and on into the Town of Kutna Hora.",
