@@ -267,3 +267,12 @@ def test_the_numbers_of_the_king_phase_and_the_end_are_the_engines():
     per_vp = tables().data.rules.final_scoring.silver_per_vp
     _has(final, "Pillars or Mines, the larger, x Houses", f"1 VP per {per_vp} Silver",
          f"1 VP per {tables().data.rules.final_scoring.resources_per_vp} Resources")
+
+
+def test_f1_on_every_step_opens_the_rules_section_it_names():
+    """F1 opens the step's topic: each "page:section" of the lesson is a section of the rules pages."""
+    from tiletum_tui.learn.pages import topic
+
+    for i, step in enumerate(SILVER.steps):
+        if ":" in step.topic:
+            assert topic(step.topic) == tuple(step.topic.split(":")), (i, step.topic)
