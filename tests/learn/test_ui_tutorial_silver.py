@@ -98,7 +98,7 @@ async def test_the_silver_lesson_from_the_chapter_list_to_its_end_with_a_wrong_m
         assert {"underground", "silver", "wheel"} <= views
         assert tut.model.state.round == 2 and tut.model.state.phase == "action"  # the game goes on
         ending = str(tut.query_one("#tutorial-text").content)
-        assert "The tutorial is complete. Play this game on against Rosa" in ending
+        assert "The tutorial is complete. Play this game on against Rosa, start a real game" in ending
         progress, problem = load_progress(progress_path(app, SILVER), SILVER)
         assert problem is None and progress.step == len(SILVER.steps)
         assert load_progress(progress_path(app, BASE))[0] is None  # the base tutorial's progress is its own

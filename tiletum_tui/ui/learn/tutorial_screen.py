@@ -18,11 +18,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.text import Text
-from textual.geometry import Region
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.geometry import Region
 from textual.widgets import Static
 
 from ...engine import current_player
@@ -175,7 +175,8 @@ class TutorialScreen(GameScreen):
             return  # the engine refused it (the game screen said why)
         self.hold = ""  # the learner moved: from now on the progress is theirs to save
         lines = event_lines(self.model.state, self.model.log[-1].events)
-        self.feed = lines if current_player(self.model.state) == self.lesson.opponent else []  # Rosa's turn starts afresh
+        rosa = current_player(self.model.state) == self.lesson.opponent
+        self.feed = lines if rosa else []  # Rosa's turn starts afresh
         corruption = [line for line in lines if "Corruption token" in line]
         self._set_note(corruption[-1] if corruption and not self.feed else "", "info")
         self._after_change(before)
@@ -247,7 +248,7 @@ class TutorialScreen(GameScreen):
                 drawing = self.query_one(f"#{name}-view")  # docked over it (Prospect for Silver's Prospector Wheel)
                 row = drawing.virtual_region.y + sections.get(f"die{step.move[4]}", 0)
                 view.scroll_to_region(Region(0, row, 1, 1), animate=False, spacing=drawing.dock_gutter)
-            elif name in ("wheel", "board", "offers", "silver"):  # (the map follows its cursor, the log its newest lines)
+            elif name in ("wheel", "board", "offers", "silver"):  # (the maps follow their cursor, the log its end)
                 view.scroll_to(y=sections.get(part, 0), animate=False)
 
         self.call_after_refresh(scroll)
@@ -350,9 +351,9 @@ class TutorialScreen(GameScreen):
         n = len(self.lesson.steps)
         if step is None:
             box.border_title = f"{n}/{n} · the end"
-            going_on = "" if self.model.state.phase == "over" else "Play this game on against Rosa, or s"
-            text.update(f"The tutorial is complete. {going_on or 'S'}tart a real game from the title screen (F10), "
-                        "or start any chapter again (c).")
+            then = "Start" if self.model.state.phase == "over" else "Play this game on against Rosa, start"
+            text.update(f"The tutorial is complete. {then} a real game from the title screen (F10), or start any "
+                        "chapter again (c).")
             return
         target = TINTED.get(step.target, step.target)
         found = self.query(f"#{target}")
@@ -365,7 +366,8 @@ class TutorialScreen(GameScreen):
         box.border_title = title.replace("[", r"\[")
         out = Text(step.text)
         if step.kind == T.FREE:
-            hints = hint_text(self.model.state, self.model.legal()) if current_player(self.model.state) == self.lesson.learner else []
+            ours = current_player(self.model.state) == self.lesson.learner
+            hints = hint_text(self.model.state, self.model.legal()) if ours else []
             out.append("\n" + ("Hint: " + hints[0] if hints else "Hint: nothing completes a Building or Contract just now."))
         text.update(out)
         self.update_keys()
