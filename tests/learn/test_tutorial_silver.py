@@ -276,3 +276,18 @@ def test_f1_on_every_step_opens_the_rules_section_it_names():
     for i, step in enumerate(SILVER.steps):
         if ":" in step.topic:
             assert topic(step.topic) == tuple(step.topic.split(":")), (i, step.topic)
+
+
+def test_the_new_prospector_line_points_at_the_pithead_so_the_underground_view_shows_that_map():
+    """At 80x24 the Underground view shows one map at a time: the line of a new Prospector names its Pithead."""
+    def leaf(choices, action):
+        for c in choices:
+            if c.action == action:
+                return c
+            found = leaf(c.children, action)
+            if found:
+                return found
+
+    i, _, before, action, _ = _at(_index("prospector m2"))
+    line = leaf(build_menu(before, options(before)), action)
+    assert line.space == tables().start[("m2", sv(before).sides["m2"])] == "2A1"
