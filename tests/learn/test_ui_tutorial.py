@@ -95,7 +95,7 @@ def wrong_keys(screen: TutorialScreen) -> list[str]:
     """Keys of a legal move this step does not ask for: the finishing key when it would waste AP (the
     lesson must answer before 'Waste AP?'), else a line deep in a sub-menu (the freeze was there)."""
     state, step = screen.model.state, screen.tutorial.step
-    wanted = T.step_action(state, step) if step.kind == T.MOVE else None
+    wanted = T.step_action(state, step, screen.lesson) if step.kind == T.MOVE else None
     menu = screen.query_one(DecisionPanel).levels[0]
     finish = finish_action(screen.model.legal())
     if finish is not None and ap_lost_by(state, finish) and not (wanted and T.matches(state, finish, wanted)):
@@ -129,7 +129,7 @@ async def make_a_wrong_move(pilot, app, screen: TutorialScreen) -> bool:
         quoted = [q.strip("'").rstrip("…") for q in found.group(1).split(" › ")]
         chain = marked_labels(screen.query_one(DecisionPanel).levels[0])
         assert len(quoted) == len(chain) and all(label.startswith(q) for q, label in zip(quoted, chain)), (note, chain)
-        assert notation_of_move(T.step_action(screen.model.state, step)) not in note
+        assert notation_of_move(T.step_action(screen.model.state, step, screen.lesson)) not in note
         marked_key(screen.query_one(DecisionPanel))  # back at the marked line, highlighted, in view
     else:
         assert note == "✗ " + T.READ_FIRST

@@ -103,3 +103,21 @@ def test_budgets_read_as_time_or_simulations():
     assert str(Budget.parse("300")) == "300 simulations"
     with pytest.raises(ValueError, match="budget"):
         Budget.parse("soon")
+
+
+def test_the_journeyman_plays_a_whole_game_with_prospect_for_silver():
+    """Issue 13 'A 4-player game with the expansion plays to the end headless and on screen' with computer
+    opponents: an Underground Town's open House space is no Town the journeyman's Merchant can walk to
+    (it has no main-map distance); it used to stop his first move of any Silver game with a KeyError."""
+    from tiletum_tui.engine.state import PlayerSetup, Settings
+
+    settings = Settings(players=(PlayerSetup("Rosa", "blue"), PlayerSetup("Alex", "red")), seed=7,
+                        modules=("silver",), options=("silver.a-sides", "silver.first-technologies"))
+    state, seats, decisions = new_game(settings), [Opponent(0, "journeyman"), Opponent(1, "journeyman")], 0
+    while state.phase != "over":
+        action = seats[current_player(state)].choose(view(state)).action
+        assert action in legal_actions(state)
+        apply_in_place(state, action)
+        decisions += 1
+        assert decisions < 5000
+    assert state.round == 4

@@ -1,5 +1,5 @@
-"""Prepared positions of a game with Prospect for Silver, for the tutorial's expansion chapter (left to the
-tutorial issue): each is a real game reached by legal moves from a fixed seed, so a lesson can start there.
+"""Prepared positions of a game with Prospect for Silver, for the Silver screens' tests (the expansion's lesson,
+``tutorial_silver_script``, plays its own game): each is a real game reached by legal moves from a fixed seed.
 
 ``position(name)`` returns the state; ``POSITIONS`` says what each shows. Pure Python, like the tutorial.
 """

@@ -1,6 +1,7 @@
 """The guided game's logic: which move each step accepts, why another is refused, Rosa's moves,
-chapters and resuming. The script itself (seed, steps, chapters, Rosa's moves) is data in
-``tutorial_script``; what it must teach is ``tutorial_checklist``.
+chapters and resuming, for any lesson (``lessons.Lesson``: the base game's, the default, or
+Prospect for Silver's). A lesson's script (seed, steps, chapters, Rosa's moves) is data in
+``tutorial_script`` / ``tutorial_silver_script``; what it must teach is its checklist.
 
 A MOVE step accepts its move, or the same move made with an identical twin of a tile (two copies
 of one Settler in the offer: either will do, and later steps follow the one chosen). Any other
@@ -19,6 +20,7 @@ from ..engine.actions import notation
 from ..engine.ruleset import rules_for
 from . import opponent
 from .explain import why_not
+from .lessons import BASE, LESSONS, Lesson, lesson_with_chapter
 from .narrate import event_lines, narrate
 from .tutorial_script import (
     CHAPTERS, FREE, KEY, LEARNER, MOVE, OPPONENT, OPPONENT_SCRIPT, SEED, SETTINGS, STEPS, Chapter, Step,
@@ -28,6 +30,7 @@ __all__ = [
     "CHAPTERS", "FREE", "KEY", "LEARNER", "MOVE", "OPPONENT", "OPPONENT_SCRIPT", "SEED", "SETTINGS", "STEPS",
     "UNDO_OFF", "Chapter", "Step", "Tutorial", "chapter_of", "expected", "matches", "narrate", "opening_lines", "opponent_move",
     "play_script", "reached", "rule_move", "start_chapter", "step_action",
+    "BASE", "LESSONS", "Lesson", "lesson_with_chapter",  # the lessons (``lessons``)
 ]
 
 # What the tutorial says when undo is asked for (the lesson follows one line of play).
@@ -60,10 +63,10 @@ def matches(state, action, wanted) -> bool:
     return True
 
 
-def step_action(state, step: Step):
+def step_action(state, step: Step, lesson: Lesson = BASE):
     """The action a MOVE step asks for in this state: its move, or the legal twin of it when the learner
     chose the other copy of a tile earlier (None if neither fits: the script has left the game)."""
-    wanted = parse(step.move, LEARNER)
+    wanted = parse(step.move, lesson.learner)
     if why_not(state, wanted).allowed:
         return wanted
     return next((a for a in legal_actions(state) if matches(state, a, wanted)), None)
@@ -86,18 +89,18 @@ def rule_move(state):
     return opponent.policy(view(state))
 
 
-def opponent_move(state, scripted: int, policy=None):
+def opponent_move(state, scripted: int, policy=None, lesson: Lesson = BASE):
     """Rosa's next move and how many scripted moves that used: the script while it fits (up to identical
     twins), then ``policy`` (the opponent module's, unless another is given)."""
-    if scripted < len(OPPONENT_SCRIPT):
-        wanted = parse(OPPONENT_SCRIPT[scripted], OPPONENT)
+    if scripted < len(lesson.opponent_script):
+        wanted = parse(lesson.opponent_script[scripted], lesson.opponent)
         if why_not(state, wanted).allowed:
             return wanted, scripted + 1
         twin = next((a for a in legal_actions(state) if matches(state, a, wanted)), None)
         if twin is not None:
             return twin, scripted + 1
     choose = policy or opponent.policy
-    return choose(view(state)), len(OPPONENT_SCRIPT)
+    return choose(view(state)), len(lesson.opponent_script)
 
 
 def reached(state, until: str) -> bool:
@@ -112,20 +115,20 @@ def reached(state, until: str) -> bool:
 class Tutorial:
     """Where the learner is: the step index and how much of Rosa's script is used. Pure bookkeeping."""
 
-    def __init__(self, step: int = 0, scripted: int = 0) -> None:
-        self.index, self.scripted = step, scripted
+    def __init__(self, step: int = 0, scripted: int = 0, lesson: Lesson = BASE) -> None:
+        self.index, self.scripted, self.lesson = step, scripted, lesson
 
     @property
     def done(self) -> bool:
-        return self.index >= len(STEPS)
+        return self.index >= len(self.lesson.steps)
 
     @property
     def step(self) -> Step | None:
-        return None if self.done else STEPS[self.index]
+        return None if self.done else self.lesson.steps[self.index]
 
     @property
     def chapter(self) -> Chapter | None:
-        return chapter_of(self.index)
+        return chapter_of(self.index, self.lesson)
 
     def verdict(self, state, action) -> tuple[bool, str]:
         """May the learner make this move now? If not, why not now: the engine's rule, or the lesson's words."""
@@ -137,7 +140,7 @@ class Tutorial:
             return True, ""
         if step.kind == KEY:
             return False, READ_FIRST
-        wanted = step_action(state, step)
+        wanted = step_action(state, step, self.lesson)
         if wanted is None or not matches(state, action, wanted):
             return False, f"Not now: this step asks for {expected(step)}."
         return True, ""
@@ -169,23 +172,23 @@ def opening_lines(state) -> list[str]:
     return event_lines(state, state.events)
 
 
-def chapter_of(index: int) -> Chapter | None:
+def chapter_of(index: int, lesson: Lesson = BASE) -> Chapter | None:
     """The chapter a step belongs to."""
     found = None
-    for c in CHAPTERS:
+    for c in lesson.chapters:
         if c.start <= index:
             found = c
     return found
 
 
 # ---------------------------------------------------------------- replaying the script
-def play_script(until_step: int | None = None, *, narration: list | None = None):
+def play_script(until_step: int | None = None, *, narration: list | None = None, lesson: Lesson = BASE):
     """Replay the tutorial from the start as the engine sees it: (state, tutorial, moves) after the scripted
     steps, stopping at the first FREE step (or at ``until_step``, once Rosa has played up to it). ``moves``
     carry their seat ("2: die 2Y>1 +bonus"), as a saved tutorial keeps them. With ``narration`` (a list),
     Rosa's moves and what every move set off are told into it, one line each."""
-    state = new_game(SETTINGS)
-    tut = Tutorial()
+    state = new_game(lesson.settings)
+    tut = Tutorial(lesson=lesson)
     moves: list[str] = []
     if narration is not None:
         narration.extend(opening_lines(state))
@@ -195,13 +198,13 @@ def play_script(until_step: int | None = None, *, narration: list | None = None)
         after = apply(state, action)
         if narration is not None:
             lines = narrate(state, action, after)
-            narration.extend(lines if action.seat == OPPONENT else lines[1:])
+            narration.extend(lines if action.seat == lesson.opponent else lines[1:])
         moves.append(notation(action))
         state = after
 
     while not tut.done:
-        while current_player(state) == OPPONENT:
-            action, tut.scripted = opponent_move(state, tut.scripted)
+        while current_player(state) == lesson.opponent:
+            action, tut.scripted = opponent_move(state, tut.scripted, lesson=lesson)
             play(action)
         if until_step is not None and tut.index >= until_step:
             break
@@ -211,7 +214,7 @@ def play_script(until_step: int | None = None, *, narration: list | None = None)
         if step.kind == KEY:
             tut.next(state)
             continue
-        action = step_action(state, step)
+        action = step_action(state, step, lesson)
         ok, why = (False, "no such move now") if action is None else tut.verdict(state, action)
         if not ok:
             raise AssertionError(f"tutorial step {tut.index} ({step.move}): {why}")
@@ -221,9 +224,9 @@ def play_script(until_step: int | None = None, *, narration: list | None = None)
 
 
 def start_chapter(chapter_id: str):
-    """A chapter's prepared position: (state, tutorial at its first step, the moves that led there)."""
-    chapter = next((c for c in CHAPTERS if c.id == chapter_id), None)
-    if chapter is None:
-        raise KeyError(f"no tutorial chapter {chapter_id!r}")
-    return play_script(until_step=chapter.start)
+    """A chapter's prepared position (of whichever lesson has it): (state, tutorial at its first step, the
+    moves that led there)."""
+    lesson = lesson_with_chapter(chapter_id)
+    chapter = next(c for c in lesson.chapters if c.id == chapter_id)
+    return play_script(until_step=chapter.start, lesson=lesson)
 

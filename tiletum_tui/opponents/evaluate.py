@@ -319,4 +319,5 @@ def _best_near(t: Tables, here: str, worth: dict[str, float]) -> float:
     if not worth:
         return 0.0
     dist = t.dist[here]
-    return max(0.0, max(w - PIECE_STEP * dist[town] * 2 for town, w in worth.items()))
+    # (an Underground Town has no distance on the main map: no Merchant or Architect walks there)
+    return max(0.0, max((w - PIECE_STEP * dist[town] * 2 for town, w in worth.items() if town in dist), default=0.0))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..engine.silver import prospector as P
 from ..engine.silver import technologies as TE
 from ..engine.silver import underground as U
-from ..engine.silver.common import me
+from ..engine.silver.common import me, sv
 from ..engine.silver.tables import tables
 from . import text as T
 
@@ -69,8 +69,9 @@ def _paths(state, o, task: str) -> list | None:
     if isinstance(a, U.PlaceProspector):
         name = t.data.maps[a.map].name if a.map in t.data.maps else a.map
         cost = U.prospector_cost(state, a.map) if a.map in t.data.maps else 0
+        pithead = t.start.get((a.map, sv(state).sides.get(a.map, "")))  # the map view shows where it goes
         return [(task, "Tasks…", "", None), ("prospector", "Place a new Prospector", "", None),
-                (a.map, f"on the {name} Pithead ({cost} Silver)", "", None)]
+                (a.map, f"on the {name} Pithead ({cost} Silver)", "", pithead)]
     if isinstance(a, U.UndergroundCathedral):
         return [(task, "Tasks…", "", None), (f"ucathedral-{a.town}", f"Build the Underground Cathedral of {_name(a.town)}",
                                               "", a.town)]

@@ -3,8 +3,9 @@
 The entry points the rest of the UI calls:
 
     open_rules(app, topic=None)      # the rules browser, opened at a page/section/topic ("fair", "map-view")
-    learn(app)                       # Learn to play: the tutorial's chapters (resume, or start one)
+    learn(app)                       # Learn to play: the lessons' chapters (resume, or start one)
     start_tutorial(app)              # the guided first game (resumes where it was left)
+    start_tutorial(app, lesson="silver")  # the Prospect for Silver lesson (likewise)
 """
 
 from __future__ import annotations
@@ -23,32 +24,55 @@ def open_rules(app, topic: str | None = None, *, section: tuple[str, str] | None
         app.push_screen(RulesScreen(topic, section=section))
 
 
-def start_tutorial(app, *, restart: bool = False, chapter: str | None = None, replace=None) -> None:
+def start_tutorial(app, *, restart: bool = False, chapter: str | None = None, replace=None,
+                   lesson: str = "base") -> None:
     """Start the guided game, or resume it where it was left (``restart`` starts it again, ``chapter``
-    at that chapter's first step). ``replace``: the tutorial screen it takes the place of."""
+    at that chapter's first step, of whichever lesson has it). ``replace``: the tutorial screen it takes
+    the place of; ``lesson``: which lesson (``learn.lessons``), the base game's by default."""
+    from ...learn.lessons import lesson as find
     from .tutorial_screen import build
 
-    screen = build(app, restart=restart, chapter=chapter)
+    screen = build(app, restart=restart, chapter=chapter, lesson=find(lesson))
     if replace is not None and app.screen is replace:
         app.switch_screen(screen)
     else:
         app.push_screen(screen)
 
 
-def learn(app) -> None:
-    """Learn to play: the chapter list (resume where the learner left off, or start any chapter)."""
-    from .chapters import RESUME, ChapterMenu
+def saved_steps(app) -> tuple[dict[str, int | None], str | None]:
+    """Where each lesson's saved progress is (lesson id -> step, None without usable progress), and why
+    a progress file that is there cannot be used (the first such reason)."""
+    from ...learn.lessons import LESSONS
     from .progress import load_progress, progress_path
 
-    progress, problem = load_progress(progress_path(app))
+    steps, problems = {}, []
+    for lesson in LESSONS:
+        progress, problem = load_progress(progress_path(app, lesson), lesson)
+        steps[lesson.id] = progress.step if progress else None
+        problems += [problem] if problem else []
+    return steps, (problems[0] if problems else None)
 
-    def chosen(choice: str | None) -> None:
-        if choice == RESUME:
-            start_tutorial(app)
-        elif choice is not None:
-            start_tutorial(app, chapter=choice)
 
-    app.push_screen(ChapterMenu(progress.step if progress else None, problem=problem), chosen)
+def chosen_lesson(app, choice: str | None, *, replace=None) -> None:
+    """Start what the chapter list was dismissed with: a lesson's resume line or a chapter."""
+    from .chapters import RESUME
+
+    if choice is None:
+        return
+    if choice == RESUME or choice.startswith(RESUME + ":"):
+        start_tutorial(app, lesson=choice.partition(":")[2] or "base", replace=replace)
+    else:
+        start_tutorial(app, chapter=choice, replace=replace)
+
+
+def learn(app) -> None:
+    """Learn to play: the chapter list (resume where the learner left off, or start any chapter)."""
+    from .chapters import ChapterMenu
+
+    steps, problem = saved_steps(app)
+    elsewhere = {k: v for k, v in steps.items() if k != "base"}
+    app.push_screen(ChapterMenu(steps["base"], problem=problem, elsewhere=elsewhere),
+                    lambda choice: chosen_lesson(app, choice))
 
 
 def context_topic(screen) -> str | None:
@@ -132,5 +156,5 @@ def rules_commands():
     return RulesCommands
 
 
-__all__ = ["context_topic", "explain_highlighted", "help_here", "learn", "mark_hints", "open_rules", "rules_commands",
-           "show_preview", "start_tutorial"]
+__all__ = ["chosen_lesson", "context_topic", "explain_highlighted", "help_here", "learn", "mark_hints", "open_rules",
+           "rules_commands", "saved_steps", "show_preview", "start_tutorial"]

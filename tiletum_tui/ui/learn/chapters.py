@@ -1,6 +1,10 @@
 """The tutorial's chapter list: resume where the learner left off, or start any chapter from its
 prepared position (``learn.tutorial.start_chapter``). Opened from Learn to play on the title screen
-and with ``c`` inside the tutorial; it is dismissed with "resume", a chapter id, or None (Esc)."""
+and with ``c`` inside the tutorial; it is dismissed with "resume", a chapter id, or None (Esc).
+
+The base tutorial's chapters come first (keys 1-9), then each further lesson under its own heading
+(Prospect for Silver, the expansion: a game of its own), with its own resume line ("resume:silver")
+when it has progress."""
 
 from __future__ import annotations
 
@@ -17,18 +21,29 @@ from ...learn import tutorial as T
 RESUME = "resume"
 
 
-def chapter_end(i: int) -> int:
+def chapter_end(i: int, lesson: T.Lesson = T.BASE) -> int:
     """The index one past the last step of chapter ``i``."""
-    return T.CHAPTERS[i + 1].start if i + 1 < len(T.CHAPTERS) else len(T.STEPS)
+    chapters = lesson.chapters
+    return chapters[i + 1].start if i + 1 < len(chapters) else len(lesson.steps)
 
 
-def chapter_line(i: int, at: int | None) -> Text:
+def chapter_line(i: int, at: int | None, lesson: T.Lesson = T.BASE, number: str = "") -> Text:
     """'3 King track and Corruption   steps 22-25 ✓': numbered, its steps, done (✓) or here (◀)."""
-    c = T.CHAPTERS[i]
-    first, last = c.start + 1, chapter_end(i)
-    mark = "" if at is None else " ✓" if at >= chapter_end(i) else " ◀ you are here" if at >= c.start else ""
+    c = lesson.chapters[i]
+    first, last = c.start + 1, chapter_end(i, lesson)
+    mark = "" if at is None else " ✓" if at >= last else " ◀ you are here" if at >= c.start else ""
     steps = f"step {first}" if first == last else f"steps {first}–{last}"
-    return Text(f"{i + 1} {c.title}  ({steps}){mark}")
+    return Text(f"{number or i + 1} {c.title}  ({steps}){mark}")
+
+
+def resume_id(lesson: T.Lesson) -> str:
+    """The resume line's id: "resume" for the lesson the menu is about, "resume:<id>" for another."""
+    return f"{RESUME}:{lesson.id}"
+
+
+def _where(lesson: T.Lesson, at: int) -> str:
+    n = len(lesson.steps)
+    return f"step {min(at + 1, n)} of {n}, {T.chapter_of(min(at, n - 1), lesson).title}"
 
 
 class ChapterMenu(ModalScreen[str | None]):
@@ -41,7 +56,7 @@ class ChapterMenu(ModalScreen[str | None]):
     ChapterMenu > #chapters { width: 78; max-width: 100%; height: auto; max-height: 100%;
                               border: round $warning; background: $surface; padding: 0 1; }
     #chapters-title { text-style: bold; height: 1; }
-    #chapters-list { height: auto; max-height: 12; border: none; padding: 0; }
+    #chapters-list { height: auto; max-height: 16; border: none; padding: 0; }
     #chapters-note { height: auto; max-height: 4; color: $text-warning; }
     #chapters-keys { height: 1; color: $text-muted; }
     """
@@ -51,24 +66,35 @@ class ChapterMenu(ModalScreen[str | None]):
           for n in range(1, min(len(T.CHAPTERS), 9) + 1)],
     ]
 
-    def __init__(self, at: int | None = None, *, inside: bool = False, problem: str | None = None) -> None:
+    def __init__(self, at: int | None = None, *, inside: bool = False, problem: str | None = None,
+                 lesson: T.Lesson = T.BASE, elsewhere: dict[str, int | None] | None = None) -> None:
+        """``at`` is the step of ``lesson`` (the open one, or the base tutorial's saved progress);
+        ``elsewhere`` the saved step of each other lesson (by id), or None where there is none."""
         super().__init__()
-        self.at, self.inside, self.problem = at, inside, problem
+        self.at, self.inside, self.problem, self.lesson = at, inside, problem, lesson
+        self.elsewhere = elsewhere or {}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chapters"):
             yield Static("Learn to play: a guided game against Rosa", id="chapters-title", markup=False)
             options = []
-            if self.at is not None:
-                where = T.chapter_of(min(self.at, len(T.STEPS) - 1))
-                step = f"step {min(self.at + 1, len(T.STEPS))} of {len(T.STEPS)}, {where.title}"
-                label = f"Back to the tutorial ({step})" if self.inside else f"Resume where you left off ({step})"
-                options.append(Option(Text(f"↵ {label}"), id=RESUME))
-            options += [Option(chapter_line(i, self.at), id=c.id) for i, c in enumerate(T.CHAPTERS)]
+            for lesson in T.LESSONS:
+                ours = lesson is self.lesson
+                at = self.at if ours else self.elsewhere.get(lesson.id)
+                if lesson is not T.BASE:
+                    options.append(Option(Text(f"{lesson.title}: a game of its own, against Rosa", "bold"),
+                                          disabled=True))
+                if at is not None:
+                    label = f"Back to the tutorial ({_where(lesson, at)})" if ours and self.inside else \
+                        f"Resume where you left off ({_where(lesson, at)})"
+                    options.append(Option(Text(f"↵ {label}"), id=RESUME if ours else resume_id(lesson)))
+                prefix = "" if lesson is T.BASE else lesson.id[0].upper()
+                options += [Option(chapter_line(i, at, lesson, f"{prefix}{i + 1}" if prefix else ""), id=c.id)
+                            for i, c in enumerate(lesson.chapters)]
             yield OptionList(*options, id="chapters-list")
             note = self.problem or ("" if self.at is not None else
-                                    "Each chapter starts from a prepared position of the same game; "
-                                    "1 starts at the very beginning.")
+                                    "Each chapter starts from a prepared position of its lesson's game; "
+                                    "1 and S1 start at the very beginning.")
             if note:
                 yield Static(note, id="chapters-note", markup=False)
             yield Static("Enter: start the highlighted line · 1–9: a chapter · Esc: back", id="chapters-keys",
@@ -76,7 +102,9 @@ class ChapterMenu(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)
-        menu.highlighted = 0
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        first = RESUME if RESUME in ids else (self.lesson.chapters[0].id if self.lesson is not T.BASE else ids[0])
+        menu.highlighted = ids.index(first)  # the open lesson's line (its resume line, or its first chapter)
         menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -1,5 +1,7 @@
 """The guided game's progress file: where the learner is (the step, how much of Rosa's script is used)
-and the moves that led there, so the tutorial resumes by replaying them through the engine.
+and the moves that led there, so the tutorial resumes by replaying them through the engine. One file
+per lesson (``Lesson.progress_file``): the base tutorial's keeps its name and format (``tutorial.json``),
+so the files of earlier versions read as before; the Prospect for Silver lesson's is its own.
 
 A file this version cannot use (an older tutorial's steps, a newer app's, a damaged or foreign file)
 is never an error: the tutorial says it starts again, and the file is left as it is until the
@@ -30,13 +32,13 @@ class Progress:
     moves: list[str] = field(default_factory=list)
 
 
-def progress_path(app) -> Path:
+def progress_path(app, lesson: T.Lesson = T.BASE) -> Path:
     from ...saves.store import resolve_save_dir
 
-    return Path(resolve_save_dir(getattr(app, "save_dir", None))) / PROGRESS_FILE
+    return Path(resolve_save_dir(getattr(app, "save_dir", None))) / lesson.progress_file
 
 
-def load_progress(path: Path) -> tuple[Progress | None, str | None]:
+def load_progress(path: Path, lesson: T.Lesson = T.BASE) -> tuple[Progress | None, str | None]:
     """(the saved progress, None), or (None, why it cannot be used) for a file that is there but is not
     progress of this tutorial, or (None, None) when there is none yet."""
     try:
@@ -59,7 +61,9 @@ def load_progress(path: Path) -> tuple[Progress | None, str | None]:
     if version > PROGRESS_VERSION:
         return None, f"Your saved progress is from a newer version of Tiletum. {STARTING_AGAIN}"
     step, scripted, moves = data.get("step"), data.get("scripted"), data.get("moves")
-    if not (_count(step, len(T.STEPS)) and _count(scripted, len(T.OPPONENT_SCRIPT))
+    if data.get("lesson", T.BASE.id) != lesson.id:
+        return None, f"{path.name} is progress of another lesson. {STARTING_AGAIN}"
+    if not (_count(step, len(lesson.steps)) and _count(scripted, len(lesson.opponent_script))
             and isinstance(moves, list) and all(isinstance(m, str) for m in moves)):
         return None, f"{path.name} is damaged. {STARTING_AGAIN}"
     return Progress(step, scripted, moves), None
@@ -73,23 +77,25 @@ def save_progress(path: Path, tutorial: T.Tutorial, log) -> None:
     """Write the progress (atomically: a crash leaves the old file or the new one). Raises OSError."""
     data = {"version": PROGRESS_VERSION, "step": tutorial.index, "scripted": tutorial.scripted,
             "moves": [e.notation for e in log]}
+    if tutorial.lesson is not T.BASE:
+        data["lesson"] = tutorial.lesson.id  # (the base tutorial's file stays as earlier versions wrote it)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(data), encoding="utf-8")
     tmp.replace(path)
 
 
-def replay(model, progress: Progress) -> tuple[T.Tutorial, str | None]:
+def replay(model, progress: Progress, lesson: T.Lesson = T.BASE) -> tuple[T.Tutorial, str | None]:
     """Play the saved moves into ``model`` (a new game of the tutorial's settings): the tutorial at its
     saved step, or (a new tutorial, why not) when the moves do not lead to a position of the lesson."""
     try:
         for move in progress.moves:
             model.apply(parse(move))
     except (TiletumError, ValueError, TypeError, KeyError) as exc:
-        return T.Tutorial(), f"The saved moves could not be replayed ({exc}). {STARTING_AGAIN}"
-    tut = T.Tutorial(progress.step, progress.scripted)
+        return T.Tutorial(lesson=lesson), f"The saved moves could not be replayed ({exc}). {STARTING_AGAIN}"
+    tut = T.Tutorial(progress.step, progress.scripted, lesson)
     step, state = tut.step, model.state
-    if step is not None and step.kind == T.MOVE and current_player(state) == T.LEARNER \
-            and T.step_action(state, step) is None:
-        return T.Tutorial(), f"The saved moves do not lead to step {tut.index + 1}. {STARTING_AGAIN}"
+    if step is not None and step.kind == T.MOVE and current_player(state) == lesson.learner \
+            and T.step_action(state, step, lesson) is None:
+        return T.Tutorial(lesson=lesson), f"The saved moves do not lead to step {tut.index + 1}. {STARTING_AGAIN}"
     return tut, None

@@ -22,6 +22,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.geometry import Region
 from textual.widgets import Static
 
 from ...engine import current_player
@@ -43,14 +44,15 @@ PLACES = {
     "status": "the status line (top)", "wheel-view": "the Action Wheel", "map-view": "the map",
     "board-view": "your player board", "offers-view": "the offers", "log-view": "the game log",
     "decision": "the decision panel", "choices": "the decision panel",
+    "underground-view": "the Underground maps", "silver-view": "the Silver view",
 }
 # ... and the part of a view a step scrolls to ("wheel:king").
 PARTS = {"king": "the King track", "players": "turn order and scores", "storehouse": "your Storehouse",
          "buildings": "your Buildings", "contracts": "your Contract spaces", "character-offer": "the Character offer",
-         "fairs": "the Fairs"}
+         "fairs": "the Fairs", "technologies": "the Technology board", "scoring": "the Scoring overlay"}
 # The scrolling container of each view: that is what gets tinted (the inner drawing may be narrow).
 TINTED = {"wheel-view": "wheel", "map-view": "map", "board-view": "board", "offers-view": "offers",
-          "log-view": "log"}
+          "log-view": "log", "underground-view": "underground", "silver-view": "silver"}
 # Keys that keep their use while Rosa plays (besides skipping her pause): looking around, help, leaving.
 WHILE_ROSA_PLAYS = {"view", "cycle_view", "other_board", "scroll_view", "scroll_line", "scroll_home", "scroll_end",
                     "toggle_notation", "leave", "step_rules", "chapters", "restart", "preview", "continue",
@@ -128,11 +130,15 @@ class TutorialScreen(GameScreen):
         self._pace()
 
     # ------------------------------------------------------------ the lesson
+    @property
+    def lesson(self) -> T.Lesson:
+        return self.tutorial.lesson
+
     def mark_menu(self, state, menu: list) -> None:
         """Mark ▶ the line this step asks for (either of two identical tiles) and the groups holding it."""
         step = self.tutorial.step
-        ours = step is not None and step.kind == T.MOVE and current_player(state) == T.LEARNER
-        wanted = T.step_action(state, step) if ours else None
+        ours = step is not None and step.kind == T.MOVE and current_player(state) == self.lesson.learner
+        wanted = T.step_action(state, step, self.lesson) if ours else None
 
         def walk(choices) -> bool:
             found = False
@@ -162,14 +168,15 @@ class TutorialScreen(GameScreen):
             self._refuse(why)
             return
         before, state = self.tutorial.index, self.model.state
-        self._played_by = T.LEARNER
+        self._played_by = self.lesson.learner
         super().apply(action)  # (refresh_game moves the lesson on first: the new menu is marked for its step)
         self._played_by = None
         if self.model.state is state:
             return  # the engine refused it (the game screen said why)
         self.hold = ""  # the learner moved: from now on the progress is theirs to save
         lines = event_lines(self.model.state, self.model.log[-1].events)
-        self.feed = lines if current_player(self.model.state) == T.OPPONENT else []  # Rosa's turn starts afresh
+        rosa = current_player(self.model.state) == self.lesson.opponent
+        self.feed = lines if rosa else []  # Rosa's turn starts afresh
         corruption = [line for line in lines if "Corruption token" in line]
         self._set_note(corruption[-1] if corruption and not self.feed else "", "info")
         self._after_change(before)
@@ -178,7 +185,7 @@ class TutorialScreen(GameScreen):
         """After a move is applied, the lesson moves on before the new menu is built (so it is marked
         for the step now in hand, and the map points at the marked line's space)."""
         if self._played_by is not None:
-            if self._played_by == T.LEARNER:
+            if self._played_by == self.lesson.learner:
                 self.tutorial.moved(self.model.state)
             else:
                 self.tutorial.settle(self.model.state)
@@ -237,10 +244,11 @@ class TutorialScreen(GameScreen):
             height = view.scrollable_content_region.height
             if die and not height and again:  # a view just shown is laid out on the next refresh
                 self.call_after_refresh(scroll, False)
-            elif die:  # the die's row in sight (at 80x24 the wheel shows only a few rows)
-                row = sections.get(f"die{step.move[4]}", 0)
-                view.scroll_to(y=max(0, row - height + 1), animate=False)
-            elif name in ("wheel", "board", "offers"):  # (the map follows its cursor, the log its newest lines)
+            elif die:  # the die's row in sight (at 80x24 the wheel shows only a few rows), below any line
+                drawing = self.query_one(f"#{name}-view")  # docked over it (Prospect for Silver's Prospector Wheel)
+                row = drawing.virtual_region.y + sections.get(f"die{step.move[4]}", 0)
+                view.scroll_to_region(Region(0, row, 1, 1), animate=False, spacing=drawing.dock_gutter)
+            elif name in ("wheel", "board", "offers", "silver"):  # (the maps follow their cursor, the log its end)
                 view.scroll_to(y=sections.get(part, 0), animate=False)
 
         self.call_after_refresh(scroll)
@@ -248,7 +256,7 @@ class TutorialScreen(GameScreen):
     # ------------------------------------------------------------ Rosa
     def _rosa_turn(self) -> bool:
         state = self.model.state
-        return current_player(state) == T.OPPONENT and state.phase != "over"
+        return current_player(state) == self.lesson.opponent and state.phase != "over"
 
     def _rosa_to_play(self) -> bool:
         """Rosa plays now: her turn, and the step in hand is not one to read first."""
@@ -291,9 +299,9 @@ class TutorialScreen(GameScreen):
 
     def _opponent_step(self) -> None:
         state = self.model.state
-        action, self.tutorial.scripted = T.opponent_move(state, self.tutorial.scripted)
+        action, self.tutorial.scripted = T.opponent_move(state, self.tutorial.scripted, lesson=self.lesson)
         before = self.tutorial.index
-        self._played_by = T.OPPONENT
+        self._played_by = self.lesson.opponent
         GameScreen.apply(self, action)  # Rosa's moves are not checked against the lesson
         self._played_by = None
         if self.model.state is state:
@@ -314,7 +322,7 @@ class TutorialScreen(GameScreen):
     def _draw_feed(self) -> None:
         if not self.feed_on:
             return
-        rosa = self.model.state.players[T.OPPONENT].name
+        rosa = self.model.state.players[self.lesson.opponent].name
         if self._rosa_turn() and not self._rosa_to_play():
             title, lines = f"{rosa} plays next", self.feed + [f"{rosa} begins once you have read the step below "
                                                                   "(space)."]
@@ -340,10 +348,11 @@ class TutorialScreen(GameScreen):
         step = self.tutorial.step
         box = self.query_one(TutorialBox)
         text = self.query_one("#tutorial-text", Static)
-        n = len(T.STEPS)
+        n = len(self.lesson.steps)
         if step is None:
             box.border_title = f"{n}/{n} · the end"
-            text.update("The tutorial is complete. Start a real game from the title screen (F10), or start any "
+            then = "Start" if self.model.state.phase == "over" else "Play this game on against Rosa, start"
+            text.update(f"The tutorial is complete. {then} a real game from the title screen (F10), or start any "
                         "chapter again (c).")
             return
         target = TINTED.get(step.target, step.target)
@@ -357,7 +366,8 @@ class TutorialScreen(GameScreen):
         box.border_title = title.replace("[", r"\[")
         out = Text(step.text)
         if step.kind == T.FREE:
-            hints = hint_text(self.model.state, self.model.legal()) if current_player(self.model.state) == T.LEARNER else []
+            ours = current_player(self.model.state) == self.lesson.learner
+            hints = hint_text(self.model.state, self.model.legal()) if ours else []
             out.append("\n" + ("Hint: " + hints[0] if hints else "Hint: nothing completes a Building or Contract just now."))
         text.update(out)
         self.update_keys()
@@ -408,7 +418,7 @@ class TutorialScreen(GameScreen):
         panel = self.query_one(DecisionPanel)
         step = self.tutorial.step
         wrong = (step is not None and step.kind == T.MOVE and len(panel.levels) > 1
-                 and current_player(self.model.state) == T.LEARNER and not any(c.marked for c in panel.options))
+                 and current_player(self.model.state) == self.lesson.learner and not any(c.marked for c in panel.options))
         if wrong:
             self._set_note(WRONG_GROUP, "group")
         elif not wrong and self._note_kind == "group":
@@ -451,15 +461,16 @@ class TutorialScreen(GameScreen):
         open_rules(self.app, step.topic if step is not None else None)
 
     def action_chapters(self) -> None:
+        from . import chosen_lesson, saved_steps
         from .chapters import RESUME, ChapterMenu
 
         def chosen(choice: str | None) -> None:
-            if choice not in (None, RESUME):
-                from . import start_tutorial
+            if choice != RESUME:  # (resume: back to this tutorial)
+                chosen_lesson(self.app, choice, replace=self)
 
-                start_tutorial(self.app, chapter=choice, replace=self)
-
-        self.app.push_screen(ChapterMenu(self.tutorial.index, inside=True), chosen)
+        elsewhere = {k: v for k, v in saved_steps(self.app)[0].items() if k != self.lesson.id}
+        self.app.push_screen(ChapterMenu(self.tutorial.index, inside=True, lesson=self.lesson, elsewhere=elsewhere),
+                             chosen)
 
     def action_leave(self) -> None:
         self._save()
@@ -469,17 +480,19 @@ class TutorialScreen(GameScreen):
     def action_restart(self) -> None:
         from . import start_tutorial
 
-        start_tutorial(self.app, restart=True, replace=self)
+        start_tutorial(self.app, restart=True, lesson=self.lesson.id, replace=self)
 
 
-def build(app, *, restart: bool = False, chapter: str | None = None) -> TutorialScreen:
-    """A tutorial screen: resumed from the saved progress, or new (``restart``), or at the first step of a
-    chapter, from its prepared position. A progress file that cannot be used makes a new tutorial that
-    says why, and leaves the file alone until the learner moves."""
-    path = progress_path(app)
-    model, tut = _new_model(app), T.Tutorial()
-    progress, problem = load_progress(path)  # a file that cannot be used is kept (below) whatever is started
-    if chapter is not None and T.CHAPTERS[0].id == chapter:
+def build(app, *, restart: bool = False, chapter: str | None = None, lesson: T.Lesson = T.BASE) -> TutorialScreen:
+    """A tutorial screen of ``lesson`` (or of the lesson ``chapter`` belongs to): resumed from the saved
+    progress, or new (``restart``), or at the first step of a chapter, from its prepared position. A
+    progress file that cannot be used makes a new tutorial that says why, and leaves the file alone until
+    the learner moves."""
+    lesson = T.lesson_with_chapter(chapter) if chapter is not None else lesson
+    path = progress_path(app, lesson)
+    model, tut = _new_model(app, lesson), T.Tutorial(lesson=lesson)
+    progress, problem = load_progress(path, lesson)  # a file that cannot be used is kept (below) whatever is started
+    if chapter is not None and lesson.chapters[0].id == chapter:
         restart = True  # the first chapter is the game from its setup: Rosa's first turn is played on screen
     elif chapter is not None:
         _, tut, moves = T.start_chapter(chapter)
@@ -487,19 +500,19 @@ def build(app, *, restart: bool = False, chapter: str | None = None) -> Tutorial
             model.apply(parse(move))
     elif not restart:
         if progress is not None:
-            tut, problem = replay(model, progress)
+            tut, problem = replay(model, progress, lesson)
             if problem:
-                model = _new_model(app)
+                model = _new_model(app, lesson)
     if chapter is not None and not restart:
-        i = next(i for i, c in enumerate(T.CHAPTERS) if c.id == chapter)
-        note = (f"Chapter {i + 1} of {len(T.CHAPTERS)}, from its prepared position: the moves before it are in "
+        i = next(i for i, c in enumerate(lesson.chapters) if c.id == chapter)
+        note = (f"Chapter {i + 1} of {len(lesson.chapters)}, from its prepared position: the moves before it are in "
                 "the log (l).")
     else:
         note = problem
     return TutorialScreen(model, tut, path, hold="move" if problem else "act", note=note)
 
 
-def _new_model(app):
+def _new_model(app, lesson: T.Lesson = T.BASE):
     """The tutorial's game: never autosaved (its progress file replays it), so it never shows up as
     the player's last unfinished game."""
     from ..model import GameModel, new_session
@@ -507,5 +520,5 @@ def _new_model(app):
     try:
         from ...session import Session
     except ImportError:  # the session module is optional for the screens: see ui.model
-        return GameModel(new_session(T.SETTINGS))
-    return GameModel(Session.new(T.SETTINGS, save_dir=getattr(app, "save_dir", None), autosave=False))
+        return GameModel(new_session(lesson.settings))
+    return GameModel(Session.new(lesson.settings, save_dir=getattr(app, "save_dir", None), autosave=False))

@@ -7,7 +7,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...engine.events import (
-    CorruptionRevealed, DiceRolled, FairHeld, GameOver, PhaseBegan, PileShuffled, Scored, TileDiscarded, TileDrawn,
+    CorruptionRevealed, DiceRolled, FairHeld, GameOver, Noted, PhaseBegan, PileShuffled, Scored, TileDiscarded,
+    TileDrawn,
 )
 from ...engine.ruleset import rules_for
 from .. import text as T
@@ -92,6 +93,8 @@ class LogView(Painted):
             text = f"{w.tile_name(e.tile)}: {e.why}"
         elif isinstance(e, PileShuffled):
             text = f"{len(e.tiles)} tile(s) shuffled back into the {e.pile} pile"
+        elif isinstance(e, Noted):  # what a module gave (Prospect for Silver: the Mines' income, the blue ribbon)
+            text, style = f"{names[e.player]}: {e.text}", self.ink("good")
         elif isinstance(e, GameOver):
             text, style = f"Game over: {self._who(e.winner)} wins", self.ink("title")
         if text:

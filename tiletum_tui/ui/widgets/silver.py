@@ -48,7 +48,7 @@ class ProspectorWheelLine(Painted):
         out = Text("Prospector Wheel", self.ink("title"))
         out.append("  Prospector Action: dice " + " ".join(map(str, action)), self.ink("strong"))
         out.append("  ·  movement icon: " + " ".join(map(str, icon)))
-        out.append("  (g, s: views)\n", self.ink("muted"))
+        out.append("  (g, k: views)\n", self.ink("muted"))
         out.append(" its Bonus tile: ", self.ink("muted"))
         out.append(T.words(s).tile_line(tile, 58) if tile else "(taken)", None if tile else self.ink("muted"))
         self.update(out)
@@ -59,6 +59,7 @@ class SilverView(Painted):
         super().__init__(**kwargs)
         self.state = None
         self.focus_player: int | None = None
+        self.sections: dict[str, int] = {}  # line where each part starts, to scroll to it (a tutorial step's view)
 
     def show(self, state, focus_player: int | None) -> None:
         self.state, self.focus_player = state, focus_player
@@ -68,10 +69,10 @@ class SilverView(Painted):
         if self.state is None:
             return
         out = Text()
-        self._wheel(out)
-        self._technologies(out)
-        self._players(out)
-        self._scoring(out)
+        for part, draw in (("wheel", self._wheel), ("technologies", self._technologies), ("players", self._players),
+                           ("scoring", self._scoring)):
+            self.sections[part] = out.plain.count("\n")
+            draw(out)
         self.update(out)
 
     def _wheel(self, out: Text) -> None:
