@@ -169,9 +169,12 @@ def test_after_the_change_resource_helper_every_die_line_shows_that_resource(tmp
     assert dice and all(c.label.endswith("Food") for c in dice), [c.label for c in dice]
 
 
-def test_the_joker_title_quotes_no_ap_the_lines_do(tmp_path):
+def test_the_joker_title_quotes_the_ap_the_lines_give(tmp_path):
     """Issue 9: 'the Joker prompt says 3 AP without the Completed Building's bonus'. Each line gives the AP
-    that Action would get (the engine's count, with its Bonus AP); the title no longer quotes one number."""
+    that Action would get (the engine's count, with its Bonus AP); the title and the strip quote those,
+    a range when they differ, one number when every Action gets the same (a Prospect for Silver Joker
+    Technology adds 1 to each: the title said the frame's 1 AP over lines of 2)."""
+    from tiletum_tui.ui.widgets.strip import PlayerStrip
     from tiletum_tui.engine import clone, options
     from tiletum_tui.ui.choices import build_menu, decision_title
 
@@ -184,7 +187,13 @@ def test_the_joker_title_quotes_no_ap_the_lines_do(tmp_path):
     lines = {c.key: c.label for c in build_menu(state, opts)}
     assert f"King Action: {top.ap + 2} AP" in lines["king"]
     assert f"Merchant Action: {top.ap} AP" in lines["merchant"]
-    assert f"for {top.ap} AP" not in decision_title(state, opts)
+    assert decision_title(state, opts).endswith(f"for the Joker's {top.ap}–{top.ap + 2} AP")
+    state.players[top.player].bonus_ap = {a: 1 for a in ("architect", "merchant", "character", "contract", "king")}
+    opts = options(state)
+    assert decision_title(state, opts).endswith(f"for the Joker's {top.ap + 1} AP")
+    strip = PlayerStrip()
+    strip.ink = lambda name: ""  # (no theme off screen: the words are what is checked)
+    assert str(strip._ap(state)) == f"Joker: {top.ap + 1} AP to give"
 
 
 

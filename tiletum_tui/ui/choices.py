@@ -212,15 +212,21 @@ def _letters(top: list[Choice], state: State, legal: list) -> None:
             c.letter = "e"
 
 
+def joker_aps(options: list) -> str:
+    """The AP a Joker's choice gives, from the engine's options: "2" or "2–4" (an Action's Bonus AP and
+    the modules' add to it, so the frame's own number is not what the player gets)."""
+    aps = sorted({o.ap for o in options if o.legal and isinstance(o.action, ChooseAction)})
+    if not aps:
+        return ""
+    return str(aps[0]) if len(aps) == 1 else f"{aps[0]}–{aps[-1]}"
+
+
 def decision_title(state: State, options: list) -> str:
     """What the player deciding now has to do (the engine's words). A Joker's AP depend on the
-    Action it is given to (its Bonus AP): the lines say how many, so the title quotes no number."""
+    Action it is given to (its Bonus AP, a Technology): the number comes from the options."""
     top = state.stack[-1] if state.stack else None
-    if isinstance(top, JokerFrame):
-        aps = sorted({o.ap for o in options if o.legal and isinstance(o.action, ChooseAction)})
-        if len(aps) > 1:
-            return f"{state.players[top.player].name}: choose the Action for the Joker's AP ({aps[0]}–{aps[-1]} AP, " \
-                   "with that Action's Bonus AP)"
+    if isinstance(top, JokerFrame) and (aps := joker_aps(options)):
+        return f"{state.players[top.player].name}: choose the Action for the Joker's {aps} AP"
     return explain_frame(state)
 
 

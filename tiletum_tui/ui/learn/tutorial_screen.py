@@ -6,7 +6,7 @@ panel and highlighted, also when it sits inside a group (the group's line is mar
 move is refused before anything else happens (before a 'Waste AP?' question too): the box says
 why, in the menu's words, and the panel goes back to the marked line.
 
-Rosa's moves are played for her, one at a time: while she plays, the decision panel gives way to a
+Rosa's moves are played for her, one at a time (``rosa.py``): while she plays, the decision panel gives way to a
 feed that tells each move in one line as it happens, with a short pause any key skips (Textual
 timers, no threads). She waits while the step in hand is one to read. Progress is saved after
 every change (``progress.py``), so the tutorial can be left, resumed, restarted, or started at any
@@ -29,12 +29,13 @@ from ...engine import current_player
 from ...engine.actions import parse
 from ...learn import tutorial as T
 from ...learn.hints import hint_text
-from ...learn.narrate import event_lines, move_line
+from ...learn.narrate import event_lines
 from ..screens.game import GameScreen
 from ..widgets.decision import DecisionPanel
 from ..widgets.keyline import Hint, KeyLine
 from .progress import PROGRESS_FILE, PROGRESS_VERSION, load_progress, progress_path, replay, save_progress
-from .tutorial_widgets import OpponentFeed, Soon, TutorialBox
+from .rosa import RosaPlays
+from .tutorial_widgets import OpponentFeed, TutorialBox
 
 __all__ = ["PROGRESS_FILE", "PROGRESS_VERSION", "OpponentFeed", "TutorialScreen", "build", "load_progress",
            "progress_path"]
@@ -58,7 +59,6 @@ WHILE_ROSA_PLAYS = {"view", "cycle_view", "other_board", "scroll_view", "scroll_
                     "toggle_notation", "leave", "step_rules", "chapters", "restart", "preview", "continue",
                     "help", "app.help", "quit", "app.quit", "toggle_theme", "app.toggle_theme"}
 WRONG_GROUP = "This group does not hold this step's move: Esc goes back to the line marked ▶."
-FEED_LINES = 40  # lines of Rosa's turn kept in the feed (it shows the newest that fit)
 
 
 ARROWS = " ←↑→↓↖↗↘↙"
@@ -84,7 +84,7 @@ def marked_path(menu: list) -> list[str]:
     return out
 
 
-class TutorialScreen(GameScreen):
+class TutorialScreen(RosaPlays, GameScreen):
     DEFAULT_CSS = """
     .tutorial-target { background-tint: $warning 12%; }
     TutorialScreen.-rosa #decision { display: none; }
@@ -252,85 +252,6 @@ class TutorialScreen(GameScreen):
                 view.scroll_to(y=sections.get(part, 0), animate=False)
 
         self.call_after_refresh(scroll)
-
-    # ------------------------------------------------------------ Rosa
-    def _rosa_turn(self) -> bool:
-        state = self.model.state
-        return current_player(state) == self.lesson.opponent and state.phase != "over"
-
-    def _rosa_to_play(self) -> bool:
-        """Rosa plays now: her turn, and the step in hand is not one to read first."""
-        step = self.tutorial.step
-        return self._rosa_turn() and not (step is not None and step.kind == T.KEY)
-
-    @property
-    def feed_on(self) -> bool:
-        return self.has_class("-rosa")
-
-    def _pace(self) -> None:
-        """What comes next on Rosa's side: her next move after a pause, or, her turn over, the
-        decision panel back after a pause on her last move."""
-        if not self.is_mounted or self._timer is not None:
-            return
-        if self._rosa_turn() and not self.feed_on:
-            self._show_feed(True)
-        if self._rosa_to_play() or (self.feed_on and not self._rosa_turn()):
-            self._timer = self.set_timer(self.OPPONENT_DELAY, self._tick) if self.OPPONENT_DELAY else Soon(self)
-        self._draw_feed()
-
-    def _tick(self) -> None:
-        self._timer = None
-        if not self.is_mounted or self.app.screen is not self:
-            return  # a dialog is open: its closing resumes us (on_screen_resume paces again)
-        if self._rosa_to_play():
-            self._opponent_step()
-        else:
-            if not self._rosa_turn():
-                self._show_feed(False)
-            self._pace()
-
-    def skip_pause(self) -> bool:
-        """Any key while Rosa plays: no more waiting, her next move (or the decision) now."""
-        if self._timer is None:
-            return False
-        self._timer.stop()
-        self._tick()
-        return True
-
-    def _opponent_step(self) -> None:
-        state = self.model.state
-        action, self.tutorial.scripted = T.opponent_move(state, self.tutorial.scripted, lesson=self.lesson)
-        before = self.tutorial.index
-        self._played_by = self.lesson.opponent
-        GameScreen.apply(self, action)  # Rosa's moves are not checked against the lesson
-        self._played_by = None
-        if self.model.state is state:
-            return
-        events = self.model.log[-1].events
-        self.feed = (self.feed + [move_line(state, action, events), *event_lines(self.model.state, events)])
-        self.feed = self.feed[-FEED_LINES:]
-        self._after_change(before)
-
-    def _show_feed(self, on: bool) -> None:
-        self.set_class(on, "-rosa")
-        if not on:
-            self.feed = []
-            self.call_after_refresh(self.refresh_game, True)  # the decision panel back (laid out), marked
-            self._show_step_view()  # Rosa's Actions showed their views: back to the step's
-        self.update_keys()
-
-    def _draw_feed(self) -> None:
-        if not self.feed_on:
-            return
-        rosa = self.model.state.players[self.lesson.opponent].name
-        if self._rosa_turn() and not self._rosa_to_play():
-            title, lines = f"{rosa} plays next", self.feed + [f"{rosa} begins once you have read the step below "
-                                                                  "(space)."]
-        elif self._rosa_turn():
-            title, lines = f"{rosa}'s turn · any key: her next move now", self.feed or [f"{rosa} is thinking…"]
-        else:
-            title, lines = f"{rosa}'s turn is over · any key: your turn now", self.feed
-        self.query_one(OpponentFeed).show(title, lines)
 
     # ------------------------------------------------------------ the box
     def _set_note(self, text: str, kind: str = "") -> None:

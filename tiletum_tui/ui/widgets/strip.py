@@ -68,7 +68,10 @@ class PlayerStrip(SceneView):
         top = s.stack[-1] if s.stack else None
         left = ap_left(s)
         if isinstance(top, JokerFrame):
-            return Text(f"Joker: {top.ap} AP to give", self.ink("title"))
+            from ...engine import options
+            from ..choices import joker_aps
+
+            return Text(f"Joker: {joker_aps(options(s)) or top.ap} AP to give", self.ink("title"))
         if left:
             return Text(f"{T.ACTION_TITLE[left[0]]} {left[1]} AP left", self.ink("title"))
         if isinstance(top, TurnFrame) and not top.die_taken:
