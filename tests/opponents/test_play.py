@@ -121,3 +121,24 @@ def test_the_journeyman_plays_a_whole_game_with_prospect_for_silver():
         decisions += 1
         assert decisions < 5000
     assert state.round == 4
+
+
+def test_every_level_plays_a_whole_game_with_prospect_for_silver():
+    """Issue 13 with issue 14: a 3-player game with the expansion, a master (a small simulation budget),
+    a journeyman and a beginner, plays to the end with legal moves only. The master's tree once named a
+    die by its value alone and rebuilt a Prospector die as the Wheel's Action (refused: 'the Character
+    Action has no Bonus tile'), and the evaluation looked for an Underground Cathedral on the main board."""
+    from tiletum_tui.engine.state import PlayerSetup, Settings
+
+    settings = Settings(players=(PlayerSetup("M", "blue"), PlayerSetup("J", "red"), PlayerSetup("B", "green")),
+                        seed=3, modules=("silver",))
+    state = new_game(settings)
+    seats = [Opponent(0, "master", Budget.parse("20")), Opponent(1, "journeyman"), Opponent(2, "beginner")]
+    decisions = 0
+    while state.phase != "over":
+        action = seats[current_player(state)].choose(view(state)).action
+        assert action in legal_actions(state)
+        apply_in_place(state, action)
+        decisions += 1
+        assert decisions < 5000
+    assert state.round == 4

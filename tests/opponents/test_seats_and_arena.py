@@ -86,6 +86,22 @@ def test_the_opponents_process_plays_from_the_view_it_is_sent():
     assert not proc.process.is_alive()
 
 
+def test_a_level_that_fails_is_reported_and_a_legal_move_played_instead():
+    """A bug in a level must not leave the screen waiting for ever (issue 14: 'never freezing the
+    screen'): the answer says what failed and carries the beginner's legal move, so the game goes on."""
+    from tiletum_tui.opponents.worker import OpponentProcess
+
+    state = new_game(settings_for(("journeyman", "journeyman"), seed=8))
+    proc = OpponentProcess({1: ("journeyman", "2s")})  # no opponent for seat 0: asking for it fails
+    try:
+        proc.ask(view(state), 0)
+        answer = proc.receive()
+    finally:
+        proc.close()
+    assert answer.error.startswith("KeyError")
+    assert answer.move in legal_actions(state)
+
+
 def test_the_arena_reports_win_rates_with_intervals():
     out = io.StringIO()
     results = arena.run(["journeyman", "beginner"], games=2, budget=Budget(seconds=None, simulations=1), jobs=1,

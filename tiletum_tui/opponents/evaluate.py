@@ -249,7 +249,8 @@ def _value(state, t: Tables, r, i: int, p, drop, highest, fair, fair_per, later_
     # ---- Cathedrals this player may build (a Pillar there, not yet built)
     stone = res["S"]
     for town, row in board.pillars.items():
-        if i in row and town not in p.cathedrals and board.cathedral_stack[town]:
+        # (an Underground Town's Cathedral is the expansion's, not on the main board: not counted here)
+        if i in row and town not in p.cathedrals and board.cathedral_stack.get(town):
             cost = r.cat.construction_costs[board.construction_cost[town]]
             top = board.cathedral_stack[town][-1]
             worth = cost.vp + cathedral_tile_vp(r, top)

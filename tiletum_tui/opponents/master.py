@@ -96,9 +96,10 @@ def search(seen, me: int, budget, seed: int, hurry=None):
 
 
 def _key(action):
-    """A turn's identity in the tree: its die choice (value, colour, new value, Bonus tile)."""
+    """A turn's identity in the tree: its die choice (value, colour, new value, Bonus tile, and the Action
+    it feeds where its section offers two: Prospect for Silver's Prospector Action; ``TakeDie(who, *key)``)."""
     if isinstance(action, TakeDie):
-        return (action.value, action.colour, action.target, action.bonus)
+        return (action.value, action.colour, action.target, action.bonus, action.action)
     return action
 
 

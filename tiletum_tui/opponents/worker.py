@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..engine import notation, parse
 from ..engine.views import decode_view, encode_view
-from .levels import Budget, Opponent
+from .levels import Budget, Opponent, beginner_move
 
 
 @dataclass(frozen=True)
@@ -71,13 +71,21 @@ def _serve(conn, seats: dict) -> None:
             c = opp.choose(seen, conn.poll)  # anything on the pipe (Esc's "hurry") stops the search
             answer = Answer(request, seat, notation(c.action), tuple(notation(a) for a in c.plan), c.gain, c.win,
                             c.simulations, c.seconds, hint=kind == "hint", replanned=c.replanned)
-        except Exception as exc:  # a bug must not leave the screen waiting forever: say so
-            answer = Answer(request, seat, "", (), 0.0, None, 0, 0.0, hint=kind == "hint",
-                            error=f"{type(exc).__name__}: {exc}")
+        except Exception as exc:  # a bug must not leave the screen waiting forever: say so, and play on
+            answer = Answer(request, seat, _fallback(data, request) if kind != "hint" else "", (), 0.0, None, 0, 0.0,
+                            hint=kind == "hint", error=f"{type(exc).__name__}: {exc}")
         try:
             conn.send(answer)
         except (EOFError, OSError, BrokenPipeError):
             return
+
+
+def _fallback(data: bytes, request: int) -> str:
+    """The beginner's move (a legal one) where a level failed, so the game goes on; "" if even that fails."""
+    try:
+        return notation(beginner_move(decode_view(data), request))
+    except Exception:
+        return ""
 
 
 class OpponentProcess:

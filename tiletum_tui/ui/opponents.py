@@ -214,10 +214,12 @@ class OpponentsController:
                 self._move_arrived(answer)
 
     def _move_arrived(self, answer) -> None:
-        if answer.error:
-            self.screen.notify(f"{self.title(answer.seat)} could not decide: {answer.error}", severity="error",
-                               timeout=10)
-            return
+        if answer.error:  # a bug in a level: the process played the beginner's move instead, if it could
+            fallback = " (it plays a simple legal move instead)" if answer.action else ""
+            self.screen.notify(f"{self.title(answer.seat)} could not decide: {answer.error}{fallback}",
+                               severity="error", timeout=10)
+            if not answer.action:
+                return
         self._pending = answer
         self.show_panel()
         wait = 0.0 if self.rushing or not self.pace else max(0.0, self.pace - (time.monotonic() - self.last_move_at))
