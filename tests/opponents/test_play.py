@@ -113,14 +113,7 @@ def test_the_journeyman_plays_a_whole_game_with_prospect_for_silver():
 
     settings = Settings(players=(PlayerSetup("Rosa", "blue"), PlayerSetup("Alex", "red")), seed=7,
                         modules=("silver",), options=("silver.a-sides", "silver.first-technologies"))
-    state, seats, decisions = new_game(settings), [Opponent(0, "journeyman"), Opponent(1, "journeyman")], 0
-    while state.phase != "over":
-        action = seats[current_player(state)].choose(view(state)).action
-        assert action in legal_actions(state)
-        apply_in_place(state, action)
-        decisions += 1
-        assert decisions < 5000
-    assert state.round == 4
+    _play_to_the_end(settings, [Opponent(0, "journeyman"), Opponent(1, "journeyman")])
 
 
 def test_every_level_plays_a_whole_game_with_prospect_for_silver():
@@ -132,9 +125,13 @@ def test_every_level_plays_a_whole_game_with_prospect_for_silver():
 
     settings = Settings(players=(PlayerSetup("M", "blue"), PlayerSetup("J", "red"), PlayerSetup("B", "green")),
                         seed=3, modules=("silver",))
-    state = new_game(settings)
-    seats = [Opponent(0, "master", Budget.parse("20")), Opponent(1, "journeyman"), Opponent(2, "beginner")]
-    decisions = 0
+    _play_to_the_end(settings, [Opponent(0, "master", Budget.parse("20")), Opponent(1, "journeyman"),
+                                Opponent(2, "beginner")])
+
+
+def _play_to_the_end(settings, seats) -> None:
+    """Each seat's opponent decides from its view; every move is legal; the game reaches its end."""
+    state, decisions = new_game(settings), 0
     while state.phase != "over":
         action = seats[current_player(state)].choose(view(state)).action
         assert action in legal_actions(state)

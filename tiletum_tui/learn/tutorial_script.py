@@ -252,7 +252,9 @@ _SCRIPT = (
 )
 
 
-def _split(script):
+def split_script(script):
+    """A script (steps with Chapter headings between them) as its steps and its chapters (each with the
+    index of its first step)."""
     steps, chapters = [], []
     for item in script:
         if isinstance(item, Chapter):
@@ -262,7 +264,7 @@ def _split(script):
     return tuple(steps), tuple(chapters)
 
 
-STEPS, CHAPTERS = _split(_SCRIPT)
+STEPS, CHAPTERS = split_script(_SCRIPT)
 
 # Rosa's moves while the script runs (rounds 1 and 2), in order: chosen to leave the dice and tiles the
 # lessons use, and to play like a person would.

@@ -14,7 +14,7 @@ player goes without, and spends it on his first Technology tier.
 from __future__ import annotations
 
 from ..engine.state import PlayerSetup, Settings
-from .tutorial_script import KEY, MOVE, Chapter, Step
+from .tutorial_script import KEY, MOVE, Chapter, Step, split_script
 
 SEED = 7
 OPPONENT, LEARNER = 0, 1  # Rosa plays first; the learner second
@@ -138,17 +138,7 @@ _SCRIPT = (
 )
 
 
-def _split(script):
-    steps, chapters = [], []
-    for item in script:
-        if isinstance(item, Chapter):
-            chapters.append(Chapter(item.id, item.title, len(steps)))
-        else:
-            steps.append(item)
-    return tuple(steps), tuple(chapters)
-
-
-STEPS, CHAPTERS = _split(_SCRIPT)
+STEPS, CHAPTERS = split_script(_SCRIPT)
 
 # Rosa's moves while the lesson runs (round 1), in order: they leave the dice and spaces the lesson uses.
 OPPONENT_SCRIPT: tuple[str, ...] = (
