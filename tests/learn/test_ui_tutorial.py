@@ -315,3 +315,16 @@ async def test_an_old_progress_file_is_kept_until_the_learner_moves(tmp_path, fa
         await pilot.pause()
         progress, problem = load_progress(path)
         assert problem is None and progress is not None and PROGRESS_VERSION == 3
+
+
+def test_a_long_marked_line_is_quoted_cut_between_words():
+    """Issue 10: refusals 'speak in the menu's words': a long line is cut at a word, never mid-word."""
+    from tiletum_tui.ui.choices import Choice
+    from tiletum_tui.ui.learn.tutorial_screen import LONGEST_QUOTE, marked_path
+
+    long = "Put a Character in a Room of Building 2 on floor 1 of the two it has (1 AP)"
+    menu = [Choice("Die 2Y: Merchant 5 AP", marked=True, children=[Choice(long, marked=True)])]
+    quoted = marked_path(menu)
+    assert quoted[0] == "Die 2Y"
+    assert len(quoted[1]) <= LONGEST_QUOTE and quoted[1].endswith("…")
+    assert long.startswith(quoted[1][:-1]) and long[len(quoted[1]) - 1] == " "

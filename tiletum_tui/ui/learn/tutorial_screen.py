@@ -79,7 +79,7 @@ def marked_path(menu: list) -> list[str]:
             break
         alike = any(head(c) == head(line) and c.label != line.label for c in level)
         words = line.label.rstrip(ARROWS) if alike else head(line)
-        out.append(words if len(words) <= LONGEST_QUOTE else words[:LONGEST_QUOTE - 1] + "…")
+        out.append(words if len(words) <= LONGEST_QUOTE else words[:LONGEST_QUOTE - 1].rsplit(" ", 1)[0] + "…")
         level = line.children
     return out
 
