@@ -289,6 +289,27 @@ def test_a_progress_file_that_cannot_be_used_says_so_and_is_left_alone(tmp_path,
     assert path.read_text(encoding="utf-8") == text
 
 
+def test_a_progress_file_is_read_and_written_as_safely_as_a_save(tmp_path):
+    """Issue 11's rules hold for the tutorial's file too (it sits in the save folder, which may be shared):
+    a pipe named tutorial.json is refused at once (reading it would hang the chapter list), a deeply
+    nested file is 'not tutorial progress', and saving never replaces what is not a regular file."""
+    import os
+
+    from tiletum_tui.learn import tutorial as T
+    from tiletum_tui.ui.learn.progress import save_progress
+
+    pipe = tmp_path / "tutorial.json"
+    os.mkfifo(pipe)
+    progress, problem = load_progress(pipe)
+    assert progress is None and "a named pipe" in problem and "starts again" in problem
+    with pytest.raises(OSError, match="pipe"):
+        save_progress(pipe, T.Tutorial(), [])
+    assert pipe.is_fifo()
+    nested = tmp_path / "nested" / "tutorial.json"
+    _write(nested, "[" * 5000 + "]" * 5000)
+    assert "is not tutorial progress" in load_progress(nested)[1]
+
+
 def test_no_progress_file_is_no_problem(tmp_path):
     assert load_progress(tmp_path / "tutorial.json") == (None, None)
 

@@ -11,6 +11,7 @@ learner makes a move (``TutorialScreen`` holds its saves back until then).
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,17 +42,18 @@ def progress_path(app, lesson: T.Lesson = T.BASE) -> Path:
 def load_progress(path: Path, lesson: T.Lesson = T.BASE) -> tuple[Progress | None, str | None]:
     """(the saved progress, None), or (None, why it cannot be used) for a file that is there but is not
     progress of this tutorial, or (None, None) when there is none yet."""
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            return None, f"{path.name} is too large to be tutorial progress. {STARTING_AGAIN}"
-        raw = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    from ...saves.errors import SaveFileError
+    from ...saves.safe_read import read_regular_file
+
+    if not os.path.lexists(path):
         return None, None
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, f"Could not read {path.name} ({type(exc).__name__}). {STARTING_AGAIN}"
+    try:  # bounded, like a save: a regular file only (a pipe never hangs the menu), at most MAX_BYTES
+        raw = read_regular_file(path, MAX_BYTES, what="tutorial progress file")
+    except SaveFileError as exc:
+        return None, f"Could not read {path.name}: {exc.problem}. {STARTING_AGAIN}"
     try:
-        data = json.loads(raw)
-    except ValueError:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
         data = None
     version = data.get("version") if isinstance(data, dict) else None
     if not isinstance(version, int) or isinstance(version, bool):
@@ -74,15 +76,19 @@ def _count(n, most: int) -> bool:
 
 
 def save_progress(path: Path, tutorial: T.Tutorial, log) -> None:
-    """Write the progress (atomically: a crash leaves the old file or the new one). Raises OSError."""
+    """Write the progress (atomically: a crash leaves the old file or the new one). Raises OSError with why."""
     data = {"version": PROGRESS_VERSION, "step": tutorial.index, "scripted": tutorial.scripted,
             "moves": [e.notation for e in log]}
     if tutorial.lesson is not T.BASE:
         data["lesson"] = tutorial.lesson.id  # (the base tutorial's file stays as earlier versions wrote it)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data), encoding="utf-8")
-    tmp.replace(path)
+    from ...saves.errors import SaveFileError
+    from ...saves.store import prepare_folder, write_atomic
+
+    try:  # as a save is written: atomically, never over anything but a regular file
+        prepare_folder(path.parent)
+        write_atomic(path, json.dumps(data).encode("utf-8"))
+    except SaveFileError as exc:
+        raise OSError(exc.problem) from None
 
 
 def replay(model, progress: Progress, lesson: T.Lesson = T.BASE) -> tuple[T.Tutorial, str | None]:
