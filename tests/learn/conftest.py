@@ -9,3 +9,14 @@ import pytest
 def _fixed_environment(monkeypatch):
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.delenv("TEXTUAL_THEME", raising=False)
+
+
+def menu_path(choices, action, labels=()):
+    """The labels of the menu lines that lead to ``action`` (top level first), or None."""
+    for c in choices:
+        if c.action == action and not c.disabled:
+            return [*labels, c.label]
+        found = menu_path(c.children, action, (*labels, c.label))
+        if found:
+            return found
+    return None

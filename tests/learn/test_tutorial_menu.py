@@ -9,15 +9,7 @@ from tiletum_tui.engine import apply, current_player, options
 from tiletum_tui.learn import tutorial as T
 from tiletum_tui.ui.choices import build_menu
 
-
-def _path(choices, action, labels=()):
-    for c in choices:
-        if c.action == action and not c.disabled:
-            return [*labels, c.label]
-        found = _path(c.children, action, (*labels, c.label))
-        if found:
-            return found
-    return None
+from .conftest import menu_path
 
 
 def test_every_move_step_quotes_the_labels_of_the_menu_lines_that_lead_to_its_move():
@@ -33,7 +25,7 @@ def test_every_move_step_quotes_the_labels_of_the_menu_lines_that_lead_to_its_mo
             tut.next(state)
             continue
         action = T.step_action(state, step)
-        path = _path(build_menu(state, options(state)), action)
+        path = menu_path(build_menu(state, options(state)), action)
         assert path, f"step {tut.index}: no menu line leads to {step.move}"
         text, at = " | ".join(path), 0
         for words in step.choose:  # each quoted piece, in order along the path

@@ -21,6 +21,8 @@ from tiletum_tui.learn import tutorial as T
 from tiletum_tui.learn.lessons import BASE, LESSONS, SILVER, lesson, lesson_with_chapter
 from tiletum_tui.ui.choices import build_menu
 
+from .conftest import menu_path
+
 WIDGETS = {"status", "wheel-view", "map-view", "board-view", "offers-view", "log-view", "underground-view",
            "silver-view", "decision", "choices"}
 BOX_CHARS = 5 * 76 - 6  # five lines of the 80-column tutorial box, less the step counter
@@ -100,22 +102,12 @@ def test_the_script_plays_through_the_engine_and_uses_rosas_moves_as_written():
     assert state.round == 2  # round 1 taught move by move, then the first move of round 2
 
 
-def _path(choices, action, labels=()):
-    for c in choices:
-        if c.action == action and not c.disabled:
-            return [*labels, c.label]
-        found = _path(c.children, action, (*labels, c.label))
-        if found:
-            return found
-    return None
-
-
 def test_every_move_is_an_engine_option_and_quotes_the_labels_of_its_menu_lines():
     for i, step, before, action, _ in STEPS:
         if action is None:
             continue
         assert any(o.legal and o.action == action for o in options(before)), i
-        path = _path(build_menu(before, options(before)), action)
+        path = menu_path(build_menu(before, options(before)), action)
         assert path, f"step {i}: no menu line leads to {step.move}"
         text, at = " | ".join(path), 0
         for words in step.choose:

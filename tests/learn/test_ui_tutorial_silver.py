@@ -19,7 +19,7 @@ from tiletum_tui.ui.learn.progress import load_progress, progress_path
 from tiletum_tui.ui.learn.tutorial_screen import TutorialScreen
 from tiletum_tui.ui.widgets.decision import DecisionPanel
 
-from .test_ui_tutorial import answer_waste_ap, fast, make_a_wrong_move, marked_key, note_of  # noqa: F401 (fixture)
+from .test_ui_tutorial import answer_waste_ap, fast, make_a_wrong_move, marked_key  # noqa: F401 (fixture)
 
 SIZE = (80, 24)
 MAX_KEYS = 600
