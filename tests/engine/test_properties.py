@@ -37,39 +37,46 @@ def _eager(rng, actions):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_keep_every_invariant_and_replay_exactly(players, policy, rules):
     for seed in range(4 if policy == "uniform" else 2):
-        s = game(players, seed=seed, rules=rules)
-        rng = random.Random(seed * 31 + players)
-        log = []
-        while s.phase != "over":
-            assert not problems(s), problems(s)
-            actions = legal_actions(s)
-            assert actions, "no legal action before the end of the game"
-            # an illegal action never changes the state (mostly the decider's; sometimes from any seat)
-            seat = current_player(s) if rng.random() < 0.75 else rng.randrange(players)
-            wrong = parse(rng.choice(WRONG), seat=seat)
-            before = digest(s)
-            try:
-                apply_in_place(s, wrong)
-            except IllegalActionError:
-                assert digest(s) == before
-            else:
-                assert wrong in actions  # what the rules accept, legal_actions lists
-                log.append(wrong)
-                continue
-            a = rng.choice(actions) if policy == "uniform" else _eager(rng, actions)
-            if rng.random() < 0.2:  # apply: a new state, the old one untouched, the same as applying in place
-                new = apply(s, a)
-                assert digest(s) == before
-                events = apply_in_place(s, a)
-                assert digest(s) == digest(new) and events == new.events
-            else:
-                apply_in_place(s, a)
-            log.append(a)
-        assert not problems(s) and s.winner >= 0 and legal_actions(s) == []
-        replay = game(players, seed=seed, rules=rules)
-        for a in log:
-            apply_in_place(replay, a)
-        assert digest(replay) == digest(s)
+        play_and_check(lambda: game(players, seed=seed, rules=rules), random.Random(seed * 31 + players), policy, WRONG)
+
+
+def play_and_check(new_game, rng, policy: str, wrong_moves: list[str]) -> None:
+    """A random game to its end (``policy``: "uniform" or "eager"), checking the invariants after every
+    action, that an illegal action never changes the state, that ``apply`` equals ``apply_in_place``,
+    and that the log replays to the same game. ``new_game()`` deals the same game twice."""
+    s = new_game()
+    players = len(s.players)
+    log = []
+    while s.phase != "over":
+        assert not problems(s), problems(s)
+        actions = legal_actions(s)
+        assert actions, "no legal action before the end of the game"
+        # an illegal action never changes the state (mostly the decider's; sometimes from any seat)
+        seat = current_player(s) if rng.random() < 0.75 else rng.randrange(players)
+        wrong = parse(rng.choice(wrong_moves), seat=seat)
+        before = digest(s)
+        try:
+            apply_in_place(s, wrong)
+        except IllegalActionError:
+            assert digest(s) == before
+        else:
+            assert wrong in actions  # what the rules accept, legal_actions lists
+            log.append(wrong)
+            continue
+        a = rng.choice(actions) if policy == "uniform" else _eager(rng, actions)
+        if rng.random() < 0.2:  # apply: a new state, the old one untouched, the same as applying in place
+            new = apply(s, a)
+            assert digest(s) == before
+            events = apply_in_place(s, a)
+            assert digest(s) == digest(new) and events == new.events
+        else:
+            apply_in_place(s, a)
+        log.append(a)
+    assert not problems(s) and s.winner >= 0 and legal_actions(s) == []
+    replay = new_game()
+    for a in log:
+        apply_in_place(replay, a)
+    assert digest(replay) == digest(s)
 
 
 def test_apply_returns_a_new_state_and_leaves_the_old_one():

@@ -9,8 +9,7 @@ import random
 import pytest
 
 from tiletum_tui.engine import (
-    IllegalActionError, apply, apply_in_place, check, current_player, digest, legal_actions, options, parse, sample,
-    view,
+    IllegalActionError, apply_in_place, check, digest, legal_actions, options, sample, view,
 )
 from tiletum_tui.engine.invariants import problems
 from tiletum_tui.engine.legal import candidates
@@ -18,7 +17,7 @@ from tiletum_tui.engine.ruleset import rules_for
 from tiletum_tui.engine.silver.common import sv
 from tiletum_tui.engine.views import decode_view, encode_view
 
-from ..engine.test_properties import WRONG, _eager
+from ..engine.test_properties import WRONG, _eager, play_and_check
 from .conftest import game, set_res
 
 SILVER_WRONG = WRONG + ["die 3B prospector", "die 5Y prospector +bonus", "prospect 1A2", "prospect 2B2", "step 1A2",
@@ -32,38 +31,8 @@ SILVER_WRONG = WRONG + ["die 3B prospector", "die 5Y prospector +bonus", "prospe
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_with_the_expansion_keep_every_invariant_and_replay_exactly(players, policy, options_):
     for seed in range(3 if policy == "uniform" else 2):
-        s = game(players, seed=seed, options=options_)
-        rng = random.Random(seed * 31 + players)
-        log = []
-        while s.phase != "over":
-            assert not problems(s), problems(s)
-            actions = legal_actions(s)
-            assert actions, "no legal action before the end of the game"
-            seat = current_player(s) if rng.random() < 0.75 else rng.randrange(players)
-            wrong = parse(rng.choice(SILVER_WRONG), seat=seat)
-            before = digest(s)
-            try:
-                apply_in_place(s, wrong)
-            except IllegalActionError:
-                assert digest(s) == before
-            else:
-                assert wrong in actions
-                log.append(wrong)
-                continue
-            a = rng.choice(actions) if policy == "uniform" else _eager(rng, actions)
-            if rng.random() < 0.2:
-                new = apply(s, a)
-                assert digest(s) == before
-                events = apply_in_place(s, a)
-                assert digest(s) == digest(new) and events == new.events
-            else:
-                apply_in_place(s, a)
-            log.append(a)
-        assert not problems(s) and s.winner >= 0 and legal_actions(s) == []
-        replay = game(players, seed=seed, options=options_)
-        for a in log:
-            apply_in_place(replay, a)
-        assert digest(replay) == digest(s)
+        play_and_check(lambda: game(players, seed=seed, options=options_), random.Random(seed * 31 + players), policy,
+                       SILVER_WRONG)
 
 
 def _games(players: int, seeds):
