@@ -13,15 +13,13 @@ from tiletum_tui.engine import PlayerSetup, Settings
 from tiletum_tui.engine.silver.common import me
 from tiletum_tui.session import Session
 from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.dialogs.basic import AnnounceDialog, ConfirmDialog
-from tiletum_tui.ui.screens.final import FinalScreen
 from tiletum_tui.ui.screens.game import GameScreen
 from tiletum_tui.ui.screens.new_game import NewGameScreen
 from tiletum_tui.ui.widgets.decision import DecisionPanel
 from tiletum_tui.ui.widgets.silver import ProspectorWheelLine, SilverView
 from tiletum_tui.ui.widgets.underground import UndergroundView
 
-from ..ui.chooser import choose_key
+from ..ui.chooser import play_to_the_end
 
 NAMES, COLOURS = ("Ann", "Bob", "Cid", "Dee"), ("red", "blue", "green", "yellow")
 
@@ -85,21 +83,6 @@ async def test_the_underground_view_picks_spaces_with_the_keys_like_the_main_map
         assert screen.current_view == "silver" and "Technology board" in str(screen.query_one(SilverView).render())
 
 
-async def _play_to_the_end(app, pilot, rng, max_keys: int) -> int:
-    keys = 0
-    while not isinstance(app.screen, FinalScreen):
-        keys += 1
-        assert keys < max_keys, "the game did not end"
-        screen = app.screen
-        if isinstance(screen, AnnounceDialog):
-            await pilot.press("enter")
-        elif isinstance(screen, ConfirmDialog):
-            await pilot.press("y")
-        else:
-            await pilot.press(choose_key(screen.query_one(DecisionPanel), rng))
-    return keys
-
-
 async def test_a_game_with_the_expansion_by_keys_to_the_final_table(tmp_path):
     """A 2-player game with the expansion, every choice made by keys at 80x24 (a 4-player one was played the
     same way for the issue); the final table holds the expansion's categories, as the engine's ledger does."""
@@ -109,7 +92,7 @@ async def test_a_game_with_the_expansion_by_keys_to_the_final_table(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.screen
-        keys = await _play_to_the_end(app, pilot, random.Random(2), 4000)
+        keys = await play_to_the_end(app, pilot, random.Random(2), 4000)
         state = game.model.state
         assert state.phase == "over"
         table = app.screen.query_one(DataTable)

@@ -18,3 +18,23 @@ def choose_key(panel: DecisionPanel, rng: random.Random) -> str:
     if not pool:
         return "escape" if len(panel.levels) > 1 else "e"
     return str(rng.choice(pool) + 1)
+
+
+async def play_to_the_end(app, pilot, rng: random.Random, max_keys: int) -> int:
+    """Press keys as the simple player until the final scoring table: Enter on announcements, y on
+    questions. Returns the keys pressed (fails past ``max_keys``: the game did not end)."""
+    from tiletum_tui.ui.dialogs.basic import AnnounceDialog, ConfirmDialog
+    from tiletum_tui.ui.screens.final import FinalScreen
+
+    keys = 0
+    while not isinstance(app.screen, FinalScreen):
+        keys += 1
+        assert keys < max_keys, "the game did not end"
+        screen = app.screen
+        if isinstance(screen, AnnounceDialog):
+            await pilot.press("enter")
+        elif isinstance(screen, ConfirmDialog):
+            await pilot.press("y")
+        else:
+            await pilot.press(choose_key(screen.query_one(DecisionPanel), rng))
+    return keys

@@ -8,12 +8,9 @@ import time
 from textual.widgets import DataTable
 
 from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.dialogs.basic import AnnounceDialog, ConfirmDialog
-from tiletum_tui.ui.screens.final import FinalScreen
 from tiletum_tui.ui.screens.game import GameScreen
-from tiletum_tui.ui.widgets.decision import DecisionPanel
 
-from .chooser import choose_key
+from .chooser import play_to_the_end
 
 MAX_KEYS = 1500
 
@@ -33,16 +30,7 @@ async def test_full_game_by_keys(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, GameScreen), app.screen
         game = app.screen
-        while not isinstance(app.screen, FinalScreen):
-            keys += 1
-            assert keys < MAX_KEYS, "the game did not end"
-            screen = app.screen
-            if isinstance(screen, AnnounceDialog):
-                await pilot.press("enter")
-            elif isinstance(screen, ConfirmDialog):
-                await pilot.press("y")
-            else:
-                await pilot.press(choose_key(screen.query_one(DecisionPanel), rng))
+        keys += await play_to_the_end(app, pilot, rng, MAX_KEYS - keys)
         state = game.model.state
         assert state.phase == "over"
         table = app.screen.query_one(DataTable)
