@@ -105,6 +105,22 @@ def place_context(r, state, frame, piece: str, town: str, what: str) -> None:
         raise refuse(f"a {what} goes where your {PIECE_NAMES[piece]} is ({r.space_name(here)}), not {r.space_name(town)}")
 
 
+def build_house(r, state, frame, town: str, space: int, spec, name: str) -> None:
+    """A House from the supply onto House space ``space`` of ``town`` (on the map or Underground: ``spec``
+    is that space, ``name`` the Town's), the decision moved on, then what the space gives (VP, a Building
+    Bonus) after what the modules do when a House is placed."""
+    state.players[frame.player].houses -= 1
+    b = state.board
+    b.houses = {**b.houses, town: replaced(b.houses[town], space - 1, frame.player)}
+    after_place(state, frame)
+    for m in r.modules:
+        m.placed(r, state, frame.player, "house", town)
+    if spec.bonus == "vp":
+        score(r, state, frame.player, spec.vp, "houses", f"House space in {name}")
+    elif spec.bonus == "building":
+        run_effects(r, state, frame.player, [fx.BuildingBonus()], source="effect", why=f"Building Bonus in {name}")
+
+
 def after_place(state, frame) -> None:
     if isinstance(frame, ActionFrame):
         use_ap(frame)
@@ -145,19 +161,8 @@ class PlaceHouse(Action, tag="house"):
             raise refuse(f"House space {self.space} in {name} is not free (free: {free})")
 
     def apply(self, r, state, frame) -> None:
-        p = state.players[frame.player]
-        p.houses -= 1
-        b = state.board
-        b.houses = {**b.houses, self.town: replaced(b.houses[self.town], self.space - 1, frame.player)}
-        after_place(state, frame)
-        for m in r.modules:
-            m.placed(r, state, frame.player, "house", self.town)
-        spec = r.spaces[self.town].house_spaces[self.space - 1]
-        if spec.bonus == "vp":
-            score(r, state, frame.player, spec.vp, "houses", f"House space in {r.space_name(self.town)}")
-        elif spec.bonus == "building":
-            run_effects(r, state, frame.player, [fx.BuildingBonus()], source="effect",
-                        why=f"Building Bonus in {r.space_name(self.town)}")
+        build_house(r, state, frame, self.town, self.space, r.spaces[self.town].house_spaces[self.space - 1],
+                    r.space_name(self.town))
         pop_spent(state, frame)
 
     def describe(self, r, state) -> str:

@@ -15,11 +15,10 @@ spaces under the base game's rules, Stone Tablets, and new Prospectors.
 
 from __future__ import annotations
 
-from ...data import schema as fx
 from ..actions import Action, Rule, register, refuse
 from ..common import gain_one, replaced, spend, tasks_open
 from ..effects import run_effects, score
-from ..map_actions import after_place
+from ..map_actions import after_place, build_house
 from ..state import EMPTY, ActionFrame, MoveAndPlaceFrame, PlaceFrame
 from .common import in_this_game, gain_silver, in_play, me, pay_silver, sv
 from .tables import PROSPECTOR, tables
@@ -101,19 +100,8 @@ class UndergroundHouse(Action, tag="uhouse"):
             raise refuse(f"House space {self.space} in {name} is not free (free: {', '.join(map(str, free))})")
 
     def apply(self, r, state, frame) -> None:
-        p = state.players[frame.player]
-        p.houses -= 1
-        b = state.board
-        b.houses = {**b.houses, self.town: replaced(b.houses[self.town], self.space - 1, frame.player)}
-        after_place(state, frame)
-        for m in r.modules:
-            m.placed(r, state, frame.player, "house", self.town)
-        spec = tables().spaces[self.town].house_spaces[self.space - 1]
-        if spec.bonus == "vp":
-            score(r, state, frame.player, spec.vp, "houses", f"House space in {space_name(self.town)}")
-        elif spec.bonus == "building":
-            run_effects(r, state, frame.player, [fx.BuildingBonus()], source="effect",
-                        why=f"Building Bonus in {space_name(self.town)}")
+        build_house(r, state, frame, self.town, self.space, tables().spaces[self.town].house_spaces[self.space - 1],
+                    space_name(self.town))
 
     def describe(self, r, state) -> str:
         return f"builds a House in {space_name(self.town)} (space {self.space})"
