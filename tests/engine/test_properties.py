@@ -12,7 +12,7 @@ from tiletum_tui.engine.characters import Refresh
 from tiletum_tui.engine.contracts import Exchange
 from tiletum_tui.engine.invariants import problems
 from tiletum_tui.engine.king import DiscardKingTile
-from tiletum_tui.engine.legal import die_choices
+from tiletum_tui.engine.turn import die_choices
 from tiletum_tui.engine.state import TurnFrame
 from tiletum_tui.engine.tasks import Buy
 from tiletum_tui.engine.turn import Done, EndTurn, Skip

@@ -5,6 +5,8 @@ Every kind of action lives in one class, in the module of its rulebook section (
 
 - its fields (the first is always ``seat``: who takes it, 0-based);
 - ``check`` (raise ``IllegalActionError`` with the reason) and ``apply`` (change the state);
+- ``moves`` (how its moves are listed for a decision; ``engine.legal`` asks the kinds each decision
+  offers) and ``near_misses`` (the refused options a player would look for, shown greyed);
 - ``describe`` (the action in plain words) and ``RULE`` (the rule behind it, for explanations);
 - its notation: ``verb`` + the fields in order, e.g. ``2: die 3B>4 +bonus`` (seat numbers from 1).
 
@@ -58,6 +60,17 @@ class Action(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field=
     def ap_cost(self, r, state, frame) -> int:
         """AP this option spends (0 for choices that spend none)."""
         return 0
+
+    # ---- how its moves are listed (``engine.legal`` calls these for the kinds a decision offers)
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """Add this kind's moves for the decision ``frame``: to ``sure`` those legal by construction
+        (made only where the conditions of ``check`` hold), to ``unsure`` those ``check`` must judge."""
+
+    @classmethod
+    def near_misses(cls, r, state, frame) -> list:
+        """Moves of this kind a player would look for now even when the rules refuse them."""
+        return []
 
     # ---- notation
     @classmethod

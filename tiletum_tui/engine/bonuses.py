@@ -3,7 +3,7 @@ Game board: "select one of your Buildings ... and receive each Character bonus o
 
 from __future__ import annotations
 
-from ..data.schema import RESOURCE_NAMES
+from ..data.schema import RESOURCE_NAMES, RESOURCES
 from .actions import Action, Rule, register, refuse
 from .common import gain_one, without
 from .effects import run_effects
@@ -21,6 +21,10 @@ class Gain(Action, tag="gain"):
     def check(self, r, state, frame) -> None:
         if not isinstance(frame, ChooseResourceFrame):
             raise refuse("there is no Resource to choose now")
+
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        sure += _GAINS[frame.player]
 
     def apply(self, r, state, frame) -> None:
         gain_one(state.players[frame.player], self.resource, 1)
@@ -44,6 +48,10 @@ class PickBuilding(Action, tag="building"):
         if not 1 <= self.building <= len(p.rooms) or not building_design(r, p, self.building - 1):
             raise refuse(f"Building {self.building} has no Character")
 
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        unsure += [cls(frame.player, b + 1) for b in range(len(state.players[frame.player].rooms))]
+
     def apply(self, r, state, frame) -> None:
         p = state.players[frame.player]
         tiles = tuple(t for t in p.rooms[self.building - 1] if t and t != "*")
@@ -65,6 +73,10 @@ class CharacterBonus(Action, tag="bonus"):
         if self.tile not in frame.remaining:
             raise refuse("that Character's bonus is not waiting (each one is taken once)")
 
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        unsure += [cls(frame.player, t) for t in dict.fromkeys(frame.remaining)]
+
     def apply(self, r, state, frame) -> None:
         frame.remaining = without(frame.remaining, self.tile)
         if not frame.remaining:
@@ -78,3 +90,4 @@ class CharacterBonus(Action, tag="bonus"):
 
 
 register(Gain, PickBuilding, CharacterBonus)
+_GAINS = [tuple(Gain(seat, x) for x in RESOURCES) for seat in range(4)]

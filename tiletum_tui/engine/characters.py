@@ -8,6 +8,7 @@ from .common import action_is, can_take, pop_spent, replaced, spend, store, unst
 from .effects import draw, fill_room, shuffled
 from .events import PileShuffled
 from .queries import building_design
+from .state import ActionFrame
 
 
 class Hire(Action, tag="hire"):
@@ -27,6 +28,18 @@ class Hire(Action, tag="hire"):
         if self.tile not in state.board.character_offer:
             raise refuse("that Character is not in the offer")
         can_take(r, state.players[frame.player], self.tile)
+
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """Every Character of the offer while the Storehouse has room (a Character takes no other rule)."""
+        if len(state.players[frame.player].storehouse) < r.player_board.storehouse:
+            sure += [cls(frame.player, t) for t in state.board.character_offer if t]
+
+    @classmethod
+    def near_misses(cls, r, state, frame) -> list:
+        if isinstance(frame, ActionFrame) and frame.action == "character":
+            return [cls(frame.player, t) for t in state.board.character_offer[:1] if t]
+        return []
 
     def apply(self, r, state, frame) -> None:
         b = state.board
@@ -54,6 +67,15 @@ class Refresh(Action, tag="refresh"):
         spend(frame, 1, "Refreshing the offer")
         if not any(state.board.character_offer):
             raise refuse("the Character offer is empty")
+
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        if any(state.board.character_offer):
+            sure.append(_REFRESH[frame.player])
+
+    @classmethod
+    def near_misses(cls, r, state, frame) -> list:
+        return [_REFRESH[frame.player]] if isinstance(frame, ActionFrame) and frame.action == "character" else []
 
     def apply(self, r, state, frame) -> None:
         b = state.board
@@ -108,6 +130,31 @@ class Room(Action, tag="room"):
                 raise refuse(f"your {r.tile_name(self.tile)} already lives in Building {other + 1}: all copies go there")
         spend(frame, self.floor, f"A Room on floor {self.floor}")
 
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """For each design in the Storehouse (its first copy), the Rooms it may move into now (sure): the
+        Building where its design lives, else any Building without a Character (never the pre-occupied
+        one), on a free floor it has the AP for."""
+        seat = frame.player
+        p = state.players[seat]
+        tiles = r.tiles
+        seen = set()
+        designs = None
+        for t in p.storehouse:
+            tile = tiles[t]
+            if tile.kind != "character" or tile.design in seen:
+                continue
+            seen.add(tile.design)
+            if designs is None:
+                designs = [building_design(r, p, b) for b in range(len(p.rooms))]
+            home = designs.index(tile.design) if tile.design in designs else None
+            for b, spec in enumerate(r.player_board.buildings):
+                if spec.preoccupied or (b != home if home is not None else designs[b]):
+                    continue
+                for f in range(min(spec.rooms, frame.ap)):  # a Room costs its floor in AP
+                    if not p.rooms[b][f]:
+                        sure.append(cls(seat, t, b + 1, f + 1))
+
     def apply(self, r, state, frame) -> None:
         unstore(state.players[frame.player], self.tile)
         use_ap(frame, self.floor)
@@ -119,3 +166,4 @@ class Room(Action, tag="room"):
 
 
 register(Hire, Refresh, Room)
+_REFRESH = [Refresh(seat) for seat in range(4)]

@@ -3,12 +3,12 @@ and exchanging Resources; the first exchange of a turn brings a Resource of one'
 
 from __future__ import annotations
 
-from ..data.schema import RESOURCE_NAMES
+from ..data.schema import RESOURCE_NAMES, RESOURCES
 from .actions import Action, Rule, register, refuse
 from .common import action_is, can_take, gain, pop_spent, replaced, spend, store, use_ap
 from .effects import turn_frame
-from .queries import contract_offer_ap
-from .state import ChooseResourceFrame
+from .queries import contract_offer_ap, crest_families, why_cannot_take
+from .state import ActionFrame, ChooseResourceFrame
 
 
 class TakeContract(Action, tag="contract"):
@@ -26,6 +26,22 @@ class TakeContract(Action, tag="contract"):
             raise refuse("that tile is not in the Contract offer")
         spend(frame, contract_offer_ap(r, state, self.tile), "That Contract")
         can_take(r, state.players[frame.player], self.tile)
+
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """The tiles of the offer the AP left pay for and the Storehouse can take (sure)."""
+        seat = frame.player
+        p = state.players[seat]
+        offer_ap = r.tracks.contract_offer_ap
+        families = crest_families(r, p)
+        sure += [cls(seat, t) for i, t in enumerate(state.board.contract_offer)
+                 if t and offer_ap[i] <= frame.ap and why_cannot_take(r, p, t, families) is None]
+
+    @classmethod
+    def near_misses(cls, r, state, frame) -> list:
+        if isinstance(frame, ActionFrame) and frame.action == "contract":
+            return [cls(frame.player, t) for t in state.board.contract_offer if t]
+        return []
 
     def apply(self, r, state, frame) -> None:
         b = state.board
@@ -58,6 +74,15 @@ class Exchange(Action, tag="exchange"):
         if state.players[frame.player].resources[self.give] < 1:
             raise refuse(f"you have no {RESOURCE_NAMES[self.give]} to exchange")
 
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """Each Resource one has for each other one (sure)."""
+        res = state.players[frame.player].resources
+        exchanges = _EXCHANGES[frame.player]
+        for g in RESOURCES:
+            if res[g]:
+                sure += exchanges[g]
+
     def apply(self, r, state, frame) -> None:
         gain(state.players[frame.player], {self.give: -1, self.get: 1})
         use_ap(frame)
@@ -72,3 +97,5 @@ class Exchange(Action, tag="exchange"):
 
 
 register(TakeContract, Exchange)
+# Made once per seat (actions are frozen values): each Resource given for each other one.
+_EXCHANGES = [{g: tuple(Exchange(seat, g, x) for x in RESOURCES if x != g) for g in RESOURCES} for seat in range(4)]

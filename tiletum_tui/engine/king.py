@@ -8,7 +8,7 @@ from .common import action_is, can_take, pop_spent, spend, store, use_ap
 from .effects import king_steps
 from .events import TileDiscarded
 from .flow import finish_king_phase
-from .state import KingTileFrame
+from .state import ActionFrame, KingTileFrame
 
 
 class KingStep(Action, tag="king"):
@@ -24,6 +24,15 @@ class KingStep(Action, tag="king"):
         spend(frame, 1, "A King track step")
         if frame.player in state.board.king_track[-1]:
             raise refuse(f"your marker is on the top space ({r.tracks.king_track[-1]:+d} VP) already")
+
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        if frame.player not in state.board.king_track[-1]:
+            sure.append(_KING[frame.player])
+
+    @classmethod
+    def near_misses(cls, r, state, frame) -> list:
+        return [_KING[frame.player]] if isinstance(frame, ActionFrame) and frame.action == "king" else []
 
     def apply(self, r, state, frame) -> None:
         king_steps(state, frame.player, 1)
@@ -47,6 +56,10 @@ class ClaimKingTile(Action, tag="claim"):
         _king_phase(frame)
         can_take(r, state.players[frame.player], state.board.king_bonus)
 
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        unsure.append(cls(frame.player))
+
     def apply(self, r, state, frame) -> None:
         store(state.players[frame.player], state.board.king_bonus)
         state.board.king_bonus = ""
@@ -63,6 +76,10 @@ class DiscardKingTile(Action, tag="discard"):
     def check(self, r, state, frame) -> None:
         _king_phase(frame)
 
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        unsure.append(cls(frame.player))
+
     def apply(self, r, state, frame) -> None:
         tile = state.board.king_bonus
         state.board.box = state.board.box + (tile,)
@@ -75,3 +92,4 @@ class DiscardKingTile(Action, tag="discard"):
 
 
 register(KingStep, ClaimKingTile, DiscardKingTile)
+_KING = [KingStep(seat) for seat in range(4)]

@@ -1,49 +1,36 @@
 """What may be done now: the legal actions, and every option with the reason it is refused.
 
-``legal_actions`` is the hot path of every playout: candidates for the decision on top of the
-stack, kept if their ``check`` allows them (die choices are legal by construction).
-``options`` is the fuller list the screens, the tutorial, hints and opponents read: every
-candidate and every option a player would look for, each either legal or with the engine's
-reason, and the facts a screen shows beside it (AP, Gold, what a die gives).
+Each kind of action lists its own moves next to its ``check`` (``Action.moves``, in its rulebook
+section's module); this module only knows which kinds each decision offers, in the order a player
+sees them, and asks them. A kind puts in ``sure`` the moves it makes only where the conditions of its
+``check`` hold (a move while AP are left, an exchange of a Resource one has, an affordable die), and
+in ``unsure`` those ``check`` must still judge. ``legal_actions`` (the hot path of every playout)
+checks only the unsure ones; ``options`` checks all, with the refused moves a player would look for
+(``Action.near_misses``) and the facts a screen shows beside each option (AP, Gold, what a die gives).
+tests/engine/test_moves.py holds every listed move to ``check`` and looks for any move ``check``
+accepts that is not listed, over the whole parameter space of each decision.
 """
 
 from __future__ import annotations
 
 import msgspec
 
-from ..data import schema as fx
-from ..data.schema import ACTIONS, RESOURCES
 from .bonuses import CharacterBonus, Gain, PickBuilding
 from .characters import Hire, Refresh, Room
-from .common import affordable, helper_active
 from .contracts import Exchange, TakeContract
 from .errors import IllegalActionError
 from .king import ClaimKingTile, DiscardKingTile, KingStep
 from .map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
 from .queries import (
-    action_for_value, ap_for_die, buy_gold, cathedral_available, cathedral_stone, change_die_gold, change_gold,
-    crest_families, die_action_frame, die_actions, die_bonus_tile, die_resource, die_steps, joker_ap, why_cannot_take,
+    action_for_value, ap_for_die, buy_gold, change_die_gold, change_gold, die_bonus_tile, die_resource, joker_ap,
 )
 from .ruleset import rules_for
 from .state import (
-    EMPTY, ActionFrame, BuildingBonusFrame, ChooseResourceFrame, JokerFrame, KingTileFrame, MoveAndPlaceFrame,
+    ActionFrame, BuildingBonusFrame, ChooseResourceFrame, JokerFrame, KingTileFrame, MoveAndPlaceFrame,
     MoveAnywhereFrame, MoveFrame, PickBuildingFrame, PlaceFrame, State, TurnFrame,
 )
-from .tasks import BuildCathedral, Buy, Fulfil, PlaceCrest, UseHelper
+from .tasks import BuildCathedral, Buy, storehouse_moves, storehouse_near_misses
 from .turn import ChooseAction, Done, EndTurn, Skip, TakeDie
-
-_FIVE = ACTIONS[:5]
-_SEATS = range(4)
-# Actions are frozen values, so the common ones are made once per seat and shared by every listing.
-_BUYS = [tuple(Buy(seat, x) for x in RESOURCES[1:]) for seat in _SEATS]
-_GAINS = [tuple(Gain(seat, x) for x in RESOURCES) for seat in _SEATS]
-_JOKER = [tuple(ChooseAction(seat, a) for a in _FIVE) for seat in _SEATS]
-_EXCHANGES = [{g: tuple(Exchange(seat, g, x) for x in RESOURCES if x != g) for g in RESOURCES} for seat in _SEATS]
-_END = [EndTurn(seat) for seat in _SEATS]
-_DONE = [Done(seat) for seat in _SEATS]
-_SKIP = [Skip(seat) for seat in _SEATS]
-_KING = [KingStep(seat) for seat in _SEATS]
-_REFRESH = [Refresh(seat) for seat in _SEATS]
 
 
 class Option(msgspec.Struct, frozen=True):
@@ -67,309 +54,121 @@ class Option(msgspec.Struct, frozen=True):
         return self.reason is None
 
 
-# ---------------------------------------------------------------- candidates of each decision
-# Each generator fills two lists: ``sure`` holds candidates legal by construction (the generator
-# only makes them when the rule's conditions hold: a move when AP are left, an exchange of a
-# Resource one has), ``unsure`` those ``check`` must still judge. ``legal_actions`` checks only the
-# unsure ones (the hot path of every playout); ``options`` checks all, and
-# tests/engine/test_legal.py holds every sure candidate to ``check`` over random games.
+# ---------------------------------------------------------------- which kinds each decision offers
+# The options of each Action of the base game (a module's: ``Module.action_kinds``). Every one costs AP,
+# so an Action with none left offers only Done, ending the turn and the Tasks.
+ACTION_KINDS: dict[str, tuple] = {
+    "merchant": (MovePiece, PlaceHouse, TakeBonus),
+    "architect": (MovePiece, PlacePillar, TakeBonus),
+    "character": (Hire, Refresh, Room),
+    "contract": (TakeContract, Exchange),
+    "king": (KingStep,),
+}
+# The decisions inside bonuses and the King phase (a module adds to these and has its own:
+# ``Module.decision_kinds``).
+DECISION_KINDS: dict[type, tuple] = {
+    ChooseResourceFrame: (Gain,),
+    MoveFrame: (MovePiece, Skip),
+    MoveAndPlaceFrame: (MovePiece, PlaceHouse, PlacePillar, Done),
+    PlaceFrame: (PlaceHouse, PlacePillar, Skip),
+    MoveAnywhereFrame: (MovePiece, Skip),
+    PickBuildingFrame: (PickBuilding, Skip),
+    BuildingBonusFrame: (CharacterBonus, Done),
+    KingTileFrame: (ClaimKingTile, DiscardKingTile),
+}
+# The Tasks, open between the choices of one's own turn (a module's: ``Module.task_kinds``); the
+# Storehouse's tiles are listed tile by tile (``tasks.storehouse_moves``).
+TASK_LISTERS = (Buy.moves, storehouse_moves, BuildCathedral.moves)
+# The refused options a player would look for, in the order ``options`` shows them.
+NEAR_MISSES = (TakeDie.near_misses, Buy.near_misses, storehouse_near_misses, TakeContract.near_misses,
+               PlaceHouse.near_misses, PlacePillar.near_misses, KingStep.near_misses, Hire.near_misses,
+               Refresh.near_misses)
 
-def _moves(r, seat: int, p, piece: str) -> tuple:
-    here = p.merchant if piece == "merchant" else p.architect
-    key = (seat, piece, here)
-    moves = r.moves.get(key)
-    if moves is None:  # made once per ruleset, seat, piece and space
-        moves = r.moves[key] = tuple(MovePiece(seat, piece, s) for s in r.adjacent[here])
-    return moves
 
+class _Listing:
+    """A ruleset's listers per decision, made once: the base game's kinds, then each module's."""
 
-def _houses(state: State, seat: int, towns) -> list:
-    houses = state.board.houses
-    return [PlaceHouse(seat, t, i + 1) for t in towns for i, o in enumerate(houses[t]) if o == -1]
-
-
-def action_options(r, state: State, frame: ActionFrame, sure: list | None = None) -> list:
-    """Candidate options of an Action; those legal by construction go to ``sure`` when it is given.
-    With no AP left only Done is a candidate (every option costs at least 1 AP)."""
-    seat = frame.player
-    p = state.players[seat]
-    out: list = []
-    sure = out if sure is None else sure
-    if frame.source == "helper" and frame.spent == 0:
-        out.append(_DONE[seat])  # refused while the Helper could still be used for something
-    else:
-        sure.append(_DONE[seat])
-    action = frame.action
-    ap = frame.ap
-    if ap < 1:
-        return out
-    board = state.board
-    if action in ("merchant", "architect"):
-        sure += _moves(r, seat, p, action)
-        here = p.merchant if action == "merchant" else p.architect
-        if action == "merchant":
-            row = board.houses.get(here)
-            if row is not None and p.houses and seat not in row:
-                sure += [PlaceHouse(seat, here, i + 1) for i, o in enumerate(row) if o == EMPTY]
-        else:
-            row = board.pillars.get(here)
-            if row is not None and p.pillars and seat not in row and EMPTY in row and cathedral_available(r, state, here):
-                sure.append(PlacePillar(seat, here))
-        tiles = board.map_bonus.get(here, ())
-        if tiles:
-            families = crest_families(r, p)
-            sure += [TakeBonus(seat, t) for t in dict.fromkeys(tiles) if why_cannot_take(r, p, t, families) is None]
-    elif action == "character":
-        if len(p.storehouse) < r.player_board.storehouse:  # a Character goes into the Storehouse
-            sure += [Hire(seat, t) for t in board.character_offer if t]
-        if any(board.character_offer):
-            sure.append(_REFRESH[seat])
-        seen = set()
-        tiles = r.tiles
-        for t in p.storehouse:
-            tile = tiles[t]
-            if tile.kind == "character" and tile.design not in seen:
-                seen.add(tile.design)
-                sure += _rooms(r, p, seat, t, tile.design, ap)
-    elif action == "contract":
-        offer_ap = r.tracks.contract_offer_ap
-        families = crest_families(r, p)
-        sure += [TakeContract(seat, t) for i, t in enumerate(board.contract_offer)
-                 if t and offer_ap[i] <= ap and why_cannot_take(r, p, t, families) is None]
-        res = p.resources
-        exchanges = _EXCHANGES[seat]
-        for g in RESOURCES:
-            if res[g]:
-                sure += exchanges[g]
-    elif action == "king":
-        if seat not in board.king_track[-1]:
-            sure.append(_KING[seat])
-    else:  # an Action a module adds
+    def __init__(self, r) -> None:
+        tasks = TASK_LISTERS + tuple(k.moves for m in r.modules for k in m.task_kinds)
+        self.tasks = tasks
+        self.turn = (EndTurn.moves, TakeDie.moves)
+        self.joker = (ChooseAction.moves, EndTurn.moves)
+        actions = {a: tuple(k.moves for k in kinds) for a, kinds in ACTION_KINDS.items()}
+        decisions = {f: tuple(k.moves for k in kinds) for f, kinds in DECISION_KINDS.items()}
         for m in r.modules:
-            m.candidates(r, state, frame, out, sure)
-    return out
+            for a, kinds in m.action_kinds.items():
+                actions[a] = actions.get(a, ()) + tuple(k.moves for k in kinds)
+            for f, kinds in m.decision_kinds.items():
+                decisions[f] = decisions.get(f, ()) + tuple(k.moves for k in kinds)
+        self.action_options = actions
+        # An Action: Done first, its options while AP are left, then ending the turn.
+        self.action = {a: (Done.moves, *listers, EndTurn.moves) for a, listers in actions.items()}
+        self.spent = (Done.moves, EndTurn.moves)
+        self.decisions = decisions
+        self.near_misses = NEAR_MISSES + tuple(k.near_misses for m in r.modules for k in m.near_miss_kinds)
 
 
-def _end_turn(state: State, seat: int, out: list, sure: list) -> None:
-    """End turn is legal once the die is taken and only the die's own Action is open."""
-    stack = state.stack
-    top = stack[-1]
-    if (len(stack) == 1 and top.die_taken) or (len(stack) == 2 and getattr(top, "source", "") == "die"):
-        sure.append(_END[seat])
+_LISTINGS: dict[int, _Listing] = {}
+
+
+def _listing(r) -> _Listing:
+    found = _LISTINGS.get(id(r))
+    if found is None:  # (rulesets are built once and kept: ``ruleset.rules_for``)
+        found = _LISTINGS[id(r)] = _Listing(r)
+    return found
+
+
+def listers(r, state: State, frame) -> tuple:
+    """The listers of the decision ``frame``: its kinds' ``moves``, the Tasks too when they are open."""
+    listing = _listing(r)
+    kind = type(frame)
+    if kind is ActionFrame:
+        found = listing.action.get(frame.action, listing.spent) if frame.ap >= 1 else listing.spent
+    elif kind is TurnFrame:
+        found = listing.turn
+    elif kind is JokerFrame:
+        found = listing.joker
     else:
-        out.append(_END[seat])
-
-
-def _rooms(r, p, seat: int, tile: str, design: str, ap: int) -> list:
-    """The Rooms a Character may move into now: the Building where its design lives, else any Building
-    without a Character (never the pre-occupied one), on a free floor it has the AP for."""
-    from .queries import building_design
-
-    designs = [building_design(r, p, b) for b in range(len(p.rooms))]
-    buildings = r.player_board.buildings
-    home = designs.index(design) if design in designs else None
-    out = []
-    for b, spec in enumerate(buildings):
-        if spec.preoccupied or (b != home if home is not None else designs[b]):
-            continue
-        for f in range(min(spec.rooms, ap)):  # a Room costs its floor in AP
-            if not p.rooms[b][f]:
-                out.append(Room(seat, tile, b + 1, f + 1))
-    return out
-
-
-# For each die value and number of affordable +-1 steps: the values it can become.
-_TARGETS = [[[t for t in range(1, 7) if die_steps(v, t) <= k] for k in range(7)] if v else [] for v in range(7)]
-
-
-def die_choices(r, state: State, seat: int, *, complete: bool = False) -> list:
-    """Die choices the player can afford, with the Bonus tile where there is one to take, for the
-    wheel's Action and any other Action the die's section offers (a module's).
-
-    Legal by construction (the hot path of every playout). ``complete`` lists every change of
-    value and every Bonus tile, affordable or not (for ``options``)."""
-    p = state.players[seat]
-    board = state.board
-    steps_affordable = 6 if complete else min(6, p.resources["G"] // change_die_gold(r, state, seat))
-    room = not complete and len(p.storehouse) < r.player_board.storehouse
-    families = crest_families(r, p) if room else None
-
-    def takeable(t: str) -> bool:
-        return bool(t) and (complete or (room and why_cannot_take(r, p, t, families) is None))
-
-    if complete or room:
-        takeable_at = [takeable(t) for t in board.wheel_bonus]
-    else:
-        takeable_at = [False] * 6
-    rotation = board.wheel_rotation
-    with_bonus = [False] + [takeable_at[(t - 1 + rotation) % 6] for t in range(1, 7)]  # by target value
-    # Other Actions of each target's section (a module's), each with its Bonus tile takeable or not.
-    shared: list = [()] * 7
-    if r.modules:
-        for t in range(1, 7):
-            shared[t] = tuple((a, takeable(die_bonus_tile(r, state, t, a))) for a in die_actions(r, state, t)[1:])
-    targets_of = _TARGETS
-    out: list = []
-    append = out.append
-    for v, dice in enumerate(board.wheel_dice, 1):
-        if not dice:
-            continue
-        targets = targets_of[v][steps_affordable]
-        for colour in (dice if len(dice) == 1 else dict.fromkeys(dice)):
-            for target in targets:
-                append(TakeDie(seat, v, colour, target))
-                if with_bonus[target]:
-                    append(TakeDie(seat, v, colour, target, True))
-                for action, bonus in shared[target]:
-                    append(TakeDie(seat, v, colour, target, False, action))
-                    if bonus:
-                        append(TakeDie(seat, v, colour, target, True, action))
-    return out
-
-
-def task_candidates(r, state: State, frame, sure: list | None = None) -> list:
-    """Candidate Tasks (the caller has made sure Tasks are open: the turn, an Action or a Joker).
-    A Task is only made when it can be paid for, so every one is legal by construction."""
-    seat = frame.player
-    p = state.players[seat]
-    tiles = r.tiles
-    out: list = []
-    sure = out if sure is None else sure
-    res = p.resources
-    if res["G"] >= buy_gold(r, state, seat):
-        sure += _BUYS[seat]
-    helper_free = None
-    room_for_contracts = None
-    for t in p.storehouse:  # (empty for much of a game)
-        tile = tiles[t]
-        kind = tile.kind
-        if kind == "contract":
-            if room_for_contracts is None:
-                room_for_contracts = not all(p.contracts)
-            if not room_for_contracts or not affordable(res, tile.pay):
-                continue
-            if tile.identical:  # the identical part in any one Resource, on top of the fixed price
-                pay, n = tile.pay, tile.identical
-                sure += [Fulfil(seat, t, x) for x in RESOURCES if res[x] >= n + pay.get(x, 0)]
-            else:
-                sure.append(Fulfil(seat, t))
-        elif kind == "crest":
-            food = res["F"]
-            sure += [PlaceCrest(seat, t, b + 1) for b, space in enumerate(r.player_board.crest_spaces)
-                     if not p.crests[b] and food >= space.food]
-        elif kind == "helper":
-            if helper_free is None:
-                helper_free = not helper_active(state)
-            if not helper_free:
-                continue
-            effects = tile.effects
-            if any(isinstance(e, fx.DieResource) for e in effects):
-                if isinstance(frame, TurnFrame) and not frame.die_taken:
-                    sure += [UseHelper(seat, t, x) for x in RESOURCES]
-            elif not any(isinstance(e, fx.AddAP) for e in effects) or die_action_frame(state) is not None:
-                sure.append(UseHelper(seat, t))
-    stacks = state.board.cathedral_stack
-    for town, row in state.board.pillars.items():
-        if seat in row and town not in p.cathedrals and stacks.get(town):  # noqa: SIM102 - (a module's Cathedrals: its own Task)
-            if res["S"] >= cathedral_stone(r, state, seat, town):
-                sure.append(BuildCathedral(seat, town))
-    for m in r.modules:
-        m.tasks(r, state, frame, sure)
-    return out
-
-
-def _tasks_open(state: State) -> bool:
-    return state.phase == "action"
+        found = listing.decisions.get(kind)
+        if found is None:
+            raise AssertionError(f"unknown frame {frame!r}")
+        return found
+    return found + listing.tasks if state.phase == "action" else found
 
 
 def candidates(r, state: State, sure: list | None = None) -> list:
-    """Every action worth checking for the decision on top of the stack (those legal by construction
-    go to ``sure`` when it is given, the rest are returned)."""
+    """Every move the decision on top of the stack offers: those legal by construction go to ``sure``
+    (when given; else they lead the returned list), the rest, for ``check`` to judge, are returned."""
     if not state.stack:
         return []
     frame = state.stack[-1]
-    seat = frame.player
-    p = state.players[seat]
-    out: list = []
-    sure = out if sure is None else sure
-    if isinstance(frame, TurnFrame):
-        _end_turn(state, seat, out, sure)
-        if not frame.die_taken:
-            sure += die_choices(r, state, seat)
-        return out + (task_candidates(r, state, frame, sure) if _tasks_open(state) else [])
-    if isinstance(frame, ActionFrame):
-        out = action_options(r, state, frame, sure)
-        _end_turn(state, seat, out, sure)
-        return out + (task_candidates(r, state, frame, sure) if _tasks_open(state) else [])
-    if isinstance(frame, JokerFrame):
-        sure += _joker_choices(r, seat)
-        _end_turn(state, seat, out, sure)
-        return out + (task_candidates(r, state, frame, sure) if _tasks_open(state) else [])
-    if r.modules:  # a module's own decision, or a module's options in a base one (Houses underground...)
-        mine = False
-        for m in r.modules:
-            mine = m.candidates(r, state, frame, out, sure) or mine
-        if mine:
-            return out
-    return out + _bonus_candidates(r, state, frame, seat, p, sure)
+    unsure: list = []
+    mine = [] if sure is None else sure
+    for lister in listers(r, state, frame):
+        lister(r, state, frame, mine, unsure)
+    return unsure if sure is not None else mine + unsure
 
 
-def _bonus_candidates(r, state: State, frame, seat: int, p, sure: list) -> list:
-    """Candidates of the decisions inside bonuses and the King phase."""
-    if isinstance(frame, ChooseResourceFrame):
-        sure += _GAINS[seat]
-        return []
-    if isinstance(frame, MoveFrame):
-        pieces = ("merchant", "architect") if frame.piece == "both" else (frame.piece,)
-        return [m for piece in pieces for m in _moves(r, seat, p, piece)] + [_SKIP[seat]]
-    if isinstance(frame, MoveAndPlaceFrame):
-        here = p.merchant if frame.piece == "merchant" else p.architect
-        if frame.piece == "merchant":
-            place = _houses(state, seat, [here]) if here in state.board.houses else []
-        else:
-            place = [PlacePillar(seat, here)]
-        return [*_moves(r, seat, p, frame.piece), *place, _DONE[seat]]
-    if isinstance(frame, PlaceFrame):
-        if frame.anywhere:
-            towns = r.towns if frame.piece == "merchant" else list(state.board.pillars)
-        else:
-            towns = [p.merchant if frame.piece == "merchant" else p.architect]
-        towns = [t for t in towns if t in r.spaces and r.spaces[t].kind == "town"]  # the main map's (a module's: its own)
-        if frame.piece == "merchant":
-            place = _houses(state, seat, towns)
-        else:
-            place = [PlacePillar(seat, t) for t in towns if t in state.board.pillars]
-        return place + [Skip(seat)]
-    if isinstance(frame, MoveAnywhereFrame):
-        here = p.merchant if frame.piece == "merchant" else p.architect
-        reach = r.spaces if frame.reach == "any" else r.next_towns[here]
-        return [MovePiece(seat, frame.piece, s) for s in reach] + [Skip(seat)]
-    if isinstance(frame, PickBuildingFrame):
-        return [PickBuilding(seat, b + 1) for b in range(len(p.rooms))] + [Skip(seat)]
-    if isinstance(frame, BuildingBonusFrame):
-        return [CharacterBonus(seat, t) for t in dict.fromkeys(frame.remaining)] + [Done(seat)]
-    if isinstance(frame, KingTileFrame):
-        return [ClaimKingTile(seat), DiscardKingTile(seat)]
-    raise AssertionError(f"unknown frame {frame!r}")
-
-
-def _joker_choices(r, seat: int) -> tuple:
-    """The Joker's choices: every Action of the game but the Joker (made once per ruleset and seat)."""
-    key = ("joker", seat)
-    made = r.moves.get(key)
-    if made is None:
-        made = r.moves[key] = _JOKER[seat] + tuple(ChooseAction(seat, a) for a in r.actions if a not in ACTIONS)
-    return made
+def action_moves(r, state: State, frame: ActionFrame, sure: list, unsure: list) -> None:
+    """The options of an Action alone (no Done, ending the turn or Tasks): for the Helper's
+    'use it for something' rule."""
+    if frame.ap >= 1:
+        for lister in _listing(r).action_options.get(frame.action, ()):
+            lister(r, state, frame, sure, unsure)
 
 
 def legal_actions(state: State) -> list:
     """Every legal action for the decision in hand (empty only when the game is over)."""
-    if not state.stack:
+    stack = state.stack
+    if not stack:
         return []
     r = rules_for(state.settings)
-    frame = state.stack[-1]
+    frame = stack[-1]
     out: list = []
-    for a in candidates(r, state, out):
+    unsure: list = []
+    for lister in listers(r, state, frame):
+        lister(r, state, frame, out, unsure)
+    for a in unsure:
         try:
             a.check(r, state, frame)
         except IllegalActionError:
@@ -381,31 +180,12 @@ def legal_actions(state: State) -> list:
 # ---------------------------------------------------------------- options, legal or not, with their facts
 def near_misses(r, state: State) -> list:
     """Options a player would look for now even when the rules refuse them (shown greyed, with the reason):
-    buying without Gold, a Contract without its Resources or AP, a House where there is no room..."""
+    every change of a die, buying without Gold, a Contract without its Resources or AP, a House where
+    there is no room..."""
     frame = state.stack[-1]
-    seat = frame.player
-    p = state.players[seat]
-    found: list = [Buy(seat, x) for x in RESOURCES[1:]]
-    best = max(RESOURCES, key=lambda x: p.resources.get(x, 0))
-    for t in p.storehouse:
-        tile = r.tiles[t]
-        if tile.kind == "contract":
-            found.append(Fulfil(seat, t, best if tile.identical else ""))
-        elif tile.kind == "helper":
-            found.append(UseHelper(seat, t))
-    if isinstance(frame, ActionFrame):
-        if frame.action == "contract":
-            found += [TakeContract(seat, t) for t in state.board.contract_offer if t]
-        elif frame.action == "merchant" and r.spaces[p.merchant].house_spaces:
-            found.append(PlaceHouse(seat, p.merchant, 1))
-        elif frame.action == "architect" and r.spaces[p.architect].has_cathedral:
-            found.append(PlacePillar(seat, p.architect))
-        elif frame.action == "king":
-            found.append(KingStep(seat))
-        elif frame.action == "character":
-            found += [Hire(seat, t) for t in state.board.character_offer[:1] if t] + [Refresh(seat)]
-    for m in r.modules:
-        found += m.near_misses(r, state, frame)
+    found: list = []
+    for near in _listing(r).near_misses:
+        found += near(r, state, frame)
     return found
 
 
@@ -440,14 +220,11 @@ def options(state: State) -> list[Option]:
     r = rules_for(state.settings)
     frame = state.stack[-1]
     legal = legal_actions(state)
-    legal_set = set(legal)
     out = [Option(a, None, **_facts(r, state, frame, a)) for a in legal]
     pool: list = []
     pool += candidates(r, state, pool)
-    if isinstance(frame, TurnFrame) and not frame.die_taken:
-        pool += die_choices(r, state, frame.player, complete=True)
     refused = []
-    seen = set(legal_set)
+    seen = set(legal)
     for a in pool + near_misses(r, state):
         if a in seen:
             continue

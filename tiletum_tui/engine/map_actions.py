@@ -1,6 +1,10 @@
 """The options on the map (rulebook, Architect Action and Merchant Action): moving a piece,
 placing a House or a Pillar, taking a Bonus tile from a Town. Bonuses of Characters, Contracts
-and Crest spaces use the same actions through their own decisions (MoveFrame, PlaceFrame, ...)."""
+and Crest spaces use the same actions through their own decisions (MoveFrame, PlaceFrame, ...).
+
+One rule places a House or a Pillar on any map (``house_rule``/``build_house``, ``pillar_rule``/
+``raise_pillar``): an expansion's map passes its own spaces and names and keeps only its own "where"
+(which decision, which piece stands there)."""
 
 from __future__ import annotations
 
@@ -8,8 +12,17 @@ from ..data import schema as fx
 from .actions import Action, Rule, register, refuse
 from .common import action_is, can_take, piece_at, pop_spent, replaced, spend, store, use_ap, without
 from .effects import run_effects, score
-from .queries import PIECE_NAMES, cathedral_available, empty_house_spaces
+from .queries import PIECE_NAMES, cathedral_available, crest_families, why_cannot_take
 from .state import EMPTY, ActionFrame, MoveAndPlaceFrame, MoveAnywhereFrame, MoveFrame, PlaceFrame
+
+
+def _steps(r, seat: int, here: str, piece: str) -> tuple:
+    """The moves of a piece to each neighbouring space (made once per ruleset, seat, piece and space)."""
+    key = (seat, piece, here)
+    moves = r.moves.get(key)
+    if moves is None:
+        moves = r.moves[key] = tuple(MovePiece(seat, piece, s) for s in r.adjacent[here])
+    return moves
 
 
 class MovePiece(Action, tag="move"):
@@ -52,6 +65,21 @@ class MovePiece(Action, tag="move"):
             raise refuse("you cannot move a piece now")
         if self.to not in r.adjacent[here]:
             raise refuse(f"{r.space_name(self.to)} is not next to your {name} in {r.space_name(here)}")
+
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """Sure as an option of the piece's own Action (its AP are checked before); for a bonus, ``check``
+        judges (which piece, which steps are left)."""
+        seat = frame.player
+        p = state.players[seat]
+        if isinstance(frame, ActionFrame):
+            sure += _steps(r, seat, piece_at(p, frame.action), frame.action)
+        elif isinstance(frame, MoveAnywhereFrame):
+            reach = r.spaces if frame.reach == "any" else r.next_towns[piece_at(p, frame.piece)]
+            unsure += [cls(seat, frame.piece, s) for s in reach]
+        else:  # MoveFrame, MoveAndPlaceFrame
+            for piece in (("merchant", "architect") if frame.piece == "both" else (frame.piece,)):
+                unsure += _steps(r, seat, piece_at(p, piece), piece)
 
     def apply(self, r, state, frame) -> None:
         p = state.players[frame.player]
@@ -145,28 +173,60 @@ class PlaceHouse(Action, tag="house"):
 
     def check(self, r, state, frame) -> None:
         place_context(r, state, frame, "merchant", self.town, "House")
-        p = state.players[frame.player]
         name = r.space_name(self.town)
         if r.spaces[self.town].kind != "town":
             raise refuse(f"{name} is a Road space: Houses go in Towns")
-        if p.houses < 1:
-            raise refuse("you have no House in your supply")
-        row = state.board.houses[self.town]
-        if frame.player in row:
-            raise refuse(f"you already have a House in {name}")
-        if not empty_house_spaces(state, self.town):
-            raise refuse(f"no empty House space in {name}")
-        if not 1 <= self.space <= len(row) or row[self.space - 1] != EMPTY:
-            free = ", ".join(str(i + 1) for i in empty_house_spaces(state, self.town))
-            raise refuse(f"House space {self.space} in {name} is not free (free: {free})")
+        house_rule(state, frame.player, self.town, self.space, name)
+
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """Sure in the Merchant Action (made only with a House in supply, none of yours in the Town);
+        for a bonus, ``check`` judges."""
+        seat = frame.player
+        p = state.players[seat]
+        houses = state.board.houses
+        if isinstance(frame, ActionFrame):
+            row = houses.get(p.merchant)
+            if row is not None and p.houses and seat not in row:
+                sure += [cls(seat, p.merchant, i + 1) for i, o in enumerate(row) if o == EMPTY]
+            return
+        if frame.piece != "merchant":
+            return
+        if isinstance(frame, MoveAndPlaceFrame):
+            towns = [p.merchant] if p.merchant in houses else []
+        else:  # PlaceFrame: where the Merchant is, or any Town of the map (a module's maps: its own kinds)
+            towns = [t for t in (r.towns if frame.anywhere else [p.merchant]) if t in r.spaces and r.spaces[t].kind == "town"]
+        unsure += [cls(seat, t, i + 1) for t in towns for i, o in enumerate(houses[t]) if o == EMPTY]
+
+    @classmethod
+    def near_misses(cls, r, state, frame) -> list:
+        if isinstance(frame, ActionFrame) and frame.action == "merchant":
+            here = state.players[frame.player].merchant
+            if r.spaces[here].house_spaces:
+                return [cls(frame.player, here, 1)]
+        return []
 
     def apply(self, r, state, frame) -> None:
         build_house(r, state, frame, self.town, self.space, r.spaces[self.town].house_spaces[self.space - 1],
                     r.space_name(self.town))
-        pop_spent(state, frame)
 
     def describe(self, r, state) -> str:
         return f"builds a House in {r.space_name(self.town)} (space {self.space})"
+
+
+def house_rule(state, player: int, town: str, space: int, name: str) -> None:
+    """A House on a House space of a Town, on any map: one from the supply, none of yours in that Town
+    yet, on a free space (``name``: the Town as its map names it). Raises with the reason."""
+    if state.players[player].houses < 1:
+        raise refuse("you have no House in your supply")
+    row = state.board.houses.get(town, ())
+    if player in row:
+        raise refuse(f"you already have a House in {name}")
+    free = [i + 1 for i, o in enumerate(row) if o == EMPTY]
+    if not free:
+        raise refuse(f"no empty House space in {name}")
+    if space not in free:
+        raise refuse(f"House space {space} in {name} is not free (free: {', '.join(map(str, free))})")
 
 
 class PlacePillar(Action, tag="pillar"):
@@ -181,33 +241,69 @@ class PlacePillar(Action, tag="pillar"):
 
     def check(self, r, state, frame) -> None:
         place_context(r, state, frame, "architect", self.town, "Pillar")
-        p = state.players[frame.player]
         name = r.space_name(self.town)
         if not r.spaces[self.town].has_cathedral:
             raise refuse(f"{name} has no Cathedral")
         if not cathedral_available(r, state, self.town):
             raise refuse(f"the Cathedral of {name} is Unavailable this game")
-        if p.pillars < 1:
-            raise refuse("you have no Pillar in your supply")
-        row = state.board.pillars[self.town]
-        if frame.player in row:
-            raise refuse(f"you already have a Pillar at the Cathedral of {name}")
-        if EMPTY not in row:
-            raise refuse(f"no empty Pillar space at the Cathedral of {name}")
+        pillar_rule(state, frame.player, self.town, name)
+
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """Sure in the Architect Action (made only where ``pillar_rule`` and the Cathedral allow it); for a
+        bonus, ``check`` judges."""
+        seat = frame.player
+        p = state.players[seat]
+        pillars = state.board.pillars
+        if isinstance(frame, ActionFrame):
+            row = pillars.get(p.architect)
+            if row is not None and p.pillars and seat not in row and EMPTY in row and cathedral_available(r, state, p.architect):
+                sure.append(cls(seat, p.architect))
+            return
+        if frame.piece != "architect":
+            return
+        if isinstance(frame, MoveAndPlaceFrame):
+            unsure.append(cls(seat, p.architect))
+        else:  # PlaceFrame: where the Architect is, or any Cathedral of the map
+            towns = list(pillars) if frame.anywhere else [p.architect]
+            unsure += [cls(seat, t) for t in towns if t in r.spaces and r.spaces[t].kind == "town" and t in pillars]
+
+    @classmethod
+    def near_misses(cls, r, state, frame) -> list:
+        if isinstance(frame, ActionFrame) and frame.action == "architect":
+            here = state.players[frame.player].architect
+            if r.spaces[here].has_cathedral:
+                return [cls(frame.player, here)]
+        return []
 
     def apply(self, r, state, frame) -> None:
-        p = state.players[frame.player]
-        p.pillars -= 1
-        b = state.board
-        row = b.pillars[self.town]
-        b.pillars = {**b.pillars, self.town: replaced(row, row.index(EMPTY), frame.player)}
-        after_place(state, frame)
-        pop_spent(state, frame)
-        for m in r.modules:
-            m.placed(r, state, frame.player, "pillar", self.town)
+        raise_pillar(r, state, frame, self.town)
 
     def describe(self, r, state) -> str:
         return f"raises a Pillar at the Cathedral of {r.space_name(self.town)}"
+
+
+def pillar_rule(state, player: int, town: str, name: str) -> None:
+    """A Pillar at a Cathedral, on any map: one from the supply, none of yours there yet, a free space."""
+    if state.players[player].pillars < 1:
+        raise refuse("you have no Pillar in your supply")
+    row = state.board.pillars[town]
+    if player in row:
+        raise refuse(f"you already have a Pillar at the Cathedral of {name}")
+    if EMPTY not in row:
+        raise refuse(f"no empty Pillar space at the Cathedral of {name}")
+
+
+def raise_pillar(r, state, frame, town: str) -> None:
+    """A Pillar from the supply onto the first free space of a Cathedral (any map), the decision moved on,
+    then what the modules do when a Pillar is placed."""
+    state.players[frame.player].pillars -= 1
+    b = state.board
+    row = b.pillars[town]
+    b.pillars = {**b.pillars, town: replaced(row, row.index(EMPTY), frame.player)}
+    after_place(state, frame)
+    for m in r.modules:
+        m.placed(r, state, frame.player, "pillar", town)
 
 
 class TakeBonus(Action, tag="take"):
@@ -229,6 +325,15 @@ class TakeBonus(Action, tag="take"):
         if self.tile not in state.board.map_bonus.get(here, ()):
             raise refuse(f"that Bonus tile is not in {r.space_name(here)}, where your {PIECE_NAMES[frame.action]} is")
         can_take(r, p, self.tile)
+
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """The tiles lying where the Action's piece stands that the Storehouse can take (sure)."""
+        p = state.players[frame.player]
+        tiles = state.board.map_bonus.get(piece_at(p, frame.action), ())
+        if tiles:
+            families = crest_families(r, p)
+            sure += [cls(frame.player, t) for t in dict.fromkeys(tiles) if why_cannot_take(r, p, t, families) is None]
 
     def apply(self, r, state, frame) -> None:
         p = state.players[frame.player]

@@ -15,8 +15,9 @@ the game as it is, so a game without modules plays exactly as before (``tests/go
   wheel section feeds, and its Bonus tile), ``die_bonus_ap``, ``die_taken``, ``change_die_gold``,
   ``buy_gold``, ``cathedral_discount``, ``effect_action_ap``, ``run_effect`` (effects the module
   adds), ``placed`` / ``fulfilled`` (a House or Pillar placed, a Contract fulfilled), ``corruption``;
-- what may be done: ``candidates`` (options of a decision, the module's own decisions too),
-  ``tasks``, ``near_misses``;
+- what may be done: ``action_kinds``, ``decision_kinds``, ``task_kinds``, ``near_miss_kinds`` (the kinds
+  of action whose ``moves`` ``engine.legal`` lists for the module's Actions, its own decisions and what
+  it adds to base ones, its Tasks, and its refused options worth showing);
 - the King phase: ``before_king_phase`` (before step 1), ``king_phase_player`` (step 1, per player);
 - ``cleanup`` (after the base Cleanup: the module's additions to steps 1 and 4), ``fair_count``
   (Fair tile conditions), ``final_scoring`` and ``categories``;
@@ -139,18 +140,11 @@ class Module:
         """Spaces a revealed Corruption token of ``value`` moves this player's King marker down."""
         return value
 
-    # ---- what may be done (engine.legal)
-    def candidates(self, r: Rules, state, frame, out: list, sure: list) -> bool:
-        """Add candidate actions for the decision ``frame`` (to ``sure`` when legal by construction,
-        else to ``out``). Return True when the frame is the module's own (the base adds nothing)."""
-        return False
-
-    def tasks(self, r: Rules, state, frame, sure: list) -> None:
-        """Add the module's Tasks that can be paid for now (legal by construction)."""
-
-    def near_misses(self, r: Rules, state, frame) -> list:
-        """Options a player would look for now even when refused (shown greyed, with the reason)."""
-        return []
+    # ---- what may be done (engine.legal lists the moves of these kinds, in this order)
+    action_kinds: dict[str, tuple] = {}  # the module's Action -> the kinds of its options
+    decision_kinds: dict[type, tuple] = {}  # a decision (frame class) -> the kinds it offers (added to a base one's)
+    task_kinds: tuple = ()  # the module's Tasks
+    near_miss_kinds: tuple = ()  # kinds whose refused options a player would look for (``Action.near_misses``)
 
     # ---- the King phase, the Fair, the Cleanup and the end
     def before_king_phase(self, r: Rules, state) -> None:

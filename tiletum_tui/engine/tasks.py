@@ -1,12 +1,18 @@
 """Tasks (rulebook, Tasks): buying a Resource, fulfilling a Contract, placing a Crest, building at a
-Cathedral, using a Helper. They cost Resources, not AP, and are done between choices of one's turn."""
+Cathedral, using a Helper. They cost Resources, not AP, and are done between choices of one's turn.
+
+The Tasks of a tile in the Storehouse (fulfilling a Contract, placing a Crest, using a Helper) are
+listed tile by tile, in the Storehouse's order (``storehouse_moves``): each of those kinds says which
+tile it uses (``TILE_KIND``) and lists its moves for one tile (``tile_moves``). One rule contributes
+to a Cathedral on any map (``contribution_rule``, ``contribute``): an expansion's Cathedrals pass their
+own stack, price and names."""
 
 from __future__ import annotations
 
 from ..data import schema as fx
-from ..data.schema import RESOURCE_NAMES
+from ..data.schema import RESOURCE_NAMES, RESOURCES
 from .actions import Action, Rule, register, refuse, short
-from .common import gain, gain_one, helper_active, pay_check, replaced, tasks_open, unstore
+from .common import affordable, gain, gain_one, helper_active, pay_check, replaced, tasks_open, unstore
 from .effects import check_completed, run_effects, score
 from .events import TileDiscarded
 from .queries import buy_gold, cathedral_cost, cathedral_stone, die_action_frame
@@ -26,6 +32,15 @@ class Buy(Action, tag="buy"):
         cost = buy_gold(r, state, frame.player)
         if gold < cost:
             raise refuse(f"buying a Resource costs {cost} Gold and you have {gold}")
+
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        if state.players[frame.player].resources["G"] >= buy_gold(r, state, frame.player):
+            sure += _BUYS[frame.player]
+
+    @classmethod
+    def near_misses(cls, r, state, frame) -> list:
+        return list(_BUYS[frame.player])
 
     def apply(self, r, state, frame) -> None:
         gain(state.players[frame.player], {"G": -buy_gold(r, state, frame.player), self.resource: 1})
@@ -63,6 +78,26 @@ class Fulfil(Action, tag="fulfil"):
         if not t.identical and self.identical:
             raise refuse("this Contract asks for no identical Resources")
         pay_check(p.resources, contract_cost(t, self.identical), "This Contract")
+
+    TILE_KIND = "contract"
+
+    @classmethod
+    def tile_moves(cls, r, state, frame, p, t: str, tile, sure: list) -> None:
+        """Sure when a Contract space is free and the Resources are there (the identical part in any one
+        Resource, on top of the fixed price)."""
+        res = p.resources
+        if all(p.contracts) or not affordable(res, tile.pay):
+            return
+        if tile.identical:
+            pay, n = tile.pay, tile.identical
+            sure += [cls(frame.player, t, x) for x in RESOURCES if res[x] >= n + pay.get(x, 0)]
+        else:
+            sure.append(cls(frame.player, t))
+
+    @classmethod
+    def tile_near_misses(cls, r, p, seat: int, t: str, tile) -> list:
+        best = max(RESOURCES, key=lambda x: p.resources.get(x, 0))
+        return [cls(seat, t, best if tile.identical else "")]
 
     def apply(self, r, state, frame) -> None:
         p = state.players[frame.player]
@@ -105,6 +140,19 @@ class PlaceCrest(Action, tag="crest"):
         if p.resources["F"] < food:
             raise refuse(f"the Crest space of Building {self.building} costs {food} Food and you have {p.resources['F']}")
 
+    TILE_KIND = "crest"
+
+    @classmethod
+    def tile_moves(cls, r, state, frame, p, t: str, tile, sure: list) -> None:
+        """Every Building without its Crest whose space's Food one has (sure)."""
+        food = p.resources["F"]
+        sure += [cls(frame.player, t, b + 1) for b, space in enumerate(r.player_board.crest_spaces)
+                 if not p.crests[b] and food >= space.food]
+
+    @classmethod
+    def tile_near_misses(cls, r, p, seat: int, t: str, tile) -> list:
+        return []
+
     def apply(self, r, state, frame) -> None:
         p = state.players[frame.player]
         b = self.building - 1
@@ -133,34 +181,57 @@ class BuildCathedral(Action, tag="cathedral"):
 
     def check(self, r, state, frame) -> None:
         tasks_open(state, frame)
-        p = state.players[frame.player]
-        if self.town not in state.board.cathedral_stack:  # (a module's Cathedrals have their own Task)
+        stacks = state.board.cathedral_stack
+        if self.town not in stacks:  # (a module's Cathedrals have their own Task)
             raise refuse(f"there is no Cathedral in '{short(self.town)}'")
-        name = r.space_name(self.town)
-        if frame.player not in state.board.pillars[self.town]:
-            raise refuse(f"you need a Pillar at the Cathedral of {name} to build it")
-        if self.town in p.cathedrals:
-            raise refuse(f"you have already contributed to the Cathedral of {name}")
-        if not state.board.cathedral_stack[self.town]:
-            raise refuse(f"the Cathedral of {name} has no tiles left")
-        stone = cathedral_stone(r, state, frame.player, self.town)
-        if p.resources["S"] < stone:
-            raise refuse(f"the Cathedral of {name} costs {stone} Stone and you have {p.resources['S']}")
+        contribution_rule(state, frame.player, self.town, r.space_name(self.town), stacks[self.town],
+                          cathedral_stone(r, state, frame.player, self.town), state.players[frame.player].resources["S"],
+                          "Stone")
+
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """Every Cathedral of the map with a Pillar of yours, tiles left, not yet yours, whose Stone you have."""
+        seat = frame.player
+        p = state.players[seat]
+        stacks = state.board.cathedral_stack
+        for town, row in state.board.pillars.items():
+            if seat in row and town not in p.cathedrals and stacks.get(town):  # noqa: SIM102 - (a module's Cathedrals: its own Task)
+                if p.resources["S"] >= cathedral_stone(r, state, seat, town):
+                    sure.append(cls(seat, town))
 
     def apply(self, r, state, frame) -> None:
-        p = state.players[frame.player]
         cost = cathedral_cost(r, state, self.town)
-        gain_one(p, "S", -cathedral_stone(r, state, frame.player, self.town))
-        b = state.board
-        stack = b.cathedral_stack[self.town]
-        b.cathedral_stack = {**b.cathedral_stack, self.town: stack[:-1]}
-        p.cathedral_tiles = p.cathedral_tiles + (stack[-1],)
-        p.cathedrals = p.cathedrals + (self.town,)
-        score(r, state, frame.player, cost.vp + cathedral_tile_vp(r, stack[-1]), "cathedrals",
-              f"Cathedral of {r.space_name(self.town)}")
+        gain_one(state.players[frame.player], "S", -cathedral_stone(r, state, frame.player, self.town))
+        contribute(r, state, frame.player, state.board, self.town, r.space_name(self.town), cost.vp,
+                   cathedral_tile_vp(r, state.board.cathedral_stack[self.town][-1]))
 
     def describe(self, r, state) -> str:
         return f"contributes to the Cathedral of {r.space_name(self.town)}"
+
+
+def contribution_rule(state, player: int, town: str, name: str, stack: tuple, price: int, have: int, paid_in: str) -> None:
+    """Contributing to a Cathedral, on any map: a Pillar of yours there, once per Cathedral, a tile left
+    on its ``stack``, and ``price`` of what it is paid in (``have`` of it). Raises with the reason."""
+    if player not in state.board.pillars[town]:
+        raise refuse(f"you need a Pillar at the Cathedral of {name} to build it")
+    if town in state.players[player].cathedrals:
+        raise refuse(f"you have already contributed to the Cathedral of {name}")
+    if not stack:
+        raise refuse(f"the Cathedral of {name} has no tiles left")
+    if have < price:
+        raise refuse(f"the Cathedral of {name} costs {price} {paid_in} and you have {have}")
+
+
+def contribute(r, state, player: int, holder, town: str, name: str, cost_vp: int, tile_vp: int) -> None:
+    """The top Cathedral tile of ``town`` (off ``holder.cathedral_stack``: the board's, or a module's) goes
+    to the player, who has contributed to that Cathedral, scoring its Construction Cost tile and the tile
+    (paid for before)."""
+    stack = holder.cathedral_stack[town]
+    holder.cathedral_stack = {**holder.cathedral_stack, town: stack[:-1]}
+    p = state.players[player]
+    p.cathedral_tiles = p.cathedral_tiles + (stack[-1],)  # a Cathedral tile for the Fairs too
+    p.cathedrals = p.cathedrals + (town,)
+    score(r, state, player, cost_vp + tile_vp, "cathedrals", f"Cathedral of {name}")
 
 
 class UseHelper(Action, tag="use"):
@@ -190,6 +261,25 @@ class UseHelper(Action, tag="use"):
             if die_action_frame(state) is None:
                 raise refuse("extra AP go to the Action of your chosen die, and it is not open")
 
+    TILE_KIND = "helper"
+
+    @classmethod
+    def tile_moves(cls, r, state, frame, p, t: str, tile, sure: list) -> None:
+        """Sure when no Helper is in use and its moment has come: choosing a die (a Resource for it), or
+        the die's Action open (extra AP)."""
+        if helper_active(state):
+            return
+        effects = tile.effects
+        if any(isinstance(e, fx.DieResource) for e in effects):
+            if isinstance(frame, TurnFrame) and not frame.die_taken:
+                sure += [cls(frame.player, t, x) for x in RESOURCES]
+        elif not any(isinstance(e, fx.AddAP) for e in effects) or die_action_frame(state) is not None:
+            sure.append(cls(frame.player, t))
+
+    @classmethod
+    def tile_near_misses(cls, r, p, seat: int, t: str, tile) -> list:
+        return [cls(seat, t)]
+
     def apply(self, r, state, frame) -> None:
         p = state.players[frame.player]
         unstore(p, self.tile)  # it leaves the Storehouse at once
@@ -207,3 +297,29 @@ class UseHelper(Action, tag="use"):
 
 TASKS = (Buy, Fulfil, PlaceCrest, BuildCathedral, UseHelper)
 register(*TASKS)
+_BUYS = [tuple(Buy(seat, x) for x in RESOURCES[1:]) for seat in range(4)]
+# The Tasks of a tile in the Storehouse, by the tile's kind.
+STOREHOUSE_TASKS = {k.TILE_KIND: k for k in (Fulfil, PlaceCrest, UseHelper)}
+
+
+def storehouse_moves(r, state, frame, sure: list, unsure: list) -> None:
+    """The Tasks of the tiles in the Storehouse, tile by tile (legal by construction)."""
+    p = state.players[frame.player]
+    tiles = r.tiles
+    for t in p.storehouse:  # (empty for much of a game)
+        tile = tiles[t]
+        kind = STOREHOUSE_TASKS.get(tile.kind)
+        if kind is not None:
+            kind.tile_moves(r, state, frame, p, t, tile, sure)
+
+
+def storehouse_near_misses(r, state, frame) -> list:
+    """A Contract one cannot pay for, a Helper whose moment has not come: shown greyed with the reason."""
+    p = state.players[frame.player]
+    out: list = []
+    for t in p.storehouse:
+        tile = r.tiles[t]
+        kind = STOREHOUSE_TASKS.get(tile.kind)
+        if kind is not None:
+            out += kind.tile_near_misses(r, p, frame.player, t, tile)
+    return out

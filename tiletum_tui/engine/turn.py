@@ -3,21 +3,24 @@ choice, finishing an Action or a bonus, and ending the turn."""
 
 from __future__ import annotations
 
-from ..data.schema import DIE_COLOUR_NAMES, DIE_COLOURS
+from ..data.schema import ACTIONS, DIE_COLOUR_NAMES, DIE_COLOURS
 from .actions import Action, Rule, read_field, register, refuse, short
-from .common import can_take, gain_one, store
+from .common import can_take, gain_one, replaced, store
 from .effects import turn_frame
 from .errors import IllegalActionError, MalformedActionError
 from .flow import end_turn
 from .queries import (
-    ACTION_NAMES, action_for_value, change_die_gold, change_gold, die_actions, die_bonus_ap, die_bonus_tile,
-    die_resource, joker_ap, wheel_position_for_value,
+    ACTION_NAMES, action_for_value, change_die_gold, change_gold, crest_families, die_actions, die_bonus_ap,
+    die_bonus_tile, die_resource, die_steps, joker_ap, wheel_position_for_value, why_cannot_take,
 )
 from .state import (
     ActionFrame, BuildingBonusFrame, JokerFrame, MoveAndPlaceFrame, MoveAnywhereFrame, MoveFrame, PickBuildingFrame,
     PlaceFrame, TurnFrame,
 )
-from .common import replaced
+
+_SEATS = range(4)
+# For each die value and number of affordable +-1 steps: the values it can become.
+_TARGETS = [[[t for t in range(1, 7) if die_steps(v, t) <= k] for k in range(7)] if v else [] for v in range(7)]
 
 
 class TakeDie(Action, tag="die"):
@@ -59,6 +62,18 @@ class TakeDie(Action, tag="die"):
                 action = self.action or action_for_value(state, self.target)
                 raise refuse(f"the {ACTION_NAMES[action]} Action has no Bonus tile")
             can_take(r, p, t, prefix="you cannot take its Bonus tile: ")
+
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        if not frame.die_taken:
+            sure += die_choices(r, state, frame.player)
+
+    @classmethod
+    def near_misses(cls, r, state, frame) -> list:
+        """Every change of value and every Bonus tile, affordable or not."""
+        if isinstance(frame, TurnFrame) and not frame.die_taken:
+            return die_choices(r, state, frame.player, complete=True)
+        return []
 
     def apply(self, r, state, frame: TurnFrame) -> None:
         p = state.players[frame.player]
@@ -132,6 +147,51 @@ class TakeDie(Action, tag="die"):
         return cls(seat, value=value, colour=spec[1], target=target, bonus=bonus, action=action)
 
 
+def die_choices(r, state, seat: int, *, complete: bool = False) -> list:
+    """Die choices the player can afford, with the Bonus tile where there is one to take, for the
+    wheel's Action and any other Action the die's section offers (a module's).
+
+    Legal by construction (the hot path of every playout). ``complete`` lists every change of
+    value and every Bonus tile, affordable or not (for ``options``)."""
+    p = state.players[seat]
+    board = state.board
+    steps_affordable = 6 if complete else min(6, p.resources["G"] // change_die_gold(r, state, seat))
+    room = not complete and len(p.storehouse) < r.player_board.storehouse
+    families = crest_families(r, p) if room else None
+
+    def takeable(t: str) -> bool:
+        return bool(t) and (complete or (room and why_cannot_take(r, p, t, families) is None))
+
+    if complete or room:
+        takeable_at = [takeable(t) for t in board.wheel_bonus]
+    else:
+        takeable_at = [False] * 6
+    rotation = board.wheel_rotation
+    with_bonus = [False] + [takeable_at[(t - 1 + rotation) % 6] for t in range(1, 7)]  # by target value
+    # Other Actions of each target's section (a module's), each with its Bonus tile takeable or not.
+    shared: list = [()] * 7
+    if r.modules:
+        for t in range(1, 7):
+            shared[t] = tuple((a, takeable(die_bonus_tile(r, state, t, a))) for a in die_actions(r, state, t)[1:])
+    targets_of = _TARGETS
+    out: list = []
+    append = out.append
+    for v, dice in enumerate(board.wheel_dice, 1):
+        if not dice:
+            continue
+        targets = targets_of[v][steps_affordable]
+        for colour in (dice if len(dice) == 1 else dict.fromkeys(dice)):
+            for target in targets:
+                append(TakeDie(seat, v, colour, target))
+                if with_bonus[target]:
+                    append(TakeDie(seat, v, colour, target, True))
+                for action, bonus in shared[target]:
+                    append(TakeDie(seat, v, colour, target, False, action))
+                    if bonus:
+                        append(TakeDie(seat, v, colour, target, True, action))
+    return out
+
+
 def _without(dice: tuple, colour: str) -> tuple:
     i = dice.index(colour)
     return dice[:i] + dice[i + 1:]
@@ -153,6 +213,15 @@ class ChooseAction(Action, tag="joker"):
         if self.action not in r.actions:
             raise refuse(f"there is no {ACTION_NAMES.get(self.action, self.action)} Action in this game")
 
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """Every Action of the game but the Joker (made once per ruleset and seat)."""
+        key = ("joker", frame.player)
+        made = r.moves.get(key)
+        if made is None:
+            made = r.moves[key] = tuple(cls(frame.player, a) for a in (*ACTIONS[:5], *(a for a in r.actions if a not in ACTIONS)))
+        sure += made
+
     def apply(self, r, state, frame: JokerFrame) -> None:
         ap = joker_ap(state, frame.player, frame.ap, frame.source, self.action)
         state.stack[-1] = ActionFrame(player=frame.player, action=self.action, ap=ap, source=frame.source)
@@ -173,6 +242,15 @@ class EndTurn(Action, tag="end"):
         rest = state.stack[1:]
         if len(rest) > 1 or (rest and getattr(rest[0], "source", "") != "die"):
             raise refuse("finish the current choice first")
+
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """Sure once the die is taken and only the die's own Action is open; else for ``check`` to refuse."""
+        stack = state.stack
+        if (len(stack) == 1 and frame.die_taken) or (len(stack) == 2 and getattr(frame, "source", "") == "die"):
+            sure.append(_END[frame.player])
+        else:
+            unsure.append(_END[frame.player])
 
     def apply(self, r, state, frame) -> None:
         end_turn(r, state)
@@ -196,6 +274,14 @@ class Done(Action, tag="done"):
             return
         raise refuse("there is nothing to finish here")
 
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """Always allowed in an Action but a Helper's unused one; a bonus's Done is for ``check``."""
+        if isinstance(frame, ActionFrame) and not (frame.source == "helper" and frame.spent == 0):
+            sure.append(_DONE[frame.player])
+        else:
+            unsure.append(_DONE[frame.player])
+
     def apply(self, r, state, frame) -> None:
         state.stack.pop()
 
@@ -216,6 +302,10 @@ class Skip(Action, tag="skip"):
         if not isinstance(frame, _SKIPPABLE) and not getattr(frame, "skippable", False):
             raise refuse("this choice cannot be skipped")
 
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        unsure.append(_SKIP[frame.player])
+
     def apply(self, r, state, frame) -> None:
         state.stack.pop()
 
@@ -229,11 +319,14 @@ _SKIPPABLE = (MoveFrame, PlaceFrame, MoveAnywhereFrame, PickBuildingFrame)
 
 def any_option(r, state, frame: ActionFrame) -> bool:
     """Whether an Action frame has any option to spend AP on (for the Helper 'use it for something' rule)."""
-    from .legal import action_options  # local: legal lists the options of every section
+    from .legal import action_moves  # local: legal knows which kinds each Action offers
 
-    for a in action_options(r, state, frame):
-        if isinstance(a, Done):
-            continue
+    sure: list = []
+    unsure: list = []
+    action_moves(r, state, frame, sure, unsure)
+    if sure:
+        return True
+    for a in unsure:
         try:
             a.check(r, state, frame)
             return True
@@ -243,3 +336,7 @@ def any_option(r, state, frame: ActionFrame) -> bool:
 
 
 register(TakeDie, ChooseAction, EndTurn, Done, Skip)
+# Actions are frozen values, so the common ones are made once per seat and shared by every listing.
+_END = [EndTurn(seat) for seat in _SEATS]
+_DONE = [Done(seat) for seat in _SEATS]
+_SKIP = [Skip(seat) for seat in _SEATS]

@@ -13,7 +13,8 @@ from ..actions import Rule
 from ..effects import run_effects
 from ..queries import name_action
 from ..ruleset import Module
-from ..state import ActionFrame, MoveAndPlaceFrame, PlaceFrame
+from ..state import MoveAndPlaceFrame, PlaceFrame
+from ..turn import Skip
 from . import cleanup, king, prospector, scoring, setup, technologies, underground
 from .common import gain_silver, me, sv, whenever
 from .state import MarkerFrame, PlaceMineFrame, ProspectorStepFrame, ResourceTileFrame
@@ -96,55 +97,21 @@ class SilverModule(Module):
             return [ResourceTileFrame(player=player)] if sv(state).resource_tiles else []
         return None
 
-    # ---- what may be done
-    def candidates(self, r, state, frame, out: list, sure: list) -> bool:
-        seat = frame.player
-        if isinstance(frame, ActionFrame):  # (the base asks only for the module's Actions)
-            if frame.action == PROSPECTOR and frame.ap >= 1:
-                sure += prospector.step_moves(state, seat)
-                sure += prospector.bonus_options(r, state, seat)
-                sure += prospector.mine_options(state, seat)
-                sure += underground.placement_options(state, seat, frame)
-            return True
-        if isinstance(frame, (PlaceFrame, MoveAndPlaceFrame)):  # Houses and Pillars underground (ruling 12)
-            sure += underground.placement_options(state, seat, frame)
-            return False
-        if isinstance(frame, ProspectorStepFrame):
-            sure += prospector.step_moves(state, seat)
-            sure.append(_skip(seat))
-            return True
-        if isinstance(frame, PlaceMineFrame):
-            sure += prospector.mine_options(state, seat)
-            sure.append(_skip(seat))
-            return True
-        if isinstance(frame, MarkerFrame):
-            sure += technologies.marker_options(seat)
-            return True
-        if isinstance(frame, ResourceTileFrame):
-            sure += technologies.resource_tile_options(state, seat)
-            return True
-        return False
-
-    def tasks(self, r, state, frame, sure: list) -> None:
-        seat = frame.player
-        sure += prospector.movement_steps(state, seat)
-        sure += technologies.advance_options(state, seat)
-        sure += underground.underground_tasks(r, state, seat)
-
-    def near_misses(self, r, state, frame) -> list:
-        seat = frame.player
-        out: list = [technologies.AdvanceTechnology(seat, t.removeprefix("tech-")) for t in sv(state).technologies]
-        p = me(state, seat)
-        out += [underground.PlaceProspector(seat, m) for m in tables().maps if m not in p.prospectors]
-        if isinstance(frame, ActionFrame) and frame.action == PROSPECTOR:
-            for town in p.prospectors.values():
-                if town in sv(state).mines:
-                    out.append(prospector.PlaceMine(seat, town, 1))
-                if town in state.board.houses:
-                    out.append(underground.UndergroundHouse(seat, town, 1))
-                if town in state.board.pillars:
-                    out.append(underground.UndergroundPillar(seat, town))
-        return out
+    # ---- what may be done: the kinds of action each decision offers (their ``moves``)
+    action_kinds = {PROSPECTOR: (prospector.MoveProspector, prospector.TakeUndergroundBonus, prospector.PlaceMine,
+                                 underground.UndergroundHouse, underground.UndergroundPillar)}
+    decision_kinds = {
+        PlaceFrame: (underground.UndergroundHouse, underground.UndergroundPillar),  # any bonus that places (ruling 12)
+        MoveAndPlaceFrame: (underground.UndergroundHouse, underground.UndergroundPillar),
+        ProspectorStepFrame: (prospector.MoveProspector, Skip),
+        PlaceMineFrame: (prospector.PlaceMine, Skip),
+        MarkerFrame: (technologies.PlaceMarker,),
+        ResourceTileFrame: (technologies.TakeResourceTile,),
+    }
+    task_kinds = (prospector.MovementStep, technologies.AdvanceTechnology, underground.PlaceProspector,
+                  underground.UndergroundCathedral)
+    near_miss_kinds = (technologies.AdvanceTechnology, underground.PlaceProspector, prospector.PlaceMine,
+                       underground.UndergroundHouse, underground.UndergroundPillar)
 
     # ---- the King phase, the Fair, the Cleanup and the end
     def before_king_phase(self, r, state) -> None:
@@ -205,12 +172,6 @@ class SilverModule(Module):
         g = rng.shuffle(g, pile)
         s.underground_pile = tuple(pile)
         return g
-
-
-def _skip(seat: int):
-    from ..turn import Skip
-
-    return Skip(seat)
 
 
 # ---------------------------------------------------------------- the expansion's decisions in words

@@ -110,6 +110,12 @@ class MoveProspector(Action, tag="prospect"):
         _option_or_bonus(frame, ProspectorStepFrame, "Moving a Prospector", "you cannot move a Prospector now")
         _move_check(r, state, frame.player, self.to)
 
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """Each Prospector to each space next to it on its map (sure: the Prospector Action's AP are
+        checked by the lister, a bonus's steps by its decision)."""
+        sure += _steps(cls, state, frame.player)
+
     def apply(self, r, state, frame) -> None:
         move_prospector(r, state, frame.player, self.to)
         if isinstance(frame, ActionFrame):
@@ -140,6 +146,11 @@ class MovementStep(Action, tag="step"):
             raise refuse("no Prospector movement point this turn: it comes with a die beside the movement icon")
         _move_check(r, state, frame.player, self.to)
 
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        if movement_left(state, frame.player):
+            sure += _steps(cls, state, frame.player)
+
     def apply(self, r, state, frame) -> None:
         me(state, frame.player).movement -= 1
         move_prospector(r, state, frame.player, self.to)
@@ -167,6 +178,18 @@ class TakeUndergroundBonus(Action, tag="utake"):
         if _town_of_tile(state, frame.player, self.tile) is None:
             raise refuse("that Bonus tile is not in a Town where one of your Prospectors is")
         can_take(r, state.players[frame.player], self.tile)
+
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """The tiles where one's Prospectors stand that the Storehouse can take (sure)."""
+        seat = frame.player
+        p = state.players[seat]
+        families = None
+        for town in me(state, seat).prospectors.values():
+            tiles = state.board.map_bonus.get(town)
+            if tiles:
+                families = families if families is not None else crest_families(r, p)
+                sure += [cls(seat, t) for t in dict.fromkeys(tiles) if why_cannot_take(r, p, t, families) is None]
 
     def apply(self, r, state, frame) -> None:
         town = _town_of_tile(state, frame.player, self.tile)
@@ -220,6 +243,25 @@ class PlaceMine(Action, tag="mine"):
         if self.space not in free:
             raise refuse(f"Mine space {self.space} in {name} is not free (free: {', '.join(map(str, free))})")
 
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """Every free Mine space where a Prospector stands and no Mine of yours is, with a Mine in supply (sure)."""
+        seat = frame.player
+        if me(state, seat).mines < 1:
+            return
+        mines = sv(state).mines
+        for town in me(state, seat).prospectors.values():
+            row = mines.get(town)
+            if row is not None and seat not in row:
+                sure += [cls(seat, town, i + 1) for i, o in enumerate(row) if o == EMPTY]
+
+    @classmethod
+    def near_misses(cls, r, state, frame) -> list:
+        if isinstance(frame, ActionFrame) and frame.action == PROSPECTOR:
+            mines = sv(state).mines
+            return [cls(frame.player, t, 1) for t in me(state, frame.player).prospectors.values() if t in mines]
+        return []
+
     def apply(self, r, state, frame) -> None:
         place_mine(r, state, frame.player, self.town, self.space)
         if isinstance(frame, ActionFrame):
@@ -249,41 +291,11 @@ def place_mine(r, state, player: int, town: str, space: int) -> None:
                 category="technologies")
 
 
-# ---------------------------------------------------------------- candidates (legal by construction)
-def step_moves(state, seat: int) -> list:
+def _steps(kind, state, seat: int) -> list:
+    """A step of each of the player's Prospectors to each space next to it, as ``kind`` (an option or the
+    movement point)."""
     t = tables()
-    return [MoveProspector(seat, to) for here in me(state, seat).prospectors.values() for to in t.spaces[here].adjacent]
-
-
-def mine_options(state, seat: int) -> list:
-    s = sv(state)
-    if me(state, seat).mines < 1:
-        return []
-    out = []
-    for town in me(state, seat).prospectors.values():
-        row = s.mines.get(town)
-        if row is not None and seat not in row:
-            out += [PlaceMine(seat, town, i + 1) for i, o in enumerate(row) if o == EMPTY]
-    return out
-
-
-def bonus_options(r, state, seat: int) -> list:
-    p = state.players[seat]
-    out = []
-    families = None
-    for town in me(state, seat).prospectors.values():
-        tiles = state.board.map_bonus.get(town)
-        if tiles:
-            families = families if families is not None else crest_families(r, p)
-            out += [TakeUndergroundBonus(seat, t) for t in dict.fromkeys(tiles) if why_cannot_take(r, p, t, families) is None]
-    return out
-
-
-def movement_steps(state, seat: int) -> list:
-    if not movement_left(state, seat):
-        return []
-    t = tables()
-    return [MovementStep(seat, to) for here in me(state, seat).prospectors.values() for to in t.spaces[here].adjacent]
+    return [kind(seat, to) for here in me(state, seat).prospectors.values() for to in t.spaces[here].adjacent]
 
 
 register(MoveProspector, MovementStep, TakeUndergroundBonus, PlaceMine)

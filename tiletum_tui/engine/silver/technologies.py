@@ -50,6 +50,18 @@ class AdvanceTechnology(Action, tag="tech"):
             raise refuse(f"your marker is on the top tier of the {tech_name(tech)} already")
         pay_silver(state, frame.player, costs[tier], f"Tier {TIERS[tier]} of the {tech_name(tech)}")
 
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """Every Technology of the board below its top tier whose next tier's Silver one has (sure)."""
+        p = me(state, frame.player)
+        costs = tables().data.rules.technology.tier_costs
+        sure += [cls(frame.player, tech.removeprefix("tech-")) for tech in sv(state).technologies
+                 if p.technology[tech] < len(costs) and p.silver >= costs[p.technology[tech]]]
+
+    @classmethod
+    def near_misses(cls, r, state, frame) -> list:
+        return [cls(frame.player, t.removeprefix("tech-")) for t in sv(state).technologies]
+
     def apply(self, r, state, frame) -> None:
         tech = tech_id(self.technology)
         p = me(state, frame.player)
@@ -93,6 +105,10 @@ class PlaceMarker(Action, tag="marker"):
         if self.action not in allowed:
             raise refuse(f"a Bonus AP marker goes on one of the {', '.join(ACTION_NAMES[a] for a in allowed)} Actions")
 
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        sure += [cls(frame.player, a) for a in tables().data.rules.rulings.bonus_ap_marker_actions]
+
     def apply(self, r, state, frame) -> None:
         p = state.players[frame.player]
         p.bonus_ap = {**p.bonus_ap, self.action: p.bonus_ap.get(self.action, 0) + frame.ap}
@@ -121,6 +137,10 @@ class TakeResourceTile(Action, tag="rtile"):
             left = ", ".join(RESOURCE_NAMES[t.removeprefix("rbt-")] for t in sv(state).resource_tiles)
             raise refuse(f"no {RESOURCE_NAMES.get(self.resource, self.resource)} tile is left (left: {left or 'none'})")
 
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        sure += [cls(frame.player, t.removeprefix("rbt-")) for t in sv(state).resource_tiles]
+
     def apply(self, r, state, frame) -> None:
         tile = f"rbt-{self.resource}"
         s = sv(state)
@@ -143,21 +163,6 @@ def action_ap(state, player: int, action: str, joker: bool) -> int:
 
 def discount(state, player: int, task: str) -> int:
     return sum(m.amount for m in modifiers(state, player, sx.Discount) if m.task == task)
-
-
-def advance_options(state, seat: int) -> list:
-    p = me(state, seat)
-    costs = tables().data.rules.technology.tier_costs
-    return [AdvanceTechnology(seat, tech.removeprefix("tech-")) for tech in sv(state).technologies
-            if p.technology[tech] < len(costs) and p.silver >= costs[p.technology[tech]]]
-
-
-def marker_options(seat: int) -> list:
-    return [PlaceMarker(seat, a) for a in tables().data.rules.rulings.bonus_ap_marker_actions]
-
-
-def resource_tile_options(state, seat: int) -> list:
-    return [TakeResourceTile(seat, t.removeprefix("rbt-")) for t in sv(state).resource_tiles]
 
 
 register(AdvanceTechnology, PlaceMarker, TakeResourceTile)

@@ -5,7 +5,8 @@ spaces under the base game's rules, Stone Tablets, and new Prospectors.
   ``Board.pillars`` by Underground Town), so every base count (Fairs, final scoring, the supply)
   sees them: "the Houses and Pillars in the Underground spaces will count for all scoring checks".
 - They are placed where one of your Prospectors stands: by the Prospector Action, or by any effect
-  that places a House or Pillar (ruling 12: ``UndergroundHouse``, ``UndergroundPillar``).
+  that places a House or Pillar (ruling 12: ``UndergroundHouse``, ``UndergroundPillar``), under the
+  base game's placement rule (``map_actions.house_rule``, ``pillar_rule``): only where and when differ.
 - A Stone Tablet resolves for the first Prospector to enter its space, then an "X" covers it for
   good (``enter_space``; rulings 5 and 6).
 - A new Prospector on a map without yours is a Task costing the Silver on that map's Pithead
@@ -16,10 +17,11 @@ spaces under the base game's rules, Stone Tablets, and new Prospectors.
 from __future__ import annotations
 
 from ..actions import Action, Rule, register, refuse
-from ..common import gain_one, replaced, spend, tasks_open
-from ..effects import run_effects, score
-from ..map_actions import after_place, build_house
+from ..common import gain_one, spend, tasks_open
+from ..effects import run_effects
+from ..map_actions import build_house, house_rule, pillar_rule, raise_pillar
 from ..state import EMPTY, ActionFrame, MoveAndPlaceFrame, PlaceFrame
+from ..tasks import contribute, contribution_rule
 from .common import in_this_game, gain_silver, in_play, me, pay_silver, sv
 from .tables import PROSPECTOR, tables
 
@@ -72,6 +74,20 @@ def _placing(frame, piece: str, what: str) -> None:
         raise refuse(f"you cannot place a {what} now")
 
 
+def _placing_now(frame, piece: str) -> bool:
+    """Whether the decision may place this piece underground, for listing: the Prospector Action (its AP
+    checked by the lister), or a bonus placing that piece not yet used."""
+    if isinstance(frame, MoveAndPlaceFrame) and frame.placed:
+        return False
+    return getattr(frame, "piece", piece) == piece
+
+
+def _towns(state, seat: int) -> list:
+    """The Underground Towns where the player's Prospectors stand."""
+    spaces = tables().spaces
+    return [s for s in me(state, seat).prospectors.values() if spaces[s].kind == "town"]
+
+
 class UndergroundHouse(Action, tag="uhouse"):
     town: str
     space: int  # House space number in the Town, from 1
@@ -87,17 +103,24 @@ class UndergroundHouse(Action, tag="uhouse"):
         in_this_game(state)
         _placing(frame, "merchant", "House")
         prospector_in(state, frame.player, self.town, "a House")
-        name = space_name(self.town)
-        row = state.board.houses.get(self.town, ())
-        if state.players[frame.player].houses < 1:
-            raise refuse("you have no House in your supply")
-        if frame.player in row:
-            raise refuse(f"you already have a House in {name}")
-        free = [i + 1 for i, o in enumerate(row) if o == EMPTY]
-        if not free:
-            raise refuse(f"no empty House space in {name}")
-        if self.space not in free:
-            raise refuse(f"House space {self.space} in {name} is not free (free: {', '.join(map(str, free))})")
+        house_rule(state, frame.player, self.town, self.space, space_name(self.town))
+
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """Every free House space where a Prospector stands and no House of yours is (sure)."""
+        seat = frame.player
+        if not _placing_now(frame, "merchant") or not state.players[seat].houses:
+            return
+        for town in _towns(state, seat):
+            row = state.board.houses.get(town, ())
+            if seat not in row:
+                sure += [cls(seat, town, i + 1) for i, o in enumerate(row) if o == EMPTY]
+
+    @classmethod
+    def near_misses(cls, r, state, frame) -> list:
+        if isinstance(frame, ActionFrame) and frame.action == PROSPECTOR:
+            return [cls(frame.player, t, 1) for t in me(state, frame.player).prospectors.values() if t in state.board.houses]
+        return []
 
     def apply(self, r, state, frame) -> None:
         build_house(r, state, frame, self.town, self.space, tables().spaces[self.town].house_spaces[self.space - 1],
@@ -122,48 +145,32 @@ class UndergroundPillar(Action, tag="upillar"):
         _placing(frame, "architect", "Pillar")
         prospector_in(state, frame.player, self.town, "a Pillar")
         name = space_name(self.town)
-        row = state.board.pillars.get(self.town)
-        if row is None:
+        if self.town not in state.board.pillars:
             raise refuse(f"{name} has no Cathedral")
-        if state.players[frame.player].pillars < 1:
-            raise refuse("you have no Pillar in your supply")
-        if frame.player in row:
-            raise refuse(f"you already have a Pillar at the Cathedral of {name}")
-        if EMPTY not in row:
-            raise refuse(f"no empty Pillar space at the Cathedral of {name}")
+        pillar_rule(state, frame.player, self.town, name)
+
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """Every Underground Cathedral where a Prospector stands, with a free space and none of yours (sure)."""
+        seat = frame.player
+        if not _placing_now(frame, "architect") or not state.players[seat].pillars:
+            return
+        for town in _towns(state, seat):
+            row = state.board.pillars.get(town)
+            if row is not None and seat not in row and EMPTY in row:
+                sure.append(cls(seat, town))
+
+    @classmethod
+    def near_misses(cls, r, state, frame) -> list:
+        if isinstance(frame, ActionFrame) and frame.action == PROSPECTOR:
+            return [cls(frame.player, t) for t in me(state, frame.player).prospectors.values() if t in state.board.pillars]
+        return []
 
     def apply(self, r, state, frame) -> None:
-        state.players[frame.player].pillars -= 1
-        b = state.board
-        row = b.pillars[self.town]
-        b.pillars = {**b.pillars, self.town: replaced(row, row.index(EMPTY), frame.player)}
-        after_place(state, frame)
-        for m in r.modules:
-            m.placed(r, state, frame.player, "pillar", self.town)
+        raise_pillar(r, state, frame, self.town)
 
     def describe(self, r, state) -> str:
         return f"raises a Pillar at the Cathedral of {space_name(self.town)}"
-
-
-def placement_options(state, seat: int, frame) -> list:
-    """Underground Houses / Pillars the decision in hand may place (legal by construction)."""
-    p = state.players[seat]
-    towns = [s for s in me(state, seat).prospectors.values() if tables().spaces[s].kind == "town"]
-    out: list = []
-    piece = getattr(frame, "piece", None)
-    if isinstance(frame, MoveAndPlaceFrame) and frame.placed:
-        return out
-    if (piece in (None, "merchant")) and p.houses:
-        for town in towns:
-            row = state.board.houses.get(town, ())
-            if seat not in row:
-                out += [UndergroundHouse(seat, town, i + 1) for i, o in enumerate(row) if o == EMPTY]
-    if (piece in (None, "architect")) and p.pillars:
-        for town in towns:
-            row = state.board.pillars.get(town)
-            if row is not None and seat not in row and EMPTY in row:
-                out.append(UndergroundPillar(seat, town))
-    return out
 
 
 # ---------------------------------------------------------------- new Prospectors (a Task)
@@ -190,6 +197,19 @@ class PlaceProspector(Action, tag="prospector"):
         if p.prospector_supply < 1:
             raise refuse("you have no Prospector left in your supply")
         pay_silver(state, frame.player, prospector_cost(state, self.map), f"A Prospector on the {name} map")
+
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """Every map without a Prospector of yours whose Pithead's Silver you have, while you have one (sure)."""
+        p = me(state, frame.player)
+        if p.prospector_supply:
+            sure += [cls(frame.player, m) for m in tables().maps
+                     if m not in p.prospectors and p.silver >= prospector_cost(state, m)]
+
+    @classmethod
+    def near_misses(cls, r, state, frame) -> list:
+        p = me(state, frame.player)
+        return [cls(frame.player, m) for m in tables().maps if m not in p.prospectors]
 
     def apply(self, r, state, frame) -> None:
         p = me(state, frame.player)
@@ -232,51 +252,33 @@ class UndergroundCathedral(Action, tag="ucathedral"):
         s = sv(state)
         if self.town not in s.construction_cost:
             raise refuse(f"there is no Underground Cathedral in '{self.town}'")
-        name = space_name(self.town)
-        if frame.player not in state.board.pillars[self.town]:
-            raise refuse(f"you need a Pillar at the Cathedral of {name} to build it")
-        if self.town in state.players[frame.player].cathedrals:
-            raise refuse(f"you have already contributed to the Cathedral of {name}")
-        if not s.cathedral_stack[self.town]:
-            raise refuse(f"the Cathedral of {name} has no tiles left")
         kind, amount, _ = cathedral_price(r, state, frame.player, self.town)
-        have = _can_pay(state, frame.player, kind, amount)
-        if have < amount:
-            raise refuse(f"the Cathedral of {name} costs {amount} {kind.capitalize()} and you have {have}")
+        contribution_rule(state, frame.player, self.town, space_name(self.town), s.cathedral_stack[self.town],
+                          amount, _can_pay(state, frame.player, kind, amount), kind.capitalize())
+
+    @classmethod
+    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
+        """Every Underground Cathedral with a Pillar of yours, tiles left, not yet yours, that you can pay (sure)."""
+        seat = frame.player
+        done = state.players[seat].cathedrals
+        for town, stack in sv(state).cathedral_stack.items():
+            if stack and town not in done and seat in state.board.pillars[town]:
+                kind, amount, _ = cathedral_price(r, state, seat, town)
+                if _can_pay(state, seat, kind, amount) >= amount:
+                    sure.append(cls(seat, town))
 
     def apply(self, r, state, frame) -> None:
         kind, amount, vp = cathedral_price(r, state, frame.player, self.town)
-        p = state.players[frame.player]
         if kind == "silver":
             gain_silver(state, frame.player, -amount)
         else:
-            gain_one(p, "G", -amount)
+            gain_one(state.players[frame.player], "G", -amount)
         s = sv(state)
-        stack = s.cathedral_stack[self.town]
-        s.cathedral_stack = {**s.cathedral_stack, self.town: stack[:-1]}
-        p.cathedral_tiles = p.cathedral_tiles + (stack[-1],)  # a Cathedral tile for the Fairs too (ruling 13)
-        p.cathedrals = p.cathedrals + (self.town,)
-        score(r, state, frame.player, vp + cathedral_tile_vp(stack[-1]), "cathedrals", f"Cathedral of {space_name(self.town)}")
+        contribute(r, state, frame.player, s, self.town, space_name(self.town), vp,
+                   cathedral_tile_vp(s.cathedral_stack[self.town][-1]))
 
     def describe(self, r, state) -> str:
         return f"contributes to the Underground Cathedral of {space_name(self.town)}"
-
-
-def underground_tasks(r, state, seat: int) -> list:
-    """New Prospectors and Underground Cathedrals the player can pay for now."""
-    s = sv(state)
-    p = me(state, seat)
-    out: list = []
-    if p.prospector_supply:
-        out += [PlaceProspector(seat, m) for m in tables().maps
-                if m not in p.prospectors and p.silver >= prospector_cost(state, m)]
-    done = state.players[seat].cathedrals
-    for town, stack in s.cathedral_stack.items():
-        if stack and town not in done and seat in state.board.pillars[town]:
-            kind, amount, _ = cathedral_price(r, state, seat, town)
-            if _can_pay(state, seat, kind, amount) >= amount:
-                out.append(UndergroundCathedral(seat, town))
-    return out
 
 
 register(UndergroundHouse, UndergroundPillar, PlaceProspector, UndergroundCathedral)
