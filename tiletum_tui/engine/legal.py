@@ -80,7 +80,7 @@ DECISION_KINDS: dict[type, tuple] = {
 # Storehouse's tiles are listed tile by tile (``tasks.storehouse_moves``).
 TASK_LISTERS = (Buy.moves, storehouse_moves, BuildCathedral.moves)
 # The refused options a player would look for, in the order ``options`` shows them.
-NEAR_MISSES = (TakeDie.near_misses, Buy.near_misses, storehouse_near_misses, TakeContract.near_misses,
+NEAR_MISSES = (EndTurn.near_misses, TakeDie.near_misses, Buy.near_misses, storehouse_near_misses, TakeContract.near_misses,
                PlaceHouse.near_misses, PlacePillar.near_misses, KingStep.near_misses, Hire.near_misses,
                Refresh.near_misses)
 
@@ -109,12 +109,18 @@ class _Listing:
 
 
 _LISTINGS: dict[int, _Listing] = {}
+_last: tuple = (None, None)  # the last (ruleset, listing) asked for: a game asks with one ruleset
 
 
 def _listing(r) -> _Listing:
+    global _last
+    last = _last
+    if last[0] is r:
+        return last[1]
     found = _LISTINGS.get(id(r))
     if found is None:  # (rulesets are built once and kept: ``ruleset.rules_for``)
         found = _LISTINGS[id(r)] = _Listing(r)
+    _last = (r, found)
     return found
 
 
@@ -219,13 +225,22 @@ def options(state: State) -> list[Option]:
         return []
     r = rules_for(state.settings)
     frame = state.stack[-1]
-    legal = legal_actions(state)
-    out = [Option(a, None, **_facts(r, state, frame, a)) for a in legal]
-    pool: list = []
-    pool += candidates(r, state, pool)
+    legal: list = []
+    unsure: list = []
+    for lister in listers(r, state, frame):  # (as ``legal_actions`` does: the sure moves, then the rest checked)
+        lister(r, state, frame, legal, unsure)
     refused = []
     seen = set(legal)
-    for a in pool + near_misses(r, state):
+    for a in unsure:
+        seen.add(a)
+        try:
+            a.check(r, state, frame)
+        except IllegalActionError as exc:
+            refused.append((a, str(exc)))
+            continue
+        legal.append(a)
+    out = [Option(a, None, **_facts(r, state, frame, a)) for a in legal]
+    for a in near_misses(r, state):
         if a in seen:
             continue
         seen.add(a)
@@ -233,9 +248,8 @@ def options(state: State) -> list[Option]:
             a.check(r, state, frame)
         except IllegalActionError as exc:
             refused.append((a, str(exc)))
-            continue
     for a, reason in refused:
-        if any(_same_choice(a, b) for b in legal) and not isinstance(a, (TakeDie, Buy)):
+        if not isinstance(a, (TakeDie, Buy)) and any(_same_choice(a, b) for b in legal):
             continue  # the legal form of this choice is listed already (another House space, another Resource)
         out.append(Option(a, reason, **_facts(r, state, frame, a)))
     return out

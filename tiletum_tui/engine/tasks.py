@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..data import schema as fx
 from ..data.schema import RESOURCE_NAMES, RESOURCES
 from .actions import Action, Rule, register, refuse, short
-from .common import affordable, gain, gain_one, helper_active, pay_check, replaced, tasks_open, unstore
+from .common import gain, gain_one, helper_active, pay_check, replaced, tasks_open, unstore
 from .effects import check_completed, run_effects, score
 from .events import TileDiscarded
 from .queries import buy_gold, cathedral_cost, cathedral_stone, die_action_frame
@@ -86,8 +86,11 @@ class Fulfil(Action, tag="fulfil"):
         """Sure when a Contract space is free and the Resources are there (the identical part in any one
         Resource, on top of the fixed price)."""
         res = p.resources
-        if all(p.contracts) or not affordable(res, tile.pay):
+        if "" not in p.contracts:
             return
+        for x, n in tile.pay.items():
+            if res[x] < n:
+                return
         if tile.identical:
             pay, n = tile.pay, tile.identical
             sure += [cls(frame.player, t, x) for x in RESOURCES if res[x] >= n + pay.get(x, 0)]
@@ -194,8 +197,8 @@ class BuildCathedral(Action, tag="cathedral"):
         seat = frame.player
         p = state.players[seat]
         stacks = state.board.cathedral_stack
-        for town, row in state.board.pillars.items():
-            if seat in row and town not in p.cathedrals and stacks.get(town):  # noqa: SIM102 - (a module's Cathedrals: its own Task)
+        for town in pillar_towns(state, seat):
+            if town not in p.cathedrals and stacks.get(town):  # noqa: SIM102 - (a module's Cathedrals: its own Task)
                 if p.resources["S"] >= cathedral_stone(r, state, seat, town):
                     sure.append(cls(seat, town))
 
@@ -207,6 +210,23 @@ class BuildCathedral(Action, tag="cathedral"):
 
     def describe(self, r, state) -> str:
         return f"contributes to the Cathedral of {r.space_name(self.town)}"
+
+
+# id(Board.pillars) -> (that dict, the Towns of each seat's Pillars). The board's dicts are replaced,
+# never changed in place (engine/state.py), so the same dict means the same Pillars; holding it here keeps
+# its id from being reused while cached. Every Task listing asks; Pillars are placed a few times a game.
+_PILLAR_TOWNS: dict[int, tuple] = {}
+
+
+def pillar_towns(state, seat: int) -> tuple[str, ...]:
+    """The Towns (on any map) with a Pillar of this seat's, in the board's order."""
+    pillars = state.board.pillars
+    hit = _PILLAR_TOWNS.get(id(pillars))
+    if hit is None or hit[0] is not pillars:
+        if len(_PILLAR_TOWNS) > 4096:
+            _PILLAR_TOWNS.clear()
+        hit = _PILLAR_TOWNS[id(pillars)] = (pillars, [tuple(t for t, row in pillars.items() if s in row) for s in range(4)])
+    return hit[1][seat]
 
 
 def contribution_rule(state, player: int, town: str, name: str, stack: tuple, price: int, have: int, paid_in: str) -> None:
@@ -269,11 +289,11 @@ class UseHelper(Action, tag="use"):
         the die's Action open (extra AP)."""
         if helper_active(state):
             return
-        effects = tile.effects
-        if any(isinstance(e, fx.DieResource) for e in effects):
+        moment = _helper_moment(r, t, tile)
+        if moment == "die":
             if isinstance(frame, TurnFrame) and not frame.die_taken:
                 sure += [cls(frame.player, t, x) for x in RESOURCES]
-        elif not any(isinstance(e, fx.AddAP) for e in effects) or die_action_frame(state) is not None:
+        elif moment == "any" or die_action_frame(state) is not None:
             sure.append(cls(frame.player, t))
 
     @classmethod
@@ -293,6 +313,21 @@ class UseHelper(Action, tag="use"):
     def describe(self, r, state) -> str:
         extra = f", taking {RESOURCE_NAMES[self.resource]} from the die" if self.resource else ""
         return f"uses the {r.tile_name(self.tile)}{extra}"
+
+
+def _helper_moment(r, t: str, tile) -> str:
+    """When a Helper can be used: choosing a die ("die": it changes the die's Resource), with the die's
+    Action open ("ap": it adds AP to it), or at any moment of one's turn ("any"). Made once per tile."""
+    key = ("helper", t)
+    moment = r.moves.get(key)
+    if moment is None:
+        effects = tile.effects
+        if any(isinstance(e, fx.DieResource) for e in effects):
+            moment = "die"
+        else:
+            moment = "ap" if any(isinstance(e, fx.AddAP) for e in effects) else "any"
+        r.moves[key] = moment
+    return moment
 
 
 TASKS = (Buy, Fulfil, PlaceCrest, BuildCathedral, UseHelper)

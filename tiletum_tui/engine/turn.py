@@ -171,25 +171,43 @@ def die_choices(r, state, seat: int, *, complete: bool = False) -> list:
     # Other Actions of each target's section (a module's), each with its Bonus tile takeable or not.
     shared: list = [()] * 7
     if r.modules:
+        bonus_of: dict = {}  # an Action's Bonus tile is the same whatever the die's value
         for t in range(1, 7):
-            shared[t] = tuple((a, takeable(die_bonus_tile(r, state, t, a))) for a in die_actions(r, state, t)[1:])
-    targets_of = _TARGETS
+            others = die_actions(r, state, t)[1:]
+            if others:
+                for a in others:
+                    if a not in bonus_of:
+                        bonus_of[a] = takeable(die_bonus_tile(r, state, t, a))
+                shared[t] = tuple((a, bonus_of[a]) for a in others)
+    # The choices of one die depend only on these: made once per ruleset and shared (they are values).
+    key = ("dice", seat, steps_affordable, tuple(with_bonus), tuple(shared))
+    made = r.moves.get(key)
+    if made is None:
+        made = r.moves[key] = {}
     out: list = []
-    append = out.append
     for v, dice in enumerate(board.wheel_dice, 1):
         if not dice:
             continue
-        targets = targets_of[v][steps_affordable]
         for colour in (dice if len(dice) == 1 else dict.fromkeys(dice)):
-            for target in targets:
-                append(TakeDie(seat, v, colour, target))
-                if with_bonus[target]:
-                    append(TakeDie(seat, v, colour, target, True))
-                for action, bonus in shared[target]:
-                    append(TakeDie(seat, v, colour, target, False, action))
-                    if bonus:
-                        append(TakeDie(seat, v, colour, target, True, action))
+            chunk = made.get((v, colour))
+            if chunk is None:
+                chunk = made[(v, colour)] = _one_die(seat, v, colour, _TARGETS[v][steps_affordable], with_bonus, shared)
+            out += chunk
     return out
+
+
+def _one_die(seat: int, v: int, colour: str, targets, with_bonus, shared) -> tuple:
+    out = []
+    append = out.append
+    for target in targets:
+        append(TakeDie(seat, v, colour, target))
+        if with_bonus[target]:
+            append(TakeDie(seat, v, colour, target, True))
+        for action, bonus in shared[target]:
+            append(TakeDie(seat, v, colour, target, False, action))
+            if bonus:
+                append(TakeDie(seat, v, colour, target, True, action))
+    return tuple(out)
 
 
 def _without(dice: tuple, colour: str) -> tuple:
@@ -245,18 +263,28 @@ class EndTurn(Action, tag="end"):
 
     @classmethod
     def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
-        """Sure once the die is taken and only the die's own Action is open; else for ``check`` to refuse."""
-        stack = state.stack
-        if (len(stack) == 1 and frame.die_taken) or (len(stack) == 2 and getattr(frame, "source", "") == "die"):
+        """Listed once the die is taken and only the die's own Action is open: then it is always legal,
+        and at any other moment of a turn never (``near_misses`` shows it refused)."""
+        if _endable(state, frame):
             sure.append(_END[frame.player])
-        else:
-            unsure.append(_END[frame.player])
+
+    @classmethod
+    def near_misses(cls, r, state, frame) -> list:
+        if isinstance(frame, (TurnFrame, ActionFrame, JokerFrame)) and not _endable(state, frame):
+            return [_END[frame.player]]
+        return []
 
     def apply(self, r, state, frame) -> None:
         end_turn(r, state)
 
     def describe(self, r, state) -> str:
         return "ends the turn"
+
+
+def _endable(state, frame) -> bool:
+    stack = state.stack
+    n = len(stack)
+    return (n == 1 and frame.die_taken) or (n == 2 and frame.source == "die")
 
 
 class Done(Action, tag="done"):

@@ -55,33 +55,57 @@ def in_play(state, space: str) -> bool:
 # ---------------------------------------------------------------- the effects in force for a player
 _IN_FORCE: dict[tuple, dict] = {}
 _NONE: dict = {}
+# id(technology dict) -> (that dict, Resource Bonus tile, what is in force). A state's dicts are replaced,
+# never changed in place (engine/state.py), so the same dict means the same tiers; holding the dict here
+# keeps its id from being reused while cached.
+_BY_DICT: dict[int, tuple] = {}
 
 
-def in_force(state, player: int) -> dict[type, tuple]:
+def in_force(state, player: int) -> dict:
     """The ongoing modifiers a player has, by kind: of every Technology tier reached (and those below it,
-    ruling 15) and of the Resource Bonus tile taken. Cached by what decides them (every option asks)."""
+    ruling 15) and of the Resource Bonus tile taken; and their discounts by Task (``("discount", task)``).
+    Cached by what decides them (every option asks)."""
     p = me(state, player)
-    if not p.resource_tile and not any(p.technology.values()):
-        return _NONE  # (most of a game's decisions, early on)
-    key = (tuple(p.technology.items()), p.resource_tile)
-    found = _IN_FORCE.get(key)
-    if found is None:
-        d = tables().data
-        mods: list = []
-        for tech, tier in key[0]:
-            for t in d.technologies[tech].tiers[:tier]:
-                mods += t.ongoing
-        if p.resource_tile:
-            mods += d.resource_bonus_tiles[p.resource_tile].ongoing
-        found = {}
-        for m in mods:
-            found[type(m)] = found.get(type(m), ()) + (m,)
-        _IN_FORCE[key] = found
+    tech = p.technology
+    hit = _BY_DICT.get(id(tech))
+    if hit is not None and hit[0] is tech and hit[1] == p.resource_tile:
+        return hit[2]
+    if not p.resource_tile and not any(tech.values()):
+        found = _NONE  # (most of a game's decisions, early on)
+    else:
+        key = (tuple(tech.items()), p.resource_tile)
+        found = _IN_FORCE.get(key)
+        if found is None:
+            found = _IN_FORCE[key] = _modifiers(key)
+    if len(_BY_DICT) > 4096:
+        _BY_DICT.clear()
+    _BY_DICT[id(tech)] = (tech, p.resource_tile, found)
+    return found
+
+
+def _modifiers(key: tuple) -> dict:
+    d = tables().data
+    mods: list = []
+    for tech, tier in key[0]:
+        for t in d.technologies[tech].tiers[:tier]:
+            mods += t.ongoing
+    if key[1]:
+        mods += d.resource_bonus_tiles[key[1]].ongoing
+    found: dict = {}
+    for m in mods:
+        found[type(m)] = found.get(type(m), ()) + (m,)
+        if isinstance(m, sx.Discount):
+            found[("discount", m.task)] = found.get(("discount", m.task), 0) + m.amount
     return found
 
 
 def modifiers(state, player: int, kind: type) -> tuple:
     return in_force(state, player).get(kind, ())
+
+
+def discount(state, player: int, task: str) -> int:
+    """How much less a Task (``Discount.task``) costs this player."""
+    return in_force(state, player).get(("discount", task), 0)
 
 
 def whenever(state, player: int, event: str) -> list:

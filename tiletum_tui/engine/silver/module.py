@@ -16,7 +16,7 @@ from ..ruleset import Module
 from ..state import MoveAndPlaceFrame, PlaceFrame
 from ..turn import Skip
 from . import cleanup, king, prospector, scoring, setup, technologies, underground
-from .common import gain_silver, me, sv, whenever
+from .common import discount, gain_silver, me, sv, whenever
 from .state import MarkerFrame, PlaceMineFrame, ProspectorStepFrame, ResourceTileFrame
 from .tables import PROSPECTOR, tables
 
@@ -60,13 +60,13 @@ class SilverModule(Module):
 
     # ---- costs and effects the Technologies change
     def change_die_gold(self, r, state, player: int, gold: int) -> int:
-        return max(0, gold - technologies.discount(state, player, "change_die"))
+        return max(0, gold - discount(state, player, "change_die"))
 
     def buy_gold(self, r, state, player: int, gold: int) -> int:
-        return max(0, gold - technologies.discount(state, player, "buy_resource"))
+        return max(0, gold - discount(state, player, "buy_resource"))
 
     def cathedral_discount(self, r, state, player: int) -> int:
-        return technologies.discount(state, player, "cathedral")
+        return discount(state, player, "cathedral")
 
     def effect_action_ap(self, r, state, player: int, ap: int) -> int:
         return ap + sum(m.ap for m in technologies.modifiers(state, player, sx.EffectActionAP))

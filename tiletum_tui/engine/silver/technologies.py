@@ -161,8 +161,4 @@ def action_ap(state, player: int, action: str, joker: bool) -> int:
     return sum(m.ap for m in modifiers(state, player, sx.ActionAP) if m.action == action or (joker and m.action == "joker"))
 
 
-def discount(state, player: int, task: str) -> int:
-    return sum(m.amount for m in modifiers(state, player, sx.Discount) if m.task == task)
-
-
 register(AdvanceTechnology, PlaceMarker, TakeResourceTile)
