@@ -55,6 +55,8 @@ class AdvanceTechnology(Action, tag="tech"):
         """Every Technology of the board below its top tier whose next tier's Silver one has (sure)."""
         p = me(state, frame.player)
         costs = tables().data.rules.technology.tier_costs
+        if p.silver < min(costs):  # (not even the cheapest tier: most decisions of a game)
+            return
         sure += [cls(frame.player, tech.removeprefix("tech-")) for tech in sv(state).technologies
                  if p.technology[tech] < len(costs) and p.silver >= costs[p.technology[tech]]]
 

@@ -21,7 +21,7 @@ from ..common import gain_one, spend, tasks_open
 from ..effects import run_effects
 from ..map_actions import build_house, house_rule, pillar_rule, raise_pillar
 from ..state import EMPTY, ActionFrame, MoveAndPlaceFrame, PlaceFrame
-from ..tasks import contribute, contribution_rule
+from ..tasks import contribute, contribution_rule, pillar_towns
 from .common import in_this_game, gain_silver, in_play, me, pay_silver, sv
 from .tables import PROSPECTOR, tables
 
@@ -260,8 +260,11 @@ class UndergroundCathedral(Action, tag="ucathedral"):
     def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
         """Every Underground Cathedral with a Pillar of yours, tiles left, not yet yours, that you can pay (sure)."""
         seat = frame.player
+        stacks = sv(state).cathedral_stack
+        if not any(t in stacks for t in pillar_towns(state, seat)):  # (no Pillar of yours underground)
+            return
         done = state.players[seat].cathedrals
-        for town, stack in sv(state).cathedral_stack.items():
+        for town, stack in stacks.items():
             if stack and town not in done and seat in state.board.pillars[town]:
                 kind, amount, _ = cathedral_price(r, state, seat, town)
                 if _can_pay(state, seat, kind, amount) >= amount:
