@@ -10,7 +10,7 @@ import pytest
 
 from tiletum_tui.data.schema import DIE_COLOURS
 from tiletum_tui.engine import (
-    PlayerSetup, Settings, apply_in_place, current_player, legal_actions, new_game, notation_of_move, parse,
+    IllegalActionError, PlayerSetup, check, Settings, apply_in_place, current_player, legal_actions, new_game, notation_of_move, parse,
 )
 from tiletum_tui.engine.ruleset import rules_for
 from tiletum_tui.engine.state import ActionFrame, Fair, TurnFrame
@@ -82,6 +82,15 @@ def put_die(state, value: int, colour: str):
 def clear_wheel(state):
     """No dice on the Action Wheel."""
     state.board.wheel_dice = ((),) * 6
+
+
+def is_legal(state, action) -> bool:
+    """Whether the rules accept ``action`` now (``check`` raises with the reason when not)."""
+    try:
+        check(state, action)
+    except IllegalActionError:
+        return False
+    return True
 
 
 def set_res(player, **amounts: int):

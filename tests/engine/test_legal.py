@@ -12,7 +12,7 @@ import pytest
 from tiletum_tui.engine import IllegalActionError, apply_in_place, check, legal_actions, options
 from tiletum_tui.engine.legal import candidates
 
-from .conftest import game, rules, set_res
+from .conftest import game, is_legal, rules, set_res
 
 
 def _games(players: int, seeds):
@@ -36,17 +36,9 @@ def test_candidates_listed_without_checking_are_all_legal(players):
             check(s, a)  # raises if a trusted candidate is illegal
             seen += 1
         legal = legal_actions(s)
-        assert set(legal) == set(sure) | {a for a in unsure if _legal(s, a)}
+        assert set(legal) == set(sure) | {a for a in unsure if is_legal(s, a)}
         assert len(set(legal)) == len(legal), "an action listed twice"
     assert seen > 1000
-
-
-def _legal(s, a) -> bool:
-    try:
-        check(s, a)
-    except IllegalActionError:
-        return False
-    return True
 
 
 def test_options_are_the_legal_actions_then_refusals_with_the_rules_reason():

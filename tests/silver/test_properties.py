@@ -17,6 +17,7 @@ from tiletum_tui.engine.ruleset import rules_for
 from tiletum_tui.engine.silver.common import sv
 from tiletum_tui.engine.views import decode_view, encode_view
 
+from ..engine.conftest import is_legal
 from ..engine.test_properties import WRONG, _eager, play_and_check
 from .conftest import game, set_res
 
@@ -57,7 +58,7 @@ def test_trusted_candidates_are_legal_and_refused_options_refused_with_their_rea
             check(s, a)
             seen += 1
         legal = legal_actions(s)
-        assert set(legal) == set(sure) | {a for a in unsure if _legal(s, a)} and len(set(legal)) == len(legal)
+        assert set(legal) == set(sure) | {a for a in unsure if is_legal(s, a)} and len(set(legal)) == len(legal)
         before = digest(s)
         for o in options(s):
             if o.legal:
@@ -68,14 +69,6 @@ def test_trusted_candidates_are_legal_and_refused_options_refused_with_their_rea
             refused += 1
         assert digest(s) == before
     assert seen > 1000 and refused > 300
-
-
-def _legal(s, a) -> bool:
-    try:
-        check(s, a)
-    except IllegalActionError:
-        return False
-    return True
 
 
 def test_a_view_hides_the_underground_piles_order_and_a_sample_plays_on():

@@ -16,7 +16,7 @@ from ..ruleset import Module
 from ..state import MoveAndPlaceFrame, PlaceFrame
 from ..turn import Skip
 from . import cleanup, king, prospector, scoring, setup, technologies, underground
-from .common import discount, gain_silver, me, sv, whenever
+from .common import discount, gain_silver, sv, whenever
 from .state import MarkerFrame, PlaceMineFrame, ProspectorStepFrame, ResourceTileFrame
 from .tables import PROSPECTOR, tables
 
