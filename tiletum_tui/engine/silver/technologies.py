@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...data import silver_schema as sx
 from ...data.schema import RESOURCE_NAMES
-from ..actions import Action, Rule, register, refuse
+from ..actions import Action, Rule, refuse
 from ..common import tasks_open, without
 from ..effects import run_effects
 from ..queries import ACTION_NAMES, die_action_frame
@@ -158,6 +158,3 @@ def marker_options(seat: int) -> list:
 
 def resource_tile_options(state, seat: int) -> list:
     return [TakeResourceTile(seat, t.removeprefix("rbt-")) for t in sv(state).resource_tiles]
-
-
-register(AdvanceTechnology, PlaceMarker, TakeResourceTile)

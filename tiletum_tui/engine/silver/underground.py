@@ -15,7 +15,7 @@ spaces under the base game's rules, Stone Tablets, and new Prospectors.
 
 from __future__ import annotations
 
-from ..actions import Action, Rule, register, refuse
+from ..actions import Action, Rule, refuse
 from ..common import gain_one, replaced, spend, tasks_open
 from ..effects import run_effects, score
 from ..map_actions import after_place, build_house
@@ -277,6 +277,3 @@ def underground_tasks(r, state, seat: int) -> list:
             if _can_pay(state, seat, kind, amount) >= amount:
                 out.append(UndergroundCathedral(seat, town))
     return out
-
-
-register(UndergroundHouse, UndergroundPillar, PlaceProspector, UndergroundCathedral)
