@@ -77,6 +77,7 @@ def _unknown(state, o, context) -> list[Step]:
 
 _UNKNOWN = MenuPath(_unknown)
 _PATHS: list = [-1, {}]  # (registry version, kind -> MenuPath)
+registry.watch(lambda: _PATHS.__setitem__(slice(None), [-1, {}]))  # (a module gone: its kinds let go)
 
 
 def paths() -> dict[type, MenuPath]:
