@@ -14,8 +14,8 @@ COLOURS = ("red", "blue", "green", "yellow")
 DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee")  # as on the new-game form: short and different from the first letter
 
 
-def _settings(players: int, seed: int | None, names: list[str] | None, action_tiles: bool, silver: bool = False,
-              a_sides: bool = False, first_technologies: bool = False):
+def _settings(players: int, seed: int | None, names: list[str] | None, modules: tuple[str, ...] = (),
+              options: tuple[str, ...] = ()):
     from .engine import PlayerSetup, Settings
 
     if not 2 <= players <= 4:
@@ -29,29 +29,47 @@ def _settings(players: int, seed: int | None, names: list[str] | None, action_ti
         raise SystemExit(f"tiletum: {len(names)} names given for {players} players")
     names = names + list(DEFAULT_NAMES[len(names):players])
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**6)
-    silver = silver or a_sides or first_technologies  # the first-game settings are the expansion's
-    modules = (("action-tiles",) if action_tiles else ()) + (("silver",) if silver else ())
-    options = (("silver.a-sides",) if a_sides else ()) + (("silver.first-technologies",) if first_technologies else ())
     extra = {"options": options} if options else {}  # no options: none in the settings (saves and digests as before)
     return Settings(players=tuple(PlayerSetup(n, c) for n, c in zip(names, COLOURS)), seed=seed, modules=modules,
                     **extra)
 
 
+def _module_flags() -> list[tuple[str, str, str]]:
+    """(flag, module, option or "") of every module and option this program knows: ``--<module>``
+    (``--silver``), and ``--<option>`` without the module's prefix (``--a-sides`` for ``silver.a-sides``)."""
+    from .engine import known_modules
+
+    out = [(name, name, "") for name in known_modules()]
+    for name, module in known_modules().items():
+        out += [(option.split(".", 1)[-1], name, option) for option in module.options]
+    return out
+
+
 def _game_settings(args):
-    return _settings(args.players, args.seed, args.names, args.action_tiles, args.silver, args.a_sides,
-                     args.first_technologies)
+    from .engine import known_modules
+
+    modules, options = [], []
+    for flag, module, option in _module_flags():
+        if getattr(args, flag.replace("-", "_"), False):
+            options += [option] if option else []
+            if module not in modules:  # an option sets its module up too (the first-game settings)
+                modules.append(module)
+    order = list(known_modules())  # the registry's order, as the New game form gives them
+    return _settings(args.players, args.seed, args.names, tuple(sorted(modules, key=order.index)), tuple(options))
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:
+    from .engine import known_modules
+
     p.add_argument("--players", type=int, default=2, help="2, 3 or 4 players (default 2)")
     p.add_argument("--seed", type=int, help="the seed of the setup and every roll (random if omitted)")
     p.add_argument("--names", nargs="+", help="player names in seat order")
-    p.add_argument("--action-tiles", action="store_true", help="the Action tiles variant")
-    p.add_argument("--silver", action="store_true", help="with the Prospect for Silver expansion")
-    p.add_argument("--a-sides", action="store_true",
-                   help="Prospect for Silver: the A side of every Underground map, as for a first game")
-    p.add_argument("--first-technologies", action="store_true",
-                   help="Prospect for Silver: the Architect, Joker and Character Technologies, as for a first game")
+    modules = known_modules()
+    for flag, module, option in _module_flags():  # the modules' own (``tiletum_tui/registry.py``)
+        m = modules[module]
+        what = m.help or m.title or module
+        help_text = f"{m.title or module}: {m.options[option]}" if option else what
+        p.add_argument(f"--{flag}", action="store_true", help=help_text)
 
 
 def main(argv: list[str] | None = None) -> int:

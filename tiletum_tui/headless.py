@@ -9,7 +9,7 @@ import msgspec
 
 from .engine import (
     TiletumError, apply_in_place, check, clone, current_player, describe, explain_frame, legal_actions, new_game,
-    notation, parse,
+    notation, parse, rules_for,
 )
 from .moves_input import read_moves
 from .safe_text import clean, quote
@@ -49,7 +49,7 @@ def play_headless(args, settings) -> int:
             if not text:
                 continue
             try:
-                action = parse(text, current_player(state))  # a move without a seat is the deciding player's
+                action = parse(text, current_player(state), rules_for(state.settings))  # (a seat: the deciding player's)
                 check(state, action)  # before describe, which assumes a legal action (an unknown space)
                 said = describe(state, action)
                 apply_in_place(state, action)

@@ -204,7 +204,7 @@ class Session(Safekeeping):
 
     @property
     def actions(self) -> list:
-        return [self.game.parse(e.notation) for e in self.log]
+        return [self.game.parse(e.notation, None, self.state.settings) for e in self.log]
 
     @property
     def notation_log(self) -> list[str]:
@@ -228,7 +228,7 @@ class Session(Safekeeping):
         if self.read_only:
             raise ReadOnlyGameError(self._read_only_reason())
         if isinstance(action, str):
-            action = self.game.parse(action, self.current_player)
+            action = self.game.parse(action, self.current_player, self.state.settings)
         entry = self._apply(action)
         self._redo.clear()
         self._after_change()
@@ -268,7 +268,7 @@ class Session(Safekeeping):
             raise UndoError(reason)
         entry = self.log.pop()
         self.history.pop()
-        action = self.game.parse(entry.notation)
+        action = self.game.parse(entry.notation, None, self.state.settings)
         self._redo.append(action)
         self._after_change()
         return action
@@ -449,7 +449,7 @@ def _replay(game, settings, texts: list[str], path) -> tuple[list, list[LogEntry
         # cut short, so a megabyte of action is not echoed back three times (issue 11).
         where = f"action {i + 1} of {total} ({quote(text)})"
         try:
-            action = game.parse(text)
+            action = game.parse(text, None, settings)
         except game.Error as exc:
             raise ReplayError(path, f"{where} is not an action: {clean(exc, 200)}", i, text) from None
         try:

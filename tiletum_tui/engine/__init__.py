@@ -14,7 +14,6 @@ import msgspec
 
 # The rule modules register their kinds of action as they are imported (turn first: its verbs).
 from . import bonuses, characters, contracts, king, map_actions, tasks, turn  # noqa: F401
-from .silver import module as _silver  # noqa: F401  (the expansion's kinds of action and decisions)
 from .actions import KINDS, Action, Rule, notation, notation_of_move, parse
 from .decisions import describe, explain_frame, frame_rule
 from .errors import IllegalActionError, MalformedActionError, TiletumError
@@ -22,9 +21,12 @@ from .events import Event, Scored, barriers
 from .flow import new_game
 from .legal import Option, legal_actions, options
 from .rules import apply, apply_in_place, check
-from .ruleset import GAME, RULES_VERSION, RULES_VERSIONS, Rules, rules_for
+from .ruleset import GAME, RULES_VERSION, RULES_VERSIONS, Rules, known_modules, rules_for
 from .state import PlayerSetup, Settings, State, clone
 from .views import sample, view
+
+
+known_modules()  # every module's rules (``tiletum_tui/registry.py``): their verbs join ``KINDS``
 
 
 def current_player(state: State) -> int | None:
@@ -46,6 +48,6 @@ __all__ = [
     "GAME", "KINDS", "RULES_VERSION", "RULES_VERSIONS", "Action", "Event", "IllegalActionError",
     "MalformedActionError", "Option", "PlayerSetup", "Rule", "Rules", "Scored", "Settings", "State", "TiletumError",
     "apply", "apply_in_place", "barriers", "check", "clone", "current_player", "decision", "describe", "digest",
-    "explain_frame", "frame_rule", "legal_actions", "new_game", "notation", "notation_of_move", "options", "parse",
+    "explain_frame", "frame_rule", "known_modules", "legal_actions", "new_game", "notation", "notation_of_move", "options", "parse",
     "rules_for", "sample", "view",
 ]

@@ -131,15 +131,42 @@ def short(text: str, limit: int = 60) -> str:
     return clean if len(clean) <= limit else f"{clean[:limit]}… ({len(clean):,} characters)"
 
 
-# Every kind of action by verb; filled by ``register`` as the rule modules are imported.
+# The base game's kinds of action by verb; filled by ``register`` as the rule modules are imported.
+BASE_KINDS: dict[str, type[Action]] = {}
+# Every kind of action this program knows by verb: the base game's and every module's (a module lists
+# its own in ``Module.kinds``; ``ruleset.known_modules`` adds them here, ``sync_kinds``).
 KINDS: dict[str, type[Action]] = {}
+OWNER: dict[str, str] = {}  # verb -> the module whose kind of action it is ("" the base game)
 
 
 def register(*classes: type[Action]) -> None:
+    """The base game's kinds of action (a module's are its ``Module.kinds``)."""
     for cls in classes:
-        if cls.verb() in KINDS and KINDS[cls.verb()] is not cls:
+        if cls.verb() in BASE_KINDS and BASE_KINDS[cls.verb()] is not cls:
             raise AssertionError(f"two kinds of action share the verb {cls.verb()!r}")
+        BASE_KINDS[cls.verb()] = cls
         KINDS[cls.verb()] = cls
+        OWNER[cls.verb()] = ""
+
+
+def sync_kinds(modules: dict[str, tuple[type[Action], ...]]) -> None:
+    """Make ``KINDS`` the base game's kinds and those of these modules (by module name)."""
+    kinds, owner = dict(BASE_KINDS), dict.fromkeys(BASE_KINDS, "")
+    for name, classes in modules.items():
+        for cls in classes:
+            if cls.verb() in kinds:
+                first = owner[cls.verb()] or "the base game"
+                raise AssertionError(f"two kinds of action share the verb {cls.verb()!r} ({first} and {name})")
+            kinds[cls.verb()], owner[cls.verb()] = cls, name
+    KINDS.clear()
+    KINDS.update(kinds)
+    OWNER.clear()
+    OWNER.update(owner)
+
+
+def kinds_of(modules: tuple[str, ...]) -> dict[str, type[Action]]:
+    """The verbs of a ruleset of these modules: the base game's and theirs."""
+    return {verb: cls for verb, cls in KINDS.items() if OWNER[verb] in ("", *modules)}
 
 
 _SEAT = re.compile(r"^\s*(\d+)\s*:\s*")
@@ -155,11 +182,13 @@ def notation_of_move(action: Action) -> str:
     return " ".join([action.verb(), *action.args_text()])
 
 
-def parse(text: str, seat: int | None = None) -> Action:
+def parse(text: str, seat: int | None = None, rules=None) -> Action:
     """Read an action from its notation; raise MalformedActionError saying what is wrong.
 
     The seat comes first (``2: die 3B``, numbered from 1). Without it, ``seat`` (0-based) is used:
-    the headless command and the tutorial pass the player who is to decide."""
+    the headless command and the tutorial pass the player who is to decide. With ``rules`` (a game's
+    ruleset) only its verbs are known: a base game refuses an expansion's verb here, as unknown;
+    without, every verb this program knows is read."""
     if not isinstance(text, str):
         raise MalformedActionError("an action is a line of text")
     m = _SEAT.match(text)
@@ -174,9 +203,20 @@ def parse(text: str, seat: int | None = None) -> Action:
     if not words:
         raise MalformedActionError("empty action")
     head, args = words[0].lower(), words[1:]
-    cls = KINDS.get(head)
+    if rules is None:
+        from .ruleset import known_modules
+
+        known_modules()  # (every module's verbs, as the registry names them now)
+    verbs = KINDS if rules is None else rules.verbs
+    cls = verbs.get(head)
     if cls is None:
-        raise MalformedActionError(f"'{short(text)}': unknown action '{short(head, 20)}' (known: {', '.join(sorted(KINDS))})")
+        if head in KINDS:  # a module's verb, in a game without that module
+            from .ruleset import known_modules
+
+            module = known_modules()[OWNER[head]]
+            raise MalformedActionError(f"'{short(text)}': unknown action '{head}' in this game: it is an action of "
+                                       f"{module.title or module.name}, which this game is played without")
+        raise MalformedActionError(f"'{short(text)}': unknown action '{short(head, 20)}' (known: {', '.join(sorted(verbs))})")
     return cls.from_args(seat, args, text)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
-from . import RULES_VERSION, RULES_VERSIONS, apply, barriers, current_player, describe, digest, new_game
+from . import RULES_VERSION, RULES_VERSIONS, apply, barriers, current_player, describe, digest, new_game, rules_for
 from .actions import notation, parse
 from .errors import TiletumError
 from .state import Settings, State
@@ -30,8 +30,9 @@ class TiletumGame:
         """The next state (``state`` untouched); what happened is in ``.events``."""
         return apply(state, action)
 
-    def parse(self, text: str, seat: int | None = None):
-        return parse(text, seat)
+    def parse(self, text: str, seat: int | None = None, settings: Settings | None = None):
+        """An action from its notation; with the game's ``settings``, only the verbs of its ruleset."""
+        return parse(text, seat, rules_for(settings) if settings is not None else None)
 
     def notation(self, action) -> str:
         return notation(action)

@@ -108,19 +108,12 @@ class _Listing:
         self.near_misses = NEAR_MISSES + tuple(k.near_misses for m in r.modules for k in m.near_miss_kinds)
 
 
-_LISTINGS: dict[int, _Listing] = {}
-_last: tuple = (None, None)  # the last (ruleset, listing) asked for: a game asks with one ruleset
-
-
 def _listing(r) -> _Listing:
-    global _last
-    last = _last
-    if last[0] is r:
-        return last[1]
-    found = _LISTINGS.get(id(r))
-    if found is None:  # (rulesets are built once and kept: ``ruleset.rules_for``)
-        found = _LISTINGS[id(r)] = _Listing(r)
-    _last = (r, found)
+    """The ruleset's listing, made at its first use and kept on the ruleset itself (a cache keyed by
+    ``id(r)`` would outlive a ruleset freed when a module comes or goes, and meet its id again)."""
+    found = r.listing
+    if found is None:
+        found = r.listing = _Listing(r)
     return found
 
 

@@ -4,12 +4,14 @@ A ``Rules`` object is built once per (modules, rules version) and holds the cata
 tables the rules consult often (the map's spaces and links, the tracks, the player board). The
 engine never reads a module-global catalogue: every rule function is handed ``r``.
 
-A ``Module`` extends the base game through explicit hooks, never through ``if`` branches in the
+The modules are named in ``tiletum_tui/registry.py`` (each module's ``engine`` part is its ``Module``);
+no other file of the engine names one. A ``Module`` extends the base game through explicit hooks, never through ``if`` branches in the
 base code (the way JCloisterZone adds an expansion as a capability). Every hook's default leaves
 the game as it is, so a game without modules plays exactly as before (``tests/golden``):
 
 - components: ``catalogue`` (add or remove components), ``actions`` (Actions beyond the wheel's
-  six), ``options`` (the module's settings, ``Settings.options``);
+  six), ``kinds`` (its kinds of action: their verbs are known only in a game with the module),
+  ``options`` (the module's settings, ``Settings.options``);
 - setup: ``wheel_actions`` (setup step 3), ``after_setup`` (the module's own steps and state);
 - the turn: ``section_actions`` / ``section_bonus`` / ``take_section_bonus`` (another Action a die's
   wheel section feeds, and its Bonus tile), ``die_bonus_ap``, ``die_taken``, ``change_die_gold``,
@@ -32,8 +34,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from .. import registry
 from ..data.catalogue import load
 from ..data.schema import ACTIONS, Catalogue
+from .actions import kinds_of, sync_kinds
 
 GAME = "tiletum"
 # Every rules version this program can play and replay, and what changed in each:
@@ -74,8 +78,10 @@ class Module:
     """A part of a ruleset beyond the base game. Every hook's default leaves the game as it is."""
 
     name = ""
-    title = ""  # as the new-game form names it
+    title = ""  # as the new-game form and messages name it
+    help = ""  # its command-line flag's help (``--<name>`` of ``tiletum new`` and ``play``)
     actions: tuple[str, ...] = ()  # Actions the module adds to the game's (the Joker may choose them)
+    kinds: tuple[type, ...] = ()  # the kinds of action it adds (``actions.Action``), each with its verb
     options: dict[str, str] = {}  # "module.option" -> what it sets up (``Settings.options``)
 
     # ---- components and setup
@@ -180,35 +186,26 @@ class Module:
         return g
 
 
-class ActionTiles(Module):
-    """Setup 3, the variant: the six Action tiles are shuffled around the Action Wheel."""
-
-    name = "action-tiles"
-    title = "Action tiles (the Actions shuffled around the wheel)"
-
-    def wheel_actions(self, r, state, printed):
-        from .effects import shuffle
-
-        wheel = list(r.tracks.action_tiles)
-        shuffle(state, wheel)
-        return tuple(wheel)
-
-
-def _known_modules() -> dict[str, Module]:
-    """Every module by name (the expansion's package is imported here, when a ruleset is first built:
-    it builds on the rules this file serves)."""
-    from .silver.module import SilverModule
-
-    return {m.name: m for m in (ActionTiles(), SilverModule())}
-
-
-MODULES: dict[str, Module] = {}
-
-
 def known_modules() -> dict[str, Module]:
-    if not MODULES:
-        MODULES.update(_known_modules())
-    return MODULES
+    """Every module this program knows, by name: the ``engine`` parts of ``tiletum_tui/registry.py``
+    (read when a ruleset is first built, since a module's rules build on the base game's files).
+    Their kinds of action join the verbs ``parse`` knows (``actions.KINDS``)."""
+    if _KNOWN[0] != registry.version() or not _KNOWN[1]:
+        modules = {}
+        for name, module in registry.parts("engine"):
+            if module.name != name:
+                raise AssertionError(f"the registry's module {name!r} calls itself {module.name!r}")
+            modules[name] = module
+        sync_kinds({name: m.kinds for name, m in modules.items()})
+        _KNOWN[:] = [registry.version(), modules]
+        _BUILT.clear()
+        global _last
+        _last = (None, None)
+    return _KNOWN[1]
+
+
+_KNOWN: list = [-1, {}]  # (registry version, modules by name)
+registry.watch(known_modules)  # a module added or removed: its verbs come or go at once
 
 
 class Rules:
@@ -249,7 +246,9 @@ class Rules:
         self.category_keys = frozenset(c.key for c in cats)
         self.actions = ACTIONS + tuple(a for m in self.modules for a in m.actions)  # every Action of the game
         self.options = {o: text for m in self.modules for o, text in m.options.items()}
+        self.verbs = kinds_of(self.module_names)  # verb -> kind of action: the base game's and the modules'
         self.moves: dict[tuple, tuple] = {}  # (seat, piece, space) -> its moves, made once by ``legal``
+        self.listing = None  # the kinds' listers of each decision, made once by ``legal``
 
     def _next_towns(self, space_id: str) -> tuple[str, ...]:
         """Towns one link away: adjacent Towns, or Towns beyond an adjacent Road space."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .pages import Page, Section
+from .parts import learn_parts
 from .words import ACTION, effect_words, tile_words
 
 
@@ -109,10 +110,9 @@ def _provenance(cat) -> str:
 def cards_page(cat) -> Page:
     bonus = sum(1 for t in cat.tiles.values() if t.pile == "bonus")
     page = _base_cards(cat, bonus)
-    if any(t.pile == "underground" for t in cat.tiles.values()):  # a game with Prospect for Silver
-        from .silver_texts import component_sections
-
-        page = Page(page.id, page.title, page.summary, page.sections + component_sections(cat))
+    more = tuple(s for part in learn_parts() if part.components for s in part.components(cat))  # a module's
+    if more:
+        page = Page(page.id, page.title, page.summary, page.sections + more)
     return page
 
 

@@ -11,12 +11,17 @@ from __future__ import annotations
 from ..engine import apply, sample
 from ..engine.characters import Room
 from ..engine.errors import TiletumError
-from ..engine.silver.underground import UndergroundCathedral
 from ..engine.tasks import BuildCathedral, Fulfil, PlaceCrest
+from .parts import learn_parts
 
 # The actions that can finish something on a player board (none of them draws or rolls anything,
-# so trying them on a state sampled from the players' view gives what the real game would).
-_KINDS = (Room, PlaceCrest, Fulfil, BuildCathedral, UndergroundCathedral)
+# so trying them on a state sampled from the players' view gives what the real game would); a module
+# names its own (``parts.LearnPart.hint_kinds``).
+_BASE_KINDS = (Room, PlaceCrest, Fulfil, BuildCathedral)
+
+
+def _kinds() -> tuple[type, ...]:
+    return _BASE_KINDS + tuple(k for part in learn_parts() for k in part.hint_kinds)
 
 
 def _completes(before, after, who: int) -> list[str]:
@@ -43,8 +48,9 @@ def hints(state, legal: list) -> dict:
     who = state.stack[-1].player
     found = {}
     tried = sample(state, 0) if state.hidden.redacted else state
+    kinds = _kinds()
     for action in legal:
-        if not isinstance(action, _KINDS):
+        if not isinstance(action, kinds):
             continue
         try:
             after = apply(tried, action)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .parts import learn_parts
+
 
 @dataclass(frozen=True)
 class Section:
@@ -46,7 +48,9 @@ class Hit:
     score: int
 
 
-PAGE_ORDER = ("rounds", "actions", "cards", "scoring", "silver")  # "silver": the Prospect for Silver expansion
+# The base game's pages, then the modules' (``parts.LearnPart.pages``: an expansion's page).
+_MODULE_PAGES = {pid: make for part in learn_parts() for pid, make in part.pages.items()}
+PAGE_ORDER = ("rounds", "actions", "cards", "scoring", *_MODULE_PAGES)
 
 
 _BUILT: dict[int, tuple[object, dict[str, Page]]] = {}  # id(catalogue) -> (catalogue, its pages)
@@ -57,11 +61,11 @@ def pages(cat=None) -> dict[str, Page]:
     cat = cat if cat is not None else default_catalogue()
     built = _BUILT.get(id(cat))
     if built is None:  # catalogues live as long as the program (the rulesets keep them)
-        from . import cards, silver_texts, texts
+        from . import cards, texts
 
         made = {p.id: p for p in texts.written_pages(cat)}
         made["cards"] = cards.cards_page(cat)
-        made["silver"] = silver_texts.silver_page(cat)
+        made.update({pid: make(cat) for pid, make in _MODULE_PAGES.items()})
         built = _BUILT[id(cat)] = (cat, {pid: made[pid] for pid in PAGE_ORDER})
     return built[1]
 
@@ -105,10 +109,8 @@ TOPICS: dict[str, tuple[str, str]] = {
     "character": ("actions", "character"), "contract": ("actions", "contract"), "joker": ("actions", "joker"),
     "crest": ("actions", "crest"), "cathedral": ("actions", "cathedral"), "helper": ("actions", "helper"),
     "completed": ("actions", "completed"), "final": ("scoring", "final"), "scoring": ("scoring", "final"),
-    # Prospect for Silver
-    "silver": ("silver", "silver"), "prospector": ("silver", "prospector"), "underground": ("silver", "underground"),
-    "underground-view": ("silver", "underground"), "technologies": ("silver", "technologies"),
-    "technology-view": ("silver", "technologies"), "mine": ("silver", "mine"), "tablet": ("silver", "underground"),
+    # the modules' (``parts.LearnPart.topics``)
+    **{name: where for part in learn_parts() for name, where in part.topics.items()},
 }
 
 

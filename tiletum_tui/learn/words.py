@@ -6,8 +6,8 @@ Pure (no textual, rich or UI), so the headless packages and the screens (``ui.te
 from __future__ import annotations
 
 from ..data import schema as S
-from ..data import silver_schema as SX
 from ..engine.queries import ACTION_NAMES, PIECE_NAMES
+from .parts import learn_parts
 
 RES = S.RESOURCE_NAMES
 PIECE = PIECE_NAMES
@@ -70,21 +70,11 @@ def effect_words(e, short: bool = False) -> str:  # noqa: C901 - one line per ki
     if isinstance(e, S.BuildingBonus):
         return pick("choose one of your Buildings and take the bonus of each Character in it once",
                     "take the bonuses of the Characters in one of your Buildings")
-    if isinstance(e, SX.GainSilver):  # Prospect for Silver's effects
-        return f"gain {e.silver} Silver"
-    if isinstance(e, SX.ProspectorStep):
-        plural = "s" if e.steps > 1 else ""
-        return pick(f"move your Prospectors up to {e.steps} step{plural} (each step: one Prospector to an adjacent "
-                    "space)", f"move your Prospectors up to {e.steps} step{plural}")
-    if isinstance(e, SX.PlaceMine):
-        return pick("place a Mine from your supply in a Town where one of your Prospectors is",
-                    "place a Mine where your Prospector is")
-    if isinstance(e, SX.BonusAPMarker):
-        return pick(f"put a new Bonus AP marker (+{e.ap}) on an Action of your choice (not the Joker)",
-                    f"a Bonus AP marker (+{e.ap}) on an Action")
-    if isinstance(e, SX.TakeResourceBonusTile):
-        return pick("take a Resource Bonus tile from this Technology", "take a Resource Bonus tile")
-    raise AssertionError(f"no words for effect {e!r}")  # a new effect kind needs its words here
+    for part in learn_parts():  # a module's effect kinds
+        words = part.effect_words.get(type(e))
+        if words is not None:
+            return words(e, pick)
+    raise AssertionError(f"no words for effect {e!r}")  # a new effect kind needs its words here (or in its module's learn part)
 
 
 def effects_words(effects) -> str:

@@ -17,14 +17,13 @@ from ..data.schema import RESOURCES
 from ..engine import explain_frame
 from ..engine.characters import Hire
 from ..engine.contracts import Exchange
-from ..engine.map_actions import PlaceHouse
 from ..engine.queries import ap_left
 from ..engine.state import ActionFrame, JokerFrame, State
 from ..engine.tasks import TASKS, Fulfil, PlaceCrest
 from ..engine.turn import ChooseAction, Done, EndTurn, Skip, TakeDie
 from . import text as T
 from .text import space_summary
-from .choice_steps import ALONE, DROP, FINISH, TASK, TOWN_ONLY, Step, shown_refused, steps as _steps
+from .choice_steps import ALONE, DROP, FINISH, TASK, Step, shown_refused, steps as _steps, town_only
 
 
 @dataclass
@@ -76,7 +75,7 @@ def build_menu(state: State, options: list, came_from: dict | None = None) -> li
         if o.legal or not shown_refused(o, legal_set):
             continue
         steps = _steps(state, o, kept, came_from, shared)
-        if isinstance(o.action, (PlaceHouse, *TOWN_ONLY)):
+        if town_only(o.action):
             steps = steps[:1]  # which House space was only the engine's example: name the Town alone
         note = _note(state, o)
         _insert(root, steps, o.action, o.reason, note)

@@ -139,10 +139,10 @@ def _problems(keys: dict[str, str]) -> tuple[dict[str, str], list[str]]:
     names that do not exist, and keys that would answer to two actions on one screen."""
     from ..safe_text import clean, quote
 
-    from .views import VIEWS
+    from .views import all_views
 
     problems: list[str] = []
-    game_keys = GAME_KEYS + NUMBER_KEYS + view_keys(VIEWS)
+    game_keys = GAME_KEYS + NUMBER_KEYS + view_keys(all_views())
     known = {f"tiletum.{bid}" for bid, *_ in APP_KEYS + game_keys}
     unknown = sorted(set(keys) - known)
     if unknown:

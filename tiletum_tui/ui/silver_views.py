@@ -1,19 +1,17 @@
-"""What Prospect for Silver adds to the game screen, through the lists of ``ui.views``: the
-Underground maps and the Silver view (the Technologies, the Prospector Wheel, Silver and Mines),
-the Prospector Wheel's line over the Action Wheel, the Underground map's share of map choices, and
-Silver, Mines and Prospectors in the strip. Nothing of this is in the game screen itself; in a game
-without the expansion none of it shows (``applies``).
+"""What Prospect for Silver adds to the game screen (registered by ``silver_part``): the Underground
+maps and the Silver view (the Technologies, the Prospector Wheel, Silver and Mines), the Prospector
+Wheel's line over the Action Wheel, the Underground map's share of map choices, and Silver, Mines and
+Prospectors in the strip. Nothing of this is in the game screen itself; in a game without the
+expansion none of it shows (``applies``).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..engine import current_player
 from ..engine.silver.state import ProspectorStepFrame
 from ..engine.state import ActionFrame
-from .views import POINTING, STRIP_PARTS, VIEWS, GameView
-from .widgets.silver import ProspectorWheelLine, SilverView, strip_parts
+from .views import GameView
+from .widgets.silver import ProspectorWheelLine, SilverView
 from .widgets.underground import UndergroundView
 
 # Groups of the decision menu about the Silver view (the Technologies, the markers, the Resource tiles).
@@ -95,12 +93,9 @@ def _show(screen, view: str) -> None:
     screen.action_view(view, remember=True)
 
 
-VIEWS.extend([
+VIEWS = (
     GameView("underground", "Underground", "g,f8", UndergroundPane,
              "Prospect for Silver: the three Underground maps (arrows move the cursor)", applies=_silver),
     GameView("silver", "Silver", "k", SilverPane,
              "Prospect for Silver: the Technology board, the Prospector Wheel, Silver and Mines", applies=_silver),
-])
-VIEWS[:] = [replace(v, docked=(*v.docked, WheelLine)) if v.name == "wheel" else v for v in VIEWS]
-POINTING.append(point)
-STRIP_PARTS.append(strip_parts)
+)

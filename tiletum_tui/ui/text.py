@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from .. import registry
 from ..data import schema as S
 from ..engine.queries import ACTION_NAMES, PIECE_NAMES
 from ..engine.state import EMPTY
@@ -152,12 +153,13 @@ def space_summary(state, sid: str) -> str:
 
 
 _WORDS: dict[int, Words] = {}
+registry.watch(_WORDS.clear)  # a module came or went: the rulesets are built anew
 
 
 def words(state_or_rules) -> Words:
     """The Words of a game's ruleset (from a state, a view or a ``Rules``)."""
     r = rules_for(state_or_rules.settings) if hasattr(state_or_rules, "settings") else state_or_rules
     w = _WORDS.get(id(r))
-    if w is None:  # rulesets live as long as the program
+    if w is None or w.r is not r:  # rulesets live as long as the program's list of modules
         w = _WORDS[id(r)] = Words(r)
     return w

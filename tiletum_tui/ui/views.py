@@ -2,12 +2,12 @@
 
 The game screen shows one *view* at a time in its main area (the Action Wheel, the map, a player
 board, the offers, the log, the recap of what happened since your last turn) and *strips* that are
-always on screen beside the decision (the player in turn). Both are plain lists, so another part of
-the game adds one without touching the screen:
+always on screen beside the decision (the player in turn). ``VIEWS`` and ``STRIPS`` are the base
+game's; a module adds its own in its ``ui`` part (``parts.UiPart``, ``tiletum_tui/registry.py``)
+without touching the screen:
 
-    from tiletum_tui.ui.views import GameView, VIEWS
-    VIEWS.append(GameView("tech", "Technologies", "f8", TechnologyView, "the Technology board",
-                          applies=lambda state: "silver" in state.settings.modules))
+    PART = UiPart(views=(GameView("tech", "Technologies", "f8", TechnologyView, "the Technology board",
+                                  applies=lambda state: "mymodule" in state.settings.modules),))
 
 A view's widget is a ``Painted`` (or any widget) with ``draw(scene)``; it sits in a scrolling
 container whose id is the view's name (its own id is ``<name>-view``), so PgUp/PgDn scroll it and
@@ -17,10 +17,12 @@ Every drawing gets one ``Scene``: what the screen knows now.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from textual.message import Message
+
+from .parts import ui_parts
 
 
 def always(state) -> bool:
@@ -91,11 +93,21 @@ STRIPS: list[GameStrip] = [
 ]
 
 
-# Other parts of the game that take a decision's pointing at spaces (their own map: the Underground
-# maps of Prospect for Silver): ``hook(screen, event) -> bool``, True when they took it.
-POINTING: list[Callable] = []
+class _FromParts:
+    """The hooks of one kind the modules' ui parts give, in their order (read anew each time)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __iter__(self):
+        return iter([hook for part in ui_parts() for hook in getattr(part, self.name)])
+
+
+# The modules' hooks that take a decision's pointing at spaces (their own map: an expansion's
+# Underground maps): ``hook(screen, event) -> bool``, True when they took it.
+POINTING = _FromParts("pointing")
 # A few words more about the player in turn for the strip: ``part(state, seat) -> list[str]``.
-STRIP_PARTS: list[Callable] = []
+STRIP_PARTS = _FromParts("strip_parts")
 
 
 @dataclass
@@ -113,17 +125,24 @@ class SpaceMoved(Message):
     space: str
 
 
+def all_views() -> list[GameView]:
+    """Every view: the base game's (with the widgets modules dock into them), then the modules'."""
+    parts = ui_parts()
+    docked: dict[str, tuple] = {}
+    for part in parts:
+        for name, widgets in part.docked.items():
+            docked[name] = docked.get(name, ()) + tuple(widgets)
+    base = [replace(v, docked=(*v.docked, *docked[v.name])) if v.name in docked else v for v in VIEWS]
+    return base + [v for part in parts for v in part.views]
+
+
 def views_for(state) -> list[GameView]:
-    return [v for v in VIEWS if v.applies(state)]
+    return [v for v in all_views() if v.applies(state)]
 
 
 def strips_for(state) -> list[GameStrip]:
-    return [s for s in STRIPS if s.applies(state)]
+    return [s for s in (*STRIPS, *(s for part in ui_parts() for s in part.strips)) if s.applies(state)]
 
 
 __all__ = ["GameStrip", "GameView", "POINTING", "STRIPS", "STRIP_PARTS", "Scene", "SpaceMoved", "SpacePicked",
-           "VIEWS", "strips_for", "views_for"]
-
-
-# The views the game's modules add (each appends to the lists above, with ``applies``).
-from . import silver_views  # noqa: E402,F401  (Prospect for Silver)
+           "VIEWS", "all_views", "strips_for", "views_for"]

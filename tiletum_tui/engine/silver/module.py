@@ -1,5 +1,9 @@
 """Prospect for Silver as a module of the ruleset: the expansion's sections joined to the base game
 through the ruleset's hooks (``ruleset.Module``); the base game's code knows nothing of Silver.
+
+This is the module's ``engine`` part (``PART``, named in ``tiletum_tui/registry.py``): its Action, its
+kinds of action with their verbs, its options, and the words and rules of its decisions. Its state is
+registered in ``state.py``, its words in ``learn/silver_part.py``, its screens in ``ui/silver_part.py``.
 """
 
 from __future__ import annotations
@@ -26,7 +30,12 @@ name_action(PROSPECTOR, "Prospector")
 class SilverModule(Module):
     name = "silver"
     title = "Prospect for Silver (the expansion)"
+    help = "with the Prospect for Silver expansion"  # (the ``--silver`` flag of ``tiletum new`` and ``play``)
     actions = (PROSPECTOR,)
+    kinds = (prospector.MoveProspector, prospector.MovementStep, prospector.TakeUndergroundBonus, prospector.PlaceMine,
+             underground.UndergroundHouse, underground.UndergroundPillar, underground.PlaceProspector,
+             underground.UndergroundCathedral, technologies.AdvanceTechnology, technologies.PlaceMarker,
+             technologies.TakeResourceTile)
     options = setup.OPTIONS
 
     # ---- components and setup
@@ -194,4 +203,5 @@ FRAME_RULES.update({
                                  "(not the Joker).", "silver", "technologies"),
     ResourceTileFrame: Rule("Resource Technology I: take one Resource Bonus tile.", "silver", "technologies"),
 })
-__all__ = ["SilverModule"]
+PART = SilverModule()
+__all__ = ["PART", "SilverModule"]

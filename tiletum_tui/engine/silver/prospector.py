@@ -12,7 +12,7 @@ the wheel sections that show it, its five options, and the Prospector movement p
 from __future__ import annotations
 
 from ...data import silver_schema as sx
-from ..actions import Action, Rule, register, refuse
+from ..actions import Action, Rule, refuse
 from ..common import can_take, gain_one, pop_spent, spend, store, tasks_open, use_ap, without
 from ..effects import run_effects
 from ..queries import crest_families, why_cannot_take
@@ -296,6 +296,3 @@ def _steps(kind, state, seat: int) -> list:
     movement point)."""
     t = tables()
     return [kind(seat, to) for here in me(state, seat).prospectors.values() for to in t.spaces[here].adjacent]
-
-
-register(MoveProspector, MovementStep, TakeUndergroundBonus, PlaceMine)

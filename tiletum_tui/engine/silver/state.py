@@ -1,7 +1,7 @@
 """What Prospect for Silver adds to a game's state: per player, on the table, and its decisions.
 
-Plain msgspec Structs (this module imports nothing of the engine: ``engine/state.py`` types a
-game's module state with it). As in the base game's state, the Structs are mutated and copied by
+Plain msgspec Structs (this module imports nothing of the engine's rules: ``engine/state.py`` types a
+game's module state with it, through ``PART``, this module's ``state`` part in ``tiletum_tui/registry.py``). As in the base game's state, the Structs are mutated and copied by
 ``copied``; the containers inside them (tuples, dicts) are replaced, never changed in place.
 
 What no player may see: the order of the face-down Underground Bonus pile (``underground_pile``);
@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 import msgspec
+
+from ..module_state import StatePart  # (defined before that module reads the parts)
 
 
 class SilverPlayer(msgspec.Struct, gc=False):
@@ -77,3 +79,4 @@ class ResourceTileFrame(msgspec.Struct, tag="resource_tile", gc=False):
 
 
 FRAMES: tuple[type, ...] = (ProspectorStepFrame, PlaceMineFrame, MarkerFrame, ResourceTileFrame)
+PART = StatePart("silver", SilverState, FRAMES)  # State.module_state.silver

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...data import silver_schema as sx
 from ...data.schema import RESOURCE_NAMES
-from ..actions import Action, Rule, register, refuse
+from ..actions import Action, Rule, refuse
 from ..common import tasks_open, without
 from ..effects import run_effects
 from ..queries import ACTION_NAMES, die_action_frame
@@ -161,6 +161,3 @@ def action_ap(state, player: int, action: str, joker: bool) -> int:
     """Technology tier I: +1 AP whenever you take its Action with a die (through the Joker too); the
     Joker Technology's whichever Action the Joker feeds."""
     return sum(m.ap for m in modifiers(state, player, sx.ActionAP) if m.action == action or (joker and m.action == "joker"))
-
-
-register(AdvanceTechnology, PlaceMarker, TakeResourceTile)

@@ -16,7 +16,7 @@ spaces under the base game's rules, Stone Tablets, and new Prospectors.
 
 from __future__ import annotations
 
-from ..actions import Action, Rule, register, refuse
+from ..actions import Action, Rule, refuse
 from ..common import gain_one, spend, tasks_open
 from ..effects import run_effects
 from ..map_actions import build_house, house_rule, pillar_rule, raise_pillar
@@ -282,6 +282,3 @@ class UndergroundCathedral(Action, tag="ucathedral"):
 
     def describe(self, r, state) -> str:
         return f"contributes to the Underground Cathedral of {space_name(self.town)}"
-
-
-register(UndergroundHouse, UndergroundPillar, PlaceProspector, UndergroundCathedral)

@@ -42,14 +42,14 @@ class HelpScreen(ModalScreen[None]):
             yield Static("↑↓ PgUp PgDn: scroll · Esc: close", classes="dialog-keys", markup=False)
 
     def on_mount(self) -> None:
-        from ..views import VIEWS
+        from ..views import all_views
         from ..widgets.map_view import LEGEND
 
         w = self.query_one("#help-text", Painted)
         remapped = getattr(self.app, "user_keys", {})
         below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
         in_game = hasattr(below, "model")
-        views = getattr(below, "views", VIEWS)
+        views = getattr(below, "views", None) or all_views()
         out = Text(INTRO + "\n")
 
         def row(bid: str, keys: str, desc: str) -> None:

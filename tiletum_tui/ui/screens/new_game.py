@@ -1,6 +1,6 @@
 """The new-game form: 2-4 players with names, colours and who plays them (a person or a computer
-opponent of a level), the seed, the master's thinking time, the Action tiles variant, and the
-Prospect for Silver expansion with its first-game settings."""
+opponent of a level), the seed, the master's thinking time, and the modules this program knows (a
+variant, an expansion), each a checkbox with its options under it (``ui.parts.NewGameFields``)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Select, Static
 
+from ...engine.ruleset import known_modules
 from ...engine.state import PlayerSetup, Settings
+from ..parts import NewGameFields, ui_parts_by_name
 from ..widgets.painted import PLAYER_COLOURS
 from ...saves.format import PERSON, Seat  # -- opponents (issue 14)
 
@@ -59,8 +61,8 @@ class NewGameScreen(Screen[Settings | None]):
                 yield Input(str(self.seed), id="seed", restrict=r"[0-9]*", max_length=12, compact=True)
                 yield Button("New seed (Ctrl+R)", id="reseed", compact=True)
                 yield Select(MASTER_TIME, value="2s", allow_blank=False, id="master-time", compact=True)  # -- issue 14
-            yield Checkbox("Action tiles variant (random Action order)", id="variant", compact=True)
-            yield from silver_fields()
+            for name, fields in module_fields().items():
+                yield from _module_fields(name, fields)
             yield Static("", id="form-error", markup=False)
             with Horizontal(id="buttons"):
                 yield Button("Back (Esc)", id="back", compact=True)
@@ -80,10 +82,12 @@ class NewGameScreen(Screen[Settings | None]):
         for i in range(4):
             self.query_one(f"#row{i}").set_class(i >= n, "hidden")
 
-    @on(Checkbox.Changed, "#silver")
-    def _silver(self, event: Checkbox.Changed) -> None:
-        for row in self.query(".silver-option"):
-            row.set_class(not event.value, "hidden")
+    @on(Checkbox.Changed)
+    def _module(self, event: Checkbox.Changed) -> None:
+        """A module's options show while it is ticked."""
+        if event.checkbox.id in module_fields():
+            for row in self.query(f".{event.checkbox.id}-option"):
+                row.set_class(not event.value, "hidden")
 
     @on(Button.Pressed, "#reseed")
     def action_reseed(self) -> None:
@@ -137,31 +141,41 @@ class NewGameScreen(Screen[Settings | None]):
         error.update(problem or "")
         if problem:
             return None
-        modules, options = silver_settings(self)
+        modules, options = module_settings(self)
         extra = {"options": options} if options else {}  # no options: none in the settings (as before them)
         return Settings(
             players=tuple(PlayerSetup(name, str(colour)) for name, colour in zip(names, colours)),
-            seed=int(seed_text),
-            modules=(("action-tiles",) if self.query_one("#variant", Checkbox).value else ()) + modules,
-            **extra,
+            seed=int(seed_text), modules=modules, **extra,
         )
 
 
-# ---------------------------------------------------------------- Prospect for Silver
-def silver_fields():
-    """The expansion on or off, and its first-game settings (shown when it is on)."""
-    yield Checkbox("Prospect for Silver (the expansion)", id="silver", compact=True)
-    yield Checkbox("  first game: the A side of each Underground map", id="silver-a-sides",
-                   classes="silver-option hidden", compact=True)
-    yield Checkbox("  first game: Architect, Joker, Character Technologies", id="silver-first-technologies",
-                   classes="silver-option hidden", compact=True)
+# ---------------------------------------------------------------- the modules
+def module_fields() -> dict[str, NewGameFields]:
+    """Every module's fields, in the registry's order: its ui part's, else a checkbox of its title."""
+    parts = ui_parts_by_name()
+    out = {}
+    for name, module in known_modules().items():
+        part = parts.get(name)
+        out[name] = part.new_game if part is not None and part.new_game else NewGameFields(module.title or name)
+    return out
 
 
-def silver_settings(form) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(modules, options) the expansion's fields describe."""
-    if not form.query_one("#silver", Checkbox).value:
-        return (), ()
-    options = tuple(o for o, field in (("silver.a-sides", "#silver-a-sides"),
-                                       ("silver.first-technologies", "#silver-first-technologies"))
-                    if form.query_one(field, Checkbox).value)
-    return ("silver",), options
+def _option_id(option: str) -> str:
+    return option.replace(".", "-")  # "silver.a-sides" -> "#silver-a-sides"
+
+
+def _module_fields(name: str, fields: NewGameFields):
+    """The module on or off, and its options (shown when it is on)."""
+    yield Checkbox(fields.title, id=name, compact=True)
+    for option, label in fields.options.items():
+        yield Checkbox(label, id=_option_id(option), classes=f"{name}-option hidden", compact=True)
+
+
+def module_settings(form) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(modules, options) the modules' fields describe."""
+    modules, options = [], []
+    for name, fields in module_fields().items():
+        if form.query_one(f"#{name}", Checkbox).value:
+            modules.append(name)
+            options += [o for o in fields.options if form.query_one(f"#{_option_id(o)}", Checkbox).value]
+    return tuple(modules), tuple(options)

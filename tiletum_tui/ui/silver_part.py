@@ -1,0 +1,23 @@
+"""Prospect for Silver on the screens (its ``ui`` part, named in ``tiletum_tui/registry.py``): the
+Underground and Silver views, the Prospector Wheel's line docked over the Action Wheel, the Underground
+maps' share of the map choices, Silver, Mines and Prospectors in the strip (``silver_views``), the menu
+paths of its kinds of action (``silver_choices``) and its New game fields."""
+
+from __future__ import annotations
+
+from .parts import NewGameFields, UiPart
+from .silver_choices import MENU
+from .silver_views import VIEWS, WheelLine, point
+from .widgets.silver import strip_parts
+
+PART = UiPart(
+    views=VIEWS,
+    docked={"wheel": (WheelLine,)},
+    strip_parts=(strip_parts,),
+    pointing=(point,),
+    menu=MENU,
+    new_game=NewGameFields("Prospect for Silver (the expansion)", {
+        "silver.a-sides": "  first game: the A side of each Underground map",
+        "silver.first-technologies": "  first game: Architect, Joker, Character Technologies",
+    }),
+)
