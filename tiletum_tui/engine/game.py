@@ -64,6 +64,9 @@ class TiletumGame:
         """What a save's metadata shows without a replay."""
         return {"round": state.round, "phase": state.phase, "scores": [p.vp for p in state.players]}
 
+    def progress(self, summary: dict) -> str:
+        return "the game is over" if summary["phase"] == "over" else f"round {summary['round']}, {summary['phase']} phase"
+
     def player_names(self, settings: Settings) -> list[str]:
         return [p.name for p in settings.players]
 

@@ -31,6 +31,8 @@ class SaveInfo:
     game_id: str = ""
     version: int = 0
     problem: str | None = None
+    game: str = ""  # the game's title ("Tiletum", "Carcassonne")
+    progress: str = ""  # how far it got, in that game's words ("round 2, action phase", "tile 14 of 72")
 
 
 def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
@@ -74,7 +76,8 @@ def save_info(path: Path) -> SaveInfo:
         players=tuple(loaded.game.player_names(loaded.settings)),  # the names the game will use
         round=m.round, phase=m.phase, scores=tuple(m.scores), actions=len(loaded.save.actions),
         finished=m.finished, created=min(_aware(m.created), mtime), saved=min(_aware(m.saved), mtime),
-        game_id=m.game_id, version=loaded.version,
+        game_id=m.game_id, version=loaded.version, game=loaded.game.title,
+        progress=loaded.game.progress({"round": m.round, "phase": m.phase, "scores": list(m.scores)}),
     )
 
 
@@ -94,7 +97,7 @@ def delete(path: str | os.PathLike[str]) -> None:
         raise SaveFileError(path, os_problem(exc, "the file cannot be deleted")) from None
 
 
-SAVES_COLUMNS = ("Name", "Players", "Round", "Scores", "Saved", "Status")
+SAVES_COLUMNS = ("Name", "Game", "Players", "Progress", "Scores", "Saved", "Status")
 
 
 def saves_table(folder: str | os.PathLike[str]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
@@ -103,7 +106,7 @@ def saves_table(folder: str | os.PathLike[str]) -> tuple[tuple[str, ...], list[t
     for info in list_saves(folder):
         saved = info.saved.astimezone().strftime("%Y-%m-%d %H:%M")
         if info.problem:
-            rows.append((clean(info.path.name, 80), "", "", "", saved, f"unreadable: {info.problem}"))
+            rows.append((clean(info.path.name, 80), "", "", "", "", saved, f"unreadable: {info.problem}"))
             continue
         if info.autosave:
             started = (info.created or info.saved).astimezone().strftime("%Y-%m-%d %H:%M")
@@ -111,6 +114,6 @@ def saves_table(folder: str | os.PathLike[str]) -> tuple[tuple[str, ...], list[t
         else:
             name = clean(info.name, 60)  # the name is the file's own text: no escape reaches the terminal
         status = "finished" if info.finished else "in progress"
-        rows.append((name, clean(", ".join(info.players), 200), str(info.round),
+        rows.append((name, info.game, clean(", ".join(info.players), 200), info.progress,
                      clean(" / ".join(map(str, info.scores)), 60), saved, status))
     return SAVES_COLUMNS, rows

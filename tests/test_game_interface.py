@@ -1,0 +1,53 @@
+"""Issue 19: the session, the saves and the listing reach a game only through one declared interface
+(``tiletum_tui.game_interface.Game``). A toy game defined here, which the program does not know,
+plays through them: set up, notation round trip, apply, undo, save and load."""
+
+from __future__ import annotations
+
+import pytest
+
+from tiletum_tui import games
+from tiletum_tui.game_interface import Game
+from tiletum_tui.saves import listing
+from tiletum_tui.session import Session, UndoError
+
+from .toy_game import TOY, ToySettings
+
+
+@pytest.fixture
+def toy_registered(monkeypatch):
+    real = games.game
+    monkeypatch.setattr(games, "game", lambda name: TOY if name == "toy" else real(name))
+
+
+def test_every_registered_game_and_the_toy_have_the_declared_shape():
+    assert isinstance(TOY, Game)
+    for name in games.NAMES:
+        assert isinstance(games.game(name), Game), name
+        assert games.game(name).name == name
+
+
+def test_the_toy_game_plays_through_the_session_saves_and_listing(tmp_path, toy_registered):
+    settings = ToySettings(names=("Ann", "Bob"), seed=3)  # a pile of 8
+    session = Session.new(settings, save_dir=tmp_path, game=TOY)
+    action = TOY.parse("1: take 2")
+    assert TOY.parse(TOY.notation(action)) == action
+    session.apply("take 2")  # without a seat: the current player's
+    session.apply("1: take 1")
+    assert session.state.pile == 5
+    session.undo()  # within the turn
+    assert session.state.pile == 6
+    session.apply("1: end")
+    assert "undo stops" in session.can_undo()
+    with pytest.raises(UndoError):
+        session.undo()
+    with pytest.raises(TOY.Error, match="take 1 or 2"):
+        session.apply("2: take 3")
+    assert session.state.pile == 6  # a refusal changes nothing
+    path = session.save("toy game")
+    loaded = Session.load(path, save_dir=tmp_path, autosave=False)
+    assert loaded.notation_log == session.notation_log
+    assert loaded.digest() == session.digest()
+    (row,) = [i for i in listing.list_saves(tmp_path) if not i.autosave]
+    assert row.players == ("Ann", "Bob") and row.problem is None
+    session.close()

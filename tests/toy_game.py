@@ -1,0 +1,123 @@
+"""A toy game defined in the test folder (issue 19: "a test that a toy game in the test folder plays
+through" the game interface). Counters: a seeded pile; on a turn a player takes 1 or 2 counters, as
+often as they like, then ends the turn ("end"); whoever takes the last counter scores 1. Dealing
+the pile is the one reveal. Nothing here is imported from any real game."""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class ToyError(ValueError):
+    pass
+
+
+class ToySettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    names: tuple[str, ...]
+    seed: int
+
+
+class Take(msgspec.Struct, frozen=True):
+    seat: int
+    n: int
+
+
+class End(msgspec.Struct, frozen=True):
+    seat: int
+
+
+class ToyState(msgspec.Struct, frozen=True):
+    settings: ToySettings
+    pile: int
+    seat: int
+    taken: int  # this turn
+    turn: int
+    scores: tuple[int, ...]
+    events: tuple = ()
+
+
+class ToyGame:
+    name = "toy"
+    title = "Counters"
+    Settings = ToySettings
+    Error = ToyError
+    rules_versions = (1,)
+    rules_version = 1
+
+    def new_game(self, settings):
+        return ToyState(settings, pile=5 + settings.seed % 7, seat=0, taken=0, turn=1,
+                        scores=(0,) * len(settings.names), events=("dealt",))
+
+    def apply(self, state, action):
+        if action.seat != state.seat:
+            raise ToyError("it is not your turn")
+        if isinstance(action, End):
+            if not state.taken:
+                raise ToyError("take at least one counter first")
+            return msgspec.structs.replace(state, seat=(state.seat + 1) % len(state.scores), taken=0,
+                                           turn=state.turn + 1, events=())
+        if not 1 <= action.n <= min(2, state.pile):
+            raise ToyError(f"there are {state.pile} counters: take 1 or 2 of them")
+        pile = state.pile - action.n
+        scores = tuple(s + (i == state.seat and pile == 0) for i, s in enumerate(state.scores))
+        return msgspec.structs.replace(state, pile=pile, taken=state.taken + action.n, scores=scores, events=())
+
+    def parse(self, text, seat=None):
+        head, _, rest = text.partition(":")
+        if rest:
+            seat, text = int(head) - 1, rest.strip()
+        if seat is None:
+            raise ToyError("whose action? write '1: take 2'")
+        if text == "end":
+            return End(seat)
+        word, _, n = text.partition(" ")
+        if word != "take" or not n.isdigit():
+            raise ToyError(f"not an action: {text!r}")
+        return Take(seat, int(n))
+
+    def notation(self, action):
+        return f"{action.seat + 1}: " + ("end" if isinstance(action, End) else f"take {action.n}")
+
+    def describe(self, state, action):
+        return self.notation(action)
+
+    def current_player(self, state):
+        return None if state.pile == 0 else state.seat
+
+    def finished(self, state):
+        return state.pile == 0
+
+    def digest(self, state):
+        import hashlib
+
+        return hashlib.sha256(msgspec.json.encode(msgspec.structs.replace(state, events=()))).hexdigest()
+
+    def barriers(self, events):
+        return ["the pile was dealt"] if "dealt" in events else []
+
+    def turn_key(self, state):
+        return (state.turn,)
+
+    def turn_began(self, before, after):
+        return "a new turn"
+
+    def summary(self, state):
+        return {"round": state.turn, "phase": "over" if state.pile == 0 else "play", "scores": list(state.scores)}
+
+    def progress(self, summary):
+        return f"turn {summary['round']}"
+
+    def player_names(self, settings):
+        return list(settings.names)
+
+    def seed(self, settings):
+        return settings.seed
+
+    def decode_settings(self, raw):
+        return msgspec.json.decode(raw, type=ToySettings)
+
+    def encode_settings(self, settings):
+        return msgspec.Raw(msgspec.json.encode(settings))
+
+
+TOY = ToyGame()

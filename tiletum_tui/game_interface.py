@@ -1,0 +1,73 @@
+"""The one interface through which the shell reaches a game (issue 19: "a game is a plug-in of the shell").
+
+The session, the saves, the save listing, the title screen's Continue and the command line hold
+nothing of any game beyond its name: they are handed an object of this shape by ``games.game(name)``
+(the one file that names the games) and call only what is declared here. A game's engine stays
+pure; its object adapts it (``engine/game.py`` for Tiletum, ``carcassonne/engine/game.py``).
+
+A Protocol, not a base class: a game need not import the shell to be one. ``tests/test_game_interface.py``
+plays a toy game, defined in the test folder, through the session and the saves with nothing else.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+import msgspec
+
+
+@runtime_checkable
+class Game(Protocol):
+    name: str  # the name saves give (``"game"`` in the file); stable for ever
+    title: str  # how a person calls it
+    Settings: type  # a msgspec Struct: players, seed and whatever the game is set up with
+    Error: type[Exception]  # every refusal or malformed action the rules raise (its message says why)
+    rules_versions: tuple[int, ...]  # the versions a save may name
+    rules_version: int  # the version new games are played under
+
+    def new_game(self, settings: Any) -> Any:
+        """The game as set up (an immutable state: the session keeps every one as its history)."""
+
+    def apply(self, state: Any, action: Any) -> Any:
+        """The next state (``state`` untouched); what happened is in ``.events``. Raises ``Error``."""
+
+    def parse(self, text: str, seat: int | None = None) -> Any:
+        """An action from its notation (without a seat in the text: ``seat``'s). Raises ``Error``."""
+
+    def notation(self, action: Any) -> str:
+        """The text ``parse`` reads back into the same action."""
+
+    def describe(self, state: Any, action: Any) -> str:
+        """The action in words, for the log (``state`` is the one it is applied to)."""
+
+    def current_player(self, state: Any) -> int | None:
+        """The seat to decide now (None when the game is over)."""
+
+    def finished(self, state: Any) -> bool: ...
+
+    def digest(self, state: Any) -> str:
+        """A hash of everything in the state, hidden parts included: a replay proves it reached it."""
+
+    def barriers(self, events: Any) -> list[str]:
+        """What an action revealed (a roll, a tile drawn), in words: undo never goes back across it."""
+
+    def turn_key(self, state: Any) -> tuple:
+        """Changes when a new turn begins: undo never goes back into an earlier turn."""
+
+    def turn_began(self, before: Any, after: Any) -> str:
+        """Why undo stops here, in the game's words ("a new turn")."""
+
+    def summary(self, state: Any) -> dict:
+        """What a save's metadata shows without a replay: ``round``, ``phase``, ``scores``."""
+
+    def progress(self, summary: dict) -> str:
+        """That summary in the game's own words, for ``tiletum saves`` and the load screen."""
+
+    def player_names(self, settings: Any) -> list[str]: ...
+
+    def seed(self, settings: Any) -> int: ...
+
+    def decode_settings(self, raw: bytes) -> Any:
+        """Strictly (raises msgspec.DecodeError naming the path)."""
+
+    def encode_settings(self, settings: Any) -> msgspec.Raw: ...
