@@ -1,5 +1,6 @@
-"""The games this program plays, by the name their saves give. The session, the saves and the app
-shell reach a game only through one of these objects (see ``engine/game.py`` for the shape)."""
+"""The games this program plays, by the name their saves give: the one file that names them. The
+session, the saves and the app shell reach a game only through one of these objects, of the shape
+``game_interface.Game`` declares."""
 
 from __future__ import annotations
 
@@ -10,8 +11,12 @@ def game(name: str):
         from .engine.game import TILETUM
 
         return TILETUM
+    if name == "carcassonne":
+        from .carcassonne.engine.game import CARCASSONNE
+
+        return CARCASSONNE
     return None
 
 
-NAMES = ("tiletum",)
+NAMES = ("tiletum", "carcassonne")
 DEFAULT = "tiletum"

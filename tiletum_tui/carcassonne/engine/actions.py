@@ -1,0 +1,65 @@
+"""Carcassonne's actions and their notation (docs/carcassonne.md): ``2: place V at 1,-1 r3``
+(the drawn tile, its cell, quarter turns clockwise), then ``2: thief road S-W``, ``2: knight city N``,
+``2: farmer field SE``, ``2: monk cloister`` or ``2: no follower``. Seats count from 1 in the text."""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+from .errors import NotationError
+
+
+class Place(msgspec.Struct, frozen=True, tag=True):
+    seat: int
+    design: str
+    x: int
+    y: int
+    rotation: int
+
+
+class Deploy(msgspec.Struct, frozen=True, tag=True):
+    """A follower on a segment of the tile just placed, named as on the tile (``None``: no follower)."""
+
+    seat: int
+    role: str | None
+    segment: str | None
+
+
+Action = Place | Deploy
+
+ROLE_WORDS = ("knight", "thief", "farmer", "monk")
+_PLACE = re.compile(r"place\s+([A-Z][0-9]*)\s+at\s+(-?\d+)\s*,\s*(-?\d+)(?:\s+r([0-3]))?$")
+_SEAT = re.compile(r"(\d+)\s*:\s*(.*)$", re.S)
+
+
+def notation(action: Action) -> str:
+    head = f"{action.seat + 1}: "
+    if isinstance(action, Place):
+        return head + f"place {action.design} at {action.x},{action.y}" + (f" r{action.rotation}" if action.rotation else "")
+    if action.role is None:
+        return head + "no follower"
+    return head + f"{action.role} {action.segment}"
+
+
+def parse(text: str, seat: int | None = None) -> Action:
+    """The action a line of notation names; without ``N:`` it is ``seat``'s. Raises NotationError."""
+    text = " ".join(text.split())
+    m = _SEAT.match(text)
+    if m:
+        seat, text = int(m.group(1)) - 1, m.group(2).strip()
+        if seat < 0:
+            raise NotationError("seats count from 1")
+    if seat is None:
+        raise NotationError(f"whose action is {text!r}? write it as '1: {text}'")
+    m = _PLACE.match(text)
+    if m:
+        return Place(seat, m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4) or 0))
+    if text == "no follower":
+        return Deploy(seat, None, None)
+    role, _, segment = text.partition(" ")
+    if role in ROLE_WORDS and segment:
+        return Deploy(seat, role, segment)
+    raise NotationError(f"not a Carcassonne action: {text!r} (e.g. 'place D at 1,0 r1', 'knight city N', "
+                        "'no follower')")

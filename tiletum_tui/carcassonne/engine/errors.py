@@ -1,0 +1,14 @@
+"""Carcassonne's refusals: a malformed action (``NotationError``) or one the rules do not allow now
+(``IllegalAction``); both are ``CarcassonneError``, a ValueError whose message says why."""
+
+
+class CarcassonneError(ValueError):
+    pass
+
+
+class NotationError(CarcassonneError):
+    pass
+
+
+class IllegalAction(CarcassonneError):
+    pass

@@ -1,0 +1,54 @@
+"""Deploying followers (the rules text's "Deploying followers"): on the tile just placed, one a turn,
+from the supply, by segment (knight in a city, thief on a road, farmer in a field, monk in a
+cloister), never on a feature someone already stands on however far away, never on a river."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .state import Follower, State
+from .tiles import ROLES, turned
+
+
+class Spot(NamedTuple):
+    """A segment of the tile just placed, as the follower choice offers it."""
+
+    segment: int
+    name: str  # "city N", "road E-W", "field SE", "cloister"
+    role: str | None  # knight, thief, farmer, monk; None on a river
+    refused: str | None  # why no follower may go there, in the rules text's words; None if one may
+
+
+def spots(state: State) -> list[Spot]:
+    """Every segment of the tile just placed, each free or with the reason it is not."""
+    p = state.placed[state.last]
+    t = turned(p.design, p.rotation)
+    no_supply = (None if state.supply[state.seat] else
+                 "the player must take it from his supply, and yours is empty: every follower is on the land")
+    out = []
+    for i, kind in enumerate(t.kinds):
+        role = ROLES.get(kind)
+        if role is None:
+            why = "followers may not be placed on rivers"
+        elif no_supply:
+            why = no_supply
+        elif state.occupants[state.find(p.base + i)]:
+            who = sorted({state.players[s].name for s in state.occupants[state.find(p.base + i)]})
+            why = (f"that {kind} connects to a segment that already has a follower ({', '.join(who)}) on it, no "
+                   "matter how far away: the player may not deploy a follower there")
+        else:
+            why = None
+        out.append(Spot(i, t.names[i], role, why))
+    return out
+
+
+def deploy(state: State, segment: int) -> Follower:
+    p = state.placed[state.last]
+    t = turned(p.design, p.rotation)
+    node = p.base + segment
+    follower = Follower(state.seat, node, ROLES[t.kinds[segment]], state.last)
+    state.followers.append(follower)
+    state.supply[state.seat] -= 1
+    root = state.find(node)
+    state.occupants[root] = state.occupants[root] + (state.seat,)
+    return follower

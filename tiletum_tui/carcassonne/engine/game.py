@@ -1,0 +1,75 @@
+"""Carcassonne as the shell sees a game (``tiletum_tui.game_interface.Game``): the few calls the
+session, the saves, the listing and the command line make. Registered in ``tiletum_tui/games.py``."""
+
+from __future__ import annotations
+
+import msgspec
+
+from . import RULES_VERSION, RULES_VERSIONS, apply, current_player, describe, digest, new_game, notation, parse
+from .errors import CarcassonneError
+from .events import TileDrawn
+from .state import Settings, State
+
+
+class CarcassonneGame:
+    name = "carcassonne"
+    title = "Carcassonne"
+    Settings = Settings
+    Error = CarcassonneError
+    rules_versions = RULES_VERSIONS
+    rules_version = RULES_VERSION
+
+    def new_game(self, settings: Settings) -> State:
+        return new_game(settings)
+
+    def apply(self, state: State, action) -> State:
+        return apply(state, action)
+
+    def parse(self, text: str, seat: int | None = None):
+        return parse(text, seat)
+
+    def notation(self, action) -> str:
+        return notation(action)
+
+    def describe(self, state: State, action) -> str:
+        return describe(state, action)
+
+    def current_player(self, state: State) -> int | None:
+        return current_player(state)
+
+    def finished(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def digest(self, state: State) -> str:
+        return digest(state)
+
+    def barriers(self, events) -> list[str]:
+        """Drawing a tile reveals it: undo goes back to the tile drawn, never across a draw."""
+        return ["a tile was drawn"] if any(isinstance(e, TileDrawn) for e in events) else []
+
+    def turn_key(self, state: State) -> tuple:
+        return (state.turn,)
+
+    def turn_began(self, before: State, after: State) -> str:
+        return "a new turn"
+
+    def summary(self, state: State) -> dict:
+        return {"round": state.turn, "phase": state.phase, "scores": list(state.scores)}
+
+    def progress(self, summary: dict) -> str:
+        return "the game is over" if summary["phase"] == "over" else f"turn {summary['round']}"
+
+    def player_names(self, settings: Settings) -> list[str]:
+        return [p.name for p in settings.players]
+
+    def seed(self, settings: Settings) -> int:
+        return settings.seed
+
+    def decode_settings(self, raw: bytes) -> Settings:
+        return msgspec.json.decode(raw, type=Settings)
+
+    def encode_settings(self, settings: Settings) -> msgspec.Raw:
+        return msgspec.Raw(msgspec.json.encode(settings))
+
+
+CARCASSONNE = CarcassonneGame()

@@ -1,0 +1,194 @@
+"""The turn (the rules text's "Playing the game"): draw and place a tile, perhaps deploy a follower,
+score what was completed; a drawn tile with no legal place goes into the box and another is drawn;
+the game ends after the turn that places the last tile, with the final scoring. And the setup
+("Preparation", and the River variant's spring, river tiles first and the lake after them)."""
+
+from __future__ import annotations
+
+from ..data import load
+from . import land
+from .actions import Deploy, Place
+from .errors import CarcassonneError, IllegalAction
+from .events import FollowerDeployed, GameEnded, TileDiscarded, TileDrawn, TilePlaced
+from .followers import deploy, spots
+from .rng import shuffle
+from .scoring import final_scoring, score_completed
+from .state import Settings, State
+from .tiles import DELTA, turned
+
+
+def new_game(settings: Settings) -> State:
+    cat = load()
+    low, high = cat.players
+    if not low <= len(settings.players) <= high:
+        raise CarcassonneError(f"Carcassonne is for {low} to {high} players, not {len(settings.players)}")
+    if settings.rules not in (1,):
+        raise CarcassonneError(f"no rules version {settings.rules} of Carcassonne (this program has 1)")
+    s = State.__new__(State)
+    s.settings = settings
+    s.phase, s.seat, s.turn, s.drawn, s.last = "place", 0, 1, None, 0
+    s.placed, s.cells, s.frontier = [], {}, {}
+    s.parent, s.kind, s.open, s.tiles, s.segs, s.pennants, s.occupants, s.cities = [], [], [], [], [], [], [], []
+    s.followers, s.cloisters, s.discarded = [], [], []
+    n = len(settings.players)
+    s.supply = [cat.followers_per_player] * n
+    s.scores = [0] * n
+    s.ledger = [{} for _ in range(n)]
+    s.river_end, s.river_bend = None, 0
+    # "Shuffle the remaining land tiles face down": the pile is drawn from its end.
+    land_tiles = [d.id for d in cat.land for _ in range(d.count)]
+    land_tiles.remove(cat.starting_tile)  # the starting tile starts the game, or (the River) is removed
+    rng = shuffle(settings.seed & ((1 << 64) - 1), land_tiles)
+    pile = land_tiles
+    if settings.river:
+        river = [d.id for d in cat.river for _ in range(d.count) if d.id not in (cat.spring, cat.lake)]
+        rng = shuffle(rng, river)
+        pile = land_tiles + [cat.lake] + river  # the lake after the last river tile
+        first = cat.spring
+    else:
+        first = cat.starting_tile
+    s.pile, s.rng = pile, rng
+    _put(s, first, 0, 0, 0)
+    if settings.river:  # the spring's river runs out of one edge: the river's open end is beyond it
+        out = turned(first, 0).edges.index("river")
+        s.river_end = ((DELTA[out][0], DELTA[out][1]), (out + 2) % 4)
+    events: list = []
+    _draw(s, events)
+    s.events = tuple(events)
+    return s
+
+
+def _put(state: State, design: str, x: int, y: int, rotation: int) -> int:
+    index = land.place(state, design, x, y, rotation)
+    if "cloister" in turned(design, rotation).kinds:
+        state.cloisters.append(index)
+    return index
+
+
+def _draw(state: State, events: list) -> None:
+    """Draw the next tile for the player in turn; one that fits nowhere goes into the box."""
+    while state.pile:
+        design = state.pile.pop()
+        if land.legal_places(state, design):
+            state.drawn = design
+            events.append(TileDrawn(state.seat, design))
+            return
+        state.discarded.append(design)
+        events.append(TileDiscarded(design))
+    state.drawn = None  # no tiles left: the game ends (the caller scores it)
+
+
+def current_player(state: State) -> int | None:
+    return None if state.phase == "over" else state.seat
+
+
+def legal_actions(state: State) -> list:
+    if state.phase == "place":
+        return [Place(state.seat, state.drawn, x, y, r) for x, y, r in land.legal_places(state, state.drawn)]
+    if state.phase == "follower":
+        return [Deploy(state.seat, None, None)] + [Deploy(state.seat, s.role, s.name)
+                                                    for s in spots(state) if s.refused is None]
+    return []
+
+
+def check(state: State, action) -> None:
+    """Raise IllegalAction (the rules text's words) unless ``action`` may be taken now."""
+    if state.phase == "over":
+        raise IllegalAction("the game is over")
+    if not 0 <= action.seat < len(state.players):
+        raise IllegalAction(f"there is no player {action.seat + 1}")
+    if action.seat != state.seat:
+        raise IllegalAction(f"it is {state.players[state.seat].name}'s turn")
+    if isinstance(action, Place):
+        if state.phase != "place":
+            raise IllegalAction("the tile is placed already: deploy a follower on it or 'no follower'")
+        if action.design != state.drawn:
+            raise IllegalAction(f"the tile drawn is {state.drawn}, not {action.design}")
+        why = land.why_not(state, action.design, action.x, action.y, action.rotation)
+        if why:
+            raise IllegalAction(why)
+        return
+    if state.phase != "follower":
+        raise IllegalAction("first the player must draw and place a new land tile; then he may deploy a "
+                            "follower, only to the land tile he just placed")
+    if action.role is None:
+        return
+    spot = _spot(state, action.segment)
+    if spot.refused:
+        raise IllegalAction(spot.refused)
+    if spot.role != action.role:
+        raise IllegalAction(f"on the {spot.name} a follower is a {spot.role}, not a {action.role}: knight in a "
+                            "city segment, thief on a road segment, farmer in a field segment, monk in a cloister")
+
+
+def _spot(state: State, name: str):
+    offered = spots(state)
+    for s in offered:
+        if s.name == name:
+            return s
+    raise IllegalAction(f"the player may only deploy it to the tile he just placed, and it has no {name!r} "
+                        f"(it has {', '.join(s.name for s in offered)})")
+
+
+def apply_in_place(state: State, action, *, checked: bool = False) -> list:
+    """Apply ``action`` to ``state`` itself; return the events. Checks first unless ``checked``."""
+    if not checked:
+        check(state, action)
+    events: list = []
+    if isinstance(action, Place):
+        state.last = _put(state, action.design, action.x, action.y, action.rotation)
+        state.drawn = None
+        state.phase = "follower"
+        events.append(TilePlaced(action.seat, action.design, action.x, action.y, action.rotation))
+    else:
+        if action.role is not None:
+            spot = _spot(state, action.segment)
+            deploy(state, spot.segment)
+            events.append(FollowerDeployed(action.seat, action.role, spot.name))
+        score_completed(state, state.last, events)  # complete, deploy, score, return: in that order
+        state.seat = (state.seat + 1) % len(state.players)
+        state.turn += 1
+        state.phase = "place"
+        _draw(state, events)
+        if state.drawn is None:
+            final_scoring(state, events)
+            state.phase = "over"
+            best = max(state.scores)
+            events.append(GameEnded(tuple(i for i, v in enumerate(state.scores) if v == best)))
+    state.events = tuple(events)
+    return events
+
+
+def apply(state: State, action) -> State:
+    """The next state; ``state`` is untouched."""
+    check(state, action)
+    after = state.clone()
+    apply_in_place(after, action, checked=True)
+    return after
+
+
+def describe(state: State, action) -> str:
+    name = state.players[action.seat].name
+    if isinstance(action, Place):
+        title = load().designs[action.design].name
+        return f"{name} places {action.design} ({title}) {land.describe_place(action.x, action.y, action.rotation)}"
+    if action.role is None:
+        return f"{name} deploys no follower"
+    return f"{name} deploys a {action.role} on the {action.segment}"
+
+
+def remaining(state: State) -> dict[str, int]:
+    """The face-down tiles as counts per design: public (players could count them)."""
+    counts: dict[str, int] = {}
+    for d in state.pile:
+        counts[d] = counts.get(d, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def view(state: State, seat: int | None = None) -> State:
+    """What a seat may see: everything but the order of the face-down tiles and the generator."""
+    v = state.clone()
+    v.pile = sorted(v.pile)
+    v.rng = 0
+    v.events = state.events
+    return v

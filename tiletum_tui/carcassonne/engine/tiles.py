@@ -1,0 +1,90 @@
+"""The tile designs turned for play: each design in each of its four rotations, with the segment at
+every sub-position, each edge's kind, each segment's name on the placed tile, and which rotations
+fit a hole whose neighbours show given edges (cached: listing legal places is a table lookup).
+
+Sub-positions run clockwise from the north edge's west end (N 0 1 2, E 3 4 5, S 6 7 8, W 9 10 11);
+turning a tile a quarter clockwise moves sub-position p to p + 3. Edge e (0 N, 1 E, 2 S, 3 W) of
+one tile abuts edge e + 2 of its neighbour, sub-position 3e + i meeting 3(e + 2) + 2 - i.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+from ..data import load
+
+EDGES = "NESW"
+DELTA = ((0, -1), (1, 0), (0, 1), (-1, 0))  # x east, y south: the cell beyond each edge
+ROLES = {"city": "knight", "road": "thief", "field": "farmer", "cloister": "monk"}  # no follower on a river
+_OCTANTS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
+
+
+def _point(p: int) -> tuple[float, float]:
+    """Where sub-position p lies (x east, y north), for naming a field by where it is."""
+    e, i = divmod(p, 3)
+    t = (i - 1) * 0.5
+    return ((t, 1.0), (1.0, -t), (-t, -1.0), (-1.0, t))[e]
+
+
+class Turned:
+    """One design in one rotation, as placed."""
+
+    __slots__ = ("design", "rotation", "seg_at", "kinds", "edges", "names", "segments", "opens")
+
+    def __init__(self, design, rotation: int) -> None:
+        self.design = design
+        self.rotation = rotation
+        self.segments = design.segments
+        shift = 3 * rotation
+        seg_at = [0] * 12
+        at: list[tuple[int, ...]] = []
+        for index, seg in enumerate(design.segments):
+            moved = tuple((p + shift) % 12 for p in seg.at)
+            at.append(moved)
+            for p in moved:
+                seg_at[p] = index
+        self.seg_at = tuple(seg_at)
+        self.kinds = tuple(s.kind for s in design.segments)
+        self.edges = tuple(design.segments[seg_at[3 * e + 1]].kind for e in range(4))
+        # what a segment leaves open: a city's edges, a road's or river's ends (fields, cloisters: none)
+        self.opens = tuple(len(a) // 3 if s.kind == "city" else len(a) if s.kind in ("road", "river") else 0
+                           for s, a in zip(design.segments, at))
+        self.names = _names(self.kinds, at)
+
+
+def _names(kinds, at) -> tuple[str, ...]:
+    names, reach = [], []
+    for kind, positions in zip(kinds, at):
+        reach.append(0.0)
+        if kind == "cloister":
+            names.append("cloister")
+        elif kind in ("city", "road", "river"):
+            edges = sorted({p // 3 for p in positions})
+            names.append(f"{kind} " + "-".join(EDGES[e] for e in edges))
+        else:  # a field by where it lies: its middle's direction from the tile's centre
+            x = sum(_point(p)[0] for p in positions) / len(positions)
+            y = sum(_point(p)[1] for p in positions) / len(positions)
+            reach[-1] = math.hypot(x, y)
+            names.append("field" if reach[-1] < 0.15 else
+                         "field " + _OCTANTS[round(math.atan2(y, x) / (math.pi / 4)) % 8])
+    for name in set(names):  # two fields one way: the one in the corner says so
+        same = sorted((j for j, n in enumerate(names) if n == name), key=lambda j: reach[j])
+        if len(same) > 1:
+            names[same[-1]] = f"{name} corner"
+            for k, j in enumerate(same[:-1]):
+                names[j] = name if len(same) == 2 else f"{name} {k + 1}"
+    return tuple(names)
+
+
+@functools.cache
+def turned(design_id: str, rotation: int) -> Turned:
+    return Turned(load().designs[design_id], rotation % 4)
+
+
+@functools.cache
+def fits(pattern: tuple, design_id: str) -> tuple[int, ...]:
+    """The rotations of the design whose every edge matches ``pattern`` (per edge: the kind the
+    neighbour shows there, or None for no neighbour)."""
+    return tuple(r for r in range(4)
+                 if all(want is None or want == have for want, have in zip(pattern, turned(design_id, r).edges)))
