@@ -97,6 +97,8 @@ def check(state: State, action) -> None:
         raise IllegalAction("the game is over")
     if not 0 <= action.seat < len(state.players):
         raise IllegalAction(f"there is no player {action.seat + 1}")
+    if isinstance(action, Deploy) and state.phase == "place" and action.seat == (state.seat - 1) % len(state.players):
+        raise IllegalAction("the player must only play 1 follower on a turn, and your turn is over")
     if action.seat != state.seat:
         raise IllegalAction(f"it is {state.players[state.seat].name}'s turn")
     if isinstance(action, Place):

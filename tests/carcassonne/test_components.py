@@ -1,0 +1,48 @@
+"""The components as data (issue 19): 72 land tiles with the starting tile among them, 12 River
+tiles, each design's edges and segments, followers per player, player counts, and their sources."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from tiletum_tui.carcassonne.data import catalogue, load
+from tiletum_tui.carcassonne.engine.tiles import turned
+
+
+def test_72_land_tiles_with_the_starting_tile_and_12_river_tiles():
+    cat = load()
+    assert sum(d.count for d in cat.land) == 72 and sum(d.count for d in cat.river) == 12
+    assert cat.starting_tile in {d.id for d in cat.land}
+    assert {cat.spring, cat.lake} <= {d.id for d in cat.river}
+    assert cat.followers_per_player == 7 and cat.players == (2, 5)
+
+
+def test_pennants_and_cloisters_as_published():
+    cat = load()
+    pennants = sum(d.count for d in cat.land if any(s.pennant for s in d.segments))
+    cloisters = sum(d.count for d in cat.land if any(s.kind == "cloister" for s in d.segments))
+    assert (pennants, cloisters) == (10, 6)
+
+
+def test_every_value_the_text_does_not_print_names_its_source_or_is_authored():
+    cat = load()
+    ids = {s.id for s in cat.sources}
+    for what, where in cat.provenance.items():
+        assert where == "authored" or where.removeprefix("public:") in ids, what
+
+
+def test_a_design_that_misses_a_sub_position_is_refused_at_load(monkeypatch):
+    raw = msgspec.json.decode(__import__("importlib").resources.files(catalogue.__package__)
+                              .joinpath("tiles.json").read_bytes())
+    raw["land"][0]["segments"][1]["at"] = []  # A's road gone: sub-position 7 belongs to nothing
+    cat = msgspec.convert(raw, catalogue.Catalogue)
+    with pytest.raises(ValueError, match="do not cover the 12 sub-positions"):
+        catalogue._check(cat)
+
+
+def test_edges_turn_with_the_tile():
+    # D: city north, road east and west, field south; a quarter turn clockwise puts the city east.
+    assert turned("D", 0).edges == ("city", "road", "field", "road")
+    assert turned("D", 1).edges == ("road", "city", "road", "field")
+    assert turned("D", 1).names[:2] == ("city E", "road N-S")

@@ -1,0 +1,39 @@
+"""Final scoring and the farms (rules text, "The farms", "Final scoring"): unfinished roads and
+cities a point a segment and a pennant, unfinished cloisters a point for the cloister and each tile
+around it; farmers never return and score 4 for each completed city their farm supplies, the most
+farmers among the farms supplying a city taking it, ties each scoring 4."""
+
+from __future__ import annotations
+
+from .helpers import arranged, events_of, play
+
+
+def test_an_unfinished_city_a_point_a_segment_and_a_pennant():
+    state = play(arranged(["M"]), "1: place M at 0,-1 r2", "1: knight city E-S")
+    assert state.phase == "over"
+    assert [(e.seat, e.points, e.why) for e in events_of(state, "Scored")] == [
+        (0, 3, "an unfinished city of 2 segments and 1 pennant")]
+    assert state.supply == [7, 7]
+
+
+def test_an_unfinished_road_and_cloister():
+    state = play(arranged(["A", "U"]), "1: place A at 1,0 r1", "1: monk cloister", "2: place U at -1,0 r1",
+                 "2: thief road E-W")
+    assert sorted((e.seat, e.points, e.category) for e in events_of(state, "Scored")) == [
+        (0, 2, "unfinished cloister"),  # the cloister and the starting tile beside it
+        (1, 3, "unfinished road")]  # three road segments: U, the starting tile, A
+
+
+def test_farmers_never_return_and_supply_completed_cities():
+    # Ann's farmer north of the city E closes; Bob's in the field between that city and the road.
+    state = play(arranged(["E", "U"]), "1: place E at 0,-1 r2", "1: farmer field N", "2: place U at 1,0 r1")
+    assert state.supply == [6, 7] and [f.role for f in state.followers] == ["farmer"]
+    state = play(state, "2: farmer field N")
+    farms = [(e.seat, e.points) for e in events_of(state, "Scored") if e.category == "farm"]
+    assert farms == [(0, 4), (1, 4)]  # two farms supply the one city, one farmer each: a tie, both score
+    assert state.supply == [6, 6]  # farmers are never returned
+
+
+def test_only_completed_cities_are_supplied():
+    state = play(arranged(["U"]), "1: place U at 1,0 r1", "1: farmer field N")  # the city is still open
+    assert not [e for e in events_of(state, "Scored") if e.category == "farm"]

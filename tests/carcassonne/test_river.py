@@ -1,0 +1,53 @@
+"""The variant with the 12 River tiles (rules text): the starting tile removed, the spring laid
+first, the other river tiles drawn before the normal tiles, the lake after the last of them; no
+U-turn of the river; no followers on rivers."""
+
+from __future__ import annotations
+
+import pytest
+
+from tiletum_tui.carcassonne.data import load
+from tiletum_tui.carcassonne.engine import IllegalAction, apply, new_game, parse
+from tiletum_tui.carcassonne.engine.followers import spots
+from tiletum_tui.carcassonne.engine.land import legal_places
+
+from .helpers import arranged, play, settings
+
+
+def test_the_spring_starts_the_river_tiles_come_first_and_the_lake_after_them():
+    state = new_game(settings(river=True, seed=4))
+    cat = load()
+    assert [p.design for p in state.placed] == [cat.spring]
+    river_ids = {d.id for d in cat.river} - {cat.spring, cat.lake}
+    order = [state.drawn] + state.pile[::-1]  # in the order they will be drawn
+    assert set(order[:10]) <= river_ids and order[10] == cat.lake
+    assert not set(order[11:]) & {d.id for d in cat.river}
+    assert len(order) == 11 + 71 and cat.starting_tile in order[11:]  # 71: the starting tile is removed
+
+
+def test_a_river_tile_continues_the_river():
+    state = arranged(["R3", "R3"], river=True)  # the spring's river runs south
+    assert set(legal_places(state, "R3")) == {(0, 1, 0), (0, 1, 2)}
+    with pytest.raises(IllegalAction, match="a river tile continues the river: the river's open end is at 0,1"):
+        apply(state, parse("1: place R3 at 1,0"))
+
+
+def test_no_u_turn():
+    state = play(arranged(["R4", "R4", "R3"], river=True), "1: place R4 at 0,1 r1", "1: no follower")  # turns west
+    assert legal_places(state, "R4") == [(-1, 1, 3)]  # turning back north would be a U
+    with pytest.raises(IllegalAction, match='a river tile may not be placed so that the river makes a "U" turn'):
+        apply(state, parse("2: place R4 at -1,1 r2"))
+
+
+def test_no_followers_on_rivers():
+    state = play(arranged(["R3", "R3"], river=True), "1: place R3 at 0,1")
+    river = next(s for s in spots(state) if s.name == "river N-S")
+    assert river.refused == "followers may not be placed on rivers"
+    with pytest.raises(IllegalAction, match="followers may not be placed on rivers"):
+        apply(state, parse("1: farmer river N-S"))
+    play(state, "1: farmer field E")
+
+
+def test_the_lake_closes_the_river():
+    state = play(arranged(["R2", "B"], river=True), "1: place R2 at 0,1 r2", "1: no follower")
+    assert state.river_end is None and state.drawn == "B"
