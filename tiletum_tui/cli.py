@@ -59,8 +59,11 @@ def _game_settings(args):
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:
+    from . import games
     from .engine import known_modules
 
+    p.add_argument("--game", choices=games.NAMES, default=games.DEFAULT, help="which game (default tiletum)")
+    p.add_argument("--river", action="store_true", help="Carcassonne: with the 12 River tiles")
     p.add_argument("--players", type=int, default=2, help="2, 3 or 4 players (default 2)")
     p.add_argument("--seed", type=int, help="the seed of the setup and every roll (random if omitted)")
     p.add_argument("--names", nargs="+", help="player names in seat order")
@@ -129,6 +132,13 @@ def _main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     _check_paths(parser, args)
 
+    front = _front_door(args)
+    if args.command == "play" and front is not None:
+        return front.play_headless(args)
+    if args.command == "new" and front is not None:
+        print(f"tiletum: {args.game} has no screens yet: play it with 'tiletum play --game {args.game}'",
+              file=sys.stderr)
+        return 2
     if args.command == "play":
         from .headless import play_headless
 
@@ -146,6 +156,16 @@ def _main(argv: list[str] | None = None) -> int:
 
         return print_saves(args.save_dir)
     return _open_screens(args)
+
+
+def _front_door(args):
+    """The chosen game's own command-line module (``games.FRONT_DOORS``), or None for Tiletum's here."""
+    import importlib
+
+    from . import games
+
+    name = games.FRONT_DOORS.get(getattr(args, "game", games.DEFAULT))
+    return importlib.import_module(name) if name else None
 
 
 def _seats(opponents: str | None, players: int, budget: str):

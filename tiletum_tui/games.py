@@ -19,4 +19,7 @@ def game(name: str):
 
 
 NAMES = ("tiletum", "carcassonne")
+# Each game's own command-line module (its settings from the options, ``play_headless``), imported by
+# the command line alone; None: the command line's own (Tiletum's, from before there were two games).
+FRONT_DOORS = {"tiletum": None, "carcassonne": "tiletum_tui.carcassonne.cli"}
 DEFAULT = "tiletum"

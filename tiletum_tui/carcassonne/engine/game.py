@@ -57,7 +57,9 @@ class CarcassonneGame:
         return {"round": state.turn, "phase": state.phase, "scores": list(state.scores)}
 
     def progress(self, summary: dict) -> str:
-        return "the game is over" if summary["phase"] == "over" else f"turn {summary['round']}"
+        if summary["phase"] == "over":
+            return f"all {summary['round'] - 1} turns played"
+        return f"turn {summary['round']}, " + ("placing a tile" if summary["phase"] == "place" else "a follower?")
 
     def player_names(self, settings: Settings) -> list[str]:
         return [p.name for p in settings.players]

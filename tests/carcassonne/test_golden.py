@@ -1,0 +1,26 @@
+"""Golden random games (issue 19): recorded once (``golden/make_golden.py``), replayed exactly from
+their notation: the same legal actions counted at every step, the same end (digest) and scores."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tiletum_tui.carcassonne.engine import apply_in_place, digest, legal_actions, new_game, parse
+
+from .helpers import settings
+
+GOLDEN = json.loads((Path(__file__).parent / "golden" / "games.json").read_text())
+
+
+@pytest.mark.parametrize("game", GOLDEN, ids=lambda g: f"{g['players']}p-seed{g['seed']}{'-river' if g['river'] else ''}")
+def test_a_golden_game_replays_exactly(game):
+    state = new_game(settings(game["players"], game["seed"], game["river"]))
+    for text, count in zip(game["actions"], game["legal_counts"], strict=True):
+        assert len(legal_actions(state)) == count, text
+        apply_in_place(state, parse(text))
+    assert state.phase == "over"
+    assert state.scores == game["scores"] and state.ledger == game["ledger"]
+    assert digest(state) == game["digest"]

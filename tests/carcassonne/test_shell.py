@@ -1,0 +1,88 @@
+"""Carcassonne through the shell (issue 19): the session (undo back to the tile drawn, never across a
+draw), saves naming the game and its rules version, loading by replay, ``tiletum saves`` listing a
+Tiletum and a Carcassonne save side by side in their own words, and ``tiletum play --game carcassonne``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tiletum_tui import games
+from tiletum_tui.saves import listing
+from tiletum_tui.session import Session, UndoError
+
+from .helpers import settings
+
+GAME = games.game("carcassonne")
+
+
+def _first_place(session):
+    from tiletum_tui.carcassonne.engine import legal_actions
+
+    return GAME.notation(legal_actions(session.state)[0])
+
+
+def test_undo_goes_back_to_the_tile_drawn_never_across_a_draw(tmp_path):
+    session = Session.new(settings(seed=2), save_dir=tmp_path, game=GAME)
+    drawn = session.state.drawn
+    session.apply(_first_place(session))
+    assert session.can_undo() is None
+    session.undo()
+    assert session.state.drawn == drawn and session.state.phase == "place"
+    session.apply(_first_place(session))
+    session.apply("no follower")  # ends the turn: the next tile is drawn
+    assert session.can_undo() == "a tile was drawn: undo stops at a reveal"
+    with pytest.raises(UndoError):
+        session.undo()
+    session.close()
+
+
+def test_a_save_names_its_game_and_rules_version_and_loads_by_replay(tmp_path):
+    session = Session.new(settings(seed=3, river=True), save_dir=tmp_path, game=GAME)
+    for _ in range(3):
+        session.apply(_first_place(session))
+        session.apply("no follower")
+    path = session.save("by the river")
+    raw = json.loads(path.read_text())
+    assert raw["game"] == "carcassonne" and raw["settings"]["rules"] == 1 and raw["settings"]["river"] is True
+    loaded = Session.load(path, autosave=False)
+    assert loaded.game is GAME and loaded.digest() == session.digest()
+    assert loaded.notation_log == session.notation_log
+    session.close()
+
+
+def test_tiletum_and_carcassonne_saves_side_by_side_each_in_its_own_words(tmp_path):
+    from tiletum_tui.engine import PlayerSetup, Settings
+
+
+    carc = Session.new(settings(seed=4), save_dir=tmp_path, game=GAME, autosave=False)
+    carc.apply(_first_place(carc))
+    carc.save("castles")
+    tiletum = Session.new(Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=1),
+                          save_dir=tmp_path, autosave=False)
+    tiletum.save("dice")
+    _, rows = listing.saves_table(tmp_path)
+    by_name = {r[0]: r for r in rows}
+    assert by_name["castles"][1:2] == ("Carcassonne",) and by_name["castles"][3] == "turn 1, a follower?"
+    assert by_name["dice"][1] == "Tiletum" and by_name["dice"][3].startswith("round 1, ")
+
+
+def _play(*args, stdin=""):
+    return subprocess.run([sys.executable, "-m", "tiletum_tui", "play", "--game", "carcassonne", *args],
+                          input=stdin, capture_output=True, text=True)
+
+
+def test_headless_random_game_to_the_final_scoring(tmp_path):
+    r = _play("--players", "2", "--seed", "1", "--random", "1", "--quiet", "--save", str(tmp_path / "g.json"))
+    assert r.returncode == 0, r.stderr
+    assert "the game is over" in r.stdout and "winner:" in r.stdout
+    assert Session.load(tmp_path / "g.json", autosave=False).finished
+
+
+def test_headless_refuses_a_bad_move_with_the_rules_words():
+    r = _play("--players", "2", "--seed", "1", stdin="place D at 5,5\n")
+    assert r.returncode == 1
+    assert "refused: the tile drawn is" in r.stderr or "at least one edge abutting" in r.stderr
