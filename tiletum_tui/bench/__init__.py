@@ -12,6 +12,11 @@ def run_bench(args) -> int:
     print(f"Engine: {args.games} random games per player count, one core")
     for key, value in engine_numbers(args.games).items():
         print(f"  {key:<34} {value:10.2f}")
+    from .carcassonne import carcassonne_numbers
+
+    print(f"Carcassonne: {args.games} random 2-player games, one core")
+    for key, value in carcassonne_numbers(args.games).items():
+        print(f"  {key:<34} {value:10.2f}")
     from .opponents import opponent_numbers
 
     print("Opponents (one core; the master thinks 0.3 s at each turn start of round 1)")

@@ -7,9 +7,8 @@ Placing a tile joins its segments with its neighbours' across the sub-positions 
 
 from __future__ import annotations
 
-from .errors import IllegalAction
 from .state import Placement, State
-from .tiles import DELTA, EDGES, turned
+from .tiles import DELTA, EDGES, fits, turned
 
 EDGE_WORDS = ("north", "east", "south", "west")
 _EMPTY = (None, None, None, None)
@@ -21,11 +20,16 @@ def is_river(design: str) -> bool:
 
 def legal_places(state: State, design: str) -> list[tuple[int, int, int]]:
     """Every (x, y, rotation) where ``design`` may be placed now."""
-    from .tiles import fits
-
     if state.river_end is not None and is_river(design):
         return _river_places(state, design)
     return [(x, y, r) for (x, y), pattern in state.frontier.items() for r in fits(pattern, design)]
+
+
+def can_place(state: State, design: str) -> bool:
+    """Whether ``design`` fits anywhere (a drawn tile that does not goes into the box)."""
+    if state.river_end is not None and is_river(design):
+        return bool(_river_places(state, design))
+    return any(fits(pattern, design) for pattern in state.frontier.values())
 
 
 def why_not(state: State, design: str, x: int, y: int, rotation: int) -> str | None:
@@ -53,8 +57,6 @@ def why_not(state: State, design: str, x: int, y: int, rotation: int) -> str | N
 
 def _river_places(state: State, design: str) -> list[tuple[int, int, int]]:
     """The river's one open end is the only place for a river tile, and never with a U-turn."""
-    from .tiles import fits
-
     (x, y), entry = state.river_end  # entry: the new tile's edge that meets the river
     if (x, y) in state.cells:  # the river ran into the land: nowhere to go on
         return []

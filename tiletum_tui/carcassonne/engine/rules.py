@@ -69,7 +69,7 @@ def _draw(state: State, events: list) -> None:
     """Draw the next tile for the player in turn; one that fits nowhere goes into the box."""
     while state.pile:
         design = state.pile.pop()
-        if land.legal_places(state, design):
+        if land.can_place(state, design):
             state.drawn = design
             events.append(TileDrawn(state.seat, design))
             return

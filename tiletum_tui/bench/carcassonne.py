@@ -1,0 +1,63 @@
+"""Carcassonne's figures for ``tiletum bench`` (issue 19): random 2-player games per CPU-second (aim:
+at least 100), the median time to list a tile's legal places late in a game (aim: at most 2 ms),
+one step through ``apply`` (with its copy, as the session plays) and the start of a game."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from ..carcassonne.engine import PlayerSetup, Settings, apply, apply_in_place, legal_actions, new_game
+from ..carcassonne.engine.land import legal_places
+
+
+def _settings(players: int, seed: int, river: bool = False) -> Settings:
+    return Settings(players=tuple(PlayerSetup(f"P{i + 1}", "red") for i in range(players)), seed=seed, river=river)
+
+
+def random_game(players: int, seed: int, river: bool = False):
+    state = new_game(_settings(players, seed, river))
+    pick = random.Random(seed).random
+    while state.phase != "over":
+        legal = legal_actions(state)
+        apply_in_place(state, legal[int(pick() * len(legal))], checked=True)
+    return state
+
+
+def carcassonne_numbers(games: int = 30) -> dict[str, float]:
+    t0 = time.process_time()
+    for seed in range(games):
+        random_game(2, seed)
+    per_cpu_second = games / (time.process_time() - t0)
+    t0 = time.process_time()
+    for seed in range(max(games // 3, 1)):
+        random_game(2, seed, river=True)
+    river_per_second = max(games // 3, 1) / (time.process_time() - t0)
+    late, steps = [], []
+    for seed in range(8):  # positions after 55 tiles: the land at its widest frontier
+        state = new_game(_settings(2, 500 + seed))
+        pick = random.Random(seed)
+        while state.phase != "over":
+            if state.phase == "place" and len(state.placed) >= 55:
+                late.append(state.clone())
+            action = pick.choice(legal_actions(state))
+            if len(steps) < 400:
+                steps.append((state.clone(), action))
+            apply_in_place(state, action)
+    return {
+        "2-player games per CPU-second": per_cpu_second,
+        "2-player River games per CPU-s": river_per_second,
+        "legal places, late (median ms)": _median_ms(lambda s: legal_places(s, s.drawn), late),
+        "apply, one step (median ms)": _median_ms(lambda sa: apply(*sa), steps),
+        "new game (median ms)": _median_ms(lambda seed: new_game(_settings(4, seed, True)), range(50)),
+    }
+
+
+def _median_ms(fn, items) -> float:
+    times = []
+    for item in items:
+        t0 = time.perf_counter()
+        fn(item)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times) * 1000
