@@ -22,4 +22,6 @@ NAMES = ("tiletum", "carcassonne")
 # Each game's own command-line module (its settings from the options, ``play_headless``), imported by
 # the command line alone; None: the command line's own (Tiletum's, from before there were two games).
 FRONT_DOORS = {"tiletum": None, "carcassonne": "tiletum_tui.carcassonne.cli"}
+# Each game's screens, as ``ui.games.screens_for`` hands them to the app shell ("module:object").
+SCREENS = {"tiletum": "tiletum_tui.ui.games:TILETUM_SCREENS", "carcassonne": "tiletum_tui.carcassonne.ui.screens:SCREENS"}
 DEFAULT = "tiletum"

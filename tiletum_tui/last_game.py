@@ -33,11 +33,12 @@ class LastGame:
     players: tuple[str, ...]
     scores: tuple[int, ...]
     actions: int
+    progress: str = ""  # how far it got, in its game's words ("round 2", "turn 14, placing a tile")
 
     def summary(self) -> str:
         """For the title's Continue line: ``round 2, Ann 12 / Bob 9``."""
         scores = " / ".join(f"{p} {s}" for p, s in zip(self.players, self.scores))
-        return f"round {self.round}, {scores}"
+        return f"{self.progress or f'round {self.round}'}, {scores}"
 
 
 def find_last_unfinished(folder: str | os.PathLike[str], load) -> LastGame | None:
@@ -69,7 +70,7 @@ def verified(path: Path, load) -> LastGame | None:
         summary = session.game.summary(session.state)
         result = None if session.finished else LastGame(
             path=Path(path), round=summary["round"], players=tuple(session.game.player_names(session.settings)),
-            scores=tuple(summary["scores"]), actions=len(session.log))
+            scores=tuple(summary["scores"]), actions=len(session.log), progress=session.game.progress(summary))
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.clear()
     _CACHE[key] = result

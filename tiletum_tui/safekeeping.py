@@ -82,7 +82,7 @@ class Safekeeping:
 
     def _default_name(self) -> str:
         names = " vs ".join(self.game.player_names(self.settings))
-        return f"{names}, round {self.game.summary(self.state)['round']}"
+        return f"{names}, {self.game.progress(self.game.summary(self.state))}"
 
     def _read_only_reason(self) -> str:
         return f"{self.read_only}: open it as a copy to play on"

@@ -65,7 +65,7 @@ class TiletumGame:
         return {"round": state.round, "phase": state.phase, "scores": [p.vp for p in state.players]}
 
     def progress(self, summary: dict) -> str:
-        return f"after round {summary['round']}" if summary["phase"] == "over" else f"round {summary['round']}, {summary['phase']} phase"
+        return f"{'after ' if summary['phase'] == 'over' else ''}round {summary['round']}"
 
     def player_names(self, settings: Settings) -> list[str]:
         return [p.name for p in settings.players]

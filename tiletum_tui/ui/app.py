@@ -9,7 +9,8 @@ from .. import games
 from . import keeping, keymap
 from .dialogs.help import HelpScreen
 from .dialogs.load import LoadDialog
-from .games import screens_for
+from .dialogs.choose_game import ChooseGame
+from .games import game_names, screens_for
 from .model import new_session
 from .paths import css_paths
 from .screens.game import GameScreen
@@ -59,8 +60,13 @@ class TiletumApp(App):
     # ------------------------------------------------------------ flow between screens
     def on_title_screen_chosen(self, event: TitleScreen.Chosen) -> None:
         if event.item == "new":
-            form = self.screens.new_game()
-            self.push_screen(form, lambda settings: self._form_done(settings, getattr(form, "seats", ())))
+            self._new_game_of(self.screens.name)
+        elif event.item == "other":  # a game other than this app's own: which one (if several), then its form
+            others = self._other_games()
+            if len(others) > 1:
+                self.push_screen(ChooseGame(others), self._new_game_of)
+            elif others:
+                self._new_game_of(others[0])
         elif event.item == "continue":
             self._load_chosen(self._last_unfinished())
         elif event.item == "load":
@@ -84,25 +90,36 @@ class TiletumApp(App):
         from ..saves import store
         from ..session import Session
 
-        look = {"art": self.screens.art, "tagline": self.screens.tagline}
+        look = {"art": self.screens.art, "tagline": self.screens.tagline,
+                "others": tuple(screens_for(n).title for n in self._other_games())}
         found = Session.latest_unfinished_game(store.resolve_save_dir(self.save_dir))
         return TitleScreen(found.summary() if found else None, **look)
+
+    def _other_games(self) -> tuple[str, ...]:
+        return tuple(n for n in game_names() if n != self.screens.name)
 
     def _load_chosen(self, path) -> None:
         if path is None:
             return
         keeping.open_saved_game(self, path)  # asks read-only or copy if another Tiletum plays it
 
-    def _form_done(self, settings, seats=()) -> None:
-        if settings is not None:
-            self.start_game(settings, seats)
+    def _new_game_of(self, name: str | None) -> None:
+        if name is None:
+            return
+        form = screens_for(name).new_game()
+        self.push_screen(form, lambda settings: self._form_done(settings, getattr(form, "seats", ()), name))
 
-    def start_game(self, settings, seats=()) -> None:
+    def _form_done(self, settings, seats=(), name: str | None = None) -> None:
+        if settings is not None:
+            self.start_game(settings, seats, name)
+
+    def start_game(self, settings, seats=(), name: str | None = None) -> None:
         # Who plays each seat (issue 14) is in the game's first autosave.
-        self.show_game(new_session(settings, save_dir=self.save_dir, seats=seats))
+        game = games.game(name) if name else None
+        self.show_game(new_session(settings, save_dir=self.save_dir, seats=seats, game=game))
 
     def show_game(self, session) -> None:
-        screen = self.screens.game(session)
+        screen = screens_for(session.game.name).game(session)
         if isinstance(self.screen, TitleScreen):
             self.switch_screen(screen)
         else:

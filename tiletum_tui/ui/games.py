@@ -43,8 +43,21 @@ class TiletumScreens:
         open_rules(app)
 
 
-SCREENS = {"tiletum": TiletumScreens()}
+TILETUM_SCREENS = TiletumScreens()
 
 
 def screens_for(game_name: str):
-    return SCREENS[game_name]
+    """The screens of a game, from the registry (``games.SCREENS``)."""
+    import importlib
+
+    from .. import games
+
+    module, _, name = games.SCREENS[game_name].partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def game_names() -> tuple[str, ...]:
+    """The games New game offers, in the registry's order."""
+    from .. import games
+
+    return tuple(n for n in games.NAMES if n in games.SCREENS)

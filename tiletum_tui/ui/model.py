@@ -11,10 +11,10 @@ from ..engine import options as engine_options
 from ..engine import view as engine_view
 
 
-def new_session(settings, save_dir=None, seats=()):
+def new_session(settings, save_dir=None, seats=(), game=None):
     from ..session import Session
 
-    return Session.new(settings, save_dir=save_dir, seats=seats)
+    return Session.new(settings, save_dir=save_dir, seats=seats, game=game)
 
 
 class GameModel:

@@ -46,14 +46,18 @@ class LoadDialog(ModalScreen[Path | None]):
         ol = self.query_one(OptionList)
         ol.clear_options()
         self.paths = []
-        for info in listing.list_saves(folder):
+        infos = listing.list_saves(folder)
+        several = len({i.game for i in infos if not i.problem}) > 1  # then each line names its game
+        for info in infos:
             saved = info.saved.astimezone().strftime("%Y-%m-%d %H:%M")
             # Text, not markup, and cleaned: names and problems are the files' own words (issue 11)
             if info.problem:
                 ol.add_option(Option(Text(f"{clean(info.path.name, 80)} — unreadable: {info.problem}"), disabled=True))
             else:
                 name = "autosave" if info.autosave else clean(info.name, 60)
-                status = "finished" if info.finished else f"round {info.round}"
+                status = "finished" if info.finished else (info.progress or f"round {info.round}")
+                if several:
+                    status = f"{info.game}, {status}"
                 scores = clean(" / ".join(f"{p} {s}" for p, s in zip(info.players, info.scores)), 120)
                 ol.add_option(Option(Text(f"{name} · {status} · {scores} · {saved}")))
             self.paths.append(info.path)

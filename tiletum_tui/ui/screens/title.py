@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 ITEMS = [
     ("new", "n", "New game"),
+    ("other", "g", "Another game"),  # another game the program plays (shown only if there is one)
     ("continue", "c", "Continue the last game"),
     ("load", "o", "Open a saved game"),
     ("learn", "l", "Learn to play"),
@@ -32,11 +33,12 @@ class TitleScreen(Screen):
 
         item: str
 
-    def __init__(self, last_game: str | None = None, *, art: str = "", tagline: str = "") -> None:
+    def __init__(self, last_game: str | None = None, *, art: str = "", tagline: str = "",
+                 others: tuple[str, ...] = ()) -> None:
         """``last_game`` describes the last unfinished game (offered first), or None if there is none;
-        ``art`` and ``tagline`` are the game's (``ui.games``)."""
+        ``art`` and ``tagline`` are the game's (``ui.games``); ``others``: the titles of the other games."""
         super().__init__()
-        self.last_game, self.art, self.tagline = last_game, art, tagline
+        self.last_game, self.art, self.tagline, self.others = last_game, art, tagline, others
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
@@ -45,11 +47,14 @@ class TitleScreen(Screen):
             # Pad every line to one width so centring moves the art as a block.
             yield Static("\n".join(line.ljust(width) for line in lines), id="title-art", markup=False)
             yield Static(self.tagline, id="title-sub", markup=False)
-            yield OptionList(*[self._option(item, key, label) for item, key, label in ITEMS], id="title-menu")
+            yield OptionList(*[self._option(item, key, label) for item, key, label in ITEMS
+                               if item != "other" or self.others], id="title-menu")
             yield Static("", id="title-note", markup=False)
         yield Footer()
 
     def _option(self, item: str, key: str, label: str) -> Option:
+        if item == "other":
+            label = f"New game of {' or '.join(self.others)}"
         if item == "continue":
             if self.last_game is None:
                 return Option(f"{key}  {label} (none unfinished)", id=item, disabled=True)
@@ -58,7 +63,7 @@ class TitleScreen(Screen):
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)
-        menu.highlighted = 1 if self.last_game else 0  # an unfinished game is offered first
+        menu.highlighted = menu.get_option_index("continue") if self.last_game else 0  # an unfinished game first
         menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -66,6 +71,8 @@ class TitleScreen(Screen):
         self.action_choose(event.option_id or "")
 
     def action_choose(self, item: str) -> None:
+        if item == "other" and not self.others:
+            return
         if item == "continue" and self.last_game is None:
             self.note("There is no unfinished game to continue: n starts a new one, o opens a save.")
             return

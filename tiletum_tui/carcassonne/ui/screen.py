@@ -1,0 +1,320 @@
+"""The Carcassonne game screen, 80×24 and up, by the keyboard alone.
+
+The land is a grid of tiles five characters wide (``draw.py``), scrolling to follow the cursor;
+the drawn tile is shown large beside it. Placing: arrows jump between the places where the tile
+fits (marked with a frame), Shift+arrows step one cell anywhere, ``r`` turns the tile (through the
+turns that fit there, or all four where it fits nowhere, saying why), Enter places. Then the
+follower: the tile's segments by name, the chosen one highlighted on the big tile, those that
+cannot take one greyed with the reason, and "no follower". Scores, followers in supply, tiles
+left and whose turn are always on screen. Every change goes through the session.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..engine import CarcassonneError, legal_actions, remaining, view
+from ..engine.followers import spots
+from ..engine.land import legal_places, why_not
+from ..engine.tiles import fits
+from . import draw
+from .text import final_table, last_news, player_line
+
+_DIRS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+_MARK = ("┌───┐", "│   │", "└───┘")
+
+
+class CarcassonneScreen(Screen):
+    DEFAULT_CSS = """
+    CarcassonneScreen { layout: vertical; }
+    #carc-head { height: 1; }
+    #carc-main { height: 1fr; }
+    #carc-land { width: 1fr; height: 100%; }
+    #carc-side { width: 25; height: 100%; padding: 0 0 0 1; }
+    #carc-players { height: 1; }
+    #carc-msg { height: 2; }
+    """
+    BINDINGS = [
+        *[Binding(k, f"jump('{k}')", "places" if k == "left" else "", show=k == "left", id=f"carcassonne.{k}")
+          for k in _DIRS],
+        *[Binding(f"shift+{k}", f"step('{k}')", "", show=False, id=f"carcassonne.step-{k}") for k in _DIRS],
+        Binding("r", "rotate", "turn", id="carcassonne.rotate"),
+        Binding("enter", "confirm", "place / deploy", id="carcassonne.confirm"),
+        *[Binding(str(n), f"pick({n})", "", show=False, id=f"carcassonne.pick-{n}") for n in range(10)],
+        Binding("u", "undo", "undo", id="carcassonne.undo"),
+        Binding("t", "tiles", "tiles left", id="carcassonne.tiles"),
+        Binding("escape", "leave", "title", id="carcassonne.leave"),
+    ]
+
+    def __init__(self, session) -> None:
+        super().__init__()
+        self.session = session
+        self.cursor = (0, 0)
+        self.rotation = 0
+        self.choice = 0  # the highlighted line of the follower choice
+        self.origin = None  # the land's top-left cell on screen (scrolls to keep the cursor in view)
+        self.message = ""
+        self._placing_for = None  # the turn the cursor was set up for
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="carc-head", markup=False)
+        with Horizontal(id="carc-main"):
+            yield Static(id="carc-land", markup=False)
+            yield Static(id="carc-side", markup=False)
+        yield Static(id="carc-players", markup=False)
+        yield Static(id="carc-msg", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_all()
+
+    def on_resize(self) -> None:
+        self.refresh_all()
+
+    # ------------------------------------------------------------ what is on screen
+    @property
+    def state(self):
+        s = self.session.state
+        return view(s, s.seat)  # what the seats may see: never the order of the face-down tiles
+
+    def _places(self, state) -> dict[tuple[int, int], list[int]]:
+        out: dict[tuple[int, int], list[int]] = {}
+        if state.phase == "place":
+            for x, y, r in legal_places(state, state.drawn):
+                out.setdefault((x, y), []).append(r)
+        return out
+
+    def _setup_turn(self, state, places) -> None:
+        """At a new turn: the cursor on the legal place nearest the last tile, the first turn that fits."""
+        if self._placing_for == (state.turn, state.phase):
+            return
+        self._placing_for = (state.turn, state.phase)
+        self.choice = 0
+        if state.phase == "place" and places:
+            last = state.placed[-1]
+            self.cursor = min(places, key=lambda c: (abs(c[0] - last.x) + abs(c[1] - last.y), c[1], c[0]))
+            self.rotation = places[self.cursor][0]
+        elif state.phase == "follower":
+            p = state.placed[state.last]
+            self.cursor = (p.x, p.y)
+
+    def refresh_all(self) -> None:
+        state = self.state
+        places = self._places(state)
+        self._setup_turn(state, places)
+        land = self.query_one("#carc-land", Static)
+        self.query_one("#carc-head", Static).update(self._head(state))
+        if state.phase == "over":
+            land.update(final_table(state))
+        else:
+            land.update(self._land(state, places, land.size.width or 56, land.size.height or 20))
+        self.query_one("#carc-side", Static).update(self._side(state, places))
+        self.query_one("#carc-players", Static).update(player_line(state))
+        self.query_one("#carc-msg", Static).update(self.message or last_news(self.session))
+
+    def _head(self, state) -> Text:
+        left = sum(remaining(state).values())
+        if state.phase == "over":
+            return Text(f"Carcassonne · the game is over after {state.turn - 1} turns", style="bold")
+        who = state.players[state.seat].name
+        doing = f"place tile {state.drawn}" if state.phase == "place" else "a follower?"
+        return Text(f"Carcassonne · turn {state.turn} · {who}: {doing} · {left} tiles left", style="bold")
+
+    def _land(self, state, places, width: int, height: int) -> Text:
+        cols, rows = max(width // draw.TILE_W, 1), max(height // draw.TILE_H, 1)
+        cx, cy = self.cursor
+        if self.origin is None:
+            self.origin = (cx - cols // 2, cy - rows // 2)
+        ox, oy = self.origin
+        if not ox <= cx < ox + cols:  # scroll to keep the cursor on screen
+            ox = cx - cols // 2
+        if not oy <= cy < oy + rows:
+            oy = cy - rows // 2
+        self.origin = (ox, oy)
+        text = Text()
+        for row in range(rows):
+            y = oy + row
+            for line in range(draw.TILE_H):
+                for col in range(cols):
+                    x = ox + col
+                    chunk, style = self._cell(state, places, x, y, line)
+                    text.append(chunk, style=style)
+                text.append("\n")
+        return text
+
+    def _cell(self, state, places, x: int, y: int, line: int) -> tuple[str, str]:
+        here = (x, y) == self.cursor
+        index = state.cells.get((x, y))
+        if index is not None:
+            p = state.placed[index]
+            lines = draw.tile_lines(p.design, p.rotation, followers=draw.followers_on(state, index))
+            style = "reverse" if here else ("bold" if index == len(state.placed) - 1 else "")
+            return lines[line], style
+        if here and state.phase == "place":
+            return draw.tile_lines(state.drawn, self.rotation)[line], "reverse"
+        if (x, y) in places:
+            return _MARK[line], "dim"
+        return " " * draw.TILE_W, ""
+
+    def _side(self, state, places) -> Text:
+        text = Text()
+        if state.phase == "over":
+            return text
+        if state.phase == "place":
+            design, rotation, lit = state.drawn, self.rotation, set()
+        else:
+            p = state.placed[state.last]
+            design, rotation = p.design, p.rotation
+            options = self._options(state)
+            seg = options[self.choice][0] if options[self.choice][0] is not None else None
+            lit = draw.segment_cells(design, rotation, seg) if seg is not None else set()
+        from ...carcassonne.data import load
+
+        text.append(f"{design}: {load().designs[design].name}"[:23] + "\n", style="bold")
+        for cy, line in enumerate(draw.tile_lines(design, rotation, draw.BIG_W, draw.BIG_H)):
+            for cx, ch in enumerate(line):
+                text.append(ch, style="reverse" if (cx, cy) in lit else "")
+            text.append("\n")
+        if state.phase == "place":
+            fit = places.get(self.cursor)
+            text.append(f"at {self.cursor[0]},{self.cursor[1]}, turned {self.rotation * 90}°\n")
+            n = len(places)
+            text.append(f"{n} place{'s' if n != 1 else ''} fit{'s' if n == 1 else ''}\n" if fit
+                        else "it does not fit here\n")
+            text.append("\n" + draw.LEGEND_SHORT)
+            return text
+        for i, (seg, label, why) in enumerate(self._options(state)):
+            key = str(i) if i < 10 else " "
+            style = ("reverse " if i == self.choice else "") + ("dim" if why else "")
+            text.append(f"{key} {label}"[:23] + "\n", style=style.strip())
+        why = self._options(state)[self.choice][2]
+        if why:
+            text.append(why[:200], style="italic")
+        return text
+
+    def _options(self, state) -> list[tuple[int | None, str, str | None]]:
+        """The follower choice: (segment, line, why not): "no follower" first, then every segment."""
+        out = [(None, "no follower", None)]
+        for s in spots(state):
+            label = f"{s.role or '—'} {s.name}"
+            out.append((s.segment, label, s.refused))
+        return out
+
+    # ------------------------------------------------------------ keys
+    def action_jump(self, key: str) -> None:
+        state = self.state
+        if state.phase == "follower":
+            if key in ("up", "down"):
+                n = len(self._options(state))
+                self.choice = (self.choice + (1 if key == "down" else -1)) % n
+                self.message = ""
+                self.refresh_all()
+            return
+        places = self._places(state)
+        dx, dy = _DIRS[key]
+        x0, y0 = self.cursor
+        ahead = [c for c in places if (c[0] - x0) * dx + (c[1] - y0) * dy > 0]
+        if not ahead:
+            self.message = "No place further that way where the tile fits (Shift+arrow steps anywhere)."
+        else:
+            def cost(c):
+                along = (c[0] - x0) * dx + (c[1] - y0) * dy
+                across = abs((c[0] - x0) * dy) + abs((c[1] - y0) * dx)
+                return (along + 2 * across, across)
+            self._move_to(min(ahead, key=cost), places)
+        self.refresh_all()
+
+    def action_step(self, key: str) -> None:
+        if self.state.phase != "place":
+            return
+        dx, dy = _DIRS[key]
+        self._move_to((self.cursor[0] + dx, self.cursor[1] + dy), self._places(self.state))
+        self.refresh_all()
+
+    def _move_to(self, cell, places) -> None:
+        self.cursor = cell
+        fitting = places.get(cell)
+        if fitting:
+            if self.rotation not in fitting:
+                self.rotation = fitting[0]
+            self.message = ""
+        else:
+            self.message = self._why(self.state)
+
+    def _why(self, state) -> str:
+        x, y = self.cursor
+        why = why_not(state, state.drawn, x, y, self.rotation)
+        return f"Not here: {why}." if why else ""
+
+    def action_rotate(self) -> None:
+        state = self.state
+        if state.phase != "place":
+            return
+        fitting = self._places(state).get(self.cursor)
+        if fitting:
+            i = fitting.index(self.rotation) if self.rotation in fitting else -1
+            self.rotation = fitting[(i + 1) % len(fitting)]
+            self.message = "" if len(fitting) > 1 else "It fits here only so."
+        else:
+            self.rotation = (self.rotation + 1) % 4
+            self.message = self._why(state)
+        self.refresh_all()
+
+    def action_pick(self, n: int) -> None:
+        state = self.state
+        if state.phase == "follower" and n < len(self._options(state)):
+            self.choice = n
+            self.action_confirm()
+
+    def action_confirm(self) -> None:
+        state = self.state
+        if state.phase == "over":
+            return
+        if state.phase == "place":
+            x, y = self.cursor
+            text = f"place {state.drawn} at {x},{y}" + (f" r{self.rotation}" if self.rotation else "")
+        else:
+            seg, label, why = self._options(state)[self.choice]
+            if why:
+                self.message = f"Not the {label.split(' ', 1)[1]}: {why}."
+                self.refresh_all()
+                return
+            text = "no follower" if seg is None else label
+        try:
+            self.session.apply(text)
+            self.message = ""
+        except CarcassonneError as exc:
+            self.message = f"Refused: {exc}."
+        except Exception as exc:  # the session's own refusals (a read-only game)
+            self.message = str(exc)
+        self.refresh_all()
+
+    def action_undo(self) -> None:
+        reason = self.session.can_undo()
+        if reason:
+            self.message = f"Undo: {reason}."
+        else:
+            self.session.undo()
+            self._placing_for = None
+            self.message = "Undone."
+        self.refresh_all()
+
+    def action_tiles(self) -> None:
+        counts = remaining(self.state)
+        self.message = "Face down: " + " ".join(f"{d}×{n}" for d, n in counts.items()) if counts else "No tiles left."
+        self.refresh_all()
+
+    def action_leave(self) -> None:
+        back = getattr(self.app, "back_to_title", None)
+        if back:
+            back()
+        else:
+            self.app.exit()
+
+    def legal(self) -> list:
+        return legal_actions(self.session.state)

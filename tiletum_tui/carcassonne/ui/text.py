@@ -1,0 +1,41 @@
+"""Words and lines for the Carcassonne screen: the players' line, the latest news, the final table."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+
+def player_line(state) -> Text:
+    """Every player's score and followers in supply; the player in turn marked ▶ (no colour needed)."""
+    text = Text()
+    for i, (p, score, supply) in enumerate(zip(state.players, state.scores, state.supply)):
+        turn = i == state.seat and state.phase != "over"
+        text.append(("▶" if turn else " ") + f"{i + 1} {p.name} {score} pts, {supply} followers  ",
+                    style="bold" if turn else "")
+    return text
+
+
+def last_news(session) -> str:
+    """The last action and what it scored, in words (the log's last entry)."""
+    if not session.log:
+        return "Arrows: where the tile fits · r: turn it · Enter: place · Shift+arrows: anywhere · t: tiles left"
+    entry = session.log[-1]
+    scored = [e for e in entry.events if type(e).__name__ == "Scored"]
+    names = [p.name for p in session.state.players]
+    extra = "; ".join(f"{names[e.seat]} scores {e.points} ({e.why})" for e in scored[:3])
+    return entry.text + (f" — {extra}" if extra else "")
+
+
+def final_table(state) -> Text:
+    """The final table: every player's points by category and in all, and the winner."""
+    cats = sorted({c for d in state.ledger for c in d})
+    text = Text("The final scoring\n\n", style="bold")
+    width = max(len(p.name) for p in state.players) + 2
+    text.append(" " * width + "".join(f"{c[:10]:>11}" for c in cats) + f"{'total':>8}\n", style="bold")
+    for p, score, ledger in zip(state.players, state.scores, state.ledger):
+        text.append(f"{p.name:<{width}}" + "".join(f"{ledger.get(c, 0):>11}" for c in cats) + f"{score:>8}\n")
+    best = max(state.scores)
+    winners = [p.name for p, s in zip(state.players, state.scores) if s == best]
+    text.append("\n" + " and ".join(winners) + (" win" if len(winners) > 1 else " wins") + f" with {best} points.\n",
+                style="bold")
+    return text
