@@ -29,6 +29,15 @@ _DIRS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 _MARK = ("┌───┐", "│   │", "└───┘")
 
 
+def _axis(origin: int, cursor: int, low: int, high: int, span: int) -> int:
+    """One axis of the scroll: centred if the land fits, else the cursor in view and no empty margin."""
+    if high - low < span:
+        return low - (span - (high - low + 1)) // 2
+    if not origin <= cursor < origin + span:
+        origin = cursor - span // 2
+    return max(low, min(origin, high - span + 1))
+
+
 class CarcassonneScreen(Screen):
     DEFAULT_CSS = """
     CarcassonneScreen { layout: vertical; }
@@ -72,9 +81,10 @@ class CarcassonneScreen(Screen):
 
     def on_mount(self) -> None:
         self.refresh_all()
+        self.call_after_refresh(self.refresh_all)  # once the land knows its size
 
     def on_resize(self) -> None:
-        self.refresh_all()
+        self.call_after_refresh(self.refresh_all)
 
     # ------------------------------------------------------------ what is on screen
     @property
@@ -113,7 +123,9 @@ class CarcassonneScreen(Screen):
             land.update(final_table(state))
         else:
             land.update(self._land(state, places, land.size.width or 56, land.size.height or 20))
-        self.query_one("#carc-side", Static).update(self._side(state, places))
+        side = self.query_one("#carc-side", Static)
+        side.display = state.phase != "over"  # the final table takes the whole width
+        side.update(self._side(state, places))
         self.query_one("#carc-players", Static).update(player_line(state))
         self.query_one("#carc-msg", Static).update(self.message or last_news(self.session))
 
@@ -127,15 +139,7 @@ class CarcassonneScreen(Screen):
 
     def _land(self, state, places, width: int, height: int) -> Text:
         cols, rows = max(width // draw.TILE_W, 1), max(height // draw.TILE_H, 1)
-        cx, cy = self.cursor
-        if self.origin is None:
-            self.origin = (cx - cols // 2, cy - rows // 2)
-        ox, oy = self.origin
-        if not ox <= cx < ox + cols:  # scroll to keep the cursor on screen
-            ox = cx - cols // 2
-        if not oy <= cy < oy + rows:
-            oy = cy - rows // 2
-        self.origin = (ox, oy)
+        ox, oy = self.origin = self._scroll(state, places, cols, rows)
         text = Text()
         for row in range(rows):
             y = oy + row
@@ -146,6 +150,16 @@ class CarcassonneScreen(Screen):
                     text.append(chunk, style=style)
                 text.append("\n")
         return text
+
+    def _scroll(self, state, places, cols: int, rows: int) -> tuple[int, int]:
+        """The top-left cell on screen: the whole land centred when it fits, else following the cursor
+        (moving only when it would leave the screen)."""
+        cells = list(state.cells) + list(places) + [self.cursor]
+        x0, x1 = min(c[0] for c in cells), max(c[0] for c in cells)
+        y0, y1 = min(c[1] for c in cells), max(c[1] for c in cells)
+        cx, cy = self.cursor
+        ox, oy = self.origin if self.origin is not None else (cx - cols // 2, cy - rows // 2)
+        return _axis(ox, cx, x0, x1, cols), _axis(oy, cy, y0, y1, rows)
 
     def _cell(self, state, places, x: int, y: int, line: int) -> tuple[str, str]:
         here = (x, y) == self.cursor

@@ -26,14 +26,19 @@ def last_news(session) -> str:
     return entry.text + (f" — {extra}" if extra else "")
 
 
+COLUMNS = (("roads", ("road",)), ("cities", ("city",)), ("cloisters", ("cloister",)),
+           ("unfinished", ("unfinished road", "unfinished city", "unfinished cloister")), ("farms", ("farm",)))
+
+
 def final_table(state) -> Text:
-    """The final table: every player's points by category and in all, and the winner."""
-    cats = sorted({c for d in state.ledger for c in d})
-    text = Text("The final scoring\n\n", style="bold")
+    """The final table: every player's points by kind (during the game, the unfinished features at
+    the end, the farms) and in all, and the winner."""
     width = max(len(p.name) for p in state.players) + 2
-    text.append(" " * width + "".join(f"{c[:10]:>11}" for c in cats) + f"{'total':>8}\n", style="bold")
+    text = Text("The final scoring\n\n", style="bold")
+    text.append(" " * width + "".join(f"{title:>11}" for title, _ in COLUMNS) + f"{'total':>8}\n", style="bold")
     for p, score, ledger in zip(state.players, state.scores, state.ledger):
-        text.append(f"{p.name:<{width}}" + "".join(f"{ledger.get(c, 0):>11}" for c in cats) + f"{score:>8}\n")
+        cells = "".join(f"{sum(ledger.get(c, 0) for c in cats):>11}" for _, cats in COLUMNS)
+        text.append(f"{p.name:<{width}}{cells}{score:>8}\n")
     best = max(state.scores)
     winners = [p.name for p, s in zip(state.players, state.scores) if s == best]
     text.append("\n" + " and ".join(winners) + (" win" if len(winners) > 1 else " wins") + f" with {best} points.\n",
