@@ -245,13 +245,13 @@ def test_saves_table_rows_are_plain_strings(games, tmp_path):
     session.save("Friday")
     (tmp_path / "junk.json").write_bytes(b'{"version": 2, "meta": {"na')
     columns, rows = listing.saves_table(tmp_path)
-    assert columns == ("Name", "Game", "Players", "Progress", "Scores", "Saved", "Status")
+    assert columns == ("Name", "Game", "Players", "Scores", "Saved", "Status")
     assert all(isinstance(cell, str) for row in rows for cell in row) and len(rows) == 3
     by_name = {row[0]: row for row in rows}
-    assert by_name["Friday"][1:5] == ("Tiletum", "Agnes, Bertram", "round 1",
+    assert by_name["Friday"][1:4] == ("Tiletum, round 1", "Agnes, Bertram",
                                       " / ".join(str(p.vp) for p in session.state.players))
-    assert by_name["Friday"][6] == "in progress"
-    assert by_name["junk.json"][6].startswith("unreadable: the file is cut short")
+    assert by_name["Friday"][5] == "in progress"
+    assert by_name["junk.json"][5].startswith("unreadable: the file is cut short")
     assert any(row[0].startswith("autosave of the game begun ") for row in rows)
 
 

@@ -97,7 +97,7 @@ def delete(path: str | os.PathLike[str]) -> None:
         raise SaveFileError(path, os_problem(exc, "the file cannot be deleted")) from None
 
 
-SAVES_COLUMNS = ("Name", "Game", "Players", "Progress", "Scores", "Saved", "Status")
+SAVES_COLUMNS = ("Name", "Game", "Players", "Scores", "Saved", "Status")
 
 
 def saves_table(folder: str | os.PathLike[str]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
@@ -106,7 +106,7 @@ def saves_table(folder: str | os.PathLike[str]) -> tuple[tuple[str, ...], list[t
     for info in list_saves(folder):
         saved = info.saved.astimezone().strftime("%Y-%m-%d %H:%M")
         if info.problem:
-            rows.append((clean(info.path.name, 80), "", "", "", "", saved, f"unreadable: {info.problem}"))
+            rows.append((clean(info.path.name, 80), "", "", "", saved, f"unreadable: {info.problem}"))
             continue
         if info.autosave:
             started = (info.created or info.saved).astimezone().strftime("%Y-%m-%d %H:%M")
@@ -114,6 +114,6 @@ def saves_table(folder: str | os.PathLike[str]) -> tuple[tuple[str, ...], list[t
         else:
             name = clean(info.name, 60)  # the name is the file's own text: no escape reaches the terminal
         status = "finished" if info.finished else "in progress"
-        rows.append((name, info.game, clean(", ".join(info.players), 200), info.progress,
+        rows.append((name, f"{info.game}, {info.progress}", clean(", ".join(info.players), 200),
                      clean(" / ".join(map(str, info.scores)), 60), saved, status))
     return SAVES_COLUMNS, rows
