@@ -115,3 +115,17 @@ async def test_continue_and_new_game_reach_carcassonne(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, CarcassonneScreen) and len(app.screen.session.state.players) == 3
         app.screen.session.close()
+
+
+async def test_leaving_the_game_lets_another_program_open_it(tmp_path):
+    """Back to the title (Esc), the shell closes the Carcassonne game as it closes Tiletum's: the last
+    autosave on disk and the game's lock let go."""
+    session = session_for(tmp_path, seed=5, autosave=True)
+    app = TiletumApp(session=session, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert session._lock is None
+        loaded = Session.load(session.autosave_path, autosave=False)
+        assert loaded.notation_log == session.notation_log

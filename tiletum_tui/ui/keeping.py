@@ -16,8 +16,9 @@ from ..safe_text import clean
 
 
 def _session(screen):
+    """The game a screen plays: through its model (Tiletum's screens) or held itself (another game's)."""
     model = getattr(screen, "model", None)
-    return getattr(model, "session", None)
+    return getattr(model, "session", None) or getattr(screen, "game_session", None)
 
 
 def report_autosave(screen) -> None:

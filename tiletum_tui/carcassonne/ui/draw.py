@@ -86,7 +86,8 @@ def _centre(t, kinds, cloister, roads):
     if len(singles) >= 2:
         return "+", singles[0]
     if len(singles) == 1 and not bends:
-        return ("|" if groups[singles[0]][0] in (0, 2) else "-"), singles[0]
+        seg = singles[0]
+        return ("~" if kinds[seg] == "river" else "|" if groups[seg][0] in (0, 2) else "-"), seg
     wide = [i for i, k in enumerate(kinds) if k == "city" and t.opens[i] >= 2]
     if wide:  # a city across the tile
         return "#", wide[0]

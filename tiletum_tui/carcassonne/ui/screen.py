@@ -63,6 +63,7 @@ class CarcassonneScreen(Screen):
     def __init__(self, session) -> None:
         super().__init__()
         self.session = session
+        self.game_session = session  # how the app shell finds the game to flush and unlock on quitting
         self.cursor = (0, 0)
         self.rotation = 0
         self.choice = 0  # the highlighted line of the follower choice
