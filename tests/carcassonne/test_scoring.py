@@ -62,3 +62,11 @@ def test_a_cloister_surrounded_scores_9():
     state = play(state, f"{seat}: no follower")  # Ann places the eighth tile around it: Bob's monk scores
     assert [(e.seat, e.points, e.why) for e in events_of(state, "Scored")] == [(1, 9, "a completed cloister")]
     assert state.supply == [7, 7]
+
+
+def test_separate_segments_on_a_tile_count_just_once():
+    # A loop from the crossing's east road round three curves back into its south road: 5 segments, 4 tiles.
+    state = play(arranged(["X", "V", "V", "V", "B"]), "1: place X at 1,0", "1: thief road E",
+                 "2: place V at 2,0", "2: no follower", "1: place V at 2,1 r1", "1: no follower",
+                 "2: place V at 1,1 r2", "2: no follower")
+    assert [(e.seat, e.points, e.why) for e in events_of(state, "Scored")] == [(0, 4, "a completed road of 4 tiles")]
