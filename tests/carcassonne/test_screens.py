@@ -48,6 +48,23 @@ async def test_place_deploy_and_score_by_keys(tmp_path):
         assert "▶2 Bob 0 pts" in text_of(screen, "#carc-players")
 
 
+async def test_the_preview_says_what_a_placement_would_score(tmp_path):
+    seed = next(s for s in range(1, 5000) if (g := new_game(settings(2, s))).drawn == "U" and g.pile[-1] == "E")
+    session = session_for(tmp_path, seed=seed)
+    session.apply("place U at 1,0 r1")
+    session.apply("thief road E-W")
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen._move_to((0, -1), screen._places(session.state))  # Bob's E north of the start
+        await pilot.press("v")
+        assert "Placed so, it completes a city of 2 tiles: nobody is on it" in text_of(screen, "#carc-msg")
+        screen._move_to((0, 1), screen._places(session.state))
+        await pilot.press("v")
+        assert "completes nothing" in text_of(screen, "#carc-msg")
+        assert len(session.log) == 2  # a preview changes nothing
+
+
 async def test_rotate_and_a_refusal_in_words(tmp_path):
     session = session_for(tmp_path, seed=seed_drawing("V"))
     app = TiletumApp(session=session)

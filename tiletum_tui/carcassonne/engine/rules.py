@@ -194,3 +194,13 @@ def view(state: State, seat: int | None = None) -> State:
     v.rng = 0
     v.events = state.events
     return v
+
+
+def forecast(state: State, design: str, x: int, y: int, rotation: int) -> list:
+    """What placing ``design`` so would complete and score at once (before any follower): the
+    FeatureCompleted and Scored events, on a copy. For the preview key; the state is untouched."""
+    trial = state.clone()
+    index = _put(trial, design, x, y, rotation)
+    events: list = []
+    score_completed(trial, index, events)
+    return events

@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static
 
 from ..engine import CarcassonneError, legal_actions, remaining, view
 from ..engine.followers import spots
+from ..engine.rules import forecast
 from ..engine.land import legal_places, why_not
 from ..engine.tiles import fits
 from . import draw
@@ -56,6 +57,7 @@ class CarcassonneScreen(Screen):
         Binding("enter", "confirm", "place / deploy", id="carcassonne.confirm"),
         *[Binding(str(n), f"pick({n})", "", show=False, id=f"carcassonne.pick-{n}") for n in range(10)],
         Binding("u", "undo", "undo", id="carcassonne.undo"),
+        Binding("v", "preview", "would score", id="carcassonne.preview"),
         Binding("t", "tiles", "tiles left", id="carcassonne.tiles"),
         Binding("escape", "leave", "title", id="carcassonne.leave"),
     ]
@@ -317,6 +319,25 @@ class CarcassonneScreen(Screen):
             self.session.undo()
             self._placing_for = None
             self.message = "Undone."
+        self.refresh_all()
+
+    def action_preview(self) -> None:
+        """What placing the tile here so would complete, and who would score it (before a follower)."""
+        state = self.state
+        if state.phase != "place" or self.cursor not in self._places(state) or \
+                self.rotation not in self._places(state)[self.cursor]:
+            self.message = "Preview: put the tile where it fits first."
+        else:
+            events = forecast(state, state.drawn, *self.cursor, self.rotation)
+            names = [p.name for p in state.players]
+            done = [e for e in events if type(e).__name__ == "FeatureCompleted"]
+            scores = [e for e in events if type(e).__name__ == "Scored"]
+            if not done:
+                self.message = "Placed so, it completes nothing (a follower could still go on it)."
+            else:
+                what = ", ".join(f"a {e.kind}" + (f" of {e.tiles} tiles" if e.kind != "cloister" else "") for e in done)
+                who = "; ".join(f"{names[e.seat]} {e.points}" for e in scores) or "nobody is on it"
+                self.message = f"Placed so, it completes {what}: {who} (a follower of yours could join it)."
         self.refresh_all()
 
     def action_tiles(self) -> None:
