@@ -54,11 +54,11 @@ class CarcassonneScreen(Screen):
           for k in _DIRS],
         *[Binding(f"shift+{k}", f"step('{k}')", "", show=False, id=f"carcassonne.step-{k}") for k in _DIRS],
         Binding("r", "rotate", "turn", id="carcassonne.rotate"),
-        Binding("enter", "confirm", "place / deploy", id="carcassonne.confirm"),
+        Binding("enter", "confirm", "place", id="carcassonne.confirm"),
         *[Binding(str(n), f"pick({n})", "", show=False, id=f"carcassonne.pick-{n}") for n in range(10)],
         Binding("u", "undo", "undo", id="carcassonne.undo"),
-        Binding("v", "preview", "would score", id="carcassonne.preview"),
-        Binding("t", "tiles", "tiles left", id="carcassonne.tiles"),
+        Binding("v", "preview", "score?", id="carcassonne.preview"),
+        Binding("t", "tiles", "tiles", id="carcassonne.tiles"),
         Binding("escape", "leave", "title", id="carcassonne.leave"),
     ]
 
