@@ -62,7 +62,7 @@ class ToyGame:
         scores = tuple(s + (i == state.seat and pile == 0) for i, s in enumerate(state.scores))
         return msgspec.structs.replace(state, pile=pile, taken=state.taken + action.n, scores=scores, events=())
 
-    def parse(self, text, seat=None):
+    def parse(self, text, seat=None, settings=None):
         head, _, rest = text.partition(":")
         if rest:
             seat, text = int(head) - 1, rest.strip()

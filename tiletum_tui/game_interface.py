@@ -31,8 +31,9 @@ class Game(Protocol):
     def apply(self, state: Any, action: Any) -> Any:
         """The next state (``state`` untouched); what happened is in ``.events``. Raises ``Error``."""
 
-    def parse(self, text: str, seat: int | None = None) -> Any:
-        """An action from its notation (without a seat in the text: ``seat``'s). Raises ``Error``."""
+    def parse(self, text: str, seat: int | None = None, settings: Any = None) -> Any:
+        """An action from its notation (without a seat in the text: ``seat``'s); with the game's
+        ``settings``, only what its set-up allows. Raises ``Error``."""
 
     def notation(self, action: Any) -> str:
         """The text ``parse`` reads back into the same action."""

@@ -25,8 +25,8 @@ class CarcassonneGame:
     def apply(self, state: State, action) -> State:
         return apply(state, action)
 
-    def parse(self, text: str, seat: int | None = None):
-        return parse(text, seat)
+    def parse(self, text: str, seat: int | None = None, settings: Settings | None = None):
+        return parse(text, seat)  # one notation for every set-up (the River adds no verb)
 
     def notation(self, action) -> str:
         return notation(action)
