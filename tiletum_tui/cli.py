@@ -144,6 +144,8 @@ def _main(argv: list[str] | None = None) -> int:
     if args.command == "saves":
         from .saves_cli import print_saves
 
+        if _save_dir_missing(args):  # a typo must not read as "no saves" (issue 24)
+            return 2
         return print_saves(args.save_dir)
     return _open_screens(args)
 
@@ -173,6 +175,18 @@ def _seats(opponents: str | None, players: int, budget: str):
                  for x in levels)
 
 
+def _save_dir_missing(args) -> bool:
+    """A ``--save-dir`` that is not a folder: said on stderr (True), never created."""
+    if getattr(args, "save_dir", None) is None:
+        return False
+    folder = Path(args.save_dir).expanduser()
+    if folder.is_dir():
+        return False
+    what = "is not a folder" if folder.exists() else "does not exist (create it first)"
+    print(f"tiletum: the save folder {clean(folder)} {what}", file=sys.stderr)
+    return True
+
+
 def _open_screens(args) -> int:
     """Start the Textual app: a new game, a loaded one, the last unfinished one, or the title screen."""
     from .saves import store
@@ -180,9 +194,7 @@ def _open_screens(args) -> int:
     from .ui.app import run_app
 
     save_dir = store.resolve_save_dir(args.save_dir)
-    if args.save_dir is not None and not save_dir.is_dir():  # a typo must not hide games in a new folder
-        what = "is not a folder" if save_dir.exists() else "does not exist (create it first)"
-        print(f"tiletum: the save folder {clean(save_dir)} {what}", file=sys.stderr)
+    if _save_dir_missing(args):  # a typo must not hide games in a new folder
         return 2
     if args.command == "new":
         settings = _game_settings(args)
@@ -196,11 +208,11 @@ def _open_screens(args) -> int:
     if args.command == "load":
         path = Path(args.file)
     elif args.cont:
-        path = Session.latest_unfinished(save_dir)
-        if path is None:
+        found = Session.latest_unfinished_game(save_dir)
+        if found is None:
             print(f"tiletum: no unfinished game to continue in {clean(save_dir)}", file=sys.stderr)
             return 1
-        note = continue_note(save_dir, path)
+        path, note = found.path, continue_note(save_dir, found)
     if path is not None:
         from .saves.lock import GameInUseError
 
@@ -215,17 +227,20 @@ def _open_screens(args) -> int:
     return run_app(save_dir=save_dir)
 
 
-def continue_note(save_dir, path: Path) -> str:
-    """What --continue opened, said on screen: never silently an older game than the newest save."""
+def continue_note(save_dir, found) -> str:
+    """What --continue opened (``found``: the replayed ``last_game.LastGame``), said on screen: never
+    silently an older game than the newest save, nor a stale copy of a game that moved away."""
     from .saves import listing
 
     infos = [i for i in listing.list_saves(save_dir) if i.problem is None]
-    chosen = next((i for i in infos if i.path == path), None)
-    if chosen is None:
-        return f"Continuing {path.name}"
-    game = f"{' vs '.join(chosen.players)}, round {chosen.round}, saved {chosen.saved:%Y-%m-%d %H:%M}"
-    what = game if chosen.autosave else f"'{chosen.name}' ({game})"
-    newer = [i for i in infos[: infos.index(chosen)] if i.finished]  # newest first
+    chosen = next((i for i in infos if i.path in (found.path, found.moved_from)), None)
+    saved = f", saved {chosen.saved:%Y-%m-%d %H:%M}" if chosen is not None and found.moved_from is None else ""
+    game = f"{' vs '.join(found.players)}, round {found.round}{saved}"
+    what = game if chosen is None or chosen.autosave else f"'{chosen.name}' ({game})"
+    if found.moved_from is not None:
+        return (f"Continuing {what} from {clean(found.path)}: its autosave moved there when "
+                f"{clean(found.moved_from.parent)} could not be written ({found.moved_from.name} there is an older copy).")
+    newer = [i for i in infos[: infos.index(chosen)] if i.finished] if chosen is not None else []  # newest first
     if newer:
         return (f"Continuing {what}: the last unfinished game. Your newer game '{newer[0].name}' is finished "
                 "(Open on the title screen lists every save).")

@@ -1,5 +1,6 @@
-"""The saves of a folder as the load screen and ``tiletum saves`` list them (metadata only, never a
-replay), and deleting one. Reading goes through ``store`` (bounded, never writing)."""
+"""The saves of a folder (metadata only, never a replay: what each file claims), and deleting one.
+The load screen and ``tiletum saves`` show them as replaying gives them (``last_game.checked_saves``
+replaces the claims and sets ``checked``). Reading goes through ``store`` (bounded, never writing)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ class SaveInfo:
     game_id: str = ""
     version: int = 0
     problem: str | None = None
+    checked: bool = False  # round, phase, players, scores, actions and finished are the replay's, not claims
 
 
 def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
@@ -97,10 +99,14 @@ def delete(path: str | os.PathLike[str]) -> None:
 SAVES_COLUMNS = ("Name", "Players", "Round", "Scores", "Saved", "Status")
 
 
-def saves_table(folder: str | os.PathLike[str]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
-    """Column titles and rows of plain strings for ``tiletum saves`` (newest first)."""
+UNCHECKED = "unchecked (not replayed yet)"
+
+
+def saves_table(infos: list[SaveInfo]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    """Column titles and rows of plain strings for ``tiletum saves`` (``last_game.checked_saves``:
+    newest first). A file not replayed shows none of its claims: only that it is unchecked."""
     rows = []
-    for info in list_saves(folder):
+    for info in infos:
         saved = info.saved.astimezone().strftime("%Y-%m-%d %H:%M")
         if info.problem:
             rows.append((clean(info.path.name, 80), "", "", "", saved, f"unreadable: {info.problem}"))
@@ -110,6 +116,9 @@ def saves_table(folder: str | os.PathLike[str]) -> tuple[tuple[str, ...], list[t
             name = f"autosave of the game begun {started}"
         else:
             name = clean(info.name, 60)  # the name is the file's own text: no escape reaches the terminal
+        if not info.checked:
+            rows.append((name, "", "", "", saved, UNCHECKED))
+            continue
         status = "finished" if info.finished else "in progress"
         rows.append((name, clean(", ".join(info.players), 200), str(info.round),
                      clean(" / ".join(map(str, info.scores)), 60), saved, status))

@@ -141,6 +141,17 @@ def save_target(typed: str, base: str | os.PathLike[str]) -> tuple[Path, Path | 
     return path.parent, path
 
 
+def free_path(path: str | os.PathLike[str]) -> Path:
+    """``path`` if nothing is there, else the first free ``stem-2.json``, ``stem-3.json``, ...: where a
+    save typed as a path goes, so it never replaces an earlier file (issue 24)."""
+    path = Path(path)
+    candidate, n = path, 1
+    while exists_at(candidate):
+        n += 1
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+    return candidate
+
+
 def autosave_path(folder: str | os.PathLike[str], game_id: str) -> Path:
     return Path(folder) / (AUTOSAVE_PREFIX + sanitise_name(game_id) + SUFFIX)
 

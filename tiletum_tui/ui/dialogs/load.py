@@ -41,16 +41,20 @@ class LoadDialog(ModalScreen[Path | None]):
 
     def _fill(self) -> None:
         from ...saves import listing, store
+        from ...session import Session
 
         folder = store.resolve_save_dir(self.save_dir)
         ol = self.query_one(OptionList)
         ol.clear_options()
         self.paths = []
-        for info in listing.list_saves(folder):
+        for info in Session.checked_saves(folder):  # as replaying gives them, never the files' claims (issue 24)
             saved = info.saved.astimezone().strftime("%Y-%m-%d %H:%M")
             # Text, not markup, and cleaned: names and problems are the files' own words (issue 11)
             if info.problem:
                 ol.add_option(Option(Text(f"{clean(info.path.name, 80)} — unreadable: {info.problem}"), disabled=True))
+            elif not info.checked:
+                name = "autosave" if info.autosave else clean(info.name, 60)
+                ol.add_option(Option(Text(f"{name} · {listing.UNCHECKED} · {saved}")))
             else:
                 name = "autosave" if info.autosave else clean(info.name, 60)
                 status = "finished" if info.finished else f"round {info.round}"
