@@ -35,7 +35,6 @@ from . import format as fmt
 from . import safe_read
 from .errors import CorruptSaveError, SaveFileError, SaveWriteError, UnsupportedVersionError
 from .. import games
-from .migrate import READABLE_VERSIONS, listing_only, upgrade
 
 SUFFIX = ".json"
 AUTOSAVE_PREFIX = "autosave-"
@@ -350,6 +349,8 @@ def parse_save(data: bytes, path: str | os.PathLike[str], *, migrate: bool = Tru
         raise CorruptSaveError(path, "the file is empty" if not data else "the file holds only blank space")
     if len(data) > safe_read.MAX_SAVE_BYTES:
         raise CorruptSaveError(path, f"the data is too large to be a save ({len(data):,} bytes)")
+    from .migrate import READABLE_VERSIONS, listing_only, upgrade  # here: it needs the engine (start-up)
+
     data = safe_read.check_json_text(data, path)
     try:
         version = fmt.read_version(data)
