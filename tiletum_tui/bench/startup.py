@@ -36,8 +36,10 @@ def start_on_pty(argv: list[str], *, size=(80, 24), env: dict | None = None):
     """``argv`` on a new pty of ``size`` (columns, rows): (the process, the pty's reading end)."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # this tiletum_tui's
+    path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)
     environment = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(size[0]), "LINES": str(size[1]),
-                   **(env or {})}
+                   "PYTHONPATH": path, **(env or {})}
     for name in ("NO_COLOR", "TEXTUAL_THEME", "FORCE_COLOR"):
         environment.pop(name, None)
     process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=environment,
