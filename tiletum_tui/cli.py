@@ -189,10 +189,10 @@ def _save_dir_missing(args) -> bool:
 
 def _open_screens(args) -> int:
     """Start the Textual app: a new game, a loaded one, the last unfinished one, or the title screen."""
-    from .saves import store
+    from .saves.folders import resolve_save_dir
     from .ui.app import run_app
 
-    save_dir = store.resolve_save_dir(args.save_dir)
+    save_dir = resolve_save_dir(args.save_dir)
     if _save_dir_missing(args):  # a typo must not hide games in a new folder
         return 2
     if args.command is None and not args.cont:  # the title screen: nothing more to import first (start-up)

@@ -22,7 +22,6 @@ import os
 import re
 import stat
 import threading
-import tomllib
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +29,7 @@ from pathlib import Path
 import msgspec
 
 from .. import paths
+from .folders import PROJECT_NAME, PROJECT_SAVE_FOLDER, is_project_folder, resolve_save_dir  # noqa: F401
 from ..safe_text import clean, name_problem, quote
 from . import format as fmt
 from . import safe_read
@@ -38,25 +38,12 @@ from .. import games
 
 SUFFIX = ".json"
 AUTOSAVE_PREFIX = "autosave-"
-PROJECT_NAME = "tiletum-tui"
-PROJECT_SAVE_FOLDER = "savegames"
 APP_FOLDER = paths.APP_FOLDER
 _TEMP_RE = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)-(?P<tid>\d+)\.tmp$")
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
 
 
 # ---------------------------------------------------------------- the save folder
-def resolve_save_dir(cli_arg: str | os.PathLike[str] | None = None, *,
-                     cwd: str | os.PathLike[str] | None = None) -> Path:
-    """The folder saves go to (not created here: see ``prepare_folder``)."""
-    if cli_arg is not None and os.fspath(cli_arg) != "":
-        return Path(cli_arg).expanduser()
-    here = Path(cwd) if cwd is not None else Path.cwd()
-    if is_project_folder(here):
-        return here / PROJECT_SAVE_FOLDER
-    return paths.user_data_folder()
-
-
 def prepare_folder(folder: str | os.PathLike[str]) -> Path:
     """Make sure saves can go into ``folder``: it must exist, except the user's data folder, which
     is ours to create. A folder the player named is never created silently (a typo in
@@ -73,16 +60,6 @@ def prepare_folder(folder: str | os.PathLike[str]) -> Path:
             raise SaveWriteError(folder, os_problem(exc, "the save folder could not be created")) from exc
         return folder
     raise SaveWriteError(folder, "no such folder: saves never create folders (create it first, or choose another)")
-
-
-def is_project_folder(folder: Path) -> bool:
-    if not (folder / PROJECT_SAVE_FOLDER).is_dir():
-        return False
-    try:
-        with open(folder / "pyproject.toml", "rb") as f:
-            return tomllib.load(f).get("project", {}).get("name") == PROJECT_NAME
-    except (OSError, tomllib.TOMLDecodeError):
-        return False
 
 
 # ---------------------------------------------------------------- names

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import msgspec
 from textual.binding import Binding
 
 # (id, keys, action, description, show in Footer)
@@ -204,6 +203,8 @@ def load_user_keys(path: Path | None = None) -> tuple[dict[str, str], str | None
     not used at all; it is never changed. Ctrl+Q always quits. Enter and Ctrl+C are left out of a
     file that binds them (with the problem saying so) and the rest of it is used.
     """
+    import msgspec
+
     from ..saves import safe_read
     from ..saves.errors import SaveFileError
 
