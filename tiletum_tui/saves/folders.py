@@ -5,7 +5,6 @@ its folder before the save format (msgspec) and the engine are imported (start-u
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 
 from .. import paths
@@ -28,6 +27,8 @@ def resolve_save_dir(cli_arg: str | os.PathLike[str] | None = None, *,
 def is_project_folder(folder: Path) -> bool:
     if not (folder / PROJECT_SAVE_FOLDER).is_dir():
         return False
+    import tomllib  # only where a savegames/ folder is (start-up)
+
     try:
         with open(folder / "pyproject.toml", "rb") as f:
             return tomllib.load(f).get("project", {}).get("name") == PROJECT_NAME

@@ -203,14 +203,14 @@ def load_user_keys(path: Path | None = None) -> tuple[dict[str, str], str | None
     not used at all; it is never changed. Ctrl+Q always quits. Enter and Ctrl+C are left out of a
     file that binds them (with the problem saying so) and the rest of it is used.
     """
-    import msgspec
+    path = path or user_keys_path()
+    if not os.path.lexists(path):
+        return {}, None
+    import msgspec  # only for a keys file (start-up)
 
     from ..saves import safe_read
     from ..saves.errors import SaveFileError
 
-    path = path or user_keys_path()
-    if not os.path.lexists(path):
-        return {}, None
     try:
         raw = safe_read.check_json_text(safe_read.read_regular_file(path, KEYS_FILE_LIMIT, what="keys file"),
                                         path, limit_depth=2, what="keys file")
