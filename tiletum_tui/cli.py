@@ -58,12 +58,14 @@ def _game_settings(args):
     return _settings(args.players, args.seed, args.names, tuple(sorted(modules, key=order.index)), tuple(options))
 
 
-def _add_game_options(p: argparse.ArgumentParser) -> None:
-    from .engine import known_modules
-
+def _add_game_options(p: argparse.ArgumentParser, with_modules: bool = True) -> None:
     p.add_argument("--players", type=int, default=2, help="2, 3 or 4 players (default 2)")
     p.add_argument("--seed", type=int, help="the seed of the setup and every roll (random if omitted)")
     p.add_argument("--names", nargs="+", help="player names in seat order")
+    if not with_modules:  # another command: the modules' flags (which need the engine) are not asked for
+        return
+    from .engine import known_modules
+
     modules = known_modules()
     for flag, module, option in _module_flags():  # the modules' own (``tiletum_tui/registry.py``)
         m = modules[module]
@@ -94,7 +96,11 @@ def _main(argv: list[str] | None = None) -> int:
     anywhere.add_argument("--save-dir", default=argparse.SUPPRESS, help="the folder for save files")
     sub = parser.add_subparsers(dest="command", parser_class=lambda **kw: argparse.ArgumentParser(parents=[anywhere], **kw))
     new = sub.add_parser("new", help="start a new game on screen, skipping the form")
-    _add_game_options(new)
+    # The modules' flags need the engine: only for a command that takes them, so the title screen is
+    # painted before the engine is imported (start-up, issue 24).
+    words = sys.argv[1:] if argv is None else list(argv)
+    with_modules = "new" in words or "play" in words
+    _add_game_options(new, with_modules)
     # -- opponents (issue 14)
     new.add_argument("--opponents", help="computer opponents for the seats after yours, e.g. journeyman,master "
                      "(levels: beginner, journeyman, master; 'person' for another person)")
@@ -102,7 +108,7 @@ def _main(argv: list[str] | None = None) -> int:
                      "its moves may differ from run to run), or a number of simulations ('300': the same game "
                      "and budget give the same moves)")
     play = sub.add_parser("play", help="play headless from moves in a script or on standard input")
-    _add_game_options(play)
+    _add_game_options(play, with_modules)
     play.add_argument("--script", help="a file of moves, one per line ('-' or omitted: standard input)")
     play.add_argument("--random", type=int, metavar="SEED", help="finish the game with random legal moves")
     play.add_argument("--load", help="start from a save file")
