@@ -58,15 +58,18 @@ def _game_settings(args):
     return _settings(args.players, args.seed, args.names, tuple(sorted(modules, key=order.index)), tuple(options))
 
 
-def _add_game_options(p: argparse.ArgumentParser) -> None:
+def _add_game_options(p: argparse.ArgumentParser, with_modules: bool = True) -> None:
     from . import games
-    from .engine import known_modules
 
     p.add_argument("--game", choices=games.NAMES, default=games.DEFAULT, help="which game (default tiletum)")
     p.add_argument("--river", action="store_true", help="Carcassonne: with the 12 River tiles")
     p.add_argument("--players", type=int, default=2, help="2, 3 or 4 players (default 2)")
     p.add_argument("--seed", type=int, help="the seed of the setup and every roll (random if omitted)")
     p.add_argument("--names", nargs="+", help="player names in seat order")
+    if not with_modules:  # another command: the modules' flags (which need the engine) are not asked for
+        return
+    from .engine import known_modules
+
     modules = known_modules()
     for flag, module, option in _module_flags():  # the modules' own (``tiletum_tui/registry.py``)
         m = modules[module]
@@ -97,7 +100,11 @@ def _main(argv: list[str] | None = None) -> int:
     anywhere.add_argument("--save-dir", default=argparse.SUPPRESS, help="the folder for save files")
     sub = parser.add_subparsers(dest="command", parser_class=lambda **kw: argparse.ArgumentParser(parents=[anywhere], **kw))
     new = sub.add_parser("new", help="start a new game on screen, skipping the form")
-    _add_game_options(new)
+    # The modules' flags need the engine: only for a command that takes them, so the title screen is
+    # painted before the engine is imported (start-up, issue 24).
+    words = sys.argv[1:] if argv is None else list(argv)
+    with_modules = "new" in words or "play" in words
+    _add_game_options(new, with_modules)
     # -- opponents (issue 14)
     new.add_argument("--opponents", help="computer opponents for the seats after yours, e.g. journeyman,master "
                      "(levels: beginner, journeyman, master; 'person' for another person)")
@@ -105,7 +112,7 @@ def _main(argv: list[str] | None = None) -> int:
                      "its moves may differ from run to run), or a number of simulations ('300': the same game "
                      "and budget give the same moves)")
     play = sub.add_parser("play", help="play headless from moves in a script or on standard input")
-    _add_game_options(play)
+    _add_game_options(play, with_modules)
     play.add_argument("--script", help="a file of moves, one per line ('-' or omitted: standard input)")
     play.add_argument("--random", type=int, metavar="SEED", help="finish the game with random legal moves")
     play.add_argument("--load", help="start from a save file")
@@ -154,6 +161,8 @@ def _main(argv: list[str] | None = None) -> int:
     if args.command == "saves":
         from .saves_cli import print_saves
 
+        if _save_dir_missing(args):  # a typo must not read as "no saves" (issue 24)
+            return 2
         return print_saves(args.save_dir)
     return _open_screens(args)
 
@@ -193,17 +202,30 @@ def _seats(opponents: str | None, players: int, budget: str):
                  for x in levels)
 
 
+def _save_dir_missing(args) -> bool:
+    """A ``--save-dir`` that is not a folder: said on stderr (True), never created."""
+    if getattr(args, "save_dir", None) is None:
+        return False
+    folder = Path(args.save_dir).expanduser()
+    if folder.is_dir():
+        return False
+    what = "is not a folder" if folder.exists() else "does not exist (create it first)"
+    print(f"tiletum: the save folder {clean(folder)} {what}", file=sys.stderr)
+    return True
+
+
 def _open_screens(args) -> int:
     """Start the Textual app: a new game, a loaded one, the last unfinished one, or the title screen."""
-    from .saves import store
-    from .session import Session
+    from .saves.folders import resolve_save_dir
     from .ui.app import run_app
 
-    save_dir = store.resolve_save_dir(args.save_dir)
-    if args.save_dir is not None and not save_dir.is_dir():  # a typo must not hide games in a new folder
-        what = "is not a folder" if save_dir.exists() else "does not exist (create it first)"
-        print(f"tiletum: the save folder {clean(save_dir)} {what}", file=sys.stderr)
+    save_dir = resolve_save_dir(args.save_dir)
+    if _save_dir_missing(args):  # a typo must not hide games in a new folder
         return 2
+    if args.command is None and not args.cont:  # the title screen: nothing more to import first (start-up)
+        return run_app(save_dir=save_dir)
+    from .session import Session
+
     if args.command == "new":
         settings = _game_settings(args)
         try:
@@ -216,11 +238,11 @@ def _open_screens(args) -> int:
     if args.command == "load":
         path = Path(args.file)
     elif args.cont:
-        path = Session.latest_unfinished(save_dir)
-        if path is None:
+        found = Session.latest_unfinished_game(save_dir)
+        if found is None:
             print(f"tiletum: no unfinished game to continue in {clean(save_dir)}", file=sys.stderr)
             return 1
-        note = continue_note(save_dir, path)
+        path, note = found.path, continue_note(save_dir, found)
     if path is not None:
         from .saves.lock import GameInUseError
 
@@ -235,17 +257,20 @@ def _open_screens(args) -> int:
     return run_app(save_dir=save_dir)
 
 
-def continue_note(save_dir, path: Path) -> str:
-    """What --continue opened, said on screen: never silently an older game than the newest save."""
+def continue_note(save_dir, found) -> str:
+    """What --continue opened (``found``: the replayed ``last_game.LastGame``), said on screen: never
+    silently an older game than the newest save, nor a stale copy of a game that moved away."""
     from .saves import listing
 
     infos = [i for i in listing.list_saves(save_dir) if i.problem is None]
-    chosen = next((i for i in infos if i.path == path), None)
-    if chosen is None:
-        return f"Continuing {path.name}"
-    game = f"{' vs '.join(chosen.players)}, round {chosen.round}, saved {chosen.saved:%Y-%m-%d %H:%M}"
-    what = game if chosen.autosave else f"'{chosen.name}' ({game})"
-    newer = [i for i in infos[: infos.index(chosen)] if i.finished]  # newest first
+    chosen = next((i for i in infos if i.path in (found.path, found.moved_from)), None)
+    saved = f", saved {chosen.saved:%Y-%m-%d %H:%M}" if chosen is not None and found.moved_from is None else ""
+    game = f"{' vs '.join(found.players)}, round {found.round}{saved}"
+    what = game if chosen is None or chosen.autosave else f"'{chosen.name}' ({game})"
+    if found.moved_from is not None:
+        return (f"Continuing {what} from {clean(found.path)}: its autosave moved there when "
+                f"{clean(found.moved_from.parent)} could not be written ({found.moved_from.name} there is an older copy).")
+    newer = [i for i in infos[: infos.index(chosen)] if i.finished] if chosen is not None else []  # newest first
     if newer:
         return (f"Continuing {what}: the last unfinished game. Your newer game '{newer[0].name}' is finished "
                 "(Open on the title screen lists every save).")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .engine.errors import TiletumError
 from .saves import lock as instance_lock
-from .saves import store
+from .saves import moved, store
 from .saves.errors import SaveFileError
 
 
@@ -79,6 +79,8 @@ class Safekeeping:
             self._lock.release()
         self._lock, self.save_dir, self.autosave_path = new_lock, folder, None
         self.autosave()
+        if self.autosave_path is not None:  # Continue in the old folder finds the game here (saves.moved)
+            moved.record(self.game_id, self.autosave_path)
 
     def _default_name(self) -> str:
         names = " vs ".join(self.game.player_names(self.settings))
@@ -93,8 +95,11 @@ class Safekeeping:
 
     def save_to(self, typed: str) -> Path:
         """Save where the player typed (Ctrl+S): a name goes to the save folder (``save``); a path
-        (``~/x``, ``/mnt/usb/``, ``old/x.json``; relative to the save folder) goes exactly there, a
-        folder path into that folder.
+        (``~/x``, ``/mnt/usb/``, ``old/x.json``; relative to the save folder) goes there, a folder
+        path into that folder. A path never replaces a file: ``x.json`` typed as a name, then ``./x``
+        or the folder's absolute path ``/…/x`` are different words for one file, so when something is
+        there already the save gets the next free name (``x-2.json``), as the dialog shows before
+        (``store.free_path``; issue 24).
         If the autosave is failing, it follows the game to the folder it was saved in, so the
         moves after this one are kept too (``autosave_error`` says whether that worked)."""
         self._refuse_if_read_only()
@@ -103,9 +108,10 @@ class Safekeeping:
             return self.save(typed)
         folder, path = target
         if path is None:
-            path = self.save(self._default_name(), folder=folder)
-        else:
-            self.save_as(path)
+            store.prepare_folder(folder)
+            path = store.save_path(folder, self._default_name())
+        path = store.free_path(path)
+        self.save_as(path)
         if self.autosave_error and self.autosave_enabled and path.parent != self.save_dir:
             self._move_autosave(path.parent)
         return path

@@ -8,12 +8,14 @@ from rich.text import Text
 
 from .safe_text import clean
 from .saves import listing, store
+from .session import Session
 
 
 def print_saves(save_dir: str | None) -> int:
+    """The table of saves as replaying them gives them (the command line has checked ``--save-dir``)."""
     folder = store.resolve_save_dir(save_dir)
-    columns, rows = listing.saves_table(folder)
     console = Console()
+    columns, rows = listing.saves_table(Session.checked_saves(folder))
     if not rows:
         console.print(f"No saves in {clean(folder)}", markup=False)
         return 0

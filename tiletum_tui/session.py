@@ -24,11 +24,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from . import games
-from .last_game import find_last_unfinished
+from .last_game import checked_saves, find_last_unfinished
 from .safe_text import clean, quote
 from .safekeeping import OPEN_MODES, ReadOnlyGameError, Safekeeping
 from .saves import format as fmt
-from .saves import store
+from .saves import moved, store
 from .saves.errors import ReplayError, SaveFileError
 from .saves.writer import AutosaveWriter
 
@@ -146,6 +146,8 @@ class Session(Safekeeping):
                     f"{save.digest[:12]}…): the file was edited, or written by a different version of the rules")
         if open_as == "read-only":
             autosave = False
+        if open_as == "play" and moved.where(save.meta.game_id) == loaded.path.absolute():
+            save_dir = loaded.path.parent  # the game's autosave moved here (issue 24): it goes on here
         reuse = (loaded.version == fmt.CURRENT_VERSION and save.meta.autosave and store.is_autosave(loaded.path)
                  and save_dir is not None and loaded.path.parent == save_dir and open_as == "play")
         game_id, created = save.meta.game_id, save.meta.created
@@ -192,6 +194,11 @@ class Session(Safekeeping):
     def latest_unfinished_game(folder: str | os.PathLike[str]):
         """The same, as ``last_game.LastGame`` (its replayed round, players and scores, for the title)."""
         return find_last_unfinished(folder, lambda path: Session.load(path, autosave=False))
+
+    @staticmethod
+    def checked_saves(folder: str | os.PathLike[str]):
+        """The saves of ``folder`` as their replays show them (``last_game.checked_saves``), for listings."""
+        return checked_saves(folder, lambda path: Session.load(path, autosave=False))
 
     # ------------------------------------------------------------ reading the game
     @property

@@ -244,7 +244,7 @@ def test_saves_table_rows_are_plain_strings(games, tmp_path):
     games.play(session, games.random_game(2, 1)[:5])
     session.save("Friday")
     (tmp_path / "junk.json").write_bytes(b'{"version": 2, "meta": {"na')
-    columns, rows = listing.saves_table(tmp_path)
+    columns, rows = listing.saves_table(Session.checked_saves(tmp_path))
     assert columns == ("Name", "Game", "Players", "Scores", "Saved", "Status")
     assert all(isinstance(cell, str) for row in rows for cell in row) and len(rows) == 3
     by_name = {row[0]: row for row in rows}

@@ -83,6 +83,6 @@ def test_continue_says_which_game_it_opens_when_a_newer_one_is_finished(tmp_path
     monkeypatch.setattr(session_module, "_now", lambda: datetime(2024, 3, 9, 22, tzinfo=timezone.utc))
     newer = finished_session(tmp_path).save("Last night")
     assert Session.latest_unfinished(tmp_path) == older
-    note = continue_note(tmp_path, older)
+    note = continue_note(tmp_path, Session.latest_unfinished_game(tmp_path))
     assert "Our Sunday game" in note and "Last night" in note and "finished" in note
     assert newer.exists()

@@ -1,6 +1,6 @@
 """Opponents in a process of their own, so a screen never waits on their thinking.
 
-``OpponentProcess`` starts one process (``spawn``: a fresh interpreter, safe beside a running app's
+``OpponentProcess`` starts one process (a fresh interpreter, safe beside a running app's
 threads) that holds an ``Opponent`` per seat. The screen sends it a view (bytes: only a view ever
 leaves the game) and gets an ``Answer`` back on a pipe whose file descriptor an event loop can
 watch (``fileno``); ``hurry`` sends a word down the pipe, and the master's search polls the pipe
@@ -12,9 +12,12 @@ Messages are plain tuples of strings and numbers, so nothing of the state but th
 
 from __future__ import annotations
 
-import multiprocessing
+import json
 import os
+import socket
+import subprocess
 import sys
+from multiprocessing.connection import Connection
 from dataclasses import dataclass
 
 from ..engine import notation, parse
@@ -41,6 +44,14 @@ class Answer:
     @property
     def move(self):
         return parse(self.action)
+
+
+# The child: this module by its package name (so the Answers it pickles unpickle here), serving the
+# socket it inherited until it is told to stop or the socket closes (the app ended, however it ended).
+_CHILD = ("import json, sys\n"
+          "from multiprocessing.connection import Connection\n"
+          "from tiletum_tui.opponents.worker import _serve\n"
+          "_serve(Connection(int(sys.argv[1])), {int(k): tuple(v) for k, v in json.loads(sys.argv[2]).items()})\n")
 
 
 def _serve(conn, seats: dict) -> None:
@@ -92,25 +103,21 @@ class OpponentProcess:
     """The screen's side of the opponents' process. ``seats``: seat -> (level, budget text)."""
 
     def __init__(self, seats: dict[int, tuple[str, str]]) -> None:
-        ctx = multiprocessing.get_context("spawn")
-        self._conn, child = ctx.Pipe()
+        # A plain subprocess on a socket pair, not multiprocessing's ``spawn``: that also starts
+        # multiprocessing's resource tracker, a third interpreter (13 MB) that tracks nothing here
+        # (issue 24). The messages still go through a multiprocessing Connection (pickled tuples).
+        mine, theirs = socket.socketpair()
+        self._conn = Connection(mine.detach())
         self._request = 0
-        self.process = ctx.Process(target=_serve, args=(child, dict(seats)), daemon=True, name="tiletum-opponents")
-        # A running Textual app has replaced sys.stderr by an object without a file descriptor, which
-        # multiprocessing's start-up trips over: hand it the real one for the moment of the start.
-        saved = sys.stderr
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)}
         try:
-            sys.stderr.fileno()
-        except (AttributeError, OSError, ValueError):
-            sys.stderr = sys.__stderr__
-        else:
-            if sys.stderr.fileno() < 0:
-                sys.stderr = sys.__stderr__
-        try:
-            self.process.start()
+            self.process = subprocess.Popen(
+                [sys.executable, "-B", "-c", _CHILD, str(theirs.fileno()), json.dumps({str(k): v for k, v in seats.items()})],
+                pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL, env=env, close_fds=True)
         finally:
-            sys.stderr = saved
-        child.close()
+            theirs.close()
 
     def fileno(self) -> int:
         return self._conn.fileno()
@@ -147,7 +154,12 @@ class OpponentProcess:
         except (OSError, BrokenPipeError):
             pass
         self._conn.close()
-        self.process.join(timeout=2)
-        if self.process.is_alive():
+        try:
+            self.process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
             self.process.terminate()
-            self.process.join(timeout=1)
+            try:
+                self.process.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()

@@ -6,7 +6,18 @@ Imports no textual or rich: the command line, the screens and the tests all use 
 from .errors import (
     CorruptSaveError, ReplayError, SaveFileError, SaveWriteError, UnsupportedVersionError,
 )
-from .format import CURRENT_VERSION, SaveFile, SaveMeta
+
+_FORMAT = ("CURRENT_VERSION", "SaveFile", "SaveMeta")
+
+
+def __getattr__(name: str):
+    """The format's names on first use: importing a part of ``saves`` (the title screen's folder)
+    does not build the format's msgspec Structs (start-up, issue 24)."""
+    if name in _FORMAT:
+        from . import format
+
+        return getattr(format, name)
+    raise AttributeError(name)
 
 __all__ = [
     "CURRENT_VERSION", "CorruptSaveError", "ReplayError", "SaveFile", "SaveFileError", "SaveMeta",

@@ -1,5 +1,6 @@
-"""The saves of a folder as the load screen and ``tiletum saves`` list them (metadata only, never a
-replay), and deleting one. Reading goes through ``store`` (bounded, never writing)."""
+"""The saves of a folder (metadata only, never a replay: what each file claims), and deleting one.
+The load screen and ``tiletum saves`` show them as replaying gives them (``last_game.checked_saves``
+replaces the claims and sets ``checked``). Reading goes through ``store`` (bounded, never writing)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ class SaveInfo:
     problem: str | None = None
     game: str = ""  # the game's title ("Tiletum", "Carcassonne")
     progress: str = ""  # how far it got, in that game's words ("round 2, action phase", "tile 14 of 72")
+    checked: bool = False  # round, phase, players, scores, actions, progress and finished are the replay's
 
 
 def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
@@ -100,10 +102,14 @@ def delete(path: str | os.PathLike[str]) -> None:
 SAVES_COLUMNS = ("Name", "Game", "Players", "Scores", "Saved", "Status")
 
 
-def saves_table(folder: str | os.PathLike[str]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
-    """Column titles and rows of plain strings for ``tiletum saves`` (newest first)."""
+UNCHECKED = "unchecked (not replayed yet)"
+
+
+def saves_table(infos: list[SaveInfo]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    """Column titles and rows of plain strings for ``tiletum saves`` (``last_game.checked_saves``:
+    newest first). A file not replayed shows none of its claims: only that it is unchecked."""
     rows = []
-    for info in list_saves(folder):
+    for info in infos:
         saved = info.saved.astimezone().strftime("%Y-%m-%d %H:%M")
         if info.problem:
             rows.append((clean(info.path.name, 80), "", "", "", saved, f"unreadable: {info.problem}"))
@@ -113,6 +119,9 @@ def saves_table(folder: str | os.PathLike[str]) -> tuple[tuple[str, ...], list[t
             name = f"autosave of the game begun {started}"
         else:
             name = clean(info.name, 60)  # the name is the file's own text: no escape reaches the terminal
+        if not info.checked:
+            rows.append((name, info.game, "", "", saved, UNCHECKED))  # the game it is read as; no claims
+            continue
         status = "finished" if info.finished else "in progress"
         rows.append((name, f"{info.game}, {info.progress}", clean(", ".join(info.players), 200),
                      clean(" / ".join(map(str, info.scores)), 60), saved, status))

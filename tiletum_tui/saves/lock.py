@@ -3,8 +3,12 @@
 Two Tiletums writing the autosave of one game overwrite each other's moves without a word, and it
 is easy to get there: a dropped SSH session leaves the old process running, and
 ``tiletum --continue`` in a new terminal opens the same game. So a game is played by one process
-at a time. Its lock is ``.GAMEID.lock`` in the save folder: an advisory ``flock`` on that file,
-and inside it who holds it (process id, host, since when), for the message.
+at a time, whatever folders its files are in: ``tiletum --save-dir D2 load D/g.json`` while
+another Tiletum plays ``g`` from ``D`` would write a second, diverging autosave (issue 24). So a game
+has two locks, each an advisory ``flock`` on a file holding who holds it (process id, host, since
+when, for the message): ``GAMEID.lock`` in the user's state folder (``paths.locks_folder``: one per
+game on this computer) and ``.GAMEID.lock`` in the save folder (seen too by a Tiletum of another
+user or host sharing that folder). Holding the game means holding both.
 
 - The kernel drops a flock when its process ends, however it ends: a lock left by a killed
   process is stale at once, and the next Tiletum takes it over (writing itself in).
@@ -29,6 +33,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from .. import paths
 from ..safe_text import clean
 from .errors import SaveFileError
 
@@ -86,45 +91,92 @@ class GameInUseError(SaveFileError):
 
 
 class GameLock:
-    """A held lock. ``superseded`` turns true when another session of this process took it over."""
+    """A held lock: the machine-wide one and the save folder's (either may be missing where no file
+    can be made). ``superseded`` turns true when another session of this process took it over."""
 
-    def __init__(self, path: Path, fd: int) -> None:
-        self.path, self._fd, self.superseded = path, fd, False
+    def __init__(self, files: dict[Path, int]) -> None:
+        self._files, self.superseded = files, False  # lock file -> its open, flocked descriptor
 
     @property
     def held(self) -> bool:
-        return self._fd is not None
+        return bool(self._files)
 
     def release(self) -> None:
-        fd, self._fd = self._fd, None
-        if fd is None:
-            return
-        if _HELD.get(self.path) is self:
-            del _HELD[self.path]
-        try:
-            if _same_file(fd, self.path):
-                os.unlink(self.path)  # unlinked while still locked: see ``acquire`` for why that is safe
-        except OSError:
-            pass
-        os.close(fd)
+        files, self._files = self._files, {}
+        for path, fd in files.items():
+            _release_file(self, path, fd)
+
+
+def _release_file(owner: GameLock, path: Path, fd: int) -> None:
+    if _HELD.get(path) is owner:
+        del _HELD[path]
+    try:
+        if _same_file(fd, path):
+            os.unlink(path)  # unlinked while still locked: see ``_lock_file`` for why that is safe
+    except OSError:
+        pass
+    os.close(fd)
 
 
 def lock_path(folder: str | os.PathLike[str], game_id: str) -> Path:
+    """The save folder's lock of ``game_id``."""
     from .store import sanitise_name
 
     return Path(folder) / f".{sanitise_name(game_id)}{LOCK_SUFFIX}"
 
 
+def machine_lock_path(game_id: str) -> Path:
+    """The machine-wide lock of ``game_id``: one game is played by one process on this computer,
+    whatever folders its saves are in (``tiletum --save-dir D2 load D/g.json`` while another plays
+    it from D). In the user's state folder (``paths.locks_folder``)."""
+    from .store import sanitise_name
+
+    return paths.locks_folder() / f"{sanitise_name(game_id)}{LOCK_SUFFIX}"
+
+
 def acquire(folder: str | os.PathLike[str], game_id: str) -> GameLock | None:
-    """Take the lock of ``game_id`` in ``folder``: the lock, or None where no lock can be kept.
-    Raises GameInUseError if another running Tiletum holds it."""
-    path = lock_path(folder, game_id)
-    mine = _HELD.get(path)
-    if mine is not None and mine.held:  # this process has it: the newer session takes it over
-        lock = GameLock(path, mine._fd)
-        mine._fd, mine.superseded = None, True
+    """Take the locks of ``game_id``: the machine-wide one and the one in ``folder``. The lock, or None
+    where no lock file can be made at all. Raises GameInUseError if another running Tiletum holds
+    either (it names the file of the lock it found)."""
+    wanted = [machine_lock_path(game_id), lock_path(folder, game_id)]
+    mine = next((_HELD[p] for p in wanted if p in _HELD and _HELD[p].held), None)
+    taken: dict[Path, int] = {}
+    if mine is not None:  # this process has it: the newer session takes it over
+        for path, fd in mine._files.items():
+            if path in wanted:
+                taken[path] = fd
+            else:  # the older session's other folder: not the new one's
+                _release_file(mine, path, fd)
+        mine._files, mine.superseded = {}, True
+    try:
+        if wanted[0] not in taken:
+            _prepare_locks_folder(wanted[0].parent)
+        for path in wanted:
+            if path not in taken:
+                fd = _lock_file(path, game_id)
+                if fd is not None:
+                    taken[path] = fd
+    except BaseException:
+        for fd in taken.values():
+            os.close(fd)
+        raise
+    if not taken:
+        return None
+    lock = GameLock(taken)
+    for path in taken:
         _HELD[path] = lock
-        return lock
+    return lock
+
+
+def _prepare_locks_folder(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError:
+        pass  # no machine-wide lock then: the folder's lock still holds (see ``_lock_file``)
+
+
+def _lock_file(path: Path, game_id: str) -> int | None:
+    """Open and flock one lock file: its descriptor, or None where it cannot be made."""
     flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     for _ in range(5):
         try:
@@ -144,16 +196,22 @@ def acquire(folder: str | os.PathLike[str], game_id: str) -> GameLock | None:
         except BaseException:
             os.close(fd)
             raise
-        lock = GameLock(path, fd)
-        _HELD[path] = lock
-        return lock
+        return fd
     return None
 
 
 def held_elsewhere(folder: str | os.PathLike[str], game_id: str) -> Holder | None:
-    """Who holds ``game_id``'s lock in ``folder``, if another running Tiletum does (else None).
-    Looks without taking it (a lock taken for the look is dropped at once)."""
-    path = lock_path(folder, game_id)
+    """Who holds ``game_id``'s lock (the machine-wide one or the one in ``folder``), if another
+    running Tiletum does (else None). Looks without taking it (a lock taken for the look is dropped
+    at once)."""
+    for path in (machine_lock_path(game_id), lock_path(folder, game_id)):
+        holder = _held_elsewhere(path)
+        if holder is not None:
+            return holder
+    return None
+
+
+def _held_elsewhere(path: Path) -> Holder | None:
     if path in _HELD:
         return None
     try:
@@ -223,5 +281,5 @@ def _read_holder(fd: int) -> Holder:
 
 @atexit.register
 def _release_all() -> None:
-    for lock in list(_HELD.values()):
+    for lock in {id(lock): lock for lock in _HELD.values()}.values():
         lock.release()

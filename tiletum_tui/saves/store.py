@@ -22,7 +22,6 @@ import os
 import re
 import stat
 import threading
-import tomllib
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,34 +29,21 @@ from pathlib import Path
 import msgspec
 
 from .. import paths
+from .folders import PROJECT_NAME, PROJECT_SAVE_FOLDER, is_project_folder, resolve_save_dir  # noqa: F401
 from ..safe_text import clean, name_problem, quote
 from . import format as fmt
 from . import safe_read
 from .errors import CorruptSaveError, SaveFileError, SaveWriteError, UnsupportedVersionError
 from .. import games
-from .migrate import READABLE_VERSIONS, listing_only, upgrade
 
 SUFFIX = ".json"
 AUTOSAVE_PREFIX = "autosave-"
-PROJECT_NAME = "tiletum-tui"
-PROJECT_SAVE_FOLDER = "savegames"
 APP_FOLDER = paths.APP_FOLDER
 _TEMP_RE = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)-(?P<tid>\d+)\.tmp$")
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
 
 
 # ---------------------------------------------------------------- the save folder
-def resolve_save_dir(cli_arg: str | os.PathLike[str] | None = None, *,
-                     cwd: str | os.PathLike[str] | None = None) -> Path:
-    """The folder saves go to (not created here: see ``prepare_folder``)."""
-    if cli_arg is not None and os.fspath(cli_arg) != "":
-        return Path(cli_arg).expanduser()
-    here = Path(cwd) if cwd is not None else Path.cwd()
-    if is_project_folder(here):
-        return here / PROJECT_SAVE_FOLDER
-    return paths.user_data_folder()
-
-
 def prepare_folder(folder: str | os.PathLike[str]) -> Path:
     """Make sure saves can go into ``folder``: it must exist, except the user's data folder, which
     is ours to create. A folder the player named is never created silently (a typo in
@@ -74,16 +60,6 @@ def prepare_folder(folder: str | os.PathLike[str]) -> Path:
             raise SaveWriteError(folder, os_problem(exc, "the save folder could not be created")) from exc
         return folder
     raise SaveWriteError(folder, "no such folder: saves never create folders (create it first, or choose another)")
-
-
-def is_project_folder(folder: Path) -> bool:
-    if not (folder / PROJECT_SAVE_FOLDER).is_dir():
-        return False
-    try:
-        with open(folder / "pyproject.toml", "rb") as f:
-            return tomllib.load(f).get("project", {}).get("name") == PROJECT_NAME
-    except (OSError, tomllib.TOMLDecodeError):
-        return False
 
 
 # ---------------------------------------------------------------- names
@@ -139,6 +115,17 @@ def save_target(typed: str, base: str | os.PathLike[str]) -> tuple[Path, Path | 
     if not path.suffix:
         path = path.with_name(path.name + SUFFIX)
     return path.parent, path
+
+
+def free_path(path: str | os.PathLike[str]) -> Path:
+    """``path`` if nothing is there, else the first free ``stem-2.json``, ``stem-3.json``, ...: where a
+    save typed as a path goes, so it never replaces an earlier file (issue 24)."""
+    path = Path(path)
+    candidate, n = path, 1
+    while exists_at(candidate):
+        n += 1
+        candidate = path.with_name(f"{path.stem}-{n}{path.suffix}")
+    return candidate
 
 
 def autosave_path(folder: str | os.PathLike[str], game_id: str) -> Path:
@@ -339,6 +326,8 @@ def parse_save(data: bytes, path: str | os.PathLike[str], *, migrate: bool = Tru
         raise CorruptSaveError(path, "the file is empty" if not data else "the file holds only blank space")
     if len(data) > safe_read.MAX_SAVE_BYTES:
         raise CorruptSaveError(path, f"the data is too large to be a save ({len(data):,} bytes)")
+    from .migrate import READABLE_VERSIONS, listing_only, upgrade  # here: it needs the engine (start-up)
+
     data = safe_read.check_json_text(data, path)
     try:
         version = fmt.read_version(data)

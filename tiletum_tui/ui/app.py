@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
+import asyncio
+import signal
+
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from .. import games
 from . import keeping, keymap
-from .dialogs.help import HelpScreen
-from .dialogs.load import LoadDialog
-from .dialogs.choose_game import ChooseGame
 from .games import game_names, screens_for
-from .model import new_session
 from .paths import css_paths
-from .screens.game import GameScreen
-from .learn import open_rules
-from .learn.rules_screen import RulesCommands
 from .screens.title import TitleScreen
+
+# Start-up (issue 24): the title screen is painted before anything else is imported. The engine, the
+# game screen, the dialogs and the rules browser are imported where they are first used, so that
+# `tiletum` shows its title about as fast as a bare Textual app (``tiletum bench``, "Start-up").
+
+
+def _rules_commands():
+    from .learn.rules_screen import RulesCommands
+
+    return RulesCommands
 
 
 class TiletumApp(App):
@@ -26,7 +32,8 @@ class TiletumApp(App):
     TITLE = screens_for(games.DEFAULT).title
     CSS_PATH = css_paths()
     BINDINGS = keymap.bindings(keymap.APP_KEYS)
-    COMMANDS = App.COMMANDS | {RulesCommands}  # "rules: fair" in the palette
+    COMMANDS = App.COMMANDS | {_rules_commands}  # "rules: fair" in the palette (imported when it opens)
+    interrupted = False  # ended by SIGINT (run_app)
 
     def __init__(self, settings=None, *, session=None, save_dir=None, game: str = games.DEFAULT,
                  in_use=None, note: str | None = None) -> None:
@@ -44,8 +51,8 @@ class TiletumApp(App):
 
     def on_mount(self) -> None:
         if self.keys_problem:
-            self.notify(self.keys_problem, title="Your key file was not used", severity="warning", timeout=10,
-                        markup=False)
+            title = "Some keys of your key file were left out" if self.user_keys else "Your key file was not used"
+            self.notify(self.keys_problem, title=title, severity="warning", timeout=10, markup=False)
         if self.note:  # once the first screen is up, so the note shows on it
             self.call_after_refresh(self.notify, self.note, timeout=8, markup=False)
         if self.in_use is not None:
@@ -64,12 +71,16 @@ class TiletumApp(App):
         elif event.item == "other":  # a game other than this app's own: which one (if several), then its form
             others = self._other_games()
             if len(others) > 1:
+                from .dialogs.choose_game import ChooseGame
+
                 self.push_screen(ChooseGame(others), self._new_game_of)
             elif others:
                 self._new_game_of(others[0])
         elif event.item == "continue":
             self._load_chosen(self._last_unfinished())
         elif event.item == "load":
+            from .dialogs.load import LoadDialog
+
             self.push_screen(LoadDialog(self.save_dir), self._load_chosen)
         elif event.item == "quit":
             self.exit()
@@ -87,13 +98,17 @@ class TiletumApp(App):
 
     def _title(self) -> TitleScreen:
         """The title screen, offering the last unfinished game first (issue 4: never lose a game)."""
+        look = {"art": self.screens.art, "tagline": self.screens.tagline,
+                "others": tuple(screens_for(n).title for n in self._other_games())}
+        return TitleScreen(find_last=self._last_unfinished_summary, **look)
+
+    def _last_unfinished_summary(self) -> str | None:
+        """The Continue line's game: the title looks once it is painted (replaying needs the engine)."""
         from ..saves import store
         from ..session import Session
 
-        look = {"art": self.screens.art, "tagline": self.screens.tagline,
-                "others": tuple(screens_for(n).title for n in self._other_games())}
         found = Session.latest_unfinished_game(store.resolve_save_dir(self.save_dir))
-        return TitleScreen(found.summary() if found else None, **look)
+        return found.summary() if found else None
 
     def _other_games(self) -> tuple[str, ...]:
         return tuple(n for n in game_names() if n != self.screens.name)
@@ -115,6 +130,8 @@ class TiletumApp(App):
 
     def start_game(self, settings, seats=(), name: str | None = None) -> None:
         # Who plays each seat (issue 14) is in the game's first autosave.
+        from .model import new_session
+
         game = games.game(name) if name else None
         self.show_game(new_session(settings, save_dir=self.save_dir, seats=seats, game=game))
 
@@ -140,6 +157,8 @@ class TiletumApp(App):
         keeping.close_games(self)
 
     def action_help(self) -> None:
+        from .dialogs.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
@@ -149,8 +168,10 @@ class TiletumApp(App):
     def get_system_commands(self, screen: Screen):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help: keys", "Show every key", self.action_help)
-        yield SystemCommand("Rules", "Open the rules browser", lambda: open_rules(self))
+        yield SystemCommand("Rules", "Open the rules browser", lambda: self.screens.rules(self))
         yield SystemCommand("Light / dark theme", "Switch between the light and dark theme", self.action_toggle_theme)
+        from .screens.game import GameScreen
+
         if isinstance(screen, GameScreen):
             for view in screen.views:
                 yield SystemCommand(f"Show {view.title.lower()}", f"Switch the main view to: {view.help or view.title}",
@@ -174,10 +195,34 @@ def run_app(settings=None, *, session=None, save_dir=None, in_use=None, note: st
     or copy). Returns the exit status: non-zero when the app crashed (Textual shows the error), so
     scripts can tell."""
     app = TiletumApp(settings, session=session, save_dir=save_dir, in_use=in_use, note=note)
+    previous = _exit_on_sigint(app)
     try:
         app.run()
     finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
         app.close_sessions()  # however the app ended, the last autosave is written before we return
         if session is not None:
             session.close()
+    if app.interrupted:
+        raise KeyboardInterrupt  # the command line's exit status for it: 130 (cli_guard)
     return app.return_code or 0
+
+
+def _exit_on_sigint(app):
+    """SIGINT (``kill -INT``; in the terminal Ctrl+C is a key) ends the app as quitting does, the
+    autosave written, and the command exits 130 as documented: asyncio's own handler would cancel
+    the app, which ends "normally", exit 0. Returns the handler it replaced (None if it could not:
+    not the main thread)."""
+    def interrupted(signum, frame):
+        app.interrupted = True
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # before or after the app's loop runs
+            raise KeyboardInterrupt from None
+        loop.call_soon_threadsafe(app.exit)
+
+    try:
+        return signal.signal(signal.SIGINT, interrupted)
+    except ValueError:
+        return None

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import msgspec
 from textual.binding import Binding
 
 # (id, keys, action, description, show in Footer)
@@ -134,13 +133,21 @@ def is_key_name(token: str) -> bool:
     return base in _NAMED_KEYS or base in REPLACED_KEYS or key_to_character(base) is not None
 
 
-def _problems(keys: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+# Keys a keys file may not take (issue 24): Enter chooses the highlighted line in every list, and
+# Ctrl+C copies text (in some terminals it interrupts the program). Bound to an action, either would
+# stop doing that without a word: such a key is left out, with a warning, and the rest of the file used.
+RESERVED_KEYS = {"enter": "Enter chooses the highlighted line", "ctrl+c": "Ctrl+C copies text"}
+
+
+def _problems(keys: dict[str, str], warnings: list[str] | None = None) -> tuple[dict[str, str], list[str]]:
     """The keymap to apply (quit keeps Ctrl+Q) and every problem with ``keys``: unknown ids, key
-    names that do not exist, and keys that would answer to two actions on one screen."""
+    names that do not exist, and keys that would answer to two actions on one screen. A reserved key
+    (``RESERVED_KEYS``) is left out and said in ``warnings``."""
     from ..safe_text import clean, quote
 
     from .views import all_views
 
+    warnings = warnings if warnings is not None else []
     problems: list[str] = []
     game_keys = GAME_KEYS + NUMBER_KEYS + view_keys(all_views())
     known = {f"tiletum.{bid}" for bid, *_ in APP_KEYS + game_keys}
@@ -158,6 +165,11 @@ def _problems(keys: dict[str, str]) -> tuple[dict[str, str], list[str]]:
                             "(examples: x, ?, f7, ctrl+t, shift+tab; keys are written in lower case)")
             continue
         tokens = [_normal_key(t) for t in tokens]
+        for token in [t for t in tokens if t in RESERVED_KEYS]:
+            warnings.append(f"{bid}: {token} is not used ({RESERVED_KEYS[token]})")
+            tokens.remove(token)
+        if not tokens:
+            continue  # nothing left: the default keys stay
         if bid == "tiletum.quit" and QUIT_KEY not in tokens:
             tokens.append(QUIT_KEY)  # quitting always stays reachable
         applied[bid] = ",".join(dict.fromkeys(tokens))
@@ -188,14 +200,17 @@ def load_user_keys(path: Path | None = None) -> tuple[dict[str, str], str | None
 
     A missing file is no problem; a bad one (unreadable, not a JSON object of strings, an unknown
     id, a key name that does not exist, a key bound to two actions) is reported, file named, and
-    not used at all; it is never changed. Ctrl+Q always quits.
+    not used at all; it is never changed. Ctrl+Q always quits. Enter and Ctrl+C are left out of a
+    file that binds them (with the problem saying so) and the rest of it is used.
     """
-    from ..saves import safe_read
-    from ..saves.errors import SaveFileError
-
     path = path or user_keys_path()
     if not os.path.lexists(path):
         return {}, None
+    import msgspec  # only for a keys file (start-up)
+
+    from ..saves import safe_read
+    from ..saves.errors import SaveFileError
+
     try:
         raw = safe_read.check_json_text(safe_read.read_regular_file(path, KEYS_FILE_LIMIT, what="keys file"),
                                         path, limit_depth=2, what="keys file")
@@ -206,11 +221,14 @@ def load_user_keys(path: Path | None = None) -> tuple[dict[str, str], str | None
         from ..safe_text import clean
 
         return {}, f"{clean(path)}: {clean(exc, 200)} (expected {{\"tiletum.tasks\": \"k\"}})"
-    applied, problems = _problems(keys)
-    if problems:
-        from ..safe_text import clean
+    warnings: list[str] = []
+    applied, problems = _problems(keys, warnings)
+    from ..safe_text import clean
 
+    if problems:
         return {}, f"{clean(path)}: " + "; ".join(problems)
+    if warnings:
+        return applied, f"{clean(path)}: " + "; ".join(warnings) + "; the rest of the file is used"
     return applied, None
 
 

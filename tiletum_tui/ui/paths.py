@@ -8,14 +8,15 @@ the repository folder is the fallback for a source tree without the link.
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
 STYLE_FILES = ("base.tcss", "game.tcss", "widgets.tcss", "dialogs.tcss")
 
 
 def styles_dir() -> Path:
-    packaged = Path(str(resources.files("tiletum_tui"))) / "styles"
+    # The package's own folder, without importlib.resources (and zipfile) at start-up: Tiletum runs
+    # from files on disk, never from a zip (the screens read their style sheets as files anyway).
+    packaged = Path(__file__).resolve().parents[1] / "styles"
     if (packaged / STYLE_FILES[0]).is_file():
         return packaged
     repo = Path(__file__).resolve().parents[2] / "styles"

@@ -41,18 +41,22 @@ class LoadDialog(ModalScreen[Path | None]):
 
     def _fill(self) -> None:
         from ...saves import listing, store
+        from ...session import Session
 
         folder = store.resolve_save_dir(self.save_dir)
         ol = self.query_one(OptionList)
         ol.clear_options()
         self.paths = []
-        infos = listing.list_saves(folder)
+        infos = Session.checked_saves(folder)  # as replaying gives them, never the files' claims (issue 24)
         several = len({i.game for i in infos if not i.problem}) > 1  # then each line names its game
         for info in infos:
             saved = info.saved.astimezone().strftime("%Y-%m-%d %H:%M")
             # Text, not markup, and cleaned: names and problems are the files' own words (issue 11)
             if info.problem:
                 ol.add_option(Option(Text(f"{clean(info.path.name, 80)} — unreadable: {info.problem}"), disabled=True))
+            elif not info.checked:
+                name = "autosave" if info.autosave else clean(info.name, 60)
+                ol.add_option(Option(Text(f"{name} · {listing.UNCHECKED} · {saved}")))
             else:
                 name = "autosave" if info.autosave else clean(info.name, 60)
                 status = "finished" if info.finished else (info.progress or f"round {info.round}")

@@ -78,4 +78,6 @@ def where_it_goes(typed: str, folder) -> str:
     into, path = target
     if path is None:
         return f"→ a new file in {clean(into)}"
-    return f"→ {clean(path)}" + ("" if into.is_dir() else "   (that folder does not exist)")
+    free = store.free_path(path)  # a path never replaces a file (issue 24)
+    taken = "" if free == path else f"   ({path.name} is taken)"
+    return f"→ {clean(free)}{taken}" + ("" if into.is_dir() else "   (that folder does not exist)")

@@ -5,7 +5,13 @@ so the files of earlier versions read as before; the Prospect for Silver lesson'
 
 A file this version cannot use (an older tutorial's steps, a newer app's, a damaged or foreign file)
 is never an error: the tutorial says it starts again, and the file is left as it is until the
-learner makes a move (``TutorialScreen`` holds its saves back until then).
+learner makes a move (``TutorialScreen`` holds its saves back until then). A byte order mark (as
+some editors write) is read past, as in a save.
+
+Two windows on one tutorial would each write the file in turn, the last one winning without a
+word. So a window writes only over the file it read (or last wrote itself): when the file changed
+in between, another window moved on, and ``save_progress`` refuses with ``ProgressChanged`` saying
+so; this window plays on unsaved, and Learn to play resumes from the newer progress (issue 24).
 """
 
 from __future__ import annotations
@@ -52,7 +58,7 @@ def load_progress(path: Path, lesson: T.Lesson = T.BASE) -> tuple[Progress | Non
     except SaveFileError as exc:
         return None, f"Could not read {path.name}: {exc.problem}. {STARTING_AGAIN}"
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8-sig"))  # a byte order mark is allowed, as in saves
     except (ValueError, RecursionError):
         data = None
     version = data.get("version") if isinstance(data, dict) else None
@@ -75,8 +81,34 @@ def _count(n, most: int) -> bool:
     return isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= most
 
 
-def save_progress(path: Path, tutorial: T.Tutorial, log) -> None:
-    """Write the progress (atomically: a crash leaves the old file or the new one). Raises OSError with why."""
+class ProgressChanged(OSError):
+    """The progress file changed since this window read it: another window moved on in the tutorial."""
+
+
+CHANGED_ELSEWHERE = ("another Tiletum window moved on in this tutorial since this one opened it, so this "
+                     "window's moves are not saved over its progress; Learn to play resumes from the newer one")
+
+
+def snapshot(path: Path | None) -> bytes | None:
+    """The progress file's bytes as they are now (None: no file), to tell later whether it changed."""
+    from ...saves.errors import SaveFileError
+    from ...saves.safe_read import read_regular_file
+
+    if path is None or not os.path.lexists(path):
+        return None
+    try:
+        return read_regular_file(path, MAX_BYTES, what="tutorial progress file")
+    except SaveFileError as exc:
+        return f"unreadable: {exc.problem}".encode()
+
+
+def save_progress(path: Path, tutorial: T.Tutorial, log, seen: bytes | None | bool = False) -> bytes:
+    """Write the progress (atomically: a crash leaves the old file or the new one) and return the bytes
+    written. ``seen``: the file as this window last read or wrote it (``snapshot``); when the file is no
+    longer that, another window wrote it, and ProgressChanged says so (nothing is written). Raises
+    OSError with why."""
+    if seen is not False and snapshot(path) != seen:
+        raise ProgressChanged(CHANGED_ELSEWHERE)
     data = {"version": PROGRESS_VERSION, "step": tutorial.index, "scripted": tutorial.scripted,
             "moves": [e.notation for e in log]}
     if tutorial.lesson is not T.BASE:
@@ -86,9 +118,11 @@ def save_progress(path: Path, tutorial: T.Tutorial, log) -> None:
 
     try:  # as a save is written: atomically, never over anything but a regular file
         prepare_folder(path.parent)
-        write_atomic(path, json.dumps(data).encode("utf-8"))
+        raw = json.dumps(data).encode("utf-8")
+        write_atomic(path, raw)
     except SaveFileError as exc:
         raise OSError(exc.problem) from None
+    return raw
 
 
 def replay(model, progress: Progress, lesson: T.Lesson = T.BASE) -> tuple[T.Tutorial, str | None]:

@@ -33,7 +33,8 @@ from ...learn.narrate import event_lines
 from ..screens.game import GameScreen
 from ..widgets.decision import DecisionPanel
 from ..widgets.keyline import Hint, KeyLine
-from .progress import PROGRESS_FILE, PROGRESS_VERSION, load_progress, progress_path, replay, save_progress
+from .progress import (PROGRESS_FILE, PROGRESS_VERSION, ProgressChanged, load_progress, progress_path, replay,
+                       save_progress, snapshot)
 from .rosa import RosaPlays
 from .tutorial_widgets import OpponentFeed, TutorialBox
 
@@ -107,6 +108,8 @@ class TutorialScreen(RosaPlays, GameScreen):
                  note: str | None = None) -> None:
         super().__init__(model)
         self.tutorial, self.path = tutorial, path
+        self._seen = snapshot(path)  # the progress file as this window knows it (another window may write it)
+        self._changed_said = False
         # Nothing is written until the learner does something here ("act": continues or moves), and a
         # progress file that could not be used stays as it is until the learner makes a move ("move").
         self.hold, self.first_note = hold, note
@@ -316,7 +319,11 @@ class TutorialScreen(RosaPlays, GameScreen):
         if self.path is None or self.hold:
             return
         try:
-            save_progress(self.path, self.tutorial, getattr(self.model.session, "log", []))
+            self._seen = save_progress(self.path, self.tutorial, getattr(self.model.session, "log", []), self._seen)
+        except ProgressChanged as exc:
+            if not self._changed_said:  # said once: each later move would say it again
+                self._changed_said = True
+                self.notify(f"Progress not saved: {exc}.", severity="warning", timeout=10, markup=False)
         except OSError as exc:
             self.notify(f"Could not save the tutorial's progress: {exc}", severity="warning")
 

@@ -33,12 +33,17 @@ class TitleScreen(Screen):
 
         item: str
 
+    LOOKING = "looking for it…"
+
     def __init__(self, last_game: str | None = None, *, art: str = "", tagline: str = "",
-                 others: tuple[str, ...] = ()) -> None:
+                 others: tuple[str, ...] = (), find_last=None) -> None:
         """``last_game`` describes the last unfinished game (offered first), or None if there is none;
-        ``art`` and ``tagline`` are the game's (``ui.games``); ``others``: the titles of the other games."""
+        or ``find_last()`` finds it once the screen is painted (replaying saves needs the engine, which
+        the first paint does not wait for); ``art`` and ``tagline`` are the game's (``ui.games``);
+        ``others``: the titles of the other games."""
         super().__init__()
         self.last_game, self.art, self.tagline, self.others = last_game, art, tagline, others
+        self._find_last = find_last
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
@@ -56,6 +61,8 @@ class TitleScreen(Screen):
         if item == "other":
             label = f"New game of {' or '.join(self.others)}"
         if item == "continue":
+            if self._find_last is not None:
+                return Option(f"{key}  {label} ({self.LOOKING})", id=item, disabled=True)
             if self.last_game is None:
                 return Option(f"{key}  {label} (none unfinished)", id=item, disabled=True)
             label = f"Continue: {self.last_game}"
@@ -65,6 +72,20 @@ class TitleScreen(Screen):
         menu = self.query_one(OptionList)
         menu.highlighted = menu.get_option_index("continue") if self.last_game else 0  # an unfinished game first
         menu.focus()
+        if self._find_last is not None:
+            self.call_after_refresh(self._look)
+
+    def _look(self) -> None:
+        """Find the last unfinished game now (once: after the first paint, or at the first key that needs it)."""
+        find, self._find_last = self._find_last, None
+        if find is None:
+            return
+        self.last_game = find()
+        menu = self.query_one(OptionList)
+        menu.replace_option_prompt("continue", self._option("continue", "c", ITEMS[1][2]).prompt)
+        if self.last_game:
+            menu.enable_option("continue")
+            menu.highlighted = menu.get_option_index("continue")  # an unfinished game is offered first
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -73,6 +94,7 @@ class TitleScreen(Screen):
     def action_choose(self, item: str) -> None:
         if item == "other" and not self.others:
             return
+        self._look()  # a key pressed before the look: look first
         if item == "continue" and self.last_game is None:
             self.note("There is no unfinished game to continue: n starts a new one, o opens a save.")
             return
