@@ -12,7 +12,7 @@ from tiletum_tui.engine import current_player, view
 from tiletum_tui.opponents.levels import Opponent
 from tiletum_tui.opponents.match import settings_for
 from tiletum_tui.saves.format import PERSON, Seat
-from tiletum_tui.session import Session
+from tiletum_tui.session import EVERY_SEAT, Session
 from tiletum_tui.ui.app import TiletumApp
 from tiletum_tui.ui.dialogs.basic import AnnounceDialog
 from tiletum_tui.ui.opponents import OpponentsController
@@ -114,7 +114,7 @@ async def test_a_loaded_game_goes_on_with_its_opponents(tmp_path):
     session = Session.new(settings_for(("you", "journeyman"), seed=17), save_dir=tmp_path, seats=seats)
     me = Opponent(0, "beginner")
     while current_player(session.state) == 0:  # the person's first turn, played headless
-        session.apply(me.choose(view(session.state)).action)
+        session.apply(me.choose(view(session.state)).action, by=EVERY_SEAT)
     path = session.save("to be continued")
     session.close()
     loaded = Session.load(path, save_dir=tmp_path)
