@@ -30,6 +30,7 @@ from msgspec import UNSET, UnsetType
 
 from .events import Event
 from .module_state import MODULE_FRAMES, ModuleStates
+from .versions import RULES_VERSION  # the rules a new game is played under (the one home)
 
 # House / Pillar space markers on the map (values of ``Board.houses[town][i]``; >= 0 is a player index).
 EMPTY = -1
@@ -42,7 +43,6 @@ class PlayerSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     colour: str
 
 
-RULES_VERSION = 2  # the rules a new game is played under (``ruleset.RULES_VERSIONS`` says what each changed)
 
 
 class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
