@@ -44,7 +44,7 @@ def _unchanged(session, key, what: str) -> None:
 def test_nothing_that_reads_the_game_changes_it_over_whole_games(modules, players, seed):
     """Every reader of a whole game leaves the game as it was: making the view, its options and the
     menu, the hints, the score preview, why a refused option is refused, the recap, an opponent's
-    decision (a beginner in every seat, a journeyman in the first at each turn's start), and a view
+    decision (a beginner in every seat, a journeyman in the first once a round), and a view
     sent to the opponents' process and decoded there."""
     session = Session.new(settings(players, seed, modules), autosave=False)
     seats = {i: Opponent(i, "beginner") for i in range(players)}
@@ -73,8 +73,8 @@ def test_nothing_that_reads_the_game_changes_it_over_whole_games(modules, player
         decode_view(encode_view(seen))
         choice = seats[who].choose(seen)
         _unchanged(session, key, "an opponent's decision")
-        if who == 0 and seen.stack[-1].__class__.__name__ == "TurnFrame" and steps % 3 == 0:
-            thinker.choose(seen)
+        if who == 0 and seen.stack[-1].__class__.__name__ == "TurnFrame" and seen.lap == 1:
+            thinker.choose(seen)  # (its plan for the turn: once a round, the planner is slow)
             _unchanged(session, key, "the journeyman's thinking")
         session.apply(choice.action, by=who)
         steps += 1
@@ -92,7 +92,7 @@ def _draw_everything(screen) -> None:
 
 @pytest.mark.parametrize("modules,players,seed", [((), 2, 21), (("silver",), 3, 22)])
 async def test_drawing_every_view_after_every_move_changes_nothing(tmp_path, modules, players, seed):
-    """The real screen, bounded: 30 moves, and after each one every view and strip drawn with hints on;
+    """The real screen, bounded: 15 moves, and after each one every view and strip drawn with hints on;
     the game's digest and its first state are the same before and after each drawing."""
     session = Session.new(settings(players, seed, modules), save_dir=tmp_path, autosave=False)
     app = TiletumApp(session=session, save_dir=tmp_path)
@@ -100,7 +100,7 @@ async def test_drawing_every_view_after_every_move_changes_nothing(tmp_path, mod
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen
-        for _ in range(30):
+        for _ in range(15):
             key = _key(session)
             _draw_everything(screen)
             await pilot.pause()

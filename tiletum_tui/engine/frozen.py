@@ -56,17 +56,30 @@ def added(mapping, amounts) -> FrozenDict:
 
 def freeze(obj) -> None:
     """Make every dict in ``obj`` (a state, or any Struct of one) read-only, in place: for a state
-    just set up or decoded, before anyone else holds it."""
+    just set up or decoded, before anyone else holds it. (Frozen Structs and tuples hold no dicts in
+    a state: ``writable_parts`` looks everywhere, and the tests run it over whole games.)"""
     for name in obj.__struct_fields__:
         value = getattr(obj, name)
-        if type(value) is dict:
-            msgspec.structs.force_setattr(obj, name, FrozenDict(value))
-        elif isinstance(value, msgspec.Struct):
-            freeze(value)
-        elif isinstance(value, (list, tuple)):
+        kind = type(value)
+        if kind is dict:
+            setattr(obj, name, FrozenDict(value))
+        elif kind is list:
             for item in value:
-                if isinstance(item, msgspec.Struct):
+                if _mutable_struct(type(item)):
                     freeze(item)
+        elif _mutable_struct(kind):
+            freeze(value)
+
+
+_MUTABLE: dict[type, bool] = {}
+
+
+def _mutable_struct(kind: type) -> bool:
+    """Is ``kind`` a Struct that is not frozen (one that may hold a dict)? Remembered per type."""
+    known = _MUTABLE.get(kind)
+    if known is None:
+        known = _MUTABLE[kind] = issubclass(kind, msgspec.Struct) and not kind.__struct_config__.frozen
+    return known
 
 
 def writable_parts(obj, path: str = "state") -> list[str]:
