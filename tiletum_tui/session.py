@@ -95,7 +95,7 @@ class Session(Safekeeping):
         self.settings = settings
         self._history = history  # states, oldest first: [0] is the game as set up (never handed out)
         self._view = (None, None)  # (the state, its view): made once per state
-        self.log = log  # one entry per action: history[i + 1] = after log[i]
+        self.log = log  # one entry per action: _history[i + 1] = after log[i]
         self.game_id = game_id
         self.created = created
         self.save_dir = save_dir  # where named saves and the autosave go
@@ -282,8 +282,9 @@ class Session(Safekeeping):
         if by is EVERY_SEAT:
             return None
         deciding = self.current_player
-        if action.seat != by:
-            return (f"you play {self._who(by)}: a move for {self._who(action.seat)} is not yours to make")
+        seat = getattr(action, "seat", by)  # (not an action at all: the rules say so)
+        if seat != by:
+            return f"you play {self._who(by)}: a move for {self._who(seat)} is not yours to make"
         if deciding != by:
             if deciding is None:
                 return "nobody decides now: the game is over"
