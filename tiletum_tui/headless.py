@@ -7,10 +7,7 @@ import sys
 
 import msgspec
 
-from .engine import (
-    TiletumError, apply_in_place, check, clone, current_player, describe, explain_frame, legal_actions, new_game,
-    notation, parse, rules_for,
-)
+from .engine import TiletumError, explain_frame, legal_actions, notation
 from .moves_input import read_moves
 from .safe_text import clean, quote
 
@@ -27,21 +24,23 @@ def print_scores(state, out=None) -> None:
 
 
 def play_headless(args, settings) -> int:
-    session = None
-    if args.load:
-        from .session import Session
+    """Play the script's moves (then random ones) through a session that writes nothing. The
+    command plays every seat of the game: each move is the deciding player's (``by=EVERY_SEAT``),
+    and a move without a seat is theirs."""
+    from .session import EVERY_SEAT, Session
 
+    loaded = None
+    if args.load:
         try:
-            session = Session.load(args.load, autosave=False)  # read only: headless play never autosaves
+            loaded = Session.load(args.load, autosave=False)  # read only: headless play never autosaves
         except Exception as exc:  # the save package's errors say what is wrong with which file
             print(f"tiletum: {exc}", file=sys.stderr)
             return 2
-        state = clone(session.state)  # the session's states are its history: play on a copy
-        log = list(session.actions)
+        session = loaded
     else:
-        state = new_game(settings)
-        log = []
-    print(f"seed {state.settings.seed}, {len(state.players)} players: " + ", ".join(p.name for p in state.players))
+        session = Session.from_actions(settings, [])
+    state = session.view()
+    print(f"seed {session.settings.seed}, {len(state.players)} players: " + ", ".join(p.name for p in state.players))
     script = args.script if (args.script or args.random is None) else None
     if args.script is not None or args.random is None:
         for number, line in read_moves(script):  # bounded: a line, the whole input (issue 11)
@@ -49,27 +48,21 @@ def play_headless(args, settings) -> int:
             if not text:
                 continue
             try:
-                action = parse(text, current_player(state), rules_for(state.settings))  # (a seat: the deciding player's)
-                check(state, action)  # before describe, which assumes a legal action (an unknown space)
-                said = describe(state, action)
-                apply_in_place(state, action)
+                entry = session.apply(text, by=EVERY_SEAT)
             except Exception as exc:  # TiletumError; anything else is an engine bug, still a refused move
                 why = clean(exc, 300) if isinstance(exc, TiletumError) else f"{type(exc).__name__}: {clean(exc, 300)}"
                 print(f"tiletum: move {number} {quote(text)} refused: {why}", file=sys.stderr)
-                print(explain_frame(state), file=sys.stderr)
+                print(explain_frame(session.view()), file=sys.stderr)
                 return 1
-            log.append(action)
             if not args.quiet:
-                print(f"{notation(action):<28} {said}")
+                print(f"{entry.notation:<28} {entry.text}")
     if args.random is not None:
         rng = random.Random(args.random)
-        while state.phase != "over":
-            action = rng.choice(legal_actions(state))
-            said = describe(state, action)
-            apply_in_place(state, action)
-            log.append(action)
+        while not session.finished:
+            entry = session.apply(rng.choice(legal_actions(session.view())), by=EVERY_SEAT)
             if not args.quiet:
-                print(f"{notation(action):<28} {said}")
+                print(f"{entry.notation:<28} {entry.text}")
+    state = session.state  # a copy, hidden parts included: --state prints the whole game
     print(explain_frame(state))
     print_scores(state)
     if args.legal:
@@ -77,11 +70,9 @@ def play_headless(args, settings) -> int:
     if args.state:
         print(msgspec.json.format(msgspec.json.encode(state)).decode())
     if args.save:
-        from .session import Session
-
         try:
-            game_id = session.game_id if session is not None else None  # --load x --save x: still that game
-            path = Session.from_actions(state.settings, log, game_id=game_id).save_as(args.save)
+            game_id = loaded.game_id if loaded is not None else None  # --load x --save x: still that game
+            path = Session.from_actions(session.settings, session.notation_log, game_id=game_id).save_as(args.save)
         except Exception as exc:
             print(f"tiletum: could not save: {exc}", file=sys.stderr)
             return 2

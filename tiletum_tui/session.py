@@ -1,11 +1,20 @@
 """The one stateful bridge between the screens (or the command line) and a game's rules.
 
-A ``Session`` holds one history of immutable states (the first is the game as set up), the actions
-between them and one log: an entry per action with its words and the events it caused. ``apply``
-plays an action through the rules (one check) and hands the autosave to a writer thread;
-``undo``/``redo`` step back and forth within the current player's turn, never across a moment the
-events say revealed something (a dice roll, a tile drawn, a token turned up) nor across another
-player's action; ``save`` writes a named save; ``load`` replays a save and checks its digest.
+A ``Session`` holds one history of states (the first is the game as set up), the actions between
+them and one log: an entry per action with its words and the events it caused. ``apply`` plays an
+action through the rules (one check) and hands the autosave to a writer thread; ``undo``/``redo``
+step back and forth within the current player's turn, never across a moment the events say revealed
+something (a dice roll, a tile drawn, a token turned up) nor across another player's action;
+``save`` writes a named save; ``load`` replays a save and checks its digest.
+
+Acting as a seat (issue 18): whoever plays says which seat they act for, ``by=seat`` (or
+``by=EVERY_SEAT``: the headless command, a replay, a test that plays the whole table). That is the
+one way the session learns who asks: a move is taken only from the seat whose decision it is, and
+undo and redo take back only that seat's own moves of its turn, never a computer opponent's or
+another person's; each refusal says why in words.
+
+States are values: the history stays here. Screens, hints and opponents get ``view()`` (what a
+seat may see, a copy that shares nothing writable); ``state`` is a copy of the current state.
 
 Issue 11 (never lose or corrupt a game): a session that autosaves holds its game's instance lock
 (``saves.lock``), so a second Tiletum opening the game is told and may open it read-only or as a
@@ -35,6 +44,20 @@ from .saves.writer import AutosaveWriter
 
 class UndoError(ValueError):
     """Undo or redo is not possible now; the message is the reason (the same text as ``can_undo()``)."""
+
+
+class NotYourMoveError(ValueError):
+    """A move asked for by a seat whose decision it is not, or for another seat; the message says why."""
+
+
+class _EverySeat:
+    """``by=EVERY_SEAT``: the caller plays the whole table (the headless command, a replay, a test)."""
+
+    def __repr__(self) -> str:
+        return "EVERY_SEAT"
+
+
+EVERY_SEAT = _EverySeat()
 
 
 @dataclass(frozen=True)
@@ -70,8 +93,9 @@ class Session(Safekeeping):
         # Who plays each seat (``fmt.Seat``: a person, or an opponent and its level); () = people only.
         self.seats: tuple[fmt.Seat, ...] = tuple(seats)
         self.settings = settings
-        self.history = history  # states, oldest first: history[0] is the game as set up
-        self.log = log  # one entry per action: history[i + 1] = after log[i]
+        self._history = history  # states, oldest first: [0] is the game as set up (never handed out)
+        self._view = (None, None)  # (the state, its view): made once per state
+        self.log = log  # one entry per action: _history[i + 1] = after log[i]
         self.game_id = game_id
         self.created = created
         self.save_dir = save_dir  # where named saves and the autosave go
@@ -203,15 +227,30 @@ class Session(Safekeeping):
     # ------------------------------------------------------------ reading the game
     @property
     def state(self):
-        return self.history[-1]
+        """A copy of the current state, hidden parts included (for the headless command and tests):
+        changing it changes nothing of the game. Screens, hints and opponents read ``view()``."""
+        return self.game.clone(self._history[-1])
+
+    def view(self, seat: int | None = None):
+        """The game as ``seat`` (or anyone: every seat sees the same in Tiletum) may see it now: a
+        copy without the hidden parts, made once per state (the same object until the game changes)."""
+        state = self._history[-1]
+        if self._view[0] is not state:
+            self._view = (state, self.game.view(state, seat))
+        return self._view[1]
+
+    @property
+    def setup_events(self) -> tuple:
+        """What setting the game up made happen (the first dice rolled, ...): before any action."""
+        return tuple(self._history[0].events)
 
     @property
     def current_player(self) -> int | None:
-        return self.game.current_player(self.state)
+        return self.game.current_player(self._history[-1])
 
     @property
     def actions(self) -> list:
-        return [self.game.parse(e.notation, None, self.state.settings) for e in self.log]
+        return [self.game.parse(e.notation, None, self.settings) for e in self.log]
 
     @property
     def notation_log(self) -> list[str]:
@@ -219,39 +258,57 @@ class Session(Safekeeping):
 
     @property
     def finished(self) -> bool:
-        return self.game.finished(self.state)
+        return self.game.finished(self._history[-1])
 
     def digest(self) -> str:
-        return self.game.digest(self.state)
+        return self.game.digest(self._history[-1])
 
     def seat(self, index: int) -> fmt.Seat:
         """Who plays seat ``index`` (a person unless the game was set up with opponents)."""
         return self.seats[index] if index < len(self.seats) else fmt.PERSON
 
     # ------------------------------------------------------------ playing
-    def apply(self, action) -> LogEntry:
-        """Apply an action (or its notation; without a seat it is the current player's) and autosave;
-        return its log entry. An illegal or malformed action raises the rules' error and changes nothing."""
+    def apply(self, action, *, by) -> LogEntry:
+        """Apply ``action`` (or its notation; without a seat it is ``by``'s) for the seat ``by`` and
+        autosave; return its log entry. A move of a seat whose decision it is not, an illegal or a
+        malformed action raises (NotYourMoveError, the rules' error) and changes nothing."""
         if self.read_only:
             raise ReadOnlyGameError(self._read_only_reason())
         if isinstance(action, str):
-            action = self.game.parse(action, self.current_player, self.state.settings)
+            action = self.game.parse(action, self.current_player if by is EVERY_SEAT else by, self.settings)
+        reason = self.why_not_move(action, by=by)
+        if reason:
+            raise NotYourMoveError(reason)
         entry = self._apply(action)
         self._redo.clear()
         self._after_change()
         return entry
 
+    def why_not_move(self, action, *, by) -> str | None:
+        """None if seat ``by`` may make ``action`` now (its own move, its decision), else why not."""
+        if by is EVERY_SEAT:
+            return None
+        deciding = self.current_player
+        seat = getattr(action, "seat", by)  # (not an action at all: the rules say so)
+        if seat != by:
+            return f"you play {self._who(by)}: a move for {self._who(seat)} is not yours to make"
+        if deciding != by:
+            if deciding is None:
+                return "nobody decides now: the game is over"
+            return f"it is {self._who(deciding)}'s decision now, not yours"
+        return None
+
     def _apply(self, action) -> LogEntry:
-        before = self.state
+        before = self._history[-1]
         after = self.game.apply(before, action)  # raises before anything here changes
         entry = _entry(self.game, action, self.game.describe(before, action), after.events)
-        self.history.append(after)
+        self._history.append(after)
         self.log.append(entry)
         return entry
 
     # ------------------------------------------------------------ undo and redo
-    def can_undo(self) -> str | None:
-        """None if ``undo()`` is possible now, else the reason it is not (for the greyed-out key)."""
+    def can_undo(self, *, by) -> str | None:
+        """None if seat ``by`` may take back the last move now, else the reason (for the greyed key)."""
         if self.read_only:
             return self._read_only_reason()
         if not self.log:
@@ -259,44 +316,60 @@ class Session(Safekeeping):
         if self.finished:
             return "the game is over"
         last = self.log[-1]
+        if by is not EVERY_SEAT and last.seat != by:
+            return f"{self._who(last.seat)} made the last move: you can only take back your own moves"
         if last.barriers:
             return f"{_and(last.barriers)}: undo stops at a reveal"
         if last.seat != self.current_player:
             return f"that was {self._player_name(last.seat)}'s action: undo stops at another player's action"
-        before, now = self.history[-2], self.state
+        before, now = self._history[-2], self._history[-1]
         if self.game.turn_key(before) != self.game.turn_key(now):
             return f"{self.game.turn_began(before, now)} has begun: undo stops at the end of a turn"
         return None
 
-    def undo(self):
-        """Take back the last action (see ``can_undo``); return it. Autosaves, so the file stays in step."""
-        reason = self.can_undo()
+    def undo(self, *, by):
+        """Take back the last move of seat ``by`` (see ``can_undo``); return it. Autosaves, so the file
+        stays in step."""
+        reason = self.can_undo(by=by)
         if reason is not None:
             raise UndoError(reason)
         entry = self.log.pop()
-        self.history.pop()
-        action = self.game.parse(entry.notation, None, self.state.settings)
+        self._history.pop()
+        action = self.game.parse(entry.notation, None, self.settings)
         self._redo.append(action)
         self._after_change()
         return action
 
-    def can_redo(self) -> str | None:
+    def can_redo(self, *, by) -> str | None:
         if self.read_only:
             return self._read_only_reason()
-        return None if self._redo else "nothing to redo"
+        if not self._redo:
+            return "nothing to redo"
+        seat = self._redo[-1].seat
+        if by is not EVERY_SEAT and seat != by:
+            return f"the move to redo is {self._who(seat)}'s: you can only replay your own moves"
+        return None
 
-    def redo(self) -> LogEntry:
-        """Play the last undone action again (the same state as before the undo); return its log entry."""
-        if self.can_redo():
-            raise UndoError(self.can_redo())
+    def redo(self, *, by) -> LogEntry:
+        """Play the last undone move of seat ``by`` again (the same state as before the undo)."""
+        reason = self.can_redo(by=by)
+        if reason:
+            raise UndoError(reason)
         entry = self._apply(self._redo[-1])
         self._redo.pop()
         self._after_change()
         return entry
 
+    def _who(self, seat: int | None) -> str:
+        """A seat in words: "Bob (journeyman)" for a computer opponent, else the player's name."""
+        name = self._player_name(seat)
+        if seat is not None and self.seat(seat).is_opponent:
+            return f"{name} ({self.seat(seat).level})"
+        return name
+
     # ------------------------------------------------------------ saving
     def to_save_file(self, *, name: str = "", autosave: bool = False) -> fmt.SaveFile:
-        state = self.state
+        state = self._history[-1]
         summary = self.game.summary(state)
         meta = fmt.SaveMeta(
             game_id=self.game_id, name=name, autosave=autosave, players=self.game.player_names(self.settings),

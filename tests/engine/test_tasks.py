@@ -254,7 +254,7 @@ def test_caravan_contract_moves_the_merchant_to_an_adjacent_town():
     """Appendix, Contracts: 5 Wool gives 7 VP and moves the Merchant from one Town to an adjacent Town (rulings 5)."""
     s = at_turn_start()
     t = _contract(s, pay={"W": 5}, vp=7)
-    s.players[0].resources["W"] = 5
+    set_res(s.players[0], W=5)  # (a state's dicts are read-only: arranged as a new one)
     act(s, f"fulfil {t}")
     assert legal(s) == {"move merchant HAM", "move merchant KOL", "move merchant LYO", "move merchant PRA",
                         "move merchant ROM", "move merchant WIE", "skip"}

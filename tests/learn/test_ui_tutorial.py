@@ -31,6 +31,7 @@ from tiletum_tui.ui.screens.final import FinalScreen
 from tiletum_tui.ui.widgets.decision import DecisionPanel
 
 from ..ui.chooser import choose_key
+from tiletum_tui.session import EVERY_SEAT
 
 MAX_KEYS = 3000
 SIZE = (80, 24)
@@ -254,7 +255,7 @@ async def test_each_chapter_starts_from_its_prepared_position_and_is_finished(tm
                     await pilot.pause()
                 elif step.kind == T.FREE:  # both seats by the journeyman, through the model: one redraw at the end
                     while tut.model.state.phase != "over":
-                        tut.model.apply(T.rule_move(tut.model.state))
+                        tut.model.apply(T.rule_move(tut.model.state), by=EVERY_SEAT)
                     tut.tutorial.settle(tut.model.state)
                     tut.refresh_game()
                     await pilot.pause()

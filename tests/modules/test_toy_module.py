@@ -14,7 +14,7 @@ from tiletum_tui import registry
 from tiletum_tui.engine import (
     KINDS, Action, MalformedActionError, PlayerSetup, Settings, legal_actions, new_game, parse, rules_for,
 )
-from tiletum_tui.session import Session
+from tiletum_tui.session import EVERY_SEAT, Session
 from tiletum_tui.ui.app import TiletumApp
 from tiletum_tui.ui.screens.game import GameScreen
 from tiletum_tui.ui.widgets.decision import DecisionPanel
@@ -74,9 +74,9 @@ async def test_the_toy_module_plays_on_screen_with_its_task_and_its_view(toy, tm
     """The toy's Task is a line under Tasks (its words from its own menu path), chosen with the keys, and
     its view opens with its key; a base game shows neither."""
     session = Session.new(Settings(players=PLAYERS, seed=3, modules=("toy",)), save_dir=tmp_path, autosave=False)
-    session.apply(next(a for a in legal_actions(session.state) if a.verb() == "die"))  # Tasks come after a die
+    session.apply(next(a for a in legal_actions(session.state) if a.verb() == "die"), by=EVERY_SEAT)  # Tasks come after a die
     while type(session.state.stack[-1]).__name__ != "TurnFrame":  # its Action done at once
-        session.apply(next(a for a in legal_actions(session.state) if a.verb() in ("done", "skip")))
+        session.apply(next(a for a in legal_actions(session.state) if a.verb() in ("done", "skip")), by=EVERY_SEAT)
     app = TiletumApp(session=session, save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

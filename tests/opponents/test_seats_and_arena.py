@@ -14,7 +14,7 @@ from tiletum_tui.opponents.levels import Budget, Opponent
 from tiletum_tui.opponents.match import settings_for
 from tiletum_tui.saves import format as fmt
 from tiletum_tui.saves.errors import CorruptSaveError
-from tiletum_tui.session import Session
+from tiletum_tui.session import EVERY_SEAT, Session
 
 SEATS = (fmt.PERSON, fmt.Seat(player="opponent", level="master", budget="300"),
          fmt.Seat(player="opponent", level="beginner"))
@@ -23,7 +23,7 @@ SEATS = (fmt.PERSON, fmt.Seat(player="opponent", level="master", budget="300"),
 def test_seats_go_into_the_save_and_come_back(tmp_path):
     settings = settings_for(("person", "master", "beginner"), seed=4)
     session = Session.new(settings, save_dir=tmp_path, seats=SEATS)
-    session.apply(legal_actions(session.state)[0])
+    session.apply(legal_actions(session.state)[0], by=EVERY_SEAT)
     path = session.save("solo")
     session.close()
     raw = msgspec.json.decode(path.read_bytes())

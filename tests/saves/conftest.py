@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tiletum_tui.engine import PlayerSetup, Settings, apply_in_place, legal_actions, new_game, notation
+from tiletum_tui.session import EVERY_SEAT
 
 FIXTURES = Path(__file__).parent / "fixtures"
 COLOURS = ("red", "blue", "green", "yellow")
@@ -44,7 +45,7 @@ class Games:
     def play(session, texts) -> None:
         """Apply the actions, then wait for the autosave of the last one (it is written on a thread)."""
         for text in texts:
-            session.apply(text)
+            session.apply(text, by=EVERY_SEAT)
         session.flush()
 
 

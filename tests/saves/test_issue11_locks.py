@@ -23,7 +23,7 @@ import pytest
 from tiletum_tui.engine.errors import TiletumError
 from tiletum_tui.saves import lock as instance_lock
 from tiletum_tui.saves.lock import GameInUseError
-from tiletum_tui.session import ReadOnlyGameError, Session
+from tiletum_tui.session import EVERY_SEAT, ReadOnlyGameError, Session
 
 # The other Tiletum: continues the last unfinished game of the folder (as `tiletum --continue`
 # does), says so, and keeps it open until it is killed or its standard input closes.
@@ -82,7 +82,7 @@ def test_a_live_lock_is_respected_and_a_killed_ones_is_taken_over(games, a_game,
     assert lock_file.exists()  # the killed process could not remove it: it is stale, not gone
     taken = Session.load(a_game)
     assert f'"pid": {os.getpid()}' in lock_file.read_text()
-    taken.apply(games.random_game(2, 1)[10])
+    taken.apply(games.random_game(2, 1)[10], by=EVERY_SEAT)
     assert taken.autosave_path == a_game and taken.autosave_error is None
     assert len(Session.load(a_game, autosave=False).log) == 11
     taken.close()
@@ -97,9 +97,9 @@ def test_the_second_instance_may_look_read_only_or_play_a_copy(games, a_game, tm
         look = Session.load(a_game, open_as="read-only")
         assert len(look.log) == 10 and look.read_only
         with pytest.raises(ReadOnlyGameError, match="open it as a copy to play on"):
-            look.apply(texts[10])
+            look.apply(texts[10], by=EVERY_SEAT)
         assert isinstance(ReadOnlyGameError("x"), TiletumError)  # the screens show it as a refused action
-        assert "read-only" in look.can_undo() and "read-only" in look.can_redo()
+        assert "read-only" in look.can_undo(by=EVERY_SEAT) and "read-only" in look.can_redo(by=EVERY_SEAT)
         with pytest.raises(ReadOnlyGameError):
             look.save("mine")
         assert look.unsaved_changes() is None  # nothing to lose: quitting does not ask
@@ -107,7 +107,7 @@ def test_the_second_instance_may_look_read_only_or_play_a_copy(games, a_game, tm
         copy = Session.load(a_game, open_as="copy")
         assert copy.game_id != look.game_id and copy.autosave_path not in (None, a_game)
         assert copy.autosave_path.exists()  # the copy is a file of its own from the start
-        copy.apply(texts[10])
+        copy.apply(texts[10], by=EVERY_SEAT)
         copy.flush()  # the autosave is written on its own thread
         assert len(Session.load(copy.autosave_path, autosave=False).log) == 11
         copy.close()
@@ -121,10 +121,10 @@ def test_a_second_session_in_the_same_process_takes_over_and_the_first_stops_wri
     texts = games.random_game(2, 1)
     first = Session.load(a_game)
     second = Session.load(a_game)
-    first.apply(texts[10])
+    first.apply(texts[10], by=EVERY_SEAT)
     assert first.autosave_error and "that window saves it now" in first.autosave_error
     assert len(Session.load(a_game, autosave=False).log) == 10  # the first did not write
-    second.apply(texts[10])
+    second.apply(texts[10], by=EVERY_SEAT)
     assert second.autosave_error is None and len(Session.load(a_game, autosave=False).log) == 11
     second.close()
 
@@ -173,7 +173,7 @@ def test_a_folder_where_no_lock_can_be_made_still_plays(games, tmp_path, monkeyp
     monkeypatch.setattr(os, "open", read_only)
     session = Session.new(games.settings(2, 1), save_dir=tmp_path)
     assert session._lock is None
-    session.apply(games.random_game(2, 1)[0])
+    session.apply(games.random_game(2, 1)[0], by=EVERY_SEAT)
     assert len(session.log) == 1
 
 

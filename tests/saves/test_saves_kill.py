@@ -17,7 +17,7 @@ import textwrap
 import time
 
 from tiletum_tui.saves import listing
-from tiletum_tui.session import Session
+from tiletum_tui.session import EVERY_SEAT, Session
 
 # The child continues the latest unfinished game in the folder (or starts one) and plays random
 # actions as fast as it can, autosaving after each, until it is killed.
@@ -25,7 +25,7 @@ CHILD = textwrap.dedent("""
     import random, sys
     from pathlib import Path
     from tiletum_tui.engine import PlayerSetup, Settings, legal_actions
-    from tiletum_tui.session import Session
+    from tiletum_tui.session import EVERY_SEAT, Session
 
     folder, seed = Path(sys.argv[1]), int(sys.argv[2])
     players = tuple(PlayerSetup(name=n, colour=c) for n, c in (("Agnes", "red"), ("Bertram", "blue"), ("Clo", "green")))
@@ -36,7 +36,7 @@ CHILD = textwrap.dedent("""
     while True:
         if session.finished:
             session = Session.new(Settings(players=players, seed=pick.randrange(1 << 30)), save_dir=folder)
-        session.apply(pick.choice(legal_actions(session.state)))
+        session.apply(pick.choice(legal_actions(session.state)), by=EVERY_SEAT)
         if session.autosave_error:
             print(session.autosave_error, file=sys.stderr, flush=True)
             sys.exit(3)

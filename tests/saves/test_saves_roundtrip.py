@@ -17,7 +17,7 @@ from tiletum_tui.engine import digest, legal_actions, notation, notation_of_move
 from tiletum_tui.saves import format as fmt
 from tiletum_tui.saves import listing, store
 from tiletum_tui.saves.errors import SaveWriteError
-from tiletum_tui.session import Session
+from tiletum_tui.session import EVERY_SEAT, Session
 
 GAMES = [(2, 1), (2, 2), (2, 9), (3, 3), (3, 4), (3, 10), (4, 5), (4, 6), (4, 11)]
 
@@ -40,8 +40,8 @@ def test_save_and_load_at_every_action(games, players, seed):
         if i == len(texts):
             break
         # the identical continuation: the next action gives the same state (future dice included)
-        loaded.apply(texts[i])
-        session.apply(texts[i])
+        loaded.apply(texts[i], by=EVERY_SEAT)
+        session.apply(texts[i], by=EVERY_SEAT)
         assert loaded.digest() == session.digest(), f"continuation differs after loading at action {i}"
         if i in ends:
             games.play(loaded, texts[i + 1:])
@@ -62,8 +62,8 @@ def test_random_continuation_after_loading_from_disk(games, tmp_path, players, s
     a, b = random.Random(99), random.Random(99)
     while session.state.phase != "over":
         assert legal_actions(loaded.state) == legal_actions(session.state)
-        session.apply(a.choice(legal_actions(session.state)))
-        loaded.apply(b.choice(legal_actions(loaded.state)))
+        session.apply(a.choice(legal_actions(session.state)), by=EVERY_SEAT)
+        loaded.apply(b.choice(legal_actions(loaded.state)), by=EVERY_SEAT)
         assert loaded.digest() == session.digest()
     assert loaded.state.phase == "over"
 
@@ -116,7 +116,7 @@ def test_version_1_file_loads_through_the_migration(games, tmp_path):
     (info,) = listing.list_saves(tmp_path)
     assert info.version == 1 and info.name == "Agnes and Bertram, Friday" and info.players == ("Agnes", "Bertram")
     # playing on autosaves in the current format to a new file; the old file is never rewritten
-    session.apply(legal_actions(session.state)[0])
+    session.apply(legal_actions(session.state)[0], by=EVERY_SEAT)
     session.flush()
     assert copy.read_bytes() == before
     autosave = session.autosave_path

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from tiletum_tui.saves import listing, store
 from tiletum_tui.saves.errors import SaveFileError, SaveWriteError
-from tiletum_tui.session import Session
+from tiletum_tui.session import EVERY_SEAT, Session
 
 
 # ---------------------------------------------------------------- the save folder
@@ -129,7 +129,7 @@ def test_full_disk_keeps_the_old_file(tmp_path, monkeypatch):
 def test_autosave_failure_is_reported_and_the_game_goes_on(games, tmp_path, monkeypatch):
     session = Session.new(games.settings(2, 1), save_dir=tmp_path)
     texts = games.random_game(2, 1)
-    session.apply(texts[0])
+    session.apply(texts[0], by=EVERY_SEAT)
     session.flush()
     good = session.autosave_path.read_bytes()
 
@@ -137,13 +137,13 @@ def test_autosave_failure_is_reported_and_the_game_goes_on(games, tmp_path, monk
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "write", full)
-    entry = session.apply(texts[1])  # the game goes on
+    entry = session.apply(texts[1], by=EVERY_SEAT)  # the game goes on
     assert entry.notation == texts[1] and len(session.log) == 2
     assert session.autosave_error is not None
     assert "the disk is full" in session.autosave_error and str(session.autosave_path) in session.autosave_error
     assert session.autosave_path.read_bytes() == good  # the last good autosave is intact
     monkeypatch.undo()
-    session.apply(texts[2])
+    session.apply(texts[2], by=EVERY_SEAT)
     assert session.autosave_error is None
     assert Session.load(session.autosave_path, autosave=False).notation_log == list(texts[:3])
 
@@ -153,7 +153,7 @@ def test_unwritable_save_folder_is_reported(games, tmp_path):
     blocker.write_text("a file where the save folder should be")
     session = Session.new(games.settings(2, 1), save_dir=blocker / "saves")
     assert session.autosave_error is not None and "no such folder" in session.autosave_error
-    session.apply(games.random_game(2, 1)[0])  # still playable
+    session.apply(games.random_game(2, 1)[0], by=EVERY_SEAT)  # still playable
     assert len(session.log) == 1
     with pytest.raises(SaveWriteError):
         session.save("anyway")
@@ -176,7 +176,7 @@ def test_named_save_overwrites_only_its_own_game(games, tmp_path):
     one = Session.new(games.settings(2, 1), save_dir=tmp_path, autosave=False)
     two = Session.new(games.settings(2, 2), save_dir=tmp_path, autosave=False)
     first = one.save("Friday")
-    one.apply(games.random_game(2, 1)[0])
+    one.apply(games.random_game(2, 1)[0], by=EVERY_SEAT)
     assert one.save("Friday") == first  # the same game: updated in place
     assert len(Session.load(first, autosave=False).log) == 1
     assert two.save("Friday") == tmp_path / "Friday-2.json"  # another game: never overwritten
@@ -194,7 +194,7 @@ def test_loading_a_named_save_autosaves_beside_it_without_touching_it(games, tmp
     games.play(session, texts[10:20])  # the autosave has moved on to 20 actions
     named_bytes = named.read_bytes()
     loaded = Session.load(named)
-    loaded.apply(texts[10])
+    loaded.apply(texts[10], by=EVERY_SEAT)
     loaded.flush()
     assert named.read_bytes() == named_bytes
     # the game's own autosave (20 actions, not a prefix-continuation of ours) is kept too
@@ -208,7 +208,7 @@ def test_loading_an_autosave_continues_in_the_same_file(games, tmp_path):
     session = Session.new(games.settings(2, 1), save_dir=tmp_path)
     games.play(session, texts[:10])
     loaded = Session.load(Session.latest_unfinished(tmp_path))
-    loaded.apply(texts[10])
+    loaded.apply(texts[10], by=EVERY_SEAT)
     loaded.flush()
     assert loaded.autosave_path == session.autosave_path
     # (besides the game's instance lock, issue 11)

@@ -18,7 +18,7 @@ import pytest
 from tiletum_tui.engine import current_player, digest, legal_actions
 from tiletum_tui.engine.characters import Hire, Refresh
 from tiletum_tui.saves import listing, store
-from tiletum_tui.session import Session, UndoError
+from tiletum_tui.session import EVERY_SEAT, Session, UndoError
 
 KINDS = {
     "the dice were rolled", "a Corruption token was revealed", "the Character offer was refilled",
@@ -59,9 +59,9 @@ def test_undo_barriers_in_random_games(games, tmp_path):
             actor = session.current_player
             hidden = _hidden(session.state)
             round_, phase = session.state.round, session.state.phase
-            session.apply(text)
+            session.apply(text, by=EVERY_SEAT)
             after = msgspec.json.encode(session.state)
-            reason = session.can_undo()
+            reason = session.can_undo(by=EVERY_SEAT)
             if session.state.phase == "over":
                 assert reason == "the game is over"
             elif _hidden(session.state) != hidden:
@@ -79,16 +79,16 @@ def test_undo_barriers_in_random_games(games, tmp_path):
             else:
                 assert reason is None
                 allowed += 1
-                assert session.undo() == session._redo[-1]
+                assert session.undo(by=EVERY_SEAT) == session._redo[-1]
                 assert msgspec.json.encode(session.state) == before
                 assert _in_step(session)  # the file follows the undo
-                assert session.can_redo() is None
-                session.redo()
+                assert session.can_redo(by=EVERY_SEAT) is None
+                session.redo(by=EVERY_SEAT)
                 assert msgspec.json.encode(session.state) == after
                 assert _in_step(session)
             if reason is not None:
                 with pytest.raises(UndoError, match=reason.split(":")[0]):
-                    session.undo()
+                    session.undo(by=EVERY_SEAT)
                 assert msgspec.json.encode(session.state) == after  # a refused undo changes nothing
     assert seen_kinds == KINDS, f"kinds of reveal never met: {KINDS - seen_kinds}"
     assert refused_other_player > 10 and allowed > 100
@@ -99,7 +99,7 @@ def _to_first(games, session, texts, wanted):
     for i, text in enumerate(texts):
         if any(isinstance(a, wanted) for a in legal_actions(session.state)):
             return i
-        session.apply(text)
+        session.apply(text, by=EVERY_SEAT)
     raise AssertionError(f"{wanted.__name__} never legal")
 
 
@@ -111,12 +111,12 @@ def test_hiring_or_refreshing_refills_the_character_offer_and_stops_undo(games, 
     texts = games.random_game(3, 3)
     _to_first(games, session, texts, kind)
     action = next(a for a in legal_actions(session.state) if isinstance(a, kind))
-    session.apply(action)
+    session.apply(action, by=EVERY_SEAT)
     expected = {Hire: "the Character offer was refilled",
                 Refresh: "the Character offer was refilled and the Character pile was shuffled"}[kind]
-    assert session.can_undo() == f"{expected}: undo stops at a reveal"
+    assert session.can_undo(by=EVERY_SEAT) == f"{expected}: undo stops at a reveal"
     with pytest.raises(UndoError, match=f"{expected}: undo stops at a reveal"):
-        session.undo()
+        session.undo(by=EVERY_SEAT)
 
 
 def test_undo_walks_back_to_the_last_reveal_and_redo_forward(games, tmp_path):
@@ -129,8 +129,8 @@ def test_undo_walks_back_to_the_last_reveal_and_redo_forward(games, tmp_path):
         states, run = [], 0
         for i, text in enumerate(texts):
             states.append(msgspec.json.encode(reference.state))
-            reference.apply(text)
-            run = run + 1 if reference.can_undo() is None else 0
+            reference.apply(text, by=EVERY_SEAT)
+            run = run + 1 if reference.can_undo(by=EVERY_SEAT) is None else 0
             if run >= 3:
                 end = i + 1
                 break
@@ -141,22 +141,22 @@ def test_undo_walks_back_to_the_last_reveal_and_redo_forward(games, tmp_path):
         games.play(session, texts[:end])
         final = msgspec.json.encode(session.state)
         undone = 0
-        while session.can_undo() is None:
-            session.undo()
+        while session.can_undo(by=EVERY_SEAT) is None:
+            session.undo(by=EVERY_SEAT)
             undone += 1
             assert msgspec.json.encode(session.state) == states[end - undone]
         assert undone >= 3
-        assert session.can_undo() is not None and session.can_redo() is None
+        assert session.can_undo(by=EVERY_SEAT) is not None and session.can_redo(by=EVERY_SEAT) is None
         session.flush()
         assert _file_digest(session.autosave_path) == digest(session.state)
         for _ in range(undone):
-            session.redo()
-        assert msgspec.json.encode(session.state) == final and session.can_redo() == "nothing to redo"
-        session.undo()
-        session.apply(random.Random(1).choice(legal_actions(session.state)))
-        assert session.can_redo() == "nothing to redo"
+            session.redo(by=EVERY_SEAT)
+        assert msgspec.json.encode(session.state) == final and session.can_redo(by=EVERY_SEAT) == "nothing to redo"
+        session.undo(by=EVERY_SEAT)
+        session.apply(random.Random(1).choice(legal_actions(session.state)), by=EVERY_SEAT)
+        assert session.can_redo(by=EVERY_SEAT) == "nothing to redo"
         with pytest.raises(UndoError, match="nothing to redo"):
-            session.redo()
+            session.redo(by=EVERY_SEAT)
         return
     raise AssertionError("no turn with three undoable actions")
 
@@ -169,36 +169,36 @@ def test_undo_after_loading_replays_exactly(games, tmp_path):
     states = []
     for i, text in enumerate(texts):
         states.append(msgspec.json.encode(reference.state))
-        reference.apply(text)
-        if i > 40 and reference.can_undo() is None:
+        reference.apply(text, by=EVERY_SEAT)
+        if i > 40 and reference.can_undo(by=EVERY_SEAT) is None:
             break
     session = Session.new(games.settings(4, 5), save_dir=tmp_path)
     games.play(session, texts[: len(states)])
     session.close()
     loaded = Session.load(session.autosave_path)
-    assert loaded.can_undo() is None
-    loaded.undo()
+    assert loaded.can_undo(by=EVERY_SEAT) is None
+    loaded.undo(by=EVERY_SEAT)
     assert msgspec.json.encode(loaded.state) == states[-1]
     loaded.flush()
     assert _file_digest(loaded.autosave_path) == digest(loaded.state)
-    loaded.redo()
+    loaded.redo(by=EVERY_SEAT)
     assert loaded.digest() == session.digest()
 
 
 def test_nothing_to_undo_at_the_start(games):
     session = Session.new(games.settings(2, 1), autosave=False)
-    assert session.can_undo() == "nothing to undo"
-    assert session.can_redo() == "nothing to redo"
+    assert session.can_undo(by=EVERY_SEAT) == "nothing to undo"
+    assert session.can_redo(by=EVERY_SEAT) == "nothing to redo"
 
 
 def test_undo_autosaves_so_a_reload_matches_the_screen(games, tmp_path):
     """Issue 4: "Undo never desynchronises the save file": the latest unfinished game is the undone one."""
     session = Session.new(games.settings(2, 1), save_dir=tmp_path)
     for text in games.random_game(2, 1):
-        session.apply(text)
-        if session.can_undo() is None and len(session.log) > 5:
+        session.apply(text, by=EVERY_SEAT)
+        if session.can_undo(by=EVERY_SEAT) is None and len(session.log) > 5:
             break
-    session.undo()
+    session.undo(by=EVERY_SEAT)
     session.flush()
     path = Session.latest_unfinished(tmp_path)
     assert path == session.autosave_path

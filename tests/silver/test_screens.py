@@ -125,11 +125,13 @@ async def test_a_choice_on_both_maps_shows_each_space_on_its_own_map(tmp_path):
     from tiletum_tui.engine.state import PlaceFrame
     from tiletum_tui.ui.widgets.map_view import MapView
 
-    session = Session.new(_settings(), save_dir=tmp_path, autosave=False)
-    state = session.state
+    new = Session.new(_settings(), save_dir=tmp_path, autosave=False)
+    state = new.state  # a copy of the game (the session's own cannot be changed): arranged, then played
     state.stack[0].die_taken = True
     state.stack.append(PlaceFrame(player=0, piece="merchant", anywhere=True))
     me(state, 0).prospectors = {"m1": "1A6"}
+    session = Session(new.game, new.settings, [state], [], game_id=new.game_id, created=new.created,
+                      save_dir=tmp_path, autosave_to=None, autosave=False)
     app = TiletumApp(session=session, save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

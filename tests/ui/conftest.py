@@ -8,6 +8,7 @@ import pytest
 
 from tiletum_tui.engine import apply, legal_actions, new_game
 from tiletum_tui.engine.state import PlayerSetup, Settings
+from tiletum_tui.session import EVERY_SEAT
 
 SEED = 7
 SETTINGS = Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=SEED)
@@ -30,7 +31,7 @@ def make_session(tmp_path, settings=SETTINGS, moves: int = 0, seed: int = 1):
         if session.state.phase == "over":
             break
         acts = legal_actions(session.state)
-        session.apply(rng.choice(acts))
+        session.apply(rng.choice(acts), by=EVERY_SEAT)
     return session
 
 
@@ -47,7 +48,7 @@ def midgame_session(tmp_path):
         top = st.stack[-1] if st.stack else None
         if (st.round, st.lap) == (2, 2) and isinstance(top, ActionFrame) and top.action == "merchant" and top.ap >= 2:
             return session
-        session.apply(rng.choice(legal_actions(st)))
+        session.apply(rng.choice(legal_actions(st)), by=EVERY_SEAT)
     raise AssertionError("no mid-game position found: the engine's play changed")
 
 
@@ -59,7 +60,7 @@ def turn_start_session(tmp_path):
     session = midgame_session(tmp_path)
     rng = random.Random(4)
     for _ in range(400):
-        session.apply(rng.choice(legal_actions(session.state)))
+        session.apply(rng.choice(legal_actions(session.state)), by=EVERY_SEAT)
         last = session.log[-1]
         if any(isinstance(e, TurnBegan) and e.player == 0 for e in last.events) and session.state.phase == "action":
             return session
@@ -76,7 +77,7 @@ def session_where(tmp_path, found, seed: int = 1, games: int = 40, settings=SETT
         while not session.finished:
             if found(session.state):
                 return session
-            session.apply(rng.choice(legal_actions(session.state)))
+            session.apply(rng.choice(legal_actions(session.state)), by=EVERY_SEAT)
     raise AssertionError("no such position in many random games: the engine's play changed")
 
 

@@ -23,7 +23,7 @@ from tiletum_tui.engine import legal_actions
 from tiletum_tui.saves import store
 from tiletum_tui.saves.errors import SaveWriteError
 from tiletum_tui.saves.lock import GameInUseError, Holder
-from tiletum_tui.session import Session
+from tiletum_tui.session import EVERY_SEAT, Session
 from tiletum_tui.ui.app import TiletumApp
 from tiletum_tui.ui.dialogs.basic import ConfirmDialog
 from tiletum_tui.ui.dialogs.in_use import InUseDialog
@@ -82,7 +82,7 @@ async def test_moves_undo_and_redo_say_the_game_is_not_saved_and_quitting_asks(f
         for step in ("apply", "undo", "redo"):
             app._notifications.clear()
             if step == "apply":
-                screen.apply(legal_actions(session.state)[0])
+                screen.apply(legal_actions(session.state)[0], by=EVERY_SEAT)
             else:
                 getattr(screen, f"action_{step}")()
             await pilot.pause()
@@ -119,7 +119,7 @@ async def test_ctrl_q_at_the_question_quits_and_a_dialog_never_blocks_quitting(f
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SaveDialog)  # a dialog with a text field has focus
-        session.apply(legal_actions(session.state)[0])
+        session.apply(legal_actions(session.state)[0], by=EVERY_SEAT)
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
@@ -152,7 +152,7 @@ def _in_use(path) -> GameInUseError:
 @pytest.fixture
 def open_elsewhere(tmp_path):
     session = Session.new(SETTINGS, save_dir=tmp_path)
-    session.apply(legal_actions(session.state)[0])
+    session.apply(legal_actions(session.state)[0], by=EVERY_SEAT)
     session.close()
     return session.autosave_path
 
@@ -170,7 +170,7 @@ async def test_the_second_instance_is_told_and_can_look_read_only(open_elsewhere
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.model.session.read_only
-        screen.apply(screen.model.legal()[0])
+        screen.apply(screen.model.legal()[0], by=EVERY_SEAT)
         await pilot.pause()
         assert any(n.startswith("Not allowed: this game is open read-only here") for n in _notes(app))
         await pilot.press("ctrl+q")  # nothing to lose: no question
@@ -189,7 +189,7 @@ async def test_the_second_instance_can_play_a_copy_or_go_back(open_elsewhere, tm
         await pilot.pause()
         session = app.screen.model.session
         assert session.autosave_path != open_elsewhere and not session.read_only
-        app.screen.apply(legal_actions(session.state)[0])
+        app.screen.apply(legal_actions(session.state)[0], by=EVERY_SEAT)
         await pilot.pause()
         assert len(Session.load(session.autosave_path, autosave=False).log) == 2
     assert open_elsewhere.read_bytes() == before
@@ -337,7 +337,7 @@ async def test_a_deeply_nested_file_does_not_take_the_title_screen_down(tmp_path
     """Case "A deeply nested JSON file (depth 1,000, 2 KB) crashes ... the title screen"; the good
     game beside it is still offered."""
     session = Session.new(SETTINGS, save_dir=tmp_path)
-    session.apply(legal_actions(session.state)[0])
+    session.apply(legal_actions(session.state)[0], by=EVERY_SEAT)
     session.close()
     (tmp_path / "deep.json").write_bytes(b"[" * 1000 + b"]" * 1000)
     app = TiletumApp(save_dir=tmp_path)
@@ -360,7 +360,7 @@ def test_tiletum_continue_in_a_second_terminal_is_told_and_writes_nothing(tmp_pa
     from .test_starts import _read_until
 
     session = Session.new(SETTINGS, save_dir=tmp_path)
-    session.apply(legal_actions(session.state)[0])  # this test process is "the other Tiletum"
+    session.apply(legal_actions(session.state)[0], by=EVERY_SEAT)  # this test process is "the other Tiletum"
     session.flush()  # its autosave is written on a thread of its own
     before = session.autosave_path.read_bytes()
     main, child = pty.openpty()

@@ -19,6 +19,7 @@ from tiletum_tui.ui.widgets.keyline import KeyLine
 from tiletum_tui.ui.widgets.map_view import MapView
 
 from .conftest import midgame_session, session_where, turn_start_session
+from tiletum_tui.session import EVERY_SEAT
 
 def _view_keys(state) -> dict[str, str]:
     """The first key of each view this game shows (a module's views only when the module is on)."""
@@ -129,7 +130,7 @@ def _finish_turn(session, seat: int) -> None:
     while current_player(session.state) == seat:
         legal = legal_actions(session.state)
         finish = [a for a in legal if a.verb() in ("end", "done", "skip")]
-        session.apply(finish[0] if finish else legal[0])
+        session.apply(finish[0] if finish else legal[0], by=EVERY_SEAT)
 
 
 async def test_a_choice_keeps_its_line_and_number_from_one_visit_to_the_next(tmp_path):
@@ -304,7 +305,7 @@ async def test_the_log_tells_every_corruption_token_and_every_vp(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
         text = _text(app.screen.query_one("#log-view"))
-        events = list(session.history[0].events) + [e for entry in session.log for e in entry.events]
+        events = list(session.setup_events) + [e for entry in session.log for e in entry.events]
         reveals = [e for e in events if isinstance(e, CorruptionRevealed)]  # the setup's first one too
         assert reveals and text.count("Corruption token") == len(reveals)
         for e in reveals:

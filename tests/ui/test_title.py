@@ -9,6 +9,7 @@ from tiletum_tui.ui.screens.new_game import NewGameScreen
 from tiletum_tui.ui.screens.title import TitleScreen
 
 from .conftest import make_session
+from tiletum_tui.session import EVERY_SEAT
 
 
 async def test_new_game_form_validates_and_starts(tmp_path):
@@ -64,7 +65,7 @@ async def test_the_last_unfinished_game_is_offered_first_and_c_continues_it(tmp_
     session = Session.new(make_session(tmp_path, moves=0).settings, save_dir=tmp_path)  # autosaves
     from tiletum_tui.engine import legal_actions
 
-    session.apply(legal_actions(session.state)[0])
+    session.apply(legal_actions(session.state)[0], by=EVERY_SEAT)
     session.flush()
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -18,7 +18,7 @@ def random_finished_game(players: int = 4, seed: int = 1):
     """A Session (no autosave) of a seeded random game played to the end."""
     from ..engine import legal_actions
     from ..engine.state import PlayerSetup, Settings
-    from ..session import Session
+    from ..session import EVERY_SEAT, Session
 
     colours = ("red", "blue", "green", "yellow")
     settings = Settings(players=tuple(PlayerSetup(name=f"Player {i + 1}", colour=colours[i]) for i in range(players)),
@@ -26,13 +26,13 @@ def random_finished_game(players: int = 4, seed: int = 1):
     session = Session.new(settings, save_dir=tempfile.gettempdir(), autosave=False)
     pick = random.Random(seed)
     while session.state.phase != "over":
-        session.apply(pick.choice(legal_actions(session.state)))
+        session.apply(pick.choice(legal_actions(session.state)), by=EVERY_SEAT)
     return session
 
 
 def measure_saves(repeats: int = 15, seed: int = 1) -> dict:
     """Median save and load times (ms) of a finished 4-player game, its file size and action count."""
-    from ..session import Session
+    from ..session import EVERY_SEAT, Session
     from ..saves import format as fmt
     from ..saves import store
 

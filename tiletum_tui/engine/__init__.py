@@ -21,8 +21,9 @@ from .events import Event, Scored, barriers
 from .flow import new_game
 from .legal import Option, legal_actions, options
 from .rules import apply, apply_in_place, check
-from .ruleset import GAME, RULES_VERSION, RULES_VERSIONS, Rules, known_modules, rules_for
+from .ruleset import GAME, Rules, known_modules, rules_for
 from .state import PlayerSetup, Settings, State, clone
+from .versions import RULES_VERSION, RULES_VERSIONS
 from .views import sample, view
 
 

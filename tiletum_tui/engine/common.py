@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..data.schema import RESOURCE_NAMES
 from .actions import refuse
+from .frozen import added, updated
 from .queries import ACTION_NAMES, why_cannot_take
 from .state import ActionFrame, JokerFrame, State, TurnFrame
 
@@ -76,16 +77,11 @@ def can_take(r, player, tile_id: str, prefix: str = "") -> None:
 # ---------------------------------------------------------------- changing a player (never in place)
 def gain(p, amounts: dict[str, int]) -> None:
     """Add (or, with negative amounts, pay) Resources."""
-    res = dict(p.resources)
-    for k, n in amounts.items():
-        res[k] = res[k] + n
-    p.resources = res
+    p.resources = added(p.resources, amounts)
 
 
 def gain_one(p, resource: str, n: int) -> None:
-    res = dict(p.resources)
-    res[resource] += n
-    p.resources = res
+    p.resources = updated(p.resources, resource, p.resources[resource] + n)
 
 
 def store(p, tile_id: str) -> None:

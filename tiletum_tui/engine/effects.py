@@ -7,6 +7,7 @@ from ..data import schema as fx
 from . import rng
 from .common import gain, replaced
 from .events import Scored, TileDrawn
+from .frozen import added
 from .queries import building_full, buildings_with_characters, die_action_frame
 from .state import (
     ActionFrame, ChooseResourceFrame, JokerFrame, MoveAndPlaceFrame, MoveAnywhereFrame, MoveFrame,
@@ -21,9 +22,7 @@ def score(r, state: State, player: int, vp: int, category: str, why: str) -> Non
     new = max(0, p.vp + vp)
     real = new - p.vp
     p.vp = new
-    ledger = dict(p.ledger)
-    ledger[category] = ledger.get(category, 0) + real
-    p.ledger = ledger
+    p.ledger = added(p.ledger, {category: real})
     state.events.append(Scored(player=player, vp=real, category=category, why=why))
 
 
@@ -73,9 +72,7 @@ def check_completed(r, state: State, player: int, building: int) -> None:
     if spec.preoccupied:
         return  # the rightmost Building gives no Action bonus (rulebook, Completed Buildings)
     action = r.tiles[next(t for t in p.rooms[building] if t)].action
-    bonus = dict(p.bonus_ap)
-    bonus[action] = bonus.get(action, 0) + spec.rooms
-    p.bonus_ap = bonus
+    p.bonus_ap = added(p.bonus_ap, {action: spec.rooms})
     frame = die_action_frame(state)
     if isinstance(frame, ActionFrame) and frame.action == action:
         frame.ap += spec.rooms  # "including the current Action, if applicable"

@@ -11,6 +11,7 @@ from . import rng
 from .common import replaced
 from .effects import draw, score, shuffle
 from .events import CorruptionRevealed, DiceRolled, FairHeld, GameOver, PhaseBegan, TurnBegan
+from .frozen import freeze
 from .queries import (
     fair_count, fair_participants, houses_on_map, king_order, king_vp, pillars_on_map, resource_total, standings,
 )
@@ -127,6 +128,7 @@ def new_game(settings: Settings) -> State:
     for m in r.modules:
         m.after_setup(r, state)
     start_round(r, state)
+    freeze(state)  # the dicts set up above become read-only: from here on only apply changes the game
     return state
 
 

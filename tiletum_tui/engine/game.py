@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import msgspec
 
-from . import RULES_VERSION, RULES_VERSIONS, apply, barriers, current_player, describe, digest, new_game, rules_for
+from . import (
+    RULES_VERSION, RULES_VERSIONS, apply, barriers, clone, current_player, describe, digest, new_game, rules_for, view,
+)
 from .actions import notation, parse
 from .errors import TiletumError
 from .state import Settings, State
@@ -42,6 +44,14 @@ class TiletumGame:
 
     def current_player(self, state: State) -> int | None:
         return current_player(state)
+
+    def clone(self, state: State) -> State:
+        """A copy of ``state`` to read or play on; the game it came from stays as it was."""
+        return clone(state)
+
+    def view(self, state: State, seat: int | None = None) -> State:
+        """What ``seat`` may see of the game (a copy: the hidden parts left out, nothing shared to write)."""
+        return view(state, seat)
 
     def finished(self, state: State) -> bool:
         return state.phase == "over"

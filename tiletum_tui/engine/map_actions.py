@@ -12,6 +12,7 @@ from ..data import schema as fx
 from .actions import Action, Rule, register, refuse
 from .common import action_is, can_take, piece_at, pop_spent, replaced, spend, store, use_ap, without
 from .effects import run_effects, score
+from .frozen import updated
 from .queries import PIECE_NAMES, cathedral_available, crest_families, why_cannot_take
 from .state import EMPTY, ActionFrame, MoveAndPlaceFrame, MoveAnywhereFrame, MoveFrame, PlaceFrame
 
@@ -139,7 +140,7 @@ def build_house(r, state, frame, town: str, space: int, spec, name: str) -> None
     Bonus) after what the modules do when a House is placed."""
     state.players[frame.player].houses -= 1
     b = state.board
-    b.houses = {**b.houses, town: replaced(b.houses[town], space - 1, frame.player)}
+    b.houses = updated(b.houses, town, replaced(b.houses[town], space - 1, frame.player))
     after_place(state, frame)
     for m in r.modules:
         m.placed(r, state, frame.player, "house", town)
@@ -300,7 +301,7 @@ def raise_pillar(r, state, frame, town: str) -> None:
     state.players[frame.player].pillars -= 1
     b = state.board
     row = b.pillars[town]
-    b.pillars = {**b.pillars, town: replaced(row, row.index(EMPTY), frame.player)}
+    b.pillars = updated(b.pillars, town, replaced(row, row.index(EMPTY), frame.player))
     after_place(state, frame)
     for m in r.modules:
         m.placed(r, state, frame.player, "pillar", town)
@@ -339,7 +340,7 @@ class TakeBonus(Action, tag="take"):
         p = state.players[frame.player]
         b = state.board
         here = piece_at(p, frame.action)
-        b.map_bonus = {**b.map_bonus, here: without(b.map_bonus[here], self.tile)}
+        b.map_bonus = updated(b.map_bonus, here, without(b.map_bonus[here], self.tile))
         store(p, self.tile)
         use_ap(frame)
         pop_spent(state, frame)

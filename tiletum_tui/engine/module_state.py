@@ -8,7 +8,7 @@ from those parts when the engine is imported, so a view of a game decodes whole
 out of the encoding (a base game's state, digest and saves are as they were before modules had state).
 
 A module's state follows the rules of ``state.py``: its Structs are copied by ``copied`` (as
-``state.clone`` copies the base game's), the containers inside are never changed in place.
+``state.clone`` copies the base game's), the containers inside are read-only (``frozen.py``).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 ``check`` raises IllegalActionError with the reason; ``apply_in_place`` checks once, completely,
 before changing anything, so a refused action leaves the state exactly as it was. ``apply``
-changes a copy and leaves the given state untouched (``state.clone`` shares what never changes).
+changes a copy and leaves the given state untouched (``state.clone`` shares what cannot change).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from .actions import Action, refuse
 from .common import top_frame
 from .ruleset import rules_for
-from .state import State, clone
+from .state import State, copy_for_apply
 
 
 def _seat_check(state: State, action, frame) -> None:
@@ -54,7 +54,7 @@ def apply(state: State, action) -> State:
         raise refuse("this is a view of a game (hidden parts left out): it can be read, not played on")
     r = rules_for(state.settings)
     _check(r, state, action)
-    new = clone(state)
+    new = copy_for_apply(state)
     new.events = []
     action.apply(r, new, new.stack[-1])
     return new

@@ -38,14 +38,9 @@ from .. import registry
 from ..data.catalogue import load
 from ..data.schema import ACTIONS, Catalogue
 from .actions import kinds_of, sync_kinds
+from .versions import RULES_VERSIONS
 
 GAME = "tiletum"
-# Every rules version this program can play and replay, and what changed in each:
-#   1: the first release's catalogue (13 authored Towns; Character marks on single copies).
-#   2: the map of the published game (23 Towns, 6 Road spaces, 9 Cathedrals), Character marks on whole
-#      designs (every Building can be filled at every player count), Fair tile values of a public edition.
-RULES_VERSIONS = (1, 2)
-RULES_VERSION = RULES_VERSIONS[-1]  # what a new game is played with (the default of ``Settings.rules``)
 START_TOWN = "TIL"  # Tiletum: everyone's Merchant, Architect and first House start here
 
 

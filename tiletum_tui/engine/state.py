@@ -1,12 +1,17 @@
 """The state of a game of Tiletum: msgspec Structs holding ids, never copies of printed values.
 
 Nothing in a state refers back to what holds it, so the Structs are not tracked by Python's
-cycle collector (``gc=False``: cheaper to make and to copy). Containers inside a state are never changed in place: lists are tuples, and a dict is replaced
-by a new one when it changes. Only the Structs themselves (State, Board, Hidden, each Player and
-each decision frame) are mutated, so ``clone`` copies just those few objects and shares the rest.
-That makes ``apply`` (copy, then change) nearly as cheap as ``apply_in_place``, which is what a
-search pays for every step. ``tests/engine/test_properties.py`` checks that ``apply`` never
-changes the state it was given.
+cycle collector (``gc=False``: cheaper to make and to copy).
+
+States are values (issue 18). The containers inside a state cannot be changed in place: sequences
+are tuples and every dict is a read-only ``frozen.FrozenDict`` (the engine makes a new one when a
+mapping changes). Only the Structs themselves (State, Board, Hidden, each Player, each decision
+frame, a module's state) are changed, and only by the engine's apply, on a copy: ``clone`` copies
+just those few objects and shares the read-only rest, so a clone or a view never shares anything
+writable with the state it came from. That makes ``apply`` (copy, then change) nearly as cheap as
+``apply_in_place``, which is what a search pays for every step. The session keeps its history to
+itself and hands out views (``session.py``); ``tests/engine/test_values.py`` checks that nothing
+a screen, a hint or an opponent does changes the game.
 
 What no player may see (the generator, the order of the face-down piles, the face-down
 Corruption tokens, the dice in the bag) lives in ``State.hidden``; ``views.view`` hides it.
@@ -25,6 +30,7 @@ from msgspec import UNSET, UnsetType
 
 from .events import Event
 from .module_state import MODULE_FRAMES, ModuleStates
+from .versions import RULES_VERSION  # the rules a new game is played under (the one home)
 
 # House / Pillar space markers on the map (values of ``Board.houses[town][i]``; >= 0 is a player index).
 EMPTY = -1
@@ -37,7 +43,6 @@ class PlayerSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     colour: str
 
 
-RULES_VERSION = 2  # the rules a new game is played under (``ruleset.RULES_VERSIONS`` says what each changed)
 
 
 class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -227,8 +232,15 @@ class State(msgspec.Struct, gc=False):
 
 
 def clone(state: State) -> State:
-    """A copy of a state that can be changed without touching the original (containers are shared:
-    they are never changed in place)."""
+    """A copy of a state that can be changed without touching the original: the Structs are copied,
+    the read-only containers shared (and the list of the last action's events copied)."""
+    new = copy_for_apply(state)
+    new.events = list(state.events)
+    return new
+
+
+def copy_for_apply(state: State) -> State:
+    """``clone`` for the engine's apply, which gives the copy a new list of events at once."""
     new = state.__copy__()
     new.board = state.board.__copy__()
     new.hidden = state.hidden.__copy__()

@@ -15,6 +15,7 @@ from .actions import Action, Rule, register, refuse, short
 from .common import gain, gain_one, helper_active, pay_check, replaced, tasks_open, unstore
 from .effects import check_completed, run_effects, score
 from .events import TileDiscarded
+from .frozen import updated
 from .queries import buy_gold, cathedral_cost, cathedral_stone, die_action_frame
 from .state import TurnFrame
 
@@ -247,7 +248,7 @@ def contribute(r, state, player: int, holder, town: str, name: str, cost_vp: int
     to the player, who has contributed to that Cathedral, scoring its Construction Cost tile and the tile
     (paid for before)."""
     stack = holder.cathedral_stack[town]
-    holder.cathedral_stack = {**holder.cathedral_stack, town: stack[:-1]}
+    holder.cathedral_stack = updated(holder.cathedral_stack, town, stack[:-1])
     p = state.players[player]
     p.cathedral_tiles = p.cathedral_tiles + (stack[-1],)  # a Cathedral tile for the Fairs too
     p.cathedrals = p.cathedrals + (town,)

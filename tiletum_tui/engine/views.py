@@ -18,6 +18,7 @@ from collections import Counter
 import msgspec
 
 from . import rng
+from .frozen import freeze
 from .ruleset import rules_for
 from .state import UNKNOWN, Hidden, State, clone
 
@@ -79,4 +80,7 @@ _DECODER = msgspec.msgpack.Decoder(State)
 
 
 def decode_view(data: bytes) -> State:
-    return _DECODER.decode(data)
+    """A view from ``encode_view``, its dicts read-only again (msgspec decodes plain dicts)."""
+    out = _DECODER.decode(data)
+    freeze(out)
+    return out

@@ -72,8 +72,9 @@ def pages(cat=None) -> dict[str, Page]:
 
 def default_catalogue():
     """The catalogue of a new game of the base game under the current rules."""
-    from ..engine.ruleset import RULES_VERSION, rules_for
+    from ..engine.ruleset import rules_for
     from ..engine.state import Settings
+    from ..engine.versions import RULES_VERSION
 
     return rules_for(Settings(players=(), seed=0, rules=RULES_VERSION)).cat
 

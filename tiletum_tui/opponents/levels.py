@@ -82,12 +82,9 @@ _ENC = msgspec.msgpack.Encoder()
 
 
 def public_bytes(state) -> bytes:
-    """A view as bytes, without the events of its last action (what two views are compared by)."""
-    events, state.events = state.events, []
-    try:
-        return _ENC.encode(state)
-    finally:
-        state.events = events
+    """A view as bytes, without the events of its last action (what two views are compared by). The
+    view itself is left as it is (states are values: a shallow copy without the events is encoded)."""
+    return _ENC.encode(msgspec.structs.replace(state, events=[]))
 
 
 def decision_seed(seen, seat: int, level: str) -> int:

@@ -39,6 +39,8 @@ def play_game(levels, seed: int, budget: Budget | None = None, *, keep_actions: 
     while state.phase != "over":
         who = current_player(state)
         started = time.perf_counter()
+        # Acting as a seat: only the deciding seat's opponent is asked, from a view, and the engine
+        # refuses a move for any other seat (no session here: the arena owns its state).
         choice = seats[who].choose(view(state))
         thinking[who] += time.perf_counter() - started
         decisions[who] += choice.replanned

@@ -169,12 +169,12 @@ def measure_ui(rounds: int = 3) -> dict:
 
     def midgame():
         from ..engine import legal_actions
-        from ..session import Session
+        from ..session import EVERY_SEAT, Session
 
         session = Session.new(settings, save_dir=folder)
         pick = random.Random(3)
         for _ in range(40):
-            session.apply(pick.choice(legal_actions(session.state)))
+            session.apply(pick.choice(legal_actions(session.state)), by=EVERY_SEAT)
         return TiletumApp(session=session)
 
     async def run() -> dict:
@@ -201,7 +201,7 @@ def typical_turn(seed: int = 7, play: int = 3):
     spend them on two moves, buy one Resource (a Task), end the turn."""
     from ..engine import apply, legal_actions
     from ..engine.state import PlayerSetup, Settings
-    from ..session import Session
+    from ..session import EVERY_SEAT, Session
 
     settings = Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=seed)
     for game in range(play, play + 50):
@@ -211,7 +211,7 @@ def typical_turn(seed: int = 7, play: int = 3):
             plan = _plan(session.state, apply)
             if plan:
                 return session, plan
-            session.apply(rng.choice(legal_actions(session.state)))
+            session.apply(rng.choice(legal_actions(session.state)), by=EVERY_SEAT)
     raise AssertionError("no position for a typical turn: the engine's play changed")
 
 

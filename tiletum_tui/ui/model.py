@@ -8,7 +8,6 @@ generator and the order of face-down piles left out), its options and the sessio
 from __future__ import annotations
 
 from ..engine import options as engine_options
-from ..engine import view as engine_view
 
 
 def new_session(settings, save_dir=None, seats=(), game=None):
@@ -22,20 +21,14 @@ class GameModel:
 
     def __init__(self, session) -> None:
         self.session = session
-        self._for = None  # the state the cached view and options belong to (the state itself, not its id)
-        self._view = None
+        self._for = None  # the view the cached options belong to (the view itself, not its id)
         self._options: list | None = None
-
-    def _refresh(self) -> None:
-        state = self.session.state
-        if self._for is not state:
-            self._for, self._view, self._options = state, engine_view(state), None
 
     @property
     def view(self):
-        """The game as the players see it (no generator, no order of face-down piles)."""
-        self._refresh()
-        return self._view
+        """The game as the players see it (no generator, no order of face-down piles): the session's
+        view, a copy that shares nothing writable with the game (issue 18: states are values)."""
+        return self.session.view()
 
     # The screens draw the view; ``state`` is kept as its name so every widget reads one thing.
     state = view
@@ -48,31 +41,31 @@ class GameModel:
     def setup_events(self) -> tuple:
         """What setting the game up made happen (the first dice rolled, the first Corruption token
         turned up): the events of the first state, before any action was logged."""
-        history = getattr(self.session, "history", None)
-        return tuple(history[0].events) if history else ()
+        return tuple(getattr(self.session, "setup_events", ()))
 
     def options(self) -> list:
         """Every option of the decision in hand, legal or with its reason (``engine.options``)."""
-        self._refresh()
-        if self._options is None:
-            self._options = engine_options(self._view)
+        seen = self.view
+        if self._for is not seen:
+            self._for, self._options = seen, engine_options(seen)
         return self._options
 
     def legal(self) -> list:
         return [o.action for o in self.options() if o.legal]
 
-    def apply(self, action):
-        """Apply an action through the session; return its log entry (with the events it caused)."""
-        return self.session.apply(action)
+    # Every change says which seat asks for it (``by``): the session decides (``Session.apply``).
+    def apply(self, action, *, by):
+        """Apply an action for seat ``by`` through the session; return its log entry (with its events)."""
+        return self.session.apply(action, by=by)
 
-    def can_undo(self) -> str | None:
-        return self.session.can_undo()
+    def can_undo(self, *, by) -> str | None:
+        return self.session.can_undo(by=by)
 
-    def undo(self) -> None:
-        self.session.undo()
+    def undo(self, *, by) -> None:
+        self.session.undo(by=by)
 
-    def can_redo(self) -> str | None:
-        return self.session.can_redo()
+    def can_redo(self, *, by) -> str | None:
+        return self.session.can_redo(by=by)
 
-    def redo(self):
-        return self.session.redo()
+    def redo(self, *, by):
+        return self.session.redo(by=by)

@@ -158,12 +158,12 @@ class OpponentsController:
         if self.plays(who):
             self.screen.query_one(DecisionPanel).show(self.panel_title(who), [])
 
-    def _apply(self, action) -> None:
-        """An opponent's move: applied, logged, autosaved and announced as any move is. (The game
-        screen's own ``apply``: a lesson's screen judges only the learner's moves.)"""
+    def _apply(self, action, seat: int) -> None:
+        """An opponent's move, made as its seat: applied, logged, autosaved and announced as any move
+        is. (The game screen's own ``apply``: a lesson's screen judges only the learner's moves.)"""
         from .screens.game import GameScreen
 
-        GameScreen.apply(self.screen, action)
+        GameScreen.apply(self.screen, action, by=seat)
 
     def _show_view(self, name: str, space: str | None) -> None:
         """Show where an opponent's move happened: the wheel after a die, the map marked at a space."""
@@ -241,7 +241,7 @@ class OpponentsController:
         action = answer.move
         self._applying = True  # its redraw must not sum up yet: this move is not in ``played`` before it is logged
         try:
-            self._apply(action)
+            self._apply(action, answer.seat)
         finally:
             self._applying = False
         entry = screen.model.log[-1] if screen.model.log else None

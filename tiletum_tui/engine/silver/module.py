@@ -15,6 +15,7 @@ from .. import rng
 from ..decisions import EXPLAIN, FRAME_RULES
 from ..actions import Rule
 from ..effects import run_effects
+from ..frozen import added
 from ..queries import name_action
 from ..ruleset import Module
 from ..state import MoveAndPlaceFrame, PlaceFrame
@@ -65,7 +66,7 @@ class SilverModule(Module):
         for m in technologies.modifiers(state, player, sx.DieExtra):  # a Resource Bonus tile
             if m.resource == resource:
                 p = state.players[player]
-                p.resources = {**p.resources, resource: p.resources[resource] + m.amount}
+                p.resources = added(p.resources, {resource: m.amount})
 
     # ---- costs and effects the Technologies change
     def change_die_gold(self, r, state, player: int, gold: int) -> int:

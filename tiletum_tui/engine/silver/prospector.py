@@ -15,6 +15,7 @@ from ...data import silver_schema as sx
 from ..actions import Action, Rule, refuse
 from ..common import can_take, gain_one, pop_spent, spend, store, tasks_open, use_ap, without
 from ..effects import run_effects
+from ..frozen import updated
 from ..queries import crest_families, why_cannot_take
 from ..state import EMPTY, ActionFrame
 from .common import in_this_game, in_play, me, modifiers, sv, whenever
@@ -90,7 +91,7 @@ def _move_check(r, state, player: int, to: str) -> str:
 
 def move_prospector(r, state, player: int, to: str) -> None:
     p = me(state, player)
-    p.prospectors = {**p.prospectors, tables().map_of[to]: to}
+    p.prospectors = updated(p.prospectors, tables().map_of[to], to)
 
 
 class MoveProspector(Action, tag="prospect"):
@@ -194,7 +195,7 @@ class TakeUndergroundBonus(Action, tag="utake"):
     def apply(self, r, state, frame) -> None:
         town = _town_of_tile(state, frame.player, self.tile)
         b = state.board
-        b.map_bonus = {**b.map_bonus, town: without(b.map_bonus[town], self.tile)}
+        b.map_bonus = updated(b.map_bonus, town, without(b.map_bonus[town], self.tile))
         store(state.players[frame.player], self.tile)
         use_ap(frame)
         pop_spent(state, frame)
@@ -282,7 +283,7 @@ def place_mine(r, state, player: int, town: str, space: int) -> None:
     p = me(state, player)
     p.mines -= 1
     row = s.mines[town]
-    s.mines = {**s.mines, town: row[:space - 1] + (player,) + row[space:]}
+    s.mines = updated(s.mines, town, row[:space - 1] + (player,) + row[space:])
     p.silver += 1
     gold = mine_gold(town, space)
     if gold:

@@ -2,7 +2,8 @@
 
 Plain msgspec Structs (this module imports nothing of the engine's rules: ``engine/state.py`` types a
 game's module state with it, through ``PART``, this module's ``state`` part in ``tiletum_tui/registry.py``). As in the base game's state, the Structs are mutated and copied by
-``copied``; the containers inside them (tuples, dicts) are replaced, never changed in place.
+``copied``; the containers inside them (tuples, read-only dicts: ``engine/frozen.py``) are replaced,
+never changed in place.
 
 What no player may see: the order of the face-down Underground Bonus pile (``underground_pile``);
 a view sorts it (``module.SilverModule.redact``).

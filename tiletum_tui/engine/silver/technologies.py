@@ -14,6 +14,7 @@ from ...data.schema import RESOURCE_NAMES
 from ..actions import Action, Rule, refuse
 from ..common import tasks_open, without
 from ..effects import run_effects
+from ..frozen import added, updated
 from ..queries import ACTION_NAMES, die_action_frame
 from ..state import ActionFrame
 from .common import in_this_game, me, modifiers, pay_silver, sv
@@ -69,7 +70,7 @@ class AdvanceTechnology(Action, tag="tech"):
         p = me(state, frame.player)
         tier = p.technology[tech]
         p.silver -= tables().data.rules.technology.tier_costs[tier]
-        p.technology = {**p.technology, tech: tier + 1}
+        p.technology = updated(p.technology, tech, tier + 1)
         reached = tables().data.technologies[tech].tiers[tier]
         frames = []
         for e in reached.on_reach:
@@ -113,7 +114,7 @@ class PlaceMarker(Action, tag="marker"):
 
     def apply(self, r, state, frame) -> None:
         p = state.players[frame.player]
-        p.bonus_ap = {**p.bonus_ap, self.action: p.bonus_ap.get(self.action, 0) + frame.ap}
+        p.bonus_ap = added(p.bonus_ap, {self.action: frame.ap})
         state.stack.pop()
         die = die_action_frame(state)  # like a Completed Building's marker: the current Action too (ruling 21)
         if isinstance(die, ActionFrame) and die.action == self.action:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from ..actions import Action, Rule, refuse
 from ..common import gain_one, spend, tasks_open
 from ..effects import run_effects
+from ..frozen import updated
 from ..map_actions import build_house, house_rule, pillar_rule, raise_pillar
 from ..state import EMPTY, ActionFrame, MoveAndPlaceFrame, PlaceFrame
 from ..tasks import contribute, contribution_rule, pillar_towns
@@ -216,7 +217,7 @@ class PlaceProspector(Action, tag="prospector"):
         p.silver -= prospector_cost(state, self.map)
         p.prospector_supply -= 1
         start = tables().start[(self.map, sv(state).sides[self.map])]
-        p.prospectors = {**p.prospectors, self.map: start}  # the Pithead is no tablet: nothing to resolve
+        p.prospectors = updated(p.prospectors, self.map, start)  # the Pithead is no tablet: nothing to resolve
 
     def describe(self, r, state) -> str:
         t = tables()

@@ -24,6 +24,7 @@ from pathlib import Path
 from ...engine import TiletumError, current_player
 from ...engine.actions import parse
 from ...learn import tutorial as T
+from ...session import EVERY_SEAT
 
 PROGRESS_FILE = "tutorial.json"
 # 3: the tutorial of rules version 2 (72 steps in 9 chapters); 2: moves carry their seat ("1: die 1Y").
@@ -129,8 +130,8 @@ def replay(model, progress: Progress, lesson: T.Lesson = T.BASE) -> tuple[T.Tuto
     """Play the saved moves into ``model`` (a new game of the tutorial's settings): the tutorial at its
     saved step, or (a new tutorial, why not) when the moves do not lead to a position of the lesson."""
     try:
-        for move in progress.moves:
-            model.apply(parse(move))
+        for move in progress.moves:  # the learner's and Rosa's moves as they were played
+            model.apply(parse(move), by=EVERY_SEAT)
     except (TiletumError, ValueError, TypeError, KeyError) as exc:
         return T.Tutorial(lesson=lesson), f"The saved moves could not be replayed ({exc}). {STARTING_AGAIN}"
     tut = T.Tutorial(progress.step, progress.scripted, lesson)

@@ -65,7 +65,7 @@ class RosaPlays:
         action, self.tutorial.scripted = T.opponent_move(state, self.tutorial.scripted, lesson=self.lesson)
         before = self.tutorial.index
         self._played_by = self.lesson.opponent
-        GameScreen.apply(self, action)  # Rosa's moves are not checked against the lesson
+        GameScreen.apply(self, action, by=self.lesson.opponent)  # Rosa's, not checked against the lesson
         self._played_by = None
         if self.model.state is state:
             return

@@ -30,6 +30,7 @@ from ...engine.actions import parse
 from ...learn import tutorial as T
 from ...learn.hints import hint_text
 from ...learn.narrate import event_lines
+from ...session import EVERY_SEAT
 from ..screens.game import GameScreen
 from ..widgets.decision import DecisionPanel
 from ..widgets.keyline import Hint, KeyLine
@@ -165,14 +166,15 @@ class TutorialScreen(RosaPlays, GameScreen):
             return
         super().choose(action)
 
-    def apply(self, action) -> None:
+    def apply(self, action, *, by) -> None:
+        """The learner's move (``by``: the learner's seat, from the game screen's ``choose``)."""
         ok, why = self.tutorial.verdict(self.model.state, action)
         if not ok:
             self._refuse(why)
             return
         before, state = self.tutorial.index, self.model.state
         self._played_by = self.lesson.learner
-        super().apply(action)  # (refresh_game moves the lesson on first: the new menu is marked for its step)
+        super().apply(action, by=by)  # (refresh_game moves the lesson on first: the new menu is marked for its step)
         self._played_by = None
         if self.model.state is state:
             return  # the engine refused it (the game screen said why)
@@ -424,8 +426,8 @@ def build(app, *, restart: bool = False, chapter: str | None = None, lesson: T.L
         restart = True  # the first chapter is the game from its setup: Rosa's first turn is played on screen
     elif chapter is not None:
         _, tut, moves = T.start_chapter(chapter)
-        for move in moves:
-            model.apply(parse(move))
+        for move in moves:  # the prepared position: the learner's moves and Rosa's, as they were played
+            model.apply(parse(move), by=EVERY_SEAT)
     elif not restart:
         if progress is not None:
             tut, problem = replay(model, progress, lesson)

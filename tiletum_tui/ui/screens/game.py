@@ -28,6 +28,7 @@ from textual.widgets import ContentSwitcher, OptionList
 from ...engine import IllegalActionError, TiletumError, current_player
 from ...engine.queries import ap_lost_by
 from ...engine.tasks import TASKS
+from ...session import NotYourMoveError
 from .. import keeping, keymap
 from .. import text as T
 from ..choices import build_menu, decision_title, finish_action
@@ -278,7 +279,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
             hints.append(Hint("e", "the final table", "finish", 1))
         elif finish is not None:
             hints.append(Hint("e", {"end": "End turn", "done": "Done", "skip": "Skip"}[finish.verb()], "finish", 1))
-        if self.UNDO and self.model.can_undo() is None:
+        if self.UNDO and self.model.can_undo(by=self.acting_seat()) is None:
             hints.append(Hint("u", "Undo", "undo", 4))
         if self.current_view == "map":
             hints.append(Hint("/", "find", "find", 5))
@@ -352,18 +353,20 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
             def answered(yes: bool | None) -> None:
                 self._busy = False
                 if yes:
-                    self.apply(action)
+                    self.apply(action, by=who)
                 else:
                     self.query_one(DecisionPanel).waiting = False  # the choice was not made
             self.app.push_screen(ConfirmDialog("Waste AP?", question + "\n\nDo it anyway?"), answered)
             self.call_after_refresh(self._play_ahead)  # a 'y' typed ahead answers it
             return
-        self.apply(action)
+        self.apply(action, by=who)
 
-    def apply(self, action) -> None:
+    def apply(self, action, *, by) -> None:
+        """Apply ``action`` for seat ``by`` (the person deciding, an opponent's seat, the learner, Rosa):
+        the session refuses a move of a seat whose decision it is not, and the screen says why."""
         try:
-            entry = self.model.apply(action)
-        except TiletumError as exc:
+            entry = self.model.apply(action, by=by)
+        except (TiletumError, NotYourMoveError) as exc:
             self.notify(str(exc), title="Not allowed", severity="error")
             self.query_one(DecisionPanel).waiting = False
             self._ahead.clear()  # keys typed after a refused choice were meant for what did not happen
@@ -404,10 +407,8 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
 
     # ------------------------------------------------------------ key actions
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action == "undo":
-            return None if self.model.can_undo() else True
-        if action == "redo":
-            return True if self.model.can_redo() is None else None
+        if action in ("undo", "redo"):
+            return True  # u and r always answer: they step, or say why not (``_step_history``)
         if action == "finish":
             return True if finish_action(self.model.legal()) or self.model.state.phase == "over" else None
         return True
@@ -474,13 +475,25 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
     def action_redo(self) -> None:
         self._step_history("redo", self.model.can_redo, self.model.redo)
 
+    def acting_seat(self) -> int | None:
+        """The seat the keyboard acts for: the person whose decision it is (in hot-seat play each in
+        turn), or, while a computer opponent decides, the person who moved last."""
+        who = current_player(self.model.state)
+        if who is not None and not self.opponents.plays(who):
+            return who
+        for entry in reversed(self.model.log):
+            if not self.opponents.plays(entry.seat):
+                return entry.seat
+        return next((i for i in range(len(self.model.state.players)) if not self.opponents.plays(i)), None)
+
     def _step_history(self, verb: str, reason_not, step) -> None:
-        """Undo or redo, or say why not (the session knows where undo must stop)."""
-        reason = reason_not()
+        """Undo or redo for the seat the keyboard acts for, or say why not (the session decides)."""
+        seat = self.acting_seat()
+        reason = reason_not(by=seat)
         if reason:
             self.notify(reason, title=f"Cannot {verb}", severity="warning")
             return
-        step()
+        step(by=seat)
         keeping.report_autosave(self)  # undo and redo autosave too
         self.refresh_game()
 

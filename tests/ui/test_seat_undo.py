@@ -1,0 +1,41 @@
+"""Acting as a seat on the game screen (issue 18, item 2): "on the game screen, ``u`` right after a
+beginner in seat 2 played ``2: die 4P`` took that move back" — now the screen asks the session as
+the person's seat, and the session says why not; the game is unchanged.
+"""
+
+from __future__ import annotations
+
+import time
+
+from tiletum_tui.engine import PlayerSetup, Settings, legal_actions
+from tiletum_tui.saves.format import PERSON, Seat
+from tiletum_tui.session import Session
+from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.ui.opponents import OpponentsController
+
+SETTINGS = Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=7)
+
+
+async def test_u_right_after_an_opponents_move_says_why_and_changes_nothing(tmp_path, monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setattr(OpponentsController, "pace", 60.0)  # Bob's next move waits: the game stands still
+    session = Session.new(SETTINGS, save_dir=tmp_path, autosave=False,
+                          seats=(PERSON, Seat(player="opponent", level="beginner")))
+    while session.current_player == 0:  # Ann's first turn, to its end
+        legal = legal_actions(session.view())
+        finish = [a for a in legal if a.verb() in ("end", "done", "skip")]
+        session.apply(finish[0] if finish else legal[0], by=0)
+    app = TiletumApp(session=session, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        deadline = time.monotonic() + 20
+        while not (session.log and session.log[-1].seat == 1):  # Bob (the beginner) takes a die on screen
+            assert time.monotonic() < deadline, "the beginner did not move"
+            await pilot.pause(0.05)
+        key, moves = session.digest(), [e.notation for e in session.log]
+        assert moves[-1].startswith("2: die ")
+        app._notifications.clear()
+        await pilot.press("u")
+        await pilot.pause()
+        notes = [f"{n.title}: {n.message}" for n in app._notifications]
+        assert "Cannot undo: Bob (beginner) made the last move: you can only take back your own moves" in notes
+        assert session.digest() == key and [e.notation for e in session.log] == moves

@@ -1,0 +1,99 @@
+"""Read-only mappings: the one kind of dict a game's state holds (issue 18: states are values).
+
+``state.clone`` shares every container with the state it copies, which is only safe if nothing can
+change a container in place. Tuples cannot be changed; a ``FrozenDict`` is a dict whose mutators
+raise TypeError, so ``view(s).players[0].resources["G"] = 99`` fails instead of reaching the game.
+The engine makes a changed mapping with ``updated``/``added`` (a new FrozenDict; the old one is left
+as it was, still shared by the states before).
+
+A FrozenDict *is* a dict (a subclass adding no field), so msgspec encodes it exactly as a dict:
+digests and saves are byte for byte what they were. msgspec decodes plain dicts; ``freeze`` makes
+a decoded or hand-built state's dicts read-only (``views.decode_view``, ``flow.new_game``).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+_set = dict.__setitem__  # the engine's own way to fill a new FrozenDict before anyone sees it
+
+
+class FrozenDict(dict):
+    """A dict that cannot be changed: build a new one (``updated``, ``added``) instead."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args, **kwargs):
+        raise TypeError("a game's state cannot be changed in place: only the engine's apply changes a game")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
+
+    def __reduce__(self):  # pickle and copy without the mutators (they would refuse)
+        return (FrozenDict, (dict(self),))
+
+    def __copy__(self) -> FrozenDict:
+        return self  # nothing can change it, so a copy is itself
+
+    def __deepcopy__(self, memo) -> FrozenDict:
+        return self
+
+
+def updated(mapping, key, value) -> FrozenDict:
+    """``mapping`` with ``key`` set to ``value``, as a new read-only mapping."""
+    new = FrozenDict(mapping)
+    _set(new, key, value)
+    return new
+
+
+def added(mapping, amounts) -> FrozenDict:
+    """``mapping`` with each of ``amounts`` added to its value (a missing key counts 0)."""
+    new = FrozenDict(mapping)
+    for key, n in amounts.items():
+        _set(new, key, new.get(key, 0) + n)
+    return new
+
+
+def freeze(obj) -> None:
+    """Make every dict in ``obj`` (a state, or any Struct of one) read-only, in place: for a state
+    just set up or decoded, before anyone else holds it. (Frozen Structs and tuples hold no dicts in
+    a state: ``writable_parts`` looks everywhere, and the tests run it over whole games.)"""
+    for name in obj.__struct_fields__:
+        value = getattr(obj, name)
+        kind = type(value)
+        if kind is dict:
+            setattr(obj, name, FrozenDict(value))
+        elif kind is list:
+            for item in value:
+                if _mutable_struct(type(item)):
+                    freeze(item)
+        elif _mutable_struct(kind):
+            freeze(value)
+
+
+_MUTABLE: dict[type, bool] = {}
+
+
+def _mutable_struct(kind: type) -> bool:
+    """Is ``kind`` a Struct that is not frozen (one that may hold a dict)? Remembered per type."""
+    known = _MUTABLE.get(kind)
+    if known is None:
+        known = _MUTABLE[kind] = issubclass(kind, msgspec.Struct) and not kind.__struct_config__.frozen
+    return known
+
+
+def writable_parts(obj, path: str = "state") -> list[str]:
+    """Where ``obj`` holds a plain (writable) dict: for tests and invariants; [] for a frozen state."""
+    out = []
+    for name in obj.__struct_fields__:
+        value = getattr(obj, name)
+        where = f"{path}.{name}"
+        if isinstance(value, dict) and type(value) is not FrozenDict:
+            out.append(where)
+        elif isinstance(value, msgspec.Struct):
+            out.extend(writable_parts(value, where))
+        elif isinstance(value, (list, tuple)):
+            for i, item in enumerate(value):
+                if isinstance(item, msgspec.Struct):
+                    out.extend(writable_parts(item, f"{where}[{i}]"))
+    return out
