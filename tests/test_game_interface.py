@@ -32,17 +32,17 @@ def test_the_toy_game_plays_through_the_session_saves_and_listing(tmp_path, toy_
     session = Session.new(settings, save_dir=tmp_path, game=TOY)
     action = TOY.parse("1: take 2")
     assert TOY.parse(TOY.notation(action)) == action
-    session.apply("take 2")  # without a seat: the current player's
-    session.apply("1: take 1")
+    session.apply("take 2", by=session.current_player)  # without a seat: the current player's
+    session.apply("1: take 1", by=session.current_player)
     assert session.state.pile == 5
-    session.undo()  # within the turn
+    session.undo(by=session.current_player)  # within the turn
     assert session.state.pile == 6
-    session.apply("1: end")
-    assert "undo stops" in session.can_undo()
+    session.apply("1: end", by=session.current_player)
+    assert "undo stops" in session.can_undo(by=0)  # Ann's own move, but her turn is over
     with pytest.raises(UndoError):
-        session.undo()
+        session.undo(by=0)
     with pytest.raises(TOY.Error, match="take 1 or 2"):
-        session.apply("2: take 3")
+        session.apply("2: take 3", by=session.current_player)
     assert session.state.pile == 6  # a refusal changes nothing
     path = session.save("toy game")
     loaded = Session.load(path, save_dir=tmp_path, autosave=False)

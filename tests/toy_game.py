@@ -84,6 +84,12 @@ class ToyGame:
     def current_player(self, state):
         return None if state.pile == 0 else state.seat
 
+    def clone(self, state):
+        return state  # a frozen Struct: a value already
+
+    def view(self, state, seat=None):
+        return state  # nothing hidden in a pile of counters
+
     def finished(self, state):
         return state.pile == 0
 

@@ -44,6 +44,12 @@ class Game(Protocol):
     def current_player(self, state: Any) -> int | None:
         """The seat to decide now (None when the game is over)."""
 
+    def clone(self, state: Any) -> Any:
+        """A copy of ``state`` to read or play on; changing it changes nothing of the game."""
+
+    def view(self, state: Any, seat: int | None = None) -> Any:
+        """What ``seat`` may see of the game: a copy without what it may not see (face-down order, generator)."""
+
     def finished(self, state: Any) -> bool: ...
 
     def digest(self, state: Any) -> str:

@@ -51,8 +51,8 @@ async def test_place_deploy_and_score_by_keys(tmp_path):
 async def test_the_preview_says_what_a_placement_would_score(tmp_path):
     seed = next(s for s in range(1, 5000) if (g := new_game(settings(2, s))).drawn == "U" and g.pile[-1] == "E")
     session = session_for(tmp_path, seed=seed)
-    session.apply("place U at 1,0 r1")
-    session.apply("thief road E-W")
+    session.apply("place U at 1,0 r1", by=session.current_player)
+    session.apply("thief road E-W", by=session.current_player)
     app = TiletumApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -85,7 +85,7 @@ async def test_a_greyed_follower_says_why(tmp_path):
     seed = next(s for s in range(1, 5000) if (g := new_game(settings(2, s))).drawn == "U" and g.pile[-1] == "U")
     session = session_for(tmp_path, seed=seed)
     for line in ("place U at 1,0 r1", "thief road E-W", "place U at 2,0 r1"):  # Bob's U continues Ann's road
-        session.apply(line)
+        session.apply(line, by=session.current_player)
     app = TiletumApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -114,7 +114,7 @@ async def test_a_whole_game_by_keys_to_the_final_table(tmp_path, players):
 async def test_continue_and_new_game_reach_carcassonne(tmp_path):
     session = session_for(tmp_path, seed=5, autosave=True)
     session.apply(GAME.notation(__import__("tiletum_tui.carcassonne.engine", fromlist=["x"])
-                                .legal_actions(session.state)[0]))
+                                .legal_actions(session.state)[0]), by=session.current_player)
     session.close()
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

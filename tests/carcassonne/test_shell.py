@@ -28,23 +28,24 @@ def _first_place(session):
 def test_undo_goes_back_to_the_tile_drawn_never_across_a_draw(tmp_path):
     session = Session.new(settings(seed=2), save_dir=tmp_path, game=GAME)
     drawn = session.state.drawn
-    session.apply(_first_place(session))
-    assert session.can_undo() is None
-    session.undo()
+    session.apply(_first_place(session), by=session.current_player)
+    assert session.can_undo(by=session.current_player) is None
+    session.undo(by=session.current_player)
     assert session.state.drawn == drawn and session.state.phase == "place"
-    session.apply(_first_place(session))
-    session.apply("no follower")  # ends the turn: the next tile is drawn
-    assert session.can_undo() == "a tile was drawn: undo stops at a reveal"
+    mover = session.current_player
+    session.apply(_first_place(session), by=mover)
+    session.apply("no follower", by=mover)  # ends the turn: the next tile is drawn
+    assert session.can_undo(by=mover) == "a tile was drawn: undo stops at a reveal"
     with pytest.raises(UndoError):
-        session.undo()
+        session.undo(by=mover)
     session.close()
 
 
 def test_a_save_names_its_game_and_rules_version_and_loads_by_replay(tmp_path):
     session = Session.new(settings(seed=3, river=True), save_dir=tmp_path, game=GAME)
     for _ in range(3):
-        session.apply(_first_place(session))
-        session.apply("no follower")
+        session.apply(_first_place(session), by=session.current_player)
+        session.apply("no follower", by=session.current_player)
     path = session.save("by the river")
     raw = json.loads(path.read_text())
     assert raw["game"] == "carcassonne" and raw["settings"]["rules"] == 1 and raw["settings"]["river"] is True
@@ -59,7 +60,7 @@ def test_tiletum_and_carcassonne_saves_side_by_side_each_in_its_own_words(tmp_pa
 
 
     carc = Session.new(settings(seed=4), save_dir=tmp_path, game=GAME, autosave=False)
-    carc.apply(_first_place(carc))
+    carc.apply(_first_place(carc), by=carc.current_player)
     carc.save("castles")
     tiletum = Session.new(Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=1),
                           save_dir=tmp_path, autosave=False)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from . import RULES_VERSION, RULES_VERSIONS, apply, current_player, describe, digest, new_game, notation, parse
+from .rules import view
 from .errors import CarcassonneError
 from .events import TileDrawn
 from .state import Settings, State
@@ -36,6 +37,14 @@ class CarcassonneGame:
 
     def current_player(self, state: State) -> int | None:
         return current_player(state)
+
+    def clone(self, state: State) -> State:
+        """A copy of ``state`` to read or play on; the game it came from stays as it was."""
+        return state.clone()
+
+    def view(self, state: State, seat: int | None = None) -> State:
+        """What ``seat`` may see (a copy: the pile's order and the generator left out)."""
+        return view(state, seat)
 
     def finished(self, state: State) -> bool:
         return state.phase == "over"

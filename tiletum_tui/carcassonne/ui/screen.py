@@ -303,7 +303,8 @@ class CarcassonneScreen(Screen):
                 return
             text = "no follower" if seg is None else label
         try:
-            self.session.apply(text)
+            # Hot-seat at one keyboard: the screen acts for the person whose decision it is.
+            self.session.apply(text, by=self.session.current_player)
             self.message = ""
         except CarcassonneError as exc:
             self.message = f"Refused: {exc}."
@@ -312,11 +313,12 @@ class CarcassonneScreen(Screen):
         self.refresh_all()
 
     def action_undo(self) -> None:
-        reason = self.session.can_undo()
+        seat = self.session.current_player  # the person deciding takes back their own tile
+        reason = self.session.can_undo(by=seat)
         if reason:
             self.message = f"Undo: {reason}."
         else:
-            self.session.undo()
+            self.session.undo(by=seat)
             self._placing_for = None
             self.message = "Undone."
         self.refresh_all()
