@@ -254,6 +254,33 @@ def building_design(r, player: Player, building: int) -> str:
     return ""
 
 
+def why_never_placed(r, player: Player, tile_id: str) -> str | None:
+    """Why a Character, once in this Storehouse, could never move into a Room (rulebook, Character
+    Action: one design per Building, all its copies together; a Room, once filled, stays filled), or
+    None when a Room may still take it. Copies of it already waiting in the Storehouse come first."""
+    t = r.tiles[tile_id]
+    if t.kind != "character":
+        return None
+    name = r.tile_name(tile_id)
+    waiting = sum(1 for s in player.storehouse if r.tiles[s].kind == "character" and r.tiles[s].design == t.design)
+    buildings = r.player_board.buildings
+    for b in range(len(player.rooms)):
+        if building_design(r, player, b) == t.design:  # its home: the only Building it may go in
+            free = sum(1 for f in range(buildings[b].rooms) if not player.rooms[b][f])
+            if free > waiting:
+                return None
+            more = f" and {waiting} more wait in your Storehouse" if waiting else ""
+            return (f"your {name} lives in Building {b + 1}, which has {free} free Room{'s' if free != 1 else ''}{more}:"
+                    " this one could never be placed")
+    empty = [spec.rooms for b, spec in enumerate(buildings)
+             if not spec.preoccupied and not building_design(r, player, b)]
+    if empty and max(empty) > waiting:
+        return None
+    if not empty:
+        return "every Building of yours houses another Character: this one could never be placed"
+    return f"{waiting} of your {name}s already wait for the only Rooms left: this one could never be placed"
+
+
 def buildings_with_characters(r, player: Player) -> list[int]:
     return [b for b in range(len(player.rooms)) if building_design(r, player, b)]
 

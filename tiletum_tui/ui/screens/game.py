@@ -404,10 +404,8 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
 
     # ------------------------------------------------------------ key actions
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action == "undo":
-            return None if self.model.can_undo() else True
-        if action == "redo":
-            return True if self.model.can_redo() is None else None
+        if action in ("undo", "redo"):
+            return True  # u and r always answer: the step taken, or why not (issue 24 item 1)
         if action == "finish":
             return True if finish_action(self.model.legal()) or self.model.state.phase == "over" else None
         return True
