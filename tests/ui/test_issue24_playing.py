@@ -65,3 +65,86 @@ async def test_undo_that_cannot_undo_always_says_why(tmp_path):
         await pilot.pause()
         said = [n.message for n in app._notifications]
         assert any(reason in m for m in said), said
+
+
+def _tasks_with_a_contract_to_fulfil(state) -> bool:
+    """Tasks open, a Contract first in the Storehouse that can be fulfilled (no identical part), and
+    another tile after it (its Task line comes after the Contract's)."""
+    from tiletum_tui.engine import legal_actions
+    from tiletum_tui.engine.tasks import Fulfil
+
+    if state.phase != "action" or not state.stack:
+        return False
+    p = state.players[state.stack[-1].player]
+    return len(p.storehouse) >= 2 and any(
+        isinstance(a, Fulfil) and a.tile == p.storehouse[0] and not a.identical for a in legal_actions(state))
+
+
+async def test_task_lines_keep_their_numbers_within_a_turn(tmp_path):
+    """Item 2: after a Contract is fulfilled, its Task line stays, greyed ("done"), and every other Task
+    line keeps its number (they moved up one: "Fulfil Mixed iron order 6 → 5")."""
+    session = session_where(tmp_path, _tasks_with_a_contract_to_fulfil)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.screen.query_one(DecisionPanel)
+        await pilot.press("t")
+        before = [c.key for c in panel.options]
+        tile = session.state.players[session.state.stack[-1].player].storehouse[0]
+        n = before.index(f"fulfil-{tile}")
+        await pilot.press(str(n + 1))
+        await pilot.pause()
+        assert tile not in session.state.players[0].storehouse + session.state.players[1].storehouse
+        await pilot.press("t")
+        after = panel.options
+        assert [c.key for c in after][: len(before)] == before, _lines(panel)
+        assert after[n].disabled and after[n].note == "done", _lines(panel)
+
+
+async def test_the_exchange_lines_never_reorder(tmp_path):
+    """Item 2: the Resources to get keep their numbers whatever is given (the one given is greyed)."""
+    def exchanging(state):
+        top = state.stack[-1] if state.stack else None
+        return isinstance(top, ActionFrame) and top.action == "contract" and top.ap >= 1 and state.phase == "action" \
+            and sum(1 for n in state.players[top.player].resources.values() if n) >= 2
+
+    session = session_where(tmp_path, exchanging)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.screen.query_one(DecisionPanel)
+        line = next(i for i, c in enumerate(panel.options) if c.key == "exchange")
+        await pilot.press(str(line + 1))
+        gives = [i for i, c in enumerate(panel.options) if not c.disabled]
+        seen = []
+        for i in gives:
+            await pilot.press(str(i + 1))
+            seen.append([c.label for c in panel.options])
+            assert panel.options[i].disabled, _lines(panel)  # giving and getting the same: greyed, why
+            await pilot.press("escape")
+        assert len(seen) >= 2 and all(s == seen[0] for s in seen), seen
+
+
+async def test_a_crest_that_cannot_be_paid_for_is_greyed_in_tasks_with_why(tmp_path):
+    """Item 3: every Task appears, possible or greyed with the reason: a Crest without the Food for any
+    free Crest space says what is missing ("— you have 0 Food"), as a Contract does."""
+    from tiletum_tui.engine.state import TurnFrame
+
+    def turn_start(state):
+        top = state.stack[-1] if state.stack else None
+        return isinstance(top, TurnFrame) and state.phase == "action" and len(state.players[top.player].storehouse) < 3
+
+    session = session_where(tmp_path, turn_start)
+    state = session.state
+    r = rules_for(state.settings)
+    p = state.players[state.stack[-1].player]
+    crest = next(t.id for t in r.tiles.values() if t.kind == "crest" and t.family not in
+                 {r.tiles[x].family for x in p.storehouse + tuple(c for c in p.crests if c)}
+                 and t.id in state.hidden.bonus_pile)
+    state.hidden.bonus_pile = tuple(t for t in state.hidden.bonus_pile if t != crest)
+    p.storehouse = p.storehouse + (crest,)
+    p.resources = {**p.resources, "F": 0}
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.screen.query_one(DecisionPanel)
+        await pilot.press("t")
+        line = next((c for c in panel.options if c.key == f"crest-{crest}"), None)
+        assert line is not None and line.disabled and "you have 0 Food" in line.note, _lines(panel)

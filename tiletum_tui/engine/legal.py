@@ -83,7 +83,8 @@ DECISION_KINDS: dict[type, tuple] = {
 # Storehouse's tiles are listed tile by tile (``tasks.storehouse_moves``).
 TASK_LISTERS = (Buy.moves, storehouse_moves, BuildCathedral.moves)
 # The refused options a player would look for, in the order ``options`` shows them.
-NEAR_MISSES = (EndTurn.near_misses, TakeDie.near_misses, Buy.near_misses, storehouse_near_misses, TakeContract.near_misses,
+NEAR_MISSES = (EndTurn.near_misses, TakeDie.near_misses, Buy.near_misses, storehouse_near_misses,
+               BuildCathedral.near_misses, TakeContract.near_misses,
                PlaceHouse.near_misses, PlacePillar.near_misses, KingStep.near_misses, Hire.near_misses,
                Refresh.near_misses)
 

@@ -30,7 +30,7 @@ from ...engine.queries import ap_lost_by
 from ...engine.tasks import TASKS
 from .. import keeping, keymap
 from .. import text as T
-from ..choices import build_menu, decision_title, finish_action
+from ..choices import LineMemory, build_menu, decision_title, finish_action
 from ..dialogs.basic import AnnounceDialog, ConfirmDialog
 from ..recap import PIECES, LogReader
 from ..views import POINTING, Scene, SpaceMoved, SpacePicked, strips_for, views_for
@@ -99,6 +99,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
         self._auto_view_for = None  # the decision for which a view was last shown by itself
         self.hints_on = False
         self.recap = None  # what happened since the player in turn last played
+        self.lines = LineMemory()  # the menus' lines of this turn (choices.LineMemory)
         # Views are drawn when shown: a change redraws the visible one and marks the others stale.
         self._stale: set[str] = set()
         self._map_args: tuple = ([], None)  # (legal spaces, cursor) of the last choice, for the map
@@ -218,6 +219,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
             options = self.model.options()
             came_from = {k: v for k, v in self.reader.came_from(T.words(state).r.start_town).items() if k[1] in PIECES}
             menu = build_menu(state, options, came_from)
+            self.lines.keep(state, menu)  # lines keep their numbers within the turn
             if self.hints_on:
                 from ...learn.hints import hints
                 from ..learn import mark_hints
@@ -368,6 +370,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
             self.query_one(DecisionPanel).waiting = False
             self._ahead.clear()  # keys typed after a refused choice were meant for what did not happen
             return
+        self.lines.chosen.add(action)
         if self.current_view == "recap":  # the turn is under way: back to the table
             self._leave_recap()
         self.refresh_game()

@@ -226,7 +226,8 @@ class DecisionPanel(Vertical):
         if self.waiting:
             return
         self.typed, self.finding = "", False
-        if choice.disabled:
+        if choice.disabled and not (choice.key == TASK and choice.children):
+            # (the Tasks open even when none is possible: each line says why not, issue 24 item 3)
             self.post_message(self.Refused(choice.reason or "not possible now"))
         elif choice.is_group:
             self.levels.append(choice.children)
