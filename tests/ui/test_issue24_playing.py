@@ -148,3 +148,55 @@ async def test_a_crest_that_cannot_be_paid_for_is_greyed_in_tasks_with_why(tmp_p
         await pilot.press("t")
         line = next((c for c in panel.options if c.key == f"crest-{crest}"), None)
         assert line is not None and line.disabled and "you have 0 Food" in line.note, _lines(panel)
+
+
+def test_since_your_last_turn_tells_everything_since_your_last_decision(tmp_path):
+    """Item 4: every event since your last decision, yours included, in order, each VP change with its
+    reason: a lap's Corruption reveal set off by your own End turn is told, every seat's VP goes from
+    what it was before your last decision to what it is now, and the King phase is said to begin,
+    never to be scored before it is. Random games, every turn start, checked against the VP the
+    players had before the seat's last decision."""
+    import random
+
+    from tiletum_tui.engine import current_player, legal_actions
+    from tiletum_tui.engine.events import CorruptionRevealed
+    from tiletum_tui.session import Session
+    from tiletum_tui.ui.recap import LogReader, corruption_words
+
+    from .conftest import SETTINGS
+
+    checked = reveals_of_own = 0
+    for game in (1, 2):
+        session = Session.new(SETTINGS, save_dir=tmp_path, autosave=False)
+        rng = random.Random(game)
+        vp_before = []  # VP of every seat before each log entry
+        last_seat = None
+        while not session.finished:
+            vp_before.append([p.vp for p in session.state.players])
+            session.apply(rng.choice(legal_actions(session.state)))
+            seat = current_player(session.state)
+            if seat is None or seat == last_seat or session.log[-1].seat == seat:
+                last_seat = seat
+                continue
+            last_seat = seat
+            reader = LogReader()
+            reader.sync(session.log)
+            rc = reader.recap(session.state, seat)
+            mine = [i for i, e in enumerate(session.log) if e.seat == seat]
+            if not mine:
+                continue
+            start = mine[-1]  # the seat's last decision
+            then, now = vp_before[start], [p.vp for p in session.state.players]
+            for k in range(len(now)):
+                if then[k] != now[k]:
+                    assert k in rc.vp and rc.vp_now[k] - sum(v for v, _ in rc.vp[k]) == then[k], (k, then, now, rc.vp)
+            texts = [t for _, t in rc.lines]
+            for entry in session.log[start:]:
+                for e in entry.events:
+                    if isinstance(e, CorruptionRevealed):
+                        words = corruption_words(rules_for(session.state.settings), [p.name for p in session.state.players], e)
+                        assert words in texts, (words, texts)
+                        reveals_of_own += entry.seat == seat
+            assert not any("King phase was scored" in t for t in texts)
+            checked += 1
+    assert checked > 30 and reveals_of_own >= 1
