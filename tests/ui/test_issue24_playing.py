@@ -200,3 +200,40 @@ def test_since_your_last_turn_tells_everything_since_your_last_decision(tmp_path
             assert not any("King phase was scored" in t for t in texts)
             checked += 1
     assert checked > 30 and reveals_of_own >= 1
+
+
+async def test_the_strip_keeps_every_figure_at_80_columns(tmp_path):
+    """Item 5: at 80x24 every figure of the strip is there (shorten words, never drop a figure): the VP,
+    five Resources, the AP, Houses and Pillars, every Bonus AP marker, Silver, Mines and Prospectors
+    with the expansion, and four Storehouse tiles each by a name, not cut to 'Eagl…'."""
+    from tiletum_tui.engine.state import PlayerSetup, Settings
+    from tiletum_tui.ui.widgets.strip import PlayerStrip, short_tile
+    from tiletum_tui.ui import text as T
+
+    settings = Settings(players=(PlayerSetup("Rosamund", "red"), PlayerSetup("Bob", "blue"),
+                                 PlayerSetup("Cid", "green")), seed=3, modules=("silver",))
+    session = session_where(tmp_path, lambda s: isinstance(s.stack[-1], ActionFrame) and s.phase == "action",
+                            settings=settings)
+    state = session.state
+    r = rules_for(state.settings)
+    p = state.players[state.stack[-1].player]
+    longest = sorted((t for t in r.tiles.values() if t.kind in ("helper", "contract") and t.id in state.hidden.bonus_pile),
+                     key=lambda t: -len(t.name))[:4]
+    p.storehouse = tuple(t.id for t in longest)
+    p.bonus_ap = {"merchant": 1, "architect": 2, "character": 1, "contract": 1, "king": 2}
+    p.resources = {"F": 12, "W": 10, "S": 11, "I": 13, "G": 15}
+    p.vp = 104
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        strip = app.screen.query_one(PlayerStrip)
+        shown = "\n".join(line.text for line in strip.render_lines(strip.region.reset_offset))
+        w = T.words(state)
+        for figure in ["104", "12", "10", "11", "13", "15", "+1", "+2", str(p.houses), str(p.pillars), "4/4"]:
+            assert figure in shown, (figure, shown)
+        assert shown.count("+1") + shown.count("+2") >= 5, shown  # every Bonus AP marker
+        for word in ("Ag", "M", "P"):
+            assert word in shown
+        for t in p.storehouse:  # each by a part of its own name ("change Res…"), not only its kind
+            assert short_tile(w, t).removeprefix("Helper ")[:4] in shown, (short_tile(w, t), shown)
+        assert "AP" in shown.splitlines()[0]
