@@ -6,7 +6,7 @@ from __future__ import annotations
 from tiletum_tui.engine.ruleset import rules_for
 from tiletum_tui.engine.state import ActionFrame
 from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.widgets.decision import DecisionPanel
+from tiletum_tui.ui.widgets.decision import DecisionPanel, matches
 
 from .conftest import session_where
 
@@ -94,6 +94,12 @@ async def test_task_lines_keep_their_numbers_within_a_turn(tmp_path):
         await pilot.press(str(n + 1))
         await pilot.pause()
         assert tile not in session.state.players[0].storehouse + session.state.players[1].storehouse
+        from tiletum_tui.engine.state import TurnFrame
+
+        for _ in range(5):  # a bonus the Contract gave: skipped (e), the Tasks are the turn's again
+            if isinstance(session.state.stack[-1], (TurnFrame, ActionFrame)):
+                break
+            await pilot.press("e")
         await pilot.press("t")
         after = panel.options
         assert [c.key for c in after][: len(before)] == before, _lines(panel)
@@ -237,3 +243,39 @@ async def test_the_strip_keeps_every_figure_at_80_columns(tmp_path):
         for t in p.storehouse:  # each by a part of its own name ("change Res…"), not only its kind
             assert short_tile(w, t).removeprefix("Helper ")[:4] in shown, (short_tile(w, t), shown)
         assert "AP" in shown.splitlines()[0]
+
+
+async def test_typing_among_many_towns_never_opens_a_view(tmp_path):
+    """Item 6: where the list is of Towns ("Pillar at any Cathedral"), letters find Towns: a letter no
+    Town there starts with (l: Leipzig, only on the map; o: no Town) never opens the Log or the
+    Offers view. Item 9: in Find mode, 'i' (offered by the prompt) opens the Town's details."""
+    from tiletum_tui.engine.state import PlaceFrame
+    from tiletum_tui.ui.dialogs.town import TownDialog
+
+    def any_cathedral(state):
+        top = state.stack[-1] if state.stack else None
+        return isinstance(top, PlaceFrame) and top.anywhere and top.piece == "architect"
+
+    session = session_where(tmp_path, any_cathedral)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        panel = screen.query_one(DecisionPanel)
+        assert panel.types_names, [(c.label, c.name, c.key) for c in panel.options]
+        view = screen.current_view
+        view_letters = [k for v in screen.views for k in v.keys.split(",") if len(k) == 1 and k.isalpha()]
+        unfit = [k for k in view_letters if not matches(panel.options, k, inside=False)]
+        assert unfit, view_letters
+        for letter in unfit:
+            await pilot.press(letter)
+            assert screen.current_view in (view, "map"), (letter, screen.current_view)
+            await pilot.press("escape")
+        from tiletum_tui.ui import text as T
+
+        lines = {c.name for c in panel.options if c.name}
+        elsewhere = next(s.name for s in T.words(session.state).cat.map.spaces
+                         if s.kind == "town" and s.name not in lines and not any(n.startswith(s.name[:3]) for n in lines))
+        await pilot.press("slash", *elsewhere[:3].lower())  # a Town only on the map: "i details" offered
+        assert not panel.found and panel.typed == elsewhere[:3].lower()
+        await pilot.press("i")
+        assert isinstance(app.screen, TownDialog)
