@@ -279,3 +279,56 @@ async def test_typing_among_many_towns_never_opens_a_view(tmp_path):
         assert not panel.found and panel.typed == elsewhere[:3].lower()
         await pilot.press("i")
         assert isinstance(app.screen, TownDialog)
+
+
+async def test_enter_on_the_final_table_goes_to_the_title_screen(tmp_path):
+    """Item 8: the final table says "Enter: title screen"; Enter goes there (the focused table took it)."""
+    from tiletum_tui.ui.screens.final import FinalScreen
+    from tiletum_tui.ui.screens.title import TitleScreen
+
+    from .conftest import finished_session
+
+    app = TiletumApp(session=finished_session(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, FinalScreen)
+        assert "Enter: title screen" in str(app.screen.query_one("#final-note").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen), app.screen
+
+
+def _king_action_at_the_top(session) -> int:
+    """Arrange (a test shortcut) that the player in turn took a die for the King Action with 2 AP
+    while its marker is on the last space of the King track: nothing can spend those AP."""
+    from tiletum_tui.engine.state import TurnFrame
+
+    state = session.state
+    frame = state.stack[0]
+    assert isinstance(frame, TurnFrame)
+    seat = frame.player
+    frame.die_taken = True
+    state.stack[1:] = [ActionFrame(player=seat, action="king", ap=2, source="die")]
+    track = [tuple(x for x in space if x != seat) for space in state.board.king_track]
+    track[-1] = track[-1] + (seat,)
+    state.board.king_track = tuple(track)
+    return seat
+
+
+async def test_waste_ap_is_asked_only_when_the_ap_could_be_spent(tmp_path):
+    """Item 9: "Waste AP?" was asked when the AP cannot be spent on anything (the King Action with the
+    marker at the top of the track); ending the turn then just ends it."""
+    from tiletum_tui.engine import options
+    from tiletum_tui.engine.state import TurnFrame
+    from tiletum_tui.ui.dialogs.basic import ConfirmDialog
+
+    session = session_where(tmp_path, lambda s: isinstance(s.stack[-1], TurnFrame) and not s.stack[-1].die_taken
+                            and s.phase == "action" and not s.players[s.stack[-1].player].storehouse)
+    seat = _king_action_at_the_top(session)
+    assert not [o for o in options(session.state) if o.legal and o.ap > 0 and o.action.verb() not in ("done", "end")]
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmDialog)
+        assert session.log[-1].notation == f"{seat + 1}: end"

@@ -164,6 +164,20 @@ def ap_lost_by(state: State, action) -> tuple[str, int] | None:
     return None
 
 
+def ap_could_be_spent(state: State) -> bool:
+    """Whether an option of the decision in hand spends AP now (so ending with AP left loses
+    something: the 'Waste AP?' question is asked only then, issue 24 item 9). A Joker's AP can
+    always be given to an Action."""
+    from .legal import legal_actions  # (legal reads this module)
+
+    top = state.stack[-1] if state.stack else None
+    if isinstance(top, JokerFrame):
+        return True
+    r = rules_for(state.settings)
+    return any(a.ap_cost(r, state, top) > 0 for a in legal_actions(state)
+               if type(a).__struct_config__.tag not in ("done", "end", "skip"))
+
+
 def houses_on_map(state: State, player: int) -> int:
     return sum(row.count(player) for row in state.board.houses.values())
 

@@ -26,7 +26,7 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, OptionList
 
 from ...engine import IllegalActionError, TiletumError, current_player
-from ...engine.queries import ap_lost_by
+from ...engine.queries import ap_could_be_spent, ap_lost_by
 from ...engine.tasks import TASKS
 from .. import keeping, keymap
 from .. import text as T
@@ -345,7 +345,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
             self.query_one(DecisionPanel).waiting = False
             return
         lost = ap_lost_by(self.model.state, action)
-        if lost:
+        if lost and ap_could_be_spent(self.model.state):  # (AP nothing can spend are not asked about)
             self._busy = True
             what = "end your turn" if action.verb() == "end" else "finish the Action"
             whose = "the Joker" if lost[0] == "joker" else f"the {T.ACTION_TITLE[lost[0]]} Action"
