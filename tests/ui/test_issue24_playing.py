@@ -332,3 +332,39 @@ async def test_waste_ap_is_asked_only_when_the_ap_could_be_spent(tmp_path):
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmDialog)
         assert session.log[-1].notation == f"{seat + 1}: end"
+
+
+async def test_the_masters_suggestion_covers_nothing_and_is_only_for_a_person(tmp_path):
+    """Item 7: the master's suggestion was a pop-up for 8 s over the Save dialog, the recap and the
+    tables; it is the marked line (◆) of the decision panel, its words that line's detail. And it is
+    never worked out when no person decides (an opponent's turn, Rosa's in the tutorial)."""
+    from types import SimpleNamespace
+
+    from tiletum_tui.engine import legal_actions, notation
+    from tiletum_tui.ui.opponents import SUGGESTED, _view_key
+
+    from .conftest import midgame_session
+
+    session = midgame_session(tmp_path)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        ctl = screen.opponents
+        move = next(a for a in legal_actions(session.state) if a.verb() == "move")
+        screen.hints_on = True
+        ctl.hint_request, ctl._hint_for = 5, _view_key(session.state)
+        ctl._hint_arrived(SimpleNamespace(request=5, error=None, replanned=True, move=move, action=notation(move),
+                                          plan=[notation(move)], gain=2.0, win=None, seat=move.seat))
+        await pilot.pause()
+        assert not [n for n in app._notifications if n.title == "The master suggests"]
+        panel = screen.query_one(DecisionPanel)
+        assert any(c.label.startswith(SUGGESTED) for c in panel.options), _lines(panel)
+
+        def no_process():
+            raise AssertionError("the master was asked for a decision no person makes")
+
+        ctl.suggestion = None
+        ctl._start = no_process
+        screen.person_decides = lambda who: False  # (an opponent's or Rosa's turn)
+        ctl.ask_hint()
+        assert ctl.hint_request is None

@@ -220,7 +220,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
             came_from = {k: v for k, v in self.reader.came_from(T.words(state).r.start_town).items() if k[1] in PIECES}
             menu = build_menu(state, options, came_from)
             self.lines.keep(state, menu)  # lines keep their numbers within the turn
-            if self.hints_on:
+            if self.hints_on and self.person_decides(who):
                 from ...learn.hints import hints
                 from ..learn import mark_hints
 
@@ -234,6 +234,10 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
         self.opponents.changed()  # ask the opponent deciding now (or the master for a hint)
         if self._ahead:
             self.call_after_refresh(self._play_ahead)
+
+    def person_decides(self, who: int | None) -> bool:
+        """A person at the keyboard makes the decision in hand (hints are theirs alone)."""
+        return who is not None and not self.opponents.plays(who)
 
     def mark_menu(self, state, menu: list) -> None:
         """Mark lines of the menu before it is shown (``Choice.marked``): the guided game marks the
