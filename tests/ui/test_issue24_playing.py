@@ -368,3 +368,61 @@ async def test_the_masters_suggestion_covers_nothing_and_is_only_for_a_person(tm
         screen.person_decides = lambda who: False  # (an opponent's or Rosa's turn)
         ctl.ask_hint()
         assert ctl.hint_request is None
+
+
+async def test_the_game_is_over_is_said_once_and_f10_opens_the_commands(tmp_path):
+    """Item 9: "The game is over" showed twice (the strip and the decision panel); F10 did nothing (it
+    opens the command palette, as Ctrl+P)."""
+    from textual.command import CommandPalette
+
+    from tiletum_tui.ui.screens.final import FinalScreen
+
+    from .conftest import finished_session
+
+    app = TiletumApp(session=finished_session(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, FinalScreen)
+        await pilot.press("escape")  # back to the board
+        await pilot.pause()
+        text = _screen_text(app)
+        assert text.count("The game is over") == 1, text
+        await pilot.press("f10")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette), app.screen
+
+
+def _screen_text(app) -> str:
+    """What the screen shows, as text (every widget's rendered lines)."""
+    from textual.widget import Widget
+
+    out = []
+    for w in app.screen.query(Widget):
+        if w.display and w.region.area and hasattr(w, "render_lines") and not w.children:
+            out += [line.text for line in w.render_lines(w.region.reset_offset)]
+    return "\n".join(out)
+
+
+async def test_silver_views_say_whose_prospectors_in_words_and_towns_in_full(tmp_path):
+    """Item 9: the Underground maps said "Prospectors: 12" (seat numbers) and the Silver table cut
+    Underground Town names to 10 letters: names of players, Towns in full."""
+    from tiletum_tui.engine.silver.common import sv
+    from tiletum_tui.engine.state import PlayerSetup, Settings
+    from tiletum_tui.engine.silver.underground import space_name
+
+    settings = Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=3, modules=("silver",))
+    session = session_where(tmp_path, lambda s: any(len(p.prospectors) >= 1 for p in sv(s).players)
+                            and any(len(space_name(x).split(" (")[0]) > 10 for p in sv(s).players
+                                    for x in p.prospectors.values()), settings=settings)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        text = _screen_text(app)
+        assert "Prospectors: " not in text and "Prospectors of " in text, text
+        await pilot.press("k")
+        await pilot.pause()
+        text = _screen_text(app)
+        longest = max((space_name(x).split(" (")[0] for p in sv(session.state).players for x in p.prospectors.values()),
+                      key=len)
+        assert longest in text, (longest, text)

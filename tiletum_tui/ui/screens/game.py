@@ -211,8 +211,8 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
         if not (self.current_view == "map" and who is not None and not thinking):
             self._draw_view(self.current_view)  # (the map waits for the new decision's spaces: Pointing)
         panel = self.query_one(DecisionPanel)
-        if who is None:
-            panel.show(decision_title(state, []), [])
+        if who is None:  # (the game is over: the strip says so, once)
+            panel.show("" if state.phase == "over" else decision_title(state, []), [])
         elif thinking:
             self.opponents.show_panel()
         else:
