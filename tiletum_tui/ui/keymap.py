@@ -18,7 +18,6 @@ APP_KEYS = [
     # F1 is the app's help outside a game; in a game F1 is the rules page about what is on screen.
     ("help", "question_mark,f1", "help", "Keys", True),
     ("theme", "f9", "toggle_theme", "Light/dark", False),
-    ("commands", "f10", "command_palette", "Commands", False),  # (the menu key of many programs)
     ("quit", "ctrl+q", "quit", "Quit", False),
 ]
 
@@ -65,7 +64,6 @@ HELP_TEXT = {
     "notation": "the log in the engine's notation, or back in words",
     "help": "every key (this help)",
     "theme": "light or dark theme",
-    "commands": "the command palette: every command (as Ctrl+P)",
     "quit": "quit (the game is saved; asks first if the last autosave failed and moves would be lost)",
     "pick-1": "choose a numbered line in the decision panel (arrows + Enter too)",
     "rules-here": "the rules page about the highlighted choice or the view on screen",
