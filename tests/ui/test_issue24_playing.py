@@ -370,12 +370,11 @@ async def test_the_masters_suggestion_covers_nothing_and_is_only_for_a_person(tm
         assert ctl.hint_request is None
 
 
-async def test_the_game_is_over_is_said_once_and_f10_opens_the_commands(tmp_path):
-    """Item 9: "The game is over" showed twice (the strip and the decision panel); F10 did nothing (it
-    opens the command palette, as Ctrl+P)."""
-    from textual.command import CommandPalette
-
+async def test_the_game_is_over_is_said_once_and_f10_leaves(tmp_path):
+    """Item 9: "The game is over" showed twice (the strip and the decision panel); F10 did nothing in a
+    game (in the tutorial it leaves for the title screen: so it does in a game)."""
     from tiletum_tui.ui.screens.final import FinalScreen
+    from tiletum_tui.ui.screens.title import TitleScreen
 
     from .conftest import finished_session
 
@@ -389,7 +388,7 @@ async def test_the_game_is_over_is_said_once_and_f10_opens_the_commands(tmp_path
         assert text.count("The game is over") == 1, text
         await pilot.press("f10")
         await pilot.pause()
-        assert isinstance(app.screen, CommandPalette), app.screen
+        assert isinstance(app.screen, TitleScreen), app.screen
 
 
 def _screen_text(app) -> str:

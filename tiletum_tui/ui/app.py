@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from textual.app import App, SystemCommand
-from textual.binding import Binding
 from textual.screen import Screen
 
 from .. import games
@@ -26,9 +25,7 @@ class TiletumApp(App):
 
     TITLE = screens_for(games.DEFAULT).title
     CSS_PATH = css_paths()
-    # The command palette on Ctrl+P and F10 too (the menu key of many programs; it did nothing).
-    BINDINGS = keymap.bindings(keymap.APP_KEYS) + [
-        Binding("ctrl+p,f10", "command_palette", "palette", show=False, key_display="^p", priority=True)]
+    BINDINGS = keymap.bindings(keymap.APP_KEYS)
     COMMANDS = App.COMMANDS | {RulesCommands}  # "rules: fair" in the palette
 
     def __init__(self, settings=None, *, session=None, save_dir=None, game: str = games.DEFAULT,

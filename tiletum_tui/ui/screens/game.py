@@ -489,6 +489,10 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
         keeping.report_autosave(self)  # undo and redo autosave too
         self.refresh_game()
 
+    def action_leave(self) -> None:
+        """F10: back to the title screen (the autosave reaches the disk as the screen goes)."""
+        self.app.back_to_title()
+
     def action_save(self) -> None:
         """Ask for a name or a path, then save (the game is also autosaved after every action)."""
         keeping.ask_where_to_save(self)
