@@ -139,3 +139,21 @@ def test_character_bonus_action_keeps_the_die_action_below():
     top = s.stack[-1]
     assert (top.action, top.ap, top.source) == ("character", 1, "effect")
     assert s.stack[-2].ap == 2
+
+
+def test_a_character_that_could_never_be_placed_is_said_so_before_it_is_hired():
+    """Issue 24 item 1; rulebook, Character Action: one design per Building, all its copies together.
+    With the only Room of Building 1 holding a Notary, a second Notary can never go in a Room: hiring
+    it stays legal, and the option says why it leads nowhere. Another design's option says nothing."""
+    from tiletum_tui.engine import options
+
+    s = game(2)
+    give_action(s, "character", 3)
+    first, second = character(s, "c01", 2)  # two Notaries
+    other = tile_of(s, "character", design="c14")
+    set_rooms(s.players[0], 0, (first,))  # Building 1 has one Room
+    s.board.character_offer = (second, other) + s.board.character_offer[2:]
+    found = {o.action.tile: o for o in options(s) if getattr(o.action, "verb", lambda: "")() == "hire"}
+    assert found[second].legal and "Building 1" in found[second].caution and "never" in found[second].caution
+    assert found[other].legal and found[other].caution == ""
+    assert f"hire {second}" in legal(s)  # the rules allow it

@@ -81,8 +81,18 @@ def session_where(tmp_path, found, seed: int = 1, games: int = 40, settings=SETT
     raise AssertionError("no such position in many random games: the engine's play changed")
 
 
+def arranged(session):
+    """A test shortcut before the screen opens: the session's position as a copy that the test may
+    change in place, installed as the session's current state (the session hands out only copies)."""
+    from tiletum_tui.engine import clone
+
+    state = clone(session._history[-1])
+    session._history[-1] = state
+    return state
+
+
 def finished_session(tmp_path, seed: int = 2):
     return make_session(tmp_path, moves=10_000, seed=seed)
 
 
-__all__ = ["SETTINGS", "make_session", "midgame_session", "session_where", "turn_start_session", "apply", "new_game"]
+__all__ = ["SETTINGS", "arranged", "make_session", "midgame_session", "session_where", "turn_start_session", "apply", "new_game"]

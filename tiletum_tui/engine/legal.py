@@ -23,6 +23,7 @@ from .king import ClaimKingTile, DiscardKingTile, KingStep
 from .map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
 from .queries import (
     action_for_value, ap_for_die, buy_gold, change_die_gold, change_gold, die_bonus_tile, die_resource, joker_ap,
+    why_never_placed,
 )
 from .ruleset import rules_for
 from .state import (
@@ -38,8 +39,9 @@ class Option(msgspec.Struct, frozen=True):
 
     The facts beside it come from the engine, so no screen works them out again: ``ap`` is what
     the option spends (an option of an Action) or gives (a die, a Joker's choice), ``gold`` what it
-    costs in Gold, ``gain`` the Resources it gives at once, ``leads_to`` the Action a die feeds and
-    ``tile`` the Bonus tile a die takes along."""
+    costs in Gold, ``gain`` the Resources it gives at once, ``leads_to`` the Action a die feeds,
+    ``tile`` the Bonus tile a die takes along and ``caution`` why a legal option leads nowhere (a
+    Character hired that could never be placed in a Room: the rules allow hiring it)."""
 
     action: object
     reason: str | None = None
@@ -48,6 +50,7 @@ class Option(msgspec.Struct, frozen=True):
     gain: tuple[tuple[str, int], ...] = ()
     leads_to: str = ""
     tile: str = ""
+    caution: str = ""
 
     @property
     def legal(self) -> bool:
@@ -80,7 +83,8 @@ DECISION_KINDS: dict[type, tuple] = {
 # Storehouse's tiles are listed tile by tile (``tasks.storehouse_moves``).
 TASK_LISTERS = (Buy.moves, storehouse_moves, BuildCathedral.moves)
 # The refused options a player would look for, in the order ``options`` shows them.
-NEAR_MISSES = (EndTurn.near_misses, TakeDie.near_misses, Buy.near_misses, storehouse_near_misses, TakeContract.near_misses,
+NEAR_MISSES = (EndTurn.near_misses, TakeDie.near_misses, Buy.near_misses, storehouse_near_misses,
+               BuildCathedral.near_misses, TakeContract.near_misses,
                PlaceHouse.near_misses, PlacePillar.near_misses, KingStep.near_misses, Hire.near_misses,
                Refresh.near_misses)
 
@@ -200,6 +204,8 @@ def _facts(r, state: State, frame, a) -> dict:
         return {"ap": joker_ap(state, frame.player, frame.ap, frame.source, a.action), "leads_to": a.action}
     if isinstance(a, Buy):
         return {"gold": buy_gold(r, state, a.seat), "gain": ((a.resource, 1),)}
+    if isinstance(a, Hire):
+        return {"ap": a.ap_cost(r, state, frame), "caution": why_never_placed(r, state.players[a.seat], a.tile) or ""}
     return {"ap": a.ap_cost(r, state, frame)}
 
 

@@ -164,6 +164,20 @@ def ap_lost_by(state: State, action) -> tuple[str, int] | None:
     return None
 
 
+def ap_could_be_spent(state: State) -> bool:
+    """Whether an option of the decision in hand spends AP now (so ending with AP left loses
+    something: the 'Waste AP?' question is asked only then, issue 24 item 9). A Joker's AP can
+    always be given to an Action."""
+    from .legal import legal_actions  # (legal reads this module)
+
+    top = state.stack[-1] if state.stack else None
+    if isinstance(top, JokerFrame):
+        return True
+    r = rules_for(state.settings)
+    return any(a.ap_cost(r, state, top) > 0 for a in legal_actions(state)
+               if type(a).__struct_config__.tag not in ("done", "end", "skip"))
+
+
 def houses_on_map(state: State, player: int) -> int:
     return sum(row.count(player) for row in state.board.houses.values())
 
@@ -252,6 +266,33 @@ def building_design(r, player: Player, building: int) -> str:
         if t and t != "*":
             return r.tiles[t].design
     return ""
+
+
+def why_never_placed(r, player: Player, tile_id: str) -> str | None:
+    """Why a Character, once in this Storehouse, could never move into a Room (rulebook, Character
+    Action: one design per Building, all its copies together; a Room, once filled, stays filled), or
+    None when a Room may still take it. Copies of it already waiting in the Storehouse come first."""
+    t = r.tiles[tile_id]
+    if t.kind != "character":
+        return None
+    name = r.tile_name(tile_id)
+    waiting = sum(1 for s in player.storehouse if r.tiles[s].kind == "character" and r.tiles[s].design == t.design)
+    buildings = r.player_board.buildings
+    for b in range(len(player.rooms)):
+        if building_design(r, player, b) == t.design:  # its home: the only Building it may go in
+            free = sum(1 for f in range(buildings[b].rooms) if not player.rooms[b][f])
+            if free > waiting:
+                return None
+            more = f" and {waiting} more wait in your Storehouse" if waiting else ""
+            return (f"your {name} lives in Building {b + 1}, which has {free} free Room{'s' if free != 1 else ''}{more}:"
+                    " this one could never be placed")
+    empty = [spec.rooms for b, spec in enumerate(buildings)
+             if not spec.preoccupied and not building_design(r, player, b)]
+    if empty and max(empty) > waiting:
+        return None
+    if not empty:
+        return "every Building of yours houses another Character: this one could never be placed"
+    return f"{waiting} of your {name}s already wait for the only Rooms left: this one could never be placed"
 
 
 def buildings_with_characters(r, player: Player) -> list[int]:

@@ -155,7 +155,10 @@ class PlaceCrest(Action, tag="crest"):
 
     @classmethod
     def tile_near_misses(cls, r, p, seat: int, t: str, tile) -> list:
-        return []
+        """On the cheapest free Crest space: its price is the reason (issue 24 item 3: a Crest one
+        cannot pay for was missing from the Tasks)."""
+        free = [b for b, c in enumerate(p.crests) if not c] or [0]
+        return [cls(seat, t, min(free, key=lambda b: r.player_board.crest_spaces[b].food) + 1)]
 
     def apply(self, r, state, frame) -> None:
         p = state.players[frame.player]
@@ -202,6 +205,14 @@ class BuildCathedral(Action, tag="cathedral"):
             if town not in p.cathedrals and stacks.get(town):  # noqa: SIM102 - (a module's Cathedrals: its own Task)
                 if p.resources["S"] >= cathedral_stone(r, state, seat, town):
                     sure.append(cls(seat, town))
+
+    @classmethod
+    def near_misses(cls, r, state, frame) -> list:
+        """Every Cathedral with a Pillar of yours and tiles left, not yet yours, whatever its Stone."""
+        seat = frame.player
+        p = state.players[seat]
+        stacks = state.board.cathedral_stack
+        return [cls(seat, town) for town in pillar_towns(state, seat) if town not in p.cathedrals and stacks.get(town)]
 
     def apply(self, r, state, frame) -> None:
         cost = cathedral_cost(r, state, self.town)

@@ -161,7 +161,11 @@ def hire(state, o, c) -> list[Step]:
     a = o.action
     w = T.words(state)
     what = w.tile_text(a.tile) if o.legal else w.tile_name(a.tile)  # a greyed line: the name and why not
-    return [Step(f"hire-{a.tile}", f"Hire {what}", (1, _in(state.board.character_offer, a.tile)), w.tile_text(a.tile))]
+    order = (1, _in(state.board.character_offer, a.tile))
+    if o.caution:  # legal, but it could never leave the Storehouse: said before it is hired (issue 24 item 1)
+        return [Step(f"hire-{a.tile}", f"Hire {w.tile_name(a.tile)} — could never be placed", order,
+                     f"{o.caution[0].upper()}{o.caution[1:]}. {w.tile_text(a.tile)}")]
+    return [Step(f"hire-{a.tile}", f"Hire {what}", order, w.tile_text(a.tile))]
 
 
 def refresh(state, o, c) -> list[Step]:

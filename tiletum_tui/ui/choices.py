@@ -101,7 +101,8 @@ def _resource_twins(state: State, legal: list) -> list:
         if isinstance(a, Fulfil) and a.identical:
             wanted += [Fulfil(a.seat, a.tile, x) for x in RESOURCES]
         elif isinstance(a, Exchange):
-            wanted += [Exchange(a.seat, g, x) for g in RESOURCES for x in RESOURCES if x != g]
+            # every Resource under every Resource given (the one given greyed): the lines never reorder
+            wanted += [Exchange(a.seat, g, x) for g in RESOURCES for x in RESOURCES]
         elif isinstance(a, PlaceCrest):  # the six Crest spaces, each line in its place
             wanted += [PlaceCrest(a.seat, a.tile, b + 1) for b in range(len(state.players[a.seat].crests))]
     out = []
@@ -137,6 +138,76 @@ def _offer_lines(state: State, root: Choice, options: list) -> None:
                 root.children.append(Choice(f"Hire {w.tile_name(tile)}", key=f"hire-{tile}", order=(1, i),
                                             detail=w.tile_text(tile),
                                             reason=why.reason, note=_note(state, why)))
+
+
+@dataclass
+class LineMemory:
+    """The lines each menu showed this turn, so they keep their numbers until it ends (issue 24 item 2):
+    a line that stops being possible (a Contract fulfilled, a Room filled, a Helper used) stays where
+    it was, greyed with the engine's reason (``done`` when it was the line chosen), and the lines still
+    there keep their places. The Tasks are one menu for the whole turn; any other level is one menu
+    for as long as the same decision is in hand. Moves are not kept: they are named by where they
+    lead, and that changes as the piece moves."""
+
+    turn: tuple = ()
+    seen: dict = field(default_factory=dict)  # (decision, path of group keys) -> {key: (order, Choice)}
+    chosen: set = field(default_factory=set)  # the actions chosen this turn
+    arrivals: int = 0  # Tasks that came during the turn so far
+
+    def keep(self, state: State, menu: list[Choice]) -> None:
+        top = state.stack[-1] if state.stack else None
+        turn = (top.player if top else None, state.round, state.lap, state.phase)
+        if turn != self.turn:
+            self.turn, self.seen, self.chosen = turn, {}, set()
+        decision = tuple((type(f).__name__, getattr(f, "action", "")) for f in state.stack)
+        self._level(state, menu, decision, ())
+
+    def _level(self, state: State, level: list[Choice], decision: tuple, path: tuple) -> None:
+        tasks = path[:1] == (TASK,)
+        where = ("turn" if tasks else decision, path)
+        before = self.seen.get(where)
+        if before is not None and any(c.key in before for c in level):  # (none in common: another menu)
+            for c in sorted(level, key=lambda c: c.order):  # a line seen before keeps its place
+                if c.key in before:
+                    c.order = before[c.key][0]
+                elif tasks:  # a Task that came this turn goes below the others, in the order they came
+                    self.arrivals += 1
+                    c.order = (99, self.arrivals)
+            keys, orders = {c.key for c in level}, {c.order for c in level}
+            for key, (order, old) in before.items():
+                # (a line whose place another took is gone for good: a space of the offer refilled)
+                if key not in keys and order not in orders and (ghost := self._ghost(state, old)) is not None:
+                    level.append(ghost)
+            level.sort(key=lambda c: c.order)
+        self.seen[where] = {c.key: (c.order, c) for c in level if not _moves(c)}
+        for c in level:
+            if c.is_group:
+                self._level(state, c.children, decision, path + (c.key,))
+
+    def _ghost(self, state: State, old: Choice) -> Choice | None:
+        """The line of a choice no longer offered, greyed with why not (the engine's reason)."""
+        from ..engine import IllegalActionError, check
+        from ..engine.legal import Option
+
+        action = old.action if not old.is_group else next(
+            (c.action for c in _walk(old) if c.action is not None), None)
+        if action is None:
+            return None
+        try:
+            check(state, action)
+        except IllegalActionError as exc:
+            reason = str(exc)
+        else:
+            return None  # possible yet not offered: nothing to say
+        done = action in self.chosen
+        return Choice(old.label, action, reason=reason, detail=old.detail, key=old.key, order=old.order,
+                      note="done" if done else _note(state, Option(action, reason)), crumb=old.crumb)
+
+
+def _moves(c: Choice) -> bool:
+    from ..engine.map_actions import MovePiece
+
+    return isinstance(c.action, MovePiece) or any(isinstance(x.action, MovePiece) for x in _walk(c))
 
 
 def _note(state: State, o) -> str:
@@ -270,5 +341,5 @@ def keys_for(menu: list[Choice], action) -> list[str] | None:
     return keys
 
 
-__all__ = ["FINISH", "TASK", "TASKS", "Choice", "build_menu", "decision_title", "find_path", "finish_action",
+__all__ = ["FINISH", "TASK", "TASKS", "Choice", "LineMemory", "build_menu", "decision_title", "find_path", "finish_action",
            "keys_for", "space_summary"]

@@ -39,6 +39,7 @@ GAME_KEYS = [
     ("hints", "h", "toggle_hints", "Hints", False),
     ("find", "slash", "find", "Find a Town", False),
     ("details", "i", "details", "Details", False),
+    ("leave", "f10", "leave", "Leave", False),  # as in the tutorial (it did nothing in a game)
 ]
 
 # Not bindings of their own (the screen makes them), listed in the help.
@@ -63,6 +64,7 @@ HELP_TEXT = {
     "notation": "the log in the engine's notation, or back in words",
     "help": "every key (this help)",
     "theme": "light or dark theme",
+    "leave": "leave the game for the title screen (it is saved after every action; Continue resumes it)",
     "quit": "quit (the game is saved; asks first if the last autosave failed and moves would be lost)",
     "pick-1": "choose a numbered line in the decision panel (arrows + Enter too)",
     "rules-here": "the rules page about the highlighted choice or the view on screen",

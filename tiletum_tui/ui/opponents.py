@@ -286,8 +286,8 @@ class OpponentsController:
         """Ask the master what it would do in the place of the person deciding (shown when it comes)."""
         state = self.screen.model.state
         who = current_player(state)
-        if who is None or self.plays(who) or state.phase == "over" or self.closed:
-            return
+        if not self.screen.person_decides(who) or state.phase == "over" or self.closed:
+            return  # (hints belong to the person deciding: never worked out for an opponent, or Rosa)
         key = _view_key(state)
         if self.suggestion is not None and self.suggestion[0] == key:
             return
@@ -310,9 +310,9 @@ class OpponentsController:
         if _view_key(state) != self._hint_for:
             return  # the decision changed while the master thought
         self.suggestion = (self._hint_for, answer)
-        if answer.replanned:  # a fresh plan: say it aloud (its next steps are only marked)
-            self.screen.notify(self.hint_text(answer), title="The master suggests", timeout=8)
-        self.screen.refresh_game()
+        # No pop-up (it covered the Save dialog, the recap, the tables): the suggestion is the marked
+        # line (◆) of the decision panel, its words that line's detail (issue 24 item 7).
+        self.screen.refresh_game(keep=True)
 
     def hint_text(self, answer) -> str:
         from ..engine import describe, parse

@@ -37,6 +37,7 @@ class Recap:
     trail: set[str] = field(default_factory=set)  # every space a moving piece passed
     placed: dict[str, set[int]] = field(default_factory=dict)  # Town -> seats that placed a House/Pillar there
     dice: list[tuple[int, TakeDie]] = field(default_factory=list)  # (seat, the die taken)
+    vp_now: dict[int, int] = field(default_factory=dict)  # seat -> VP when the recap was made
 
     @property
     def empty(self) -> bool:
@@ -86,15 +87,16 @@ class LogReader:
         return None
 
     def window(self, seat: int) -> range:
-        """The entries since ``seat``'s last turn: back past its own actions of this turn, then up to
-        the last action it took before them."""
+        """The entries since ``seat``'s last decision: back past its own actions of this turn, then
+        back to the last action it took before them, which is in the window too (what it set off:
+        a lap's Corruption, the King phase, a Fair, is told; issue 24 item 4)."""
         i = len(self._entries)
         while i > 0 and self._entries[i - 1].seat == seat:
             i -= 1
         end = i
         while i > 0 and self._entries[i - 1].seat != seat:
             i -= 1
-        return range(i, end)
+        return range(max(i - 1, 0), end)
 
     def recap(self, state, seat: int) -> Recap:
         r = rules_for(state.settings)
@@ -102,7 +104,9 @@ class LogReader:
         names = [p.name for p in state.players]
         out = Recap(seat)
         where = {}
-        for a in self._actions[: self.window(seat).start]:
+        span = self.window(seat)
+        known = span.start + (1 if span and self._entries[span.start].seat == seat else 0)  # (its own last move)
+        for a in self._actions[:known]:
             if isinstance(a, MovePiece):
                 where[(a.seat, a.piece)] = a.to
         said: dict[int, list[str]] = {}
@@ -113,11 +117,12 @@ class LogReader:
             if parts:
                 out.lines.append((who, f"{names[who]} " + "; ".join(parts)))
 
-        span = self.window(seat)
         for i in span:
             entry, a = self._entries[i], self._actions[i]
             who = entry.seat
-            if isinstance(a, MovePiece):
+            if who == seat:
+                pass  # the seat's own last decision: only what it set off is told (below)
+            elif isinstance(a, MovePiece):
                 key = (who, a.piece)
                 walk = walks.get(key)
                 if walk is None:
@@ -154,6 +159,7 @@ class LogReader:
         for k in list(said):
             _close_walks(said[k])
             flush(k)
+        out.vp_now = {k: state.players[k].vp for k in out.vp}
         return out
 
 
@@ -174,7 +180,7 @@ def _table_event(r, w, names, e) -> str:
         who = ", ".join(names[p] for p in e.participants) or "nobody"
         return f"Fair in {w.space_name(e.town)}: {who} took part"
     if isinstance(e, PhaseBegan) and e.phase == "king":
-        return f"Round {e.round}: the King phase was scored"
+        return f"Round {e.round}: the King phase began"  # (its VP, once scored, are told with the others)
     return ""
 
 

@@ -138,6 +138,9 @@ class TutorialScreen(RosaPlays, GameScreen):
     def lesson(self) -> T.Lesson:
         return self.tutorial.lesson
 
+    def person_decides(self, who: int | None) -> bool:
+        return super().person_decides(who) and who != self.lesson.opponent  # Rosa's turns are no one's to hint
+
     def mark_menu(self, state, menu: list) -> None:
         """Mark ▶ the line this step asks for (either of two identical tiles) and the groups holding it."""
         step = self.tutorial.step

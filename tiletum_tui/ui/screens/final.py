@@ -35,7 +35,8 @@ def winner_line(state) -> str:
 class FinalScreen(Screen):
     BINDINGS = [
         Binding("escape", "back", "Look at the board", id="tiletum.final-back"),
-        Binding("enter,q", "title", "Title screen", id="tiletum.final-title"),
+        # Enter before the table's own (it selects a row): the note promises the title screen.
+        Binding("enter,q", "title", "Title screen", id="tiletum.final-title", priority=True),
     ]
 
     def __init__(self, model: GameModel) -> None:

@@ -26,12 +26,12 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, OptionList
 
 from ...engine import IllegalActionError, TiletumError, current_player
-from ...engine.queries import ap_lost_by
+from ...engine.queries import ap_could_be_spent, ap_lost_by
 from ...engine.tasks import TASKS
 from ...session import NotYourMoveError
 from .. import keeping, keymap
 from .. import text as T
-from ..choices import build_menu, decision_title, finish_action
+from ..choices import LineMemory, build_menu, decision_title, finish_action
 from ..dialogs.basic import AnnounceDialog, ConfirmDialog
 from ..recap import PIECES, LogReader
 from ..views import POINTING, Scene, SpaceMoved, SpacePicked, strips_for, views_for
@@ -100,6 +100,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
         self._auto_view_for = None  # the decision for which a view was last shown by itself
         self.hints_on = False
         self.recap = None  # what happened since the player in turn last played
+        self.lines = LineMemory()  # the menus' lines of this turn (choices.LineMemory)
         # Views are drawn when shown: a change redraws the visible one and marks the others stale.
         self._stale: set[str] = set()
         self._map_args: tuple = ([], None)  # (legal spaces, cursor) of the last choice, for the map
@@ -211,15 +212,16 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
         if not (self.current_view == "map" and who is not None and not thinking):
             self._draw_view(self.current_view)  # (the map waits for the new decision's spaces: Pointing)
         panel = self.query_one(DecisionPanel)
-        if who is None:
-            panel.show(decision_title(state, []), [])
+        if who is None:  # (the game is over: the strip says so, once)
+            panel.show("" if state.phase == "over" else decision_title(state, []), [])
         elif thinking:
             self.opponents.show_panel()
         else:
             options = self.model.options()
             came_from = {k: v for k, v in self.reader.came_from(T.words(state).r.start_town).items() if k[1] in PIECES}
             menu = build_menu(state, options, came_from)
-            if self.hints_on:
+            self.lines.keep(state, menu)  # lines keep their numbers within the turn
+            if self.hints_on and self.person_decides(who):
                 from ...learn.hints import hints
                 from ..learn import mark_hints
 
@@ -233,6 +235,10 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
         self.opponents.changed()  # ask the opponent deciding now (or the master for a hint)
         if self._ahead:
             self.call_after_refresh(self._play_ahead)
+
+    def person_decides(self, who: int | None) -> bool:
+        """A person at the keyboard makes the decision in hand (hints are theirs alone)."""
+        return who is not None and not self.opponents.plays(who)
 
     def mark_menu(self, state, menu: list) -> None:
         """Mark lines of the menu before it is shown (``Choice.marked``): the guided game marks the
@@ -344,7 +350,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
             self.query_one(DecisionPanel).waiting = False
             return
         lost = ap_lost_by(self.model.state, action)
-        if lost:
+        if lost and ap_could_be_spent(self.model.state):  # (AP nothing can spend are not asked about)
             self._busy = True
             what = "end your turn" if action.verb() == "end" else "finish the Action"
             whose = "the Joker" if lost[0] == "joker" else f"the {T.ACTION_TITLE[lost[0]]} Action"
@@ -371,6 +377,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
             self.query_one(DecisionPanel).waiting = False
             self._ahead.clear()  # keys typed after a refused choice were meant for what did not happen
             return
+        self.lines.chosen.add(action)
         if self.current_view == "recap":  # the turn is under way: back to the table
             self._leave_recap()
         self.refresh_game()
@@ -408,7 +415,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
     # ------------------------------------------------------------ key actions
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in ("undo", "redo"):
-            return True  # u and r always answer: they step, or say why not (``_step_history``)
+            return True  # u and r always answer: the step taken, or why not (issue 24 item 1, ``_step_history``)
         if action == "finish":
             return True if finish_action(self.model.legal()) or self.model.state.phase == "over" else None
         return True
@@ -496,6 +503,10 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
         step(by=seat)
         keeping.report_autosave(self)  # undo and redo autosave too
         self.refresh_game()
+
+    def action_leave(self) -> None:
+        """F10: back to the title screen (the autosave reaches the disk as the screen goes)."""
+        self.app.back_to_title()
 
     def action_save(self) -> None:
         """Ask for a name or a path, then save (the game is also autosaved after every action)."""

@@ -69,8 +69,8 @@ class GameInput:
             return True
         if event.key == "backspace" and finding:
             panel.unfind()
-            if panel.typed and not panel.found:
-                self._find_town(panel, "")
+            if panel.typed and not panel.found and not self._find_town(panel, ""):
+                self.app.bell()
             return True
         if event.key == "enter" and panel.typed:
             if panel.found:
@@ -83,23 +83,34 @@ class GameInput:
             return False
         if panel.find(event.character):
             return True
-        if not finding:  # typed at once (a choice among many Towns) and no line fits: a plain key
-            return False
-        self._find_town(panel, event.character)
-        return True
+        if self._find_town(panel, event.character):
+            return True
+        # The letter fits no Town. In Find mode 'i' is its details (the prompt offers it); in a list of
+        # Towns a letter never opens a view (the player is typing a name: issue 24 item 6), though
+        # the other keys (e Skip, u, ?) still work.
+        details = keymap.keys_of("details", "i", getattr(self.app, "user_keys", {})).split(",")
+        if event.key in details:
+            self.action_details()
+            return True
+        if finding or any(event.key in v.keys.split(",") for v in self.views):
+            self.app.bell()
+            self.notify(f"No Town's name starts with '{(panel.typed + event.character).capitalize()}'.",
+                        severity="warning", timeout=3)
+            return True
+        return False
 
-    def _find_town(self, panel: DecisionPanel, letter: str) -> None:
-        """No line fits what was typed: find the Town on the map (to look at it)."""
+    def _find_town(self, panel: DecisionPanel, letter: str) -> bool:
+        """No line fits what was typed: find the Town on the map (to look at it). False if none fits."""
         typed = (panel.typed + letter).casefold()
         w = T.words(self.model.state)
         found = [s for s in w.cat.map.spaces if s.kind == "town" and s.name.casefold().startswith(typed)]
         if not found:
-            self.app.bell()
-            return
+            return False
         if self.current_view != "map":
             self.action_view("map")
         self.query_one(MapView).set_cursor(found[0].id)
         panel.typed_elsewhere(letter, found[0].name)
+        return True
 
     def action_find(self) -> None:
         """'/': find a Town by its first letters (its line here, else on the map)."""

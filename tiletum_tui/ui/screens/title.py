@@ -82,7 +82,7 @@ class TitleScreen(Screen):
             return
         self.last_game = find()
         menu = self.query_one(OptionList)
-        menu.replace_option_prompt("continue", self._option("continue", "c", ITEMS[1][2]).prompt)
+        menu.replace_option_prompt("continue", self._option(*next(i for i in ITEMS if i[0] == "continue")).prompt)
         if self.last_game:
             menu.enable_option("continue")
             menu.highlighted = menu.get_option_index("continue")  # an unfinished game is offered first

@@ -24,12 +24,12 @@ from .painted import Painted
 NUMBERED = 9  # lines 1-9 have a number key; the others are reached with the arrows (or by name)
 
 
-def matches(choices: list[Choice], typed: str) -> list[int]:
-    """Indices of the legal lines whose name starts with what was typed (else contains it)."""
+def matches(choices: list[Choice], typed: str, inside: bool = True) -> list[int]:
+    """Indices of the legal lines whose name starts with what was typed (else, ``inside``, contains it)."""
     t = typed.casefold()
     named = [(i, c) for i, c in enumerate(choices) if c.name and not c.disabled]
     found = [i for i, c in named if c.name.casefold().startswith(t)]
-    return found or [i for i, c in named if t in c.name.casefold()]
+    return found or [i for i, c in named if inside and t in c.name.casefold()]
 
 
 class ChoiceList(OptionList):
@@ -102,9 +102,13 @@ class DecisionPanel(Vertical):
 
     @property
     def types_names(self) -> bool:
-        """Letters go to finding a line by name: after '/', or without it when the numbers cannot
-        reach every map choice here (more than nine Towns to choose from)."""
-        return bool(self.named) and (self.finding or len([c for c in self.options if c.name]) > NUMBERED)
+        """Letters go to finding a line by name: after '/', or without it where the list is of Towns
+        (every line but the finishing ones, or more than the numbers reach: issue 24 item 6)."""
+        if not self.named:
+            return False
+        towns = [c for c in self.options if c.name]
+        rest = [c for c in self.options if not c.name and not c.disabled and not c.key.startswith(FINISH)]
+        return self.finding or len(towns) > NUMBERED or (len(towns) > 1 and not rest)
 
     def show(self, title: str, menu: list[Choice], keep: bool = False) -> None:
         """A new decision (``keep``: the same one after a change, so the opened groups stay open)."""
@@ -126,7 +130,14 @@ class DecisionPanel(Vertical):
         for c in self.levels[0] if self.levels else []:
             if c.key == TASK:
                 self.levels, self.path, self.keys = self.levels[:1], [], []
-                self.activate(c)
+                if c.disabled and c.children and not self.waiting:
+                    # t opens the Tasks even when none is possible: each line says why (issue 24 item 3)
+                    self.levels.append(c.children)
+                    self.path.append(c.crumb or c.label)
+                    self.keys.append(c.key)
+                    self._render_level()
+                else:
+                    self.activate(c)
                 return True
         return False
 
@@ -167,9 +178,10 @@ class DecisionPanel(Vertical):
     # ------------------------------------------------------------ finding a line by name
     def find(self, letters: str) -> bool:
         """Add letters to the name being typed and highlight the first line it finds; False (nothing
-        changed) if no line's name fits."""
+        changed) if no line's name fits. A first letter typed without '/' finds a name it starts
+        (e finishes, o opens no view, where no Town starts with them)."""
         typed = self.typed + letters
-        found = matches(self.options, typed)
+        found = matches(self.options, typed, inside=bool(self.typed or self.finding))
         if not found:
             return False
         self.typed, self.found = typed, True

@@ -37,9 +37,10 @@ class RecapView(SceneView):
             out.append("\nVP since then\n", self.ink("title"))
             for seat in sorted(rc.vp):
                 p = s.players[seat]
-                total = sum(v for v, _ in rc.vp[seat])
+                now = rc.vp_now.get(seat, p.vp)
+                then = now - sum(v for v, _ in rc.vp[seat])
                 out.append(f" {p.name}", self.player_ink(p.colour))
-                out.append(f" {total:+d} VP (now {p.vp}): ", self.ink("strong"))
+                out.append(f" {then} → {now} VP: ", self.ink("strong"))  # every change, in order, with why
                 out.append(", ".join(f"{v:+d} {why}" for v, why in rc.vp[seat]))
                 out.append("\n")
         marks = []

@@ -132,15 +132,18 @@ class SilverView(Painted):
     def _players(self, out: Text) -> None:
         s = self.state
         st = sv(s)
-        out.append(" #  Player      Silver Mines map/own/King Prospectors   Bonus AP\n", self.ink("muted"))
+        out.append(" #  Player      Silver Mines map/own/King Prospectors placed+supply, Bonus AP, where\n",
+                   self.ink("muted"))
         for i, p in enumerate(st.players):
             pl = s.players[i]
             line = Text(f" {i + 1}  ")
             line.append(f"{pl.name[:10]:<10}", self.player_ink(pl.colour))
             where = ", ".join(space_name(x).split(" (")[0] for x in p.prospectors.values())
             bonus = ", ".join(f"{ACTION_NAMES[a][:4]}+{n}" for a, n in pl.bonus_ap.items() if n) or "-"
+            # Every figure, and the Underground Towns in full (they were cut to 10 letters): last, so
+            # a long name wraps rather than pushing the figures off.
             line.append(f"  {p.silver:>4}   {mines_on_maps(s, i):>3}/{p.mines}/{p.king_mines:<6}    "
-                        f"{len(p.prospectors)}+{p.prospector_supply} {where[:10]:<10} {bonus[:20]}")
+                        f"{len(p.prospectors)}+{p.prospector_supply}  {bonus}" + (f"  at {where}" if where else ""))
             if p.resource_tile:
                 line.append(f"  +1 {T.RES[p.resource_tile.removeprefix('rbt-')]} per die")
             if i == self.focus_player:

@@ -92,50 +92,48 @@ class PlayerStrip(SceneView):
 
     # ------------------------------------------------------------ two lines (80 columns and up)
     def _lines(self, s, i: int, width: int) -> Text:
+        """Every figure on two lines, whatever the width (issue 24 item 5): each part has forms from
+        full words to letters, the longest that fit are taken, and the Storehouse names share what is
+        left, each cut a little rather than one dropped."""
         p = s.players[i]
         w = T.words(s)
         size = rules_for(s.settings).player_board.storehouse
-        bar = " │ "
-        one = self._who(s, i)
-        res = self._resources(p, short=False)
+        muted = self.ink("muted")
         ap = self._ap(s)
-        if len(one) + len(bar) * 2 + len(res) + len(ap) > width:
-            res = self._resources(p, short=True)
-        one.append(bar, self.ink("muted"))
-        one.append_text(res)
-        one.append(bar, self.ink("muted"))
-        one.append_text(ap)
-        two = Text()
-        two.append(self._supply(p))
-        bonus = self._bonus(p, short=True)
-        if bonus != "none":
-            two.append(bar, self.ink("muted"))
-            two.append("Bonus AP ", self.ink("muted"))
-            two.append(bonus)
-        two.append(bar, self.ink("muted"))
-        names = [short_tile(w, t) for t in p.storehouse]
-        word = "Storehouse" if len(two) + 14 + len(", ".join(names)) <= width else "Store"
-        two.append(f"{word} {len(p.storehouse)}/{size}", self.ink("muted"))
-        room = width - len(two) - 2
-        if names:
-            two.append(": ", self.ink("muted"))
-            text = ", ".join(names)
-            if len(text) > room:  # cut every name a little rather than drop the last ones
-                cut = max(5, (room + 2) // len(names) - 2)
-                text = ", ".join(n if len(n) <= cut else n[: cut - 1] + "…" for n in names)
-            two.append(text[: max(room, 0)])
-        else:
-            two.append(": empty", self.ink("muted"))
-        if bonus == "none" and len(two) + 15 <= width:
-            two.append(bar + "no Bonus AP", self.ink("muted"))
+        ap_short = Text(ap.plain.replace(" AP left", " AP").replace(" AP to give", " AP"), ap.style)
+        for long, short in ((a, SHORT_ACTION[k]) for k, a in T.ACTION_TITLE.items() if k in SHORT_ACTION):
+            ap_short = Text(ap_short.plain.replace(long, short), ap.style)
         more = self._more(s, i)
-        if more:  # a module's few words (Silver, Mines, Prospectors): on the first line if they fit
-            line = one if len(one) + len(bar) + len(more) <= width else two
-            line.append(bar, self.ink("muted"))
-            line.append(more)
-        one.append("\n")
-        one.append_text(two)
-        return one
+        one = [[self._who(s, i)],
+               [self._resources(p, short=False), self._resources(p, short=True)],
+               [ap, ap_short]]
+        if more:  # a module's figures (Silver, Mines, Prospectors): words, then their first letters
+            one.append([Text(more), Text(_initials(more))])
+        bonus = [(k, n) for k, n in p.bonus_ap.items() if n]
+        bonus_forms = [Text("Bonus AP ") + Text(", ".join(f"{T.ACTION_TITLE[k]} +{n}" for k, n in bonus)),
+                       Text("Bonus AP ") + Text(", ".join(f"{_short(k)} +{n}" for k, n in bonus)),
+                       Text("Bonus ") + Text(" ".join(f"{_short(k)[:2]}+{n}" for k, n in bonus))] if bonus else \
+            [Text("no Bonus AP", muted), Text("no Bonus", muted)]
+        h, pl = p.houses, p.pillars
+        two = [[Text(self._supply(p)), Text(f"{h} Houses {pl} Pillars"), Text(f"H{h} P{pl}")], bonus_forms]
+        names = [short_tile(w, t) for t in p.storehouse]
+        count = f"{len(p.storehouse)}/{size}"
+        store_words = ["Storehouse", "Store", "St"]
+        top = _fit(one, width, muted)
+        # The Storehouse takes what the other parts leave: its longest word that leaves the names whole.
+        least = sum(min(len(n), 6) for n in names) + 2 * max(len(names) - 1, 0)
+        for word in store_words:
+            lead = _fit(two + [[Text(f"{word} {count}" + (": " if names else ": empty"), muted)]], width - least, muted)
+            if len(lead) + _cut_len(names) <= width:
+                break
+        if names:
+            room = width - len(lead)
+            if _cut_len(names) > room:  # tight: the kind a name starts with goes first ('Helper ', ' Crest')
+                names = [n.removeprefix("Helper ").removesuffix(" Crest") for n in names]
+            lead.append(_cut(names, room))
+        top.append("\n")
+        top.append_text(lead)
+        return top
 
     # ------------------------------------------------------------ the card (large layout)
     def _card(self, s, i: int) -> Text:
@@ -163,3 +161,54 @@ class PlayerStrip(SceneView):
             out.append(f"\n {k + 1}. ")
             out.append(w.tile_line(t, width - 4))
         return out
+
+
+BAR = " │ "
+
+
+def _short(action: str) -> str:
+    return SHORT_ACTION.get(action) or T.ACTION_TITLE[action][:5]
+
+
+def _fit(parts: list[list[Text]], width: int, ink) -> Text:
+    """One line of parts joined by bars: each part has forms, longest first; the part whose next form
+    saves the most is shortened first, until the line fits (or every part is at its shortest)."""
+    pick = [0] * len(parts)
+
+    def length() -> int:
+        return sum(len(forms[k]) for forms, k in zip(parts, pick)) + len(BAR) * (len(parts) - 1)
+
+    while length() > width:
+        steps = [(len(f[k]) - len(f[k + 1]), j) for j, (f, k) in enumerate(zip(parts, pick)) if k + 1 < len(f)]
+        if not steps:
+            break
+        pick[max(steps)[1]] += 1
+    out = Text()
+    for j, (forms, k) in enumerate(zip(parts, pick)):
+        if j:
+            out.append(BAR, ink)
+        out.append_text(forms[k].copy())
+    return out
+
+
+def _cut_len(names: list[str]) -> int:
+    return len(", ".join(names))
+
+
+def _cut(names: list[str], room: int) -> str:
+    """The Storehouse names in ``room`` columns: every one shows, the longest cut first ('Helper ex…')."""
+    names = list(names)
+    while len(", ".join(names)) > room:
+        longest = max(range(len(names)), key=lambda k: len(names[k]))
+        if len(names[longest]) <= 3:
+            break
+        n = names[longest].rstrip("…")
+        names[longest] = n[: len(n) - 1].rstrip() + "…"
+    return ", ".join(names)
+
+
+def _initials(text: str) -> str:
+    """'Silver 3 · Mines 2+3 · Prospectors 1+2' -> 'Ag 3 · M 2+3 · P 1+2': a module's figures kept."""
+    words = {"Silver": "Ag"}
+    return " · ".join(
+        " ".join(words.get(x, x[0]) if x[:1].isalpha() else x for x in part.split(" ")) for part in text.split(" · "))

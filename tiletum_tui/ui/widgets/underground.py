@@ -119,10 +119,12 @@ class UndergroundView(Painted, can_focus=True):
             head.append(f" (side {side}) · " + ("starting map" if data.starting else f"new Prospector {cost} Silver"),
                         self.ink("muted"))
             here = [i for i, p in enumerate(s.players) if m in p.prospectors]
-            if here:
-                head.append(" · Prospectors: ", self.ink("muted"))
-                for i in here:
-                    head.append(f"{i + 1}", self.player_ink(self.state.players[i].colour))
+            if here:  # whose Prospectors are on this map, by name (it read "Prospectors: 12")
+                head.append(" · Prospectors of ", self.ink("muted"))
+                for k, i in enumerate(here):
+                    if k:
+                        head.append(", ", self.ink("muted"))
+                    head.append(self.state.players[i].name, self.player_ink(self.state.players[i].colour))
             out.append_text(head)
             out.append("\n")
             top += 1
