@@ -17,7 +17,7 @@ CONCEPTS: dict[str, str] = {
     "change-die": "changing a die by 1 for 2 Gold a step, before taking it",
     "second-player-gold": "why a later seat starts with more Gold",
     "ap-lost": "AP left unspent at the end of a turn are lost",
-    "tasks": "Tasks cost Resources, not AP, and can be done at any time in the turn",
+    "tasks": "Tasks cost Resources, not AP, and can be done between the choices of a turn, not inside a bonus",
     "map-codes": "what the map's codes mean (H, P, v, b, ◆, F)",
     "action-architect": "the Architect Action: steps and Pillars for 1 AP each",
     "action-merchant": "the Merchant Action: steps and Houses for 1 AP each",

@@ -38,6 +38,15 @@ class Step:
     topic: str = ""  # the rules topic F1 opens on this step
     teaches: tuple[str, ...] = ()  # concept ids (tutorial_checklist.CONCEPTS)
     choose: tuple[str, ...] = ()  # MOVE: words of the menu lines to choose, top level first
+    # A KEY step may ask a question about the position on screen, where no move can show the rule: the
+    # learner picks one of ``answers`` (``correct`` is its index); ``reveal`` says why, after any answer.
+    answers: tuple[str, ...] = ()
+    correct: int = 0
+    reveal: str = ""
+
+    @property
+    def question(self) -> bool:
+        return bool(self.answers)
 
 
 @dataclass(frozen=True)
@@ -49,6 +58,12 @@ class Chapter:
 
 def _k(text, target, view="", topic="", teaches=()):
     return Step(text, target, KEY, view=view, topic=topic, teaches=tuple(teaches))
+
+
+def _q(text, answers, correct, reveal, target, view="", topic="", teaches=()):
+    """A question about the position on screen (a KEY step answered by choosing one of ``answers``)."""
+    return Step(text, target, KEY, view=view, topic=topic, teaches=tuple(teaches), answers=tuple(answers),
+                correct=correct, reveal=reveal)
 
 
 def _m(move, text, choose, target="decision", view="", topic="", teaches=()):
@@ -101,8 +116,9 @@ _SCRIPT = (
     Chapter("merchant", "Merchant, Houses and Cathedrals"),
     _m("die 2D +bonus", "Lap 2. Take the dark grey 2: 2 Stone and 5 AP for the Merchant Action, and its Bonus tile, "
        "a Helper.", ("Die 2D", "Take the Bonus tile"), "wheel-view", "wheel", "turn", ("action-merchant",)),
-    _m("use b12a", "Tasks cost no AP and can be done at any time in your turn (Tasks… in the menu). Use the Helper: "
-       "+1 AP for your die's Action, so 6. A used Helper leaves the game.", ("Tasks…", "Use Helper", "extra AP"),
+    _m("use b12a", "Tasks cost no AP and can be done before, between or after your choices in a turn, never in the "
+       "middle of a bonus (Tasks… in the menu). Use the Helper: +1 AP for your die's Action, so 6. A used "
+       "Helper leaves the game.", ("Tasks…", "Use Helper", "extra AP"),
        "board-view", "board:storehouse", "actions:helper", ("helpers", "tasks")),
     _m("move merchant ANT", "The Merchant Action moves your Merchant and builds Houses, 1 AP each. Go to Antwerpen: "
        "it holds round 2's Fair (F2), and who has a House or the Merchant there takes part.",
@@ -143,8 +159,8 @@ _SCRIPT = (
     _k("Then the Fair in Tiletum: who had a House or the Merchant there took part, and its tile paid 5 VP per "
        "Cathedral tile: you +5, Rosa nothing. The log (l) lists every point and why.", "log-view", "log", "fair",
        ("fair",)),
-    _k("Then Cleanup: the empty Bonus spaces refilled, three new Corruption tokens, the dice back in the bag, the "
-       "wheel turned one step. Round 2: red King spaces went back to 0, and you are first now.", "wheel-view",
+    _k("Then Cleanup: the Bonus tiles taken from the wheel and the King track were replaced (a map's Bonus "
+       "tiles never are), three new Corruption tokens, the dice back in the bag, the wheel turned one step. Round 2: red King spaces went back to 0, and you are first now.", "wheel-view",
        "wheel", "cleanup", ("cleanup",)),
     Chapter("characters", "Characters, Buildings and Helpers"),
     _m("die 2Y +bonus", "The turned wheel: a 2 now feeds the Character Action. Take the yellow 2 (2 Gold, 5 AP) and "
@@ -166,7 +182,8 @@ _SCRIPT = (
     _m("move merchant KOL", "The Settler's bonus moves your Merchant: to Koeln. (You have no House left to place.)",
        ("Move your Merchant to Koeln",), "map-view", "map", "merchant", ("character-bonus",)),
     _done("Finish the bonus: choose 'Done'."),
-    _m("hire c06a", "Hire the other Settler (1 AP).", ("Hire", "Settler (Merchant): move"),
+    _m("hire c06a", "Hire the twin of your first Settler, the one that can 'move your Merchant one space' (1 AP). "
+       "The other Settler of the offer only places a House.", ("Hire", "Settler (Merchant): move"),
        "offers-view", "offers:character-offer", "character", ("characters",)),
     _m("room c06a 2 2", "One picture per Building: a Settler may live only with the Settlers, in Building 2. Floor 2 "
        "costs 2 AP. Building 2 is then full, so its roof House joins your supply.",
