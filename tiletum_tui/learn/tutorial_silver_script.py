@@ -49,8 +49,8 @@ _SCRIPT = (
        "wheel-view", "wheel", "silver:prospector", ("shared-section", "section-bonus", "two-values")),
     _m("prospect 1A2",
        "Each option of the Prospector Action costs 1 AP. Move your Prospector a step on its map, from Kutna "
-       "Hora's Pithead to the Royal Adit... (Here p2 is your Prospector, p1 Rosa's; m12 your setup Mines; M· a "
-       "free Mine space; ◇ a Stone Tablet; Ag is Silver.)",
+       "Hora's Pithead to the Royal Adit... (On the map p2 is your Prospector, p1 Rosa's; m12 the Mines Rosa "
+       "(1) and you (2) placed at setup; M· a free Mine space; ◇ a Stone Tablet, Ag its Silver.)",
        ("Move your Prospector", "to Royal Adit"),
        "underground-view", "underground", "silver:prospector", ("prospector-move",)),
     _m("prospect 1A3", "...and on into the Town of Kutna Hora.",
@@ -69,7 +69,7 @@ _SCRIPT = (
        "underground-view", "underground", "silver:underground", ("underground-house",)),
     _m("tech joker",
        "A Task at any time of your turn: pay 1 Silver for tier I of the Joker Technology, +1 AP whenever you "
-       "take the Joker Action with a die. Tier II costs 2 Silver, III 3; a tier and all the tiers below it are "
+       "take the Joker Action with a die, whichever Action you give it. Tier II costs 2 Silver, III 3; a tier and all the tiers below it are "
        "in effect.",
        ("Tasks…", "Advance on a Technology", "Joker Technology"),
        "silver-view", "silver:technologies", "silver:technologies", ("technology",)),
@@ -123,8 +123,9 @@ _SCRIPT = (
        "too). You are highest on the King track: take the tile beside it, as in the base game.",
        ("Take the King track Bonus tile",), "log-view", "log", "silver:king", ("mine-income",)),
     _k("Step 1 scored +2 VP for your space; as your marker is on 0 or higher a Mine from beside the King track "
-       "joined your supply, and the blue ribbon paid 1 Silver. In the Cleanup the Prospector Wheel turned "
-       "counterclockwise: the Prospector Action is beside the 1 and the 2 now.",
+       "joined your supply, and the blue ribbon paid 1 Silver. In the Cleanup the Action Wheel turned a step "
+       "clockwise, the Prospector Wheel a step counterclockwise: two sections apart, the Prospector Action is "
+       "beside the 1 and the 2 now.",
        "log-view", "log", "silver:king", ("king-mine", "blue-ribbon", "wheel-turns")),
     _k("Final scoring with the expansion: Completed Buildings, the Scoring overlay's side (this game: Pillars or "
        "Mines, the larger, x Houses), 1 VP per 4 Resources, 1 VP per 2 Silver, and each Technology tier its "
