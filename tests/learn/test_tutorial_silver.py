@@ -41,7 +41,7 @@ def walk():
             continue
         i, step = tut.index, tut.step
         if step.kind == T.KEY:
-            tut.next(state)
+            tut.answer(state, step.correct) if step.question else tut.next(state)
             yield i, step, state, None, state
             continue
         action = T.step_action(state, step, SILVER)
