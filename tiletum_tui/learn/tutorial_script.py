@@ -112,7 +112,7 @@ _SCRIPT = (
        "new House adds 2 more. Press v to see it.", ("Place a Pillar here",), "map-view", "map", "final",
        ("pillars", "final-scoring")),
     _end("All 6 AP are spent: choose 'End your turn', the last line. AP left unspent at the end of a turn are "
-         "lost.", ("ap-lost",)),
+         "lost (you will see it happen in round 2)."),
     Chapter("merchant", "Merchant, Houses and Cathedrals"),
     _m("die 2D +bonus", "Lap 2. Take the dark grey 2: 2 Stone and 5 AP for the Merchant Action, and its Bonus tile, "
        "a Helper.", ("Die 2D", "Take the Bonus tile"), "wheel-view", "wheel", "turn", ("action-merchant",)),
@@ -145,12 +145,13 @@ _SCRIPT = (
        "did two): you are on -3. Take the blue 5: 5 Iron and 2 AP for the King Action (leave its Bonus tile this "
        "time).", ("Die 5B",), "wheel-view", "wheel", "king",
        ("action-king", "corruption")),
-    _m("king", "Each AP moves your marker one space up the King track. In the King phase everyone scores the VP of "
-       "their space (red ones cost VP) and the highest plays first next round.",
-       ("Advance one space on the King track",), "wheel-view", "wheel:king", "king", ("king-track", "turn-order")),
-    _m("king", "Again. You left Rosa's stack: markers on one space stack, and the one below counts as higher. "
-       "Corruption (0, 1 or 2 at each lap) pulls everyone down, so climbing late keeps more.",
-       ("Advance one space on the King track",), "wheel-view", "wheel:king", "king", ("king-stacks", "corruption")),
+    _m("king", "Each AP moves your marker one space up the King track: yours leaves the stack it shared with Rosa's "
+       "(on one space markers stack, and the one below counts as higher). In the King phase everyone scores the VP "
+       "of their space (red ones cost VP) and the highest plays first next round.",
+       ("Advance one space on the King track",), "wheel-view", "wheel:king", "king",
+       ("king-track", "turn-order", "king-stacks")),
+    _m("king", "Again. Corruption (0, 1 or 2 at each lap) pulls everyone down, so climbing late keeps more.",
+       ("Advance one space on the King track",), "wheel-view", "wheel:king", "king", ("corruption",)),
     _q("The King track ends at +15. Say your marker stood on +13 and you had 4 AP for the King Action: where "
        "would it end?", ("+17", "+15: a marker never goes above the top space", "+13: the King Action is refused"),
        1, "The top space is +15: steps beyond it are lost, and 'Advance' is greyed there.", "wheel-view",
@@ -253,7 +254,7 @@ _SCRIPT = (
        ("Take the Bonus tile",), "map-view", "map", "storehouse", ("bonus-tiles",)),
     _m("use b04a", "Use it at once (Tasks…): a Character Action with 2 AP, on top of your turn.",
        ("Tasks…", "Use Helper", "Character"), "board-view", "board:storehouse", "actions:helper", ("helpers",)),
-    _m("hire c03c", "Hire the Quarryman that gains 2 Stone (1 AP).",
+    _m("hire c03c", "Hire the Quarryman that can 'gain 2 Stone' (1 AP).",
        ("Hire", "Quarryman (Contract): gain 2 Stone"), "offers-view", "offers:character-offer",
        "character", ("characters",)),
     _m("room c03c 1 1", "Into Building 1 (1 AP): its one Room is full, so its roof House joins your supply, and the "
@@ -298,11 +299,11 @@ _SCRIPT = (
        "wheel", "completed", ("bonus-ap-helpers",)),
     _m("house LON 1", "Spend it on a House in London: its space pays 3 VP at once.", ("Place a House", "+3 VP"),
        "map-view", "map", "merchant", ("vp-spaces",)),
-    _m("hire c14c", "Back to the Character Action, 5 AP left: hire the Farmer that gains 2 Food (1 AP)...",
+    _m("hire c14c", "Back to the Character Action, 5 AP left: hire the Farmer that can 'gain 2 Food' (1 AP)...",
        ("Hire", "Farmer (Character): gain 2 Food"), "offers-view", "offers:character-offer", "character"),
     _m("room c14c 5 1", "...into Building 5, floor 1 (1 AP): its bonus, 2 Food, comes at once.",
        ("Put a Character in a Room", "Farmer", "Building 5, floor 1"), "board-view", "board:buildings", "character"),
-    _m("hire c14b", "Hire the other Farmer, the one that gains 1 Food (1 AP)...",
+    _m("hire c14b", "Hire the other Farmer, the one that can 'gain 1 Food' (1 AP)...",
        ("Hire", "Farmer (Character): gain 1 Food"), "offers-view", "offers:character-offer", "character"),
     _m("room c14b 5 2", "...beside the first (floor 2, 2 AP): Building 5 is full, so its roof House joins your "
        "supply.", ("Put a Character in a Room", "Farmer", "Building 5, floor 2"), "board-view", "board:buildings",
