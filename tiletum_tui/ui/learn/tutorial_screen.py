@@ -234,6 +234,8 @@ class TutorialScreen(RosaPlays, GameScreen):
         name, _, part = step.view.partition(":")
         self.action_view(name)
         self._auto_view_for = self.decision_key()  # the step's view, not the one the decision would show
+        for pane in self.query("UndergroundPane"):  # (nor the Underground maps a Prospector decision would show)
+            pane.auto_for = self.decision_key()[:5]
         die = step.kind == T.MOVE and name == "wheel" and not part and step.move.startswith("die ")
 
         def scroll(again: bool = True) -> None:  # to the part the step names, else the top (a step before
