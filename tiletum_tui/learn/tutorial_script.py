@@ -312,7 +312,7 @@ _SCRIPT = (
     _k("From here you play on your own. Lines marked ★ complete something; x explains the highlighted line, v shows "
        "what the King phase, the Fair and final scoring would give, F1 opens the rules.", "decision", "wheel",
        "turn"),
-    Chapter("free", "Free play: the rest of round 3, and round 4"),
+    Chapter("free", "Free play: the rest of round 3 and round 4"),
     Step("Free play: the rest of round 3. Rosa plays for good value too.", "decision", FREE, until="round4",
          topic="turn"),
     _k("The last round. Round 4 has no King track tile: the highest scores 4 VP instead. After its Fair comes final "

@@ -142,7 +142,7 @@ _SCRIPT = (
        ("Die 1L", "Keep it at 1", "For the Prospector Action", "Leave the Bonus tile"),
        "wheel-view", "wheel", "silver:prospector", ("wheel-turns",)),
 
-    Chapter("silver-round2", "Silver: Underground Cathedrals, Technology markers"),
+    Chapter("silver-round2", "Silver: Underground Cathedrals, markers"),
     _m("mine 1A6 1", "Your first Prospector stands in Malin: add a Mine there (1 AP), 1 Silver and the 2 Gold printed.",
        ("Place a Mine in Malin",), "underground-view", "underground", "silver:mine", ("mine",)),
     _m("prospect 2A2",
