@@ -163,6 +163,9 @@ def test_the_numbers_of_the_first_turn_are_the_engines():
     _has(i, f"pay {costs[0]} Silver for tier I", f"Tier II costs {costs[1]} Silver, III {costs[2]}")
     tier_one = tables().data.technologies["tech-joker"].tiers[0].text
     assert "+1 AP whenever you take the Joker Action with a die" in tier_one
+    # Issue 24: "(through the Joker too)" said nothing of the Joker's own Technology: docs/silver.md's words
+    assert "(through the Joker too)" not in tier_one and "(whichever Action you choose with it)" in tier_one
+    _has(_index("tech joker"), "with a die, whichever Action you give it")
     _has(_index("end"), f"Your {option.ap} AP are spent")
 
 
