@@ -184,7 +184,7 @@ class Tutorial:
             return False, f"Not that one. {step.reveal}"
         self.index += 1
         self.settle(state, self.index - 1)
-        return True, f"Right: {step.answers[step.correct]}. {step.reveal}"
+        return True, f"Right. {step.reveal}"
 
 
 ROSA_PLAYING = "Rosa is playing her turn: each of her moves is told as it happens. Your next step follows."

@@ -152,8 +152,9 @@ _SCRIPT = (
        ("king-track", "turn-order", "king-stacks")),
     _m("king", "Again. Corruption (0, 1 or 2 at each lap) pulls everyone down, so climbing late keeps more.",
        ("Advance one space on the King track",), "wheel-view", "wheel:king", "king", ("corruption",)),
-    _q("The King track ends at +15. Say your marker stood on +13 and you had 4 AP for the King Action: where "
-       "would it end?", ("+17", "+15: a marker never goes above the top space", "+13: the King Action is refused"),
+    _q("The King track ends at +15. Say your marker stood on +10, two spaces below the top, and you had 4 AP "
+       "for the King Action: where would it end?", ("Two spaces past the top", "+15: a marker never goes above "
+       "the top space", "+10: the King Action is refused"),
        1, "The top space is +15: steps beyond it are lost, and 'Advance' is greyed there.", "wheel-view",
        "wheel:king", "king", ("king-cap",)),
     _end("End your turn. You are now highest on the King track: -1 against Rosa's -3.", view="wheel:king"),
@@ -283,8 +284,9 @@ _SCRIPT = (
     _m("die 1D", "Lap 2. Take the dark grey 1: 1 Stone and 6 AP for the Character Action. Its Bonus tile is not "
        "offered: your Storehouse is full.", ("Die 1D", "Keep it at 1"), "wheel-view", "wheel", "character",
        ("storehouse",)),
-    _m("refresh", "No Character of the offer you want? For 1 AP discard the whole offer and refill it from the pile "
-       "(the discarded tiles are shuffled back in).", ("Discard and refill the Character offer",), "offers-view",
+    _m("refresh", "None of these Characters for you? For 1 AP discard the whole offer and refill it from the pile "
+       "(the discarded tiles are shuffled back in). You will hire from the new one once a Helper has made room "
+       "in your Storehouse.", ("Discard and refill the Character offer",), "offers-view",
        "offers:character-offer", "character", ("discard-offer",)),
     _q("Your Storehouse holds three Helpers: 'market' (Resources), 'any Action' and 'King' (an Action with its own "
        "AP). Others give AP added to your die's Action, Gold or VP, a Building's Character bonuses again, or a die's "

@@ -84,10 +84,9 @@ class QuestionDialog(ModalScreen[int | None]):
     so the view the question is about stays in sight."""
 
     DEFAULT_CSS = """
-    QuestionDialog { align: center bottom; background: $background 30%; }
     QuestionDialog > #question { width: 78; max-width: 100%; height: auto; max-height: 60%;
                                  border: round $warning; background: $surface; padding: 0 1; }
-    #question-text { height: auto; max-height: 4; }
+    #question-text { height: auto; max-height: 5; }
     #question-answers { height: auto; max-height: 8; border: none; padding: 0; }
     #question-keys { height: 1; color: $text-muted; }
     """
