@@ -178,8 +178,8 @@ _SCRIPT = (
        "this one too: 2 AP left.",
        ("On the Prospector Action",), "decision", "silver:technologies", "silver:technologies",
        ("character-markers",)),
-    _q("Look at your Contract spaces: with the expansion an eighth Pillar lies on the last one. When does it join "
-       "your supply?", ("At once, in setup", "When you fulfil a sixth Contract", "When you build an Underground "
+    _q("Look at your Contract spaces (PgDn shows the sixth, P: a Pillar on it): with the expansion an eighth "
+       "Pillar lies on the last one. When does it join your supply?", ("At once, in setup", "When you fulfil a sixth Contract", "When you build an Underground "
        "Cathedral"), 1, "Like the Pillars on the spaces before it, it is freed when a fulfilled Contract fills "
        "its space: the sixth.", "board-view", "board:contracts", "silver:setup", ("extra-pillar",)),
     _k("That ends the lesson: spend your AP as you like, and play the game on against Rosa.", "decision", "",
