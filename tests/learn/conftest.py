@@ -20,3 +20,33 @@ def menu_path(choices, action, labels=()):
         if found:
             return found
     return None
+
+
+def walk_lesson(lesson):
+    """A lesson as the learner plays it: (index, step, state before, action or None, state after) for every
+    step (questions answered right), Rosa's scripted moves played in between."""
+    from tiletum_tui.engine import apply, current_player, new_game
+    from tiletum_tui.learn import tutorial as T
+
+    state, tut = new_game(lesson.settings), T.Tutorial(lesson=lesson)
+    while not tut.done:
+        if tut.step.kind == T.FREE:  # free play: both seats by the opponent policy, to the step's moment
+            state = apply(state, T.rule_move(state))
+            tut.settle(state)
+            continue
+        if current_player(state) == lesson.opponent:
+            action, tut.scripted = T.opponent_move(state, tut.scripted, lesson=lesson)
+            state = apply(state, action)
+            tut.settle(state)
+            continue
+        i, step = tut.index, tut.step
+        if step.kind == T.KEY:
+            tut.answer(state, step.correct) if step.question else tut.next(state)
+            yield i, step, state, None, state
+            continue
+        action = T.step_action(state, step, lesson)
+        assert action is not None, f"step {i} ({step.move}) is no legal move"
+        after = apply(state, action)
+        tut.moved(after)
+        yield i, step, state, action, after
+        state = after

@@ -21,8 +21,9 @@ def test_a_corruption_token_gets_its_sentence_when_it_flips():
     flips = [e for e in state.events if isinstance(e, CorruptionRevealed)]
     assert flips and flips[0].value == 2  # the seed's first token pulls both markers down two spaces
     assert any(CORRUPTION_SENTENCE in line and "turned up 2" in line for line in T.opening_lines(state))
-    T.play_script(narration=lines)
-    assert sum("Corruption token turned up" in line for line in lines) == 7  # 3 laps in 2 rounds, and round 3 begun
+    end, _, _ = T.play_script(narration=lines)
+    laps = (end.round - 1) * 3 + end.lap  # one token a lap, every lap the script has begun
+    assert laps == 9 and sum("Corruption token turned up" in line for line in lines) == laps
 
 
 def test_the_king_phase_and_the_fair_are_told_with_their_scores():

@@ -54,7 +54,7 @@ def test_every_opponent_move_of_the_script_is_used_as_written():
     """Rosa's script fits exactly: none of her scripted moves is replaced by the policy."""
     state, script, used = new_game(T.SETTINGS), list(T.OPPONENT_SCRIPT), []
     learner = [s.move for s in T.STEPS if s.kind == T.MOVE]
-    while learner:
+    while learner or (script and current_player(state) == T.OPPONENT):  # (her turn after the learner's last move too)
         seat = current_player(state)
         if seat == T.OPPONENT:
             assert script, "Rosa ran out of scripted moves before the lessons ended"
@@ -86,7 +86,7 @@ def _finish_chapter(state, tut, end: int):
             continue
         step = tut.step
         if step.kind == T.KEY:
-            assert tut.next(state)
+            assert tut.answer(state, step.correct)[0] if step.question else tut.next(state)
             continue
         action = T.step_action(state, step) if step.kind == T.MOVE else T.rule_move(state)
         assert action is not None and tut.verdict(state, action) == (True, ""), (tut.index, step.move)
@@ -157,8 +157,13 @@ def test_a_wrong_move_at_every_step_is_refused_in_words_then_the_right_one_is_ac
             if step.kind == T.MOVE:
                 assert why.startswith("Not now: this step asks for") and all(c in why for c in step.choose), why
             else:
-                assert why == T.READ_FIRST
+                assert why == (T.ANSWER_FIRST if step.question else T.READ_FIRST)
             refused += 1
+        if step.kind == T.KEY and step.question:  # a wrong answer says why and stays; the right one moves on
+            wrong_answer = (step.correct + 1) % len(step.answers)
+            assert tut.answer(state, wrong_answer) == (False, f"Not that one. {step.reveal}") and tut.index == index
+            assert tut.answer(state, step.correct)[0] and tut.index == index + 1
+            continue
         if step.kind == T.KEY:
             tut.next(state)
             continue

@@ -22,7 +22,7 @@ def test_every_move_step_quotes_the_labels_of_the_menu_lines_that_lead_to_its_mo
             continue
         step = tut.step
         if step.kind == T.KEY:
-            tut.next(state)
+            tut.answer(state, step.correct) if step.question else tut.next(state)
             continue
         action = T.step_action(state, step)
         path = menu_path(build_menu(state, options(state)), action)

@@ -25,6 +25,7 @@ from tiletum_tui.ui.app import TiletumApp
 from tiletum_tui.ui.choices import finish_action, keys_for
 from tiletum_tui.ui.dialogs.basic import AnnounceDialog, ConfirmDialog
 from tiletum_tui.ui.learn.chapters import ChapterMenu, chapter_end
+from tiletum_tui.ui.learn.dialogs import QuestionDialog
 from tiletum_tui.ui.learn.progress import PROGRESS_VERSION, load_progress, progress_path
 from tiletum_tui.ui.learn.tutorial_screen import OpponentFeed, TutorialScreen
 from tiletum_tui.ui.screens.final import FinalScreen
@@ -133,9 +134,27 @@ async def make_a_wrong_move(pilot, app, screen: TutorialScreen) -> bool:
         assert notation_of_move(T.step_action(screen.model.state, step, screen.lesson)) not in note
         marked_key(screen.query_one(DecisionPanel))  # back at the marked line, highlighted, in view
     else:
-        assert note == "✗ " + T.READ_FIRST
+        assert note == "✗ " + (T.ANSWER_FIRST if step.question else T.READ_FIRST)
     assert not screen.query_one(DecisionPanel).waiting  # the panel takes keys again (the freeze)
     return True
+
+
+async def answer_question(pilot, app, screen: TutorialScreen, wrong: bool) -> None:
+    """Issue 24: a question about the position is answered in a dialog over the tutorial box (the view stays
+    in sight); a wrong answer says why and the step stays, the right one moves on and says why too."""
+    step, index = screen.tutorial.step, screen.tutorial.index
+    dialog = app.screen
+    assert isinstance(dialog, QuestionDialog) and dialog.answers == step.answers
+    assert dialog.query_one("#question").region.y >= app.size.height // 2  # at the bottom, the view above in sight
+    choice = (step.correct + 1) % len(step.answers) if wrong else step.correct
+    await pilot.press(str(choice + 1))
+    await pilot.pause()
+    assert app.screen is screen
+    if wrong:
+        assert note_of(screen) == f"✗ Not that one. {step.reveal}" and screen.tutorial.index == index
+    else:
+        assert note_of(screen) == f"✓ Right. {step.reveal}"
+        assert screen.tutorial.index > index  # (past a free-play step whose moment has come too)
 
 
 async def answer_waste_ap(pilot, app, screen: TutorialScreen) -> None:
@@ -153,6 +172,7 @@ async def answer_waste_ap(pilot, app, screen: TutorialScreen) -> None:
 async def test_a_wrong_move_at_every_step_then_the_right_one_and_the_tutorial_is_finished(tmp_path, fast, told):
     app = TiletumApp(save_dir=tmp_path)
     rng, keys, refused, free, t0 = random.Random(3), 0, set(), None, time.perf_counter()
+    answered_wrong: set[int] = set()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("l")  # title: Learn to play, the chapter list; Enter starts chapter 1
         await pilot.pause()
@@ -167,6 +187,9 @@ async def test_a_wrong_move_at_every_step_then_the_right_one_and_the_tutorial_is
             screen, step, index = app.screen, tut.tutorial.step, tut.tutorial.index
             if isinstance(screen, AnnounceDialog):
                 await pilot.press("enter")
+            elif isinstance(screen, QuestionDialog):  # a wrong answer first, then the right one
+                await answer_question(pilot, app, tut, wrong=index not in answered_wrong)
+                answered_wrong.add(index)
             elif isinstance(screen, ConfirmDialog):
                 assert index in refused or step.kind == T.FREE  # only ever after the lesson said yes
                 await answer_waste_ap(pilot, app, tut)
@@ -195,6 +218,7 @@ async def test_a_wrong_move_at_every_step_then_the_right_one_and_the_tutorial_is
                 await pilot.press(marked_key(tut.query_one(DecisionPanel)))
         assert tut.model.state.phase == "over"
         assert len(refused) == len([s for s in T.STEPS if s.kind != T.FREE])
+        assert answered_wrong == {i for i, s in enumerate(T.STEPS) if s.question}
         progress, problem = load_progress(progress_path(app))
         assert problem is None and progress.step == len(T.STEPS)  # saved as finished
         print(f"\n{keys} keys, free play from {free}")
@@ -253,6 +277,8 @@ async def test_each_chapter_starts_from_its_prepared_position_and_is_finished(tm
                 if step.kind == T.KEY:
                     tut.action_continue()
                     await pilot.pause()
+                    if step.question:
+                        await answer_question(pilot, app, tut, wrong=False)
                 elif step.kind == T.FREE:  # both seats by the journeyman, through the model: one redraw at the end
                     while tut.model.state.phase != "over":
                         tut.model.apply(T.rule_move(tut.model.state), by=EVERY_SEAT)
@@ -273,12 +299,13 @@ def _write(path, text: str) -> None:
 
 
 @pytest.mark.parametrize("text, says", [
-    ('{"version": 2, "step": 4, "scripted": 1, "moves": []}', "from an older tutorial"),
+    ('{"version": 3, "step": 4, "scripted": 1, "moves": []}', "from an older tutorial"),
     ('{"version": 99, "step": 4}', "from a newer version of Tiletum"),
     ("not json at all \x00", "is not tutorial progress"),
     ('["a", "list"]', "is not tutorial progress"),
-    ('{"version": 3, "step": -1, "scripted": 0, "moves": []}', "is damaged"),
-    ('{"version": 3, "step": 2, "scripted": 0, "moves": "1: die 2Y"}', "is damaged"),
+    ('{"version": 4, "step": -1, "scripted": 0, "moves": []}', "is damaged"),
+    ('{"version": 4, "step": 2, "scripted": 0, "moves": "1: die 2Y"}', "is damaged"),
+    ('{"version": 4, "step": 2, "scripted": 0, "moves": [], "finished": ["no-such-chapter"]}', "is damaged"),
 ])
 def test_a_progress_file_that_cannot_be_used_says_so_and_is_left_alone(tmp_path, text, says):
     """Issue 10 (resume where they left off), brief: a foreign, damaged, older or newer progress file is
@@ -316,7 +343,7 @@ def test_no_progress_file_is_no_problem(tmp_path):
 
 
 async def test_an_old_progress_file_is_kept_until_the_learner_moves(tmp_path, fast):
-    old = '{"version": 2, "step": 30, "scripted": 4, "moves": ["2: die 2Y>1 +bonus"]}'
+    old = '{"version": 3, "step": 30, "scripted": 4, "moves": ["2: die 2Y>1 +bonus"]}'
     path = tmp_path / "tutorial.json"
     _write(path, old)
     app = TiletumApp(save_dir=tmp_path)
@@ -336,7 +363,7 @@ async def test_an_old_progress_file_is_kept_until_the_learner_moves(tmp_path, fa
             await pilot.press(marked_key(tut.query_one(DecisionPanel)))
         await pilot.pause()
         progress, problem = load_progress(path)
-        assert problem is None and progress is not None and PROGRESS_VERSION == 3
+        assert problem is None and progress is not None and PROGRESS_VERSION == 4
 
 
 def test_a_long_marked_line_is_quoted_cut_between_words():

@@ -19,7 +19,11 @@ from tiletum_tui.ui.learn.progress import load_progress, progress_path
 from tiletum_tui.ui.learn.tutorial_screen import TutorialScreen
 from tiletum_tui.ui.widgets.decision import DecisionPanel
 
-from .test_ui_tutorial import answer_waste_ap, fast, make_a_wrong_move, marked_key  # noqa: F401 (fixture)
+from tiletum_tui.ui.learn.dialogs import QuestionDialog
+
+from .test_ui_tutorial import (  # noqa: F401 (fast: a fixture)
+    answer_question, answer_waste_ap, fast, make_a_wrong_move, marked_key,
+)
 
 SIZE = (80, 24)
 MAX_KEYS = 600
@@ -51,7 +55,7 @@ def die_row_in_sight(screen, value: int) -> bool:
 
 async def test_the_silver_lesson_from_the_chapter_list_to_its_end_with_a_wrong_move_at_every_step(tmp_path, fast):
     app = TiletumApp(save_dir=tmp_path)
-    keys, refused, views, t0 = 0, set(), set(), time.perf_counter()
+    keys, refused, views, t0, answered_wrong = 0, set(), set(), time.perf_counter(), set()
     async with app.run_test(size=SIZE) as pilot:
         menu = await open_chapter_list(pilot, app)
         labels = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
@@ -70,6 +74,9 @@ async def test_the_silver_lesson_from_the_chapter_list_to_its_end_with_a_wrong_m
             screen, step, index = app.screen, tut.tutorial.step, tut.tutorial.index
             if isinstance(screen, AnnounceDialog):
                 await pilot.press("enter")
+            elif isinstance(screen, QuestionDialog):  # a wrong answer first, then the right one
+                await answer_question(pilot, app, tut, wrong=index not in answered_wrong)
+                answered_wrong.add(index)
             elif isinstance(screen, ConfirmDialog):
                 assert index in refused
                 await answer_waste_ap(pilot, app, tut)
@@ -110,7 +117,7 @@ async def test_the_silver_lesson_resumes_from_its_own_progress_file(tmp_path, fa
     resuming replays the saved moves to the saved step. The base tutorial's file is untouched by it."""
     state, tut, moves = T.start_chapter(SILVER.chapters[1].id)
     (tmp_path / SILVER.progress_file).write_text(json.dumps(
-        {"version": 3, "lesson": "silver", "step": tut.index, "scripted": tut.scripted, "moves": moves}))
+        {"version": 4, "lesson": "silver", "step": tut.index, "scripted": tut.scripted, "moves": moves}))
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         menu = await open_chapter_list(pilot, app)
@@ -129,5 +136,5 @@ async def test_the_silver_lesson_resumes_from_its_own_progress_file(tmp_path, fa
         assert inside.get_option_at_index(inside.highlighted).id == "resume"
     assert not (tmp_path / BASE.progress_file).exists()
     # A base tutorial's progress file is not taken for the Silver lesson's, nor the other way round.
-    (tmp_path / SILVER.progress_file).write_text(json.dumps({"version": 3, "step": 1, "scripted": 0, "moves": []}))
+    (tmp_path / SILVER.progress_file).write_text(json.dumps({"version": 4, "step": 1, "scripted": 0, "moves": []}))
     assert "another lesson" in load_progress(tmp_path / SILVER.progress_file, SILVER)[1]

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from ..data.schema import RESOURCE_NAMES
 from .actions import refuse
+from .errors import IllegalActionError, NotEnoughAPError
 from .frozen import added, updated
 from .queries import ACTION_NAMES, why_cannot_take
-from .state import ActionFrame, JokerFrame, State, TurnFrame
+from .state import ActionFrame, JokerFrame, State, TurnFrame, clone
 
 
 def top_frame(state: State):
@@ -32,7 +33,24 @@ def spend(frame, ap: int, what: str) -> None:
     if not isinstance(frame, ActionFrame):
         raise refuse(f"{what} needs an Action with AP")
     if frame.ap < ap:
-        raise refuse(f"{what} costs {ap} AP and you have {frame.ap} AP left")
+        raise NotEnoughAPError(f"{what} costs {ap} AP and you have {frame.ap} AP left")
+
+
+def real_refusal(r, state: State, action, short: NotEnoughAPError) -> IllegalActionError:
+    """Why ``action`` is refused, when the AP check spoke first: a reason that more AP would not cure (no
+    House in your supply, a Mine already in that Town) comes before "costs 1 AP and you have 0 left"."""
+    rich = clone(state)
+    top = rich.stack[-1]
+    if not isinstance(top, ActionFrame):
+        return short
+    top.ap = 1 << 10
+    try:
+        action.check(r, rich, top)
+    except NotEnoughAPError:
+        return short
+    except IllegalActionError as other:
+        return other
+    return short
 
 
 def use_ap(frame: ActionFrame, ap: int = 1) -> None:

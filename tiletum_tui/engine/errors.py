@@ -11,3 +11,7 @@ class MalformedActionError(TiletumError):
 
 class IllegalActionError(TiletumError):
     """A well-formed action that the rules do not allow now; the message says which rule."""
+
+
+class NotEnoughAPError(IllegalActionError):
+    """Refused for want of AP only so far: ``common.real_refusal`` looks for a reason AP would not cure."""

@@ -17,8 +17,9 @@ import msgspec
 
 from .bonuses import CharacterBonus, Gain, PickBuilding
 from .characters import Hire, Refresh, Room
+from .common import real_refusal
 from .contracts import Exchange, TakeContract
-from .errors import IllegalActionError
+from .errors import IllegalActionError, NotEnoughAPError
 from .king import ClaimKingTile, DiscardKingTile, KingStep
 from .map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
 from .queries import (
@@ -234,6 +235,9 @@ def options(state: State) -> list[Option]:
         seen.add(a)
         try:
             a.check(r, state, frame)
+        except NotEnoughAPError as short:  # the reason more AP would not cure comes first
+            refused.append((a, str(real_refusal(r, state, a, short))))
+            continue
         except IllegalActionError as exc:
             refused.append((a, str(exc)))
             continue
@@ -245,6 +249,8 @@ def options(state: State) -> list[Option]:
         seen.add(a)
         try:
             a.check(r, state, frame)
+        except NotEnoughAPError as short:  # the reason more AP would not cure comes first
+            refused.append((a, str(real_refusal(r, state, a, short))))
         except IllegalActionError as exc:
             refused.append((a, str(exc)))
     for a, reason in refused:

@@ -8,7 +8,8 @@ changes a copy and leaves the given state untouched (``state.clone`` shares what
 from __future__ import annotations
 
 from .actions import Action, refuse
-from .common import top_frame
+from .common import real_refusal, top_frame
+from .errors import NotEnoughAPError
 from .ruleset import rules_for
 from .state import State, copy_for_apply
 
@@ -32,7 +33,10 @@ def _check(r, state: State, action) -> None:
         raise refuse(f"not an action: {action!r}")
     frame = top_frame(state)
     _seat_check(state, action, frame)
-    action.check(r, state, frame)
+    try:
+        action.check(r, state, frame)
+    except NotEnoughAPError as short:
+        raise real_refusal(r, state, action, short) from None
 
 
 def apply_in_place(state: State, action) -> list:

@@ -23,7 +23,7 @@ from .state import TurnFrame
 class Buy(Action, tag="buy"):
     resource: str
 
-    RULE = Rule("A Task: pay 2 Gold for 1 Food, Wool, Stone or Iron, at any point of your own turn.", "actions", "tasks")
+    RULE = Rule("A Task: pay 2 Gold for 1 Food, Wool, Stone or Iron, between the choices of your own turn.", "actions", "tasks")
 
     def check(self, r, state, frame) -> None:
         tasks_open(state, frame)

@@ -126,7 +126,7 @@ def _base_cards(cat, bonus: int) -> Page:
             "Helpers, Contracts and Crests are listed in their own sections below."
         )),
         Section("helpers", "Helpers", (
-            "Used once, at any time during your turn, then removed from the game.\n" + _lines(cat, "helper")
+            "Used once, as a Task of your turn, then removed from the game.\n" + _lines(cat, "helper")
         )),
         Section("characters", "Characters", (
             "Hired with the Character Action and placed in a Room; the bonus comes when it enters the Room.\n"

@@ -18,7 +18,8 @@ __all__ = ["GROUP_RULES", "Explanation", "Rule", "frame_rule", "rule_for", "why_
 # The rule of a group line of the decision panel (its ``Choice.key``), for 'why?' on the group itself:
 # the Tasks line holds every kind of Task, so it must not be explained by its first line (buying) alone.
 GROUP_RULES: dict[str, Rule] = {
-    "task": Rule("Tasks cost Resources, not AP, and can be done at any time in your turn, as often as you can pay: "
+    "task": Rule("Tasks cost Resources, not AP, and can be done between the choices of your turn (never in the middle "
+                 "of a bonus), as often as you can pay: "
                  "buy a Resource for 2 Gold, fulfil a Contract from your Storehouse, place a Crest under a Building "
                  "(paid in Food), build at a Cathedral where you have a Pillar (paid in Stone), or use a Helper.",
                  "actions", "tasks"),

@@ -49,7 +49,8 @@ def event_lines(state, events) -> list[str]:
         elif isinstance(e, PhaseBegan) and e.phase == "king":
             out.append(f"Round {e.round}: the King phase.")
         elif isinstance(e, PhaseBegan) and e.phase == "cleanup":
-            out.append("Cleanup: Bonus tiles refilled, new Corruption tokens, the wheel turns one step.")
+            out.append("Cleanup: the wheel's taken Bonus tiles replaced (the map's never are), new Corruption "
+                       "tokens, the wheel turns one step.")
         elif isinstance(e, PhaseBegan) and e.phase == "final":
             out.append("Final scoring: Houses x Pillars, Completed Buildings, 1 VP per 4 Resources.")
         elif isinstance(e, Scored) and e.category == "king":

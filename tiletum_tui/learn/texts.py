@@ -110,7 +110,7 @@ def _rounds(cat) -> Page:
 def _actions(cat) -> Page:
     TR, BOARD = cat.tracks, cat.board
     offer = ", ".join(map(str, TR.contract_offer_ap))
-    return Page("actions", "Actions and Tasks", "The six Actions of the wheel, the Tasks you may do at any time, "
+    return Page("actions", "Actions and Tasks", "The six Actions of the wheel, the Tasks you may do between them, "
                 "Completed Buildings and the map.", (
         Section("ap", "Action Points", (
             "The die you take gives 7 minus its value in AP, all for the one Action beside it. Most Actions offer "
@@ -157,8 +157,8 @@ def _actions(cat) -> Page:
             "Bonus AP from a Completed Building apply to the Action you choose."
         )),
         Section("tasks", "Tasks", (
-            "Between the choices of your own turn (before, during or after your Action) you may do Tasks, "
-            "as many as you can pay for. Tasks cost Resources, not AP:\n"
+            "Between the choices of your own turn (before, during or after your Action, but not in the middle of a "
+            "bonus) you may do Tasks, as many as you can pay for. Tasks cost Resources, not AP:\n"
             f"- Buy a Resource: {TR.buy_resource_gold} Gold for one Food, Wool, Stone or Iron.\n"
             "- Fulfil a Contract, place a Crest, build at a Cathedral, use a Helper (below)."
         )),

@@ -28,8 +28,8 @@ from .tutorial_script import (
 
 __all__ = [
     "CHAPTERS", "FREE", "KEY", "LEARNER", "MOVE", "OPPONENT", "OPPONENT_SCRIPT", "SEED", "SETTINGS", "STEPS",
-    "UNDO_OFF", "Chapter", "Step", "Tutorial", "chapter_of", "expected", "matches", "narrate", "opening_lines", "opponent_move",
-    "play_script", "reached", "rule_move", "start_chapter", "step_action",
+    "UNDO_OFF", "ANSWER_FIRST", "READ_FIRST", "Chapter", "Step", "Tutorial", "chapter_of", "expected", "matches", "narrate", "opening_lines", "opponent_move",
+    "play_script", "reached", "step_text", "ROSA_PLAYING", "rule_move", "start_chapter", "step_action",
     "BASE", "LESSONS", "Lesson", "lesson_with_chapter",  # the lessons (``lessons``)
 ]
 
@@ -37,6 +37,7 @@ __all__ = [
 UNDO_OFF = ("Undo is off in the tutorial: it follows one line of play. To try a step again, start its chapter "
             "again from the chapter list, or restart the tutorial.")
 READ_FIRST = "Not yet: read this step, then press space to continue."
+ANSWER_FIRST = "Not yet: look at the position, then press space to answer this step's question."
 
 
 # ---------------------------------------------------------------- identical tiles
@@ -76,7 +77,7 @@ def expected(step: Step) -> str:
     """What a step asks for, in the menu's words: the lines to choose, top level first (the screen marks
     them ▶; the step's text says what the move does)."""
     if step.kind == KEY:
-        return "read this step, then press space"
+        return "an answer to its question (space)" if step.question else "read this step, then press space"
     if step.kind == FREE:
         return "any move you like"
     lines = " › ".join(f"'{c}'" for c in step.choose)
@@ -115,8 +116,10 @@ def reached(state, until: str) -> bool:
 class Tutorial:
     """Where the learner is: the step index and how much of Rosa's script is used. Pure bookkeeping."""
 
-    def __init__(self, step: int = 0, scripted: int = 0, lesson: Lesson = BASE) -> None:
+    def __init__(self, step: int = 0, scripted: int = 0, lesson: Lesson = BASE, finished=()) -> None:
         self.index, self.scripted, self.lesson = step, scripted, lesson
+        # The chapters the learner has played to their end (ids), kept when a chapter is started again.
+        self.finished: set[str] = set(finished)
 
     @property
     def done(self) -> bool:
@@ -139,7 +142,7 @@ class Tutorial:
         if step is None or step.kind == FREE:
             return True, ""
         if step.kind == KEY:
-            return False, READ_FIRST
+            return False, ANSWER_FIRST if step.question else READ_FIRST
         wanted = step_action(state, step, self.lesson)
         if wanted is None or not matches(state, action, wanted):
             return False, f"Not now: this step asks for {expected(step)}."
@@ -147,24 +150,55 @@ class Tutorial:
 
     def moved(self, state) -> None:
         """After an accepted move: a MOVE step is done; a FREE step ends when its moment comes."""
-        step = self.step
+        step, since = self.step, self.index
         if step is not None and step.kind == MOVE:
             self.index += 1
-        self.settle(state)
+        self.settle(state, since)
 
-    def settle(self, state) -> None:
+    def settle(self, state, since: int | None = None) -> None:
+        """Past the FREE steps whose moment has come; the chapters the learner went through to their end
+        since step ``since`` are finished."""
         step = self.step
         while step is not None and step.kind == FREE and reached(state, step.until):
             self.index += 1
             step = self.step
+        if since is not None:
+            ends = [c.start for c in self.lesson.chapters[1:]] + [len(self.lesson.steps)]
+            self.finished |= {c.id for c, end in zip(self.lesson.chapters, ends) if c.start <= since < end <= self.index}
 
     def next(self, state) -> bool:
-        """The continue key: moves past a KEY step (and only a KEY step)."""
-        if self.step is not None and self.step.kind == KEY:
+        """The continue key: moves past a KEY step (and only a KEY step; a question is answered instead)."""
+        if self.step is not None and self.step.kind == KEY and not self.step.question:
             self.index += 1
-            self.settle(state)
+            self.settle(state, self.index - 1)
             return True
         return False
+
+    def answer(self, state, choice: int) -> tuple[bool, str]:
+        """The learner's answer to the step's question: the right one moves on; either way the step's
+        explanation follows (a wrong one leaves the step where it is, to try again)."""
+        step = self.step
+        if step is None or not step.question or not 0 <= choice < len(step.answers):
+            return False, ""
+        if choice != step.correct:
+            return False, f"Not that one. {step.reveal}"
+        self.index += 1
+        self.settle(state, self.index - 1)
+        return True, f"Right. {step.reveal}"
+
+
+ROSA_PLAYING = "Rosa is playing her turn: each of her moves is told as it happens. Your next step follows."
+
+
+def step_text(state, tut: Tutorial) -> str:
+    """What the tutorial box says now: the step's text, or, while Rosa still plays before a step of
+    the learner's move, that she does (the step speaks of the position after her turn: "Lap 2 ...")."""
+    step = tut.step
+    if step is None:
+        return ""
+    if step.kind == MOVE and current_player(state) == tut.lesson.opponent:
+        return ROSA_PLAYING
+    return step.text
 
 
 def opening_lines(state) -> list[str]:
@@ -212,7 +246,7 @@ def play_script(until_step: int | None = None, *, narration: list | None = None,
         if step.kind == FREE:
             break
         if step.kind == KEY:
-            tut.next(state)
+            tut.answer(state, step.correct) if step.question else tut.next(state)
             continue
         action = step_action(state, step, lesson)
         ok, why = (False, "no such move now") if action is None else tut.verdict(state, action)
@@ -228,5 +262,7 @@ def start_chapter(chapter_id: str):
     moves that led there)."""
     lesson = lesson_with_chapter(chapter_id)
     chapter = next(c for c in lesson.chapters if c.id == chapter_id)
-    return play_script(until_step=chapter.start, lesson=lesson)
+    state, tut, moves = play_script(until_step=chapter.start, lesson=lesson)
+    tut.finished = set()  # the chapters replayed to get here were not played by the learner
+    return state, tut, moves
 

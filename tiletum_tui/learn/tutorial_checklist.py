@@ -17,7 +17,7 @@ CONCEPTS: dict[str, str] = {
     "change-die": "changing a die by 1 for 2 Gold a step, before taking it",
     "second-player-gold": "why a later seat starts with more Gold",
     "ap-lost": "AP left unspent at the end of a turn are lost",
-    "tasks": "Tasks cost Resources, not AP, and can be done at any time in the turn",
+    "tasks": "Tasks cost Resources, not AP, and can be done between the choices of a turn, not inside a bonus",
     "map-codes": "what the map's codes mean (H, P, v, b, ◆, F)",
     "action-architect": "the Architect Action: steps and Pillars for 1 AP each",
     "action-merchant": "the Merchant Action: steps and Houses for 1 AP each",
@@ -52,6 +52,16 @@ CONCEPTS: dict[str, str] = {
     "next-fair": "which Town holds the next Fair",
     "cleanup": "Cleanup: refills, new tokens and dice, the wheel turns",
     "final-scoring": "final scoring: Houses x Pillars, Completed Buildings, Resources",
+    # issue 24: what the tutorial told or left out
+    "architect-bonus": "the Architect takes a map Bonus tile too (1 AP)",
+    "discard-offer": "1 AP discards the whole Character offer and refills it",
+    "king-cap": "the King track ends at +15: a marker never goes above it",
+    "contract-limit": "six Contract spaces at most: with all six filled, no more Contracts are taken",
+    "bonus-ap-helpers": "Bonus AP of a Completed Building go to a die's Action (and the Joker's), never a Helper's",
+    "winner": "most VP wins; a tie goes to the player first in turn order",
+    "vp-floor": "a score never goes below 0",
+    "helper-kinds": "the kinds of Helper: an Action, extra AP, Resources, Gold or VP, a Building's bonuses, a die's "
+                    "Resources of another type",
 }
 
 # Concepts a key step may teach without a move (shown before the first move).

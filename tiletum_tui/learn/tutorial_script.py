@@ -38,6 +38,15 @@ class Step:
     topic: str = ""  # the rules topic F1 opens on this step
     teaches: tuple[str, ...] = ()  # concept ids (tutorial_checklist.CONCEPTS)
     choose: tuple[str, ...] = ()  # MOVE: words of the menu lines to choose, top level first
+    # A KEY step may ask a question about the position on screen, where no move can show the rule: the
+    # learner picks one of ``answers`` (``correct`` is its index); ``reveal`` says why, after any answer.
+    answers: tuple[str, ...] = ()
+    correct: int = 0
+    reveal: str = ""
+
+    @property
+    def question(self) -> bool:
+        return bool(self.answers)
 
 
 @dataclass(frozen=True)
@@ -49,6 +58,12 @@ class Chapter:
 
 def _k(text, target, view="", topic="", teaches=()):
     return Step(text, target, KEY, view=view, topic=topic, teaches=tuple(teaches))
+
+
+def _q(text, answers, correct, reveal, target, view="", topic="", teaches=()):
+    """A question about the position on screen (a KEY step answered by choosing one of ``answers``)."""
+    return Step(text, target, KEY, view=view, topic=topic, teaches=tuple(teaches), answers=tuple(answers),
+                correct=correct, reveal=reveal)
 
 
 def _m(move, text, choose, target="decision", view="", topic="", teaches=()):
@@ -97,12 +112,13 @@ _SCRIPT = (
        "new House adds 2 more. Press v to see it.", ("Place a Pillar here",), "map-view", "map", "final",
        ("pillars", "final-scoring")),
     _end("All 6 AP are spent: choose 'End your turn', the last line. AP left unspent at the end of a turn are "
-         "lost.", ("ap-lost",)),
+         "lost (you will see it happen in round 2)."),
     Chapter("merchant", "Merchant, Houses and Cathedrals"),
     _m("die 2D +bonus", "Lap 2. Take the dark grey 2: 2 Stone and 5 AP for the Merchant Action, and its Bonus tile, "
        "a Helper.", ("Die 2D", "Take the Bonus tile"), "wheel-view", "wheel", "turn", ("action-merchant",)),
-    _m("use b12a", "Tasks cost no AP and can be done at any time in your turn (Tasks… in the menu). Use the Helper: "
-       "+1 AP for your die's Action, so 6. A used Helper leaves the game.", ("Tasks…", "Use Helper", "extra AP"),
+    _m("use b12a", "Tasks cost no AP and can be done before, between or after your choices in a turn, never in the "
+       "middle of a bonus (Tasks… in the menu). Use the Helper: +1 AP for your die's Action, so 6. A used "
+       "Helper leaves the game.", ("Tasks…", "Use Helper", "extra AP"),
        "board-view", "board:storehouse", "actions:helper", ("helpers", "tasks")),
     _m("move merchant ANT", "The Merchant Action moves your Merchant and builds Houses, 1 AP each. Go to Antwerpen: "
        "it holds round 2's Fair (F2), and who has a House or the Merchant there takes part.",
@@ -129,22 +145,32 @@ _SCRIPT = (
        "did two): you are on -3. Take the blue 5: 5 Iron and 2 AP for the King Action (leave its Bonus tile this "
        "time).", ("Die 5B",), "wheel-view", "wheel", "king",
        ("action-king", "corruption")),
-    _m("king", "Each AP moves your marker one space up the King track. In the King phase everyone scores the VP of "
-       "their space (red ones cost VP) and the highest plays first next round.",
-       ("Advance one space on the King track",), "wheel-view", "wheel:king", "king", ("king-track", "turn-order")),
-    _m("king", "Again. You left Rosa's stack: markers on one space stack, and the one below counts as higher. "
-       "Corruption (0, 1 or 2 at each lap) pulls everyone down, so climbing late keeps more.",
-       ("Advance one space on the King track",), "wheel-view", "wheel:king", "king", ("king-stacks", "corruption")),
+    _m("king", "Each AP moves your marker one space up the King track: yours leaves the stack it shared with Rosa's "
+       "(on one space markers stack, and the one below counts as higher). In the King phase everyone scores the VP "
+       "of their space (red ones cost VP) and the highest plays first next round.",
+       ("Advance one space on the King track",), "wheel-view", "wheel:king", "king",
+       ("king-track", "turn-order", "king-stacks")),
+    _m("king", "Again. Corruption (0, 1 or 2 at each lap) pulls everyone down, so climbing late keeps more.",
+       ("Advance one space on the King track",), "wheel-view", "wheel:king", "king", ("corruption",)),
+    _q("The King track ends at +15. Say your marker stood on +10, two spaces below the top, and you had 4 AP "
+       "for the King Action: where would it end?", ("Two spaces past the top", "+15: a marker never goes above "
+       "the top space", "+10: the King Action is refused"),
+       1, "The top space is +15: steps beyond it are lost, and 'Advance' is greyed there.", "wheel-view",
+       "wheel:king", "king", ("king-cap",)),
     _end("End your turn. You are now highest on the King track: -1 against Rosa's -3.", view="wheel:king"),
     Chapter("king-phase", "The King phase, Fair and Cleanup"),
     _m("claim", "King phase. The highest player takes or discards the Bonus tile beside the King track: take the "
        "Crest of the Lily. Then everyone scores their space (you -1, Rosa -3) and turn order follows the track.",
        ("Take the King track Bonus tile",), "wheel-view", "wheel:king", "king", ("king-phase-choice", "turn-order")),
+    _q("The King track scored: you -1, Rosa -3 (red spaces cost VP). Say Rosa had had only 2 VP: what would "
+       "her score be now?", ("-1", "0: a score never goes below 0", "2: a red space costs nothing then"), 1,
+       "A score never goes below 0: the VP it cannot lose are simply not taken.", "status", "wheel:players",
+       "king", ("vp-floor",)),
     _k("Then the Fair in Tiletum: who had a House or the Merchant there took part, and its tile paid 5 VP per "
        "Cathedral tile: you +5, Rosa nothing. The log (l) lists every point and why.", "log-view", "log", "fair",
        ("fair",)),
-    _k("Then Cleanup: the empty Bonus spaces refilled, three new Corruption tokens, the dice back in the bag, the "
-       "wheel turned one step. Round 2: red King spaces went back to 0, and you are first now.", "wheel-view",
+    _k("Then Cleanup: the Bonus tiles taken from the wheel and the King track were replaced (a map's Bonus "
+       "tiles never are), three new Corruption tokens, the dice back in the bag, the wheel turned one step. Round 2: red King spaces went back to 0, and you are first now.", "wheel-view",
        "wheel", "cleanup", ("cleanup",)),
     Chapter("characters", "Characters, Buildings and Helpers"),
     _m("die 2Y +bonus", "The turned wheel: a 2 now feeds the Character Action. Take the yellow 2 (2 Gold, 5 AP) and "
@@ -166,7 +192,8 @@ _SCRIPT = (
     _m("move merchant KOL", "The Settler's bonus moves your Merchant: to Koeln. (You have no House left to place.)",
        ("Move your Merchant to Koeln",), "map-view", "map", "merchant", ("character-bonus",)),
     _done("Finish the bonus: choose 'Done'."),
-    _m("hire c06a", "Hire the other Settler (1 AP).", ("Hire", "Settler (Merchant): move"),
+    _m("hire c06a", "Hire the twin of your first Settler, the one that can 'move your Merchant one space' (1 AP). "
+       "The other Settler of the offer only places a House.", ("Hire", "Settler (Merchant): move"),
        "offers-view", "offers:character-offer", "character", ("characters",)),
     _m("room c06a 2 2", "One picture per Building: a Settler may live only with the Settlers, in Building 2. Floor 2 "
        "costs 2 AP. Building 2 is then full, so its roof House joins your supply.",
@@ -190,6 +217,11 @@ _SCRIPT = (
        "first Contract space, scores, and frees the Pillar printed there into your supply.",
        ("Tasks…", "Fulfil", "Trade goods", "Iron"), "board-view", "board:contracts", "fulfil",
        ("contracts", "contract-spaces", "pillars")),
+    _q("Look at your Contract spaces: the Trade goods Contract fills the first. Each fulfilled Contract takes "
+       "the next. When all of them are filled, what then?", ("The first Contract leaves to make room",
+       "No more Contracts can be taken", "Nothing: Contracts simply wait in the Storehouse"), 1,
+       "There are 6 Contract spaces: with all six filled, the Contract Action takes no more Contracts.",
+       "board-view", "board:contracts", "contracts", ("contract-limit",)),
     _m("crest b27a 2", "Place the Lily Crest under Building 2 (6 Food). Full Rooms and a Crest: Building 2 is "
        "Completed, and its Settlers add 2 AP to each of your Merchant Actions from now on.",
        ("Tasks…", "Place the Crest", "Lily", "under Building 2"), "board-view", "board:buildings", "completed",
@@ -223,29 +255,75 @@ _SCRIPT = (
        ("Take the Bonus tile",), "map-view", "map", "storehouse", ("bonus-tiles",)),
     _m("use b04a", "Use it at once (Tasks…): a Character Action with 2 AP, on top of your turn.",
        ("Tasks…", "Use Helper", "Character"), "board-view", "board:storehouse", "actions:helper", ("helpers",)),
-    _m("hire c03c", "Hire the Quarryman that gains 2 Stone (1 AP).",
+    _m("hire c03c", "Hire the Quarryman that can 'gain 2 Stone' (1 AP).",
        ("Hire", "Quarryman (Contract): gain 2 Stone"), "offers-view", "offers:character-offer",
        "character", ("characters",)),
     _m("room c03c 1 1", "Into Building 1 (1 AP): its one Room is full, so its roof House joins your supply, and the "
        "Quarryman gives 2 Stone.", ("Put a Character in a Room", "Quarryman", "Building 1, floor 1"), "board-view",
        "board:buildings", "character", ("roof-house", "characters")),
     _end("End your turn. Rosa plays her last turn, then the King phase."),
-    Chapter("round-end", "The King phase again, Fair and free play"),
+    Chapter("round-end", "The King phase again, Fair and round 3"),
     _m("claim", "You and Rosa share -1: your marker is at the bottom of the stack, so you count as higher. Take or "
        "discard the tile beside the track: take the Wool order.", ("Take the King track Bonus tile",), "wheel-view",
        "wheel:king", "king", ("king-stacks", "king-phase-choice")),
     _k("The Fair in Antwerpen scored your House there: 5 VP for each Crest you have placed (+10). Rosa had neither House "
        "nor Merchant there. Round 3's Fair is in Lyon (F3), round 4's in Frankfurt (F4).", "log-view", "log", "fair",
        ("fair", "next-fair")),
+    _m("die 4P +bonus", "Round 3, you play first. Take the pink 4 for the Joker (3 AP) and its Bonus tile, the "
+       "Helper 'any Action': an Action of your choice with 1 AP.", ("Die 4P", "Keep it at 4", "Take the Bonus tile"),
+       "wheel-view", "wheel", "joker"),
+    _m("joker architect", "Give the Joker's 3 AP to the Architect.", ("Architect Action",), "decision", "wheel",
+       "joker"),
+    _m("move architect r03", "Walk to Bordeaux, where a Bonus tile lies (◆): the road...",
+       ("Move to the road to Bordeaux",), "map-view", "map", "architect"),
+    _m("move architect BOR", "...Bordeaux.", ("Move to Bordeaux",), "map-view", "map", "architect"),
+    _m("take b10a", "The Architect takes a map Bonus tile too, like the Merchant (1 AP): a Helper that gives a King "
+       "Action. A map's Bonus tiles are never replaced.", ("Take the Bonus tile",), "map-view", "map", "architect",
+       ("architect-bonus", "bonus-tiles")),
+    _end("End your turn: your Storehouse is full again, 4 of 4."),
+    _m("die 1D", "Lap 2. Take the dark grey 1: 1 Stone and 6 AP for the Character Action. Its Bonus tile is not "
+       "offered: your Storehouse is full.", ("Die 1D", "Keep it at 1"), "wheel-view", "wheel", "character",
+       ("storehouse",)),
+    _m("refresh", "None of these Characters for you? For 1 AP discard the whole offer and refill it from the pile "
+       "(the discarded tiles are shuffled back in). You will hire from the new one once a Helper has made room "
+       "in your Storehouse.", ("Discard and refill the Character offer",), "offers-view",
+       "offers:character-offer", "character", ("discard-offer",)),
+    _q("Your Storehouse holds three Helpers: 'market' (Resources), 'any Action' and 'King' (an Action with its own "
+       "AP). Others give AP added to your die's Action, Gold or VP, a Building's Character bonuses again, or a die's "
+       "Resources of another type. Which kind is used as you choose a die?",
+       ("An Action with its own AP", "AP added to your die's Action", "A die's Resources of another type"), 2,
+       "'change Resource' is used as you take a die: its Resources come in the type you name.", "board-view",
+       "board:storehouse", "actions:helper", ("helper-kinds",)),
+    _m("use b01a", "Use the 'any Action' Helper now (Tasks…); the Character Action waits meanwhile.",
+       ("Tasks…", "Use Helper", "any Action"), "board-view", "board:storehouse", "actions:helper", ("helpers",)),
+    _m("joker merchant", "Choose the Merchant Action: it has 1 AP, not 3. Building 2's Completed bonus adds AP to "
+       "Actions from a die (or the Joker), never to a Helper's or a bonus's.", ("Merchant Action",), "decision",
+       "wheel", "completed", ("bonus-ap-helpers",)),
+    _m("house LON 1", "Spend it on a House in London: its space pays 3 VP at once.", ("Place a House", "+3 VP"),
+       "map-view", "map", "merchant", ("vp-spaces",)),
+    _m("hire c14c", "Back to the Character Action, 5 AP left: hire the Farmer that can 'gain 2 Food' (1 AP)...",
+       ("Hire", "Farmer (Character): gain 2 Food"), "offers-view", "offers:character-offer", "character"),
+    _m("room c14c 5 1", "...into Building 5, floor 1 (1 AP): its bonus, 2 Food, comes at once.",
+       ("Put a Character in a Room", "Farmer", "Building 5, floor 1"), "board-view", "board:buildings", "character"),
+    _m("hire c14b", "Hire the other Farmer, the one that can 'gain 1 Food' (1 AP)...",
+       ("Hire", "Farmer (Character): gain 1 Food"), "offers-view", "offers:character-offer", "character"),
+    _m("room c14b 5 2", "...beside the first (floor 2, 2 AP): Building 5 is full, so its roof House joins your "
+       "supply.", ("Put a Character in a Room", "Farmer", "Building 5, floor 2"), "board-view", "board:buildings",
+       "character", ("roof-house",)),
+    _end("Your 6 AP are spent: end your turn."),
     _k("From here you play on your own. Lines marked ★ complete something; x explains the highlighted line, v shows "
        "what the King phase, the Fair and final scoring would give, F1 opens the rules.", "decision", "wheel",
        "turn"),
-    Chapter("free", "Free play: rounds 3 and 4"),
-    Step("Free play: rounds 3 and 4. Rosa plays for good value too.", "decision", FREE, until="round4",
+    Chapter("free", "Free play: the rest of round 3 and round 4"),
+    Step("Free play: the rest of round 3. Rosa plays for good value too.", "decision", FREE, until="round4",
          topic="turn"),
     _k("The last round. Round 4 has no King track tile: the highest scores 4 VP instead. After its Fair comes final "
        "scoring: Houses x Pillars on the map, Completed Buildings (3 or more pay), 1 VP per 4 Resources.",
        "status", "", "final", ("final-scoring",)),
+    _q("Look at the turn order on the wheel (the players). If you and Rosa end the game on the same VP, who wins?",
+       ("You both do", "The one first in turn order, as round 4's King phase sets it", "The one with more "
+        "Resources left"), 1, "Most VP wins; a tie goes to the player first in turn order.", "wheel-view",
+       "wheel:players", "final", ("winner",)),
     Step("Free play: round 4, to the end of the game.", "decision", FREE, until="over", topic="final"),
     _k("That was a whole game of Tiletum. The final scoring table shows where every point came from. Well played!",
        "status", "", "final"),
@@ -277,4 +355,8 @@ OPPONENT_SCRIPT: tuple[str, ...] = (
     "die 1L", "move merchant TRO", "house TRO 1", "move merchant LYO", "house LYO 1", "done", "end",
     "die 6D", "move architect KOL", "end",
     "die 1P", "move merchant ARL", "take b17a", "use b17a", "move merchant TOU", "house TOU 1", "done", "end",
+    # round 3, laps 1 and 2 (Alex is first again)
+    "die 6L +bonus", "take b15a", "use b01b", "joker architect", "pillar KOL", "cathedral KOL", "end",
+    "die 2Y +bonus", "contract k14a", "contract k06a", "fulfil k06a", "fulfil k14a", "move merchant ARL",
+    "contract k29a", "crest k29a 6", "end",
 )

@@ -31,6 +31,11 @@ CONCEPTS: dict[str, str] = {
     "king-mine": "King phase step 1: a marker on 0 or higher gains a Mine from beside the King track",
     "wheel-turns": "Cleanup turns the Prospector Wheel counterclockwise (the Action Wheel clockwise)",
     "final-scoring": "final scoring: 2 Silver = 1 VP, Technology tiers, the Scoring overlay's side",
+    # issue 24: what the lesson left out
+    "underground-cathedral": "an Underground Cathedral: a Task where you have a Pillar, paid in Silver or Gold",
+    "different-prospectors": "each AP of a Prospector Action may go to a different Prospector",
+    "extra-pillar": "the eighth Pillar on the last Contract space, freed by a sixth Contract",
+    "character-markers": "the Character Technology's tiers II and III: a Bonus Action Points marker (+1) each",
 }
 
 # Concepts a step to read may teach without a move: the game does them (or they come before any move).

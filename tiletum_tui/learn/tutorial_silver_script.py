@@ -26,6 +26,11 @@ def _k(text, target, view="", topic="silver:overview", teaches=()):
     return Step(text, target, KEY, view=view, topic=topic, teaches=tuple(teaches))
 
 
+def _q(text, answers, correct, reveal, target, view="", topic="silver:overview", teaches=()):
+    return Step(text, target, KEY, view=view, topic=topic, teaches=tuple(teaches), answers=tuple(answers),
+                correct=correct, reveal=reveal)
+
+
 def _m(move, text, choose, target="decision", view="", topic="silver:overview", teaches=()):
     return Step(text, target, MOVE, move=move, view=view, topic=topic, teaches=tuple(teaches), choose=tuple(choose))
 
@@ -49,8 +54,8 @@ _SCRIPT = (
        "wheel-view", "wheel", "silver:prospector", ("shared-section", "section-bonus", "two-values")),
     _m("prospect 1A2",
        "Each option of the Prospector Action costs 1 AP. Move your Prospector a step on its map, from Kutna "
-       "Hora's Pithead to the Royal Adit... (Here p2 is your Prospector, p1 Rosa's; m12 your setup Mines; M· a "
-       "free Mine space; ◇ a Stone Tablet; Ag is Silver.)",
+       "Hora's Pithead to the Royal Adit... (On the map p2 is your Prospector, p1 Rosa's; m12 the Mines Rosa "
+       "(1) and you (2) placed at setup; M· a free Mine space; ◇ a Stone Tablet, Ag its Silver.)",
        ("Move your Prospector", "to Royal Adit"),
        "underground-view", "underground", "silver:prospector", ("prospector-move",)),
     _m("prospect 1A3", "...and on into the Town of Kutna Hora.",
@@ -68,8 +73,8 @@ _SCRIPT = (
        ("Place a House in Kutna Hora",),
        "underground-view", "underground", "silver:underground", ("underground-house",)),
     _m("tech joker",
-       "A Task at any time of your turn: pay 1 Silver for tier I of the Joker Technology, +1 AP whenever you "
-       "take the Joker Action with a die. Tier II costs 2 Silver, III 3; a tier and all the tiers below it are "
+       "A Task, as in the base game: pay 1 Silver for tier I of the Joker Technology, +1 AP whenever you "
+       "take the Joker Action with a die, whichever Action you give it. Tier II costs 2 Silver, III 3; a tier and all the tiers below it are "
        "in effect.",
        ("Tasks…", "Advance on a Technology", "Joker Technology"),
        "silver-view", "silver:technologies", "silver:technologies", ("technology",)),
@@ -123,8 +128,9 @@ _SCRIPT = (
        "too). You are highest on the King track: take the tile beside it, as in the base game.",
        ("Take the King track Bonus tile",), "log-view", "log", "silver:king", ("mine-income",)),
     _k("Step 1 scored +2 VP for your space; as your marker is on 0 or higher a Mine from beside the King track "
-       "joined your supply, and the blue ribbon paid 1 Silver. In the Cleanup the Prospector Wheel turned "
-       "counterclockwise: the Prospector Action is beside the 1 and the 2 now.",
+       "joined your supply, and the blue ribbon paid 1 Silver. In the Cleanup the Action Wheel turned a step "
+       "clockwise, the Prospector Wheel a step counterclockwise: two sections apart, the Prospector Action is "
+       "beside the 1 and the 2 now.",
        "log-view", "log", "silver:king", ("king-mine", "blue-ribbon", "wheel-turns")),
     _k("Final scoring with the expansion: Completed Buildings, the Scoring overlay's side (this game: Pillars or "
        "Mines, the larger, x Houses), 1 VP per 4 Resources, 1 VP per 2 Silver, and each Technology tier its "
@@ -132,9 +138,52 @@ _SCRIPT = (
        "silver-view", "silver:scoring", "silver:final", ("final-scoring",)),
     _m("die 1L prospector",
        "Round 2, you play first. The Prospector Action is beside the 1 now: take the light grey 1 for it, 6 AP "
-       "(leave its Bonus tile). That ends the lesson: spend them as you like, and play the game on against Rosa.",
+       "(leave its Bonus tile).",
        ("Die 1L", "Keep it at 1", "For the Prospector Action", "Leave the Bonus tile"),
        "wheel-view", "wheel", "silver:prospector", ("wheel-turns",)),
+
+    Chapter("silver-round2", "Silver: Underground Cathedrals, markers"),
+    _m("mine 1A6 1", "Your first Prospector stands in Malin: add a Mine there (1 AP), 1 Silver and the 2 Gold printed.",
+       ("Place a Mine in Malin",), "underground-view", "underground", "silver:mine", ("mine",)),
+    _m("prospect 2A2",
+       "With more than one Prospector on the maps, each AP may go to a different one: move the one on Schwaz's "
+       "Pithead into Schwaz (1 AP)...",
+       ("Move your Prospector on Schwaz", "to Schwaz"), "underground-view", "underground", "silver:prospector",
+       ("different-prospectors",)),
+    _m("prospect 2A3", "...through the Falkenstein Adit...", ("Move your Prospector on Schwaz", "to Falkenstein Adit"),
+       "underground-view", "underground", "silver:prospector", ("prospector-move",)),
+    _m("prospect 2A5", "...to Ringenwechsel, where an Underground Cathedral stands.",
+       ("Move your Prospector on Schwaz", "to Ringenwechsel"), "underground-view", "underground", "silver:prospector",
+       ("prospector-move",)),
+    _m("upillar 2A5", "Raise a Pillar at its Cathedral (1 AP): Pillars underground follow the base rules.",
+       ("Place a Pillar at the Cathedral of Ringenwechsel",), "underground-view", "underground",
+       "silver:underground", ("underground-house",)),
+    _m("ucathedral 2A5",
+       "An Underground Cathedral is a Task where you have a Pillar: pay what its Construction Cost tile asks in "
+       "Silver or Gold, here 2 Silver, and take its top Cathedral tile: +8 VP with the cost tile's.",
+       ("Tasks…", "Build the Underground Cathedral of Ringenwechsel"), "underground-view", "underground",
+       "silver:underground", ("underground-cathedral",)),
+    _m("use ub01a", "Use the Silver vein from your Storehouse (a Task): 2 Silver.",
+       ("Tasks…", "Use Helper", "Silver vein"), "board-view", "board:storehouse", "actions:helper"),
+    _m("tech character", "Advance the Character Technology to tier I (1 Silver)...",
+       ("Tasks…", "Advance on a Technology", "Character Technology to tier I"), "silver-view", "silver:technologies",
+       "silver:technologies", ("technology",)),
+    _m("tech character",
+       "...and to tier II (2 Silver): it gives you one of your two new Bonus Action Points markers (+1), tier III "
+       "the other.",
+       ("Tasks…", "Advance on a Technology", "Character Technology to tier II"), "silver-view",
+       "silver:technologies", "silver:technologies", ("character-markers",)),
+    _m("marker prospector",
+       "Put the marker on an Action (not the Joker): on the Prospector Action, +1 AP whenever you take it with a die, "
+       "this one too: 2 AP left.",
+       ("On the Prospector Action",), "decision", "silver:technologies", "silver:technologies",
+       ("character-markers",)),
+    _q("Look at your Contract spaces (PgDn shows the sixth, P: a Pillar on it): with the expansion an eighth "
+       "Pillar lies on the last one. When does it join your supply?", ("At once, in setup", "When you fulfil a sixth Contract", "When you build an Underground "
+       "Cathedral"), 1, "Like the Pillars on the spaces before it, it is freed when a fulfilled Contract fills "
+       "its space: the sixth.", "board-view", "board:contracts", "silver:setup", ("extra-pillar",)),
+    _k("That ends the lesson: spend your AP as you like, and play the game on against Rosa.", "decision", "",
+       "silver:overview"),
 )
 
 

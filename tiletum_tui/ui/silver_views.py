@@ -72,8 +72,8 @@ def point(screen, event) -> bool:
     under.args = (spaces, cursor)
     screen._stale.add("underground")
     key = (state.round, state.lap, state.turn, len(state.stack), type(top).__name__)
-    if spaces or key != under.auto_for:
-        under.auto_for = key
+    if (spaces and event.all_spaces) or key != under.auto_for:  # a pure map choice, else once per decision:
+        under.auto_for = key  # a player (or a lesson's step) looking elsewhere stays there
         _show(screen, "underground")
     if screen.current_view == "underground":
         screen._draw_view("underground")

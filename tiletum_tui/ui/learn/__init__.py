@@ -39,18 +39,19 @@ def start_tutorial(app, *, restart: bool = False, chapter: str | None = None, re
         app.push_screen(screen)
 
 
-def saved_steps(app) -> tuple[dict[str, int | None], str | None]:
-    """Where each lesson's saved progress is (lesson id -> step, None without usable progress), and why
-    a progress file that is there cannot be used (the first such reason)."""
+def saved_steps(app) -> tuple[dict[str, int | None], str | None, frozenset[str]]:
+    """Where each lesson's saved progress is (lesson id -> step, None without usable progress), why
+    a progress file that is there cannot be used (the first such reason), and the chapters finished."""
     from ...learn.lessons import LESSONS
     from .progress import load_progress, progress_path
 
-    steps, problems = {}, []
+    steps, problems, finished = {}, [], set()
     for lesson in LESSONS:
         progress, problem = load_progress(progress_path(app, lesson), lesson)
         steps[lesson.id] = progress.step if progress else None
         problems += [problem] if problem else []
-    return steps, (problems[0] if problems else None)
+        finished |= set(progress.finished) if progress else set()
+    return steps, (problems[0] if problems else None), frozenset(finished)
 
 
 def chosen_lesson(app, choice: str | None, *, replace=None) -> None:
@@ -69,9 +70,9 @@ def learn(app) -> None:
     """Learn to play: the chapter list (resume where the learner left off, or start any chapter)."""
     from .chapters import ChapterMenu
 
-    steps, problem = saved_steps(app)
+    steps, problem, finished = saved_steps(app)
     elsewhere = {k: v for k, v in steps.items() if k != "base"}
-    app.push_screen(ChapterMenu(steps["base"], problem=problem, elsewhere=elsewhere),
+    app.push_screen(ChapterMenu(steps["base"], problem=problem, elsewhere=elsewhere, finished=finished),
                     lambda choice: chosen_lesson(app, choice))
 
 

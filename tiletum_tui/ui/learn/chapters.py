@@ -27,11 +27,14 @@ def chapter_end(i: int, lesson: T.Lesson = T.BASE) -> int:
     return chapters[i + 1].start if i + 1 < len(chapters) else len(lesson.steps)
 
 
-def chapter_line(i: int, at: int | None, lesson: T.Lesson = T.BASE, number: str = "") -> Text:
-    """'3 King track and Corruption   steps 22-25 ✓': numbered, its steps, done (✓) or here (◀)."""
+def chapter_line(i: int, at: int | None, lesson: T.Lesson = T.BASE, number: str = "",
+                 finished: frozenset[str] = frozenset()) -> Text:
+    """'3 King track and Corruption   steps 22-25 ✓': numbered, its steps, here (◀) or played to its end
+    (✓, in ``finished``: it stays when an earlier chapter is started again)."""
     c = lesson.chapters[i]
     first, last = c.start + 1, chapter_end(i, lesson)
-    mark = "" if at is None else " ✓" if at >= last else " ◀ you are here" if at >= c.start else ""
+    here = at is not None and c.start <= at < last
+    mark = " ◀ you are here" if here else " ✓" if c.id in finished else ""
     steps = f"step {first}" if first == last else f"steps {first}–{last}"
     return Text(f"{number or i + 1} {c.title}  ({steps}){mark}")
 
@@ -42,8 +45,11 @@ def resume_id(lesson: T.Lesson) -> str:
 
 
 def _where(lesson: T.Lesson, at: int) -> str:
+    """'step 12 of 80, chapter 2' (the chapter's title is on its own line below: a line never wraps)."""
     n = len(lesson.steps)
-    return f"step {min(at + 1, n)} of {n}, {T.chapter_of(min(at, n - 1), lesson).title}"
+    chapter = T.chapter_of(min(at, n - 1), lesson)
+    number = lesson.chapters.index(chapter) + 1
+    return f"step {min(at + 1, n)} of {n}, chapter {'' if lesson is T.BASE else lesson.id[0].upper()}{number}"
 
 
 class ChapterMenu(ModalScreen[str | None]):
@@ -56,8 +62,8 @@ class ChapterMenu(ModalScreen[str | None]):
     ChapterMenu > #chapters { width: 78; max-width: 100%; height: auto; max-height: 100%;
                               border: round $warning; background: $surface; padding: 0 1; }
     #chapters-title { text-style: bold; height: 1; }
-    #chapters-list { height: auto; max-height: 16; border: none; padding: 0; }
-    #chapters-note { height: auto; max-height: 4; color: $text-warning; }
+    #chapters-list { height: auto; border: none; padding: 0; }
+    #chapters-note { height: auto; max-height: 3; color: $text-warning; }
     #chapters-keys { height: 1; color: $text-muted; }
     """
     BINDINGS = [
@@ -67,12 +73,14 @@ class ChapterMenu(ModalScreen[str | None]):
     ]
 
     def __init__(self, at: int | None = None, *, inside: bool = False, problem: str | None = None,
-                 lesson: T.Lesson = T.BASE, elsewhere: dict[str, int | None] | None = None) -> None:
+                 lesson: T.Lesson = T.BASE, elsewhere: dict[str, int | None] | None = None,
+                 finished: frozenset[str] = frozenset()) -> None:
         """``at`` is the step of ``lesson`` (the open one, or the base tutorial's saved progress);
-        ``elsewhere`` the saved step of each other lesson (by id), or None where there is none."""
+        ``elsewhere`` the saved step of each other lesson (by id), or None where there is none;
+        ``finished`` the chapters (of any lesson) played to their end."""
         super().__init__()
         self.at, self.inside, self.problem, self.lesson = at, inside, problem, lesson
-        self.elsewhere = elsewhere or {}
+        self.elsewhere, self.finished = elsewhere or {}, frozenset(finished)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chapters"):
@@ -89,7 +97,8 @@ class ChapterMenu(ModalScreen[str | None]):
                         f"Resume where you left off ({_where(lesson, at)})"
                     options.append(Option(Text(f"↵ {label}"), id=RESUME if ours else resume_id(lesson)))
                 prefix = "" if lesson is T.BASE else lesson.id[0].upper()
-                options += [Option(chapter_line(i, at, lesson, f"{prefix}{i + 1}" if prefix else ""), id=c.id)
+                options += [Option(chapter_line(i, at, lesson, f"{prefix}{i + 1}" if prefix else "", self.finished),
+                                   id=c.id)
                             for i, c in enumerate(lesson.chapters)]
             yield OptionList(*options, id="chapters-list")
             note = self.problem or ("" if self.at is not None else

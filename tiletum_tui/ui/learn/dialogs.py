@@ -76,3 +76,52 @@ def score_preview(state) -> LearnNote:
     from ...learn.preview import preview_text
 
     return LearnNote("What would this score?", preview_text(state), "scoring")
+
+
+class QuestionDialog(ModalScreen[int | None]):
+    """A tutorial step's question about the position on screen: its answers, numbered; dismissed with the
+    index chosen (None: Esc, to look at the board again). It sits at the bottom, over the tutorial box,
+    so the view the question is about stays in sight."""
+
+    DEFAULT_CSS = """
+    QuestionDialog > #question { width: 78; max-width: 100%; height: auto; max-height: 60%;
+                                 border: round $warning; background: $surface; padding: 0 1; }
+    #question-text { height: auto; max-height: 5; }
+    #question-answers { height: auto; max-height: 8; border: none; padding: 0; }
+    #question-keys { height: 1; color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("escape", "close", "Back", id="tiletum.question-close"),
+        *[Binding(str(n), f"pick({n})", show=False, id=f"tiletum.question-{n}") for n in range(1, 10)],
+    ]
+
+    def __init__(self, question: str, answers: tuple[str, ...]) -> None:
+        super().__init__()
+        self.question, self.answers = question, answers
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import OptionList
+        from textual.widgets.option_list import Option
+
+        with Vertical(id="question"):
+            yield Static(self.question, id="question-text", markup=False)
+            yield OptionList(*[Option(f"{i + 1} {a}", id=str(i)) for i, a in enumerate(self.answers)],
+                             id="question-answers")
+            yield Static(f"1–{len(self.answers)} or Enter: answer · Esc: look at the board again",
+                         id="question-keys", markup=False)
+
+    def on_mount(self) -> None:
+        from textual.widgets import OptionList
+
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event) -> None:
+        event.stop()
+        self.dismiss(int(event.option_id))
+
+    def action_pick(self, n: int) -> None:
+        if n <= len(self.answers):
+            self.dismiss(n - 1)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

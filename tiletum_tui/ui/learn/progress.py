@@ -27,8 +27,9 @@ from ...learn import tutorial as T
 from ...session import EVERY_SEAT
 
 PROGRESS_FILE = "tutorial.json"
-# 3: the tutorial of rules version 2 (72 steps in 9 chapters); 2: moves carry their seat ("1: die 1Y").
-PROGRESS_VERSION = 3
+# 4: the tutorial of issue 24 (questions, a taught start of round 3) and the chapters finished; 3: the tutorial
+# of rules version 2 (72 steps in 9 chapters); 2: moves carry their seat ("1: die 1Y").
+PROGRESS_VERSION = 4
 MAX_BYTES = 1 << 20  # a real progress file is a few KB: anything far larger is not one
 STARTING_AGAIN = "The tutorial starts again from the beginning; that file is left as it is until you make a move."
 
@@ -38,6 +39,7 @@ class Progress:
     step: int = 0
     scripted: int = 0
     moves: list[str] = field(default_factory=list)
+    finished: list[str] = field(default_factory=list)  # the chapters played to their end (ids)
 
 
 def progress_path(app, lesson: T.Lesson = T.BASE) -> Path:
@@ -70,12 +72,14 @@ def load_progress(path: Path, lesson: T.Lesson = T.BASE) -> tuple[Progress | Non
     if version > PROGRESS_VERSION:
         return None, f"Your saved progress is from a newer version of Tiletum. {STARTING_AGAIN}"
     step, scripted, moves = data.get("step"), data.get("scripted"), data.get("moves")
+    finished = data.get("finished", [])
     if data.get("lesson", T.BASE.id) != lesson.id:
         return None, f"{path.name} is progress of another lesson. {STARTING_AGAIN}"
     if not (_count(step, len(lesson.steps)) and _count(scripted, len(lesson.opponent_script))
-            and isinstance(moves, list) and all(isinstance(m, str) for m in moves)):
+            and isinstance(moves, list) and all(isinstance(m, str) for m in moves)
+            and isinstance(finished, list) and set(finished) <= {c.id for c in lesson.chapters}):
         return None, f"{path.name} is damaged. {STARTING_AGAIN}"
-    return Progress(step, scripted, moves), None
+    return Progress(step, scripted, moves, finished), None
 
 
 def _count(n, most: int) -> bool:
@@ -111,7 +115,7 @@ def save_progress(path: Path, tutorial: T.Tutorial, log, seen: bytes | None | bo
     if seen is not False and snapshot(path) != seen:
         raise ProgressChanged(CHANGED_ELSEWHERE)
     data = {"version": PROGRESS_VERSION, "step": tutorial.index, "scripted": tutorial.scripted,
-            "moves": [e.notation for e in log]}
+            "moves": [e.notation for e in log], "finished": sorted(tutorial.finished)}
     if tutorial.lesson is not T.BASE:
         data["lesson"] = tutorial.lesson.id  # (the base tutorial's file stays as earlier versions wrote it)
     from ...saves.errors import SaveFileError
@@ -134,7 +138,7 @@ def replay(model, progress: Progress, lesson: T.Lesson = T.BASE) -> tuple[T.Tuto
             model.apply(parse(move), by=EVERY_SEAT)
     except (TiletumError, ValueError, TypeError, KeyError) as exc:
         return T.Tutorial(lesson=lesson), f"The saved moves could not be replayed ({exc}). {STARTING_AGAIN}"
-    tut = T.Tutorial(progress.step, progress.scripted, lesson)
+    tut = T.Tutorial(progress.step, progress.scripted, lesson, progress.finished)
     step, state = tut.step, model.state
     if step is not None and step.kind == T.MOVE and current_player(state) == lesson.learner \
             and T.step_action(state, step, lesson) is None:

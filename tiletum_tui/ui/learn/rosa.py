@@ -87,8 +87,9 @@ class RosaPlays:
             return
         rosa = self.model.state.players[self.lesson.opponent].name
         if self._rosa_turn() and not self._rosa_to_play():
-            title, lines = f"{rosa} plays next", self.feed + [f"{rosa} begins once you have read the step below "
-                                                                  "(space)."]
+            step = self.tutorial.step
+            done = "answered the question" if step is not None and step.question else "read the step"
+            title, lines = f"{rosa} plays next", self.feed + [f"{rosa} begins once you have {done} below (space)."]
         elif self._rosa_turn():
             title, lines = f"{rosa}'s turn · any key: her next move now", self.feed or [f"{rosa} is thinking…"]
         else:

@@ -196,7 +196,7 @@ class TutorialScreen(RosaPlays, GameScreen):
             if self._played_by == self.lesson.learner:
                 self.tutorial.moved(self.model.state)
             else:
-                self.tutorial.settle(self.model.state)
+                self.tutorial.settle(self.model.state, self.tutorial.index)
             self._played_by = None
         super().refresh_game(keep)
 
@@ -219,7 +219,7 @@ class TutorialScreen(RosaPlays, GameScreen):
             self._update_box()
         self._pace()
 
-    def _step_changed(self) -> None:
+    def _step_changed(self, keep_note: bool = False) -> None:
         step = self.tutorial.step
         panel = self.query_one(DecisionPanel)
         if panel.levels and current_player(self.model.state) is not None:
@@ -229,7 +229,7 @@ class TutorialScreen(RosaPlays, GameScreen):
         if step is not None and step.kind == T.FREE and not self.hints_on:
             self.hints_on = True  # free play: ★ marks what completes something (h turns it off)
             self.refresh_game(keep=True)
-        if self._note_kind in ("refused", "group"):
+        if self._note_kind in ("refused", "group") and not keep_note:
             self._set_note("")
         self._update_box()
         self._pace()
@@ -242,6 +242,8 @@ class TutorialScreen(RosaPlays, GameScreen):
         name, _, part = step.view.partition(":")
         self.action_view(name)
         self._auto_view_for = self.decision_key()  # the step's view, not the one the decision would show
+        for pane in self.query("UndergroundPane"):  # (nor the Underground maps a Prospector decision would show)
+            pane.auto_for = self.decision_key()[:5]
         die = step.kind == T.MOVE and name == "wheel" and not part and step.move.startswith("die ")
 
         def scroll(again: bool = True) -> None:  # to the part the step names, else the top (a step before
@@ -293,7 +295,7 @@ class TutorialScreen(RosaPlays, GameScreen):
         place = PARTS[part] if part in PARTS and step.target.endswith("-view") else PLACES.get(step.target, step.target)
         title = f"{self.tutorial.index + 1}/{n} · {chapter.title if chapter else ''} · look at {place}"
         box.border_title = title.replace("[", r"\[")
-        out = Text(step.text)
+        out = Text(T.step_text(self.model.state, self.tutorial))
         if step.kind == T.FREE:
             ours = current_player(self.model.state) == self.lesson.learner
             hints = hint_text(self.model.state, self.model.legal()) if ours else []
@@ -314,7 +316,7 @@ class TutorialScreen(RosaPlays, GameScreen):
             if self._timer is not None:
                 hints.insert(0, Hint("any key", "next", "", 0, note=True))
         if step is not None and step.kind == T.KEY:
-            hints.insert(0, Hint("space", "Continue", "continue", 0, note=True))
+            hints.insert(0, Hint("space", "Answer" if step.question else "Continue", "continue", 0, note=True))
         elif step is not None and not self.feed_on:
             hints.append(Hint("x", "Why?", "explain", 4))
         hints += [Hint("c", "Chapters", "chapters", 3), Hint("F10", "Leave", "leave", 3), Hint("F1", "Rules", "step_rules", 5)]
@@ -371,11 +373,30 @@ class TutorialScreen(RosaPlays, GameScreen):
     action_redo = action_undo
 
     def action_continue(self) -> None:
+        step = self.tutorial.step
+        if step is not None and step.question:
+            from .dialogs import QuestionDialog
+
+            self.app.push_screen(QuestionDialog(step.text, step.answers), self._answered)
+            return
         if self.tutorial.next(self.model.state):
             self._set_note("")
             self.hold = "" if self.hold == "act" else self.hold
             self._save()
             self._step_changed()
+
+    def _answered(self, choice: int | None) -> None:
+        """The learner's answer to the step's question: the right one moves on, a wrong one says why and stays."""
+        if choice is None:
+            return
+        right, why = self.tutorial.answer(self.model.state, choice)
+        self._set_note(("✓ " if right else "✗ ") + why, "info" if right else "refused")
+        if right:
+            self.hold = "" if self.hold == "act" else self.hold
+            self._save()
+            self._step_changed(keep_note=True)
+        else:
+            self.update_keys()
 
     def action_explain(self) -> None:
         from . import explain_highlighted
@@ -401,9 +422,10 @@ class TutorialScreen(RosaPlays, GameScreen):
             if choice != RESUME:  # (resume: back to this tutorial)
                 chosen_lesson(self.app, choice, replace=self)
 
-        elsewhere = {k: v for k, v in saved_steps(self.app)[0].items() if k != self.lesson.id}
-        self.app.push_screen(ChapterMenu(self.tutorial.index, inside=True, lesson=self.lesson, elsewhere=elsewhere),
-                             chosen)
+        steps, _, finished = saved_steps(self.app)
+        elsewhere = {k: v for k, v in steps.items() if k != self.lesson.id}
+        self.app.push_screen(ChapterMenu(self.tutorial.index, inside=True, lesson=self.lesson, elsewhere=elsewhere,
+                                         finished=finished | self.tutorial.finished), chosen)
 
     def action_leave(self) -> None:
         self._save()
@@ -436,6 +458,8 @@ def build(app, *, restart: bool = False, chapter: str | None = None, lesson: T.L
             tut, problem = replay(model, progress, lesson)
             if problem:
                 model = _new_model(app, lesson)
+    if progress is not None:  # a chapter played to its end stays finished, whatever is started now
+        tut.finished |= set(progress.finished)
     if chapter is not None and not restart:
         i = next(i for i, c in enumerate(lesson.chapters) if c.id == chapter)
         note = (f"Chapter {i + 1} of {len(lesson.chapters)}, from its prepared position: the moves before it are in "

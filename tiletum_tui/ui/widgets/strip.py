@@ -87,7 +87,9 @@ class PlayerStrip(SceneView):
         return f"{p.houses} House{'s' if p.houses != 1 else ''}, {p.pillars} Pillar{'s' if p.pillars != 1 else ''}"
 
     def _bonus(self, p, short: bool) -> str:
-        marks = [f"{SHORT_ACTION[a] if short else T.ACTION_TITLE[a]} +{n}" for a, n in p.bonus_ap.items() if n]
+        # (a module's Action has no short name here: Prospect for Silver's markers may go on the Prospector Action)
+        marks = [f"{SHORT_ACTION.get(a, T.ACTION_TITLE[a][:5]) if short else T.ACTION_TITLE[a]} +{n}"
+                 for a, n in p.bonus_ap.items() if n]
         return ", ".join(marks) if marks else "none"
 
     # ------------------------------------------------------------ two lines (80 columns and up)
