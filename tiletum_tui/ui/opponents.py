@@ -18,13 +18,15 @@ Nothing here knows a rule: moves come from the opponents, their words from the s
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 
 from ..engine import current_player, notation
+from ..engine.events import Noted
 from ..engine.map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
 from ..engine.queries import ap_left
 from ..engine.turn import TakeDie
-from ..opponents.levels import LEVEL_TITLES
+from ..opponents.levels import LEVEL_TITLES, beginner_move, decision_seed
 
 DEFAULT_BUDGET = "2s"  # the master's thinking time per decision, unless the seat says otherwise
 HINT_BUDGET = "1s"  # a hint should come quickly
@@ -58,6 +60,8 @@ class OpponentsController:
         self._applying = False  # an opponent's move is being applied (see ``_apply_pending``)
         self.played: list[str] = []  # the opponents' moves since a person last decided (summed up then)
         self.suggest = False  # h turned the master's suggestions on (the tutorial's own hints do not)
+        self._died_for = None  # the decision the process last died on (a second death: the beginner's move)
+        self._note = ""  # a note for the log entry of the move about to be applied (the fallback's)
 
     # ------------------------------------------------------------ who plays
     def plays(self, seat: int | None) -> bool:
@@ -88,6 +92,9 @@ class OpponentsController:
         for t in (self._timer, self._ticker):
             if t is not None:
                 t.stop()
+        self._drop_process()
+
+    def _drop_process(self) -> None:
         if self.process is not None:
             if self._reading:
                 try:
@@ -204,14 +211,42 @@ class OpponentsController:
             try:
                 answer = self.process.receive()
             except (EOFError, OSError):
-                self.close()
-                self.screen.notify("The opponents' process stopped.", severity="error")
+                self._died()
                 return
             if answer.hint:
                 self._hint_arrived(answer)
             elif answer.request == self.waiting:
                 self.waiting = None
                 self._move_arrived(answer)
+
+    def _died(self) -> None:
+        """The opponents' process is gone (killed, out of memory): start it again and ask the decision
+        once more; if it dies again on the same decision, play the beginner's move for it, with a
+        note in the log, so the game goes on and the panel never stays at "thinking"."""
+        self._drop_process()
+        self.hint_request = None  # a hint asked of the dead process: asked again on the next redraw
+        if self.waiting is None or self.closed:
+            self.screen.notify("The opponents' process stopped; it starts again when it is needed.",
+                               severity="warning")
+            return
+        seat, self.waiting = self.waiting_seat, None
+        state = self.screen.model.state
+        key = _view_key(state)
+        if self._died_for != key:
+            self._died_for = key
+            self.screen.notify(f"The opponents' process stopped. Started again: {self.title(seat)} thinks anew.",
+                               severity="warning", timeout=6)
+            self.changed()
+            return
+        self._died_for = None
+        self._stop_ticker()
+        from ..opponents.worker import Answer
+
+        move = notation(beginner_move(state, decision_seed(state, seat, "beginner")))
+        self._note = (f"{self.title(seat)} could not decide (the opponents' process stopped twice): "
+                      "this move is the beginner's")
+        self.screen.notify(self._note + ".", severity="error", timeout=10)
+        self._move_arrived(Answer(0, seat, move, (move,), 0.0, None, 0, 0.0))
 
     def _move_arrived(self, answer) -> None:
         if answer.error:  # a bug in a level: the process played the beginner's move instead, if it could
@@ -245,6 +280,9 @@ class OpponentsController:
         finally:
             self._applying = False
         entry = screen.model.log[-1] if screen.model.log else None
+        note, self._note = self._note, ""
+        if note and entry is not None and entry.notation == notation(action):  # the log says why this move
+            entry = screen.model.log[-1] = dataclasses.replace(entry, events=entry.events + (Noted(answer.seat, note),))
         if entry is not None and entry.notation == notation(action):
             self.last_move = f"{LEVEL_TITLES.get(self.seats[answer.seat].level, '')} · {entry.text}"
             self.played.append(entry.text)
