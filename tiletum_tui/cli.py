@@ -45,7 +45,8 @@ def _module_flags() -> list[tuple[str, str, str]]:
     return out
 
 
-def _game_settings(args):
+def _ruleset(args) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The modules and options the ruleset flags name (a game's, the arena's)."""
     from .engine import known_modules
 
     modules, options = [], []
@@ -55,15 +56,23 @@ def _game_settings(args):
             if module not in modules:  # an option sets its module up too (the first-game settings)
                 modules.append(module)
     order = list(known_modules())  # the registry's order, as the New game form gives them
-    return _settings(args.players, args.seed, args.names, tuple(sorted(modules, key=order.index)), tuple(options))
+    return tuple(sorted(modules, key=order.index)), tuple(options)
+
+
+def _game_settings(args):
+    return _settings(args.players, args.seed, args.names, *_ruleset(args))
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:
-    from .engine import known_modules
-
     p.add_argument("--players", type=int, default=2, help="2, 3 or 4 players (default 2)")
     p.add_argument("--seed", type=int, help="the seed of the setup and every roll (random if omitted)")
     p.add_argument("--names", nargs="+", help="player names in seat order")
+    _add_ruleset_options(p)
+
+
+def _add_ruleset_options(p: argparse.ArgumentParser) -> None:
+    from .engine import known_modules
+
     modules = known_modules()
     for flag, module, option in _module_flags():  # the modules' own (``tiletum_tui/registry.py``)
         m = modules[module]
@@ -79,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _check_paths(parser: argparse.ArgumentParser, args) -> None:
     """An empty path (``--save ''``) used to mean "do nothing" and exit 0: it is an error."""
-    for option in ("save_dir", "script", "load", "save", "file"):
+    for option in ("save_dir", "script", "load", "save", "file", "out"):
         value = getattr(args, option, None)
         if value is not None and not value.strip():
             parser.error(f"{'--' + option.replace('_', '-') if option != 'file' else 'FILE'} needs a path, not ''")
@@ -125,6 +134,9 @@ def _main(argv: list[str] | None = None) -> int:
     arena.add_argument("--seed", type=int, default=1, help="the first game's seed (the others follow)")
     arena.add_argument("--jobs", type=int, help="processes to play in (default: one per core)")
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
+    arena.add_argument("--out", metavar="DIR", help="write each game into this (existing) folder as a save")
+    arena.add_argument("--rules", type=int, help="the rules version to play (default: a new game's)")
+    _add_ruleset_options(arena)
     # ----
     args = parser.parse_args(argv)
     _check_paths(parser, args)
@@ -140,6 +152,7 @@ def _main(argv: list[str] | None = None) -> int:
     if args.command == "arena":
         from .arena import main as arena_main
 
+        args.modules, args.options = _ruleset(args)
         return arena_main(args)
     if args.command == "saves":
         from .saves_cli import print_saves
