@@ -53,12 +53,15 @@ def _play(args) -> tuple[GameResult, str]:
 
 
 def _count(before, after, action, used: list[dict]) -> None:
-    """What each seat did with the ruleset's modules: the actions they add (by name), and with
-    Prospect for Silver the Silver it spent and the Technology tiers it reached (a measurement of
-    the arena's, never read by the opponents)."""
+    """What each seat did: its Completed Buildings and Pillars left at the end; with the ruleset's
+    modules, the actions they add (by name), and with Prospect for Silver the Silver it spent and the
+    Technology tiers it reached (a measurement of the arena's, never read by the opponents)."""
     from .engine.ruleset import rules_for
 
     counts = used[action.seat]
+    if after.phase == "over":  # the base game's parts the opponents are measured on (issue 23, item 2)
+        for c, p in zip(used, after.players):
+            c["Completed Buildings"], c["Pillars left"] = sum(p.completed), p.pillars
     package = type(action).__module__.split(".")  # tiletum_tui.engine.<module's package>.<file>
     if len(package) > 3 and package[2] in rules_for(after.settings).module_names:
         counts[action.verb()] = counts.get(action.verb(), 0) + 1

@@ -352,20 +352,18 @@ class OpponentsController:
             self.screen.notify(self.hint_text(answer), title="The master suggests", timeout=8)
         self.screen.refresh_game()
 
-    def hint_text(self, answer) -> str:
-        from ..engine import describe, parse
+    def hint_text(self, answer, short: bool = False) -> str:
+        """The master's suggestion explained (``learn.hints.explain_plan``): its plan move by move, what
+        it gains and works towards, the best alternative; ``short``: one line for the menu."""
+        from ..engine import parse
+        from ..learn.hints import explain_plan
 
-        state = self.screen.model.state
-        words = describe(state, parse(answer.action))
-        name = state.players[answer.seat].name + " "
-        text = words[len(name):] if words.startswith(name) else words  # "takes the yellow 2 ..."
-        rest = len(answer.plan) - 1
-        if rest > 0:
-            text += f", then {rest} more step{'s' if rest != 1 else ''} this turn"
-        text += f": about {answer.gain:+.0f} VP in the long run"
-        if answer.win is not None:
-            text += f" (chance to lead: {answer.win:.0%})"
-        return text + "."
+        lines = explain_plan(self.screen.model.state, answer.seat, [parse(a) for a in answer.plan], answer.gain,
+                             answer.win, [parse(a) for a in answer.alternative], answer.alternative_gain,
+                             answer.alternative_win)
+        if short:  # what it gains and expects (the toast said the plan; the marks show its steps)
+            return ". ".join(x for x in lines if x.startswith(("It gains", "In all"))) + "."
+        return "\n".join(lines)
 
     def mark_suggestion(self, menu: list) -> None:
         """Mark the master's suggestion in the decision panel's menu, if it is for this decision."""
@@ -373,7 +371,7 @@ class OpponentsController:
             return
         answer = self.suggestion[1]
         target = answer.move
-        detail = self.hint_text(answer)
+        detail = self.hint_text(answer, short=True)
 
         def walk(choices) -> bool:
             for c in choices:
