@@ -125,6 +125,7 @@ def _main(argv: list[str] | None = None) -> int:
     bench = sub.add_parser("bench", help="measure speed (random games per second, UI and save timings)")
     bench.add_argument("--games", type=int, default=30, help="random games per player count")
     bench.add_argument("--no-ui", action="store_true", help="skip the screen timings")
+    bench.add_argument("--opponents", action="store_true", help="only the opponents' speed")
     # ---- computer opponents (issue 14): the arena
     arena = sub.add_parser("arena", help="opponents play each other headless; print each level's win rate")
     arena.add_argument("--seats", default="master,journeyman", help="levels in seat order, e.g. master,journeyman")
