@@ -14,7 +14,7 @@ def run_bench(args) -> int:
         print(f"Engine: {args.games} random games per player count, one core")
         for key, value in engine_numbers(args.games).items():
             print(f"  {key:<34} {value:10.2f}")
-    print("Opponents (one core; the master thinks 0.3 s at each turn start of round 1, then 60 simulations)")
+    print("Opponents (one core; the master: 60 simulations at each turn start of round 1)")
     for modules in ((), ("silver",)):
         for n in (2, 4):
             for key, value in opponent_numbers(n, modules=modules).items():
