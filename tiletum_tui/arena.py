@@ -1,10 +1,15 @@
 """`tiletum arena`: opponents play each other headless, and the figures say how strong each level is.
 
-Games run in worker processes (``--jobs``, default: the machine's cores), seats rotate from game
-to game so every level sits in every seat equally often, and a progress bar runs on standard
-error. The result: each level's win rate with a 95% (Wilson) interval, its average VP, its share
-of the seats (what it would win by chance) and its thinking time: per decision (each fresh plan: a
-turn's start, the King tile, a re-plan after a surprise in mid-turn) and per turn (all of a turn's).
+Games are played under the ruleset a game takes (``--silver``, ``--a-sides``, ``--first-technologies``,
+``--action-tiles``, ``--rules``), in worker processes (``--jobs``, default: the machine's cores); seats
+rotate from game to game so every level sits in every seat equally often, and a progress bar runs on
+standard error. Each game prints a line as it ends (its seed, the seats, their VP, the winner) and,
+with ``--out DIR``, is written there as a save (``tiletum load`` replays it; its seed and final
+scores are in it). The result: each level's win rate with a 95% (Wilson) interval, its average VP,
+its share of the seats (what it would win by chance) and its thinking time: per decision (each fresh
+plan: a turn's start, the King tile, a re-plan after a surprise in mid-turn) and per turn (all of a
+turn's); and, per level, how often it used the parts of the ruleset's modules (the actions they add,
+by name; with Prospect for Silver also the Silver spent and the Technology tiers reached).
 """
 
 from __future__ import annotations
@@ -17,7 +22,9 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from .opponents.levels import LEVELS, Budget
-from .opponents.match import GameResult, play_game
+from .opponents.match import GameResult, play_game, settings_for
+
+MAX_GAMES = 100_000
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -36,30 +43,86 @@ def seats_of(levels: list[str], game: int) -> tuple[str, ...]:
     return tuple(levels[k:] + levels[:k])
 
 
-def _play(args) -> GameResult:
-    levels, seed, budget = args
-    return play_game(levels, seed, budget)
+def _play(args) -> tuple[GameResult, str]:
+    levels, seed, budget, ruleset, folder = args
+    settings = settings_for(levels, seed, **ruleset)
+    result = play_game(levels, seed, budget, settings=settings, keep_actions=folder is not None, observe=_count)
+    saved = _save(settings, result, budget, folder) if folder is not None else ""
+    result.actions = []  # (written, if asked: no need to carry them back)
+    return result, saved
+
+
+def _count(before, after, action, used: list[dict]) -> None:
+    """What each seat did: its Completed Buildings and Pillars left at the end; with the ruleset's
+    modules, the actions they add (by name), and with Prospect for Silver the Silver it spent and the
+    Technology tiers it reached (a measurement of the arena's, never read by the opponents)."""
+    from .engine.ruleset import rules_for
+
+    counts = used[action.seat]
+    if after.phase == "over":  # the base game's parts the opponents are measured on (issue 23, item 2)
+        for c, p in zip(used, after.players):
+            c["Completed Buildings"], c["Pillars left"] = sum(p.completed), p.pillars
+    package = type(action).__module__.split(".")  # tiletum_tui.engine.<module's package>.<file>
+    if len(package) > 3 and package[2] in rules_for(after.settings).module_names:
+        counts[action.verb()] = counts.get(action.verb(), 0) + 1
+    silver = getattr(after.module_state, "silver", None)
+    if silver is not None:
+        spent = before.module_state.silver.players[action.seat].silver - silver.players[action.seat].silver
+        if spent > 0:
+            counts["Silver spent"] = counts.get("Silver spent", 0) + spent
+        if after.phase == "over":
+            for c, p in zip(used, silver.players):
+                c["tiers reached"] = sum(p.technology.values())
+
+
+def _save(settings, result: GameResult, budget: Budget, folder) -> str:
+    """Write the game into ``folder`` as a save: its seats' levels, so a loaded game names them."""
+    from .saves.format import Seat
+    from .session import Session
+
+    text = str(budget.simulations) if budget.simulations is not None else f"{budget.seconds:g}s"
+    seats = tuple(Seat(player="opponent", level=lvl, budget=text if lvl == "master" else "") for lvl in result.levels)
+    session = Session.from_actions(settings, result.actions, seats=seats)
+    name = f"arena seed {result.seed} " + " ".join(result.levels)
+    return str(session.save(name, folder=folder))
 
 
 def run(levels: list[str], games: int, budget: Budget, seed: int = 1, jobs: int | None = None,
-        out=sys.stdout, progress=sys.stderr) -> list[GameResult]:
+        out=None, progress=sys.stderr, ruleset: dict | None = None, folder=None) -> list[GameResult]:
+    """Play ``games`` games (seeds ``seed``, ``seed + 1``, ...) under ``ruleset`` (``settings_for``'s
+    modules, options and rules); print a line per game and the report; return the results."""
     jobs = jobs or os.cpu_count() or 1
-    tasks = [(seats_of(levels, g), seed + g, budget) for g in range(games)]
+    out = out or sys.stdout  # (looked up now: a test's or a pipe's, not the one at import)
+    ruleset = dict(ruleset or {})
+    tasks = [(seats_of(levels, g), seed + g, budget, ruleset, folder) for g in range(games)]
     results: list[GameResult] = []
     started = time.perf_counter()
     bar = _Bar(games, progress)
+
+    def done(result: GameResult, saved: str) -> None:
+        results.append(result)
+        bar.clear()
+        print(game_line(result, saved), file=out, flush=True)
+        bar.update(len(results), time.perf_counter() - started)
+
     if jobs == 1:
         for t in tasks:
-            results.append(_play(t))
-            bar.update(len(results), time.perf_counter() - started)
+            done(*_play(t))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for f in as_completed([pool.submit(_play, t) for t in tasks]):
-                results.append(f.result())
-                bar.update(len(results), time.perf_counter() - started)
+                done(*f.result())
     bar.done()
+    results.sort(key=lambda r: r.seed)
     report(levels, results, budget, time.perf_counter() - started, jobs, out)
     return results
+
+
+def game_line(r: GameResult, saved: str = "") -> str:
+    """One game: its seed, each seat's level and VP, the winner (and where it was saved)."""
+    seats = ", ".join(f"{i + 1} {lvl} {vp}" for i, (lvl, vp) in enumerate(zip(r.levels, r.vp)))
+    return (f"seed {r.seed}: {seats}; winner: seat {r.winner + 1} ({r.levels[r.winner]})"
+            + (f"; saved {saved}" if saved else ""))
 
 
 class _Bar:
@@ -76,6 +139,10 @@ class _Bar:
         self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} games, "
                           f"{_clock(elapsed)} elapsed, about {_clock(left)} left ")
         self.stream.flush()
+
+    def clear(self) -> None:
+        if self.live:
+            self.stream.write("\r\033[K")
 
     def done(self) -> None:
         if self.live:
@@ -115,19 +182,69 @@ def report(levels: list[str], results: list[GameResult], budget: Budget, elapsed
         avg = sum(vp[lvl]) / len(vp[lvl]) if vp[lvl] else 0.0
         print(f"{lvl:<11} {seats[lvl]:>5} {wins[lvl]:>5} {wins[lvl] / games:>8.0%} "
               f"{f'{lo:.0%} - {hi:.0%}':>15} {seats[lvl] / n:>10.0%} {avg:>7.1f} {per:>10.3f} {per_turn:>7.3f}", file=out)
+    usage(levels, results, out)
+
+
+def usage(levels: list[str], results: list[GameResult], out) -> None:
+    """Per level, what a seat of it did with the modules' parts in a game, on average (and in how
+    many of its games at all): the actions the modules add, the Silver spent, the tiers reached."""
+    per: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+    keys: dict[str, None] = {}
+    for r in results:
+        for lvl, counts in zip(r.levels, r.used or ()):
+            keys.update(dict.fromkeys(counts))
+    if not keys:
+        return
+    for r in results:
+        for lvl, counts in zip(r.levels, r.used):
+            for k in sorted(keys):
+                per[lvl][k].append(counts.get(k, 0))
+    print("per seat and game, average (share of games with any):", file=out)
+    for lvl in dict.fromkeys(levels):
+        parts = [f"{k} {sum(v) / len(v):.1f} ({sum(1 for x in v if x) / len(v):.0%})" for k, v in per[lvl].items()]
+        print(f"  {lvl}: " + ", ".join(parts), file=out)
 
 
 def main(args) -> int:
+    """The command (``cli`` parses it): every bad number or name is a message and exit status 2."""
+    from .engine.ruleset import RULES_VERSIONS, known_modules
+
+    def refuse(text: str) -> int:
+        print(f"tiletum arena: {text}", file=sys.stderr)
+        return 2
+
     levels = [x.strip().lower() for x in args.seats.split(",") if x.strip()]
     unknown = [x for x in levels if x not in LEVELS]
     if unknown or not 2 <= len(levels) <= 4:
-        print(f"tiletum: --seats takes 2 to 4 levels of {', '.join(LEVELS)} (e.g. master,journeyman)", file=sys.stderr)
-        return 2
+        return refuse(f"--seats takes 2 to 4 levels of {', '.join(LEVELS)} (e.g. master,journeyman)")
+    if not 1 <= args.games <= MAX_GAMES:
+        return refuse(f"--games is a number of games from 1 to {MAX_GAMES}, not {args.games}")
+    if args.jobs is not None and not 1 <= args.jobs <= 64:
+        return refuse(f"--jobs is a number of processes from 1 to 64, not {args.jobs}")
+    if args.seed < 0:
+        return refuse(f"--seed is a game's seed, 0 or more, not {args.seed}")
     try:
         budget = Budget.parse(args.budget)
     except ValueError as exc:
-        print(f"tiletum: {exc}", file=sys.stderr)
-        return 2
-    run(levels, args.games, budget, seed=args.seed, jobs=args.jobs,
-        progress=None if args.quiet else sys.stderr)
+        return refuse(f"--budget: {exc}")
+    rules = getattr(args, "rules", None)
+    if rules is not None and rules not in RULES_VERSIONS:
+        return refuse(f"--rules is a rules version this program plays ({', '.join(map(str, RULES_VERSIONS))}), "
+                      f"not {rules}")
+    modules = tuple(getattr(args, "modules", ()))
+    bad = [m for m in modules if m not in known_modules()]
+    if bad:
+        return refuse(f"unknown module {bad[0]!r}")
+    folder = getattr(args, "out", None)
+    if folder is not None:
+        from .saves.errors import SaveWriteError
+        from .saves.store import prepare_folder
+
+        try:
+            folder = str(prepare_folder(folder))
+        except SaveWriteError as exc:
+            return refuse(f"--out: {exc}")
+    ruleset = {"rules": rules, "modules": modules, "options": tuple(getattr(args, "options", ()))}
+    run(levels, args.games, budget, seed=args.seed, jobs=args.jobs, progress=None if args.quiet else sys.stderr,
+        ruleset=ruleset, folder=folder)
     return 0

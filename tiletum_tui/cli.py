@@ -45,7 +45,8 @@ def _module_flags() -> list[tuple[str, str, str]]:
     return out
 
 
-def _game_settings(args):
+def _ruleset(args) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The modules and options the ruleset flags name (a game's, the arena's)."""
     from .engine import known_modules
 
     modules, options = [], []
@@ -55,7 +56,11 @@ def _game_settings(args):
             if module not in modules:  # an option sets its module up too (the first-game settings)
                 modules.append(module)
     order = list(known_modules())  # the registry's order, as the New game form gives them
-    return _settings(args.players, args.seed, args.names, tuple(sorted(modules, key=order.index)), tuple(options))
+    return tuple(sorted(modules, key=order.index)), tuple(options)
+
+
+def _game_settings(args):
+    return _settings(args.players, args.seed, args.names, *_ruleset(args))
 
 
 def _add_game_options(p: argparse.ArgumentParser, with_modules: bool = True) -> None:
@@ -66,8 +71,11 @@ def _add_game_options(p: argparse.ArgumentParser, with_modules: bool = True) -> 
     p.add_argument("--players", type=int, default=2, help="2, 3 or 4 players (default 2)")
     p.add_argument("--seed", type=int, help="the seed of the setup and every roll (random if omitted)")
     p.add_argument("--names", nargs="+", help="player names in seat order")
-    if not with_modules:  # another command: the modules' flags (which need the engine) are not asked for
-        return
+    if with_modules:  # (another command: the modules' flags, which need the engine, are not asked for)
+        _add_ruleset_options(p)
+
+
+def _add_ruleset_options(p: argparse.ArgumentParser) -> None:
     from .engine import known_modules
 
     modules = known_modules()
@@ -85,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _check_paths(parser: argparse.ArgumentParser, args) -> None:
     """An empty path (``--save ''``) used to mean "do nothing" and exit 0: it is an error."""
-    for option in ("save_dir", "script", "load", "save", "file"):
+    for option in ("save_dir", "script", "load", "save", "file", "out"):
         value = getattr(args, option, None)
         if value is not None and not value.strip():
             parser.error(f"{'--' + option.replace('_', '-') if option != 'file' else 'FILE'} needs a path, not ''")
@@ -126,6 +134,7 @@ def _main(argv: list[str] | None = None) -> int:
     bench = sub.add_parser("bench", help="measure speed (random games per second, UI and save timings)")
     bench.add_argument("--games", type=int, default=30, help="random games per player count")
     bench.add_argument("--no-ui", action="store_true", help="skip the screen timings")
+    bench.add_argument("--opponents", action="store_true", help="only the opponents' speed")
     # ---- computer opponents (issue 14): the arena
     arena = sub.add_parser("arena", help="opponents play each other headless; print each level's win rate")
     arena.add_argument("--seats", default="master,journeyman", help="levels in seat order, e.g. master,journeyman")
@@ -135,6 +144,10 @@ def _main(argv: list[str] | None = None) -> int:
     arena.add_argument("--seed", type=int, default=1, help="the first game's seed (the others follow)")
     arena.add_argument("--jobs", type=int, help="processes to play in (default: one per core)")
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
+    arena.add_argument("--out", metavar="DIR", help="write each game into this (existing) folder as a save")
+    arena.add_argument("--rules", type=int, help="the rules version to play (default: a new game's)")
+    if "arena" in words:  # (the modules' flags need the engine: only for the command that takes them)
+        _add_ruleset_options(arena)
     # ----
     args = parser.parse_args(argv)
     _check_paths(parser, args)
@@ -157,6 +170,7 @@ def _main(argv: list[str] | None = None) -> int:
     if args.command == "arena":
         from .arena import main as arena_main
 
+        args.modules, args.options = _ruleset(args)
         return arena_main(args)
     if args.command == "saves":
         from .saves_cli import print_saves

@@ -111,3 +111,35 @@ def test_the_arena_reports_win_rates_with_intervals():
     assert "95% interval" in text and "journeyman" in text and "s/decision" in text
     lo, hi = arena.wilson(95, 100)
     assert 0.88 < lo < 0.95 < hi < 0.99
+
+
+@pytest.mark.parametrize("bad", [["--games", "0"], ["--games", "-1"], ["--budget", "0"], ["--budget", "fast"],
+                                 ["--jobs", "0"], ["--rules", "9"], ["--seed", "-3"]])
+def test_the_arena_refuses_bad_numbers_with_a_message_and_exit_2(bad, capsys):
+    """Issue 23, item 5: "refuses bad numbers with a message" (``--games 0`` was an internal error, exit 70)."""
+    from tiletum_tui.cli import main
+
+    assert main(["arena", "--seats", "beginner,beginner", "--quiet", *bad]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tiletum arena: " + bad[0]) and "Error" not in err
+
+
+def test_the_arena_plays_the_expansion_prints_each_game_and_saves_it(tmp_path, capsys):
+    """Issue 23, item 5: the arena "takes the ruleset options a game takes (--silver, ...), writes each
+    game as a save into a folder with its seed and result, prints a per-game line (seed, seats, VP,
+    winner)"; a saved game loads and replays to the VP its line printed."""
+    from tiletum_tui.cli import main
+
+    assert main(["arena", "--seats", "journeyman,beginner", "--games", "2", "--seed", "40", "--silver",
+                 "--a-sides", "--budget", "1", "--jobs", "1", "--quiet", "--out", str(tmp_path)]) == 0
+    lines = [x for x in capsys.readouterr().out.splitlines() if x.startswith("seed ")]
+    assert len(lines) == 2 and lines[0].startswith("seed 40: 1 journeyman ") and "winner: seat" in lines[0]
+    saves = sorted(tmp_path.glob("*.json"))
+    assert len(saves) == 2
+    for path in saves:
+        s = Session.load(path, autosave=False)
+        assert s.finished and s.settings.modules == ("silver",) and s.settings.options == ("silver.a-sides",)
+        line = next(x for x in lines if x.startswith(f"seed {s.settings.seed}:"))
+        vp = ", ".join(f"{i + 1} {seat.level} {p.vp}" for i, (seat, p) in enumerate(zip(s.seats, s.state.players)))
+        assert line.startswith(f"seed {s.settings.seed}: {vp}; winner: seat {s.state.winner + 1}")
+        assert str(path) in line

@@ -8,21 +8,27 @@ from __future__ import annotations
 
 def run_bench(args) -> int:
     from .engine import engine_numbers
-
-    print(f"Engine: {args.games} random games per player count, one core")
-    for key, value in engine_numbers(args.games).items():
-        print(f"  {key:<34} {value:10.2f}")
-    from .carcassonne import carcassonne_numbers
-
-    print(f"Carcassonne: {args.games} random 2-player games, one core")
-    for key, value in carcassonne_numbers(args.games).items():
-        print(f"  {key:<34} {value:10.2f}")
     from .opponents import opponent_numbers
 
-    print("Opponents (one core; the master thinks 0.3 s at each turn start of round 1)")
-    for n in (2, 4):
-        for key, value in opponent_numbers(n).items():
-            print(f"  {key:<44} {value:10.1f}")
+    if not getattr(args, "opponents", False):
+        print(f"Engine: {args.games} random games per player count, one core")
+        for key, value in engine_numbers(args.games).items():
+            print(f"  {key:<34} {value:10.2f}")
+        from .carcassonne import carcassonne_numbers
+
+        print(f"Carcassonne: {args.games} random 2-player games, one core")
+        for key, value in carcassonne_numbers(args.games).items():
+            print(f"  {key:<34} {value:10.2f}")
+    print("Opponents (one core; the master: 60 simulations at each turn start of round 1)")
+    for modules in ((), ("silver",)):
+        for n in (2, 4):
+            for key, value in opponent_numbers(n, modules=modules).items():
+                if isinstance(value, tuple):
+                    print(f"  {key:<56} " + " / ".join(f"{v:.2f}" for v in value))
+                else:
+                    print(f"  {key:<56} {value:10.1f}")
+    if getattr(args, "opponents", False):
+        return 0
     from .saves import measure_saves
 
     print("Save files (a finished 4-player game)")

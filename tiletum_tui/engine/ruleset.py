@@ -23,7 +23,8 @@ the game as it is, so a game without modules plays exactly as before (``tests/go
 - the King phase: ``before_king_phase`` (before step 1), ``king_phase_player`` (step 1, per player);
 - ``cleanup`` (after the base Cleanup: the module's additions to steps 1 and 4), ``fair_count``
   (Fair tile conditions), ``final_scoring`` and ``categories``;
-- ``problems`` (conservation of the module's components), ``redact`` / ``deal`` (what a view hides).
+- ``problems`` (conservation of the module's components), ``redact`` / ``deal`` (what a view hides);
+- ``estimate`` (what the module's parts promise a player: the computer opponents' evaluation adds it).
 
 The rules version (``Settings.rules``) names the catalogue and behaviour a game was played
 with, so a save made before a rules change still replays exactly (docs/saves.md).
@@ -179,6 +180,12 @@ class Module:
     def deal(self, r: Rules, state, g: int) -> int:
         """Deal the module's face-down parts anew in a state sampled from a view; return the generator."""
         return g
+
+    # ---- the computer opponents
+    def estimate(self, r: Rules, state, player: int, turns: int) -> float:
+        """What the module's parts promise ``player`` beyond its VP now, in VP-equivalents (``turns``:
+        its turns left). Not a rule but the module's own guess, added by ``opponents/evaluate.py``."""
+        return 0.0
 
 
 def known_modules() -> dict[str, Module]:

@@ -54,6 +54,7 @@ class Tables:
         self.rooms = [b.rooms for b in r.player_board.buildings]
         self.preoccupied = [b.preoccupied for b in r.player_board.buildings]
         self.king_track = r.tracks.king_track
+        self.houses_x_pillars = "houses x pillars" in r.category_keys  # a module may score another product instead
 
 
 def _bfs(adjacent, start: str) -> dict[str, int]:
@@ -167,11 +168,16 @@ def _value(state, t: Tables, r, i: int, p, drop, highest, fair, fair_per, later_
     turns = turns_left(state, i)
     progress = turns / 12.0  # 1 at the start of the game, 0 once this player has no turn left
     v = float(p.vp)
-    # ---- Houses x Pillars (final scoring), with a share of those still to come
+    # ---- Houses x Pillars (final scoring, unless a module scores something else instead), with a
+    # share of those still to come
     h, pl = m.houses[i], m.pillars[i]
     more_h = min(p.houses + sum(p.roof) * 0.5, HOUSES_PER_TURN * turns)
     more_p = min(p.pillars, PILLARS_PER_TURN * turns)
-    v += h * pl + h * more_p + pl * more_h
+    if t.houses_x_pillars:
+        v += h * pl + h * more_p + pl * more_h
+    # ---- what the modules' parts promise (their own estimate: Module.estimate)
+    for module in r.modules:
+        v += module.estimate(r, state, i, turns)
     # ---- Completed Buildings (final scoring) and the way towards them
     completed = sum(p.completed)
     progress_b = 0.0

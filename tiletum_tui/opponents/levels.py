@@ -76,6 +76,9 @@ class Choice:
     simulations: int = 0
     seconds: float = 0.0
     replanned: bool = False  # a fresh decision, not the next step of an earlier plan
+    alternative: list = field(default_factory=list)  # the master's second-best whole turn ([]: none weighed)
+    alternative_gain: float = 0.0  # what that one was expected to add
+    alternative_win: float | None = None
 
 
 _ENC = msgspec.msgpack.Encoder()
@@ -150,6 +153,8 @@ class Opponent:
         self._plan_value, self._win = plan.value, info.win
         out = self._next_step(replanned=True)
         out.plan, out.gain, out.win, out.simulations = list(plan.actions), info.gain, info.win, info.simulations
+        out.alternative, out.alternative_gain, out.alternative_win = info.alternative, info.alternative_gain, \
+            info.alternative_win
         out.seconds = time.perf_counter() - started
         return out
 

@@ -90,9 +90,12 @@ def search(seen, me: int, budget, seed: int, hurry=None):
             break
         _simulate(root, seen, seed, me, n)
         sims += 1
-    best = max(root.children.values(), key=lambda c: (c.visits, c.total))
+    ranked = sorted(root.children.values(), key=lambda c: (c.visits, c.total), reverse=True)
+    best, second = ranked[0], ranked[1]
     win = best.total / best.visits if best.visits else None
-    return best.plan, Choice(best.plan.actions[0], gain=best.plan.value - now, win=win, simulations=sims)
+    return best.plan, Choice(best.plan.actions[0], gain=best.plan.value - now, win=win, simulations=sims,
+                             alternative=list(second.plan.actions), alternative_gain=second.plan.value - now,
+                             alternative_win=second.total / second.visits if second.visits else None)
 
 
 def _key(action):

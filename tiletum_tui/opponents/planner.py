@@ -52,10 +52,11 @@ class Plan:
 
 
 def _key(state, me: int) -> bytes:
-    """Enough of a state to tell two partial turns apart (the player, the decisions, the offers)."""
+    """Enough of a state to tell two partial turns apart (the player, the decisions, the offers, and
+    the modules' state: two turns that differ only in Silver or a Technology tier are two turns)."""
     b = state.board
     return _ENC.encode((state.players[me], state.stack, b.character_offer, b.contract_offer, b.king_track,
-                        b.map_bonus, b.wheel_bonus))
+                        b.map_bonus, b.wheel_bonus, state.module_state or None))
 
 
 def _useful(state, a, lean: bool = False) -> bool:

@@ -40,6 +40,9 @@ class Answer:
     hint: bool = False
     replanned: bool = False  # a fresh plan (not the next step of the last one)
     error: str = ""
+    alternative: tuple[str, ...] = ()  # the master's second-best turn (notation), for a hint's "instead"
+    alternative_gain: float = 0.0
+    alternative_win: float | None = None
 
     @property
     def move(self):
@@ -81,7 +84,9 @@ def _serve(conn, seats: dict) -> None:
                 opp = players[seat]
             c = opp.choose(seen, conn.poll)  # anything on the pipe (Esc's "hurry") stops the search
             answer = Answer(request, seat, notation(c.action), tuple(notation(a) for a in c.plan), c.gain, c.win,
-                            c.simulations, c.seconds, hint=kind == "hint", replanned=c.replanned)
+                            c.simulations, c.seconds, hint=kind == "hint", replanned=c.replanned,
+                            alternative=tuple(notation(a) for a in c.alternative),
+                            alternative_gain=c.alternative_gain, alternative_win=c.alternative_win)
         except Exception as exc:  # a bug must not leave the screen waiting forever: say so, and play on
             answer = Answer(request, seat, _fallback(data, request) if kind != "hint" else "", (), 0.0, None, 0, 0.0,
                             hint=kind == "hint", error=f"{type(exc).__name__}: {exc}")

@@ -18,13 +18,15 @@ Nothing here knows a rule: moves come from the opponents, their words from the s
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 
 from ..engine import current_player, notation
+from ..engine.events import Noted
 from ..engine.map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
 from ..engine.queries import ap_left
 from ..engine.turn import TakeDie
-from ..opponents.levels import LEVEL_TITLES
+from ..opponents.levels import LEVEL_TITLES, beginner_move, decision_seed
 
 DEFAULT_BUDGET = "2s"  # the master's thinking time per decision, unless the seat says otherwise
 HINT_BUDGET = "1s"  # a hint should come quickly
@@ -58,6 +60,8 @@ class OpponentsController:
         self._applying = False  # an opponent's move is being applied (see ``_apply_pending``)
         self.played: list[str] = []  # the opponents' moves since a person last decided (summed up then)
         self.suggest = False  # h turned the master's suggestions on (the tutorial's own hints do not)
+        self._died_for = None  # the decision the process last died on (a second death: the beginner's move)
+        self._note = ""  # a note for the log entry of the move about to be applied (the fallback's)
 
     # ------------------------------------------------------------ who plays
     def plays(self, seat: int | None) -> bool:
@@ -88,6 +92,9 @@ class OpponentsController:
         for t in (self._timer, self._ticker):
             if t is not None:
                 t.stop()
+        self._drop_process()
+
+    def _drop_process(self) -> None:
         if self.process is not None:
             if self._reading:
                 try:
@@ -204,14 +211,42 @@ class OpponentsController:
             try:
                 answer = self.process.receive()
             except (EOFError, OSError):
-                self.close()
-                self.screen.notify("The opponents' process stopped.", severity="error")
+                self._died()
                 return
             if answer.hint:
                 self._hint_arrived(answer)
             elif answer.request == self.waiting:
                 self.waiting = None
                 self._move_arrived(answer)
+
+    def _died(self) -> None:
+        """The opponents' process is gone (killed, out of memory): start it again and ask the decision
+        once more; if it dies again on the same decision, play the beginner's move for it, with a
+        note in the log, so the game goes on and the panel never stays at "thinking"."""
+        self._drop_process()
+        self.hint_request = None  # a hint asked of the dead process: asked again on the next redraw
+        if self.waiting is None or self.closed:
+            self.screen.notify("The opponents' process stopped; it starts again when it is needed.",
+                               severity="warning")
+            return
+        seat, self.waiting = self.waiting_seat, None
+        state = self.screen.model.state
+        key = _view_key(state)
+        if self._died_for != key:
+            self._died_for = key
+            self.screen.notify(f"The opponents' process stopped. Started again: {self.title(seat)} thinks anew.",
+                               severity="warning", timeout=6)
+            self.changed()
+            return
+        self._died_for = None
+        self._stop_ticker()
+        from ..opponents.worker import Answer
+
+        move = notation(beginner_move(state, decision_seed(state, seat, "beginner")))
+        self._note = (f"{self.title(seat)} could not decide (the opponents' process stopped twice): "
+                      "this move is the beginner's")
+        self.screen.notify(self._note + ".", severity="error", timeout=10)
+        self._move_arrived(Answer(0, seat, move, (move,), 0.0, None, 0, 0.0))
 
     def _move_arrived(self, answer) -> None:
         if answer.error:  # a bug in a level: the process played the beginner's move instead, if it could
@@ -245,6 +280,9 @@ class OpponentsController:
         finally:
             self._applying = False
         entry = screen.model.log[-1] if screen.model.log else None
+        note, self._note = self._note, ""
+        if note and entry is not None and entry.notation == notation(action):  # the log says why this move
+            entry = screen.model.log[-1] = dataclasses.replace(entry, events=entry.events + (Noted(answer.seat, note),))
         if entry is not None and entry.notation == notation(action):
             self.last_move = f"{LEVEL_TITLES.get(self.seats[answer.seat].level, '')} · {entry.text}"
             self.played.append(entry.text)
@@ -314,20 +352,18 @@ class OpponentsController:
         # line (◆) of the decision panel, its words that line's detail (issue 24 item 7).
         self.screen.refresh_game(keep=True)
 
-    def hint_text(self, answer) -> str:
-        from ..engine import describe, parse
+    def hint_text(self, answer, short: bool = False) -> str:
+        """The master's suggestion explained (``learn.hints.explain_plan``): its plan move by move, what
+        it gains and works towards, the best alternative; ``short``: one line for the menu."""
+        from ..engine import parse
+        from ..learn.hints import explain_plan
 
-        state = self.screen.model.state
-        words = describe(state, parse(answer.action))
-        name = state.players[answer.seat].name + " "
-        text = words[len(name):] if words.startswith(name) else words  # "takes the yellow 2 ..."
-        rest = len(answer.plan) - 1
-        if rest > 0:
-            text += f", then {rest} more step{'s' if rest != 1 else ''} this turn"
-        text += f": about {answer.gain:+.0f} VP in the long run"
-        if answer.win is not None:
-            text += f" (chance to lead: {answer.win:.0%})"
-        return text + "."
+        lines = explain_plan(self.screen.model.state, answer.seat, [parse(a) for a in answer.plan], answer.gain,
+                             answer.win, [parse(a) for a in answer.alternative], answer.alternative_gain,
+                             answer.alternative_win)
+        if short:  # what it gains and expects (the toast said the plan; the marks show its steps)
+            return ". ".join(x for x in lines if x.startswith(("It gains", "In all"))) + "."
+        return "\n".join(lines)
 
     def mark_suggestion(self, menu: list) -> None:
         """Mark the master's suggestion in the decision panel's menu, if it is for this decision."""
@@ -335,7 +371,7 @@ class OpponentsController:
             return
         answer = self.suggestion[1]
         target = answer.move
-        detail = self.hint_text(answer)
+        detail = self.hint_text(answer, short=True)
 
         def walk(choices) -> bool:
             for c in choices:

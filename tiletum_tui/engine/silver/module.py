@@ -22,6 +22,7 @@ from ..state import MoveAndPlaceFrame, PlaceFrame
 from ..turn import Skip
 from . import cleanup, king, prospector, scoring, setup, technologies, underground
 from .common import discount, gain_silver, sv, whenever
+from .estimate import estimate as promise
 from .state import MarkerFrame, PlaceMineFrame, ProspectorStepFrame, ResourceTileFrame
 from .tables import PROSPECTOR, tables
 
@@ -175,6 +176,9 @@ class SilverModule(Module):
     def redact(self, r, state) -> None:
         s = sv(state)
         s.underground_pile = tuple(sorted(s.underground_pile))
+
+    def estimate(self, r, state, player: int, turns: int) -> float:
+        return promise(r, state, player, turns)
 
     def deal(self, r, state, g: int) -> int:
         s = sv(state)
