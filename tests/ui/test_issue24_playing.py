@@ -340,9 +340,8 @@ async def test_the_masters_suggestion_covers_nothing_and_is_only_for_a_person(tm
     """Item 7: the master's suggestion was a pop-up for 8 s over the Save dialog, the recap and the
     tables; it is the marked line (◆) of the decision panel, its words that line's detail. And it is
     never worked out when no person decides (an opponent's turn, Rosa's in the tutorial)."""
-    from types import SimpleNamespace
-
     from tiletum_tui.engine import legal_actions, notation
+    from tiletum_tui.opponents.worker import Answer
     from tiletum_tui.ui.opponents import SUGGESTED, _view_key
 
     from .conftest import midgame_session
@@ -355,8 +354,8 @@ async def test_the_masters_suggestion_covers_nothing_and_is_only_for_a_person(tm
         move = next(a for a in legal_actions(session.state) if a.verb() == "move")
         screen.hints_on = True
         ctl.hint_request, ctl._hint_for = 5, _view_key(session.state)
-        ctl._hint_arrived(SimpleNamespace(request=5, error=None, replanned=True, move=move, action=notation(move),
-                                          plan=[notation(move)], gain=2.0, win=None, seat=move.seat))
+        ctl._hint_arrived(Answer(request=5, seat=move.seat, action=notation(move), plan=(notation(move),), gain=2.0,
+                                 win=None, simulations=1, seconds=0.1, hint=True, replanned=True))
         await pilot.pause()
         assert not [n for n in app._notifications if n.title == "The master suggests"]
         panel = screen.query_one(DecisionPanel)
