@@ -78,3 +78,23 @@ class Game(Protocol):
         """Strictly (raises msgspec.DecodeError naming the path)."""
 
     def encode_settings(self, settings: Any) -> msgspec.Raw: ...
+
+
+class StructSettings:
+    """The settings calls of a game whose ``Settings`` is a msgspec Struct with ``players`` (each with a
+    ``name``) and a ``seed``: one home for them, shared by the games that set up so (Tiletum, Carcassonne)."""
+
+    Settings: type
+
+    def player_names(self, settings) -> list[str]:
+        return [p.name for p in settings.players]
+
+    def seed(self, settings) -> int:
+        return settings.seed
+
+    def decode_settings(self, raw: bytes):
+        """Strictly (raises msgspec.DecodeError naming the path)."""
+        return msgspec.json.decode(raw, type=self.Settings)
+
+    def encode_settings(self, settings) -> msgspec.Raw:
+        return msgspec.Raw(msgspec.json.encode(settings))

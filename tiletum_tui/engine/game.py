@@ -7,8 +7,7 @@ be plugged in beside it.
 
 from __future__ import annotations
 
-import msgspec
-
+from ..game_interface import StructSettings
 from . import (
     RULES_VERSION, RULES_VERSIONS, apply, barriers, clone, current_player, describe, digest, new_game, rules_for, view,
 )
@@ -17,7 +16,7 @@ from .errors import TiletumError
 from .state import Settings, State
 
 
-class TiletumGame:
+class TiletumGame(StructSettings):  # (player_names, seed and the settings' codec: StructSettings)
     name = "tiletum"
     title = "Tiletum"
     Settings = Settings
@@ -76,19 +75,6 @@ class TiletumGame:
 
     def progress(self, summary: dict) -> str:
         return f"{'after ' if summary['phase'] == 'over' else ''}round {summary['round']}"
-
-    def player_names(self, settings: Settings) -> list[str]:
-        return [p.name for p in settings.players]
-
-    def seed(self, settings: Settings) -> int:
-        return settings.seed
-
-    def decode_settings(self, raw: bytes) -> Settings:
-        """Strictly (raises msgspec.DecodeError naming the path)."""
-        return msgspec.json.decode(raw, type=Settings)
-
-    def encode_settings(self, settings: Settings) -> msgspec.Raw:
-        return msgspec.Raw(msgspec.json.encode(settings))
 
 
 TILETUM = TiletumGame()

@@ -3,8 +3,7 @@ session, the saves, the listing and the command line make. Registered in ``tilet
 
 from __future__ import annotations
 
-import msgspec
-
+from ...game_interface import StructSettings
 from . import RULES_VERSION, RULES_VERSIONS, apply, current_player, describe, digest, new_game, notation, parse
 from .rules import view
 from .errors import CarcassonneError
@@ -12,7 +11,7 @@ from .events import TileDrawn
 from .state import Settings, State
 
 
-class CarcassonneGame:
+class CarcassonneGame(StructSettings):  # (player_names, seed and the settings' codec: StructSettings)
     name = "carcassonne"
     title = "Carcassonne"
     Settings = Settings
@@ -69,18 +68,6 @@ class CarcassonneGame:
         if summary["phase"] == "over":
             return f"all {summary['round'] - 1} turns played"
         return f"turn {summary['round']}, " + ("placing a tile" if summary["phase"] == "place" else "a follower?")
-
-    def player_names(self, settings: Settings) -> list[str]:
-        return [p.name for p in settings.players]
-
-    def seed(self, settings: Settings) -> int:
-        return settings.seed
-
-    def decode_settings(self, raw: bytes) -> Settings:
-        return msgspec.json.decode(raw, type=Settings)
-
-    def encode_settings(self, settings: Settings) -> msgspec.Raw:
-        return msgspec.Raw(msgspec.json.encode(settings))
 
 
 CARCASSONNE = CarcassonneGame()
