@@ -216,14 +216,19 @@ def buy(state, o, c) -> list[Step]:
                                (0, RESOURCES.index(a.resource)))]
 
 
-def fulfil(state, o, c) -> list[Step]:
-    a = o.action
+def _tile_task(state, a, key: str, verb: str, group: int, resource: str, resource_words: str) -> list[Step]:
+    """A Task played with a tile of the Storehouse (a Contract, a Helper), then its Resource if it names one."""
     w = T.words(state)
     i = _in(state.players[a.seat].storehouse, a.tile)
-    steps = [tasks_step(), Step(f"fulfil-{a.tile}", f"Fulfil {w.tile_text(a.tile)}", (1, i), crumb=w.tile_name(a.tile))]
-    if a.identical:
-        steps.append(Step(a.identical, f"pay the identical part in {T.RES[a.identical]}", (RESOURCES.index(a.identical),)))
+    steps = [tasks_step(), Step(f"{key}-{a.tile}", f"{verb} {w.tile_text(a.tile)}", (group, i), crumb=w.tile_name(a.tile))]
+    if resource:
+        steps.append(Step(resource, resource_words.format(T.RES[resource]), (RESOURCES.index(resource),)))
     return steps
+
+
+def fulfil(state, o, c) -> list[Step]:
+    a = o.action
+    return _tile_task(state, a, "fulfil", "Fulfil", 1, a.identical, "pay the identical part in {}")
 
 
 def place_crest(state, o, c) -> list[Step]:
@@ -243,12 +248,7 @@ def build_cathedral(state, o, c) -> list[Step]:
 
 def use_helper(state, o, c) -> list[Step]:
     a = o.action
-    w = T.words(state)
-    i = _in(state.players[a.seat].storehouse, a.tile)
-    steps = [tasks_step(), Step(f"helper-{a.tile}", f"Use {w.tile_text(a.tile)}", (3, i), crumb=w.tile_name(a.tile))]
-    if a.resource:
-        steps.append(Step(a.resource, f"the die gives {T.RES[a.resource]}", (RESOURCES.index(a.resource),)))
-    return steps
+    return _tile_task(state, a, "helper", "Use", 3, a.resource, "the die gives {}")
 
 
 # ---------------------------------------------------------------- bonuses
