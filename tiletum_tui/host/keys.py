@@ -192,7 +192,7 @@ class PlayerKeys:
         self.refresh()
         names = []
         for player in self._players:
-            if player.key == key and player.name not in names:
+            if player.key.public_data == key.public_data and player.name not in names:
                 names.append(player.name)
         if len(names) == 1:
             return names[0]
