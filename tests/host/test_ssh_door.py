@@ -76,11 +76,12 @@ def _python(code: str) -> list[str]:
     return [sys.executable, "-c", code]
 
 
-# A stand-in client that says it is ready, then reports each resize and echoes lines back.
+# A stand-in client that reports its size at the start and at each resize, as Textual reads it
+# (shutil: COLUMNS and LINES first, then the terminal).
 _SIZES = _python(
-    "import os, signal, sys, time\n"
+    "import os, shutil, signal, sys, time\n"
     "def show(*_):\n"
-    "    c, r = os.get_terminal_size(0); print(f'size {c}x{r} TERM={os.environ.get(\"TERM\")}', flush=True)\n"
+    "    c, r = shutil.get_terminal_size(); print(f'size {c}x{r} TERM={os.environ.get(\"TERM\")}', flush=True)\n"
     "signal.signal(signal.SIGWINCH, show); show()\n"
     "time.sleep(60)\n"
 )
