@@ -266,3 +266,18 @@ async def test_a_client_sending_garbage_does_not_affect_the_others(tmp_path):
             await asyncio.gather(ann.wait_for(RULES, 60), bob.wait_for(RULES, 60))
             assert TITLE not in ann.text and TITLE not in bob.text
             eve_sends.cancel()
+
+
+async def test_closing_the_door_ends_every_session_and_its_client(tmp_path):
+    key = new_client_key()
+    door = Door(tmp_path, [authorized_line(key, name="Ann")], child=_SIZES)
+    async with door:
+        async with SSHTerm.open(door.port, key) as term:
+            await term.wait_for("size 80x24")
+            (session,) = door.door.sessions
+            door.door.close()
+            await asyncio.wait_for(door.door.wait_closed(), 30)
+            assert not _alive(session.pid)
+            await term.wait_closed(timeout=20)
+            assert term.received.endswith(b"\x1b[?25h\x1b[0m\r\n")  # the player's terminal reset
+            assert term.conn.is_closed() or await _until(term.conn.is_closed, 10)

@@ -116,6 +116,7 @@ class SSHDoor:
         self.listen: tuple[str, int] = ("", 0)
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._sessions: set[_DoorSession] = set()
+        self._connections: set[asyncssh.SSHServerConnection] = set()
         self._tasks: set[asyncio.Task] = set()
 
     @property
@@ -137,6 +138,8 @@ class SSHDoor:
             self._acceptor.close()
         for session in list(self._sessions):
             session.leave()
+        for conn in list(self._connections):
+            conn.close()
 
     async def wait_closed(self) -> None:
         if self._acceptor is not None:
@@ -151,11 +154,17 @@ class _DoorServer(asyncssh.SSHServer):
     def __init__(self, door: SSHDoor) -> None:
         self._door = door
         self._player: str | None = None
+        self._conn: asyncssh.SSHServerConnection | None = None
         self._peer = "?"
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._conn = conn
+        self._door._connections.add(conn)
         peer = conn.get_extra_info("peername") or ("?", 0)
         self._peer = f"{peer[0]}:{peer[1]}"
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._door._connections.discard(self._conn)
 
     def begin_auth(self, username: str) -> bool:
         return True  # every login needs a key
