@@ -281,3 +281,25 @@ async def test_closing_the_door_ends_every_session_and_its_client(tmp_path):
             await term.wait_closed(timeout=20)
             assert term.received.endswith(b"\x1b[?25h\x1b[0m\r\n")  # the player's terminal reset
             assert term.conn.is_closed() or await _until(term.conn.is_closed, 10)
+
+
+async def test_the_player_can_interrupt_their_own_client_and_send_no_other_signal(tmp_path):
+    # RFC 4254 6.9 signals and 6.10 breaks (ssh's ~B) reach the client as SIGINT; KILL or USR1
+    # are not the player's to send.
+    child = _python(
+        "import signal, time\n"
+        "signal.signal(signal.SIGINT, lambda *_: print('got INT', flush=True))\n"
+        "signal.signal(signal.SIGUSR1, lambda *_: print('got USR1', flush=True))\n"
+        "print('ready', flush=True)\n"
+        "while True: time.sleep(1)\n"
+    )
+    key = new_client_key()
+    async with Door(tmp_path, [authorized_line(key, name="Ann")], child=child) as door:
+        async with SSHTerm.open(door.port, key) as term:
+            await term.wait_for("ready")
+            term.process.send_signal("USR1")
+            term.process.send_signal("KILL")
+            term.process.send_break(100)
+            await term.wait_for("got INT")
+            assert "got USR1" not in term.text
+            assert door.door.sessions  # still there: KILL was not passed on
