@@ -303,3 +303,17 @@ async def test_the_player_can_interrupt_their_own_client_and_send_no_other_signa
             await term.wait_for("got INT")
             assert "got USR1" not in term.text
             assert door.door.sessions  # still there: KILL was not passed on
+
+
+async def test_a_client_that_ends_with_keys_still_unread_leaves_the_door_working(tmp_path):
+    # The keys waiting for a client that has gone are dropped with it; the next player comes in.
+    quitter = _python("import time; print('ready', flush=True); time.sleep(0.5)")
+    key = new_client_key()
+    async with Door(tmp_path, [authorized_line(key, name="Ann")], child=quitter) as door:
+        async with SSHTerm.open(door.port, key) as first:
+            await first.wait_for("ready")
+            await asyncio.wait_for(first.send(b"x" * 300_000), 20)
+            await first.wait_closed()
+        door.child = _SIZES
+        async with SSHTerm.open(door.port, key) as second:
+            await second.wait_for("size 80x24", timeout=20)

@@ -298,6 +298,7 @@ class _DoorSession(asyncssh.SSHServerSession):
         finally:
             self._stop_reading()
             if self._master is not None:
+                asyncio.get_running_loop().remove_writer(self._master)  # input still waiting
                 os.close(self._master)
                 self._master = None
             self._door._sessions.discard(self)
