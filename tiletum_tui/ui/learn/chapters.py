@@ -2,9 +2,10 @@
 prepared position (``learn.tutorial.start_chapter``). Opened from Learn to play on the title screen
 and with ``c`` inside the tutorial; it is dismissed with "resume", a chapter id, or None (Esc).
 
-The base tutorial's chapters come first (keys 1-9), then each further lesson under its own heading
-(Prospect for Silver, the expansion: a game of its own), with its own resume line ("resume:silver")
-when it has progress."""
+The base tutorial's chapters come first (keys 1-9), then each further lesson, of either game
+(``learn.lessons.every_lesson``), under its own heading, its chapters numbered with its mark (S1, C1),
+with its own resume line ("resume:<lesson id>") when it has progress. Only the fields every lesson has
+are read here (``learn.lessons``), so a lesson of another game lists like Tiletum's."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...learn import tutorial as T
+from ...learn.lessons import every_lesson
 
 RESUME = "resume"
 
@@ -49,7 +51,7 @@ def _where(lesson: T.Lesson, at: int) -> str:
     n = len(lesson.steps)
     chapter = T.chapter_of(min(at, n - 1), lesson)
     number = lesson.chapters.index(chapter) + 1
-    return f"step {min(at + 1, n)} of {n}, chapter {'' if lesson is T.BASE else lesson.id[0].upper()}{number}"
+    return f"step {min(at + 1, n)} of {n}, chapter {lesson.mark}{number}"
 
 
 class ChapterMenu(ModalScreen[str | None]):
@@ -86,17 +88,16 @@ class ChapterMenu(ModalScreen[str | None]):
         with Vertical(id="chapters"):
             yield Static("Learn to play: a guided game against Rosa", id="chapters-title", markup=False)
             options = []
-            for lesson in T.LESSONS:
+            for lesson in every_lesson():
                 ours = lesson is self.lesson
                 at = self.at if ours else self.elsewhere.get(lesson.id)
-                if lesson is not T.BASE:
-                    options.append(Option(Text(f"{lesson.title}: a game of its own, against Rosa", "bold"),
-                                          disabled=True))
+                if lesson.heading:
+                    options.append(Option(Text(lesson.heading, "bold"), disabled=True))
                 if at is not None:
                     label = f"Back to the tutorial ({_where(lesson, at)})" if ours and self.inside else \
                         f"Resume where you left off ({_where(lesson, at)})"
                     options.append(Option(Text(f"↵ {label}"), id=RESUME if ours else resume_id(lesson)))
-                prefix = "" if lesson is T.BASE else lesson.id[0].upper()
+                prefix = lesson.mark
                 options += [Option(chapter_line(i, at, lesson, f"{prefix}{i + 1}" if prefix else "", self.finished),
                                    id=c.id)
                             for i, c in enumerate(lesson.chapters)]
