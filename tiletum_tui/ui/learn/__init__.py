@@ -76,6 +76,21 @@ def learn(app) -> None:
                     lambda choice: chosen_lesson(app, choice))
 
 
+def chapters_from(screen, lesson, at: int, finished=frozenset()) -> None:
+    """The chapter list opened from inside a lesson (of either game: ``c`` on its screen, through the app's
+    ``open_chapters``): resuming goes back to it, another line takes its place."""
+    from .chapters import RESUME, ChapterMenu
+
+    def chosen(choice: str | None) -> None:
+        if choice != RESUME:  # (resume: back to this lesson)
+            chosen_lesson(screen.app, choice, replace=screen)
+
+    steps, _, saved = saved_steps(screen.app)
+    elsewhere = {k: v for k, v in steps.items() if k != lesson.id}
+    screen.app.push_screen(ChapterMenu(at, inside=True, lesson=lesson, elsewhere=elsewhere,
+                                       finished=saved | frozenset(finished)), chosen)
+
+
 def context_topic(screen) -> str | None:
     """The rules topic for what is in front of the player: the highlighted choice's rule, else the focused
     part of the screen (a widget id in ``learn.pages.TOPICS``), else the game view on show."""
@@ -157,5 +172,5 @@ def rules_commands():
     return RulesCommands
 
 
-__all__ = ["chosen_lesson", "context_topic", "explain_highlighted", "help_here", "learn", "mark_hints", "open_rules",
+__all__ = ["chapters_from", "chosen_lesson", "context_topic", "explain_highlighted", "help_here", "learn", "mark_hints", "open_rules",
            "rules_commands", "saved_steps", "show_preview", "start_tutorial"]

@@ -64,7 +64,7 @@ class ChapterMenu(ModalScreen[str | None]):
     ChapterMenu > #chapters { width: 78; max-width: 100%; height: auto; max-height: 100%;
                               border: round $warning; background: $surface; padding: 0 1; }
     #chapters-title { text-style: bold; height: 1; }
-    #chapters-list { height: auto; border: none; padding: 0; }
+    #chapters-list { height: auto; max-height: 70vh; border: none; padding: 0; }  /* the note and keys stay in sight */
     #chapters-note { height: auto; max-height: 3; color: $text-warning; }
     #chapters-keys { height: 1; color: $text-muted; }
     """
@@ -104,7 +104,7 @@ class ChapterMenu(ModalScreen[str | None]):
             yield OptionList(*options, id="chapters-list")
             note = self.problem or ("" if self.at is not None else
                                     "Each chapter starts from a prepared position of its lesson's game; "
-                                    "1 and S1 start at the very beginning.")
+                                    "the first of each starts at the very beginning.")
             if note:
                 yield Static(note, id="chapters-note", markup=False)
             yield Static("Enter: start the highlighted line · 1–9: a chapter · Esc: back", id="chapters-keys",

@@ -427,17 +427,9 @@ class TutorialScreen(RosaPlays, GameScreen):
         open_rules(self.app, step.topic if step is not None else None)
 
     def action_chapters(self) -> None:
-        from . import chosen_lesson, saved_steps
-        from .chapters import RESUME, ChapterMenu
+        from . import chapters_from
 
-        def chosen(choice: str | None) -> None:
-            if choice != RESUME:  # (resume: back to this tutorial)
-                chosen_lesson(self.app, choice, replace=self)
-
-        steps, _, finished = saved_steps(self.app)
-        elsewhere = {k: v for k, v in steps.items() if k != self.lesson.id}
-        self.app.push_screen(ChapterMenu(self.tutorial.index, inside=True, lesson=self.lesson, elsewhere=elsewhere,
-                                         finished=finished | self.tutorial.finished), chosen)
+        chapters_from(self, self.lesson, self.tutorial.index, self.tutorial.finished)
 
     def action_leave(self) -> None:
         self._save()
