@@ -169,15 +169,16 @@ SCRIPT: list[tuple[Chapter, list[Step]]] = [
            numbers=[(1, "seat:0"), (2, "seat:1")]),
         _m("place U at -1,0 r1", "Place the last tile west of the start (the frame marked ▶, turned 90°)."),
         _m("thief road E-W", "A thief on the road, press 1: it is unfinished, but unfinished features score at "
-           "the end too. Then the game is over, and the final scoring follows.", ["end", "final-unfinished"],
+           "the end too. Then the game is over, and the final scoring follows.",
+           ["end", "final-unfinished", "final-farms"],
            [(1, "line:road E-W")]),
         _k("Final scoring, first what is unfinished: your road 4 (a point a segment), your city 2 (its segment and "
            "its pennant), Rosa's cloister 5 (itself and the 4 tiles around it). Space.",
            numbers=[(4, "ledger:0:unfinished road"), (2, "ledger:0:unfinished city"),
                     (5, "ledger:1:unfinished cloister"), (4, "around:0,1")]),
         _k("Then the farms: your farmer's farm borders the completed city, 4 points (farmers score only now). You "
-           "win with 10 to Rosa's 5. Next: the River. Space.", ["final-farms"],
-           [(4, "ledger:0:farm"), (10, "score:0"), (5, "score:1")]),
+           "win with 10 to Rosa's 5. Next: the River. Space.",
+           numbers=[(4, "ledger:0:farm"), (10, "score:0"), (5, "score:1")]),
     ]),
     (Chapter("carc-river", "The River", ("R3", "R4", "R4", "R2") + PAD, river=True), [
         _k("With the River, the game starts from the spring instead of the starting tile: the river tiles come "

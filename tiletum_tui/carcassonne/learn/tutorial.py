@@ -6,7 +6,7 @@ on the Carcassonne screen; ``tests/carcassonne/test_lesson*.py`` play it through
 
 from __future__ import annotations
 
-from ...carcassonne.data import load
+from ..data import load
 from ..engine import Deploy, IllegalAction, Place, PlayerSetup, Settings, apply, check, parse
 from ..engine.events import FeatureCompleted, Scored
 from ..engine.followers import spots
