@@ -27,8 +27,8 @@ def message(screen) -> str:
 
 
 async def open_chapter(pilot, app, number: int):
-    """Learn to play on the title, then chapter C<number> of the list (by keys)."""
-    await pilot.press("l")
+    """Learn to play on the title, g for Carcassonne's page, then chapter C<number> (by keys)."""
+    await pilot.press("l", "g")
     menu = app.screen.query_one(OptionList)
     ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
     target = ids.index(L.chapters[number - 1].id)
@@ -111,7 +111,7 @@ async def test_progress_is_saved_and_learn_to_play_resumes_it(tmp_path):
         await pilot.press("enter")
         at, position = screen.tutorial.index, screen.session.digest()
         await pilot.press("f10")
-        await pilot.press("l")
+        await pilot.press("l", "g")  # Learn to play, Carcassonne's page
         menu = app.screen.query_one(OptionList)
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
         line = ids.index("resume:carcassonne")
@@ -124,12 +124,23 @@ async def test_progress_is_saved_and_learn_to_play_resumes_it(tmp_path):
 
 
 async def test_the_chapter_list_shows_both_games_lessons_at_80x24(tmp_path):
+    """One game's page at a time, each whole on the screen: Tiletum's lessons, then (g) Carcassonne's."""
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
-        text = "\n".join(str(app.screen.query_one(OptionList).get_option_at_index(i).prompt)
-                         for i in range(app.screen.query_one(OptionList).option_count))
-        assert "1 Dice and Actions" in text and "Carcassonne: a game of its own" in text
-        assert all(f"C{n} {c.title}" in text for n, c in enumerate(L.chapters, 1))
-        keys = app.screen.query_one("#chapters-keys")
-        assert keys.region.bottom <= 24 and keys.region.height == 1  # the keys stay in sight
+        pages, keys = [], []
+        for _ in range(2):
+            menu = app.screen.query_one(OptionList)
+            pages.append("\n".join(str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)))
+            keys.append(str(app.screen.query_one("#chapters-keys").content))
+            assert menu.max_scroll_y == 0 and app.screen.query_one("#chapters").region.bottom <= 24
+            assert app.screen.query_one("#chapters-keys").region.bottom <= 24
+            await pilot.press("g")
+        assert "g: Carcassonne's lesson" in keys[0] and "g: Tiletum's lessons" in keys[1]
+        assert "Carcassonne: a game of its own" in pages[1] and "Dice and Actions" not in pages[1]
+        assert all(f"C{n} {c.title}" in pages[1] for n, c in enumerate(L.chapters, 1))
+        assert "1 Dice and Actions" in pages[0]  # g again: back to Tiletum's page
+        assert "1 Dice and Actions" in "\n".join(str(app.screen.query_one(OptionList).get_option_at_index(i).prompt)
+                                                  for i in range(app.screen.query_one(OptionList).option_count))
+        await pilot.press("g", "3")  # a digit on Carcassonne's page starts its chapter
+        assert isinstance(app.screen, CarcassonneLessonScreen) and app.screen.tutorial.chapter is L.chapters[2]
