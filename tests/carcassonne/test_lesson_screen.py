@@ -96,6 +96,9 @@ async def test_the_whole_lesson_by_keys_with_a_wrong_move_first_at_every_step(tm
             done += 1
         assert done == sum(1 for s in L.steps if s.kind != T.ROSA)
         assert "lesson is complete" in str(screen.query_one("#lesson-box").content)
+        before = fingerprint(screen)
+        await pilot.press("enter")  # the lesson is over: no more moves on its game
+        assert message(screen) == "✗ " + T.LESSON_OVER and fingerprint(screen) == before
         saved = json.loads((tmp_path / L.progress_file).read_text())
         assert saved["lesson"] == "carcassonne" and saved["step"] == len(L.steps)
         assert set(saved["finished"]) == {c.id for c in L.chapters}
@@ -137,7 +140,7 @@ async def test_the_chapter_list_shows_both_games_lessons_at_80x24(tmp_path):
             assert app.screen.query_one("#chapters-keys").region.bottom <= 24
             await pilot.press("g")
         assert "g: Carcassonne's lesson" in keys[0] and "g: Tiletum's lessons" in keys[1]
-        assert "Carcassonne: a game of its own" in pages[1] and "Dice and Actions" not in pages[1]
+        assert "Dice and Actions" not in pages[1]
         assert all(f"C{n} {c.title}" in pages[1] for n, c in enumerate(L.chapters, 1))
         assert "1 Dice and Actions" in pages[0]  # g again: back to Tiletum's page
         assert "1 Dice and Actions" in "\n".join(str(app.screen.query_one(OptionList).get_option_at_index(i).prompt)

@@ -27,7 +27,7 @@ class CarcassonneLesson:
 
 
 CARCASSONNE = CarcassonneLesson(
-    "carcassonne", "Carcassonne", "Carcassonne: a game of its own, against Rosa", "C", script.STEPS,
+    "carcassonne", "Carcassonne", "", "C", script.STEPS,
     script.CHAPTERS, checklist.CONCEPTS, checklist.SHOWN_NOT_PLAYED, "tutorial-carcassonne.json",
 )
 LESSONS = (CARCASSONNE,)

@@ -18,6 +18,8 @@ from .script import KEY, LEARNER, MOVE, OPPONENT, PLAYERS, ROSA, Chapter, Step
 
 READ_FIRST = "Not yet: read this step, then press space to continue."
 ROSA_PLAYS = "Not now: Rosa is playing her turn (any key plays her next move)."
+LESSON_OVER = ("The lesson is complete: start a game of your own from the title screen (F10, then g), or a chapter "
+               "again (c).")
 UNDO_OFF = ("Undo is off in the lesson: it follows one line of play. To try a step again, start its chapter again "
             "(c: the chapter list).")
 
@@ -93,7 +95,7 @@ class Tutorial:
         except IllegalAction as exc:
             return False, f"Not allowed: {exc}."
         if step is None:
-            return True, ""
+            return False, LESSON_OVER
         if step.kind == KEY:
             return False, READ_FIRST
         if step.kind == ROSA:
