@@ -1,7 +1,7 @@
 """A guided game's progress file, for the lessons of either game: where the learner is (the step, how
 much of the opponent's script is used, the chapters finished) and the moves that led there, so the
-lesson resumes by replaying them through its game's engine (each game's screen replays its own:
-``ui.learn.progress.replay``, ``carcassonne.ui.lesson_screen``). One file per lesson
+lesson resumes by replaying them through its game's engine (each lesson's screen replays its own, e.g.
+``ui.learn.progress.replay``). One file per lesson
 (``Lesson.progress_file``): the base tutorial's keeps its name and format (``tutorial.json``), so the
 files of earlier versions read as before; every other lesson's names its lesson.
 
