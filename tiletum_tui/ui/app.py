@@ -142,6 +142,18 @@ class TiletumApp(App):
         else:
             self.push_screen(screen)
 
+    def open_lessons(self) -> None:
+        """Learn to play: every game's lessons in one chapter list (a game's screens reach it through here)."""
+        from .learn import learn
+
+        learn(self)
+
+    def open_chapters(self, screen, lesson, at: int, finished=frozenset()) -> None:
+        """The chapter list from inside a lesson of any game (its screen's ``c``)."""
+        from .learn import chapters_from
+
+        chapters_from(screen, lesson, at, finished)
+
     def back_to_title(self) -> None:
         keeping.close_games(self)  # another Tiletum may open these games now
         while len(self.screen_stack) > 2:

@@ -71,7 +71,12 @@ class CarcassonneScreens:
         return NewCarcassonneGame()
 
     def learn(self, app) -> None:
-        app.notify("There is no lesson for Carcassonne yet.", markup=False)
+        """Learn to play: the app shell's chapter list, which holds Carcassonne's lesson beside Tiletum's."""
+        opening = getattr(app, "open_lessons", None)
+        if opening is None:
+            app.notify("Learn to play is on the title screen.", markup=False)
+        else:
+            opening()
 
     def rules(self, app) -> None:
         app.notify("The rules browser has no Carcassonne pages yet.", markup=False)
