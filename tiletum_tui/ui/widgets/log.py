@@ -26,9 +26,11 @@ class LogView(Painted):
         self.notation = False
         self.state = None
         self.setup: tuple = ()
+        self.shown: int | None = None  # a replay's position (``Scene.shown``): None in play
+        self.shown_line = 0  # the line of the move shown (the replay scrolls to it)
 
     def draw(self, scene) -> None:
-        self.state, self.setup = scene.state, scene.setup
+        self.state, self.setup, self.shown = scene.state, scene.setup, scene.shown
         self.show(scene.log, scene.state.players, scene.notation)
 
     def show(self, entries, players, notation: bool) -> None:
@@ -53,10 +55,16 @@ class LogView(Painted):
         if not self.entries:
             out.append("Nothing has happened yet.", self.ink("muted"))
         for k, e in enumerate(self.entries):
-            out.append(f"{k + 1:>4} ", self.ink("muted"))
+            shown = self.shown is not None and k + 1 == self.shown
+            if shown:  # a replay: the move that led to the position shown (later ones are still to come)
+                self.shown_line = out.plain.count("\n")
+            out.append("▶" if shown else " ", self.ink("cursor") if shown else self.ink("muted"))
+            out.append(f"{k + 1:>3} ", self.ink("muted"))
             colour = self.players[e.seat].colour if 0 <= e.seat < len(self.players) else ""
             out.append("● ", self.player_ink(colour))
-            out.append(e.notation if self.notation else e.text)
+            later = self.shown is not None and k + 1 > self.shown
+            out.append(e.notation if self.notation else e.text,
+                       self.ink("cursor") if shown else self.ink("muted") if later else None)
             for ev in e.events:
                 self._event(out, r, ev)
             out.append("\n")
