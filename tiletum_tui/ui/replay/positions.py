@@ -121,4 +121,32 @@ class Positions:
         return sorted(out.items())
 
 
-__all__ = ["EVERYTHING", "HiddenError", "Positions", "UNITS"]
+def move_times(positions: Positions) -> list[dict]:
+    """Per seat: its moves, how many were timed, and their seconds (total, mean, longest; None when
+    no move of it was timed: a save from before move times, a game played headless)."""
+    out = []
+    for seat in range(len(positions.names)):
+        mine = [e for e in positions.entries if e.seat == seat]
+        times = [e.seconds for e in mine if e.seconds is not None]
+        out.append({"moves": len(mine), "timed": len(times), "total": sum(times) if times else None,
+                    "mean": sum(times) / len(times) if times else None, "longest": max(times) if times else None})
+    return out
+
+
+def actions_chosen(positions: Positions, seat) -> list[dict[str, int]]:
+    """Per seat, how many times each Action was taken with a die (read from the engine's decision
+    stack: a die's Action begins as an ``ActionFrame`` of source "die" on the turn, the Joker's once
+    its AP are given), up to the last position, as ``seat`` sees the game."""
+    counts: list[dict[str, int]] = [{} for _ in positions.names]
+    before = None
+    for i in range(positions.last + 1):
+        state = positions.view(i, seat)
+        top = state.stack[-1] if state.stack else None
+        if type(top).__name__ == "ActionFrame" and top.source == "die" and \
+                type(before).__name__ in ("TurnFrame", "JokerFrame"):  # (not back from a bonus on top of it)
+            counts[top.player][top.action] = counts[top.player].get(top.action, 0) + 1
+        before = top
+    return counts
+
+
+__all__ = ["EVERYTHING", "HiddenError", "Positions", "UNITS", "actions_chosen", "move_times"]

@@ -92,8 +92,7 @@ class ReplayPanel(Painted):
         out.append("\n")
         if seat == EVERYTHING:
             out.append(hidden_words(screen.model.state) + "\n", self.ink("muted"))
-        out.append("← → move · ↑ ↓ turn · PgUp PgDn phase · Home End · j: go to a move · "
-                   "p: play on from here · c: how it was won · Esc: back", self.ink("muted"))
+        out.append("j: go to a move · p: play on from here · c: how it was won · ?: keys", self.ink("muted"))
         self.update(out)
 
 
@@ -135,6 +134,7 @@ class ReplayScreen(GameViews, Screen):
         self.view_before = None
         self._stale: set[str] = set()
         self._map_args: tuple = ([], None)
+        self._colour: str | None = None
 
     _add_binding = GameScreen._add_binding  # (the views' keys, and whose board: as in play)
     _board_player = GameScreen._board_player
@@ -205,8 +205,10 @@ class ReplayScreen(GameViews, Screen):
         state = scene.state
         self.query_one(StatusBar).show(state, scene.who)
         colour = f"player-{state.players[scene.who].colour}" if scene.who is not None else ""
-        self.query_one("#side").set_classes(colour)
-        self.query_one(StatusBar).set_classes(colour)
+        if colour != self._colour:  # (restyling costs a few ms: only when the player in turn changes)
+            self._colour = colour
+            self.query_one("#side").set_classes(colour)
+            self.query_one(StatusBar).set_classes(colour)
         for s in self.strips:
             self.query_one(f"#{s.name}").draw(scene)
         self._stale = {v.name for v in self.views}
