@@ -70,29 +70,48 @@ class VpChart(PlotextPlot):
         self.refresh()
 
 
+def mean_seconds_by_round(positions: Positions) -> list[dict[int, float]]:
+    """Per seat: round -> the mean seconds of its timed moves in that round (the round the move was
+    made in: the position before it)."""
+    sums: list[dict[int, list[float]]] = [{} for _ in positions.names]
+    for k, e in enumerate(positions.entries):
+        if e.seconds is not None:
+            sums[e.seat].setdefault(positions.summary(k)["round"], []).append(e.seconds)
+    return [{r: sum(v) / len(v) for r, v in seat.items()} for seat in sums]
+
+
 class TimeChart(PlotextPlot):
     def draw(self, positions: Positions, state) -> None:
         plt = self.plt
         plt.clear_figure()
+        by_round = mean_seconds_by_round(positions)
+        rounds = sorted({r for seat in by_round for r in seat})
         for seat, p in enumerate(state.players):
-            points = [(k + 1, e.seconds) for k, e in enumerate(positions.entries) if e.seat == seat
-                      and e.seconds is not None]
-            if points:
-                plt.scatter([x for x, _ in points], [y for _, y in points], marker=str(seat + 1),
-                            label=f"{seat + 1} {p.name}", color=PLOT_COLOURS.get(p.colour, "white"))
-        plt.title("Seconds taken over each move")
-        plt.xlabel("move")
+            xs = [r for r in rounds if r in by_round[seat]]
+            if xs:
+                plt.plot(xs, [by_round[seat][r] for r in xs], marker=str(seat + 1), label=f"{seat + 1} {p.name}",
+                         color=PLOT_COLOURS.get(p.colour, "white"))
+        if rounds:
+            plt.xticks(rounds, [f"R{r}" for r in rounds])
+        plt.title("Seconds a move, on average, round by round")
         self.refresh()
 
 
 class CategoryBars(Painted):
+    state = None
+
+    def on_resize(self, event) -> None:  # the bars are as long as the page is wide
+        if self.state is not None:
+            self.draw(self.state)
+
     def draw(self, state) -> None:
+        self.state = state
         cats = categories(state)
         marks = letters([title for _, title in cats])
         width = max(self.size.width, 60) - 22
         most = max([sum(max(p.ledger.get(k, 0), 0) for k, _ in cats) for p in state.players] + [1])
         out = Text()
-        out.append("VP by category at the end: a letter per category (below) per VP; VP lost are not drawn\n\n",
+        out.append("VP by category at the end: a letter per VP (categories below; VP lost not drawn)\n\n",
                    self.ink("title"))
         for seat, p in enumerate(state.players):
             out.append(f"{seat + 1} {p.name[:10]:<10} ", self.player_ink(p.colour))
@@ -177,7 +196,7 @@ class ChartsScreen(Screen):
                 yield TimesTable(id="times-table")
             with VerticalScroll(id="actions"):
                 yield ActionsTable(id="actions-view")
-        yield Static("1 VP over the game · 2 by category · 3 times · 4 Actions · Tab: next · Esc: back",
+        yield Static("1 VP · 2 by category · 3 times · 4 Actions · Tab: next page · Esc: back",
                      id="charts-keys", markup=False)
 
     def on_mount(self) -> None:
