@@ -92,7 +92,8 @@ class ReplayPanel(Painted):
         out.append("\n")
         if seat == EVERYTHING:
             out.append(hidden_words(screen.model.state) + "\n", self.ink("muted"))
-        out.append("j: go to a move · p: play on from here · c: how it was won · ?: keys", self.ink("muted"))
+        out.append("← → a move · ↑ ↓ a turn · PgUp PgDn a phase · Home End: start, end\n"
+                   "j: go to a move · p: play on from here · c: how it was won · ?: keys", self.ink("muted"))
         self.update(out)
 
 

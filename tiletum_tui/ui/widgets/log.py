@@ -30,7 +30,7 @@ class LogView(Painted):
         self.state = None
         self.setup: tuple = ()
         self.shown: int | None = None  # a replay's position (``Scene.shown``): None in play
-        self.shown_line = 0  # the line of the move shown (the replay scrolls to it)
+        self._head = Text()  # the text above the move shown (its screen line: ``shown_line``)
 
     def draw(self, scene) -> None:
         self.state, self.setup, self.shown = scene.state, scene.setup, scene.shown
@@ -39,6 +39,13 @@ class LogView(Painted):
     def show(self, entries, players, notation: bool) -> None:
         self.entries, self.players, self.notation = entries, players, notation
         self.redraw()
+
+    @property
+    def shown_line(self) -> int:
+        """The screen line of the move shown, long entries wrapped as they are drawn (the replay
+        scrolls to it)."""
+        width = self.size.width or (self.parent.size.width if self.parent is not None else 80) or 80
+        return len(self._head.wrap(self.app.console, width)) - 1 if self._head.plain else 0
 
     def _who(self, i: int) -> str:
         return self.players[i].name if 0 <= i < len(self.players) else "?"
@@ -66,7 +73,7 @@ class LogView(Painted):
             e = self.entries[k]
             shown = self.shown is not None and k + 1 == self.shown
             if shown:  # a replay: the move that led to the position shown (later ones are still to come)
-                self.shown_line = out.plain.count("\n")
+                self._head = out.copy()
             if shown:
                 out.append("▶", self.ink("cursor"))
                 out.append(f"{k + 1:>3} ", self.ink("muted"))
