@@ -243,7 +243,10 @@ async def test_play_on_from_here_starts_a_copy_with_the_seats_chosen(finished4, 
         dialog.query_one("#who1").value = "journeyman"
         dialog.query_one("#who3").value = "beginner"
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        for _ in range(50):  # (the copy's opponents start their process: a loaded machine takes a while)
+            if type(app.screen).__name__ == "GameScreen":
+                break
+            await pilot.pause(0.1)
         game = app.screen
         assert type(game).__name__ == "GameScreen" and screen not in app.screen_stack
         copy = game.model.session
