@@ -312,6 +312,10 @@ def open_replay(app, path) -> None:
     except Exception as exc:  # SaveFileError/ReplayError name the file and the problem
         app.notify(clean(exc, 300), title="Cannot replay this save", severity="error", timeout=8, markup=False)
         return
+    if session.game.name != "tiletum":  # (the replay draws Tiletum's views; Carcassonne's are to come)
+        app.notify(f"No replay for {session.game.title} yet: open the save to look at it.",
+                   title="Cannot replay this save", severity="warning", timeout=6, markup=False)
+        return
     app.push_screen(ReplayScreen(session, at=0))
 
 
