@@ -308,7 +308,7 @@ def open_replay(app, path) -> None:
     from ...session import Session
 
     try:
-        session = Session.load(path, autosave=False, open_as="read-only")
+        session = Session.load(path, save_dir=app.save_dir, autosave=False, open_as="read-only")
     except Exception as exc:  # SaveFileError/ReplayError name the file and the problem
         app.notify(clean(exc, 300), title="Cannot replay this save", severity="error", timeout=8, markup=False)
         return
