@@ -70,6 +70,10 @@ async def test_the_last_unfinished_game_is_offered_first_and_c_continues_it(tmp_
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         menu = app.screen.query_one("#title-menu")
+        for _ in range(50):  # the title looks once its first paint is out (issue 24, item 18)
+            if "looking" not in str(menu.get_option("continue").prompt):
+                break
+            await pilot.pause(0.02)
         assert "Continue: round 1" in str(menu.get_option("continue").prompt)
         await pilot.press("c")
         await pilot.pause()
