@@ -100,6 +100,7 @@ async def test_the_title_is_drawn_before_the_saves_are_replayed(tmp_path, monkey
     from tiletum_tui.ui.app import TiletumApp
     from tiletum_tui.ui.screens.title import TitleScreen
 
+    from ..title_helpers import continue_line
     from .conftest import make_session
 
     session = make_session(tmp_path, moves=0)  # an unfinished game to look for
@@ -118,9 +119,5 @@ async def test_the_title_is_drawn_before_the_saves_are_replayed(tmp_path, monkey
 
     app = Watched(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(50):
-            if "look" in order:
-                break
-            await pilot.pause(0.02)
-        assert "Continue: round 1" in str(app.screen.query_one("#title-menu").get_option("continue").prompt)
+        assert "Continue: round 1" in await continue_line(app, pilot)
     assert order.index("drawn") < order.index("look")
