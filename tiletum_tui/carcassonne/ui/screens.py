@@ -13,9 +13,6 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..engine import PlayerSetup, Settings
-from ..engine.state import COLOURS
-
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 ART = r"""
   ___                                          
@@ -47,6 +44,9 @@ class NewCarcassonneGame(ModalScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        from ..engine import PlayerSetup, Settings  # here, not at the top: the title screen names this game
+        from ..engine.state import COLOURS  # without importing its engine (start-up, issue 24)
+
         n, river = (int(x) for x in (event.option_id or "2-0").split("-"))
         seed = random.SystemRandom().randrange(1, 10**6)
         self.dismiss(Settings(players=tuple(PlayerSetup(NAMES[i], COLOURS[i]) for i in range(n)), seed=seed,
