@@ -24,4 +24,8 @@ NAMES = ("tiletum", "carcassonne")
 FRONT_DOORS = {"tiletum": None, "carcassonne": "tiletum_tui.carcassonne.cli"}
 # Each game's screens, as ``ui.games.screens_for`` hands them to the app shell ("module:object").
 SCREENS = {"tiletum": "tiletum_tui.ui.games:TILETUM_SCREENS", "carcassonne": "tiletum_tui.carcassonne.ui.screens:SCREENS"}
+# Each game's computer opponents, as the opponents' process and the arena reach them
+# (``opponents.plug.for_game``: "module:object").
+OPPONENTS = {"tiletum": "tiletum_tui.opponents.plug:TILETUM_OPPONENTS",
+             "carcassonne": "tiletum_tui.carcassonne.opponents.plug:OPPONENTS"}
 DEFAULT = "tiletum"
