@@ -68,7 +68,9 @@ class CarcassonneScreens:
         return CarcassonneScreen(session)
 
     def new_game(self):
-        return NewCarcassonneGame()
+        from .seats_form import NewCarcassonneSeats  # (players and the River, then who plays the other seats)
+
+        return NewCarcassonneSeats()
 
     def learn(self, app) -> None:
         app.notify("There is no lesson for Carcassonne yet.", markup=False)
