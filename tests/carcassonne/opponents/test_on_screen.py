@@ -74,7 +74,14 @@ async def test_h_gives_the_masters_suggestion_with_why_and_puts_the_cursor_there
         await _until(pilot, lambda: _msg(screen).startswith("Master: place"), 30, "no suggestion")
         words = _msg(screen)
         assert "It expects" in words and "points" in words
-        await pilot.press("enter")  # Enter plays the suggested place
         said = words.split("Master: place ", 1)[1].split(" at ", 1)[1].split(",")
+        where = (int(said[0]), int(said[1]))
+        assert screen.cursor == where  # the suggestion is on the board: the cursor on its place
+        await pilot.press("shift+left", "shift+left")  # away from it, then ask again
+        assert screen.cursor != where
+        await pilot.press("h")
+        await _until(pilot, lambda: _msg(screen).startswith("Master: place"), 30, "no second suggestion")
+        assert screen.cursor == where
+        await pilot.press("enter")  # Enter plays the suggested place
         placed = session.game.parse(session.log[0].notation)
-        assert (placed.x, placed.y) == (int(said[0]), int(said[1]))
+        assert (placed.x, placed.y) == where

@@ -78,7 +78,8 @@ def test_the_arena_plays_carcassonne_with_tiletums_output_and_saves_each_game(tm
     (["--rules", "2"], "--rules: Carcassonne has rules version 1 only"),
     (["--games", "0"], "--games is a number")])
 def test_the_carcassonne_arena_refuses_what_it_cannot_play(bad, words, capsys):
-    assert main(["arena", "--game", "carcassonne", "--quiet", *bad]) == 2
+    quick = ["--seats", "beginner,beginner", "--games", "1"]  # (were the refusal missing: one quick game)
+    assert main(["arena", "--game", "carcassonne", "--quiet", *quick, *bad]) == 2
     assert capsys.readouterr().err.startswith("tiletum arena: " + words)
 
 
