@@ -80,14 +80,13 @@ def search(seen, me: int, budget, seed: int, hurry=None) -> Choice:
         return Choice(best.place, plan=[best.place, best.deploy], gain=best.value - now)
     deadline = started + budget.seconds if budget.simulations is None else None
     limit = budget.simulations if budget.simulations is not None else 10**9
-    rng = random.Random(seed)
     sims = 0
     while sims < limit:
         if deadline is not None and time.perf_counter() >= deadline:
             break
         if hurry is not None and sims and hurry():
             break
-        _simulate(root, seen, seed, me, rng)
+        _simulate(root, seen, seed, me)
         sims += 1
     ranked = sorted(root.children[""].values(), key=lambda c: (c.visits, c.total), reverse=True)
     first, second = ranked[0], ranked[1]
@@ -97,10 +96,12 @@ def search(seen, me: int, budget, seed: int, hurry=None) -> Choice:
                   alternative_win=second.total / second.visits)
 
 
-def _simulate(root: Node, seen, seed: int, me: int, rng: random.Random) -> None:
+def _simulate(root: Node, seen, seed: int, me: int) -> None:
     parent = max(root.visits, 1)
     child = max(root.children[""].values(), key=lambda c: c.ucb(parent))
-    state = sample(seen, seed + 1 + child.visits - PRIOR_VISITS)  # the k-th visit: the k-th deal
+    deal = seed + 1 + child.visits - PRIOR_VISITS  # the k-th visit: the k-th deal, and the playouts' k-th luck
+    state = sample(seen, deal)
+    rng = random.Random(deal)
     _play(state, child.option)
     path = [(child, me)]
     node, in_tree = child, True
