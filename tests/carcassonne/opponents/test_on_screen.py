@@ -85,3 +85,28 @@ async def test_h_gives_the_masters_suggestion_with_why_and_puts_the_cursor_there
         await pilot.press("enter")  # Enter plays the suggested place
         placed = session.game.parse(session.log[0].notation)
         assert (placed.x, placed.y) == where
+
+
+async def test_new_game_asks_who_plays_the_other_seats(tmp_path):
+    """Issue 20: "one person can play it alone": New game of Carcassonne asks, after the players and the
+    River, who plays the seats after yours; the journeymen chosen play them (and say so)."""
+    (tmp_path / "new").mkdir()
+    app = TiletumApp(save_dir=tmp_path / "new")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")  # 4 players
+        await pilot.pause()
+        assert "Who plays the seats after yours?" in str(app.screen.query("Static").first().content)
+        await pilot.press("down", "down", "enter")  # you against journeymen
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CarcassonneScreen)
+        seats = screen.session.seats
+        assert [s.level if s.is_opponent else "person" for s in seats] == ["person"] + ["journeyman"] * 3
+        assert screen.session.current_player == 0 and not screen.opponents.busy  # you begin
+        await pilot.press("enter", "0")  # your tile, no follower: then the journeymen play
+        await _until(pilot, lambda: screen.session.current_player == 0 and len(screen.session.log) >= 8, 60,
+                     "the journeymen did not play their turns")
+        assert [e.seat for e in screen.session.log[2:8]] == [1, 1, 2, 2, 3, 3]
+        screen.session.close()

@@ -31,12 +31,14 @@ from ..engine.rules import sample
 from .evaluate import margin, values
 from .levels import Option, follower_options, turn_options
 
-ROOT_CANDIDATES = 10  # the journeyman's best whole turns the root weighs
+ROOT_CANDIDATES = 6  # the journeyman's best whole turns the root weighs ...
+ROOT_WITHIN = 6.0  # ... those within this many points of its best (the rest are not worth a simulation)
 TREE_FIRST = 3  # a node offers a drawn tile's best this many turns at first, one more each time its visits double
 HORIZON = 6  # turns a simulation plays past the root's (the root's own included: one more)
 PLAYOUT_PLACES = 4  # places of the tile the playout policy weighs (the best of them, with its follower)
 EXPLORE = 0.7  # UCB1's exploration constant (rewards lie in 0..1)
-PRIOR_VISITS = 2  # virtual visits giving each root candidate the reward its evaluation promises
+PRIOR_VISITS = 8  # virtual visits giving each root candidate the reward its evaluation promises: a few
+# simulations are noisy (the draws), so the journeyman's choice stands until they show otherwise
 MARGIN_SCALE = 10.0  # points of margin that make a win about 73% likely (the logistic's scale)
 
 
@@ -69,7 +71,8 @@ def search(seen, me: int, budget, seed: int, hurry=None) -> Choice:
     """The master's whole turn for the tile in hand (``Choice.plan``: the place, then the follower)."""
     started = time.perf_counter()  # the time budget covers the root's ranking too
     now = margin(values(seen), me)
-    options = turn_options(seen, me)[:ROOT_CANDIDATES]
+    ranked = turn_options(seen, me)
+    options = [o for o in ranked[:ROOT_CANDIDATES] if o.value >= ranked[0].value - ROOT_WITHIN]
     root = Node()
     for o in options:
         child = root.children.setdefault("", {})[_key(o)] = Node(o)
@@ -88,8 +91,8 @@ def search(seen, me: int, budget, seed: int, hurry=None) -> Choice:
             break
         _simulate(root, seen, seed, me)
         sims += 1
-    ranked = sorted(root.children[""].values(), key=lambda c: (c.visits, c.total), reverse=True)
-    first, second = ranked[0], ranked[1]
+    by_visits = sorted(root.children[""].values(), key=lambda c: (c.visits, c.total), reverse=True)
+    first, second = by_visits[0], by_visits[1]
     return Choice(first.option.place, plan=[first.option.place, first.option.deploy], gain=first.option.value - now,
                   win=first.total / first.visits, simulations=sims,
                   alternative=[second.option.place, second.option.deploy], alternative_gain=second.option.value - now,

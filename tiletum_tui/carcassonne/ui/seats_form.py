@@ -24,10 +24,11 @@ class NewCarcassonneSeats(NewCarcassonneGame):
     def __init__(self) -> None:
         super().__init__()
         self._settings = None
+        self._asking = False
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if self._settings is None:  # the first question: dismiss is caught below to ask the second
-            event.stop()
+        event.prevent_default()  # (Textual would run the first question's handler too: it runs here, once)
+        if self._settings is None:  # the first question: its dismiss is caught below to ask the second
             self._asking = True
             super().on_option_list_option_selected(event)
             return
@@ -38,7 +39,7 @@ class NewCarcassonneSeats(NewCarcassonneGame):
         super().dismiss(self._settings)
 
     def dismiss(self, result=None):
-        if getattr(self, "_asking", False) and result is not None:
+        if self._asking and result is not None:
             self._asking = False
             self._settings = result
             self._ask_who()
