@@ -70,40 +70,84 @@ def feature_points(state: State, root: int, tile: int, left: int, road_q: float 
 
 def values(state: State, extra: Follower | None = None) -> list[float]:
     """Each player's value (see the module's docstring); ``extra``: a follower deployed in thought."""
+    return values_each(state, [extra])[0]
+
+
+def values_each(state: State, extras: list[Follower | None]) -> list[list[float]]:
+    """``values`` with each of ``extras`` deployed in thought (None: none), sharing the work: only the
+    feature (or the farm's cities) a follower joins is weighed again."""
     n = len(state.players)
     left = len(state.pile)
     road_q, city_q = _closing(left, ROAD_SCALE), _closing(left, CITY_SCALE)
-    out = [float(s) for s in state.scores]
+    base = [float(s) for s in state.scores]
     supply = list(state.supply)
-    followers = state.followers if extra is None else [*state.followers, extra]
-    if extra is not None:
-        supply[extra.seat] -= 1
     find, kinds = state.find, state.kind
     groups: dict[int, list[Follower]] = {}
-    for f in followers:
+    for f in state.followers:
         groups.setdefault(find(f.node), []).append(f)
-    supplied: dict[int, list[int]] = {}
+    features: dict[int, tuple[float, bool, list[int]]] = {}  # road, city, cloister: points, complete, seats
+    farm_cities: dict[int, set[int]] = {}
+    supplied: dict[int, list[int]] = {}  # a city's farmers, over the farms touching it
     for root, on in groups.items():
         seats = [f.seat for f in on]
         if kinds[root] == "field":
-            for city in {find(c) for c in state.cities[root]}:
+            cities = farm_cities[root] = {find(c) for c in state.cities[root]}
+            for city in cities:
                 supplied.setdefault(city, []).extend(seats)
             continue
         points, done = feature_points(state, root, on[0].tile, left, road_q, city_q)
+        features[root] = (points, done, seats)
         for seat in _most(seats):
-            out[seat] += points
+            base[seat] += points
         if done:
             for seat in seats:
                 supply[seat] += 1
-    for city, seats in supplied.items():
+
+    def worth(city: int) -> float:
         opened = state.open[city]
-        worth = 4.0 if opened <= 0 else 4.0 * city_q ** opened
+        return 4.0 if opened <= 0 else 4.0 * city_q ** opened
+
+    for city, seats in supplied.items():
+        w = worth(city)
         for seat in _most(seats):
-            out[seat] += worth
-    turns = left / n
-    if turns > 0:
-        for seat in range(n):
-            out[seat] += SUPPLY * min(supply[seat], turns) * min(1.0, turns / SUPPLY_TURNS)
+            base[seat] += w
+    out = []
+    for extra in extras:
+        v, sup = base[:], supply
+        if extra is not None:
+            sup = supply[:]
+            sup[extra.seat] -= 1
+            root = find(extra.node)
+            if kinds[root] == "field":
+                cities = farm_cities.get(root)
+                for city in cities if cities is not None else {find(c) for c in state.cities[root]}:
+                    w, old = worth(city), supplied.get(city, [])
+                    for seat in (_most(old) if old else ()):
+                        v[seat] -= w
+                    for seat in _most([*old, extra.seat]):
+                        v[seat] += w
+            else:
+                if root in features:
+                    points, done, old = features[root]
+                    for seat in _most(old):
+                        v[seat] -= points
+                    if done:
+                        for seat in old:
+                            sup[seat] -= 1
+                else:
+                    (points, done), old = feature_points(state, root, extra.tile, left, road_q, city_q), []
+                now = [*old, extra.seat]
+                for seat in _most(now):
+                    v[seat] += points
+                if done:
+                    for seat in now:
+                        sup[seat] += 1
+        turns = left / n
+        if turns > 0:
+            fade = min(1.0, turns / SUPPLY_TURNS)
+            for seat in range(n):
+                v[seat] += SUPPLY * min(sup[seat], turns) * fade
+        out.append(v)
     return out
 
 

@@ -21,7 +21,7 @@ from ..engine.followers import spots
 from ..engine.land import legal_places
 from ..engine.rules import is_view
 from ..engine.state import Follower
-from .evaluate import margin, values
+from .evaluate import margin, values, values_each
 
 
 class Option(NamedTuple):
@@ -65,21 +65,21 @@ def turn_options(state, seat: int) -> list[Option]:
         place = Place(seat, drawn, x, y, r)
         after = state.clone()
         apply_in_place(after, place, checked=True)
-        out.append(Option(margin(values(after), seat), place, Deploy(seat, None, None)))
-        out.extend(follower_options(after, seat, place))
+        out.extend(follower_options(after, seat, place, none=True))
     out.sort(key=lambda o: -o.value)  # (stable: ties keep the engine's order)
     return out
 
 
-def follower_options(placed, seat: int, place: Place | None = None) -> list[Option]:
-    """The followers that may go on the tile just placed, each with the player's margin after it."""
+def follower_options(placed, seat: int, place: Place | None = None, none: bool = False) -> list[Option]:
+    """The followers that may go on the tile just placed (and, with ``none``, no follower first), each
+    with the player's margin after it."""
     tile = placed.placed[placed.last]
-    out = []
-    for s in spots(placed):
-        if s.refused is None:
-            extra = Follower(seat, tile.base + s.segment, s.role, placed.last)
-            out.append(Option(margin(values(placed, extra), seat), place, Deploy(seat, s.role, s.name)))
-    return out
+    free = [s for s in spots(placed) if s.refused is None]
+    extras = [Follower(seat, tile.base + s.segment, s.role, placed.last) for s in free]
+    deploys = [Deploy(seat, s.role, s.name) for s in free]
+    if none:
+        extras, deploys = [None, *extras], [Deploy(seat, None, None), *deploys]
+    return [Option(margin(v, seat), place, d) for v, d in zip(values_each(placed, extras), deploys)]
 
 
 class Opponent:
@@ -109,8 +109,7 @@ class Opponent:
                 return Choice(deploy, plan=[deploy])
             # (a game loaded between the two decisions): the follower by the evaluation
             now = margin(values(seen), self.seat)
-            best = max([Option(now, None, Deploy(self.seat, None, None))] + follower_options(seen, self.seat),
-                       key=lambda o: o.value)
+            best = max(follower_options(seen, self.seat, none=True), key=lambda o: o.value)
             return Choice(best.deploy, plan=[best.deploy], gain=best.value - now, replanned=True)
         started = time.perf_counter()
         now = margin(values(seen), self.seat)

@@ -152,8 +152,7 @@ def _playout_turn(state, who: int, rng: random.Random) -> Option:
         place = Place(who, state.drawn, x, y, r)
         after = state.clone()
         apply_in_place(after, place, checked=True)
-        for o in [Option(margin(values(after), who), place, Deploy(who, None, None)),
-                  *follower_options(after, who, place)]:
+        for o in follower_options(after, who, place, none=True):
             if best is None or o.value > best.value:
                 best = o
     return best
