@@ -21,7 +21,7 @@ def test_the_words_say_what_the_tile_completes_who_scores_and_what_the_follower_
     assert words.startswith("Master: place E at 0,-1, turned 180°, then a knight on the city S")
     assert "it completes a city of 2 tiles (nobody on it yet)" in words  # before the knight: nobody scores
     assert "the city it completes (2 tiles): the follower scores it and comes back at once" in words
-    assert "It expects +4.2 points on the others, 61% to come out ahead" in words
+    assert "It expects +4.2 points over the others (61% to win)" in words
     assert "Next best: E at 0,1, no follower (+1.5)" in words
 
 
@@ -31,5 +31,5 @@ def test_a_farmer_is_explained_by_the_cities_its_farm_supplies():
     placed = apply(seen, Place(0, "E", 0, -1, 2))
     field = next(s.name for s in spots(placed) if s.role == "farmer")
     words = explain(seen, Place(0, "E", 0, -1, 2), Deploy(0, "farmer", field), 0.0, None)
-    assert "a farm supplying 1 city, 1 of them completed: 4 points each at the end" in words
+    assert "a farm supplying 1 city, 1 completed (4 points each at the end to the most farmers" in words
     assert "farmers never come back" in words

@@ -42,7 +42,7 @@ def explain(seen, place, deploy, gain: float, win: float | None, alternative=(),
     text = "Master: " + (f"{head}, then {follower}" if head else follower)
     if parts:
         text += ": " + "; ".join(parts)
-    text += f". It expects {gain:+.1f} points on the others" + (f", {win:.0%} to come out ahead" if win is not None else "")
+    text += f". It expects {gain:+.1f} points over the others" + (f" ({win:.0%} to win)" if win is not None else "")
     if alternative:
         alt_place, alt_deploy = alternative
         alt = (f"{alt_place.design} {describe_place(alt_place.x, alt_place.y, alt_place.rotation)}, "
@@ -65,8 +65,8 @@ def _goes_for(placed, deploy) -> str:
         complete = sum(1 for c in cities if placed.open[c] <= 0)
         if not cities:
             return "a farm that supplies no city yet (farmers never come back)"
-        return (f"a farm supplying {_n(len(cities), 'city')}, {complete} of them completed: 4 points each at the "
-                "end to the most farmers (farmers never come back)")
+        return (f"a farm supplying {_n(len(cities), 'city')}, {complete} completed (4 points each at the end "
+                "to the most farmers; farmers never come back)")
     points, done = feature_points(placed, root, placed.last, left)
     if kind == "cloister":
         return f"a cloister with {_n(neighbours(placed, tile.x, tile.y), 'tile')} round it of 8 (about {points:.0f} points)"

@@ -146,7 +146,8 @@ class CarcassonneScreen(Screen):
 
     def show_message(self, text: str) -> None:
         msg = self.query_one("#carc-msg", Static)
-        msg.styles.height = 3 if len(text) > 2 * (msg.size.width or 80) else 2  # a hint's words may take three
+        lines = sum(-(-len(line) // (msg.size.width or 80)) or 1 for line in text.split("\n"))
+        msg.styles.height = max(2, min(4, lines))  # a hint's words may take four lines
         msg.update(text)
 
     def _head(self, state) -> Text:

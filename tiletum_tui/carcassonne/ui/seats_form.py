@@ -8,12 +8,11 @@ from rich.text import Text
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...opponents.base import LEVEL_TITLES, LEVELS
 from ...saves.format import PERSON, Seat
 from .screens import NewCarcassonneGame
 
-WHO = (("person", "People at this keyboard (hot seat)"),) + tuple(
-    (lvl, f"You against {LEVEL_TITLES[lvl].lower()}s" + (" (2 s a turn)" if lvl == "master" else "")) for lvl in LEVELS)
+WHO = (("person", "People at this keyboard (hot seat)"), ("beginner", "You against beginners"),
+       ("journeyman", "You against journeymen"), ("master", "You against masters (2 s a turn)"))
 
 
 class NewCarcassonneSeats(NewCarcassonneGame):
