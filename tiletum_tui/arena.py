@@ -21,8 +21,8 @@ import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
-from .opponents.levels import LEVELS, Budget
-from .opponents.match import GameResult, play_game, settings_for
+from .opponents.base import Budget, GameResult
+from .opponents.plug import for_game
 
 MAX_GAMES = 100_000
 
@@ -44,57 +44,37 @@ def seats_of(levels: list[str], game: int) -> tuple[str, ...]:
 
 
 def _play(args) -> tuple[GameResult, str]:
-    levels, seed, budget, ruleset, folder = args
-    settings = settings_for(levels, seed, **ruleset)
-    result = play_game(levels, seed, budget, settings=settings, keep_actions=folder is not None, observe=_count)
-    saved = _save(settings, result, budget, folder) if folder is not None else ""
+    levels, seed, budget, ruleset, folder, game = args
+    plug = for_game(game)
+    settings = plug.settings_for(levels, seed, **ruleset)
+    result = plug.play_game(levels, seed, budget, settings=settings, keep_actions=folder is not None,
+                            observe=plug.observe)
+    saved = _save(settings, result, budget, folder, plug.game) if folder is not None else ""
     result.actions = []  # (written, if asked: no need to carry them back)
     return result, saved
 
 
-def _count(before, after, action, used: list[dict]) -> None:
-    """What each seat did: its Completed Buildings and Pillars left at the end; with the ruleset's
-    modules, the actions they add (by name), and with Prospect for Silver the Silver it spent and the
-    Technology tiers it reached (a measurement of the arena's, never read by the opponents)."""
-    from .engine.ruleset import rules_for
-
-    counts = used[action.seat]
-    if after.phase == "over":  # the base game's parts the opponents are measured on (issue 23, item 2)
-        for c, p in zip(used, after.players):
-            c["Completed Buildings"], c["Pillars left"] = sum(p.completed), p.pillars
-    package = type(action).__module__.split(".")  # tiletum_tui.engine.<module's package>.<file>
-    if len(package) > 3 and package[2] in rules_for(after.settings).module_names:
-        counts[action.verb()] = counts.get(action.verb(), 0) + 1
-    silver = getattr(after.module_state, "silver", None)
-    if silver is not None:
-        spent = before.module_state.silver.players[action.seat].silver - silver.players[action.seat].silver
-        if spent > 0:
-            counts["Silver spent"] = counts.get("Silver spent", 0) + spent
-        if after.phase == "over":
-            for c, p in zip(used, silver.players):
-                c["tiers reached"] = sum(p.technology.values())
-
-
-def _save(settings, result: GameResult, budget: Budget, folder) -> str:
+def _save(settings, result: GameResult, budget: Budget, folder, game) -> str:
     """Write the game into ``folder`` as a save: its seats' levels, so a loaded game names them."""
     from .saves.format import Seat
     from .session import Session
 
     text = str(budget.simulations) if budget.simulations is not None else f"{budget.seconds:g}s"
     seats = tuple(Seat(player="opponent", level=lvl, budget=text if lvl == "master" else "") for lvl in result.levels)
-    session = Session.from_actions(settings, result.actions, seats=seats)
+    session = Session.from_actions(settings, result.actions, seats=seats, game=game)
     name = f"arena seed {result.seed} " + " ".join(result.levels)
     return str(session.save(name, folder=folder))
 
 
 def run(levels: list[str], games: int, budget: Budget, seed: int = 1, jobs: int | None = None,
-        out=None, progress=sys.stderr, ruleset: dict | None = None, folder=None) -> list[GameResult]:
-    """Play ``games`` games (seeds ``seed``, ``seed + 1``, ...) under ``ruleset`` (``settings_for``'s
-    modules, options and rules); print a line per game and the report; return the results."""
+        out=None, progress=sys.stderr, ruleset: dict | None = None, folder=None, game: str = "tiletum") -> list[GameResult]:
+    """Play ``games`` games of ``game`` (seeds ``seed``, ``seed + 1``, ...) under ``ruleset`` (its opponents'
+    ``settings_for``'s: Tiletum's modules, options and rules); print a line per game and the report;
+    return the results."""
     jobs = jobs or os.cpu_count() or 1
     out = out or sys.stdout  # (looked up now: a test's or a pipe's, not the one at import)
     ruleset = dict(ruleset or {})
-    tasks = [(seats_of(levels, g), seed + g, budget, ruleset, folder) for g in range(games)]
+    tasks = [(seats_of(levels, g), seed + g, budget, ruleset, folder, game) for g in range(games)]
     results: list[GameResult] = []
     started = time.perf_counter()
     bar = _Bar(games, progress)
@@ -121,8 +101,11 @@ def run(levels: list[str], games: int, budget: Budget, seed: int = 1, jobs: int 
 def game_line(r: GameResult, saved: str = "") -> str:
     """One game: its seed, each seat's level and VP, the winner (and where it was saved)."""
     seats = ", ".join(f"{i + 1} {lvl} {vp}" for i, (lvl, vp) in enumerate(zip(r.levels, r.vp)))
-    return (f"seed {r.seed}: {seats}; winner: seat {r.winner + 1} ({r.levels[r.winner]})"
-            + (f"; saved {saved}" if saved else ""))
+    if len(r.winners) > 1:  # a game whose rules share the win on a tie (Carcassonne)
+        won = "winners: " + " and ".join(f"seat {w + 1} ({r.levels[w]})" for w in r.winners) + ", tied"
+    else:
+        won = f"winner: seat {r.winner + 1} ({r.levels[r.winner]})"
+    return f"seed {r.seed}: {seats}; {won}" + (f"; saved {saved}" if saved else "")
 
 
 class _Bar:
@@ -164,8 +147,9 @@ def report(levels: list[str], results: list[GameResult], budget: Budget, elapsed
     wins, vp, seats = defaultdict(int), defaultdict(list), defaultdict(int)
     thinking, decisions, turns = defaultdict(float), defaultdict(int), defaultdict(int)
     for r in results:
-        won = r.levels[r.winner]
-        wins[won] += 1
+        tied = r.winners if len(r.winners) > 1 else (r.winner,)
+        for w in tied:  # a shared win counts a share to each (whole wins stay whole numbers)
+            wins[r.levels[w]] += 1 if len(tied) == 1 else 1 / len(tied)
         for seat, lvl in enumerate(r.levels):
             vp[lvl].append(r.vp[seat])
             thinking[lvl] += r.thinking[seat]
@@ -180,7 +164,7 @@ def report(levels: list[str], results: list[GameResult], budget: Budget, elapsed
         per = thinking[lvl] / decisions[lvl] if decisions[lvl] else 0.0
         per_turn = thinking[lvl] / turns[lvl] if turns[lvl] else 0.0
         avg = sum(vp[lvl]) / len(vp[lvl]) if vp[lvl] else 0.0
-        print(f"{lvl:<11} {seats[lvl]:>5} {wins[lvl]:>5} {wins[lvl] / games:>8.0%} "
+        print(f"{lvl:<11} {seats[lvl]:>5} {wins[lvl]:>5g} {wins[lvl] / games:>8.0%} "
               f"{f'{lo:.0%} - {hi:.0%}':>15} {seats[lvl] / n:>10.0%} {avg:>7.1f} {per:>10.3f} {per_turn:>7.3f}", file=out)
     usage(levels, results, out)
 
@@ -207,16 +191,21 @@ def usage(levels: list[str], results: list[GameResult], out) -> None:
 
 def main(args) -> int:
     """The command (``cli`` parses it): every bad number or name is a message and exit status 2."""
-    from .engine.ruleset import RULES_VERSIONS, known_modules
 
     def refuse(text: str) -> int:
         print(f"tiletum arena: {text}", file=sys.stderr)
         return 2
 
+    game = getattr(args, "game", None) or "tiletum"
+    try:
+        plug = for_game(game)
+    except ValueError as exc:
+        return refuse(str(exc))
+    low, high = plug.players
     levels = [x.strip().lower() for x in args.seats.split(",") if x.strip()]
-    unknown = [x for x in levels if x not in LEVELS]
-    if unknown or not 2 <= len(levels) <= 4:
-        return refuse(f"--seats takes 2 to 4 levels of {', '.join(LEVELS)} (e.g. master,journeyman)")
+    unknown = [x for x in levels if x not in plug.levels]
+    if unknown or not low <= len(levels) <= high:
+        return refuse(f"--seats takes {low} to {high} levels of {', '.join(plug.levels)} (e.g. master,journeyman)")
     if not 1 <= args.games <= MAX_GAMES:
         return refuse(f"--games is a number of games from 1 to {MAX_GAMES}, not {args.games}")
     if args.jobs is not None and not 1 <= args.jobs <= 64:
@@ -227,14 +216,10 @@ def main(args) -> int:
         budget = Budget.parse(args.budget)
     except ValueError as exc:
         return refuse(f"--budget: {exc}")
-    rules = getattr(args, "rules", None)
-    if rules is not None and rules not in RULES_VERSIONS:
-        return refuse(f"--rules is a rules version this program plays ({', '.join(map(str, RULES_VERSIONS))}), "
-                      f"not {rules}")
-    modules = tuple(getattr(args, "modules", ()))
-    bad = [m for m in modules if m not in known_modules()]
-    if bad:
-        return refuse(f"unknown module {bad[0]!r}")
+    try:
+        ruleset = plug.ruleset(args)
+    except ValueError as exc:
+        return refuse(str(exc))
     folder = getattr(args, "out", None)
     if folder is not None:
         from .saves.errors import SaveWriteError
@@ -244,7 +229,6 @@ def main(args) -> int:
             folder = str(prepare_folder(folder))
         except SaveWriteError as exc:
             return refuse(f"--out: {exc}")
-    ruleset = {"rules": rules, "modules": modules, "options": tuple(getattr(args, "options", ()))}
     run(levels, args.games, budget, seed=args.seed, jobs=args.jobs, progress=None if args.quiet else sys.stderr,
-        ruleset=ruleset, folder=folder)
+        ruleset=ruleset, folder=folder, game=game)
     return 0

@@ -146,6 +146,10 @@ def _main(argv: list[str] | None = None) -> int:
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
     arena.add_argument("--out", metavar="DIR", help="write each game into this (existing) folder as a save")
     arena.add_argument("--rules", type=int, help="the rules version to play (default: a new game's)")
+    from . import games
+
+    arena.add_argument("--game", choices=games.NAMES, default=games.DEFAULT, help="which game (default tiletum)")
+    arena.add_argument("--river", action="store_true", help="Carcassonne: with the 12 River tiles")
     if "arena" in words:  # (the modules' flags need the engine: only for the command that takes them)
         _add_ruleset_options(arena)
     # ----

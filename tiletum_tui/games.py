@@ -27,4 +27,8 @@ SCREENS = {"tiletum": "tiletum_tui.ui.games:TILETUM_SCREENS", "carcassonne": "ti
 # The lessons of each game other than Tiletum ("module:object", a tuple of lessons; Tiletum's own are
 # ``learn.lessons.tiletum_lessons``), listed by Learn to play after Tiletum's.
 LESSONS = {"carcassonne": "tiletum_tui.carcassonne.learn.lesson:LESSONS"}
+# Each game's computer opponents, as the opponents' process and the arena reach them
+# (``opponents.plug.for_game``: "module:object").
+OPPONENTS = {"tiletum": "tiletum_tui.opponents.plug:TILETUM_OPPONENTS",
+             "carcassonne": "tiletum_tui.carcassonne.opponents.plug:OPPONENTS"}
 DEFAULT = "tiletum"

@@ -131,7 +131,10 @@ async def test_continue_and_new_game_reach_carcassonne(tmp_path):
         await pilot.pause()
         await pilot.press("down", "enter")  # 3 players
         await pilot.pause()
+        await pilot.press("enter")  # who plays the other seats: people at this keyboard
+        await pilot.pause()
         assert isinstance(app.screen, CarcassonneScreen) and len(app.screen.session.state.players) == 3
+        assert not any(s.is_opponent for s in app.screen.session.seats)
         app.screen.session.close()
 
 

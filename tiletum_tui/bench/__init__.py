@@ -27,6 +27,12 @@ def run_bench(args) -> int:
                     print(f"  {key:<56} " + " / ".join(f"{v:.2f}" for v in value))
                 else:
                     print(f"  {key:<56} {value:10.1f}")
+    from .carcassonne import carcassonne_opponent_numbers
+
+    print("Carcassonne's opponents (one core; the master: 40 simulations at every 6th turn of a journeyman game)")
+    for n in (2, 4):
+        for key, value in carcassonne_opponent_numbers(n).items():
+            print(f"  {key:<56} {value:10.1f}")
     if getattr(args, "opponents", False):
         return 0
     from .saves import measure_saves

@@ -61,3 +61,34 @@ def _median_ms(fn, items) -> float:
         fn(item)
         times.append(time.perf_counter() - t0)
     return statistics.median(times) * 1000
+
+
+def carcassonne_opponent_numbers(players: int = 2, fixed: int = 40, every: int = 6) -> dict[str, float]:
+    """Carcassonne's opponents (issue 20): the journeyman's turn (median ms) and the master's simulations a
+    second, CPU and wall, over ``fixed`` simulations at every ``every``-th turn of a journeyman game (a
+    simulation costs more as the land grows: the whole game is sampled)."""
+    from ..carcassonne.engine import view
+    from ..carcassonne.opponents.levels import Opponent
+    from ..opponents.base import Budget
+
+    state = new_game(_settings(players, 3))
+    seats = [Opponent(i, "journeyman") for i in range(players)]
+    turns, sims, wall, cpu = [], 0, 0.0, 0.0
+    while state.phase != "over":
+        who = state.seat
+        if state.phase == "place" and state.turn % every == 1:
+            master = Opponent(who, "master", Budget(seconds=None, simulations=fixed))
+            started, cpu_started = time.perf_counter(), time.process_time()
+            sims += master.choose(view(state, who)).simulations
+            wall += time.perf_counter() - started
+            cpu += time.process_time() - cpu_started
+        started = time.perf_counter()
+        choice = seats[who].choose(view(state, who))
+        if state.phase == "place":
+            turns.append(time.perf_counter() - started)
+        apply_in_place(state, choice.action)
+    return {
+        f"{players}p journeyman turn (median ms)": statistics.median(turns) * 1000,
+        f"{players}p master simulations/s, CPU": sims / cpu if cpu else 0.0,
+        f"{players}p master simulations/s, wall": sims / wall if wall else 0.0,
+    }

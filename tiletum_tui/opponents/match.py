@@ -3,27 +3,14 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 
 import msgspec
 
 from ..engine import PlayerSetup, Settings, apply, apply_in_place, current_player, new_game, view
+from .base import GameResult  # noqa: F401 (its home)
 from .levels import Budget, Opponent
 
 COLOURS = ("red", "blue", "green", "yellow")
-
-
-@dataclass
-class GameResult:
-    seed: int
-    levels: tuple[str, ...]  # by seat
-    vp: list[int]
-    winner: int
-    thinking: list[float] = field(default_factory=list)  # seconds spent deciding, by seat
-    decisions: list[int] = field(default_factory=list)  # fresh plans (a turn's start, a King tile, a re-plan), by seat
-    turns: list[int] = field(default_factory=list)  # turns taken (dice), by seat
-    actions: list[str] = field(default_factory=list)  # the game in notation
-    used: list[dict] = field(default_factory=list)  # by seat: what ``observe`` counted (e.g. the expansion's parts)
 
 
 def settings_for(levels, seed: int, rules: int | None = None, modules: tuple[str, ...] = (),
@@ -68,3 +55,26 @@ def play_game(levels, seed: int, budget: Budget | None = None, *, keep_actions: 
             observe(before, state, choice.action, used)
     return GameResult(seed, levels, [p.vp for p in state.players], state.winner, thinking, decisions, turns, actions,
                       used)
+
+
+def count_parts(before, after, action, used: list[dict]) -> None:
+    """What each seat did: its Completed Buildings and Pillars left at the end; with the ruleset's
+    modules, the actions they add (by name), and with Prospect for Silver the Silver it spent and the
+    Technology tiers it reached (a measurement of the arena's, never read by the opponents)."""
+    from ..engine.ruleset import rules_for
+
+    counts = used[action.seat]
+    if after.phase == "over":  # the base game's parts the opponents are measured on (issue 23, item 2)
+        for c, p in zip(used, after.players):
+            c["Completed Buildings"], c["Pillars left"] = sum(p.completed), p.pillars
+    package = type(action).__module__.split(".")  # tiletum_tui.engine.<module's package>.<file>
+    if len(package) > 3 and package[2] in rules_for(after.settings).module_names:
+        counts[action.verb()] = counts.get(action.verb(), 0) + 1
+    silver = getattr(after.module_state, "silver", None)
+    if silver is not None:
+        spent = before.module_state.silver.players[action.seat].silver - silver.players[action.seat].silver
+        if spent > 0:
+            counts["Silver spent"] = counts.get("Silver spent", 0) + spent
+        if after.phase == "over":
+            for c, p in zip(used, silver.players):
+                c["tiers reached"] = sum(p.technology.values())

@@ -8,6 +8,8 @@ between simulations, so Esc stops the thinking at once with the best plan found 
 person (the hint), with its own Opponent so it never disturbs the seat's own plan.
 
 Messages are plain tuples of strings and numbers, so nothing of the state but the view crosses over.
+The process serves one game, by name: its opponents, view bytes and notation come from
+``plug.for_game`` (``games.OPPONENTS``), so nothing here names a game but the default.
 """
 
 from __future__ import annotations
@@ -20,9 +22,8 @@ import sys
 from multiprocessing.connection import Connection
 from dataclasses import dataclass
 
-from ..engine import notation, parse
-from ..engine.views import decode_view, encode_view
-from .levels import Budget, Opponent, beginner_move
+from .base import Budget
+from .plug import for_game
 
 
 @dataclass(frozen=True)
@@ -43,10 +44,11 @@ class Answer:
     alternative: tuple[str, ...] = ()  # the master's second-best turn (notation), for a hint's "instead"
     alternative_gain: float = 0.0
     alternative_win: float | None = None
+    game: str = "tiletum"  # whose notation ``action`` is in
 
     @property
     def move(self):
-        return parse(self.action)
+        return for_game(self.game).parse(self.action)
 
 
 # The child: this module by its package name (so the Answers it pickles unpickle here), serving the
@@ -54,17 +56,19 @@ class Answer:
 _CHILD = ("import json, sys\n"
           "from multiprocessing.connection import Connection\n"
           "from tiletum_tui.opponents.worker import _serve\n"
-          "_serve(Connection(int(sys.argv[1])), {int(k): tuple(v) for k, v in json.loads(sys.argv[2]).items()})\n")
+          "_serve(Connection(int(sys.argv[1])), {int(k): tuple(v) for k, v in json.loads(sys.argv[2]).items()},\n"
+          "       sys.argv[3])\n")
 
 
-def _serve(conn, seats: dict) -> None:
+def _serve(conn, seats: dict, game: str = "tiletum") -> None:
     """The process: answer each request until told to stop (None) or the pipe closes."""
     # Its stderr is the player's terminal: a stray warning must not draw over the game.
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 2)
     sys.stderr = open(os.devnull, "w")
-    players = {seat: Opponent(seat, level, Budget.parse(budget)) for seat, (level, budget) in seats.items()}
-    hinters: dict[tuple, Opponent] = {}
+    plug = for_game(game)
+    players = {seat: plug.opponent(seat, level, Budget.parse(budget)) for seat, (level, budget) in seats.items()}
+    hinters: dict[tuple, object] = {}
     while True:
         try:
             msg = conn.recv()
@@ -76,38 +80,41 @@ def _serve(conn, seats: dict) -> None:
             continue
         kind, request, seat, data, budget = msg
         try:
-            seen = decode_view(data)
+            seen = plug.decode_view(data)
             if kind == "hint":
                 key = (seat, budget)
-                opp = hinters.get(key) or hinters.setdefault(key, Opponent(seat, "master", Budget.parse(budget)))
+                opp = hinters.get(key) or hinters.setdefault(key, plug.opponent(seat, "master", Budget.parse(budget)))
             else:
                 opp = players[seat]
             c = opp.choose(seen, conn.poll)  # anything on the pipe (Esc's "hurry") stops the search
+            notation = plug.notation
             answer = Answer(request, seat, notation(c.action), tuple(notation(a) for a in c.plan), c.gain, c.win,
                             c.simulations, c.seconds, hint=kind == "hint", replanned=c.replanned,
                             alternative=tuple(notation(a) for a in c.alternative),
-                            alternative_gain=c.alternative_gain, alternative_win=c.alternative_win)
+                            alternative_gain=c.alternative_gain, alternative_win=c.alternative_win, game=game)
         except Exception as exc:  # a bug must not leave the screen waiting forever: say so, and play on
-            answer = Answer(request, seat, _fallback(data, request) if kind != "hint" else "", (), 0.0, None, 0, 0.0,
-                            hint=kind == "hint", error=f"{type(exc).__name__}: {exc}")
+            answer = Answer(request, seat, _fallback(plug, data, request) if kind != "hint" else "", (), 0.0, None, 0,
+                            0.0, hint=kind == "hint", error=f"{type(exc).__name__}: {exc}", game=game)
         try:
             conn.send(answer)
         except (EOFError, OSError, BrokenPipeError):
             return
 
 
-def _fallback(data: bytes, request: int) -> str:
+def _fallback(plug, data: bytes, request: int) -> str:
     """The beginner's move (a legal one) where a level failed, so the game goes on; "" if even that fails."""
     try:
-        return notation(beginner_move(decode_view(data), request))
+        return plug.notation(plug.fallback(plug.decode_view(data), request))
     except Exception:
         return ""
 
 
 class OpponentProcess:
-    """The screen's side of the opponents' process. ``seats``: seat -> (level, budget text)."""
+    """The screen's side of the opponents' process. ``seats``: seat -> (level, budget text); ``game``:
+    the game's name (``games.OPPONENTS``)."""
 
-    def __init__(self, seats: dict[int, tuple[str, str]]) -> None:
+    def __init__(self, seats: dict[int, tuple[str, str]], game: str = "tiletum") -> None:
+        self._plug = for_game(game)
         # A plain subprocess on a socket pair, not multiprocessing's ``spawn``: that also starts
         # multiprocessing's resource tracker, a third interpreter (13 MB) that tracks nothing here
         # (issue 24). The messages still go through a multiprocessing Connection (pickled tuples).
@@ -118,7 +125,8 @@ class OpponentProcess:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)}
         try:
             self.process = subprocess.Popen(
-                [sys.executable, "-B", "-c", _CHILD, str(theirs.fileno()), json.dumps({str(k): v for k, v in seats.items()})],
+                [sys.executable, "-B", "-c", _CHILD, str(theirs.fileno()), json.dumps({str(k): v for k, v in seats.items()}),
+                 game],
                 pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL, env=env, close_fds=True)
         finally:
@@ -137,7 +145,7 @@ class OpponentProcess:
 
     def _send(self, kind: str, seen, seat: int, budget: str) -> int:
         self._request += 1
-        self._conn.send((kind, self._request, seat, encode_view(seen), budget))
+        self._conn.send((kind, self._request, seat, self._plug.encode_view(seen), budget))
         return self._request
 
     def hurry(self) -> None:

@@ -5,6 +5,8 @@ the game ends after the turn that places the last tile, with the final scoring. 
 
 from __future__ import annotations
 
+import msgspec
+
 from ..data import load
 from . import land
 from .actions import Deploy, Place
@@ -188,12 +190,36 @@ def remaining(state: State) -> dict[str, int]:
 
 
 def view(state: State, seat: int | None = None) -> State:
-    """What a seat may see: everything but the order of the face-down tiles and the generator."""
+    """What a seat may see: everything but the order of the face-down tiles, the generator and the
+    game's seed (which deals the pile: with it the order could be worked out)."""
     v = state.clone()
     v.pile = sorted(v.pile)
     v.rng = 0
+    v.settings = msgspec.structs.replace(state.settings, seed=0)
     v.events = state.events
     return v
+
+
+def is_view(state: State) -> bool:
+    """Whether ``state`` is a view (``view``): no generator, no seed. A game's own generator is never 0
+    after the setup's shuffle, so a full state is told apart."""
+    return state.rng == 0 and state.settings.seed == 0
+
+
+def sample(seen: State, seed: int) -> State:
+    """A game dealt from a view: the face-down tiles (their counts are public) shuffled anew by a
+    generator seeded with ``seed`` (the caller's own, never the game's), in the order the setup
+    stacks them: the River's tiles first, then the lake, then the land tiles (``new_game``)."""
+    cat = load()
+    river = {d.id for d in cat.river}
+    land_tiles = [d for d in seen.pile if d not in river]
+    river_tiles = [d for d in seen.pile if d in river and d != cat.lake]
+    rng = shuffle(seed & ((1 << 64) - 1), land_tiles)
+    rng = shuffle(rng, river_tiles)
+    dealt = seen.clone()
+    dealt.pile = land_tiles + [cat.lake] * seen.pile.count(cat.lake) + river_tiles
+    dealt.rng = rng
+    return dealt
 
 
 def forecast(state: State, design: str, x: int, y: int, rotation: int) -> list:

@@ -7,6 +7,8 @@ turns that fit there, or all four where it fits nowhere, saying why), Enter plac
 follower: the tile's segments by name, the chosen one highlighted on the big tile, those that
 cannot take one greyed with the reason, and "no follower". Scores, followers in supply, tiles
 left and whose turn are always on screen. Every change goes through the session.
+Computer opponents' seats are played by ``opponents.SeatsDriver`` (thinking in their own process;
+Esc hurries them; ``h``: the master's suggestion).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ..engine.rules import forecast
 from ..engine.land import legal_places, why_not
 from ..engine.tiles import fits
 from . import draw
+from .opponents import SeatsDriver
 from .text import final_table, last_news, player_line
 
 _DIRS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
@@ -59,6 +62,7 @@ class CarcassonneScreen(Screen):
         Binding("u", "undo", "undo", id="carcassonne.undo"),
         Binding("v", "preview", "score?", id="carcassonne.preview"),
         Binding("t", "tiles", "tiles", id="carcassonne.tiles"),
+        Binding("h", "hint", "hint", id="carcassonne.hint"),
         Binding("escape", "leave", "title", id="carcassonne.leave"),
     ]
 
@@ -72,6 +76,7 @@ class CarcassonneScreen(Screen):
         self.origin = None  # the land's top-left cell on screen (scrolls to keep the cursor in view)
         self.message = ""
         self._placing_for = None  # the turn the cursor was set up for
+        self.opponents = SeatsDriver(self)  # the computer opponents' seats
 
     def compose(self) -> ComposeResult:
         yield Static(id="carc-head", markup=False)
@@ -88,6 +93,12 @@ class CarcassonneScreen(Screen):
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_all)
+
+    def on_unmount(self) -> None:
+        self.opponents.close()
+
+    def on_screen_resume(self) -> None:
+        self.opponents.resumed()
 
     # ------------------------------------------------------------ what is on screen
     @property
@@ -130,7 +141,14 @@ class CarcassonneScreen(Screen):
         side.display = state.phase != "over"  # the final table takes the whole width
         side.update(self._side(state, places))
         self.query_one("#carc-players", Static).update(player_line(state))
-        self.query_one("#carc-msg", Static).update(self.message or last_news(self.session))
+        self.show_message(self.message or self.opponents.status() or last_news(self.session))
+        self.opponents.changed()
+
+    def show_message(self, text: str) -> None:
+        msg = self.query_one("#carc-msg", Static)
+        lines = sum(-(-len(line) // (msg.size.width or 80)) or 1 for line in text.split("\n"))
+        msg.styles.height = max(2, min(4, lines))  # a hint's words may take four lines
+        msg.update(text)
 
     def _head(self, state) -> Text:
         left = sum(remaining(state).values())
@@ -171,6 +189,8 @@ class CarcassonneScreen(Screen):
             p = state.placed[index]
             lines = draw.tile_lines(p.design, p.rotation, followers=draw.followers_on(state, index))
             style = "reverse" if here else ("bold" if index == len(state.placed) - 1 else "")
+            if index == self.opponents.marked and not here:  # the opponents' last tile
+                style = "bold underline"
             return lines[line], style
         if here and state.phase == "place":
             return draw.tile_lines(state.drawn, self.rotation)[line], "reverse"
@@ -268,9 +288,17 @@ class CarcassonneScreen(Screen):
         why = why_not(state, state.drawn, x, y, self.rotation)
         return f"Not here: {why}." if why else ""
 
+    def _opponent_decides(self) -> bool:
+        """Keys that play wait while an opponent decides (the line says so)."""
+        if self.opponents.busy:
+            self.message = self.opponents.refusal()
+            self.refresh_all()
+            return True
+        return False
+
     def action_rotate(self) -> None:
         state = self.state
-        if state.phase != "place":
+        if state.phase != "place" or self._opponent_decides():
             return
         fitting = self._places(state).get(self.cursor)
         if fitting:
@@ -290,7 +318,7 @@ class CarcassonneScreen(Screen):
 
     def action_confirm(self) -> None:
         state = self.state
-        if state.phase == "over":
+        if state.phase == "over" or self._opponent_decides():
             return
         if state.phase == "place":
             x, y = self.cursor
@@ -313,6 +341,8 @@ class CarcassonneScreen(Screen):
         self.refresh_all()
 
     def action_undo(self) -> None:
+        if self._opponent_decides():
+            return
         seat = self.session.current_player  # the person deciding takes back their own tile
         reason = self.session.can_undo(by=seat)
         if reason:
@@ -347,7 +377,29 @@ class CarcassonneScreen(Screen):
         self.message = "Face down: " + " ".join(f"{d}×{n}" for d, n in counts.items()) if counts else "No tiles left."
         self.refresh_all()
 
+    def action_hint(self) -> None:
+        """The master's suggestion for the tile and the follower (``opponents.SeatsDriver.ask_hint``)."""
+        self.message = self.opponents.ask_hint()
+        self.refresh_all()
+
+    def show_suggestion(self, place, deploy, words: str) -> None:
+        """The master's suggestion arrived: the cursor and the tile's turn on its place (or the follower
+        line it chose highlighted), its words on the message line."""
+        state = self.state
+        if place is not None and state.phase == "place":
+            self.cursor, self.rotation = (place.x, place.y), place.rotation
+        elif state.phase == "follower":
+            for i, (seg, label, why) in enumerate(self._options(state)):
+                if (deploy.role is None and seg is None) or (seg is not None and label == f"{deploy.role} {deploy.segment}"):
+                    self.choice = i
+        self.message = words
+        self.refresh_all()
+
     def action_leave(self) -> None:
+        if self.opponents.hurry():  # Esc hurries an opponent that decides
+            self.message = ""
+            self.refresh_all()
+            return
         back = getattr(self.app, "back_to_title", None)
         if back:
             back()

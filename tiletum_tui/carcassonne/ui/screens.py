@@ -68,7 +68,9 @@ class CarcassonneScreens:
         return CarcassonneScreen(session)
 
     def new_game(self):
-        return NewCarcassonneGame()
+        from .seats_form import NewCarcassonneSeats  # (players and the River, then who plays the other seats)
+
+        return NewCarcassonneSeats()
 
     def learn(self, app) -> None:
         """Learn to play: the app shell's chapter list, which holds Carcassonne's lesson beside Tiletum's."""

@@ -1,0 +1,112 @@
+"""Carcassonne's opponents on screen (issue 20): "They think in the opponents' worker process, never
+stall the screen, show that they are thinking, `Esc` hurries them, and their moves appear one at a
+time and are marked on the board"; "Hints (`h`): the master's suggestion for the tile and follower,
+with why (what it completes or threatens, the points it expects)"."""
+
+from __future__ import annotations
+
+import time
+
+from tiletum_tui import games
+from tiletum_tui.carcassonne.engine import Place
+from tiletum_tui.carcassonne.ui.opponents import SeatsDriver
+from tiletum_tui.carcassonne.ui.screen import CarcassonneScreen
+from tiletum_tui.saves.format import PERSON, Seat
+from tiletum_tui.session import Session
+from tiletum_tui.ui.app import TiletumApp
+
+from ..helpers import settings
+
+GAME = games.game("carcassonne")
+
+
+async def _until(pilot, test, seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not test():
+        assert time.monotonic() < deadline, what
+        await pilot.pause(0.05)
+
+
+def _msg(screen) -> str:
+    return str(screen.query_one("#carc-msg").content)
+
+
+async def test_an_opponent_seat_thinks_in_its_process_plays_one_move_at_a_time_and_is_marked(tmp_path, monkeypatch):
+    monkeypatch.setattr(SeatsDriver, "pace", 0.3)
+    # Seat 1 a master thinking a minute a turn: the screen must answer meanwhile, and Esc hurry it.
+    seats = (Seat(player="opponent", level="master", budget="60s"), PERSON)
+    session = Session.new(settings(2, 5), save_dir=tmp_path, game=GAME, seats=seats)
+    app = TiletumApp(session=session, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CarcassonneScreen)
+        driver = screen.opponents
+        assert driver.waiting is not None and driver.process is not None  # asked, in the process
+        await _until(pilot, lambda: "is thinking" in _msg(screen), 5, "no thinking line")
+        assert "Esc hurries" in _msg(screen)
+        await pilot.press("enter")  # the person cannot play the opponent's tile
+        assert not session.log and "is deciding: Esc hurries it" in _msg(screen)
+        started = time.monotonic()
+        await pilot.press("escape")  # hurried: it answers with the best so far, not after a minute
+        await _until(pilot, lambda: len(session.log) >= 1, 20, "Esc did not hurry the master")
+        assert time.monotonic() - started < 20
+        assert isinstance(app.screen, CarcassonneScreen)  # Esc hurried, it did not leave the game
+        await _until(pilot, lambda: len(session.log) == 2, 10, "the follower move did not follow")
+        # its moves came one at a time, as its seat, and the tile it placed is marked on the board
+        assert [e.seat for e in session.log] == [0, 0]
+        placed = session.game.parse(session.log[0].notation)
+        assert isinstance(placed, Place)
+        assert driver.marked == len(session.state.placed) - 1
+        assert session.state.placed[driver.marked][1:3] == (placed.x, placed.y)
+        assert session.current_player == 1 and driver.waiting is None  # the person's turn: nothing asked
+
+
+async def test_h_gives_the_masters_suggestion_with_why_and_puts_the_cursor_there(tmp_path):
+    session = Session.new(settings(2, 7), save_dir=tmp_path, game=GAME, seats=(PERSON, Seat(player="opponent",
+                                                                                        level="journeyman")))
+    app = TiletumApp(session=session, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("h")
+        assert "master is thinking" in _msg(screen)
+        await _until(pilot, lambda: _msg(screen).startswith("Master: place"), 30, "no suggestion")
+        words = _msg(screen)
+        assert "It expects" in words and "points" in words
+        said = words.split("Master: place ", 1)[1].split(" at ", 1)[1].split(",")
+        where = (int(said[0]), int(said[1]))
+        assert screen.cursor == where  # the suggestion is on the board: the cursor on its place
+        await pilot.press("shift+left", "shift+left")  # away from it, then ask again
+        assert screen.cursor != where
+        await pilot.press("h")
+        await _until(pilot, lambda: _msg(screen).startswith("Master: place"), 30, "no second suggestion")
+        assert screen.cursor == where
+        await pilot.press("enter")  # Enter plays the suggested place
+        placed = session.game.parse(session.log[0].notation)
+        assert (placed.x, placed.y) == where
+
+
+async def test_new_game_asks_who_plays_the_other_seats(tmp_path):
+    """Issue 20: "one person can play it alone": New game of Carcassonne asks, after the players and the
+    River, who plays the seats after yours; the journeymen chosen play them (and say so)."""
+    (tmp_path / "new").mkdir()
+    app = TiletumApp(save_dir=tmp_path / "new")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")  # 4 players
+        await pilot.pause()
+        assert "Who plays the seats after yours?" in str(app.screen.query("Static").first().content)
+        await pilot.press("down", "down", "enter")  # you against journeymen
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CarcassonneScreen)
+        seats = screen.session.seats
+        assert [s.level if s.is_opponent else "person" for s in seats] == ["person"] + ["journeyman"] * 3
+        assert screen.session.current_player == 0 and not screen.opponents.busy  # you begin
+        await pilot.press("enter", "0")  # your tile, no follower: then the journeymen play
+        await _until(pilot, lambda: screen.session.current_player == 0 and len(screen.session.log) >= 8, 60,
+                     "the journeymen did not play their turns")
+        assert [e.seat for e in screen.session.log[2:8]] == [1, 1, 2, 2, 3, 3]
+        screen.session.close()

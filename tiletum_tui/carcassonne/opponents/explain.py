@@ -1,0 +1,77 @@
+"""The master's suggestion in words (the hint, ``h``): where the tile goes and the follower, what placing
+it so completes (and who scores it, by the engine's ``forecast``), what the follower goes for (the
+feature it joins, how big it is and how open, or the cities a farmer would supply) and the points the
+master expects from the turn. Every count comes from the engine's state."""
+
+from __future__ import annotations
+
+from ..engine import apply
+from ..engine.land import describe_place
+from ..engine.rules import forecast
+from ..engine.scoring import neighbours
+from .evaluate import feature_points
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")
+
+
+def explain(seen, place, deploy, gain: float, win: float | None, alternative=(), alternative_gain: float = 0.0) -> str:
+    """One or two sentences: the suggestion and why (``seen``: the view the master was asked in)."""
+    me = place.seat if place is not None else deploy.seat
+    names = [p.name for p in seen.players]
+    parts = []
+    if place is not None:
+        head = f"place {place.design} {describe_place(place.x, place.y, place.rotation)}"
+        events = forecast(seen, place.design, place.x, place.y, place.rotation)
+        done = [e for e in events if type(e).__name__ == "FeatureCompleted"]
+        scored = [e for e in events if type(e).__name__ == "Scored"]
+        if done:
+            what = ", ".join(f"a {e.kind}" + (f" of {_n(e.tiles, 'tile')}" if e.kind != "cloister" else "")
+                             for e in done)
+            who = "; ".join(f"{names[e.seat]} +{e.points}" for e in scored) or "nobody on it yet"
+            parts.append(f"it completes {what} ({who})")
+        after = apply(seen, place)
+    else:
+        head, after = "", seen
+    if deploy.role is None:
+        follower = "no follower"
+    else:
+        follower = f"a {deploy.role} on the {deploy.segment}"
+        parts.append(_goes_for(after, deploy))
+    text = "Master: " + (f"{head}, then {follower}" if head else follower)
+    if parts:
+        text += ": " + "; ".join(parts)
+    text += f". It expects {gain:+.1f} points over the others" + (f" ({win:.0%} to win)" if win is not None else "")
+    if alternative:
+        alt_place, alt_deploy = alternative
+        alt = (f"{alt_place.design} {describe_place(alt_place.x, alt_place.y, alt_place.rotation)}, "
+               + ("no follower" if alt_deploy.role is None else f"{alt_deploy.role} {alt_deploy.segment}"))
+        text += f". Next best: {alt} ({alternative_gain:+.1f})"
+    return text + "."
+
+
+def _goes_for(placed, deploy) -> str:
+    """What the follower would stand on, from the state with the tile placed (before it is deployed)."""
+    tile = placed.placed[placed.last]
+    from ..engine.followers import spots
+
+    spot = next(s for s in spots(placed) if s.name == deploy.segment)
+    root = placed.find(tile.base + spot.segment)
+    kind = placed.kind[root]
+    left = len(placed.pile)
+    if kind == "field":
+        cities = {placed.find(c) for c in placed.cities[root]}
+        complete = sum(1 for c in cities if placed.open[c] <= 0)
+        if not cities:
+            return "a farm that supplies no city yet (farmers never come back)"
+        return (f"a farm supplying {_n(len(cities), 'city')}, {complete} completed (4 points each at the end "
+                "to the most farmers; farmers never come back)")
+    points, done = feature_points(placed, root, placed.last, left)
+    if kind == "cloister":
+        return f"a cloister with {_n(neighbours(placed, tile.x, tile.y), 'tile')} round it of 8 (about {points:.0f} points)"
+    size = _n(len(placed.tiles[root]), "tile")
+    if done:
+        return f"the {kind} it completes ({size}): the follower scores it and comes back at once"
+    ends = "ends" if kind == "road" else "edges"
+    return f"a {kind} of {size} with {placed.open[root]} open {ends} (about {points:.0f} points)"

@@ -1,0 +1,67 @@
+"""Carcassonne's opponents as the shell reaches them (``games.OPPONENTS``; the shape:
+``tiletum_tui.opponents.plug``): the opponents' process and the arena name no game of their own."""
+
+from __future__ import annotations
+
+import pickle
+
+from ..engine import notation, parse
+from ..engine.rules import is_view
+from ..engine.state import State
+from . import match
+from .levels import LEVELS, Opponent, beginner_move
+
+
+class CarcassonneOpponents:
+    levels = LEVELS
+    players = (2, 5)
+    observe = staticmethod(match.count_parts)
+
+    def opponent(self, seat: int, level: str, budget) -> Opponent:
+        return Opponent(seat, level, budget)
+
+    def encode_view(self, seen) -> bytes:
+        """A view as bytes for the opponents' process (our own process at the other end). Refuses a
+        full state: only a view leaves the game."""
+        if not is_view(seen):
+            raise ValueError("only a view (engine.view) goes to the opponents")
+        return pickle.dumps(seen, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def decode_view(self, data: bytes) -> State:
+        seen = pickle.loads(data)
+        if not isinstance(seen, State) or not is_view(seen):
+            raise ValueError("not a view of a game of Carcassonne")
+        return seen
+
+    def notation(self, action) -> str:
+        return notation(action)
+
+    def parse(self, text: str):
+        return parse(text)
+
+    def fallback(self, seen, seed: int):
+        return beginner_move(seen, seed)
+
+    def ruleset(self, args) -> dict:
+        """``--river``; Tiletum's ruleset flags are refused by name."""
+        named = [m for m in getattr(args, "modules", ()) or ()]
+        if named or getattr(args, "options", ()):
+            raise ValueError(f"Carcassonne has no --{(named or ['module'])[0]} (its variant: --river)")
+        if getattr(args, "rules", None) not in (None, 1):
+            raise ValueError(f"--rules: Carcassonne has rules version 1 only, not {args.rules}")
+        return {"river": bool(getattr(args, "river", False))}
+
+    def settings_for(self, levels, seed: int, **ruleset):
+        return match.settings_for(levels, seed, **ruleset)
+
+    def play_game(self, levels, seed: int, budget, **kw):
+        return match.play_game(levels, seed, budget, **kw)
+
+    @property
+    def game(self):
+        from ..engine.game import CARCASSONNE
+
+        return CARCASSONNE
+
+
+OPPONENTS = CarcassonneOpponents()
