@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import msgspec
 
+from ..data.schema import DIE_RESOURCE
 from .bonuses import CharacterBonus, Gain, PickBuilding
 from .characters import Hire, Refresh, Room
 from .common import real_refusal
@@ -23,7 +24,7 @@ from .errors import IllegalActionError, NotEnoughAPError
 from .king import ClaimKingTile, DiscardKingTile, KingStep
 from .map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
 from .queries import (
-    action_for_value, ap_for_die, buy_gold, change_die_gold, change_gold, die_bonus_tile, die_resource, joker_ap,
+    action_for_value, buy_gold, change_die_gold, change_gold, die_bonus_ap, die_bonus_tile, joker_ap,
     why_never_placed,
 )
 from .ruleset import rules_for
@@ -193,29 +194,58 @@ def near_misses(r, state: State) -> list:
     return found
 
 
-def _facts(r, state: State, frame, a) -> dict:
-    if isinstance(a, TakeDie):
-        out = {"ap": ap_for_die(state, a.seat, a.target, a.action),
-               "gold": change_gold(r, a.value, a.target, change_die_gold(r, state, a.seat)),
-               "gain": ((die_resource(state, a.colour), a.target),), "leads_to": a.action or action_for_value(state, a.target)}
+class _Facts:
+    """The facts beside each option of one decision (``Option``), for ``options``. What the die options
+    share is worked out once per call, not once per option: the Gold a step of change costs the
+    seat, the Resource a colour gives this turn and the Bonus AP of each Action (``ap_for_die``,
+    ``change_die_gold`` and ``die_resource`` say the same for one die)."""
+
+    def __init__(self, r, state: State, frame) -> None:
+        self.r, self.state, self.frame = r, state, frame
+        self.step_gold: dict[int, int] = {}  # seat -> Gold a step of change costs
+        self.bonus_ap: dict[tuple, int] = {}  # (seat, Action) -> its Bonus AP for a die
+        base = state.stack[0] if state.stack else None
+        self.override = getattr(base, "resource_override", "")  # (as ``die_resource``)
+        self.by_kind = {TakeDie: self.die, ChooseAction: self.joker, Buy: self.buy, Hire: self.hire}
+
+    def __call__(self, a) -> dict:
+        facts = self.by_kind.get(type(a))
+        return facts(a) if facts is not None else {"ap": a.ap_cost(self.r, self.state, self.frame)}
+
+    def die(self, a: TakeDie) -> dict:
+        r, state, seat = self.r, self.state, a.seat
+        per_step = self.step_gold.get(seat)
+        if per_step is None:
+            per_step = self.step_gold[seat] = change_die_gold(r, state, seat)
+        leads_to = a.action or action_for_value(state, a.target)
+        bonus_ap = self.bonus_ap.get((seat, leads_to))
+        if bonus_ap is None:
+            bonus_ap = self.bonus_ap[(seat, leads_to)] = die_bonus_ap(r, state, seat, leads_to)
+        out = {"ap": 7 - a.target + bonus_ap, "gold": change_gold(r, a.value, a.target, per_step),
+               "gain": ((self.override or DIE_RESOURCE[a.colour], a.target),), "leads_to": leads_to}
         if a.bonus:
             out["tile"] = die_bonus_tile(r, state, a.target, a.action)
         return out
-    if isinstance(a, ChooseAction) and isinstance(frame, JokerFrame):
-        return {"ap": joker_ap(state, frame.player, frame.ap, frame.source, a.action), "leads_to": a.action}
-    if isinstance(a, Buy):
-        return {"gold": buy_gold(r, state, a.seat), "gain": ((a.resource, 1),)}
-    if isinstance(a, Hire):
-        return {"ap": a.ap_cost(r, state, frame), "caution": why_never_placed(r, state.players[a.seat], a.tile) or ""}
-    return {"ap": a.ap_cost(r, state, frame)}
+
+    def joker(self, a: ChooseAction) -> dict:
+        frame = self.frame
+        if not isinstance(frame, JokerFrame):
+            return {"ap": a.ap_cost(self.r, self.state, frame)}
+        return {"ap": joker_ap(self.state, frame.player, frame.ap, frame.source, a.action), "leads_to": a.action}
+
+    def buy(self, a: Buy) -> dict:
+        return {"gold": buy_gold(self.r, self.state, a.seat), "gain": ((a.resource, 1),)}
+
+    def hire(self, a: Hire) -> dict:
+        r, state = self.r, self.state
+        return {"ap": a.ap_cost(r, state, self.frame), "caution": why_never_placed(r, state.players[a.seat], a.tile) or ""}
 
 
-def _same_choice(a, b) -> bool:
-    """Two options about the same thing (one a near miss of the other): same kind and first field."""
-    if type(a) is not type(b):
-        return False
-    fields = a.__struct_fields__[1:2]
-    return all(getattr(a, f) == getattr(b, f) for f in fields)
+def _choice_key(a) -> tuple:
+    """What two options about the same thing share (one a near miss of the other): their kind and
+    first field after the seat (just the kind, for a kind with no other field)."""
+    fields = a.__struct_fields__
+    return (type(a), getattr(a, fields[1])) if len(fields) > 1 else (type(a),)
 
 
 def options(state: State) -> list[Option]:
@@ -242,7 +272,8 @@ def options(state: State) -> list[Option]:
             refused.append((a, str(exc)))
             continue
         legal.append(a)
-    out = [Option(a, None, **_facts(r, state, frame, a)) for a in legal]
+    facts = _Facts(r, state, frame)
+    out = [Option(a, None, **facts(a)) for a in legal]
     for a in near_misses(r, state):
         if a in seen:
             continue
@@ -253,8 +284,9 @@ def options(state: State) -> list[Option]:
             refused.append((a, str(real_refusal(r, state, a, short))))
         except IllegalActionError as exc:
             refused.append((a, str(exc)))
+    chosen = {_choice_key(b) for b in legal}
     for a, reason in refused:
-        if not isinstance(a, (TakeDie, Buy)) and any(_same_choice(a, b) for b in legal):
+        if type(a) not in (TakeDie, Buy) and _choice_key(a) in chosen:
             continue  # the legal form of this choice is listed already (another House space, another Resource)
-        out.append(Option(a, reason, **_facts(r, state, frame, a)))
+        out.append(Option(a, reason, **facts(a)))
     return out
