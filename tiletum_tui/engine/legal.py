@@ -97,8 +97,14 @@ class _Listing:
     def __init__(self, r) -> None:
         tasks = TASK_LISTERS + tuple(k.moves for m in r.modules for k in m.task_kinds)
         self.tasks = tasks
-        self.turn = (EndTurn.moves, TakeDie.moves)
-        self.joker = (ChooseAction.moves, EndTurn.moves)
+
+        def both(found: tuple) -> tuple:
+            """A decision of one's own turn: its listers, and the same with the Tasks after them (open
+            in the Action phase: ``listers`` picks), both made here rather than at every listing."""
+            return (found, found + tasks)
+
+        self.turn = both((EndTurn.moves, TakeDie.moves))
+        self.joker = both((ChooseAction.moves, EndTurn.moves))
         actions = {a: tuple(k.moves for k in kinds) for a, kinds in ACTION_KINDS.items()}
         decisions = {f: tuple(k.moves for k in kinds) for f, kinds in DECISION_KINDS.items()}
         for m in r.modules:
@@ -108,8 +114,8 @@ class _Listing:
                 decisions[f] = decisions.get(f, ()) + tuple(k.moves for k in kinds)
         self.action_options = actions
         # An Action: Done first, its options while AP are left, then ending the turn.
-        self.action = {a: (Done.moves, *listers, EndTurn.moves) for a, listers in actions.items()}
-        self.spent = (Done.moves, EndTurn.moves)
+        self.action = {a: both((Done.moves, *listers, EndTurn.moves)) for a, listers in actions.items()}
+        self.spent = both((Done.moves, EndTurn.moves))
         self.decisions = decisions
         self.near_misses = NEAR_MISSES + tuple(k.near_misses for m in r.modules for k in m.near_miss_kinds)
 
@@ -125,7 +131,7 @@ def _listing(r) -> _Listing:
 
 def listers(r, state: State, frame) -> tuple:
     """The listers of the decision ``frame``: its kinds' ``moves``, the Tasks too when they are open."""
-    listing = _listing(r)
+    listing = r.listing or _listing(r)
     kind = type(frame)
     if kind is ActionFrame:
         found = listing.action.get(frame.action, listing.spent) if frame.ap >= 1 else listing.spent
@@ -138,7 +144,7 @@ def listers(r, state: State, frame) -> tuple:
         if found is None:
             raise AssertionError(f"unknown frame {frame!r}")
         return found
-    return found + listing.tasks if state.phase == "action" else found
+    return found[1] if state.phase == "action" else found[0]
 
 
 def candidates(r, state: State, sure: list | None = None) -> list:
