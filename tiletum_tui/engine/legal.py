@@ -201,10 +201,10 @@ def near_misses(r, state: State) -> list:
 
 
 class _Facts:
-    """The facts beside each option of one decision (``Option``), for ``options``. What the die options
-    share is worked out once per call, not once per option: the Gold a step of change costs the
-    seat, the Resource a colour gives this turn and the Bonus AP of each Action (``ap_for_die``,
-    ``change_die_gold`` and ``die_resource`` say the same for one die)."""
+    """Each option of one decision with the facts beside it (``Option``), for ``options``. What the
+    die options share is worked out once per call, not once per option: the Gold a step of change
+    costs the seat, the Resource a colour gives this turn and the Bonus AP of each Action
+    (``ap_for_die``, ``change_die_gold`` and ``die_resource`` say the same for one die)."""
 
     def __init__(self, r, state: State, frame) -> None:
         self.r, self.state, self.frame = r, state, frame
@@ -214,11 +214,13 @@ class _Facts:
         self.override = getattr(base, "resource_override", "")  # (as ``die_resource``)
         self.by_kind = {TakeDie: self.die, ChooseAction: self.joker, Buy: self.buy, Hire: self.hire}
 
-    def __call__(self, a) -> dict:
+    def __call__(self, a, reason: str | None = None) -> Option:
         facts = self.by_kind.get(type(a))
-        return facts(a) if facts is not None else {"ap": a.ap_cost(self.r, self.state, self.frame)}
+        if facts is None:  # most kinds: only the AP the option spends
+            return Option(a, reason, ap=a.ap_cost(self.r, self.state, self.frame))
+        return facts(a, reason)
 
-    def die(self, a: TakeDie) -> dict:
+    def die(self, a: TakeDie, reason: str | None) -> Option:
         r, state, seat = self.r, self.state, a.seat
         per_step = self.step_gold.get(seat)
         if per_step is None:
@@ -227,24 +229,35 @@ class _Facts:
         bonus_ap = self.bonus_ap.get((seat, leads_to))
         if bonus_ap is None:
             bonus_ap = self.bonus_ap[(seat, leads_to)] = die_bonus_ap(r, state, seat, leads_to)
-        out = {"ap": 7 - a.target + bonus_ap, "gold": change_gold(r, a.value, a.target, per_step),
-               "gain": ((self.override or DIE_RESOURCE[a.colour], a.target),), "leads_to": leads_to}
-        if a.bonus:
-            out["tile"] = die_bonus_tile(r, state, a.target, a.action)
-        return out
+        return Option(a, reason, ap=7 - a.target + bonus_ap, gold=change_gold(r, a.value, a.target, per_step),
+                      gain=((self.override or DIE_RESOURCE[a.colour], a.target),), leads_to=leads_to,
+                      tile=die_bonus_tile(r, state, a.target, a.action) if a.bonus else "")
 
-    def joker(self, a: ChooseAction) -> dict:
+    def joker(self, a: ChooseAction, reason: str | None) -> Option:
         frame = self.frame
         if not isinstance(frame, JokerFrame):
-            return {"ap": a.ap_cost(self.r, self.state, frame)}
-        return {"ap": joker_ap(self.state, frame.player, frame.ap, frame.source, a.action), "leads_to": a.action}
+            return Option(a, reason, ap=a.ap_cost(self.r, self.state, frame))
+        return Option(a, reason, ap=joker_ap(self.state, frame.player, frame.ap, frame.source, a.action),
+                      leads_to=a.action)
 
-    def buy(self, a: Buy) -> dict:
-        return {"gold": buy_gold(self.r, self.state, a.seat), "gain": ((a.resource, 1),)}
+    def buy(self, a: Buy, reason: str | None) -> Option:
+        return Option(a, reason, gold=buy_gold(self.r, self.state, a.seat), gain=((a.resource, 1),))
 
-    def hire(self, a: Hire) -> dict:
+    def hire(self, a: Hire, reason: str | None) -> Option:
         r, state = self.r, self.state
-        return {"ap": a.ap_cost(r, state, self.frame), "caution": why_never_placed(r, state.players[a.seat], a.tile) or ""}
+        return Option(a, reason, ap=a.ap_cost(r, state, self.frame),
+                      caution=why_never_placed(r, state.players[a.seat], a.tile) or "")
+
+
+def _refusal(r, state: State, frame, a) -> str | None:
+    """Why the rules refuse ``a`` now, or None: the reason more AP would not cure comes first."""
+    try:
+        a.check(r, state, frame)
+    except NotEnoughAPError as short:
+        return str(real_refusal(r, state, a, short))
+    except IllegalActionError as exc:
+        return str(exc)
+    return None
 
 
 def _choice_key(a) -> tuple:
@@ -269,30 +282,25 @@ def options(state: State) -> list[Option]:
     seen = set(legal)
     for a in unsure:
         seen.add(a)
-        try:
-            a.check(r, state, frame)
-        except NotEnoughAPError as short:  # the reason more AP would not cure comes first
-            refused.append((a, str(real_refusal(r, state, a, short))))
-            continue
-        except IllegalActionError as exc:
-            refused.append((a, str(exc)))
-            continue
-        legal.append(a)
+        reason = _refusal(r, state, frame, a)
+        if reason is None:
+            legal.append(a)
+        else:
+            refused.append((a, reason))
     facts = _Facts(r, state, frame)
-    out = [Option(a, None, **facts(a)) for a in legal]
+    out = [facts(a) for a in legal]
     for a in near_misses(r, state):
-        if a in seen:
-            continue
-        seen.add(a)
-        try:
-            a.check(r, state, frame)
-        except NotEnoughAPError as short:  # the reason more AP would not cure comes first
-            refused.append((a, str(real_refusal(r, state, a, short))))
-        except IllegalActionError as exc:
-            refused.append((a, str(exc)))
-    chosen = {_choice_key(b) for b in legal}
+        if a not in seen:
+            seen.add(a)
+            reason = _refusal(r, state, frame, a)
+            if reason is not None:
+                refused.append((a, reason))
+    chosen = None  # the choices listed legal, made only when a refused option may repeat one
     for a, reason in refused:
-        if type(a) not in (TakeDie, Buy) and _choice_key(a) in chosen:
-            continue  # the legal form of this choice is listed already (another House space, another Resource)
-        out.append(Option(a, reason, **facts(a)))
+        if type(a) not in (TakeDie, Buy):  # (every die change and every Resource bought is shown)
+            if chosen is None:
+                chosen = {_choice_key(b) for b in legal}
+            if _choice_key(a) in chosen:
+                continue  # the legal form of this choice is listed already (another House space, another Resource)
+        out.append(facts(a, reason))
     return out
