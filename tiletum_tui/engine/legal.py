@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import msgspec
 
-from ..data.schema import DIE_RESOURCE
 from .bonuses import CharacterBonus, Gain, PickBuilding
 from .characters import Hire, Refresh, Room
 from .common import real_refusal
@@ -24,7 +23,7 @@ from .errors import IllegalActionError, NotEnoughAPError
 from .king import ClaimKingTile, DiscardKingTile, KingStep
 from .map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
 from .queries import (
-    action_for_value, buy_gold, change_die_gold, change_gold, die_bonus_ap, die_bonus_tile, joker_ap,
+    action_for_value, buy_gold, change_die_gold, change_gold, die_bonus_ap, die_bonus_tile, die_resource, joker_ap,
     why_never_placed,
 )
 from .ruleset import rules_for
@@ -203,15 +202,12 @@ def near_misses(r, state: State) -> list:
 class _Facts:
     """Each option of one decision with the facts beside it (``Option``), for ``options``. What the
     die options share is worked out once per call, not once per option: the Gold a step of change
-    costs the seat, the Resource a colour gives this turn and the Bonus AP of each Action
-    (``ap_for_die``, ``change_die_gold`` and ``die_resource`` say the same for one die)."""
+    costs the seat and the Bonus AP of each Action (``ap_for_die`` says the same for one die)."""
 
     def __init__(self, r, state: State, frame) -> None:
         self.r, self.state, self.frame = r, state, frame
         self.step_gold: dict[int, int] = {}  # seat -> Gold a step of change costs
         self.bonus_ap: dict[tuple, int] = {}  # (seat, Action) -> its Bonus AP for a die
-        base = state.stack[0] if state.stack else None
-        self.override = getattr(base, "resource_override", "")  # (as ``die_resource``)
         self.by_kind = {TakeDie: self.die, ChooseAction: self.joker, Buy: self.buy, Hire: self.hire}
 
     def __call__(self, a, reason: str | None = None) -> Option:
@@ -230,7 +226,7 @@ class _Facts:
         if bonus_ap is None:
             bonus_ap = self.bonus_ap[(seat, leads_to)] = die_bonus_ap(r, state, seat, leads_to)
         return Option(a, reason, ap=7 - a.target + bonus_ap, gold=change_gold(r, a.value, a.target, per_step),
-                      gain=((self.override or DIE_RESOURCE[a.colour], a.target),), leads_to=leads_to,
+                      gain=((die_resource(state, a.colour), a.target),), leads_to=leads_to,
                       tile=die_bonus_tile(r, state, a.target, a.action) if a.bonus else "")
 
     def joker(self, a: ChooseAction, reason: str | None) -> Option:

@@ -37,20 +37,8 @@ def below(rng: int, n: int) -> tuple[int, int]:
 
 
 def shuffle(rng: int, items: list) -> int:
-    """Shuffle ``items`` in place (Fisher-Yates); return the new rng state.
-
-    Each draw is ``below(rng, i + 1)`` written out in the loop (a game's setup shuffles about 180
-    times, and a call per draw was a tenth of setting up a game): the same numbers, in the same order."""
+    """Shuffle ``items`` in place (Fisher-Yates); return the new rng state."""
     for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        limit = _LIMITS[n] if n < len(_LIMITS) else (1 << 64) - ((1 << 64) % n)
-        while True:
-            rng = (rng + _GAMMA) & _MASK
-            z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            x = z ^ (z >> 31)
-            if x < limit:
-                break
-        j = x % n
+        rng, j = below(rng, i + 1)
         items[i], items[j] = items[j], items[i]
     return rng
