@@ -24,4 +24,7 @@ NAMES = ("tiletum", "carcassonne")
 FRONT_DOORS = {"tiletum": None, "carcassonne": "tiletum_tui.carcassonne.cli"}
 # Each game's screens, as ``ui.games.screens_for`` hands them to the app shell ("module:object").
 SCREENS = {"tiletum": "tiletum_tui.ui.games:TILETUM_SCREENS", "carcassonne": "tiletum_tui.carcassonne.ui.screens:SCREENS"}
+# The lessons of each game other than Tiletum ("module:object", a tuple of lessons; Tiletum's own are
+# ``learn.lessons.tiletum_lessons``), listed by Learn to play after Tiletum's.
+LESSONS = {"carcassonne": "tiletum_tui.carcassonne.learn.lesson:LESSONS"}
 DEFAULT = "tiletum"

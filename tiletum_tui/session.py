@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import os
 import secrets
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -69,6 +70,7 @@ class LogEntry:
     notation: str
     events: tuple
     barriers: tuple[str, ...]  # what it revealed, in words (undo never goes back across it)
+    seconds: float | None = None  # how long its player took over it (issue 21), None: not known
 
     @property
     def scoring(self) -> list:
@@ -111,6 +113,9 @@ class Session(Safekeeping):
         self._lock = None  # saves.lock.GameLock while this session may write the game
         self._changes = 0  # applied, undone and redone actions so far
         self._written = 0  # ... of which the last one written to a file (autosave or a save of the game)
+        # issue 21, "the time taken per move": timed from the move before (or from ``start_clock``);
+        # None until a screen starts the clock, so headless games and tests record no times.
+        self._clock: float | None = None
 
     # ------------------------------------------------------------ starting
     @classmethod
@@ -161,6 +166,8 @@ class Session(Safekeeping):
             raise ValueError(f"open_as must be one of {OPEN_MODES}, not {open_as!r}")
         save, game = loaded.save, loaded.game
         history, log = _replay(game, loaded.settings, save.actions, loaded.path)
+        if save.seconds:  # (UNSET or empty: no move's time is known)
+            log[: len(save.seconds)] = [replace(e, seconds=t) for e, t in zip(log, save.seconds)]
         if loaded.check_digest:
             got = game.digest(history[-1])
             if got != save.digest:
@@ -239,6 +246,16 @@ class Session(Safekeeping):
             self._view = (state, self.game.view(state, seat))
         return self._view[1]
 
+    def positions(self) -> tuple:
+        """Every position of the game, oldest first ([0] as set up, [i] after ``log[i - 1]``), for a
+        replay (issue 21). They hold what the game hides: a replay hands out only ``game.view`` of
+        them (``ui/replay/positions.py``), as ``view()`` does of the last."""
+        return tuple(self._history)
+
+    def start_clock(self) -> None:
+        """The next move is timed from now (the game screen calls it when it shows the game)."""
+        self._clock = time.monotonic()
+
     @property
     def setup_events(self) -> tuple:
         """What setting the game up made happen (the first dice rolled, ...): before any action."""
@@ -302,6 +319,10 @@ class Session(Safekeeping):
         before = self._history[-1]
         after = self.game.apply(before, action)  # raises before anything here changes
         entry = _entry(self.game, action, self.game.describe(before, action), after.events)
+        if self._clock is not None:
+            now = time.monotonic()
+            entry = replace(entry, seconds=round(now - self._clock, 1))
+            self._clock = now
         self._history.append(after)
         self.log.append(entry)
         return entry
@@ -376,9 +397,11 @@ class Session(Safekeeping):
             round=summary["round"], phase=summary["phase"], scores=summary["scores"], actions=len(self.log),
             finished=self.finished, created=self.created, saved=_now(),
         )
+        seconds = [e.seconds for e in self.log]
+        timed = {"seconds": seconds} if any(t is not None for t in seconds) else {}  # (else no field: as before)
         return fmt.SaveFile(game=self.game.name, meta=meta, settings=self.game.encode_settings(self.settings),
                             seed=self.game.seed(self.settings), digest=self.game.digest(state),
-                            actions=[e.notation for e in self.log], seats=list(self.seats))
+                            actions=[e.notation for e in self.log], seats=list(self.seats), **timed)
 
     def save(self, name: str, *, folder: str | os.PathLike[str] | None = None) -> Path:
         """Write a named save to the save folder (or ``folder``) and return its path. Overwrites an

@@ -14,6 +14,7 @@ from tiletum_tui.session import Session
 from tiletum_tui.ui.app import TiletumApp
 
 from .helpers import settings
+from ..title_helpers import continue_line
 
 GAME = games.game("carcassonne")
 
@@ -118,7 +119,7 @@ async def test_continue_and_new_game_reach_carcassonne(tmp_path):
     session.close()
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert "turn 1, a follower?" in str(app.screen.query_one("#title-menu").get_option("continue").prompt)
+        assert "turn 1, a follower?" in await continue_line(app, pilot)
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, CarcassonneScreen) and len(app.screen.session.log) == 1

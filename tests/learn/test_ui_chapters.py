@@ -9,7 +9,8 @@ import pytest
 from textual.widgets import OptionList
 
 from tiletum_tui.learn import tutorial as T
-from tiletum_tui.learn.lessons import BASE, SILVER
+from tiletum_tui.learn.lessons import BASE
+from tiletum_tui.learn.silver_lesson import SILVER
 from tiletum_tui.ui.app import TiletumApp
 from tiletum_tui.ui.learn.chapters import ChapterMenu
 from tiletum_tui.ui.learn.progress import PROGRESS_VERSION, load_progress
@@ -107,11 +108,11 @@ def test_a_chapter_is_finished_only_when_the_learner_plays_through_its_end():
 
 def test_no_chapter_line_is_longer_than_the_list_is_wide():
     """The list is 74 cells wide inside its frame at 80 columns: a line, marked ◀ (its longest form), fits."""
-    from tiletum_tui.learn.lessons import LESSONS
+    from tiletum_tui.learn.lessons import every_lesson
     from tiletum_tui.ui.learn.chapters import chapter_line
 
-    for lesson in LESSONS:
-        prefix = "" if lesson is BASE else lesson.id[0].upper()
+    for lesson in every_lesson():  # (both games' lessons: issue 20)
+        prefix = lesson.mark
         for i, c in enumerate(lesson.chapters):
             line = chapter_line(i, c.start, lesson, f"{prefix}{i + 1}" if prefix else "").plain
             assert len(line) <= 74 and line.endswith("◀ you are here"), line

@@ -11,7 +11,8 @@ import time
 from textual.widgets import OptionList
 
 from tiletum_tui.learn import tutorial as T
-from tiletum_tui.learn.lessons import BASE, SILVER
+from tiletum_tui.learn.lessons import BASE
+from tiletum_tui.learn.silver_lesson import SILVER
 from tiletum_tui.ui.app import TiletumApp
 from tiletum_tui.ui.dialogs.basic import AnnounceDialog, ConfirmDialog
 from tiletum_tui.ui.learn.chapters import ChapterMenu

@@ -32,6 +32,7 @@ from tiletum_tui.ui.screens.game import GameScreen
 from tiletum_tui.ui.screens.title import TitleScreen
 
 from .conftest import SETTINGS
+from ..title_helpers import continue_line
 
 
 def _notes(app) -> list[str]:
@@ -344,7 +345,7 @@ async def test_a_deeply_nested_file_does_not_take_the_title_screen_down(tmp_path
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-        assert "Continue: round 1" in str(app.screen.query_one("#title-menu").get_option("continue").prompt)
+        assert "Continue: round 1" in await continue_line(app, pilot)
         await pilot.press("o")
         await pilot.pause()
         prompts = [str(o.prompt) for o in app.screen.query_one("#saves").options]

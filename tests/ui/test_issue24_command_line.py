@@ -88,3 +88,36 @@ def test_the_opponents_worker_starts_no_resource_tracker():
         proc.close()
     assert "tiletum_tui.opponents.worker" in children  # the worker, and nothing beside it
     assert "resource_tracker" not in children
+
+
+async def test_the_title_is_drawn_before_the_saves_are_replayed(tmp_path, monkeypatch):
+    """Item 18: the Continue line needs the engine and a replay of the saves, which the first paint
+    must not wait for. While Textual starts it batches its updates, and a callback asked for "after
+    the refresh" then ran before anything was drawn; the look now waits for the title's menu to be
+    drawn."""
+    from tiletum_tui.engine import legal_actions
+    from tiletum_tui.session import EVERY_SEAT
+    from tiletum_tui.ui.app import TiletumApp
+    from tiletum_tui.ui.screens.title import TitleScreen
+
+    from ..title_helpers import continue_line
+    from .conftest import make_session
+
+    session = make_session(tmp_path, moves=0)  # an unfinished game to look for
+    session.apply(legal_actions(session.state)[0], by=EVERY_SEAT)
+    session.save("unfinished", folder=tmp_path)
+    session.close()
+    order: list[str] = []
+    looked = TitleScreen._look
+    monkeypatch.setattr(TitleScreen, "_look", lambda self: (order.append("look"), looked(self)))
+
+    class Watched(TiletumApp):
+        def _display(self, screen, renderable) -> None:  # what reaches the terminal (headless: nothing)
+            if renderable is not None and not self._batch_count and isinstance(screen, TitleScreen):
+                order.append("drawn")
+            super()._display(screen, renderable)
+
+    app = Watched(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "Continue: round 1" in await continue_line(app, pilot)
+    assert order.index("drawn") < order.index("look")

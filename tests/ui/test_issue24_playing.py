@@ -158,6 +158,34 @@ async def test_a_crest_that_cannot_be_paid_for_is_greyed_in_tasks_with_why(tmp_p
         assert line is not None and line.disabled and "you have 0 Food" in line.note, _lines(panel)
 
 
+async def test_every_task_kind_has_a_line_with_nothing_in_the_storehouse(tmp_path):
+    """Item 3: "Every Task kind appears, possible or with its reason": with an empty Storehouse and no
+    Pillar at a Cathedral, Fulfil, Crest, Helper and Cathedral each keep a greyed line saying why."""
+    from tiletum_tui.engine.state import EMPTY, TurnFrame
+
+    def turn_start(state):
+        top = state.stack[-1] if state.stack else None
+        return isinstance(top, TurnFrame) and state.phase == "action"
+
+    session = session_where(tmp_path, turn_start)
+    state = arranged(session)
+    p = state.players[state.stack[-1].player]
+    p.storehouse = ()
+    me = state.stack[-1].player
+    state.board.pillars = {town: tuple(EMPTY if s == me else s for s in row)
+                           for town, row in state.board.pillars.items()}
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.screen.query_one(DecisionPanel)
+        await pilot.press("t")
+        lines = {c.key: c for c in panel.options}
+        for key, why in (("fulfil-none", "you have no Contract in your Storehouse"),
+                         ("crest-none", "you have no Crest in your Storehouse"),
+                         ("helper-none", "you have no Helper in your Storehouse"),
+                         ("cathedral-none", "you need a Pillar in a Town whose Cathedral")):
+            assert key in lines and lines[key].disabled and why in lines[key].reason, _lines(panel)
+
+
 def test_since_your_last_turn_tells_everything_since_your_last_decision(tmp_path):
     """Item 4: every event since your last decision, yours included, in order, each VP change with its
     reason: a lap's Corruption reveal set off by your own End turn is told, every seat's VP goes from

@@ -8,6 +8,7 @@ from tiletum_tui.ui.screens.game import GameScreen
 from tiletum_tui.ui.screens.new_game import NewGameScreen
 from tiletum_tui.ui.screens.title import TitleScreen
 
+from ..title_helpers import continue_line
 from .conftest import make_session
 from tiletum_tui.session import EVERY_SEAT
 
@@ -69,8 +70,7 @@ async def test_the_last_unfinished_game_is_offered_first_and_c_continues_it(tmp_
     session.flush()
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        menu = app.screen.query_one("#title-menu")
-        assert "Continue: round 1" in str(menu.get_option("continue").prompt)
+        assert "Continue: round 1" in await continue_line(app, pilot)
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)

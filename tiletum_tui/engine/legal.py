@@ -17,7 +17,7 @@ import msgspec
 
 from .bonuses import CharacterBonus, Gain, PickBuilding
 from .characters import Hire, Refresh, Room
-from .common import real_refusal
+from .common import real_refusal, tasks_open
 from .contracts import Exchange, TakeContract
 from .errors import IllegalActionError, NotEnoughAPError
 from .king import ClaimKingTile, DiscardKingTile, KingStep
@@ -31,7 +31,7 @@ from .state import (
     ActionFrame, BuildingBonusFrame, ChooseResourceFrame, JokerFrame, KingTileFrame, MoveAndPlaceFrame,
     MoveAnywhereFrame, MoveFrame, PickBuildingFrame, PlaceFrame, State, TurnFrame,
 )
-from .tasks import BuildCathedral, Buy, storehouse_moves, storehouse_near_misses
+from .tasks import PLACEHOLDERS, BuildCathedral, Buy, storehouse_moves, storehouse_near_misses
 from .turn import ChooseAction, Done, EndTurn, Skip, TakeDie
 
 
@@ -299,4 +299,24 @@ def options(state: State) -> list[Option]:
             if _choice_key(a) in chosen:
                 continue  # the legal form of this choice is listed already (another House space, another Resource)
         out.append(facts(a, reason))
+    return out + _placeholders(r, state, frame, out, facts)
+
+
+def _placeholders(r, state: State, frame, listed: list, facts: _Facts) -> list:
+    """Where Tasks can be done, a line for each Task kind that has no option at all, refused with the
+    engine's reason ("you have no Contract in your Storehouse"): every Task kind appears, possible or
+    with its reason (issue 24, item 3)."""
+    try:
+        tasks_open(state, frame)
+    except IllegalActionError:
+        return []
+    kinds = {type(o.action) for o in listed}
+    out = []
+    for kind in PLACEHOLDERS:
+        if kind not in kinds:
+            a = kind.placeholder(frame.player)
+            try:
+                a.check(r, state, frame)
+            except IllegalActionError as exc:
+                out.append(facts(a, str(exc)))
     return out

@@ -70,7 +70,7 @@ class Fulfil(Action, tag="fulfil"):
         tasks_open(state, frame)
         p = state.players[frame.player]
         if self.tile not in p.storehouse or r.tiles[self.tile].kind != "contract":
-            raise refuse("that Contract is not in your Storehouse")
+            raise refuse(_not_stored("Contract", self.tile))
         if all(p.contracts):
             raise refuse("all six of your Contract spaces are filled")
         t = r.tiles[self.tile]
@@ -81,6 +81,11 @@ class Fulfil(Action, tag="fulfil"):
         pay_check(p.resources, contract_cost(t, self.identical), "This Contract")
 
     TILE_KIND = "contract"
+
+    @classmethod
+    def placeholder(cls, seat: int):
+        """This Task without its tile: its line while no Contract can be chosen (refused, with why)."""
+        return cls(seat, "")
 
     @classmethod
     def tile_moves(cls, r, state, frame, p, t: str, tile, sure: list) -> None:
@@ -134,7 +139,7 @@ class PlaceCrest(Action, tag="crest"):
         tasks_open(state, frame)
         p = state.players[frame.player]
         if self.tile not in p.storehouse or r.tiles[self.tile].kind != "crest":
-            raise refuse("that Crest is not in your Storehouse")
+            raise refuse(_not_stored("Crest", self.tile))
         spaces = r.player_board.crest_spaces
         if not 1 <= self.building <= len(r.player_board.buildings):
             raise refuse(f"Buildings are numbered 1 to {len(r.player_board.buildings)}")
@@ -145,6 +150,10 @@ class PlaceCrest(Action, tag="crest"):
             raise refuse(f"the Crest space of Building {self.building} costs {food} Food and you have {p.resources['F']}")
 
     TILE_KIND = "crest"
+
+    @classmethod
+    def placeholder(cls, seat: int):
+        return cls(seat, "", 1)
 
     @classmethod
     def tile_moves(cls, r, state, frame, p, t: str, tile, sure: list) -> None:
@@ -189,6 +198,8 @@ class BuildCathedral(Action, tag="cathedral"):
     def check(self, r, state, frame) -> None:
         tasks_open(state, frame)
         stacks = state.board.cathedral_stack
+        if not self.town:  # the placeholder: no Cathedral to contribute to at all (``PLACEHOLDERS``)
+            raise refuse("you need a Pillar in a Town whose Cathedral you have not contributed to")
         if self.town not in stacks:  # (a module's Cathedrals have their own Task)
             raise refuse(f"there is no Cathedral in '{short(self.town)}'")
         contribution_rule(state, frame.player, self.town, r.space_name(self.town), stacks[self.town],
@@ -205,6 +216,10 @@ class BuildCathedral(Action, tag="cathedral"):
             if town not in p.cathedrals and stacks.get(town):  # noqa: SIM102 - (a module's Cathedrals: its own Task)
                 if p.resources["S"] >= cathedral_stone(r, state, seat, town):
                     sure.append(cls(seat, town))
+
+    @classmethod
+    def placeholder(cls, seat: int):
+        return cls(seat, "")
 
     @classmethod
     def near_misses(cls, r, state, frame) -> list:
@@ -278,7 +293,7 @@ class UseHelper(Action, tag="use"):
         tasks_open(state, frame)
         p = state.players[frame.player]
         if self.tile not in p.storehouse or r.tiles[self.tile].kind != "helper":
-            raise refuse("that Helper is not in your Storehouse")
+            raise refuse(_not_stored("Helper", self.tile))
         if helper_active(state):
             raise refuse("finish the Helper in use before starting another")
         effects = r.tiles[self.tile].effects
@@ -294,6 +309,10 @@ class UseHelper(Action, tag="use"):
                 raise refuse("extra AP go to the Action of your chosen die, and it is not open")
 
     TILE_KIND = "helper"
+
+    @classmethod
+    def placeholder(cls, seat: int):
+        return cls(seat, "")
 
     @classmethod
     def tile_moves(cls, r, state, frame, p, t: str, tile, sure: list) -> None:
@@ -343,10 +362,16 @@ def _helper_moment(r, t: str, tile) -> str:
 
 
 TASKS = (Buy, Fulfil, PlaceCrest, BuildCathedral, UseHelper)
+# The Tasks that keep a line, greyed with the reason, when there is nothing to do them with (no Contract in
+# the Storehouse, no Cathedral to contribute to): every Task kind appears, possible or with its reason
+# (issue 24, item 3). ``legal.options`` adds a kind's placeholder when no option of that kind is listed.
 register(*TASKS)
 _BUYS = [tuple(Buy(seat, x) for x in RESOURCES[1:]) for seat in range(4)]
 # The Tasks of a tile in the Storehouse, by the tile's kind.
 STOREHOUSE_TASKS = {k.TILE_KIND: k for k in (Fulfil, PlaceCrest, UseHelper)}
+
+
+PLACEHOLDERS = (Fulfil, PlaceCrest, BuildCathedral, UseHelper)
 
 
 def storehouse_moves(r, state, frame, sure: list, unsure: list) -> None:
@@ -370,3 +395,8 @@ def storehouse_near_misses(r, state, frame) -> list:
         if kind is not None:
             out += kind.tile_near_misses(r, p, frame.player, t, tile)
     return out
+
+
+def _not_stored(kind: str, tile: str) -> str:
+    """Why a Task's tile cannot be played: none of its kind at all (the placeholder), or not that one."""
+    return f"you have no {kind} in your Storehouse" if not tile else f"that {kind} is not in your Storehouse"

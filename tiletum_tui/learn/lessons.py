@@ -1,23 +1,31 @@
-"""The guided games, each a value: the base game's tutorial and the Prospect for Silver lesson.
+"""The guided games, each a value (a ``Lesson``): its script of steps in chapters, the checklist of
+concepts its moves must teach, its progress file and the screen that plays it.
 
-A ``Lesson`` holds everything ``tutorial`` needs to run one guided game: its settings (seed, players,
-modules), which seat is the learner and which Rosa, the steps in chapters, Rosa's scripted moves and
-the checklist of concepts its MOVE steps must teach. The scripts themselves are data modules
-(``tutorial_script``, ``tutorial_silver_script``); ``tutorial`` works on any lesson (the base one by
-default), and the screens list ``LESSONS`` in order.
+Every lesson, of either game, has the fields the chapter list and the progress file read: ``id``,
+``title``, ``heading`` (the chapter list's line above its chapters; "" for the first lesson, which
+has none), ``mark`` (its chapters' prefix there: "" or "S", "C"), ``steps``, ``chapters`` (each with
+``id``, ``title``, ``start``), ``concepts``, ``opponent_script``, ``progress_file``, ``game`` and
+``screen`` (``"module:function"``: ``build(app, restart=, chapter=, lesson=)`` makes its screen).
+
+Where they come from: Tiletum's base tutorial is here; a module adds its lessons on its ``learn``
+part (``learn.parts.LearnPart.lessons``); another game names its lessons in ``tiletum_tui/games.py``
+(``LESSONS``). No file here names a module or another game.
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 
 from ..engine.state import Settings
-from . import tutorial_checklist, tutorial_script, tutorial_silver_checklist, tutorial_silver_script
+from . import tutorial_checklist, tutorial_script
 from .tutorial_script import Chapter, Step
 
 
 @dataclass(frozen=True, eq=False)
 class Lesson:
+    """A guided game of Tiletum against Rosa (``tutorial`` runs it on the game screen)."""
+
     id: str
     title: str  # what the chapter list calls it
     settings: Settings
@@ -29,6 +37,10 @@ class Lesson:
     concepts: dict[str, str]  # the checklist: concept id -> what the learner must come away knowing
     shown_not_played: frozenset[str]  # concepts a KEY step may teach without a move
     progress_file: str  # its progress file in the save directory (one per lesson)
+    heading: str = ""  # the chapter list's line above its chapters ("": the first lesson, none)
+    mark: str = ""  # its chapters' prefix in the chapter list ("S": S1, S2, ...)
+    game: str = "tiletum"
+    screen: str = "tiletum_tui.ui.learn.tutorial_screen:build"
 
 
 BASE = Lesson(
@@ -36,25 +48,53 @@ BASE = Lesson(
     tutorial_script.STEPS, tutorial_script.CHAPTERS, tutorial_script.OPPONENT_SCRIPT,
     tutorial_checklist.CONCEPTS, tutorial_checklist.SHOWN_NOT_PLAYED, "tutorial.json",
 )
-SILVER = Lesson(
-    "silver", "Prospect for Silver (the expansion)", tutorial_silver_script.SETTINGS,
-    tutorial_silver_script.LEARNER, tutorial_silver_script.OPPONENT, tutorial_silver_script.STEPS,
-    tutorial_silver_script.CHAPTERS, tutorial_silver_script.OPPONENT_SCRIPT, tutorial_silver_checklist.CONCEPTS,
-    tutorial_silver_checklist.SHOWN_NOT_PLAYED, "tutorial-silver.json",
-)
-LESSONS: tuple[Lesson, ...] = (BASE, SILVER)
 
 
-def lesson(lesson_id: str) -> Lesson:
-    found = next((x for x in LESSONS if x.id == lesson_id), None)
+def tiletum_lessons() -> tuple[Lesson, ...]:
+    """Tiletum's lessons: the base tutorial, then each module's (its learn part's ``lessons``)."""
+    from .parts import learn_parts
+
+    return (BASE, *[x for part in learn_parts() for x in part.lessons])
+
+
+def other_games_lessons() -> tuple:
+    """The lessons of the other games, as ``games.LESSONS`` names them ("module:object", a tuple)."""
+    from .. import games
+
+    found = []
+    for where in games.LESSONS.values():
+        module, _, name = where.partition(":")
+        found += list(getattr(importlib.import_module(module), name))
+    return tuple(found)
+
+
+def every_lesson() -> tuple:
+    """Every lesson of every game, in the chapter list's order."""
+    return tiletum_lessons() + other_games_lessons()
+
+
+def __getattr__(name: str):
+    if name == "LESSONS":  # (built on use: a module's learn part imports this file for ``Lesson``)
+        return tiletum_lessons()
+    raise AttributeError(name)
+
+
+def lesson(lesson_id: str):
+    found = next((x for x in every_lesson() if x.id == lesson_id), None)
     if found is None:
-        raise KeyError(f"no lesson {lesson_id!r} (known: {', '.join(x.id for x in LESSONS)})")
+        raise KeyError(f"no lesson {lesson_id!r} (known: {', '.join(x.id for x in every_lesson())})")
     return found
 
 
-def lesson_with_chapter(chapter_id: str) -> Lesson:
+def lesson_with_chapter(chapter_id: str):
     """The lesson a chapter belongs to (chapter ids are unique over all lessons)."""
-    found = next((x for x in LESSONS if any(c.id == chapter_id for c in x.chapters)), None)
+    found = next((x for x in every_lesson() if any(c.id == chapter_id for c in x.chapters)), None)
     if found is None:
         raise KeyError(f"no tutorial chapter {chapter_id!r}")
     return found
+
+
+def build_screen(app, found, **kwargs):
+    """The screen that plays lesson ``found`` (its ``screen``), built with ``kwargs``."""
+    module, _, name = found.screen.partition(":")
+    return getattr(importlib.import_module(module), name)(app, lesson=found, **kwargs)

@@ -1,6 +1,6 @@
 """What a module adds to the words of the game (its ``learn`` part in ``tiletum_tui/registry.py``):
 its effects in words, the kinds of action a hint tries, its rules pages and their topics, and its
-components on the Cards & Components page. The base files here ask these parts, never a module by name.
+components on the Cards & Components page, its lessons. The base files here ask these parts, never a module by name.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ class LearnPart:
     pages: dict[str, Callable] = field(default_factory=dict)  # rules page id -> page(catalogue), after the base's
     topics: dict[str, tuple[str, str]] = field(default_factory=dict)  # context help: name -> (page, section)
     components: Callable | None = None  # sections(catalogue) for Cards & Components (() without its components)
+    lessons: tuple = ()  # its guided games (``lessons.Lesson``), listed after the base tutorial's chapters
 
 
 def learn_parts() -> list[LearnPart]:

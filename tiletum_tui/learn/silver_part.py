@@ -1,12 +1,13 @@
 """Prospect for Silver's words (its ``learn`` part, named in ``tiletum_tui/registry.py``): its effects in
 words, the Underground Cathedral for the hints, its rules page and its topics, its components on Cards &
-Components (the texts themselves: ``silver_texts``)."""
+Components (the texts themselves: ``silver_texts``), its lesson (``silver_lesson``)."""
 
 from __future__ import annotations
 
 from ..data import silver_schema as SX
 from ..engine.silver.underground import UndergroundCathedral
 from .parts import LearnPart
+from .silver_lesson import SILVER
 
 
 def _plural(n: int) -> str:
@@ -49,4 +50,5 @@ PART = LearnPart(
         "technology-view": ("silver", "technologies"), "mine": ("silver", "mine"), "tablet": ("silver", "underground"),
     },
     components=_components,
+    lessons=(SILVER,),
 )

@@ -1,7 +1,7 @@
 """The guided game's logic: which move each step accepts, why another is refused, Rosa's moves,
-chapters and resuming, for any lesson (``lessons.Lesson``: the base game's, the default, or
-Prospect for Silver's). A lesson's script (seed, steps, chapters, Rosa's moves) is data in
-``tutorial_script`` / ``tutorial_silver_script``; what it must teach is its checklist.
+chapters and resuming, for any of Tiletum's lessons (``lessons.Lesson``: the base game's, the default,
+or a module's). A lesson's script (seed, steps, chapters, Rosa's moves) is data (``tutorial_script``
+and the modules' own); what it must teach is its checklist.
 
 A MOVE step accepts its move, or the same move made with an identical twin of a tile (two copies
 of one Settler in the offer: either will do, and later steps follow the one chosen). Any other
@@ -20,7 +20,7 @@ from ..engine.actions import notation
 from ..engine.ruleset import rules_for
 from . import opponent
 from .explain import why_not
-from .lessons import BASE, LESSONS, Lesson, lesson_with_chapter
+from .lessons import BASE, Lesson, lesson_with_chapter, tiletum_lessons
 from .narrate import event_lines, narrate
 from .tutorial_script import (
     CHAPTERS, FREE, KEY, LEARNER, MOVE, OPPONENT, OPPONENT_SCRIPT, SEED, SETTINGS, STEPS, Chapter, Step,
@@ -32,6 +32,12 @@ __all__ = [
     "play_script", "reached", "step_text", "ROSA_PLAYING", "rule_move", "start_chapter", "step_action",
     "BASE", "LESSONS", "Lesson", "lesson_with_chapter",  # the lessons (``lessons``)
 ]
+
+
+def __getattr__(name: str):
+    if name == "LESSONS":  # Tiletum's lessons, built on use (``lessons.tiletum_lessons``)
+        return tiletum_lessons()
+    raise AttributeError(name)
 
 # What the tutorial says when undo is asked for (the lesson follows one line of play).
 UNDO_OFF = ("Undo is off in the tutorial: it follows one line of play. To try a step again, start its chapter "

@@ -19,6 +19,11 @@ Version 3 (current)::
 ``seats`` (who plays each seat, in seat order) is not a rule of the game, so it is not part of the
 settings; a file without it (written before computer opponents) has a person in every seat.
 
+``seconds`` (optional, issue 21: "the time taken per move"): for each action, in order, the seconds
+its player took over it (from the move before it, or from when the game was opened on screen), or
+``null`` where it is not known. A file without it (older saves, headless games) reads as "not
+known" everywhere; it is written only when some move's time is known, so nothing else changes.
+
 Every Struct forbids unknown fields: a misspelt or foreign field is an error, never ignored.
 Versions 1 and 2 are read by ``migrate.py``.
 """
@@ -27,7 +32,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -69,6 +74,10 @@ class Seat(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True
 PERSON = Seat()
 
 
+# A move's time: at most a year (a typo or a hostile file cannot make a chart of nonsense).
+Seconds = Annotated[float, msgspec.Meta(ge=0, le=366 * 86400)]
+
+
 class SaveFile(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     format: Literal["tiletum-save"] = FORMAT_NAME
     version: int = CURRENT_VERSION
@@ -79,6 +88,8 @@ class SaveFile(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     digest: str  # engine.digest() of the state after the last action
     actions: list[str]  # in the engine's notation (with the seat: "2: die 3B"), oldest first
     seats: list[Seat] = []  # by seat; empty: a person in every seat (files from before opponents)
+    # by action: the seconds taken over it, null where not known; left out when none is known (issue 21)
+    seconds: list[Seconds | None] | msgspec.UnsetType = msgspec.UNSET
 
 
 class _Header(msgspec.Struct):

@@ -385,6 +385,9 @@ def parse_save(data: bytes, path: str | os.PathLike[str], *, migrate: bool = Tru
     problem = seats_problem(save.seats, len(game.player_names(settings)))
     if problem:
         raise CorruptSaveError(path, problem)
+    if save.seconds is not msgspec.UNSET and len(save.seconds) > len(save.actions):
+        raise CorruptSaveError(path, f"`$.seconds` gives the times of {len(save.seconds)} moves for "
+                                     f"{len(save.actions)} actions")
     return LoadedFile(path=path, save=save, version=version, game=game, settings=settings)
 
 

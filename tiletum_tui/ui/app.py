@@ -11,7 +11,7 @@ from textual.screen import Screen
 from .. import games
 from . import keeping, keymap
 from .games import game_names, screens_for
-from .paths import css_paths
+from .paths import later_css_paths, title_css_paths
 from .screens.title import TitleScreen
 
 # Start-up (issue 24): the title screen is painted before anything else is imported. The engine, the
@@ -30,7 +30,7 @@ class TiletumApp(App):
     screens come from ``ui.games`` (the shell names the game, nothing more)."""
 
     TITLE = screens_for(games.DEFAULT).title
-    CSS_PATH = css_paths()
+    CSS_PATH = title_css_paths()  # the rest before the first other screen (``_read_later_styles``)
     BINDINGS = keymap.bindings(keymap.APP_KEYS)
     COMMANDS = App.COMMANDS | {_rules_commands}  # "rules: fair" in the palette (imported when it opens)
     interrupted = False  # ended by SIGINT (run_app)
@@ -48,6 +48,28 @@ class TiletumApp(App):
         self.user_keys, self.keys_problem = keymap.load_user_keys()
         if self.user_keys:
             self.set_keymap(self.user_keys)
+
+    # ------------------------------------------------------------ style sheets
+    # Start-up (issue 24, item 18): parsing every sheet before the title's first paint cost about a
+    # tenth of the start. The title reads base + title; the others are read, in their cascade order
+    # after those, just before any other screen is shown, so every screen is styled as if all had
+    # been read at once.
+    _later_styles_read = False
+
+    def _read_later_styles(self, screen) -> None:
+        if self._later_styles_read or isinstance(screen, TitleScreen):
+            return
+        self._later_styles_read = True
+        self.stylesheet.read_all(later_css_paths())
+        self.refresh_css(animate=False)
+
+    def push_screen(self, screen, *args, **kwargs):
+        self._read_later_styles(screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen):
+        self._read_later_styles(screen)
+        return super().switch_screen(screen)
 
     def on_mount(self) -> None:
         if self.keys_problem:
@@ -104,10 +126,14 @@ class TiletumApp(App):
 
     def _last_unfinished_summary(self) -> str | None:
         """The Continue line's game: the title looks once it is painted (replaying needs the engine)."""
-        from ..saves import store
+        from ..saves import listing, store
+
+        folder = store.resolve_save_dir(self.save_dir)
+        if not any(info.problem is None for info in listing.list_saves(folder)):
+            return None  # no save to replay: the engine need not be imported to say so
         from ..session import Session
 
-        found = Session.latest_unfinished_game(store.resolve_save_dir(self.save_dir))
+        found = Session.latest_unfinished_game(folder)
         return found.summary() if found else None
 
     def _other_games(self) -> tuple[str, ...]:
@@ -141,6 +167,18 @@ class TiletumApp(App):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    def open_lessons(self) -> None:
+        """Learn to play: every game's lessons in one chapter list (a game's screens reach it through here)."""
+        from .learn import learn
+
+        learn(self)
+
+    def open_chapters(self, screen, lesson, at: int, finished=frozenset()) -> None:
+        """The chapter list from inside a lesson of any game (its screen's ``c``)."""
+        from .learn import chapters_from
+
+        chapters_from(screen, lesson, at, finished)
 
     def back_to_title(self) -> None:
         keeping.close_games(self)  # another Tiletum may open these games now

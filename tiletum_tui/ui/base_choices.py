@@ -218,12 +218,22 @@ def buy(state, o, c) -> list[Step]:
 
 def _tile_task(state, a, key: str, verb: str, group: int, resource: str, resource_words: str) -> list[Step]:
     """A Task played with a tile of the Storehouse (a Contract, a Helper), then its Resource if it names one."""
+    if not a.tile:  # no tile of its kind in the Storehouse: the kind's greyed line (issue 24, item 3)
+        return [tasks_step(), _no_tile_step(key, verb, group)]
     w = T.words(state)
     i = _in(state.players[a.seat].storehouse, a.tile)
     steps = [tasks_step(), Step(f"{key}-{a.tile}", f"{verb} {w.tile_text(a.tile)}", (group, i), crumb=w.tile_name(a.tile))]
     if resource:
         steps.append(Step(resource, resource_words.format(T.RES[resource]), (RESOURCES.index(resource),)))
     return steps
+
+
+# What a Task's tile is called, for its line while none is in the Storehouse.
+_NO_TILE = {"fulfil": "a Contract", "crest": "a Crest", "helper": "a Helper"}
+
+
+def _no_tile_step(key: str, verb: str, group: int) -> Step:
+    return Step(f"{key}-none", f"{verb} {_NO_TILE[key]}", (group, 99))
 
 
 def fulfil(state, o, c) -> list[Step]:
@@ -233,6 +243,8 @@ def fulfil(state, o, c) -> list[Step]:
 
 def place_crest(state, o, c) -> list[Step]:
     a = o.action
+    if not a.tile:
+        return [tasks_step(), _no_tile_step("crest", "Place", 2)]
     w = T.words(state)
     i = _in(state.players[a.seat].storehouse, a.tile)
     return [tasks_step(), Step(f"crest-{a.tile}", f"Place the {w.tile_name(a.tile)}", (2, i)),
@@ -241,6 +253,8 @@ def place_crest(state, o, c) -> list[Step]:
 
 def build_cathedral(state, o, c) -> list[Step]:
     a = o.action
+    if not a.town:  # no Cathedral to contribute to: the kind's greyed line
+        return [tasks_step(), Step("cathedral-none", "Build a Cathedral", (4, 99))]
     w = T.words(state)
     return [tasks_step(), Step(f"cathedral-{a.town}", f"Build the Cathedral of {w.space_name(a.town)}", (4, a.town),
                                space=a.town, name=w.space_name(a.town))]

@@ -140,6 +140,13 @@ def _offer_lines(state: State, root: Choice, options: list) -> None:
                                             reason=why.reason, note=_note(state, why)))
 
 
+def _stood_in(key: str, kinds: set) -> bool:
+    """A Task kind's placeholder line ("fulfil-none": no Contract in the Storehouse) whose kind now has
+    a real line (a Contract came): the real line takes over, the placeholder is not kept as a ghost."""
+    kind, _, rest = key.partition("-")
+    return rest == "none" and kind in kinds
+
+
 @dataclass
 class LineMemory:
     """The lines each menu showed this turn, so they keep their numbers until it ends (issue 24 item 2):
@@ -174,9 +181,11 @@ class LineMemory:
                     self.arrivals += 1
                     c.order = (99, self.arrivals)
             keys, orders = {c.key for c in level}, {c.order for c in level}
+            kinds = {c.key.partition("-")[0] for c in level}
             for key, (order, old) in before.items():
                 # (a line whose place another took is gone for good: a space of the offer refilled)
-                if key not in keys and order not in orders and (ghost := self._ghost(state, old)) is not None:
+                if key not in keys and order not in orders and not _stood_in(key, kinds) \
+                        and (ghost := self._ghost(state, old)) is not None:
                     level.append(ghost)
             level.sort(key=lambda c: c.order)
         self.seen[where] = {c.key: (c.order, c) for c in level if not _moves(c)}

@@ -42,6 +42,27 @@ GAME_KEYS = [
     ("leave", "f10", "leave", "Leave", False),  # as in the tutorial (it did nothing in a game)
 ]
 
+# The replay screen (issue 21): stepping through a game; its views take the game's view keys.
+# Priority: the arrows and PgUp/PgDn step the replay, never scroll the view or move the map cursor.
+REPLAY_KEYS = [
+    ("replay-back", "left", "step('action',-1)", "Move back", False),
+    ("replay-forward", "right", "step('action',1)", "Move on", False),
+    ("replay-turn-back", "up", "step('turn',-1)", "Turn back", False),
+    ("replay-turn-forward", "down", "step('turn',1)", "Turn on", False),
+    ("replay-phase-back", "pageup", "step('phase',-1)", "Phase back", False),
+    ("replay-phase-forward", "pagedown", "step('phase',1)", "Phase on", False),
+    ("replay-start", "home", "start", "Start", False),
+    ("replay-end", "end", "end", "End", False),
+    ("replay-goto", "j", "pick_move", "Go to a move", False),
+    ("replay-seat", "v", "next_seat", "Whose view", False),
+    ("replay-play-on", "p", "play_on", "Play on from here", False),
+    ("replay-charts", "c", "charts", "How it was won", False),
+    ("replay-leave", "escape,q", "leave", "Back", False),
+]
+
+# The game screen's keys the replay screen has too (looking around, not playing).
+REPLAY_ALSO = ("next-view", "prev-player", "next-player", "notation", "details", "leave")
+
 # Not bindings of their own (the screen makes them), listed in the help.
 SCROLL_KEYS = [
     ("scroll", "pageup,pagedown", "", "Scroll the view", False),
@@ -75,6 +96,19 @@ HELP_TEXT = {
     "details": "everything about the Town of the highlighted choice or under the map cursor, and the map legend",
     "scroll": "scroll the view on show (the key line says ▲▼ when there is more); Shift+Home/End: top, bottom",
     "prev-player": "the board of the previous player (the board follows the player in turn again next turn)",
+    "replay-back": "a replay: one move back (→ one move on)",
+    "replay-forward": "a replay: one move on",
+    "replay-turn-back": "a replay: to the start of this turn, or the one before (↓ the next turn)",
+    "replay-turn-forward": "a replay: to the start of the next turn",
+    "replay-phase-back": "a replay: to the start of this phase (Action phase, King phase, Fair...), or the one before",
+    "replay-phase-forward": "a replay: to the start of the next phase",
+    "replay-start": "a replay: the game as set up (End: the last position)",
+    "replay-end": "a replay: the last position",
+    "replay-goto": "a replay: pick a move from the log and go there",
+    "replay-seat": "a replay: whose view is shown (everything, once the game is over)",
+    "replay-play-on": "a replay: a new game (a copy) from the position shown, each seat a person or an opponent",
+    "replay-charts": "how it was won: VP over the game, VP by category, time per move, the Actions chosen",
+    "replay-leave": "leave the replay (or the charts)",
 }
 
 
@@ -152,7 +186,7 @@ def _problems(keys: dict[str, str], warnings: list[str] | None = None) -> tuple[
     warnings = warnings if warnings is not None else []
     problems: list[str] = []
     game_keys = GAME_KEYS + NUMBER_KEYS + view_keys(all_views())
-    known = {f"tiletum.{bid}" for bid, *_ in APP_KEYS + game_keys}
+    known = {f"tiletum.{bid}" for bid, *_ in APP_KEYS + game_keys + REPLAY_KEYS}
     unknown = sorted(set(keys) - known)
     if unknown:
         problems.append(f"unknown key ids {', '.join(clean(u, 40) for u in unknown[:8])} (the help screen lists them)")
@@ -179,7 +213,10 @@ def _problems(keys: dict[str, str], warnings: list[str] | None = None) -> tuple[
     app_ids = [(f"tiletum.{bid}", keys_) for bid, keys_, *_ in APP_KEYS]
     game_ids = [(f"tiletum.{bid}", keys_) for bid, keys_, *_ in game_keys] + \
                [(f"tiletum.{bid}", keys_) for bid, keys_ in _GAME_EXTRA]
-    for scope in (app_ids, app_ids + game_ids):
+    replay_ids = [(f"tiletum.{bid}", keys_) for bid, keys_, *_ in REPLAY_KEYS] + \
+                 [(f"tiletum.{bid}", keys_) for bid, keys_, *_ in GAME_KEYS if bid in REPLAY_ALSO] + \
+                 [(f"tiletum.{bid}", keys_) for bid, keys_, *_ in view_keys(all_views())]
+    for scope in (app_ids, app_ids + game_ids, app_ids + replay_ids):
         owners: dict[str, list[str]] = {}
         for bid, default in scope:
             for key in applied.get(bid, default).split(","):

@@ -30,6 +30,8 @@ class UiPart:
     pointing: tuple[Callable, ...] = ()  # hook(screen, event) -> True when it took a choice's pointing
     menu: dict[type, object] = field(default_factory=dict)  # kind of action -> its ``choice_steps.MenuPath``
     new_game: NewGameFields | None = None  # its fields on the New game form (None: a checkbox of its title)
+    places: dict[str, str] = field(default_factory=dict)  # a widget id or a view's part -> what a lesson's box
+    # calls it ("the Silver view"); its views' drawings are tinted in their containers (``views``)
 
 
 def ui_parts() -> list[UiPart]:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-STYLE_FILES = ("base.tcss", "game.tcss", "widgets.tcss", "dialogs.tcss")
+STYLE_FILES = ("base.tcss", "title.tcss", "game.tcss", "widgets.tcss", "dialogs.tcss")
+FIRST_PAINT = 2  # the sheets the title screen needs (base, title): read at start, the rest on first use
 
 
 def styles_dir() -> Path:
@@ -29,3 +30,13 @@ def css_paths() -> list[Path]:
     """Absolute paths of every style sheet, in cascade order (later files win)."""
     base = styles_dir()
     return [base / name for name in STYLE_FILES]
+
+
+def title_css_paths() -> list[Path]:
+    """The first sheets of ``css_paths``, all the title screen needs."""
+    return css_paths()[:FIRST_PAINT]
+
+
+def later_css_paths() -> list[Path]:
+    """The rest, in order: read after the title, they cascade as if read with it."""
+    return css_paths()[FIRST_PAINT:]

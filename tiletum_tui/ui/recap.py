@@ -130,17 +130,13 @@ class LogReader:
                     said.setdefault(who, []).append(walk)  # filled in as the piece goes on
                 walk.append(w.space_name(a.to))
                 where[key] = a.to
-                out.trail.add(a.to)
-                out.moved.setdefault(a.to, set()).add(who)
+                mark(out, who, a)
             elif isinstance(a, (EndTurn, Done, Skip)):
                 pass  # ending a turn or a bonus tells nothing new
             else:
                 text = entry.text.removeprefix(names[who] + " ") if 0 <= who < len(names) else entry.text
                 said.setdefault(who, []).append(text)
-                if isinstance(a, TakeDie):
-                    out.dice.append((who, a))
-                elif isinstance(a, (PlaceHouse, PlacePillar)):
-                    out.placed.setdefault(a.town, set()).add(who)
+                mark(out, who, a)
             for e in entry.events:
                 if isinstance(e, Scored) and e.vp:
                     out.vp.setdefault(e.player, []).append((e.vp, e.why))
@@ -161,6 +157,25 @@ class LogReader:
             flush(k)
         out.vp_now = {k: state.players[k].vp for k in out.vp}
         return out
+
+
+def mark(out: Recap, who: int, a) -> None:
+    """What the map and the wheel mark of ``who``'s action ``a``: the piece moved and its way, the
+    House or Pillar placed, the die taken (the recap, and the move a replay shows: issue 21)."""
+    if isinstance(a, MovePiece):
+        out.trail.add(a.to)
+        out.moved.setdefault(a.to, set()).add(who)
+    elif isinstance(a, TakeDie):
+        out.dice.append((who, a))
+    elif isinstance(a, (PlaceHouse, PlacePillar)):
+        out.placed.setdefault(a.town, set()).add(who)
+
+
+def move_marks(entry) -> Recap:
+    """The marks of one logged move (a replay's "what changed"), without lines to tell."""
+    out = Recap(entry.seat)
+    mark(out, entry.seat, parse(entry.notation))
+    return out
 
 
 def _close_walks(parts: list) -> None:
@@ -196,4 +211,4 @@ def drawn_words(w, e: TileDrawn) -> str:
     return f"{w.tile_name(e.tile)} was drawn to the {e.to}"
 
 
-__all__ = ["LogReader", "PIECES", "Recap", "corruption_words", "drawn_words"]
+__all__ = ["LogReader", "PIECES", "Recap", "corruption_words", "drawn_words", "mark", "move_marks"]

@@ -16,6 +16,8 @@ PART = UiPart(
     strip_parts=(strip_parts,),
     pointing=(point,),
     menu=MENU,
+    places={"underground-view": "the Underground maps", "silver-view": "the Silver view",
+            "technologies": "the Technology board"},
     new_game=NewGameFields("Prospect for Silver (the expansion)", {
         "silver.a-sides": "  first game: the A side of each Underground map",
         "silver.first-technologies": "  first game: Architect, Joker, Character Technologies",

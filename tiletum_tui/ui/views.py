@@ -63,6 +63,7 @@ class Scene:
     recap: object = None  # recap.Recap since the player in turn's last turn (None: nothing to tell)
     wide: bool = False  # the large layout (the strip has room for more)
     turn_die: object = None  # the TakeDie of the player in turn this turn (None: not yet)
+    shown: int | None = None  # a replay's position: the log highlights the move that led there (issue 21)
 
 
 def _lazy(module: str, cls: str):

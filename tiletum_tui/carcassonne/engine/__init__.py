@@ -2,7 +2,8 @@
 
 One module per section of the rules text: ``land`` (Placing land tiles, the River), ``followers``
 (Deploying followers), ``scoring`` (completed features, the final scoring), ``rules`` (the turn,
-the setup, the end); ``tiles`` (the designs turned), ``state``, ``actions`` (notation), ``events``.
+the setup, the end); ``tiles`` (the designs turned), ``state``, ``actions`` (notation), ``events``;
+``positions`` (prepared positions for the lesson: the setup with a stacked pile).
 """
 
 from .actions import Deploy, Place, notation, parse

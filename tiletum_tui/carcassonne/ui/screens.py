@@ -13,9 +13,6 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..engine import PlayerSetup, Settings
-from ..engine.state import COLOURS
-
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 ART = r"""
   ___                                          
@@ -47,6 +44,9 @@ class NewCarcassonneGame(ModalScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        from ..engine import PlayerSetup, Settings  # here, not at the top: the title screen names this game
+        from ..engine.state import COLOURS  # without importing its engine (start-up, issue 24)
+
         n, river = (int(x) for x in (event.option_id or "2-0").split("-"))
         seed = random.SystemRandom().randrange(1, 10**6)
         self.dismiss(Settings(players=tuple(PlayerSetup(NAMES[i], COLOURS[i]) for i in range(n)), seed=seed,
@@ -71,7 +71,12 @@ class CarcassonneScreens:
         return NewCarcassonneGame()
 
     def learn(self, app) -> None:
-        app.notify("There is no lesson for Carcassonne yet.", markup=False)
+        """Learn to play: the app shell's chapter list, which holds Carcassonne's lesson beside Tiletum's."""
+        opening = getattr(app, "open_lessons", None)
+        if opening is None:
+            app.notify("Learn to play is on the title screen.", markup=False)
+        else:
+            opening()
 
     def rules(self, app) -> None:
         app.notify("The rules browser has no Carcassonne pages yet.", markup=False)

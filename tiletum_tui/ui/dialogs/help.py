@@ -23,7 +23,8 @@ INTRO = (
 )
 NAMES = {"question_mark": "?", "left_square_bracket": "[", "right_square_bracket": "]", "escape": "Esc",
          "slash": "/", "pageup": "PgUp", "pagedown": "PgDn", "shift+up": "Shift+↑", "shift+down": "Shift+↓",
-         "tab": "Tab", "ctrl+s": "Ctrl+S", "ctrl+q": "Ctrl+Q"}
+         "tab": "Tab", "ctrl+s": "Ctrl+S", "ctrl+q": "Ctrl+Q",
+         "left": "←", "right": "→", "up": "↑", "down": "↓", "home": "Home", "end": "End"}
 
 
 def key_name(keys: str) -> str:
@@ -77,6 +78,9 @@ class HelpScreen(ModalScreen[None]):
         section("Learning")
         for bid in ("rules-here", "explain", "preview", "hints"):
             row(bid, *game[bid])
+        section("Replaying a game (Open: r; the final table: r)")
+        for bid, keys, _a, desc, _s in keymap.REPLAY_KEYS:
+            row(bid, keys, desc)
         section("Everywhere")
         for bid, keys, _a, desc, _s in keymap.APP_KEYS:
             if bid == "help" and in_game:
@@ -89,7 +93,8 @@ class HelpScreen(ModalScreen[None]):
         out.append(LEGEND + "\n", w.ink("muted"))
         out.append("\nRemap keys in $XDG_CONFIG_HOME/tiletum/keys.json (~/.config/tiletum/keys.json), "
                    "e.g. {\"tiletum.tasks\": \"x\"}; the ids are tiletum.<name>: "
-                   + ", ".join(bid for bid, *_ in keymap.GAME_KEYS + keymap.view_keys(views) + keymap.APP_KEYS),
+                   + ", ".join(bid for bid, *_ in keymap.GAME_KEYS + keymap.view_keys(views) + keymap.APP_KEYS
+                               + keymap.REPLAY_KEYS),
                    w.ink("muted"))
         w.update(out)
         self.query_one("#help-body").focus()

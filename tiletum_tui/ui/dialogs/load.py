@@ -21,6 +21,7 @@ class LoadDialog(ModalScreen[Path | None]):
     BINDINGS = [
         Binding("escape", "close", "Back", id="tiletum.load-back"),
         Binding("d,delete", "delete", "Delete", id="tiletum.load-delete"),
+        Binding("r", "replay", "Replay", id="tiletum.load-replay"),  # issue 21
     ]
 
     def __init__(self, save_dir) -> None:
@@ -33,7 +34,7 @@ class LoadDialog(ModalScreen[Path | None]):
             yield Static("Continue / Load", classes="dialog-title", markup=False)
             yield OptionList(id="saves", classes="dialog-body")
             yield Static("", id="load-note", markup=False)
-            yield Static("Enter: open    d: delete    Esc: back", classes="dialog-keys", markup=False)
+            yield Static("Enter: open    r: replay    d: delete    Esc: back", classes="dialog-keys", markup=False)
 
     def on_mount(self) -> None:
         self._fill()
@@ -97,6 +98,17 @@ class LoadDialog(ModalScreen[Path | None]):
             self.notify(f"Deleted {path.name}", timeout=3)
 
         self.app.push_screen(ConfirmDialog("Delete this save?", f"{clean(path.name)} will be gone for good."), answered)
+
+    def action_replay(self) -> None:
+        """Replay the highlighted save move by move (read-only: ``ui.replay``), instead of opening it."""
+        index = self.query_one(OptionList).highlighted
+        if index is None or not self.paths:
+            return
+        from ..replay.screen import open_replay
+
+        path = self.paths[index]
+        self.dismiss(None)
+        open_replay(self.app, path)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -5,7 +5,7 @@ The entry points the rest of the UI calls:
     open_rules(app, topic=None)      # the rules browser, opened at a page/section/topic ("fair", "map-view")
     learn(app)                       # Learn to play: the lessons' chapters (resume, or start one)
     start_tutorial(app)              # the guided first game (resumes where it was left)
-    start_tutorial(app, lesson="silver")  # the Prospect for Silver lesson (likewise)
+    start_tutorial(app, lesson=id)   # any lesson of either game (``learn.lessons``), likewise
 """
 
 from __future__ import annotations
@@ -29,10 +29,10 @@ def start_tutorial(app, *, restart: bool = False, chapter: str | None = None, re
     """Start the guided game, or resume it where it was left (``restart`` starts it again, ``chapter``
     at that chapter's first step, of whichever lesson has it). ``replace``: the tutorial screen it takes
     the place of; ``lesson``: which lesson (``learn.lessons``), the base game's by default."""
-    from ...learn.lessons import lesson as find
-    from .tutorial_screen import build
+    from ...learn.lessons import build_screen, lesson as find, lesson_with_chapter
 
-    screen = build(app, restart=restart, chapter=chapter, lesson=find(lesson))
+    found = lesson_with_chapter(chapter) if chapter is not None else find(lesson)
+    screen = build_screen(app, found, restart=restart, chapter=chapter)  # (its game's screen: ``Lesson.screen``)
     if replace is not None and app.screen is replace:
         app.switch_screen(screen)
     else:
@@ -42,11 +42,11 @@ def start_tutorial(app, *, restart: bool = False, chapter: str | None = None, re
 def saved_steps(app) -> tuple[dict[str, int | None], str | None, frozenset[str]]:
     """Where each lesson's saved progress is (lesson id -> step, None without usable progress), why
     a progress file that is there cannot be used (the first such reason), and the chapters finished."""
-    from ...learn.lessons import LESSONS
-    from .progress import load_progress, progress_path
+    from ...learn.lessons import every_lesson
+    from ...lesson_progress import load_progress, progress_path
 
     steps, problems, finished = {}, [], set()
-    for lesson in LESSONS:
+    for lesson in every_lesson():
         progress, problem = load_progress(progress_path(app, lesson), lesson)
         steps[lesson.id] = progress.step if progress else None
         problems += [problem] if problem else []
@@ -74,6 +74,21 @@ def learn(app) -> None:
     elsewhere = {k: v for k, v in steps.items() if k != "base"}
     app.push_screen(ChapterMenu(steps["base"], problem=problem, elsewhere=elsewhere, finished=finished),
                     lambda choice: chosen_lesson(app, choice))
+
+
+def chapters_from(screen, lesson, at: int, finished=frozenset()) -> None:
+    """The chapter list opened from inside a lesson (of either game: ``c`` on its screen, through the app's
+    ``open_chapters``): resuming goes back to it, another line takes its place."""
+    from .chapters import RESUME, ChapterMenu
+
+    def chosen(choice: str | None) -> None:
+        if choice != RESUME:  # (resume: back to this lesson)
+            chosen_lesson(screen.app, choice, replace=screen)
+
+    steps, _, saved = saved_steps(screen.app)
+    elsewhere = {k: v for k, v in steps.items() if k != lesson.id}
+    screen.app.push_screen(ChapterMenu(at, inside=True, lesson=lesson, elsewhere=elsewhere,
+                                       finished=saved | frozenset(finished)), chosen)
 
 
 def context_topic(screen) -> str | None:
@@ -157,5 +172,5 @@ def rules_commands():
     return RulesCommands
 
 
-__all__ = ["chosen_lesson", "context_topic", "explain_highlighted", "help_here", "learn", "mark_hints", "open_rules",
+__all__ = ["chapters_from", "chosen_lesson", "context_topic", "explain_highlighted", "help_here", "learn", "mark_hints", "open_rules",
            "rules_commands", "saved_steps", "show_preview", "start_tutorial"]

@@ -2,9 +2,11 @@
 prepared position (``learn.tutorial.start_chapter``). Opened from Learn to play on the title screen
 and with ``c`` inside the tutorial; it is dismissed with "resume", a chapter id, or None (Esc).
 
-The base tutorial's chapters come first (keys 1-9), then each further lesson under its own heading
-(Prospect for Silver, the expansion: a game of its own), with its own resume line ("resume:silver")
-when it has progress."""
+One game's lessons at a time (``g``: the next game's; each page fits 80x24): Tiletum's base tutorial's
+chapters first (keys 1-9), then each further lesson (``learn.lessons.every_lesson``) under its own
+heading, its chapters numbered with its mark (S1, C1), with its own resume line ("resume:<lesson id>")
+when it has progress. Only the fields every lesson has
+are read here (``learn.lessons``), so a lesson of another game lists like Tiletum's."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...learn import tutorial as T
+from ...learn.lessons import every_lesson
 
 RESUME = "resume"
 
@@ -49,7 +52,7 @@ def _where(lesson: T.Lesson, at: int) -> str:
     n = len(lesson.steps)
     chapter = T.chapter_of(min(at, n - 1), lesson)
     number = lesson.chapters.index(chapter) + 1
-    return f"step {min(at + 1, n)} of {n}, chapter {'' if lesson is T.BASE else lesson.id[0].upper()}{number}"
+    return f"step {min(at + 1, n)} of {n}, chapter {lesson.mark}{number}"
 
 
 class ChapterMenu(ModalScreen[str | None]):
@@ -62,12 +65,13 @@ class ChapterMenu(ModalScreen[str | None]):
     ChapterMenu > #chapters { width: 78; max-width: 100%; height: auto; max-height: 100%;
                               border: round $warning; background: $surface; padding: 0 1; }
     #chapters-title { text-style: bold; height: 1; }
-    #chapters-list { height: auto; border: none; padding: 0; }
+    #chapters-list { height: auto; max-height: 70vh; border: none; padding: 0; }  /* the note and keys stay in sight */
     #chapters-note { height: auto; max-height: 3; color: $text-warning; }
     #chapters-keys { height: 1; color: $text-muted; }
     """
     BINDINGS = [
         Binding("escape", "close", "Back", id="tiletum.chapters-close"),
+        Binding("g", "other_game", "Another game's lessons", show=False, id="tiletum.chapters-game"),
         *[Binding(str(n), f"chapter({n})", f"Chapter {n}", show=False, id=f"tiletum.chapters-{n}")
           for n in range(1, min(len(T.CHAPTERS), 9) + 1)],
     ]
@@ -81,47 +85,83 @@ class ChapterMenu(ModalScreen[str | None]):
         super().__init__()
         self.at, self.inside, self.problem, self.lesson = at, inside, problem, lesson
         self.elsewhere, self.finished = elsewhere or {}, frozenset(finished)
+        self.game = getattr(lesson, "game", "tiletum")  # the page in sight: the lessons of the open lesson's game
+
+    def _games(self) -> list[str]:
+        return list(dict.fromkeys(x.game for x in every_lesson()))
+
+    def _lessons(self) -> list:
+        """The lessons on the page in sight: those of one game (each game's page fits 80x24)."""
+        return [x for x in every_lesson() if x.game == self.game]
+
+    def _title(self, game: str) -> str:
+        return next(x.title for x in every_lesson() if x.game == game)  # (a game's first lesson is its own)
+
+    def _options(self) -> list[Option]:
+        options = []
+        for lesson in self._lessons():
+            ours = lesson is self.lesson
+            at = self.at if ours else self.elsewhere.get(lesson.id)
+            if lesson.heading:
+                options.append(Option(Text(lesson.heading, "bold"), disabled=True))
+            if at is not None:
+                label = f"Back to the tutorial ({_where(lesson, at)})" if ours and self.inside else \
+                    f"Resume where you left off ({_where(lesson, at)})"
+                options.append(Option(Text(f"↵ {label}"), id=RESUME if ours else resume_id(lesson)))
+            prefix = lesson.mark
+            options += [Option(chapter_line(i, at, lesson, f"{prefix}{i + 1}" if prefix else "", self.finished),
+                               id=c.id)
+                        for i, c in enumerate(lesson.chapters)]
+        return options
+
+    def _keys(self) -> str:
+        others = [g for g in self._games() if g != self.game]
+        other = f" · g: {self._title(others[0])}'s lesson{'s' if others[0] == self._games()[0] else ''}" if others else ""
+        return f"Enter: start · 1–9: a chapter{other} · Esc: back"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chapters"):
-            yield Static("Learn to play: a guided game against Rosa", id="chapters-title", markup=False)
-            options = []
-            for lesson in T.LESSONS:
-                ours = lesson is self.lesson
-                at = self.at if ours else self.elsewhere.get(lesson.id)
-                if lesson is not T.BASE:
-                    options.append(Option(Text(f"{lesson.title}: a game of its own, against Rosa", "bold"),
-                                          disabled=True))
-                if at is not None:
-                    label = f"Back to the tutorial ({_where(lesson, at)})" if ours and self.inside else \
-                        f"Resume where you left off ({_where(lesson, at)})"
-                    options.append(Option(Text(f"↵ {label}"), id=RESUME if ours else resume_id(lesson)))
-                prefix = "" if lesson is T.BASE else lesson.id[0].upper()
-                options += [Option(chapter_line(i, at, lesson, f"{prefix}{i + 1}" if prefix else "", self.finished),
-                                   id=c.id)
-                            for i, c in enumerate(lesson.chapters)]
-            yield OptionList(*options, id="chapters-list")
+            yield Static(f"Learn to play {self._title(self.game)}: a guided game against Rosa", id="chapters-title",
+                         markup=False)
+            yield OptionList(*self._options(), id="chapters-list")
             note = self.problem or ("" if self.at is not None else
                                     "Each chapter starts from a prepared position of its lesson's game; "
-                                    "1 and S1 start at the very beginning.")
+                                    "the first of each starts at the very beginning.")
             if note:
                 yield Static(note, id="chapters-note", markup=False)
-            yield Static("Enter: start the highlighted line · 1–9: a chapter · Esc: back", id="chapters-keys",
-                         markup=False)
+            yield Static(self._keys(), id="chapters-keys", markup=False)
 
     def on_mount(self) -> None:
+        self._highlight()
+
+    def _highlight(self) -> None:
         menu = self.query_one(OptionList)
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-        first = RESUME if RESUME in ids else (self.lesson.chapters[0].id if self.lesson is not T.BASE else ids[0])
+        first = RESUME if RESUME in ids else (self.lesson.chapters[0].id if self.lesson.chapters[0].id in ids
+                                              and self.lesson is not T.BASE else next(i for i in ids if i))
         menu.highlighted = ids.index(first)  # the open lesson's line (its resume line, or its first chapter)
         menu.focus()
+
+    def action_other_game(self) -> None:
+        """The next game's lessons (g): one game's page at a time, so that each fits the screen."""
+        games = self._games()
+        self.game = games[(games.index(self.game) + 1) % len(games)]
+        self.query_one("#chapters-title", Static).update(
+            f"Learn to play {self._title(self.game)}: a guided game against Rosa")
+        menu = self.query_one(OptionList)
+        menu.clear_options()
+        menu.add_options(self._options())
+        self.query_one("#chapters-keys", Static).update(self._keys())
+        self._highlight()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.dismiss(event.option_id)
 
     def action_chapter(self, n: int) -> None:
-        self.dismiss(T.CHAPTERS[n - 1].id)
+        chapters = self._lessons()[0].chapters  # (the page's first lesson: 1-9 are its chapters)
+        if n <= len(chapters):
+            self.dismiss(chapters[n - 1].id)
 
     def action_close(self) -> None:
         self.dismiss(None)

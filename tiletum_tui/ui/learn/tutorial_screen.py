@@ -47,15 +47,26 @@ PLACES = {
     "status": "the status line (top)", "wheel-view": "the Action Wheel", "map-view": "the map",
     "board-view": "your player board", "offers-view": "the offers", "log-view": "the game log",
     "decision": "the decision panel", "choices": "the decision panel",
-    "underground-view": "the Underground maps", "silver-view": "the Silver view",
 }
 # ... and the part of a view a step scrolls to ("wheel:king").
 PARTS = {"king": "the King track", "players": "turn order and scores", "storehouse": "your Storehouse",
          "buildings": "your Buildings", "contracts": "your Contract spaces", "character-offer": "the Character offer",
-         "fairs": "the Fairs", "technologies": "the Technology board", "scoring": "the Scoring overlay"}
+         "fairs": "the Fairs", "scoring": "the Scoring overlay"}
 # The scrolling container of each view: that is what gets tinted (the inner drawing may be narrow).
 TINTED = {"wheel-view": "wheel", "map-view": "map", "board-view": "board", "offers-view": "offers",
-          "log-view": "log", "underground-view": "underground", "silver-view": "silver"}
+          "log-view": "log"}
+
+
+def _places() -> tuple[dict, dict, dict]:
+    """(PLACES, PARTS, TINTED) with what the modules' ui parts add: their words, their views' containers."""
+    from ..parts import ui_parts
+
+    places, parts, tinted = dict(PLACES), dict(PARTS), dict(TINTED)
+    for part in ui_parts():
+        for key, words in part.places.items():
+            (places if key.endswith("-view") else parts)[key] = words
+        tinted.update({f"{v.name}-view": v.name for v in part.views})
+    return places, parts, tinted
 # Keys that keep their use while Rosa plays (besides skipping her pause): looking around, help, leaving.
 WHILE_ROSA_PLAYS = {"view", "cycle_view", "other_board", "scroll_view", "scroll_line", "scroll_home", "scroll_end",
                     "toggle_notation", "leave", "step_rules", "chapters", "restart", "preview", "continue",
@@ -250,15 +261,15 @@ class TutorialScreen(RosaPlays, GameScreen):
             if not self.query(f"#{name}-view"):  # may have scrolled)
                 return
             view = self.query_one(f"#{name}", VerticalScroll)
-            sections = getattr(self.query_one(f"#{name}-view"), "sections", {})
+            sections = getattr(self.query_one(f"#{name}-view"), "sections", None)  # (views with parts to scroll to)
             height = view.scrollable_content_region.height
             if die and not height and again:  # a view just shown is laid out on the next refresh
                 self.call_after_refresh(scroll, False)
             elif die:  # the die's row in sight (at 80x24 the wheel shows only a few rows), below any line
-                drawing = self.query_one(f"#{name}-view")  # docked over it (Prospect for Silver's Prospector Wheel)
-                row = drawing.virtual_region.y + sections.get(f"die{step.move[4]}", 0)
+                drawing = self.query_one(f"#{name}-view")  # docked over it (a module's line docked over the wheel)
+                row = drawing.virtual_region.y + (sections or {}).get(f"die{step.move[4]}", 0)
                 view.scroll_to_region(Region(0, row, 1, 1), animate=False, spacing=drawing.dock_gutter)
-            elif name in ("wheel", "board", "offers", "silver"):  # (the maps follow their cursor, the log its end)
+            elif sections is not None:  # (the maps follow their cursor, the log its end)
                 view.scroll_to(y=sections.get(part, 0), animate=False)
 
         self.call_after_refresh(scroll)
@@ -286,13 +297,14 @@ class TutorialScreen(RosaPlays, GameScreen):
             text.update(f"The tutorial is complete. {then} a real game from the title screen (F10), or start any "
                         "chapter again (c).")
             return
-        target = TINTED.get(step.target, step.target)
+        places, parts, tinted = _places()
+        target = tinted.get(step.target, step.target)
         found = self.query(f"#{target}")
         if found:
             found.first().add_class("tutorial-target")
         chapter = self.tutorial.chapter
         part = step.view.partition(":")[2]
-        place = PARTS[part] if part in PARTS and step.target.endswith("-view") else PLACES.get(step.target, step.target)
+        place = parts[part] if part in parts and step.target.endswith("-view") else places.get(step.target, step.target)
         title = f"{self.tutorial.index + 1}/{n} · {chapter.title if chapter else ''} · look at {place}"
         box.border_title = title.replace("[", r"\[")
         out = Text(T.step_text(self.model.state, self.tutorial))
@@ -415,17 +427,9 @@ class TutorialScreen(RosaPlays, GameScreen):
         open_rules(self.app, step.topic if step is not None else None)
 
     def action_chapters(self) -> None:
-        from . import chosen_lesson, saved_steps
-        from .chapters import RESUME, ChapterMenu
+        from . import chapters_from
 
-        def chosen(choice: str | None) -> None:
-            if choice != RESUME:  # (resume: back to this tutorial)
-                chosen_lesson(self.app, choice, replace=self)
-
-        steps, _, finished = saved_steps(self.app)
-        elsewhere = {k: v for k, v in steps.items() if k != self.lesson.id}
-        self.app.push_screen(ChapterMenu(self.tutorial.index, inside=True, lesson=self.lesson, elsewhere=elsewhere,
-                                         finished=finished | self.tutorial.finished), chosen)
+        chapters_from(self, self.lesson, self.tutorial.index, self.tutorial.finished)
 
     def action_leave(self) -> None:
         self._save()

@@ -35,6 +35,8 @@ def winner_line(state) -> str:
 class FinalScreen(Screen):
     BINDINGS = [
         Binding("escape", "back", "Look at the board", id="tiletum.final-back"),
+        Binding("r", "replay", "Replay", id="tiletum.final-replay"),  # issue 21: step through the game
+        Binding("c", "charts", "How it was won", id="tiletum.final-charts"),
         # Enter before the table's own (it selects a row): the note promises the title screen.
         Binding("enter,q", "title", "Title screen", id="tiletum.final-title", priority=True),
     ]
@@ -47,7 +49,8 @@ class FinalScreen(Screen):
         yield Static(f"Final scoring — {winner_line(self.model.state)}", id="final-title", markup=False)
         with Center():
             yield DataTable(id="final-table", cursor_type="row", zebra_stripes=True)
-        yield Static("Esc: back to the board (e returns here) · Enter: title screen", id="final-note", markup=False)
+        yield Static("Esc: back to the board (e returns here) · r: replay · c: how it was won · Enter: title screen",
+                     id="final-note", markup=False)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -64,6 +67,17 @@ class FinalScreen(Screen):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+    def action_replay(self) -> None:
+        from ..replay.screen import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(self.model.session, at=0))
+
+    def action_charts(self) -> None:
+        from ..replay.charts import ChartsScreen
+        from ..replay.positions import Positions
+
+        self.app.push_screen(ChartsScreen(Positions(self.model.session)))
 
     def action_title(self) -> None:
         self.app.back_to_title()

@@ -140,6 +140,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
     def on_mount(self) -> None:
         self._layout(self.app.size.width, self.app.size.height)
         self.on_mount_autosave()
+        getattr(self.model.session, "start_clock", lambda: None)()  # time each move from now (issue 21)
         self.refresh_game()
         self._recap_at_turn_start(self.model.log[-1].events if self.model.log else ())
         self._after_announce()  # a finished game that was loaded goes straight to the table

@@ -24,6 +24,26 @@ ITEMS = [
 ]
 
 
+class _TitleMenu(OptionList):
+    """The title's menu, which says when it is first drawn: the screen then looks for the last game.
+
+    ``call_after_refresh`` in ``on_mount`` is too early for that: while the app starts, Textual batches
+    its updates and runs those callbacks before anything reaches the terminal, so the look (which
+    imports the engine and replays saves) would delay the first paint (issue 24, item 18)."""
+
+    class Drawn(Message):
+        pass
+
+    _drawn = False
+
+    def render_lines(self, crop):
+        lines = super().render_lines(crop)
+        if not self._drawn:
+            self._drawn = True
+            self.post_message(self.Drawn())
+        return lines
+
+
 class TitleScreen(Screen):
     BINDINGS = [Binding(key, f"choose('{item}')", label, id=f"tiletum.title-{item}") for item, key, label in ITEMS]
 
@@ -52,7 +72,7 @@ class TitleScreen(Screen):
             # Pad every line to one width so centring moves the art as a block.
             yield Static("\n".join(line.ljust(width) for line in lines), id="title-art", markup=False)
             yield Static(self.tagline, id="title-sub", markup=False)
-            yield OptionList(*[self._option(item, key, label) for item, key, label in ITEMS
+            yield _TitleMenu(*[self._option(item, key, label) for item, key, label in ITEMS
                                if item != "other" or self.others], id="title-menu")
             yield Static("", id="title-note", markup=False)
         yield Footer()
@@ -72,8 +92,12 @@ class TitleScreen(Screen):
         menu = self.query_one(OptionList)
         menu.highlighted = menu.get_option_index("continue") if self.last_game else 0  # an unfinished game first
         menu.focus()
-        if self._find_last is not None:
-            self.call_after_refresh(self._look)
+
+    def on__title_menu_drawn(self, event: _TitleMenu.Drawn) -> None:
+        event.stop()
+        # Drawn, but maybe not yet written: after the refresh that writes it (the start-up batch is
+        # over by now, so this callback waits for it), the last game can be looked for.
+        self.call_after_refresh(self._look)
 
     def _look(self) -> None:
         """Find the last unfinished game now (once: after the first paint, or at the first key that needs it)."""

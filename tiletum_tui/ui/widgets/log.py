@@ -15,6 +15,9 @@ from .. import text as T
 from ..recap import corruption_words
 from .painted import Painted
 
+# A replay shows the moves around the one shown (a whole game's log is slow to draw at every step:
+# issue 21 asks ≤ 20 ms a step); its "go to a move" dialog lists them all.
+REPLAY_WINDOW = 15
 PHASE_WORDS = {"king": "King phase", "fair": "Fair", "cleanup": "Cleanup", "final": "final scoring"}
 
 
@@ -26,14 +29,23 @@ class LogView(Painted):
         self.notation = False
         self.state = None
         self.setup: tuple = ()
+        self.shown: int | None = None  # a replay's position (``Scene.shown``): None in play
+        self._head = Text()  # the text above the move shown (its screen line: ``shown_line``)
 
     def draw(self, scene) -> None:
-        self.state, self.setup = scene.state, scene.setup
+        self.state, self.setup, self.shown = scene.state, scene.setup, scene.shown
         self.show(scene.log, scene.state.players, scene.notation)
 
     def show(self, entries, players, notation: bool) -> None:
         self.entries, self.players, self.notation = entries, players, notation
         self.redraw()
+
+    @property
+    def shown_line(self) -> int:
+        """The screen line of the move shown, long entries wrapped as they are drawn (the replay
+        scrolls to it)."""
+        width = self.size.width or (self.parent.size.width if self.parent is not None else 80) or 80
+        return len(self._head.wrap(self.app.console, width)) - 1 if self._head.plain else 0
 
     def _who(self, i: int) -> str:
         return self.players[i].name if 0 <= i < len(self.players) else "?"
@@ -44,7 +56,12 @@ class LogView(Painted):
         out.append("  (n: notation on/off; newest last)\n" if not self.notation else "  (notation; n: plain words)\n",
                    self.ink("muted"))
         r = rules_for(self.state.settings) if self.state is not None else None
-        if self.setup:
+        lo, hi = 0, len(self.entries)
+        if self.shown is not None:
+            lo, hi = max(self.shown - REPLAY_WINDOW, 0), min(self.shown + REPLAY_WINDOW, len(self.entries))
+            if lo:
+                out.append(f"     … {lo} earlier moves (j: go to any move)\n", self.ink("muted"))
+        if self.setup and not lo:
             out.append("   0 ", self.ink("muted"))
             out.append("Setup")
             for ev in self.setup:
@@ -52,14 +69,26 @@ class LogView(Painted):
             out.append("\n")
         if not self.entries:
             out.append("Nothing has happened yet.", self.ink("muted"))
-        for k, e in enumerate(self.entries):
-            out.append(f"{k + 1:>4} ", self.ink("muted"))
+        for k in range(lo, hi):
+            e = self.entries[k]
+            shown = self.shown is not None and k + 1 == self.shown
+            if shown:  # a replay: the move that led to the position shown (later ones are still to come)
+                self._head = out.copy()
+            if shown:
+                out.append("▶", self.ink("cursor"))
+                out.append(f"{k + 1:>3} ", self.ink("muted"))
+            else:
+                out.append(f"{k + 1:>4} ", self.ink("muted"))
             colour = self.players[e.seat].colour if 0 <= e.seat < len(self.players) else ""
             out.append("● ", self.player_ink(colour))
-            out.append(e.notation if self.notation else e.text)
+            later = self.shown is not None and k + 1 > self.shown
+            out.append(e.notation if self.notation else e.text,
+                       self.ink("cursor") if shown else self.ink("muted") if later else None)
             for ev in e.events:
                 self._event(out, r, ev)
             out.append("\n")
+        if hi < len(self.entries):
+            out.append(f"     … {len(self.entries) - hi} later moves", self.ink("muted"))
         self.update(out)
 
     def _event(self, out: Text, r, e) -> None:

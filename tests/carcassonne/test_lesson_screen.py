@@ -1,0 +1,149 @@
+"""The Carcassonne lesson on screen by keys (issue 20, "Learn to play"): "a wrong move at every step is
+refused in menu words and changes nothing (Pilot test through the whole lesson)"; "the chapter list
+shows both games' lessons"; progress is saved like Tiletum's lessons, and resumes."""
+
+from __future__ import annotations
+
+import json
+
+from textual.widgets import OptionList
+
+from tiletum_tui.carcassonne.engine import Place
+from tiletum_tui.carcassonne.learn import tutorial as T
+from tiletum_tui.carcassonne.learn.lesson import CARCASSONNE as L
+from tiletum_tui.carcassonne.ui.lesson_screen import CarcassonneLessonScreen
+from tiletum_tui.ui.app import TiletumApp
+
+DIRS = {(1, 0): "shift+right", (-1, 0): "shift+left", (0, 1): "shift+down", (0, -1): "shift+up"}
+
+
+def fingerprint(screen):
+    s = screen.session
+    return s.digest(), len(s.log)
+
+
+def message(screen) -> str:
+    return str(screen.query_one("#carc-msg").content)
+
+
+async def open_chapter(pilot, app, number: int):
+    """Learn to play on the title, g for Carcassonne's page, then chapter C<number> (by keys)."""
+    await pilot.press("l", "g")
+    menu = app.screen.query_one(OptionList)
+    ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+    target = ids.index(L.chapters[number - 1].id)
+    await pilot.press("end", *["up"] * (len(ids) - 1 - target), "enter")
+    assert isinstance(app.screen, CarcassonneLessonScreen)
+    return app.screen
+
+
+async def place_by_keys(pilot, screen, action):
+    """The wanted tile by keys: a wrong Enter first (refused), then Shift+arrows to its cell, r, Enter."""
+    if (screen.cursor, screen.rotation) == ((action.x, action.y), action.rotation):
+        await pilot.press(next(k for k in ("left", "right", "up", "down")))  # elsewhere first
+        if screen.cursor == (action.x, action.y):
+            await pilot.press("shift+up")
+    before = fingerprint(screen)
+    await pilot.press("enter")
+    said = message(screen)
+    assert said.startswith("✗ Not") and ("▶" in said or "Not allowed" in said), said
+    assert fingerprint(screen) == before  # refused: nothing changed
+    while screen.cursor != (action.x, action.y):
+        x, y = screen.cursor
+        dx = (action.x > x) - (action.x < x)
+        dy = 0 if dx else (action.y > y) - (action.y < y)
+        await pilot.press(DIRS[(dx, dy)])
+    for _ in range(4):
+        if screen.rotation == action.rotation:
+            break
+        await pilot.press("r")
+    await pilot.press("enter")
+
+
+async def deploy_by_keys(pilot, screen, action):
+    state = screen.session.state
+    right = T.line_of(state, action.segment)
+    lines = len(screen._options(state))
+    before = fingerprint(screen)
+    await pilot.press(str((right + 1) % lines))  # another line first: refused, in the screen's words
+    said = message(screen)
+    assert said.startswith(("✗ Not now", "Not the")) and ("press" in said or "follower" in said), said
+    assert fingerprint(screen) == before
+    await pilot.press(str(right))
+
+
+async def test_the_whole_lesson_by_keys_with_a_wrong_move_first_at_every_step(tmp_path, monkeypatch):
+    app = TiletumApp(save_dir=tmp_path)
+    monkeypatch.setattr(CarcassonneLessonScreen, "OPPONENT_DELAY", 0)  # (Rosa's pauses: none in a test)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_chapter(pilot, app, 1)
+        tut, done = screen.tutorial, 0
+        while not tut.done:
+            i, step = tut.index, tut.step
+            if step.kind == T.ROSA:
+                await pilot.pause()
+                continue
+            if step.kind == T.KEY:
+                before = fingerprint(screen)
+                await pilot.press("enter")  # a move where the step is to be read: refused
+                assert message(screen) == "✗ " + T.READ_FIRST and fingerprint(screen) == before
+                await pilot.press("space")
+            else:
+                action, n = T.step_action(step), len(screen.session.log)
+                await (place_by_keys if isinstance(action, Place) else deploy_by_keys)(pilot, screen, action)
+                assert screen.session.notation_log[n] == f"1: {step.move}", (i, message(screen))  # (Rosa's may follow)
+            assert tut.index > i, (i, message(screen))
+            done += 1
+        assert done == sum(1 for s in L.steps if s.kind != T.ROSA)
+        assert "lesson is complete" in str(screen.query_one("#lesson-box").content)
+        before = fingerprint(screen)
+        await pilot.press("enter")  # the lesson is over: no more moves on its game
+        assert message(screen) == "✗ " + T.LESSON_OVER and fingerprint(screen) == before
+        saved = json.loads((tmp_path / L.progress_file).read_text())
+        assert saved["lesson"] == "carcassonne" and saved["step"] == len(L.steps)
+        assert set(saved["finished"]) == {c.id for c in L.chapters}
+
+
+async def test_progress_is_saved_and_learn_to_play_resumes_it(tmp_path):
+    """Leave in the middle of a chapter; Learn to play offers to resume it, at that step, in that position."""
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_chapter(pilot, app, 5)  # the road: read, place W, (then no follower)
+        await pilot.press("space")
+        screen._move_to((-1, 0), screen._places(screen.session.state))
+        await pilot.press("enter")
+        at, position = screen.tutorial.index, screen.session.digest()
+        await pilot.press("f10")
+        await pilot.press("l", "g")  # Learn to play, Carcassonne's page
+        menu = app.screen.query_one(OptionList)
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        line = ids.index("resume:carcassonne")
+        assert "step 18 of 52, chapter C5" in str(menu.get_option_at_index(line).prompt)
+        menu.highlighted = line
+        await pilot.press("enter")
+        resumed = app.screen
+        assert isinstance(resumed, CarcassonneLessonScreen)
+        assert resumed.tutorial.index == at and resumed.session.digest() == position
+
+
+async def test_the_chapter_list_shows_both_games_lessons_at_80x24(tmp_path):
+    """One game's page at a time, each whole on the screen: Tiletum's lessons, then (g) Carcassonne's."""
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        pages, keys = [], []
+        for _ in range(2):
+            menu = app.screen.query_one(OptionList)
+            pages.append("\n".join(str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)))
+            keys.append(str(app.screen.query_one("#chapters-keys").content))
+            assert menu.max_scroll_y == 0 and app.screen.query_one("#chapters").region.bottom <= 24
+            assert app.screen.query_one("#chapters-keys").region.bottom <= 24
+            await pilot.press("g")
+        assert "g: Carcassonne's lesson" in keys[0] and "g: Tiletum's lessons" in keys[1]
+        assert "Dice and Actions" not in pages[1]
+        assert all(f"C{n} {c.title}" in pages[1] for n, c in enumerate(L.chapters, 1))
+        assert "1 Dice and Actions" in pages[0]  # g again: back to Tiletum's page
+        assert "1 Dice and Actions" in "\n".join(str(app.screen.query_one(OptionList).get_option_at_index(i).prompt)
+                                                  for i in range(app.screen.query_one(OptionList).option_count))
+        await pilot.press("g", "3")  # a digit on Carcassonne's page starts its chapter
+        assert isinstance(app.screen, CarcassonneLessonScreen) and app.screen.tutorial.chapter is L.chapters[2]

@@ -1,0 +1,102 @@
+"""How it was won (issue 21): "a chart of each player's VP over the game (by round, or by action), VP
+by category at the end, and per player the time taken per move and the Actions chosen; drawn in the
+terminal ..., readable at 80×24, colour-blind safe (markers or letters as well as colours)"; "snapshots
+of the charts at 80×24 and 120×40".
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tiletum_tui.engine import parse
+from tiletum_tui.engine.turn import TakeDie
+from tiletum_tui.saves import format as fmt
+from tiletum_tui.session import Session
+from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.ui.replay.charts import ChartsScreen, letters
+from tiletum_tui.ui.replay.positions import Positions, actions_chosen, move_times
+
+from .test_replay import engine_states, played
+
+SIZES = [(80, 24), (120, 40)]
+IDS = lambda s: f"{s[0]}x{s[1]}"  # noqa: E731
+
+
+@pytest.fixture(scope="module")
+def timed4():
+    """A finished 4-player game whose moves took known times (as a save with ``seconds`` gives them)."""
+    session = played()
+    raw = json.loads(fmt.encode(session.to_save_file(name="timed")))
+    raw["seconds"] = [round(1 + (k * 7) % 13 + (k % 4) * 0.3, 1) for k in range(len(raw["actions"]))]
+    return Session.load_bytes(json.dumps(raw).encode(), "<timed>")
+
+
+def test_vp_over_the_game_is_the_engines_vp_at_every_position(timed4):
+    """"VP history must come from the engine's events/state": every position's VP is the state's."""
+    truth = engine_states(timed4)
+    assert Positions(timed4).vp_by_position() == [[p.vp for p in s.players] for s in truth]
+
+
+def test_each_player_chose_an_action_with_each_die_taken(timed4):
+    """Rounds and turns: "Action — everyone takes three turns, one die each", four rounds: twelve
+    Actions each in a finished game, one for every die the log says the player took."""
+    counts = actions_chosen(Positions(timed4), "everything")
+    dice = [sum(1 for e in timed4.log if e.seat == seat and isinstance(parse(e.notation), TakeDie)) for seat in range(4)]
+    assert [sum(c.values()) for c in counts] == dice == [12, 12, 12, 12]
+
+
+def test_times_per_player_are_the_logs_and_untimed_moves_show_a_dash(timed4):
+    rows = move_times(Positions(timed4))
+    for seat, row in enumerate(rows):
+        mine = [e.seconds for e in timed4.log if e.seat == seat]
+        assert row["moves"] == row["timed"] == len(mine) and row["longest"] == max(mine)
+        assert row["total"] == pytest.approx(sum(mine))
+    untimed = move_times(Positions(played(moves=30)))
+    assert all(r["timed"] == 0 and r["total"] is None for r in untimed)
+
+
+def test_category_letters_are_distinct():
+    titles = ["Start", "King track", "Fairs", "Contracts", "Cathedrals", "Crest spaces", "Characters"]
+    assert len(set(letters(titles))) == len(titles) and letters(titles)[:2] == ["S", "K"]
+
+
+async def test_the_final_table_opens_the_charts_and_the_keys_turn_the_pages(timed4):
+    app = TiletumApp(session=timed4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        charts = app.screen
+        assert isinstance(charts, ChartsScreen) and charts.page == "vp"
+        await pilot.press("2")
+        await pilot.pause()
+        body = "\n".join(strip.text for strip in charts._compositor.render_strips())
+        for p in charts.state.players:  # each player's bar ends with the final VP
+            assert f"{p.name} " in body and f" {p.vp} VP" in body
+        await pilot.press("4")
+        assert charts.page == "actions"
+        await pilot.press("tab")
+        assert charts.page == "vp"
+        await pilot.press("escape")
+        assert type(app.screen).__name__ == "FinalScreen"
+
+
+def _chart_app(session, page: str):
+    app = TiletumApp()
+
+    async def open_charts(pilot):
+        await pilot.pause()
+        app.push_screen(ChartsScreen(Positions(session)))
+        await pilot.pause()
+        app.screen.action_show(page)
+        await pilot.pause()
+    return app, open_charts
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("page", ["vp", "categories", "times", "actions"])
+def test_chart_snapshots(snap_compare, timed4, size, page):
+    app, before = _chart_app(timed4, page)
+    assert snap_compare(app, terminal_size=size, run_before=before)

@@ -1,0 +1,35 @@
+"""What the Carcassonne lesson must teach (issue 20's list), beside the script that teaches it.
+
+Every concept is taught by a move the learner makes (the step of that move names it in
+``Step.teaches``); ``tests/carcassonne/test_lesson.py`` fails when a concept has no move step
+teaching it, or a step names one that is not here. The goal alone is told before any move.
+"""
+
+from __future__ import annotations
+
+CONCEPTS: dict[str, str] = {
+    "goal": "the goal: most points after the final scoring; a turn is draw, place, perhaps a follower, score",
+    "place": "placing a tile: at least one edge abutting a tile already placed, never corner to corner",
+    "match": "what must match: field to field, city to city, road to road on every abutting edge",
+    "rotate": "turning the tile (r) until its edges match",
+    "follower-optional": "a follower is optional: at most one a turn, from the supply, on the tile just placed",
+    "roles": "followers' four roles: knight in a city, thief on a road, farmer in a field, monk in a cloister",
+    "occupied": "no follower on a feature that already has one, however far away it is",
+    "road": "a completed road: both ends at a crossing, a city or a cloister; a point for each tile",
+    "city": "a completed city: walls all round; two points a tile and two a pennant",
+    "cloister": "a completed cloister: surrounded by eight tiles, 9 points",
+    "majority": "the most knights (thieves) take the points; a tie pays each tied player in full",
+    "shared": "cities with followers can be joined on purpose by a tile placed between them",
+    "return": "followers come back to the supply after their feature is scored (and only then), even on the same turn",
+    "farm": "farms: connected fields; a farmer is deployed in one and scores only at the end",
+    "farmer-stays": "farmers are never returned to the supply",
+    "no-place": "a drawn tile with no legal place goes into the box and another is drawn",
+    "end": "the game ends after the turn in which the last tile is placed",
+    "final-unfinished": "final scoring: unfinished roads and cities a point a segment (and a pennant), cloisters a point a tile",
+    "final-farms": "final scoring: each completed city pays 4 to the most farmers in the farms that border it",
+    "river": "the River: the spring first, river tiles continue the river, the lake last",
+    "river-no-u": "a river tile may not make the river turn back (a \"U\" turn)",
+    "river-no-follower": "no follower on a river",
+}
+
+SHOWN_NOT_PLAYED = frozenset({"goal"})

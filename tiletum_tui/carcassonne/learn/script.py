@@ -1,0 +1,212 @@
+"""The Carcassonne lesson's script, as data: its chapters, each from a prepared position, and the steps.
+
+A chapter's position is the game's setup with its face-down pile stacked (``pile``, drawn in that
+order) and then ``setup``, moves of both seats played through the engine
+(``engine.positions.stacked``): the tiles the learner draws are the ones the chapter talks about,
+and every position could happen at a table. The learner is Alex (seat 1), against Rosa (seat 2),
+whose moves in a chapter are its ROSA steps. Texts are short: at 80x24 the box shows four lines.
+
+Every number a text quotes is listed in its step's ``numbers`` with the engine's quantity it is
+(``tutorial.quantity``), or is the step's own move (its cell, its turn in degrees): the test reads
+them all from the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+KEY, MOVE, ROSA = "key", "move", "rosa"
+LEARNER, OPPONENT = 0, 1
+PLAYERS = (("Alex", "red"), ("Rosa", "blue"))
+
+
+@dataclass(frozen=True)
+class Step:
+    text: str
+    kind: str = KEY  # KEY: read, then space; MOVE: the learner's ``move``; ROSA: Rosa's ``move``, played for her
+    move: str = ""  # notation (MOVE: without the seat, the learner's; ROSA: with hers, "2: no follower")
+    teaches: tuple[str, ...] = ()  # concept ids (``checklist.CONCEPTS``)
+    numbers: tuple[tuple[int, str], ...] = ()  # (a number in the text, the quantity it is: ``tutorial.quantity``)
+
+
+@dataclass(frozen=True)
+class Chapter:
+    id: str
+    title: str
+    pile: tuple[str, ...]  # the face-down tiles, drawn in this order (the first at once)
+    setup: tuple[str, ...] = ()  # moves played from the setup before the first step (both seats)
+    river: bool = False
+    start: int = 0  # index of its first step (filled in below)
+
+
+def _k(text, teaches=(), numbers=()):
+    return Step(text, KEY, teaches=tuple(teaches), numbers=tuple(numbers))
+
+
+def _m(move, text, teaches=(), numbers=()):
+    return Step(text, MOVE, move, tuple(teaches), tuple(numbers))
+
+
+def _rosa(move):
+    return Step("Rosa is playing her turn: her move is told below as it happens.", ROSA, move)
+
+
+PAD = ("U", "V", "K", "J")  # more face-down tiles, so that a chapter's game does not end with its last step
+SCRIPT: list[tuple[Chapter, list[Step]]] = [
+    (Chapter("carc-place", "Placing a tile: what must match", ("V",) + PAD), [
+        _k("Carcassonne: you (Alex) and Rosa lay land tiles turn by turn. A turn: draw a tile, place it, perhaps "
+           "put one of your followers on it, and whatever it completes scores at once. The most points after the "
+           "final scoring win. Space: on.", ["goal"]),
+        _m("place V at 1,0", "You drew V, a road curving from south to west. A tile must touch a placed one along "
+           "an edge (a corner is not enough), and each edge must continue what it meets: road to road, field to "
+           "field, city to city. Arrows: to the frame marked ▶ east of the start; Enter.", ["place", "match"]),
+        _m("no follower", "Now you may put one follower on the tile you just placed, or none: at most one a turn. "
+           "Press 0: no follower this time.", ["follower-optional"]),
+        _k("Rosa's turn comes next (in this lesson, only where a chapter needs her). Next: turning a tile. Space."),
+    ]),
+    (Chapter("carc-rotate", "Turning a tile", ("U",) + PAD), [
+        _m("place U at -1,0 r1", "You drew U, a straight road from north to south. West of the start the road runs "
+           "from east to west, so U fits there only turned: go to the frame marked ▶, press r until its road lies "
+           "across (turned 90°), then Enter.", ["rotate"]),
+        _m("no follower", "No follower this time: press 0."),
+        _k("Where a tile fits nowhere as it is turned, r goes through all four turns and the line below the land "
+           "says which edge does not match. Next: the followers. Space."),
+    ]),
+    (Chapter("carc-followers", "Followers and their four roles", ("A",) + PAD), [
+        _k("You have 7 followers (the line under the land shows each player's points and supply). On the tile you "
+           "just placed, one can be a knight in a city, a thief on a road, a farmer in a field or a monk in a "
+           "cloister. Space.", numbers=[(7, "supply:0")]),
+        _m("place A at 0,1", "You drew A, a cloister with a road. Place it south of the start (the frame marked ▶): "
+           "its fields meet the start's field."),
+        _m("monk cloister", "The follower choice lists every part of A with the role a follower takes there: monk on "
+           "the cloister, thief on the road, farmer in the field. Choose the monk: press 1.", ["roles"],
+           [(1, "line:cloister")]),
+        _k("Your monk (1) stands on the cloister, and 6 followers are left in your supply. A follower stays where it "
+           "is until its feature is scored. Space.", numbers=[(1, "seat:0"), (6, "supply:0")]),
+    ]),
+    (Chapter("carc-occupied", "Taken already, however far away", ("U", "U", "D") + PAD,
+             ("1: place U at 1,0 r1", "1: no follower", "2: place U at -1,0 r1", "2: thief road E-W")), [
+        _k("Rosa has a thief (2) on the road through the start, at its west end. A tile that carries the road on "
+           "carries her road on. Space.", numbers=[(2, "seat:1")]),
+        _m("place D at 2,0", "You drew D, a city edge over a road. Place it at the road's east end (the frame "
+           "marked ▶)."),
+        _m("knight city N", "The thief line is greyed: that road connects to Rosa's thief, so nobody may put a "
+           "follower on it, however far away she stands. The city is free: a knight there, press 1.", ["occupied"],
+           [(1, "line:city N")]),
+        _k("Your knight (1) holds that city now: no one else may deploy in it either. Next: scoring a road. Space.",
+           numbers=[(1, "seat:0")]),
+    ]),
+    (Chapter("carc-road", "Completing and scoring a road", ("L", "U", "W") + PAD,
+             ("1: place L at 1,0", "1: thief road W", "2: place U at 0,1 r1", "2: no follower")), [
+        _k("Your thief (1) is on the road from the start to the crossing east of it. A road is complete when both "
+           "its ends stop at a crossing, a city or a cloister (or it is a loop). Space.", numbers=[(1, "seat:0")]),
+        _m("place W at -1,0", "You drew W, another crossing. Place it west of the start (the frame marked ▶): the "
+           "road then stops at a crossing at both ends.", ["road"]),
+        _m("no follower", "Completed features score after the follower choice: press 0 (no follower). Your thief "
+           "scores a point for each tile of the road, 3 points, and then comes back to you.", ["return"],
+           [(3, "gained:0")]),
+        _k("3 points, and your thief is back: 7 followers in your supply. A follower comes back only when its "
+           "feature is scored. Space.", numbers=[(3, "score:0"), (7, "supply:0")]),
+    ]),
+    (Chapter("carc-city", "Completing a city with a pennant", ("M", "U", "E") + PAD,
+             ("1: place M at 0,-1 r2", "1: knight city E-S", "2: place U at -1,0 r1", "2: no follower")), [
+        _k("Your knight (1) is in the city north of the start; its wall is open to the east. The shield on M's "
+           "city is a pennant. Space.", numbers=[(1, "seat:0")]),
+        _m("place E at 1,-1 r3", "You drew E, a city edge. Turn it so that its city faces west (r: turned 270°) and "
+           "place it east of your city (the frame marked ▶): the wall closes.", ["city"]),
+        _m("no follower", "Press 0. A completed city pays two points for each tile and two for each pennant: "
+           "3 tiles and the pennant make 8 points.", numbers=[(3, "tiles:city"), (8, "gained:0")]),
+        _k("8 points, and your knight is back in your supply. Next: a cloister. Space.", numbers=[(8, "score:0")]),
+    ]),
+    (Chapter("carc-cloister", "Completing a cloister", ("U", "U", "V", "V", "U", "U", "E", "U", "B") + PAD[1:],
+             ("1: place U at 1,0 r1", "1: no follower", "2: place U at -1,0 r1", "2: no follower",
+              "1: place V at 1,1 r3", "1: no follower", "2: place V at -1,1", "2: no follower", "1: place U at 1,2",
+              "1: no follower", "2: place U at -1,2", "2: no follower", "1: place E at 0,2 r2", "1: no follower",
+              "2: place U at 2,0 r1", "2: no follower")), [
+        _k("The hole south of the start has 8 tiles around it. A cloister is complete when all the tiles around "
+           "it are placed. Space.", numbers=[(8, "around:0,1")]),
+        _m("place B at 0,1", "You drew B, a cloister in a field. Place it in the hole (the frame marked ▶)."),
+        _m("monk cloister", "Now the monk (press 1): the cloister is complete at once, and it pays 9 points, one for "
+           "itself and one for each tile around it. Place, deploy, score, return: all in this turn.",
+           ["cloister", "return"], [(1, "line:cloister"), (9, "gained:0")]),
+        _k("9 points, and your monk is back: 7 followers in your supply. Next: two knights in one city. Space.",
+           numbers=[(9, "score:0"), (7, "supply:0")]),
+    ]),
+    (Chapter("carc-shared", "Majorities and ties: a shared city", ("N", "U", "U", "E", "G") + PAD,
+             ("1: place N at 0,-1 r2", "1: knight city E-S", "2: place U at 1,0 r1", "2: no follower",
+              "1: place U at 2,0 r1", "1: no follower", "2: place E at 2,-1 r3", "2: knight city W")), [
+        _k("Your knight (1) is in the city north of the start, Rosa's (2) in a city to its east. Both walls are open "
+           "toward the gap between them. Space.", numbers=[(1, "seat:0"), (2, "seat:1")]),
+        _m("place G at 1,-1", "You drew G, a city across the middle. In the gap (the frame marked ▶) it joins the "
+           "two cities into one and closes its wall: a tile may join features that have followers.", ["shared"]),
+        _m("no follower", "G's city is taken now (two knights are in it): press 0. The most knights take a city's "
+           "points; one each is a tie, and a tie pays each of you in full: 4 tiles, 8 points.", ["majority"],
+           [(4, "tiles:city"), (8, "gained:0"), (8, "gained:1")]),
+        _k("You and Rosa scored 8 each. Had you had two knights in it to her one, you alone would have scored. "
+           "Next: the farms. Space.", numbers=[(8, "score:0"), (8, "score:1")]),
+    ]),
+    (Chapter("carc-farms", "Farms, and why farmers never come back", ("E",) + PAD), [
+        _m("place E at 0,-1 r2", "You drew E, a city edge. Turn it so that its city faces south (turned 180°) and "
+           "place it on the start's city (the frame marked ▶): that small city closes, with nobody in it."),
+        _m("farmer field N", "Connected fields are farms. A farmer in one scores only at the end: four points for "
+           "each completed city bordering his farm. He stays all game, never coming back. A farmer in the "
+           "field north of the city: press 2.", ["farm", "farmer-stays"], [(2, "line:field N")]),
+        _k("Your farmer (1) lies in the farm by the closed city. Farmers are never returned to the supply: "
+           "6 followers are left in yours. Space.", numbers=[(1, "seat:0"), (6, "supply:0")]),
+    ]),
+    (Chapter("carc-no-place", "A tile with no place", ("W", "B") + PAD), [
+        _m("place W at 0,1", "You drew W, a crossing of three roads. Place it south of the start (the frame "
+           "marked ▶)."),
+        _m("no follower", "No follower: press 0. Your turn ends, and Rosa draws the next tile.", ["no-place"]),
+        _k("Rosa drew B, a cloister in fields, but every open edge of the land is a road or a city now: B fits "
+           "nowhere, so it went into the box and she drew another tile (the line below says so). Space."),
+    ]),
+    (Chapter("carc-end", "The end and the final scoring", ("E", "B", "O", "V", "U"),
+             ("1: place E at 0,-1 r2", "1: farmer field N", "2: place B at 0,1", "2: monk cloister",
+              "1: place O at 1,0 r1", "1: knight city N-E", "2: place V at 1,1 r2", "2: no follower")), [
+        _k("The tile you drew is the last one: the turn that places it ends the game. Your farmer (1) lies by the "
+           "closed city, your knight in the open city east; Rosa's monk (2) is on her open cloister. Space.",
+           numbers=[(1, "seat:0"), (2, "seat:1")]),
+        _m("place U at -1,0 r1", "Place the last tile west of the start (the frame marked ▶, turned 90°)."),
+        _m("thief road E-W", "A thief on the road, press 1: it is unfinished, but unfinished features score at "
+           "the end too. Then the game is over, and the final scoring follows.",
+           ["end", "final-unfinished", "final-farms"],
+           [(1, "line:road E-W")]),
+        _k("Final scoring, first what is unfinished: your road 4 (a point a segment), your city 2 (its segment and "
+           "its pennant), Rosa's cloister 5 (itself and the 4 tiles around it). Space.",
+           numbers=[(4, "ledger:0:unfinished road"), (2, "ledger:0:unfinished city"),
+                    (5, "ledger:1:unfinished cloister"), (4, "around:0,1")]),
+        _k("Then the farms: your farmer's farm borders the completed city, 4 points (farmers score only now). You "
+           "win with 10 to Rosa's 5. Next: the River. Space.",
+           numbers=[(4, "ledger:0:farm"), (10, "score:0"), (5, "score:1")]),
+    ]),
+    (Chapter("carc-river", "The River", ("R3", "R4", "R4", "R2") + PAD, river=True), [
+        _k("With the River, the game starts from the spring instead of the starting tile: the river tiles come "
+           "first, then the lake, then the land tiles. Space."),
+        _m("place R3 at 0,1", "A river tile continues the river at its open end, river to river: place this "
+           "straight one below the spring (the frame marked ▶).", ["river"]),
+        _m("no follower", "The river line is greyed: no follower may stand on a river (the fields could take a "
+           "farmer). Press 0: no follower.", ["river-no-follower"]),
+        _rosa("2: place R4 at 0,2 r1"),
+        _rosa("2: no follower"),
+        _m("place R4 at -1,2 r3", "Rosa turned the river west. Your curve must turn it back south: turned the other "
+           "way it would flow back the way it came, a \"U\" turn, which is not allowed. Place it (▶).",
+           ["river-no-u"]),
+        _m("no follower", "No follower: press 0."),
+        _rosa("2: place R2 at -1,3 r2"),
+        _rosa("2: no follower"),
+        _k("Rosa placed the lake: the river is done, and the land tiles follow. That is the whole lesson: start a "
+           "game of your own from the title screen (F10, then g). Space."),
+    ]),
+]
+
+
+def _flatten():
+    chapters, steps = [], []
+    for chapter, chapter_steps in SCRIPT:
+        chapters.append(Chapter(chapter.id, chapter.title, chapter.pile, chapter.setup, chapter.river, len(steps)))
+        steps += chapter_steps
+    return tuple(chapters), tuple(steps)
+
+
+CHAPTERS, STEPS = _flatten()

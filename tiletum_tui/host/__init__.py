@@ -1,0 +1,1 @@
+"""Playing together from separate terminals: the host, its SSH door and its clients (issue 25)."""
