@@ -43,6 +43,37 @@ def games_per_second(players: int, games: int, modules: tuple[str, ...] = ()) ->
     return games / (time.process_time() - c0), games / (time.perf_counter() - t0), actions / games
 
 
+def time_split(players: int, games: int, modules: tuple[str, ...] = ()) -> dict:
+    """Where a random game's CPU time goes: setting it up, listing the legal actions, applying the chosen
+    ones (the same games replayed three times, each part timed alone; the least of the three kept)."""
+    played = []
+    for seed in range(games):
+        state = new_game(settings(players, seed, modules))
+        pick, chosen = random.Random(seed).random, []
+        while state.phase != "over":
+            legal = legal_actions(state)
+            chosen.append(legal[int(pick() * len(legal))])
+            apply_in_place(state, chosen[-1])
+        played.append((seed, chosen))
+    clock = time.process_time
+    best = {"setup": float("inf"), "listing": float("inf"), "applying": float("inf")}
+    for _ in range(3):
+        spent = dict.fromkeys(best, 0.0)
+        for seed, chosen in played:
+            t0 = clock()
+            state = new_game(settings(players, seed, modules))
+            spent["setup"] += clock() - t0
+            for action in chosen:
+                t0 = clock()
+                legal_actions(state)
+                t1 = clock()
+                apply_in_place(state, action)
+                spent["listing"] += t1 - t0
+                spent["applying"] += clock() - t1
+        best = {k: min(v, spent[k]) for k, v in best.items()}
+    return {k: v / games * 1e3 for k, v in best.items()}  # ms of CPU per game
+
+
 def positions(games: int = 4, players: int = 4) -> list:
     """(state, action) at every step of a few random games: the positions the step timings use."""
     out = []
@@ -101,5 +132,8 @@ def engine_numbers(games: int) -> dict:
             out[f"{players}p{title} games/CPU-s"] = cpu
             out[f"{players}p{title} games/s (wall)"] = wall
             out[f"{players}p{title} actions/game"] = actions
+    for title, modules in (("", ()), (" Silver", ("silver",))):
+        for part, ms in time_split(4, max(2, games // 10), modules).items():
+            out[f"4p{title} {part} CPU ms/game"] = ms
     out.update(step_numbers(max(2, games // 10)))
     return out

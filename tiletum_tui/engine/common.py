@@ -11,7 +11,7 @@ from .actions import refuse
 from .errors import IllegalActionError, NotEnoughAPError
 from .frozen import added, updated
 from .queries import ACTION_NAMES, why_cannot_take
-from .state import ActionFrame, JokerFrame, State, TurnFrame, clone
+from .state import ActionFrame, JokerFrame, State, TurnFrame
 
 
 def top_frame(state: State):
@@ -39,10 +39,13 @@ def spend(frame, ap: int, what: str) -> None:
 def real_refusal(r, state: State, action, short: NotEnoughAPError) -> IllegalActionError:
     """Why ``action`` is refused, when the AP check spoke first: a reason that more AP would not cure (no
     House in your supply, a Mine already in that Town) comes before "costs 1 AP and you have 0 left"."""
-    rich = clone(state)
-    top = rich.stack[-1]
-    if not isinstance(top, ActionFrame):
+    if not isinstance(state.stack[-1], ActionFrame):
         return short
+    # A check only reads the state (``apply_in_place`` checks the live game before changing it), so
+    # the rich copy needs its own top frame and stack alone; everything else is shared, unchanged.
+    rich = state.__copy__()
+    top = state.stack[-1].__copy__()
+    rich.stack = [*state.stack[:-1], top]
     top.ap = 1 << 10
     try:
         action.check(r, rich, top)

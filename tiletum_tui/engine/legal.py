@@ -23,7 +23,7 @@ from .errors import IllegalActionError, NotEnoughAPError
 from .king import ClaimKingTile, DiscardKingTile, KingStep
 from .map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
 from .queries import (
-    action_for_value, ap_for_die, buy_gold, change_die_gold, change_gold, die_bonus_tile, die_resource, joker_ap,
+    action_for_value, buy_gold, change_die_gold, change_gold, die_bonus_ap, die_bonus_tile, die_resource, joker_ap,
     why_never_placed,
 )
 from .ruleset import rules_for
@@ -96,8 +96,14 @@ class _Listing:
     def __init__(self, r) -> None:
         tasks = TASK_LISTERS + tuple(k.moves for m in r.modules for k in m.task_kinds)
         self.tasks = tasks
-        self.turn = (EndTurn.moves, TakeDie.moves)
-        self.joker = (ChooseAction.moves, EndTurn.moves)
+
+        def both(found: tuple) -> tuple:
+            """A decision of one's own turn: its listers, and the same with the Tasks after them (open
+            in the Action phase: ``listers`` picks), both made here rather than at every listing."""
+            return (found, found + tasks)
+
+        self.turn = both((EndTurn.moves, TakeDie.moves))
+        self.joker = both((ChooseAction.moves, EndTurn.moves))
         actions = {a: tuple(k.moves for k in kinds) for a, kinds in ACTION_KINDS.items()}
         decisions = {f: tuple(k.moves for k in kinds) for f, kinds in DECISION_KINDS.items()}
         for m in r.modules:
@@ -107,8 +113,8 @@ class _Listing:
                 decisions[f] = decisions.get(f, ()) + tuple(k.moves for k in kinds)
         self.action_options = actions
         # An Action: Done first, its options while AP are left, then ending the turn.
-        self.action = {a: (Done.moves, *listers, EndTurn.moves) for a, listers in actions.items()}
-        self.spent = (Done.moves, EndTurn.moves)
+        self.action = {a: both((Done.moves, *listers, EndTurn.moves)) for a, listers in actions.items()}
+        self.spent = both((Done.moves, EndTurn.moves))
         self.decisions = decisions
         self.near_misses = NEAR_MISSES + tuple(k.near_misses for m in r.modules for k in m.near_miss_kinds)
 
@@ -124,7 +130,7 @@ def _listing(r) -> _Listing:
 
 def listers(r, state: State, frame) -> tuple:
     """The listers of the decision ``frame``: its kinds' ``moves``, the Tasks too when they are open."""
-    listing = _listing(r)
+    listing = r.listing or _listing(r)
     kind = type(frame)
     if kind is ActionFrame:
         found = listing.action.get(frame.action, listing.spent) if frame.ap >= 1 else listing.spent
@@ -137,7 +143,7 @@ def listers(r, state: State, frame) -> tuple:
         if found is None:
             raise AssertionError(f"unknown frame {frame!r}")
         return found
-    return found + listing.tasks if state.phase == "action" else found
+    return found[1] if state.phase == "action" else found[0]
 
 
 def candidates(r, state: State, sure: list | None = None) -> list:
@@ -193,29 +199,68 @@ def near_misses(r, state: State) -> list:
     return found
 
 
-def _facts(r, state: State, frame, a) -> dict:
-    if isinstance(a, TakeDie):
-        out = {"ap": ap_for_die(state, a.seat, a.target, a.action),
-               "gold": change_gold(r, a.value, a.target, change_die_gold(r, state, a.seat)),
-               "gain": ((die_resource(state, a.colour), a.target),), "leads_to": a.action or action_for_value(state, a.target)}
-        if a.bonus:
-            out["tile"] = die_bonus_tile(r, state, a.target, a.action)
-        return out
-    if isinstance(a, ChooseAction) and isinstance(frame, JokerFrame):
-        return {"ap": joker_ap(state, frame.player, frame.ap, frame.source, a.action), "leads_to": a.action}
-    if isinstance(a, Buy):
-        return {"gold": buy_gold(r, state, a.seat), "gain": ((a.resource, 1),)}
-    if isinstance(a, Hire):
-        return {"ap": a.ap_cost(r, state, frame), "caution": why_never_placed(r, state.players[a.seat], a.tile) or ""}
-    return {"ap": a.ap_cost(r, state, frame)}
+class _Facts:
+    """Each option of one decision with the facts beside it (``Option``), for ``options``. What the
+    die options share is worked out once per call, not once per option: the Gold a step of change
+    costs the seat and the Bonus AP of each Action (``ap_for_die`` says the same for one die)."""
+
+    def __init__(self, r, state: State, frame) -> None:
+        self.r, self.state, self.frame = r, state, frame
+        self.step_gold: dict[int, int] = {}  # seat -> Gold a step of change costs
+        self.bonus_ap: dict[tuple, int] = {}  # (seat, Action) -> its Bonus AP for a die
+        self.by_kind = {TakeDie: self.die, ChooseAction: self.joker, Buy: self.buy, Hire: self.hire}
+
+    def __call__(self, a, reason: str | None = None) -> Option:
+        facts = self.by_kind.get(type(a))
+        if facts is None:  # most kinds: only the AP the option spends
+            return Option(a, reason, ap=a.ap_cost(self.r, self.state, self.frame))
+        return facts(a, reason)
+
+    def die(self, a: TakeDie, reason: str | None) -> Option:
+        r, state, seat = self.r, self.state, a.seat
+        per_step = self.step_gold.get(seat)
+        if per_step is None:
+            per_step = self.step_gold[seat] = change_die_gold(r, state, seat)
+        leads_to = a.action or action_for_value(state, a.target)
+        bonus_ap = self.bonus_ap.get((seat, leads_to))
+        if bonus_ap is None:
+            bonus_ap = self.bonus_ap[(seat, leads_to)] = die_bonus_ap(r, state, seat, leads_to)
+        return Option(a, reason, ap=7 - a.target + bonus_ap, gold=change_gold(r, a.value, a.target, per_step),
+                      gain=((die_resource(state, a.colour), a.target),), leads_to=leads_to,
+                      tile=die_bonus_tile(r, state, a.target, a.action) if a.bonus else "")
+
+    def joker(self, a: ChooseAction, reason: str | None) -> Option:
+        frame = self.frame
+        if not isinstance(frame, JokerFrame):
+            return Option(a, reason, ap=a.ap_cost(self.r, self.state, frame))
+        return Option(a, reason, ap=joker_ap(self.state, frame.player, frame.ap, frame.source, a.action),
+                      leads_to=a.action)
+
+    def buy(self, a: Buy, reason: str | None) -> Option:
+        return Option(a, reason, gold=buy_gold(self.r, self.state, a.seat), gain=((a.resource, 1),))
+
+    def hire(self, a: Hire, reason: str | None) -> Option:
+        r, state = self.r, self.state
+        return Option(a, reason, ap=a.ap_cost(r, state, self.frame),
+                      caution=why_never_placed(r, state.players[a.seat], a.tile) or "")
 
 
-def _same_choice(a, b) -> bool:
-    """Two options about the same thing (one a near miss of the other): same kind and first field."""
-    if type(a) is not type(b):
-        return False
-    fields = a.__struct_fields__[1:2]
-    return all(getattr(a, f) == getattr(b, f) for f in fields)
+def _refusal(r, state: State, frame, a) -> str | None:
+    """Why the rules refuse ``a`` now, or None: the reason more AP would not cure comes first."""
+    try:
+        a.check(r, state, frame)
+    except NotEnoughAPError as short:
+        return str(real_refusal(r, state, a, short))
+    except IllegalActionError as exc:
+        return str(exc)
+    return None
+
+
+def _choice_key(a) -> tuple:
+    """What two options about the same thing share (one a near miss of the other): their kind and
+    first field after the seat (just the kind, for a kind with no other field)."""
+    fields = a.__struct_fields__
+    return (type(a), getattr(a, fields[1])) if len(fields) > 1 else (type(a),)
 
 
 def options(state: State) -> list[Option]:
@@ -233,34 +278,31 @@ def options(state: State) -> list[Option]:
     seen = set(legal)
     for a in unsure:
         seen.add(a)
-        try:
-            a.check(r, state, frame)
-        except NotEnoughAPError as short:  # the reason more AP would not cure comes first
-            refused.append((a, str(real_refusal(r, state, a, short))))
-            continue
-        except IllegalActionError as exc:
-            refused.append((a, str(exc)))
-            continue
-        legal.append(a)
-    out = [Option(a, None, **_facts(r, state, frame, a)) for a in legal]
+        reason = _refusal(r, state, frame, a)
+        if reason is None:
+            legal.append(a)
+        else:
+            refused.append((a, reason))
+    facts = _Facts(r, state, frame)
+    out = [facts(a) for a in legal]
     for a in near_misses(r, state):
-        if a in seen:
-            continue
-        seen.add(a)
-        try:
-            a.check(r, state, frame)
-        except NotEnoughAPError as short:  # the reason more AP would not cure comes first
-            refused.append((a, str(real_refusal(r, state, a, short))))
-        except IllegalActionError as exc:
-            refused.append((a, str(exc)))
+        if a not in seen:
+            seen.add(a)
+            reason = _refusal(r, state, frame, a)
+            if reason is not None:
+                refused.append((a, reason))
+    chosen = None  # the choices listed legal, made only when a refused option may repeat one
     for a, reason in refused:
-        if not isinstance(a, (TakeDie, Buy)) and any(_same_choice(a, b) for b in legal):
-            continue  # the legal form of this choice is listed already (another House space, another Resource)
-        out.append(Option(a, reason, **_facts(r, state, frame, a)))
-    return out + _placeholders(r, state, frame, out)
+        if type(a) not in (TakeDie, Buy):  # (every die change and every Resource bought is shown)
+            if chosen is None:
+                chosen = {_choice_key(b) for b in legal}
+            if _choice_key(a) in chosen:
+                continue  # the legal form of this choice is listed already (another House space, another Resource)
+        out.append(facts(a, reason))
+    return out + _placeholders(r, state, frame, out, facts)
 
 
-def _placeholders(r, state: State, frame, listed: list) -> list:
+def _placeholders(r, state: State, frame, listed: list, facts: _Facts) -> list:
     """Where Tasks can be done, a line for each Task kind that has no option at all, refused with the
     engine's reason ("you have no Contract in your Storehouse"): every Task kind appears, possible or
     with its reason (issue 24, item 3)."""
@@ -276,5 +318,5 @@ def _placeholders(r, state: State, frame, listed: list) -> list:
             try:
                 a.check(r, state, frame)
             except IllegalActionError as exc:
-                out.append(Option(a, str(exc), **_facts(r, state, frame, a)))
+                out.append(facts(a, str(exc)))
     return out

@@ -31,8 +31,9 @@ def check(state: State, action) -> None:
 def _check(r, state: State, action) -> None:
     if not isinstance(action, Action):
         raise refuse(f"not an action: {action!r}")
-    frame = top_frame(state)
-    _seat_check(state, action, frame)
+    frame = state.stack[-1] if state.stack else top_frame(state)  # (top_frame says why there is none)
+    if action.seat != frame.player:
+        _seat_check(state, action, frame)
     try:
         action.check(r, state, frame)
     except NotEnoughAPError as short:

@@ -165,9 +165,10 @@ def die_choices(r, state, seat: int, *, complete: bool = False) -> list:
     if complete or room:
         takeable_at = [takeable(t) for t in board.wheel_bonus]
     else:
-        takeable_at = [False] * 6
+        takeable_at = _NOTHING_TAKEABLE
+    # By target value 1..6 (index 0 unused): a die of value t feeds wheel position (t - 1 + rotation) % 6.
     rotation = board.wheel_rotation
-    with_bonus = [False] + [takeable_at[(t - 1 + rotation) % 6] for t in range(1, 7)]  # by target value
+    with_bonus = (False, *takeable_at[rotation:], *takeable_at[:rotation])
     # Other Actions of each target's section (a module's), each with its Bonus tile takeable or not.
     shared: list = [()] * 7
     if r.modules:
@@ -180,7 +181,7 @@ def die_choices(r, state, seat: int, *, complete: bool = False) -> list:
                         bonus_of[a] = takeable(die_bonus_tile(r, state, t, a))
                 shared[t] = tuple((a, bonus_of[a]) for a in others)
     # The choices of one die depend only on these: made once per ruleset and shared (they are values).
-    key = ("dice", seat, steps_affordable, tuple(with_bonus), tuple(shared))
+    key = ("dice", seat, steps_affordable, with_bonus, tuple(shared))
     made = r.moves.get(key)
     if made is None:
         made = r.moves[key] = {}
@@ -194,6 +195,9 @@ def die_choices(r, state, seat: int, *, complete: bool = False) -> list:
                 chunk = made[(v, colour)] = _one_die(seat, v, colour, _TARGETS[v][steps_affordable], with_bonus, shared)
             out += chunk
     return out
+
+
+_NOTHING_TAKEABLE = [False] * 6
 
 
 def _one_die(seat: int, v: int, colour: str, targets, with_bonus, shared) -> tuple:
