@@ -148,6 +148,10 @@ def _main(argv: list[str] | None = None) -> int:
     arena.add_argument("--rules", type=int, help="the rules version to play (default: a new game's)")
     if "arena" in words:  # (the modules' flags need the engine: only for the command that takes them)
         _add_ruleset_options(arena)
+    # ---- playing together (issue 25): the host and its clients
+    from .host.cli import add_commands
+
+    add_commands(sub)
     # ----
     args = parser.parse_args(argv)
     _check_paths(parser, args)
@@ -172,6 +176,10 @@ def _main(argv: list[str] | None = None) -> int:
 
         args.modules, args.options = _ruleset(args)
         return arena_main(args)
+    if args.command in ("host", "join"):
+        from .host import cli as host_cli
+
+        return host_cli.run_host(args) if args.command == "host" else host_cli.run_join(args)
     if args.command == "saves":
         from .saves_cli import print_saves
 

@@ -28,3 +28,7 @@ SCREENS = {"tiletum": "tiletum_tui.ui.games:TILETUM_SCREENS", "carcassonne": "ti
 # ``learn.lessons.tiletum_lessons``), listed by Learn to play after Tiletum's.
 LESSONS = {"carcassonne": "tiletum_tui.carcassonne.learn.lesson:LESSONS"}
 DEFAULT = "tiletum"
+# Each game's computer opponents for ``tiletum host`` (issue 25): the process that plays a seat from
+# its view ("module:class", with ``ask(view, seat)``, ``fileno``, ``ready``, ``receive``, ``close``)
+# and the levels it knows. A game without an entry is hosted for people only.
+OPPONENTS = {"tiletum": ("tiletum_tui.opponents.worker:OpponentProcess", ("beginner", "journeyman", "master"))}
