@@ -195,3 +195,57 @@ class RemoteModel(GameModel):
         self.connection = why
         self.pending = None
         self.tell(self.Noted("connection", why))
+
+
+class ClientGames:
+    """The games open at one client: hands each message about a game to its model. ``heard``
+    returns True when the message was about a game (the app handles the rest: the lobby, goodbyes)."""
+
+    def __init__(self, link: HostLink, opened=None) -> None:
+        self.link = link
+        self.models: dict[str, RemoteModel] = {}
+        self.opened = opened  # called with a new RemoteModel (the app shows its screen)
+
+    def heard(self, msg) -> bool:
+        if isinstance(msg, P.Opened):
+            model = self.models.get(msg.game)
+            if model is not None:
+                model.reopened(msg)
+            else:
+                model = self.models[msg.game] = RemoteModel(self.link, msg)
+                if self.opened is not None:
+                    self.opened(model)
+            return True
+        if isinstance(msg, (P.Update, P.Seats, P.Said)):
+            model = self.models.get(msg.game)
+            if model is not None:
+                if isinstance(msg, P.Update):
+                    model.updated(msg)
+                elif isinstance(msg, P.Seats):
+                    model.seats_changed(msg.seats)
+                else:
+                    model.said(msg.chat)
+            return True
+        if isinstance(msg, P.Accepted):
+            for model in self.models.values():
+                model.accepted(msg)
+            return True
+        if isinstance(msg, P.Refused):
+            model = next((m for m in self.models.values() if msg.ref and m.pending == msg.ref), None)
+            if model is not None:
+                model.refused(msg)
+                return True
+        return False
+
+    def reopen(self) -> None:
+        """After a reconnect: every game open here opens again, as it is now on the host."""
+        for gid, model in self.models.items():
+            self.link.send(P.Open(gid, watch=model.seat is None))
+
+    def lost(self, why: str) -> None:
+        for model in self.models.values():
+            model.lost(why)
+
+    def leave(self, game_id: str) -> None:
+        if self.models.pop(game_id, None) is not None:
+            self.link.send(P.Leave(game_id))

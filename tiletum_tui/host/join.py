@@ -17,7 +17,7 @@ from ..safe_text import clean
 from ..ui.app import TiletumApp
 from ..ui.games import screens_for
 from . import protocol as P
-from .client import HostLink, RemoteModel
+from .client import ClientGames, HostLink, RemoteModel
 from .lobby import LobbyScreen
 
 RETRY = 1.0  # seconds between attempts to reach the host again
@@ -30,7 +30,7 @@ class JoinApp(TiletumApp):
         self.bell_on = bell
         self.me = link.name
         self.lobby: P.Lobby | None = None
-        self.models: dict[str, RemoteModel] = {}
+        self.games = ClientGames(link, self._show)
         self.lobby_screen: LobbyScreen | None = None
         self.connection = "connecting…"
         self.said_bye = ""
@@ -59,8 +59,7 @@ class JoinApp(TiletumApp):
                 self.exit(return_code=1, message=f"tiletum join: {self.said_bye.lstrip('!') or 'the host closed the connection'}")
                 return
             self._connection("connection lost; reconnecting…")
-            for model in self.models.values():
-                model.lost("connection lost: reconnecting…")
+            self.games.lost("connection lost: reconnecting…")
             await asyncio.sleep(RETRY)
 
     def _connection(self, words: str) -> None:
@@ -70,58 +69,35 @@ class JoinApp(TiletumApp):
 
     # ------------------------------------------------------------ what the host says
     def heard(self, msg) -> None:
+        if self.games.heard(msg):
+            return
         if isinstance(msg, P.Welcome):
             self.me = self.lobby_screen.me = msg.name
             self.said_bye = ""
             self._connection(f"connected to {clean(msg.host, 30)}")
-            for gid, model in self.models.items():  # back after a drop: the games open again as they are now
-                self.link.send(P.Open(gid, watch=model.seat is None))
+            self.games.reopen()  # back after a drop: the games open again as they are now
         elif isinstance(msg, P.Lobby):
             self.lobby = msg
             self.lobby_screen.show(msg.games)
-        elif isinstance(msg, P.Opened):
-            self._opened(msg)
-        elif isinstance(msg, (P.Update, P.Seats, P.Said)):
-            model = self.models.get(msg.game)
-            if model is None:
-                return
-            if isinstance(msg, P.Update):
-                model.updated(msg)
-            elif isinstance(msg, P.Seats):
-                model.seats_changed(msg.seats)
-            else:
-                model.said(msg.chat)
-        elif isinstance(msg, P.Accepted):
-            for model in self.models.values():
-                model.accepted(msg)
         elif isinstance(msg, P.Refused):
-            model = next((m for m in self.models.values() if msg.ref and m.pending == msg.ref), None)
-            if model is not None:
-                model.refused(msg)
-            else:
-                self.screen.notify(msg.why, title="Not possible", severity="warning", markup=False)
+            self.screen.notify(msg.why, title="Not possible", severity="warning", markup=False)
         elif isinstance(msg, P.Bye):
             # A refusal of this client (it broke the rules of the protocol) is final; a stopping host is not.
             self.said_bye = msg.why if "stopping" in msg.why else "!" + msg.why
 
-    def _opened(self, msg: P.Opened) -> None:
-        model = self.models.get(msg.game)
-        if model is not None:
-            model.reopened(msg)
-            return
-        screens = screens_for(msg.name)
-        make = getattr(screens, "remote_game", None)
+    def _show(self, model: RemoteModel) -> None:
+        make = getattr(screens_for(model.game.name), "remote_game", None)
         if make is None:
-            self.screen.notify(f"{msg.name} cannot be played through the host yet", severity="warning")
+            self.games.leave(model.id)
+            self.screen.notify(f"{model.game.title} cannot be played through the host yet", severity="warning")
             return
-        model = self.models[msg.game] = RemoteModel(self.link, msg)
         self.push_screen(make(model))
 
     # ------------------------------------------------------------ the lobby's choices
     @on(LobbyScreen.Picked)
     def _picked(self, event: LobbyScreen.Picked) -> None:
         info = event.info
-        if info.id in self.models:
+        if info.id in self.games.models:
             return
         if info.waiting:
             free = next((i for i, s in enumerate(info.seats) if s.kind == "open"), None)
@@ -137,8 +113,8 @@ class JoinApp(TiletumApp):
         while len(self.screen_stack) > 2:
             screen = self.screen
             model = getattr(screen, "model", None)
-            if isinstance(model, RemoteModel) and self.models.pop(model.id, None) is not None:
-                self.link.send(P.Leave(model.id))
+            if isinstance(model, RemoteModel):
+                self.games.leave(model.id)
             self.pop_screen()
 
     async def action_quit(self) -> None:

@@ -102,6 +102,8 @@ class Host:
             c.drop()
         for t in list(self._tasks):
             t.cancel()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=5)
         for g in self.games.values():
             self._stop_reading(g)
             g.close()
@@ -122,7 +124,14 @@ class Host:
 
     # ------------------------------------------------------------ connections
     async def _owner(self, reader, writer) -> None:
-        await self.serve(reader, writer, name=None)
+        task = asyncio.current_task()
+        self._tasks.add(task)
+        try:
+            await self.serve(reader, writer, name=None)
+        except asyncio.CancelledError:
+            pass  # the host is stopping
+        finally:
+            self._tasks.discard(task)
 
     def serve_socket(self, sock: socket.socket, name: str) -> asyncio.Task:
         """Serve one end of a socket pair made for a player known already (the SSH door's)."""
@@ -226,20 +235,20 @@ class Host:
                            g.seat_infos(set(self.connected())), tuple(g.chat), undo, redo))
         self._seats_changed(g.id)
 
-    def _mine(self, conn: Connection, game_id: str) -> tuple[HostedGame, int] | None:
+    def _mine(self, conn: Connection, game_id: str, ref: int) -> tuple[HostedGame, int] | None:
         """The game and the connection's seat in it, or None after telling it why not."""
         g = self.games.get(game_id)
         opened = conn.games.get(game_id)
         if g is None or opened is None:
-            conn.send(P.Refused("that game is not open here"))
+            conn.send(P.Refused("that game is not open here", ref))
             return None
         if opened[0] is None:
-            conn.send(P.Refused("you are watching this game: a spectator cannot make moves"))
+            conn.send(P.Refused("you are watching this game: a spectator cannot make moves", ref))
             return None
         return g, opened[0]
 
     async def _act(self, conn: Connection, msg: P.Act) -> None:
-        found = self._mine(conn, msg.game)
+        found = self._mine(conn, msg.game, msg.ref)
         if found is None:
             return
         g, seat = found
@@ -254,7 +263,7 @@ class Host:
         await self._apply(conn, g, lambda: g.session.apply(action, by=seat), msg.ref)
 
     async def _undo(self, conn: Connection, msg: P.Undo) -> None:
-        found = self._mine(conn, msg.game)
+        found = self._mine(conn, msg.game, msg.ref)
         if found is None:
             return
         g, seat = found
