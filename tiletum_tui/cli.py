@@ -135,6 +135,7 @@ def _main(argv: list[str] | None = None) -> int:
     bench.add_argument("--games", type=int, default=30, help="random games per player count")
     bench.add_argument("--no-ui", action="store_true", help="skip the screen timings")
     bench.add_argument("--opponents", action="store_true", help="only the opponents' speed")
+    bench.add_argument("--host", action="store_true", help="only the host's figures (tiletum host and join)")
     # ---- computer opponents (issue 14): the arena
     arena = sub.add_parser("arena", help="opponents play each other headless; print each level's win rate")
     arena.add_argument("--seats", default="master,journeyman", help="levels in seat order, e.g. master,journeyman")
@@ -167,6 +168,10 @@ def _main(argv: list[str] | None = None) -> int:
         from .headless import play_headless
 
         return play_headless(args, _game_settings(args))
+    if args.command == "bench" and args.host:
+        from .host.bench import run as host_bench
+
+        return host_bench(args)
     if args.command == "bench":
         from .bench import run_bench
 
