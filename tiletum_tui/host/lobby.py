@@ -184,6 +184,8 @@ class NewTableScreen(Screen[P.NewTable | None]):
     NewTableScreen .table-seat { height: 3; }
     NewTableScreen .table-label { width: 8; padding: 1 0; }
     NewTableScreen .table-seat Select { width: 34; }
+    NewTableScreen #table-game { width: 30; }
+    NewTableScreen #table-count { width: 20; }
     NewTableScreen .table-seat Input { width: 24; }
     NewTableScreen #table-problem { color: $warning; }
     """
@@ -201,9 +203,10 @@ class NewTableScreen(Screen[P.NewTable | None]):
         kinds = SEAT_KINDS + tuple((f"Opponent: {lv}", f"opponent:{lv}") for lv in self.levels)
         with VerticalScroll(id="table-form"):
             yield Static("New game on the host (Tab moves, Ctrl+S sets the table, Esc goes back)", markup=False)
-            yield Select([(title, name) for name, title in self.offered], value=self.offered[0][0],
-                         allow_blank=False, id="table-game")
-            yield Select([(f"{n} players", n) for n in (2, 3, 4)], value=2, allow_blank=False, id="table-count")
+            with Horizontal(classes="table-seat"):
+                yield Select([(title, name) for name, title in self.offered], value=self.offered[0][0],
+                             allow_blank=False, id="table-game")
+                yield Select([(f"{n} players", n) for n in (2, 3, 4)], value=2, allow_blank=False, id="table-count")
             defaults = ["you", "open", "open", "open"] if not self.levels else \
                 ["you", "open", f"opponent:{self.levels[0]}", f"opponent:{self.levels[0]}"]
             for i in range(4):
@@ -216,6 +219,7 @@ class NewTableScreen(Screen[P.NewTable | None]):
 
     def on_mount(self) -> None:
         self._rows()
+        self.query_one("#table-count", Select).focus()  # (the game is Tiletum unless changed: Shift+Tab)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         self._rows()
