@@ -194,3 +194,16 @@ def short_dir():
     folder = Path(tempfile.mkdtemp(prefix="th-"))
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
+
+
+async def at_a_table(host: Host, folder: Path, names=("ann", "bob"), opponents=(), connected: int | None = None,
+                     opened: int = 1):
+    """A new game of ``names`` (and opponents), the first ``connected`` of them (all) connected through
+    the client API, the first ``opened`` with the game open. (the players connected, the game's id)"""
+    players = [Player(folder, n) for n in names[:connected]]
+    for p in players:
+        await p.connect()
+    gid = await table_of(host, players, people(*names, opponents=opponents))
+    for p in players[:opened]:
+        await p.open(gid)
+    return players, gid

@@ -12,15 +12,7 @@ import pytest
 
 from tiletum_tui.host import protocol as P
 
-from .hosting import Player, Raw, people, running_host, short_dir, table_of  # noqa: F401 (fixture)
-
-
-async def _game(short_dir):
-    """A host with a game of ann and bob under way, ann to decide; both connected through the client API."""
-    ann, bob = Player(short_dir, "ann"), Player(short_dir, "bob")
-    await ann.connect()
-    await bob.connect()
-    return ann, bob
+from .hosting import Raw, at_a_table, running_host, short_dir  # noqa: F401 (fixture)
 
 
 async def _others_go_on(host, ann, gid):
@@ -44,9 +36,7 @@ BAD_FRAMES = {
 @pytest.mark.parametrize("what", list(BAD_FRAMES))
 async def test_a_bad_frame_is_refused_and_disconnected_and_nothing_is_applied(short_dir, what):
     async with running_host(short_dir) as host:
-        ann, bob = await _game(short_dir)
-        gid = await table_of(host, [ann, bob], people("ann", "bob"))
-        await ann.open(gid)
+        (ann, bob), gid = await at_a_table(host, short_dir)
         digest = host.games[gid].session.digest()
         mallory = await Raw.connect(short_dir, "bob")
         mallory.send(P.Open(gid))
@@ -62,9 +52,7 @@ async def test_a_bad_frame_is_refused_and_disconnected_and_nothing_is_applied(sh
 async def test_random_garbage_never_changes_a_game(short_dir):
     rng = random.Random(25)
     async with running_host(short_dir) as host:
-        ann, bob = await _game(short_dir)
-        gid = await table_of(host, [ann, bob], people("ann", "bob"))
-        await ann.open(gid)
+        (ann, bob), gid = await at_a_table(host, short_dir)
         digest = host.games[gid].session.digest()
         for _ in range(20):
             raw = await Raw.connect(short_dir, "bob")
@@ -79,9 +67,7 @@ async def test_random_garbage_never_changes_a_game(short_dir):
 
 async def test_a_flood_of_frames_is_cut_off(short_dir):
     async with running_host(short_dir) as host:
-        ann, bob = await _game(short_dir)
-        gid = await table_of(host, [ann, bob], people("ann", "bob"))
-        await ann.open(gid)
+        (ann, bob), gid = await at_a_table(host, short_dir)
         flood = await Raw.connect(short_dir, "bob")
         flood.send_bytes(P.frame(P.Leave("nothing")) * 500)
         why = await flood.hung_up()
@@ -92,9 +78,8 @@ async def test_a_flood_of_frames_is_cut_off(short_dir):
 
 async def test_an_action_for_another_seat_disconnects_and_is_not_applied(short_dir):
     async with running_host(short_dir) as host:
-        ann, bob = await _game(short_dir)
-        gid = await table_of(host, [ann, bob], people("ann", "bob"))
-        model = await ann.open(gid)
+        (ann, bob), gid = await at_a_table(host, short_dir)
+        model = ann.model(gid)
         move = model.game.notation(model.legal()[0])  # ann's move (her seat, 0, written in it)
         digest = host.games[gid].session.digest()
         mallory = await Raw.connect(short_dir, "bob")
@@ -110,9 +95,8 @@ async def test_an_action_for_another_seat_disconnects_and_is_not_applied(short_d
 
 async def test_a_spectator_cannot_act(short_dir):
     async with running_host(short_dir) as host:
-        ann, bob = await _game(short_dir)
-        gid = await table_of(host, [ann, bob], people("ann", "bob"))
-        model = await ann.open(gid)
+        (ann, bob), gid = await at_a_table(host, short_dir)
+        model = ann.model(gid)
         move = model.game.notation(model.legal()[0]).split(" ", 1)
         cid = await Raw.connect(short_dir, "cid")
         cid.send(P.Open(gid, watch=True))

@@ -10,7 +10,7 @@ from tiletum_tui.host.hosted import HostFolder
 from tiletum_tui.host.join import JoinApp
 from tiletum_tui.ui.widgets.decision import DecisionPanel
 
-from .hosting import Player, people, running_host, short_dir, table_of  # noqa: F401 (fixture)
+from .hosting import at_a_table, running_host, short_dir  # noqa: F401 (fixture)
 
 
 async def _wait(pilot, condition, tries: int = 200) -> None:
@@ -23,10 +23,8 @@ async def _wait(pilot, condition, tries: int = 200) -> None:
 
 async def test_bobs_screen_redraws_when_ann_moves_and_rings_when_his_turn_begins(short_dir):
     async with running_host(short_dir) as host:
-        ann = Player(short_dir, "ann")
-        await ann.connect()
-        gid = await table_of(host, [ann], people("ann", "bob"))
-        model = await ann.open(gid)
+        (ann,), gid = await at_a_table(host, short_dir, connected=1)
+        model = ann.model(gid)
         app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="bob"))
         rings = []
         app.bell = lambda: rings.append(1)

@@ -15,7 +15,7 @@ import sys
 from tiletum_tui.host import protocol as P
 from tiletum_tui.host.hosted import HostFolder
 
-from .hosting import ROOT, Player, Raw, host_process, people, running_host, short_dir, socket_ready, table_of  # noqa: F401
+from .hosting import ROOT, Player, at_a_table, host_process, people, running_host, short_dir, socket_ready  # noqa: F401
 
 
 async def _play(player: Player, gid: str, count: int, rng: random.Random) -> None:
@@ -29,11 +29,8 @@ async def _play(player: Player, gid: str, count: int, rng: random.Random) -> Non
 async def test_reconnecting_mid_decision_resumes_exactly(short_dir):
     rng = random.Random(8)
     async with running_host(short_dir) as host:
-        ann, bob = Player(short_dir, "ann"), Player(short_dir, "bob")
-        await ann.connect()
-        await bob.connect()
-        gid = await table_of(host, [ann, bob], people("ann", "bob"))
-        model = await ann.open(gid)
+        (ann, bob), gid = await at_a_table(host, short_dir)
+        model = ann.model(gid)
         await _play(ann, gid, 2, rng)  # a die taken: ann is in the middle of her Action
         assert model.view.stack and len(model.log) == 2
         view, log = model.game.encode_view(model.view), [e.notation for e in model.log]
@@ -92,10 +89,8 @@ async def test_a_host_killed_with_sigkill_has_both_games_when_started_again(shor
 
 async def test_a_client_killed_mid_move_leaves_no_half_applied_move_and_no_process(short_dir):
     async with running_host(short_dir) as host:
-        ann = Player(short_dir, "ann")
-        await ann.connect()
-        gid = await table_of(host, [ann], people("ann", "bob"))
-        model = await ann.open(gid)
+        (ann,), gid = await at_a_table(host, short_dir, connected=1)
+        model = ann.model(gid)
         move = model.game.notation(model.legal()[0])
         frame = P.frame(P.Act(gid, move))
         # A client process that sends half of its move's frame, then is killed.

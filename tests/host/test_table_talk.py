@@ -9,7 +9,7 @@ import unicodedata
 from tiletum_tui.host import protocol as P
 from tiletum_tui.host.server import CHAT_LIMIT
 
-from .hosting import Player, Raw, people, running_host, short_dir, table_of  # noqa: F401 (fixture)
+from .hosting import Raw, at_a_table, people, running_host, short_dir  # noqa: F401 (fixture)
 
 EVIL = "hi \x1b[2J\x1b]0;owned\x07 \u202egnp.exe\x9b31m"
 
@@ -20,11 +20,8 @@ def _raw_free(text: str) -> bool:
 
 async def test_a_line_to_the_table_reaches_everyone_cleaned(short_dir):
     async with running_host(short_dir) as host:
-        ann, bob = Player(short_dir, "ann"), Player(short_dir, "bob")
-        await ann.connect()
-        await bob.connect()
-        gid = await table_of(host, [ann, bob], people("ann", "bob"))
-        a, b = await ann.open(gid), await bob.open(gid)
+        (ann, bob), gid = await at_a_table(host, short_dir, opened=2)
+        a, b = ann.model(gid), bob.model(gid)
         a.say(EVIL)
         await bob.until(lambda: b.chat)
         line = b.chat[-1]
@@ -38,9 +35,7 @@ async def test_a_line_to_the_table_reaches_everyone_cleaned(short_dir):
 
 async def test_talking_too_fast_is_refused(short_dir):
     async with running_host(short_dir) as host:
-        ann = Player(short_dir, "ann")
-        await ann.connect()
-        gid = await table_of(host, [ann], people("ann", "bob"))
+        (ann,), gid = await at_a_table(host, short_dir, connected=1, opened=0)
         raw = await Raw.connect(short_dir, "bob")
         raw.send(P.Open(gid))
         await raw.expect(P.Opened)
