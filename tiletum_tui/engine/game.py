@@ -80,6 +80,12 @@ class TiletumGame(StructSettings):  # (player_names, seed and the settings' code
     def progress(self, summary: dict) -> str:
         return f"{'after ' if summary['phase'] == 'over' else ''}round {summary['round']}"
 
+    def modules_offered(self) -> tuple[tuple[str, str], ...]:
+        """The modules a new game may add, (name, title): a New game form elsewhere (the host's lobby)."""
+        from .ruleset import known_modules
+
+        return tuple((n, m.title or n) for n, m in known_modules().items())
+
     # A view and a log's events as bytes, for a client of ``tiletum host`` (issue 25): only views
     # ever leave the host (``encode_view`` refuses a full state), and the client decodes strictly.
     def encode_view(self, seen: State) -> bytes:

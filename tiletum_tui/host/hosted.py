@@ -103,6 +103,10 @@ def check_table(msg: P.NewTable, by: str) -> str | None:
         return "you set a table up for yourself: give yourself a seat (or leave one open)"
     if len(set(names)) != len(names):
         return "one person cannot sit at two seats"
+    known = dict(game.modules_offered()) if hasattr(game, "modules_offered") else {}
+    unknown = [m for m in msg.modules if m not in known]
+    if unknown:
+        return f"{game.title} has no module {clean(unknown[0], 30)}"
     return None
 
 

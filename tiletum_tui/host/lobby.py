@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Select, Static
+from textual.widgets import Checkbox, Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ..safe_text import clean
@@ -155,9 +155,11 @@ class LobbyScreen(Screen):
 
     def action_new(self) -> None:
         lobby = getattr(self.app, "lobby", None)
-        offered = lobby.games_offered if lobby else ()
-        levels = lobby.levels if lobby else ()
-        self.app.push_screen(NewTableScreen(self.me, offered, levels), self._new_chosen)
+        offered = lobby.offered if lobby else ()
+        if not offered:
+            self.note("The host offers no game yet (still connecting?).")
+            return
+        self.app.push_screen(NewTableScreen(self.me, offered), self._new_chosen)
 
     def _new_chosen(self, table: P.NewTable | None) -> None:
         if table is not None:
@@ -188,6 +190,7 @@ class NewTableScreen(Screen[P.NewTable | None]):
     NewTableScreen #table-count { width: 20; }
     NewTableScreen .table-seat Input { width: 24; }
     NewTableScreen #table-problem { color: $warning; }
+    NewTableScreen #table-modules { height: auto; }
     """
 
     BINDINGS = [
@@ -195,25 +198,34 @@ class NewTableScreen(Screen[P.NewTable | None]):
         Binding("ctrl+s", "start", "Set the table", id="tiletum.table-start"),
     ]
 
-    def __init__(self, me: str, offered, levels) -> None:
+    def __init__(self, me: str, offered: tuple[P.Offered, ...]) -> None:
         super().__init__()
-        self.me, self.offered, self.levels = me, tuple(offered) or (("tiletum", "Tiletum"),), tuple(levels)
+        self.me, self.offered = me, {o.name: o for o in offered}
+        self.first = offered[0]
+
+    def _kinds(self, game: P.Offered):
+        return SEAT_KINDS + tuple((f"Opponent: {lv}", f"opponent:{lv}") for lv in game.levels)
 
     def compose(self) -> ComposeResult:
-        kinds = SEAT_KINDS + tuple((f"Opponent: {lv}", f"opponent:{lv}") for lv in self.levels)
+        game = self.first
         with VerticalScroll(id="table-form"):
             yield Static("New game on the host (Tab moves, Ctrl+S sets the table, Esc goes back)", markup=False)
             with Horizontal(classes="table-seat"):
-                yield Select([(title, name) for name, title in self.offered], value=self.offered[0][0],
+                yield Select([(o.title, o.name) for o in self.offered.values()], value=game.name,
                              allow_blank=False, id="table-game")
                 yield Select([(f"{n} players", n) for n in (2, 3, 4)], value=2, allow_blank=False, id="table-count")
-            defaults = ["you", "open", "open", "open"] if not self.levels else \
-                ["you", "open", f"opponent:{self.levels[0]}", f"opponent:{self.levels[0]}"]
+            defaults = ["you", "open", "open", "open"] if not game.levels else \
+                ["you", "open", f"opponent:{game.levels[0]}", f"opponent:{game.levels[0]}"]
+            kinds = self._kinds(game)
             for i in range(4):
                 with Horizontal(classes="table-seat", id=f"seat-row-{i}"):
                     yield Static(f"Seat {i + 1}", classes="table-label", markup=False)
                     yield Select(kinds, value=defaults[i], allow_blank=False, id=f"seat-kind-{i}")
                     yield Input(placeholder="name", max_length=14, id=f"seat-name-{i}")
+            with Horizontal(id="table-modules"):
+                for o in self.offered.values():
+                    for name, title in o.modules:
+                        yield Checkbox(title, id=f"module-{o.name}-{name}", classes=f"module-of-{o.name}")
             yield Static("", id="table-problem", markup=False)
         yield Footer()
 
@@ -222,9 +234,19 @@ class NewTableScreen(Screen[P.NewTable | None]):
         self.query_one("#table-count", Select).focus()  # (the game is Tiletum unless changed: Shift+Tab)
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "table-game":  # another game: its opponents and its modules
+            game = self.offered[event.value]
+            for i in range(4):
+                kind = self.query_one(f"#seat-kind-{i}", Select)
+                keep = kind.value if kind.value in dict((v, t) for t, v in self._kinds(game)) else "open"
+                kind.set_options(self._kinds(game))
+                kind.value = keep
         self._rows()
 
     def _rows(self) -> None:
+        game = self.query_one("#table-game", Select).value
+        for box in self.query(Checkbox):
+            box.display = box.has_class(f"module-of-{game}")
         count = self.query_one("#table-count", Select).value
         for i in range(4):
             self.query_one(f"#seat-row-{i}").display = i < count
@@ -248,7 +270,10 @@ class NewTableScreen(Screen[P.NewTable | None]):
                 seats.append(P.SeatPlan("open"))
             else:
                 seats.append(P.SeatPlan("opponent", level=kind.partition(":")[2]))
-        return P.NewTable(self.query_one("#table-game", Select).value, tuple(seats))
+        game = self.query_one("#table-game", Select).value
+        modules = tuple(name for name, _ in self.offered[game].modules
+                        if self.query_one(f"#module-{game}-{name}", Checkbox).value)
+        return P.NewTable(game, tuple(seats), modules)
 
     def action_start(self) -> None:
         table = self.table()

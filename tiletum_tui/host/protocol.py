@@ -123,10 +123,18 @@ class Welcome(_Msg, tag="welcome"):
     host: str = ""
 
 
+class Offered(msgspec.Struct, frozen=True):
+    """A game a table can be set up for: its name, title and the modules a table may add."""
+
+    name: str
+    title: str
+    modules: tuple[tuple[str, str], ...] = ()  # (name, title)
+    levels: tuple[str, ...] = ()  # its computer opponents' levels
+
+
 class Lobby(_Msg, tag="lobby"):
     games: tuple[GameInfo, ...]
-    games_offered: tuple[tuple[str, str], ...] = ()  # (name, title) of each game a table can be set for
-    levels: tuple[str, ...] = ()
+    offered: tuple[Offered, ...] = ()
 
 
 class Entry(msgspec.Struct, frozen=True):

@@ -386,9 +386,7 @@ class Host:
         names = set(self.connected())
         infos = tuple(g.info(names) for g in self.games.values()) + tuple(
             t.info(names) for t in self.tables.tables.values())
-        offered = tuple((n, games.game(n).title) for n in games.NAMES if hasattr(games.game(n), "encode_view"))
-        levels = tuple(sorted({lv for n, _ in offered for lv in opponents_of(n)[1]}))
-        lobby = P.Lobby(infos, offered, levels)
+        lobby = P.Lobby(infos, offered())
         for c in self.connections:
             c.send(lobby)
         if self.on_change is not None:
@@ -443,6 +441,17 @@ class Host:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
+
+
+def offered() -> tuple[P.Offered, ...]:
+    """The games a table can be set up for: those that can send a view to a client."""
+    out = []
+    for name in games.NAMES:
+        game = games.game(name)
+        if hasattr(game, "encode_view"):
+            modules = game.modules_offered() if hasattr(game, "modules_offered") else ()
+            out.append(P.Offered(name, game.title, tuple(modules), opponents_of(name)[1]))
+    return tuple(out)
 
 
 async def _answers(path: str) -> bool:
