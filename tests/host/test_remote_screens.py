@@ -40,7 +40,8 @@ async def test_bobs_screen_redraws_when_ann_moves_and_rings_when_his_turn_begins
             assert host.games[gid].session.log == []
             seen = app.screen.model.version
             await ann.play(gid, model.legal()[0])  # ann takes a die, in her own terminal
-            await _wait(pilot, lambda: app.screen.model.version > seen and "Action" in panel.title_text)
+            await _wait(pilot, lambda: app.screen.model.version > seen and panel.title_text != "ann is choosing a die…")
+            assert panel.title_text.startswith("ann ") and not panel.levels[0]  # what she decides now, no menu
             assert len(app.screen.model.log) == 1  # redrawn from the host's update, nothing pulled
             assert not rings
             while host.games[gid].session.current_player == 0:  # ann plays her turn to its end

@@ -1,6 +1,7 @@
 """Issue 25: "Closing the terminal or a dropped connection keeps the seat; connecting again resumes
 it exactly, in the middle of a decision too. A game with nobody connected stays on the host ...; a
-host restarted after any stop (SIGKILL included) has every game as it was." And "A client process
+host restarted after any stop (SIGKILL included) has every game as it was"; "``tiletum host --status``
+asks a running host". And "A client process
 killed mid-move leaves no orphan process and no half-applied action"."""
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ from tiletum_tui.host.hosted import HostFolder
 from .hosting import ROOT, Player, at_a_table, host_process, people, running_host, short_dir, socket_ready  # noqa: F401
 
 
-async def _play(player: Player, gid: str, count: int, rng: random.Random) -> None:
+async def _play(player: Player, gid: str, count: int, rng: random.Random, end: bool = True) -> None:
+    """Up to ``count`` random moves of the player's (fewer if the turn passes; ``end``: may it end the turn)."""
     model = player.model(gid)
     for _ in range(count):
         if not model.plays_here(model.game.current_player(model.view)):
             return
-        await player.play(gid, rng.choice(model.legal()))
+        legal = [a for a in model.legal() if end or a.verb() != "end"]
+        await player.play(gid, rng.choice(legal))
 
 
 async def test_reconnecting_mid_decision_resumes_exactly(short_dir):
@@ -31,7 +34,7 @@ async def test_reconnecting_mid_decision_resumes_exactly(short_dir):
     async with running_host(short_dir) as host:
         (ann, bob), gid = await at_a_table(host, short_dir)
         model = ann.model(gid)
-        await _play(ann, gid, 2, rng)  # a die taken: ann is in the middle of her Action
+        await _play(ann, gid, 2, rng, end=False)  # a die taken: ann is in the middle of her turn
         assert model.view.stack and len(model.log) == 2
         view, log = model.game.encode_view(model.view), [e.notation for e in model.log]
         ann.close()  # the terminal closed
@@ -66,22 +69,28 @@ async def test_a_host_killed_with_sigkill_has_both_games_when_started_again(shor
         await _play(ann, first, 3, rng)
         await _play(cid, second, 3, rng)
         logs = {first: [e.notation for e in ann.model(first).log], second: [e.notation for e in cid.model(second).log]}
+        # ``tiletum host --status`` asks the running host: its games, seats and who is connected.
+        status = subprocess.run([sys.executable, "-m", "tiletum_tui", "host", "--status", "--host-dir", str(short_dir)],
+                                capture_output=True, text=True, cwd=ROOT, timeout=60)
+        assert status.returncode == 0 and "2 game(s)" in status.stdout and "ann, bob, cid" in status.stdout
+        assert first in status.stdout and "[beginner]" in status.stdout
         proc.send_signal(signal.SIGKILL)  # mid-game: no goodbye, no last save
         proc.wait(10)
         for p in (ann, bob, cid):
             p.close()
         proc = host_process(short_dir)
         await socket_ready(short_dir)
-        ann, cid = Player(short_dir, "ann"), Player(short_dir, "cid")
-        await ann.connect()
-        await cid.connect()
+        ann, bob, cid = Player(short_dir, "ann"), Player(short_dir, "bob"), Player(short_dir, "cid")
+        for p in (ann, bob, cid):
+            await p.connect()
         assert {g.id for g in ann.lobby.games} == {first, second}
-        a, c = await ann.open(first), await cid.open(second)
+        a, b, c = await ann.open(first), await bob.open(first), await cid.open(second)
         assert [e.notation for e in a.log] == logs[first]  # every game as it was
         assert [e.notation for e in c.log][: len(logs[second])] == logs[second]  # (its opponent may have gone on)
-        await _play(ann, first, 1, rng)  # and everyone can go on
-        assert len(ann.model(first).log) == len(logs[first]) + 1
-        ann.close(), cid.close()
+        deciding = (ann, bob)[a.game.current_player(a.view)]
+        await _play(deciding, first, 1, rng)  # and everyone can go on
+        assert len(deciding.model(first).log) == len(logs[first]) + 1
+        ann.close(), bob.close(), cid.close()
     finally:
         proc.kill()
         proc.wait(10)
