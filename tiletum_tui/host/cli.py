@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import getpass
-import os
 import signal
 import sys
 import time
@@ -132,24 +131,28 @@ async def _serve(folder: HostFolder, args, listen) -> int:
     await stop.wait()
     if door[0] is not None:
         door[0].close()
+        await door[0].wait_closed()
     await host.close()
     print("tiletum: the host stopped; every game is saved", flush=True)
     return 0
 
 
 async def _ssh_door(host, folder: HostFolder, args, listen, report):
-    """Start the SSH door if it is built (``host.ssh_door``); (server or None, lines to print)."""
-    try:
-        from .ssh_door import start_ssh_door
-    except ImportError:
-        return None, ["(The SSH door is not part of this build: players join on this machine.)"]
+    """Start the SSH door (``host.ssh_door``) if there are players' keys: (door or None, lines to print)."""
+    from .keys import KeyFileError
     from .launch import launcher
+    from .ssh_door import start_ssh_door
 
     if not args.authorized_keys:
         return None, ["No --authorized-keys FILE: the SSH door stays closed (players join on this machine)."]
-    server = await start_ssh_door(listen, folder.host_key, args.authorized_keys, launcher(host))
-    return server, [f"SSH: ssh -p {listen[1]} NAME@{listen[0]}"]
+    try:
+        door = await start_ssh_door(listen, folder.host_key, args.authorized_keys, launcher(host))
+    except (KeyFileError, OSError) as exc:
+        raise SystemExit(f"tiletum: the SSH door cannot open: {clean(exc, 300)}") from None
+    lines = [f"SSH door on {listen[0]}:{door.listen[1]}, host key {door.fingerprint}"]
+    names = door.players.names
+    lines.append("Players: " + (", ".join(clean(n, 40) for n in names) if names else "none yet (the keys file lists no usable key)"))
+    lines.append(f"Connect with: {door.connect_line(names[0] if names else 'NAME')}")
+    lines += [f"  not used: {p}" for p in door.players.problems]
+    return door, lines
 
-
-def main_env() -> dict[str, str]:  # (for the SSH door's client processes: this program, as it runs now)
-    return dict(os.environ)
