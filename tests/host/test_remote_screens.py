@@ -13,7 +13,7 @@ from tiletum_tui.ui.widgets.decision import DecisionPanel
 from .hosting import at_a_table, running_host, short_dir  # noqa: F401 (fixture)
 
 
-async def _wait(pilot, condition, tries: int = 200) -> None:
+async def _wait(pilot, condition, tries: int = 800) -> None:  # (up to a minute: a loaded machine)
     for _ in range(tries):
         if condition():
             return

@@ -10,7 +10,8 @@ Adding a view or a strip: append a ``GameView`` / ``GameStrip`` to ``ui.views.VI
 the key line, the help and the command palette. Nothing in this file changes.
 
 The screen's keyboard (keys in the order typed, typing a Town's name) is ``game_input.py``; which
-view it shows and when it switches by itself is ``game_views.py``; the announcements ``announce.py``.
+view it shows and when it switches by itself is ``game_views.py``; the announcements ``announce.py``;
+redrawing after a change made anywhere (this screen, the host, another player) ``game_changes.py``.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from ...session import NotYourMoveError
 from .. import keeping, keymap
 from .. import text as T
 from ..choices import LineMemory, build_menu, decision_title, finish_action
-from ..dialogs.basic import AnnounceDialog, ConfirmDialog
+from ..dialogs.basic import ConfirmDialog
 from ..model import GameModel
 from ..recap import PIECES, LogReader
 from ..views import POINTING, Scene, SpaceMoved, SpacePicked, strips_for, views_for
@@ -42,6 +43,7 @@ from ..widgets.map_view import MapInfo, MapView
 from ..widgets.painted import Ink
 from ..widgets.status import StatusBar
 from .announce import Announcing
+from .game_changes import GameChanges
 from .game_input import GameInput
 from .game_views import GameViews
 
@@ -70,7 +72,7 @@ class ViewScroll(VerticalScroll):
             self.screen.update_keys()
 
 
-class GameScreen(GameInput, GameViews, Announcing, Screen):
+class GameScreen(GameInput, GameViews, GameChanges, Announcing, Screen):
     RECAP = True  # show 'since your last turn' when a turn begins (the guided game shows its own steps)
     UNDO = True  # the key line offers undo (the guided game follows one line of play: no undo)
     BINDINGS = keymap.bindings(keymap.GAME_KEYS + keymap.NUMBER_KEYS) + [
@@ -398,67 +400,18 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
             return
         self._show_change((entry,))
 
-    def _show_change(self, entries, own: bool = True) -> None:
-        """Redraw after a change of the game (``entries``: what it logged) and announce what it made
-        happen: the recap when a turn begins, the table of a Fair or the final scoring."""
-        if own and self.current_view == "recap":  # the turn is under way: back to the table
-            self._leave_recap()
-        self.refresh_game()
-        events = tuple(ev for e in entries for ev in e.events)
-        self._recap_at_turn_start(events)
-        loud = [e for e in entries if self._announce(e.events)]
-        if loud and not self._king_tile_first(loud[-1].events):
-            title, scored, notes = self._announcement(loud[-1])
-            self.app.push_screen(AnnounceDialog(title, self.model.state.players, scored, notes),
-                                 lambda _: self._after_announce())
-        else:
-            self._after_announce()
-
-    # ------------------------------------------------------------ changes made elsewhere
+    # ------------------------------------------------------------ changes made elsewhere (game_changes.py)
     @on(GameModel.Changed)
     def _model_changed(self, event: GameModel.Changed) -> None:
-        """The model changed: redraw, unless this screen drew that change already (its own move)."""
-        if event.version <= self._drawn_version:
-            return
-        was = self._was_deciding
-        self.query_one(DecisionPanel).waiting = False
-        self._show_change(event.entries, own=event.own)
-        now = current_player(self.model.state)
-        if self.model.remote and now != was and self.model.plays_here(now) and getattr(self.app, "bell_on", True):
-            self.app.bell()  # your turn begins (issue 25; off with ``tiletum join --no-bell``)
+        self.model_changed(event)
 
     @on(GameModel.Refused)
     def _model_refused(self, event: GameModel.Refused) -> None:
-        self.notify(event.why, title="Not allowed", severity="error", markup=False)
-        self.query_one(DecisionPanel).waiting = False
-        self._ahead.clear()
-        self.refresh_game(keep=True)
+        self.model_refused(event)
 
     @on(GameModel.Noted)
     def _model_noted(self, event: GameModel.Noted) -> None:
-        """Table talk (shown in the log, and said once) or who is connected (the panel says who decides)."""
-        if event.what == "talk":
-            self.notify(event.text, title="At the table", timeout=6, markup=False)
-            self._stale.add("log")
-            if self.current_view == "log":
-                self._draw_view("log")
-        elif event.what == "seats":  # who is connected: the panel says so while another seat decides
-            self.refresh_game(keep=True)
-        elif event.text:
-            self.notify(event.text, title="Host", severity="warning", timeout=6, markup=False)
-
-    @property
-    def _was_deciding(self) -> int | None:
-        return getattr(self, "_shown_who", None)
-
-    def action_talk(self) -> None:
-        """A line to the table (a game through the host; said to everyone at it, shown in the log)."""
-        if not self.model.remote:
-            self.notify("Table talk is for games played through tiletum host.", severity="warning", timeout=3)
-            return
-        from ..dialogs.talk import TalkDialog
-
-        self.app.push_screen(TalkDialog(), lambda text: text and self.model.say(text))
+        self.model_noted(event)
 
     def _after_announce(self) -> None:
         if self.model.state.phase == "over":
