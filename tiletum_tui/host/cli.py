@@ -15,8 +15,9 @@ import sys
 import time
 
 from ..safe_text import clean, name_problem
-from . import protocol as P
-from .hosted import HostFolder, default_folder
+
+# Only argparse at import: every ``tiletum`` command builds these parsers, and the title screen is
+# painted before the rest of the program is imported (start-up, issue 24).
 
 RECENT = 8  # events kept under the live list
 
@@ -37,7 +38,9 @@ def add_commands(sub) -> None:
     join.add_argument("--no-bell", action="store_true", help="no terminal bell when your turn begins")
 
 
-def _folder(args) -> HostFolder:
+def _folder(args):
+    from .hosted import HostFolder, default_folder
+
     return HostFolder(args.host_dir) if getattr(args, "host_dir", None) else default_folder()
 
 
@@ -76,7 +79,9 @@ def run_host(args) -> int:
     return asyncio.run(_serve(folder, args, listen))
 
 
-async def _status(folder: HostFolder) -> int:
+async def _status(folder) -> int:
+    from . import protocol as P
+
     try:
         reader, writer = await asyncio.open_unix_connection(str(folder.socket))
     except OSError:
@@ -90,7 +95,7 @@ async def _status(folder: HostFolder) -> int:
     return 0 if isinstance(msg, P.Status) else 1
 
 
-async def _serve(folder: HostFolder, args, listen) -> int:
+async def _serve(folder, args, listen) -> int:
     from .server import Host
 
     live = not args.quiet and sys.stdout.isatty()
@@ -137,7 +142,7 @@ async def _serve(folder: HostFolder, args, listen) -> int:
     return 0
 
 
-async def _ssh_door(host, folder: HostFolder, args, listen, report):
+async def _ssh_door(host, folder, args, listen, report):
     """Start the SSH door (``host.ssh_door``) if there are players' keys: (door or None, lines to print)."""
     from .keys import KeyFileError
     from .launch import launcher
