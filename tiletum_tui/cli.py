@@ -135,6 +135,7 @@ def _main(argv: list[str] | None = None) -> int:
     bench.add_argument("--games", type=int, default=30, help="random games per player count")
     bench.add_argument("--no-ui", action="store_true", help="skip the screen timings")
     bench.add_argument("--opponents", action="store_true", help="only the opponents' speed")
+    bench.add_argument("--host", action="store_true", help="only the host's figures (tiletum host and join)")
     # ---- computer opponents (issue 14): the arena
     arena = sub.add_parser("arena", help="opponents play each other headless; print each level's win rate")
     arena.add_argument("--seats", default="master,journeyman", help="levels in seat order, e.g. master,journeyman")
@@ -152,6 +153,10 @@ def _main(argv: list[str] | None = None) -> int:
     arena.add_argument("--river", action="store_true", help="Carcassonne: with the 12 River tiles")
     if "arena" in words:  # (the modules' flags need the engine: only for the command that takes them)
         _add_ruleset_options(arena)
+    # ---- playing together (issue 25): the host and its clients
+    from .host.cli import add_commands
+
+    add_commands(sub)
     # ----
     args = parser.parse_args(argv)
     _check_paths(parser, args)
@@ -167,6 +172,10 @@ def _main(argv: list[str] | None = None) -> int:
         from .headless import play_headless
 
         return play_headless(args, _game_settings(args))
+    if args.command == "bench" and args.host:
+        from .host.bench import run as host_bench
+
+        return host_bench(args)
     if args.command == "bench":
         from .bench import run_bench
 
@@ -176,6 +185,10 @@ def _main(argv: list[str] | None = None) -> int:
 
         args.modules, args.options = _ruleset(args)
         return arena_main(args)
+    if args.command in ("host", "join"):
+        from .host import cli as host_cli
+
+        return host_cli.run_host(args) if args.command == "host" else host_cli.run_join(args)
     if args.command == "saves":
         from .saves_cli import print_saves
 

@@ -32,3 +32,7 @@ LESSONS = {"carcassonne": "tiletum_tui.carcassonne.learn.lesson:LESSONS"}
 OPPONENTS = {"tiletum": "tiletum_tui.opponents.plug:TILETUM_OPPONENTS",
              "carcassonne": "tiletum_tui.carcassonne.opponents.plug:OPPONENTS"}
 DEFAULT = "tiletum"
+# Each game's computer opponents for ``tiletum host`` (issue 25): the process that plays a seat from
+# its view ("module:class", with ``ask(view, seat)``, ``fileno``, ``ready``, ``receive``, ``close``)
+# and the levels it knows. A game without an entry is hosted for people only.
+OPPONENTS = {"tiletum": ("tiletum_tui.opponents.worker:OpponentProcess", ("beginner", "journeyman", "master"))}

@@ -7,12 +7,16 @@ be plugged in beside it.
 
 from __future__ import annotations
 
+import msgspec
+
 from ..game_interface import StructSettings
 from . import (
     RULES_VERSION, RULES_VERSIONS, apply, barriers, clone, current_player, describe, digest, new_game, rules_for, view,
 )
 from .actions import notation, parse
 from .errors import TiletumError
+from .events import Event
+from .views import decode_view, encode_view
 from .state import Settings, State
 
 
@@ -75,6 +79,30 @@ class TiletumGame(StructSettings):  # (player_names, seed and the settings' code
 
     def progress(self, summary: dict) -> str:
         return f"{'after ' if summary['phase'] == 'over' else ''}round {summary['round']}"
+
+    def modules_offered(self) -> tuple[tuple[str, str], ...]:
+        """The modules a new game may add, (name, title): a New game form elsewhere (the host's lobby)."""
+        from .ruleset import known_modules
+
+        return tuple((n, m.title or n) for n, m in known_modules().items())
+
+    # A view and a log's events as bytes, for a client of ``tiletum host`` (issue 25): only views
+    # ever leave the host (``encode_view`` refuses a full state), and the client decodes strictly.
+    def encode_view(self, seen: State) -> bytes:
+        return encode_view(seen)
+
+    def decode_view(self, data: bytes) -> State:
+        return decode_view(data)
+
+    def encode_events(self, events) -> bytes:
+        return _EVENTS.encode(tuple(events))
+
+    def decode_events(self, data: bytes) -> tuple:
+        return _EVENTS_DECODER.decode(data)
+
+
+_EVENTS = msgspec.msgpack.Encoder()
+_EVENTS_DECODER = msgspec.msgpack.Decoder(tuple[Event, ...])
 
 
 TILETUM = TiletumGame()

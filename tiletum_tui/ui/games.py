@@ -26,6 +26,12 @@ class TiletumScreens:
 
         return GameScreen(GameModel(session))
 
+    def remote_game(self, model):
+        """The same screen over a game played through ``tiletum host`` (``host.client.RemoteModel``)."""
+        from .screens.game import GameScreen
+
+        return GameScreen(model)
+
     def new_game(self):
         """The form that sets up a new game; it is dismissed with the game's settings (or None)."""
         from .screens.new_game import NewGameScreen

@@ -64,6 +64,7 @@ class Scene:
     wide: bool = False  # the large layout (the strip has room for more)
     turn_die: object = None  # the TakeDie of the player in turn this turn (None: not yet)
     shown: int | None = None  # a replay's position: the log highlights the move that led there (issue 21)
+    chat: tuple = ()  # table talk of a game through the host (``host.protocol.Chat``: after, who, text)
 
 
 def _lazy(module: str, cls: str):

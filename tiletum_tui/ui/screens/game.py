@@ -10,7 +10,8 @@ Adding a view or a strip: append a ``GameView`` / ``GameStrip`` to ``ui.views.VI
 the key line, the help and the command palette. Nothing in this file changes.
 
 The screen's keyboard (keys in the order typed, typing a Town's name) is ``game_input.py``; which
-view it shows and when it switches by itself is ``game_views.py``; the announcements ``announce.py``.
+view it shows and when it switches by itself is ``game_views.py``; the announcements ``announce.py``;
+redrawing after a change made anywhere (this screen, the host, another player) ``game_changes.py``.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ from ...session import NotYourMoveError
 from .. import keeping, keymap
 from .. import text as T
 from ..choices import LineMemory, build_menu, decision_title, finish_action
-from ..dialogs.basic import AnnounceDialog, ConfirmDialog
+from ..dialogs.basic import ConfirmDialog
+from ..model import GameModel
 from ..recap import PIECES, LogReader
 from ..views import POINTING, Scene, SpaceMoved, SpacePicked, strips_for, views_for
 from ..widgets.decision import DecisionPanel
@@ -41,6 +43,7 @@ from ..widgets.map_view import MapInfo, MapView
 from ..widgets.painted import Ink
 from ..widgets.status import StatusBar
 from .announce import Announcing
+from .game_changes import GameChanges
 from .game_input import GameInput
 from .game_views import GameViews
 
@@ -69,7 +72,7 @@ class ViewScroll(VerticalScroll):
             self.screen.update_keys()
 
 
-class GameScreen(GameInput, GameViews, Announcing, Screen):
+class GameScreen(GameInput, GameViews, GameChanges, Announcing, Screen):
     RECAP = True  # show 'since your last turn' when a turn begins (the guided game shows its own steps)
     UNDO = True  # the key line offers undo (the guided game follows one line of play: no undo)
     BINDINGS = keymap.bindings(keymap.GAME_KEYS + keymap.NUMBER_KEYS) + [
@@ -80,6 +83,8 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
         Binding("shift+down", "scroll_line(1)", "Line down", show=False, priority=True, id="tiletum.line-down"),
         Binding("shift+home,ctrl+home", "scroll_home", "Top", show=False, priority=True, id="tiletum.scroll-top"),
         Binding("shift+end,ctrl+end", "scroll_end", "Bottom", show=False, priority=True, id="tiletum.scroll-bottom"),
+        # Table talk, in a game played through ``tiletum host`` (issue 25).
+        Binding("apostrophe,ctrl+t", "talk", "Talk", show=False, id="tiletum.talk"),
     ]
 
     def __init__(self, model) -> None:
@@ -108,6 +113,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
         # typist's "2 2" moves twice; they never pick from the lines of the decision already made).
         self._ahead: list[tuple[str, str | None]] = []
         self._replaying: set = set()  # the key events posted again from _ahead
+        self._drawn_version = -1  # the model's change last drawn (a newer one, made anywhere, redraws)
         # The seats the computer plays (issue 14): they think in a process and play through this screen.
         from ..opponents import OpponentsController
 
@@ -138,6 +144,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
         yield KeyLine(id="keys")
 
     def on_mount(self) -> None:
+        self.model.listen(self.post_message)  # every change, whoever made it, redraws (``_model_changed``)
         self._layout(self.app.size.width, self.app.size.height)
         self.on_mount_autosave()
         getattr(self.model.session, "start_clock", lambda: None)()  # time each move from now (issue 21)
@@ -152,6 +159,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
 
     def on_unmount(self) -> None:
         """Leaving the game (back to the title, quitting): its last autosave reaches the disk first."""
+        self.model.unlisten(self.post_message)
         self.opponents.close()  # (their process ends with the screen)
         close = getattr(self.model.session, "close", None)
         if close is not None:
@@ -184,7 +192,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
         return Scene(state=state, who=who, board_player=self._board_player(who), log=self.model.log,
                      setup=getattr(self.model, "setup_events", ()),
                      notation=self.notation, spaces=self._map_args[0], cursor=self._map_args[1], recap=self.recap,
-                     wide=self.wide, turn_die=self.reader.die_this_turn(who))
+                     wide=self.wide, turn_die=self.reader.die_this_turn(who), chat=tuple(self.model.chat))
 
     def _board_player(self, who: int | None) -> int:
         if self.board_player is not None and who == self._board_for:
@@ -197,6 +205,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
         so the decision panel keeps its opened groups."""
         state = self.model.state
         who = current_player(state)
+        self._drawn_version, self._shown_who = self.model.version, who
         self.reader.sync(self.model.log)
         if who is not None and (self.recap is None or self.recap.seat != who):
             self.recap = self.reader.recap(state, who)
@@ -217,6 +226,8 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
             panel.show("" if state.phase == "over" else decision_title(state, []), [])
         elif thinking:
             self.opponents.show_panel()
+        elif not self.model.plays_here(who):  # a game through the host: another seat decides
+            panel.show(self.model.deciding(state, decision_title(state, self.model.options())), [])
         else:
             options = self.model.options()
             came_from = {k: v for k, v in self.reader.came_from(T.words(state).r.start_town).items() if k[1] in PIECES}
@@ -239,7 +250,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
 
     def person_decides(self, who: int | None) -> bool:
         """A person at the keyboard makes the decision in hand (hints are theirs alone)."""
-        return who is not None and not self.opponents.plays(who)
+        return who is not None and not self.opponents.plays(who) and self.model.plays_here(who)
 
     def mark_menu(self, state, menu: list) -> None:
         """Mark lines of the menu before it is shown (``Choice.marked``): the guided game marks the
@@ -278,7 +289,8 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
             if v.footer:
                 key = keymap.first_key(f"view-{v.name}", v.keys, getattr(self.app, "user_keys", {}))
                 hints.append(Hint(key, v.title, f"view('{v.name}')", 2 if v.name != self.current_view else 6))
-        legal = self.model.legal()
+        # (a game through the host: the keys of a decision only at the seat that makes it)
+        legal = self.model.legal() if self.model.plays_here(current_player(self.model.state)) else []
         if any(isinstance(a, TASKS) for a in legal):
             hints.append(Hint("t", "Tasks", "tasks", 3))
         finish = finish_action(legal)
@@ -334,7 +346,7 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
     def _chosen(self, event: DecisionPanel.Chosen) -> None:
         before = self.model.state
         self.choose(event.action)
-        if self.model.state is before and not self._busy:
+        if self.model.state is before and not self._busy and not getattr(self.model, "pending", None):
             # Nothing was applied (refused, or a lesson's 'not now'): the panel takes keys again, and
             # keys typed after the refused choice were meant for what did not happen.
             self.query_one(DecisionPanel).waiting = False
@@ -348,6 +360,11 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
         who = current_player(self.model.state)
         if self.opponents.plays(who):  # their seats are not played from the keyboard
             self.notify(f"{self.opponents.title(who)} is playing. Esc hurries.", severity="warning", timeout=3)
+            self.query_one(DecisionPanel).waiting = False
+            return
+        if not self.model.plays_here(who):  # (the panel shows no menu then; a key typed ahead may come)
+            self.notify(self.model.deciding(self.model.state, decision_title(self.model.state, self.model.options())),
+                        severity="warning", timeout=3)
             self.query_one(DecisionPanel).waiting = False
             return
         lost = ap_lost_by(self.model.state, action)
@@ -379,16 +396,22 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
             self._ahead.clear()  # keys typed after a refused choice were meant for what did not happen
             return
         self.lines.chosen.add(action)
-        if self.current_view == "recap":  # the turn is under way: back to the table
-            self._leave_recap()
-        self.refresh_game()
-        self._recap_at_turn_start(entry.events)
-        if self._announce(entry.events) and not self._king_tile_first(entry.events):
-            title, scored, notes = self._announcement(entry)
-            self.app.push_screen(AnnounceDialog(title, self.model.state.players, scored, notes),
-                                 lambda _: self._after_announce())
-        else:
-            self._after_announce()
+        if entry is None:  # sent to the host: its answer redraws the screen (``_model_changed``)
+            return
+        self._show_change((entry,))
+
+    # ------------------------------------------------------------ changes made elsewhere (game_changes.py)
+    @on(GameModel.Changed)
+    def _model_changed(self, event: GameModel.Changed) -> None:
+        self.model_changed(event)
+
+    @on(GameModel.Refused)
+    def _model_refused(self, event: GameModel.Refused) -> None:
+        self.model_refused(event)
+
+    @on(GameModel.Noted)
+    def _model_noted(self, event: GameModel.Noted) -> None:
+        self.model_noted(event)
 
     def _after_announce(self) -> None:
         if self.model.state.phase == "over":
@@ -486,6 +509,8 @@ class GameScreen(GameInput, GameViews, Announcing, Screen):
     def acting_seat(self) -> int | None:
         """The seat the keyboard acts for: the person whose decision it is (in hot-seat play each in
         turn), or, while a computer opponent decides, the person who moved last."""
+        if self.model.remote:  # one seat is played here, fixed by how this client connected
+            return self.model.seat
         who = current_player(self.model.state)
         if who is not None and not self.opponents.plays(who):
             return who

@@ -32,9 +32,20 @@ class LogView(Painted):
         self.shown: int | None = None  # a replay's position (``Scene.shown``): None in play
         self._head = Text()  # the text above the move shown (its screen line: ``shown_line``)
 
+    chat: tuple = ()
+
     def draw(self, scene) -> None:
         self.state, self.setup, self.shown = scene.state, scene.setup, scene.shown
+        self.chat = getattr(scene, "chat", ())
         self.show(scene.log, scene.state.players, scene.notation)
+
+    def _talk(self, out: Text, after: int) -> None:
+        """Table talk said when ``after`` entries were logged (cleaned by the host; shown as text, never markup)."""
+        for line in self.chat:
+            if line.after == after:
+                out.append("     ❝ ", self.ink("muted"))
+                out.append(f"{line.who}: ", self.ink("strong"))
+                out.append(line.text + "\n")
 
     def show(self, entries, players, notation: bool) -> None:
         self.entries, self.players, self.notation = entries, players, notation
@@ -67,6 +78,7 @@ class LogView(Painted):
             for ev in self.setup:
                 self._event(out, r, ev)
             out.append("\n")
+        self._talk(out, 0)
         if not self.entries:
             out.append("Nothing has happened yet.", self.ink("muted"))
         for k in range(lo, hi):
@@ -87,6 +99,7 @@ class LogView(Painted):
             for ev in e.events:
                 self._event(out, r, ev)
             out.append("\n")
+            self._talk(out, k + 1)
         if hi < len(self.entries):
             out.append(f"     … {len(self.entries) - hi} later moves", self.ink("muted"))
         self.update(out)

@@ -1,0 +1,61 @@
+"""Issue 25, the lobby: "her games (whose turn, since when; her turn first), games with a free seat
+to join, New game (each seat: a named player, an opponent level, or open), Watch a game", at 80×24
+by keys; and "The host serves every game of the program's registry (Tiletum with or without its
+expansion ...)"."""
+
+from __future__ import annotations
+
+from tiletum_tui.host import protocol as P
+from tiletum_tui.host.client import HostLink
+from tiletum_tui.host.hosted import HostFolder
+from tiletum_tui.host.join import JoinApp
+from tiletum_tui.host.lobby import LobbyScreen, NewTableScreen, sort_lobby
+
+from .hosting import Player, running_host, short_dir  # noqa: F401 (fixture)
+from .test_remote_screens import _wait
+
+
+def _info(gid, seats, deciding=-1, since=0.0, waiting=False):
+    return P.GameInfo(gid, "Tiletum", tuple(P.SeatInfo(n, k) for n, k in seats), deciding, since, "", waiting)
+
+
+def test_her_games_come_first_her_turn_first_then_free_seats_then_the_others():
+    games = (
+        _info("old-bobs-turn", [("ann", "person"), ("bob", "person")], deciding=1, since=10),
+        _info("hers-new", [("ann", "person"), ("bob", "person")], deciding=0, since=50),
+        _info("hers-old", [("bob", "person"), ("ann", "person")], deciding=1, since=20),
+        _info("free", [("cid", "person"), ("(open)", "open")], waiting=True),
+        _info("others", [("cid", "person"), ("dee", "person")], deciding=0),
+    )
+    parts = sort_lobby(games, "ann")
+    assert [g.id for g in parts["mine"]] == ["hers-old", "hers-new", "old-bobs-turn"]  # (the longest waiting first)
+    assert [g.id for g in parts["free"]] == ["free"] and [g.id for g in parts["others"]] == ["others"]
+
+
+async def test_a_new_table_by_keys_begins_when_its_open_seat_is_taken(short_dir):
+    async with running_host(short_dir) as host:
+        app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="ann"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _wait(pilot, lambda: app.lobby is not None)
+            await pilot.press("n")
+            await _wait(pilot, lambda: isinstance(app.screen, NewTableScreen))
+            await pilot.press("enter", "down", "enter")  # 3 players: you, an open seat, a beginner
+            await pilot.pause(0.2)
+            app.screen.query_one("#module-tiletum-silver").focus()
+            await pilot.press("space")  # with Prospect for Silver
+            await pilot.press("ctrl+s")
+            await _wait(pilot, lambda: isinstance(app.screen, LobbyScreen) and host.tables.tables)
+            (table,) = host.tables.tables.values()
+            assert [s.kind for s in table.seats] == ["person", "open", "opponent"] and table.modules == ("silver",)
+            bob = Player(short_dir, "bob")
+            await bob.connect()
+            await _wait(pilot, lambda: bob.lobby.games)
+            bob.link.send(P.TakeSeat(table.id, 1))
+            await _wait(pilot, lambda: host.games)
+            (game,) = host.games.values()
+            assert game.names()[:2] == ["ann", "bob"] and game.session.settings.modules == ("silver",)
+            await _wait(pilot, lambda: any(not g.waiting for g in app.lobby.games))
+            await pilot.press("enter")  # her game, first in the lobby: she plays it
+            await _wait(pilot, lambda: game.id in app.games.models)
+            assert app.games.models[game.id].seat == 0
+            bob.close()

@@ -1,0 +1,59 @@
+"""Issue 25: "a move arriving from the host must redraw every terminal" (the screens bind to a
+reactive model), "the decision panel is live only at that seat's decision; the others see who is
+deciding and what ("Ann is choosing a die…")", and "The terminal bell rings when your turn begins
+(off in the options)". Bob's screen is the real app (Pilot); Ann plays through the client API."""
+
+from __future__ import annotations
+
+from tiletum_tui.host.client import HostLink
+from tiletum_tui.host.hosted import HostFolder
+from tiletum_tui.host.join import JoinApp
+from tiletum_tui.ui.widgets.decision import DecisionPanel
+
+from .hosting import at_a_table, running_host, short_dir  # noqa: F401 (fixture)
+
+
+async def _wait(pilot, condition, tries: int = 800) -> None:  # (up to a minute: a loaded machine)
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the screen did not change")
+
+
+async def test_bobs_screen_redraws_when_ann_moves_and_rings_when_his_turn_begins(short_dir):
+    async with running_host(short_dir) as host:
+        (ann,), gid = await at_a_table(host, short_dir, connected=1)
+        model = ann.model(gid)
+        app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="bob"))
+        rings = []
+        app.bell = lambda: rings.append(1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _wait(pilot, lambda: app.lobby is not None and app.lobby.games)
+            await pilot.press("enter")  # his game, the first line of "Your games"
+            await _wait(pilot, lambda: gid in app.games.models and app.screen.query(DecisionPanel))
+            panel = app.screen.query_one(DecisionPanel)
+            assert panel.title_text == "ann is choosing a die…"  # no menu: it is not his decision
+            assert not panel.levels[0]
+            await pilot.press("1")  # a key at a decision not his: nothing is sent
+            await pilot.pause(0.2)
+            assert host.games[gid].session.log == []
+            seen = app.screen.model.version
+            await ann.play(gid, model.legal()[0])  # ann takes a die, in her own terminal
+            await _wait(pilot, lambda: app.screen.model.version > seen and panel.title_text != "ann is choosing a die…")
+            assert panel.title_text.startswith("ann ") and not panel.levels[0]  # what she decides now, no menu
+            assert len(app.screen.model.log) == 1  # redrawn from the host's update, nothing pulled
+            assert not rings
+            while host.games[gid].session.current_player == 0:  # ann plays her turn to its end
+                legal = model.legal()
+                end = [a for a in legal if a.verb() == "end"]
+                await ann.play(gid, end[0] if end else legal[0])
+            await _wait(pilot, lambda: panel.levels[0] and panel.title_text.startswith("bob"))
+            assert rings == [1]  # his turn began: the bell, once
+            log = host.games[gid].session.log
+            for _ in range(4):  # now his keys play (a die, how it is kept, its Bonus tile): to the host and back
+                if log[-1].seat != 1:
+                    await pilot.press("1")
+                    await pilot.pause(0.3)
+            await _wait(pilot, lambda: log[-1].seat == 1 and len(app.screen.model.log) == len(log))
+        ann.close()

@@ -1,0 +1,169 @@
+"""``tiletum bench --host``: the host's figures (issue 25, "Measured"). A benchmark, not a test.
+
+- From a move sent to every connected client's model updated (the moment its screen is told to
+  redraw), median and 95th percentile, with 2 and with 8 clients at one game (two players, the
+  others watching); the host is ``tiletum host`` in a process of its own, the clients here.
+- Connect-to-lobby: ``tiletum join`` exec'd on an 80×24 pty until its lobby is painted.
+- The host's resident memory, idle and with 8 clients, and a ``tiletum join`` process's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from . import protocol as P
+from .client import ClientGames, HostLink
+from .hosted import HostFolder
+
+ROOT = Path(__file__).resolve().parents[2]
+MOVES = 60  # moves timed per client count
+
+
+def _rss_mb(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:")) / 1024
+    except (OSError, StopIteration):
+        return 0.0
+
+
+def _start_host(folder: Path) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen([sys.executable, "-m", "tiletum_tui", "host", "--host-dir", str(folder), "--quiet",
+                             "--pace", "0"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            stdin=subprocess.DEVNULL)
+
+
+class _Client:
+    def __init__(self, folder: Path, name: str) -> None:
+        self.link = HostLink(path=str(HostFolder(folder).socket), name=name)
+        self.games = ClientGames(self.link)
+        self.lobby = None
+        self.updated_at: list[float] = []
+        self.changed = asyncio.Event()
+
+    async def start(self) -> None:
+        await self.link.connect()
+        asyncio.ensure_future(self._read())
+        while self.lobby is None:
+            await self._wait()
+
+    async def _read(self) -> None:
+        while (msg := await self.link.receive()) is not None:
+            self.games.heard(msg)
+            if isinstance(msg, P.Lobby):
+                self.lobby = msg
+            if isinstance(msg, P.Update):
+                self.updated_at.append(time.perf_counter())  # (after the model took it: heard() ran)
+            self.changed.set()
+
+    async def _wait(self) -> None:
+        self.changed.clear()
+        await asyncio.wait_for(self.changed.wait(), 30)
+
+
+async def _ready(folder: Path) -> None:
+    for _ in range(300):
+        try:
+            _, w = await asyncio.open_unix_connection(str(HostFolder(folder).socket))
+            w.close()
+            return
+        except OSError:
+            await asyncio.sleep(0.1)
+    raise RuntimeError("the host did not start")
+
+
+async def _latency(folder: Path, count: int, host_pid: int) -> dict:
+    rng = random.Random(count)
+    tag = f"{count}"
+    ann, bob = _Client(folder, f"ann{tag}"), _Client(folder, f"bob{tag}")
+    watchers = [_Client(folder, f"w{tag}-{k}") for k in range(count - 2)]
+    clients = [ann, bob, *watchers]
+    for c in clients:
+        await c.start()
+    ann.link.send(P.NewTable("tiletum", (P.SeatPlan("person", ann.link.name), P.SeatPlan("person", bob.link.name))))
+    while not any(ann.link.name in [s.name for s in g.seats] and not g.waiting for g in ann.lobby.games):
+        await ann._wait()
+    gid = next(g.id for g in ann.lobby.games if ann.link.name in [s.name for s in g.seats])
+    for c in clients:
+        c.link.send(P.Open(gid, watch=c in watchers))
+    for c in clients:
+        while gid not in c.games.models:
+            await c._wait()
+    rss = _rss_mb(host_pid)
+    times = []
+    for _ in range(MOVES):
+        model = ann.games.models[gid]
+        who = model.game.current_player(model.view)
+        if who is None:
+            break
+        mover = (ann, bob)[who]
+        m = mover.games.models[gid]
+        seen = [len(c.updated_at) for c in clients]
+        start = time.perf_counter()
+        m.apply(rng.choice(m.legal()), by=m.seat)
+        while any(len(c.updated_at) == n for c, n in zip(clients, seen)):
+            await asyncio.sleep(0.0005)
+        times.append(max(c.updated_at[-1] for c in clients) - start)
+        while m.pending is not None:
+            await mover._wait()
+    for c in clients:
+        c.link.close()
+    times.sort()
+    return {f"{count} clients: move to all updated, median ms": statistics.median(times) * 1000,
+            f"{count} clients: move to all updated, p95 ms": times[int(len(times) * 0.95) - 1] * 1000,
+            f"{count} clients: host resident MB": rss}
+
+
+def _connect_to_lobby(folder: Path) -> tuple[float, float]:
+    from ..bench.startup import start_on_pty, stop, wait_for_text
+
+    argv = [sys.executable, "-m", "tiletum_tui", "join", "--host-dir", str(folder), "--as", "lobbytimer"]
+    start = time.perf_counter()
+    process, master = start_on_pty(argv)
+    try:
+        if not wait_for_text(master, "Your games"):
+            raise RuntimeError("the lobby never showed")
+        took = time.perf_counter() - start
+        return took, _rss_mb(process.pid)
+    finally:
+        stop(process, master)
+
+
+def host_numbers() -> dict:
+    folder = Path(tempfile.mkdtemp(prefix="tb-"))
+    host = _start_host(folder)
+    try:
+        asyncio.run(_ready(folder))
+        out = {"host resident MB, no client": _rss_mb(host.pid)}
+        for count in (2, 8):
+            out.update(asyncio.run(_latency(folder, count, host.pid)))
+        laps = [_connect_to_lobby(folder) for _ in range(5)]
+        out["connect to lobby (exec to painted), median s"] = statistics.median(t for t, _ in laps)
+        out["a join process, resident MB"] = statistics.median(m for _, m in laps)
+        out["host memory per connected client, MB"] = (out["8 clients: host resident MB"] -
+                                                       out["2 clients: host resident MB"]) / 6
+        return out
+    finally:
+        host.terminate()
+        try:
+            host.wait(10)
+        except subprocess.TimeoutExpired:
+            host.kill()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def run(args) -> int:
+    print("Host: tiletum host in its own process; clients in this one (two players, the others watching)")
+    for key, value in host_numbers().items():
+        print(f"  {key:<52} {value:10.2f}")
+    return 0

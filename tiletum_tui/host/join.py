@@ -1,0 +1,130 @@
+"""``tiletum join``: the app of one player (or spectator) at a hosted game: the lobby, then the
+game's own screens over a ``RemoteModel``. The same client runs behind the SSH door (``--fd``: a
+socket the host made for that session) and on the host machine (the host's socket, ``--as NAME``).
+
+A client holds no game: it sends moves and gets views. When the connection drops, the game stays
+on the host; over the host's socket the client connects again by itself and every open game is
+opened again where it is now (in the middle of a decision too).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual import on
+
+from ..safe_text import clean
+from ..ui.app import TiletumApp
+from ..ui.games import screens_for
+from . import protocol as P
+from .client import ClientGames, HostLink, RemoteModel
+from .lobby import LobbyScreen
+
+RETRY = 1.0  # seconds between attempts to reach the host again
+
+
+class JoinApp(TiletumApp):
+    def __init__(self, link: HostLink, *, bell: bool = True) -> None:
+        super().__init__()
+        self.link = link
+        self.bell_on = bell
+        self.me = link.name
+        self.lobby: P.Lobby | None = None
+        self.games = ClientGames(link, self._show)
+        self.lobby_screen: LobbyScreen | None = None
+        self.connection = "connecting…"
+        self.said_bye = ""
+
+    def on_mount(self, event) -> None:
+        event.prevent_default()  # (Textual would call the app shell's on_mount too: the title screen)
+        self.lobby_screen = LobbyScreen(self.me)
+        self.push_screen(self.lobby_screen)
+        self.run_worker(self._talk(), name="host-link")
+
+    async def _talk(self) -> None:
+        while True:
+            try:
+                await self.link.connect()
+            except OSError as exc:
+                if not self.link.can_reconnect:
+                    self.exit(return_code=1, message=f"tiletum join: the host cannot be reached: {clean(exc)}")
+                    return
+                self._connection(f"the host cannot be reached; trying again… ({clean(exc, 60)})")
+                await asyncio.sleep(RETRY)
+                continue
+            while (msg := await self.link.receive()) is not None:
+                self.heard(msg)
+            self.link.close()
+            if not self.link.can_reconnect or self.said_bye.startswith("!"):
+                self.exit(return_code=1, message=f"tiletum join: {self.said_bye.lstrip('!') or 'the host closed the connection'}")
+                return
+            self._connection("connection lost; reconnecting…")
+            self.games.lost("connection lost: reconnecting…")
+            await asyncio.sleep(RETRY)
+
+    def _connection(self, words: str) -> None:
+        self.connection = words
+        if self.lobby_screen is not None:
+            self.lobby_screen.show(self.lobby.games if self.lobby else (), words)
+
+    # ------------------------------------------------------------ what the host says
+    def heard(self, msg) -> None:
+        if self.games.heard(msg):
+            return
+        if isinstance(msg, P.Welcome):
+            self.me = self.lobby_screen.me = msg.name
+            self.said_bye = ""
+            self._connection(f"connected to {clean(msg.host, 30)}")
+            self.games.reopen()  # back after a drop: the games open again as they are now
+        elif isinstance(msg, P.Lobby):
+            self.lobby = msg
+            self.lobby_screen.show(msg.games)
+        elif isinstance(msg, P.Refused):
+            self.screen.notify(msg.why, title="Not possible", severity="warning", markup=False)
+        elif isinstance(msg, P.Bye):
+            # A refusal of this client (it broke the rules of the protocol) is final; a stopping host is not.
+            self.said_bye = msg.why if "stopping" in msg.why else "!" + msg.why
+
+    def _show(self, model: RemoteModel) -> None:
+        make = getattr(screens_for(model.game.name), "remote_game", None)
+        if make is None:
+            self.games.leave(model.id)
+            self.screen.notify(f"{model.game.title} cannot be played through the host yet", severity="warning")
+            return
+        self.push_screen(make(model))
+
+    # ------------------------------------------------------------ the lobby's choices
+    @on(LobbyScreen.Picked)
+    def _picked(self, event: LobbyScreen.Picked) -> None:
+        info = event.info
+        if info.id in self.games.models:
+            return
+        if info.waiting:
+            free = next((i for i, s in enumerate(info.seats) if s.kind == "open"), None)
+            if any(s.name == self.me and s.kind == "person" for s in info.seats):
+                self.lobby_screen.note("Your seat is kept: the game begins when every seat is taken.")
+            elif free is not None:
+                self.link.send(P.TakeSeat(info.id, free))
+            return
+        self.link.send(P.Open(info.id, watch=event.watch))
+
+    def back_to_title(self) -> None:
+        """F10 or the final table's Enter: back to the lobby (the game goes on on the host)."""
+        while len(self.screen_stack) > 2:
+            screen = self.screen
+            model = getattr(screen, "model", None)
+            if isinstance(model, RemoteModel):
+                self.games.leave(model.id)
+            self.pop_screen()
+
+    async def action_quit(self) -> None:
+        self.exit()  # (nothing is lost: the host holds every game)
+
+    def close_sessions(self) -> None:
+        self.link.close()
+
+
+def run_join(link: HostLink, *, bell: bool = True) -> int:
+    app = JoinApp(link, bell=bell)
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,287 @@
+"""The lobby of ``tiletum join``: your games (yours to play first), tables with a free seat, games
+to watch, New game; and Learn to play and Rules as on the title. Usable at 80×24 by keys."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Checkbox, Footer, Input, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from ..safe_text import clean
+from . import protocol as P
+
+
+def ago(since: float, now: float | None = None) -> str:
+    """How long a decision has waited, in words a person reads at a glance."""
+    seconds = max(0, int((now or time.time()) - since))
+    if seconds < 60:
+        return "just now"
+    if seconds < 3600:
+        return f"for {seconds // 60} min"
+    if seconds < 86400:
+        return f"for {seconds // 3600} h"
+    return f"for {seconds // 86400} days"
+
+
+def sort_lobby(games: tuple[P.GameInfo, ...], me: str) -> dict[str, list[P.GameInfo]]:
+    """The lobby's three lists: hers (her decision first, the longest waiting first), tables with a
+    free seat, and the others (to watch)."""
+    mine, free, others = [], [], []
+    for g in games:
+        names = [s.name for s in g.seats if s.kind == "person"]
+        if me in names:
+            mine.append(g)
+        elif g.waiting:
+            free.append(g)
+        else:
+            others.append(g)
+
+    def my_turn(g: P.GameInfo) -> bool:
+        return 0 <= g.deciding < len(g.seats) and g.seats[g.deciding].name == me and not g.finished
+
+    mine.sort(key=lambda g: (not my_turn(g), g.finished, g.since))
+    return {"mine": mine, "free": free, "others": others}
+
+
+def line(g: P.GameInfo, me: str) -> str:
+    seats = ", ".join(clean(s.name, 14) + ("" if s.kind != "opponent" else f" ({s.level})")
+                      + ("" if s.kind != "person" or s.connected or s.name == me else " ·off")
+                      for s in g.seats)
+    if g.waiting:
+        return f"{g.title}: {seats} — {g.progress}"
+    if g.finished:
+        return f"{g.title}: {seats} — over"
+    who = g.seats[g.deciding].name if 0 <= g.deciding < len(g.seats) else "?"
+    turn = "your turn" if who == me else f"{clean(who, 14)}'s turn"
+    return f"{g.title}: {seats} — {turn} {ago(g.since)}, {g.progress}"
+
+
+class LobbyScreen(Screen):
+    DEFAULT_CSS = """
+    LobbyScreen #lobby-title { height: 1; background: $primary-background; padding: 0 1; }
+    LobbyScreen #lobby-list { height: 1fr; border: none; }
+    LobbyScreen #lobby-note { height: auto; max-height: 3; padding: 0 1; color: $warning; }
+    """
+    BINDINGS = [
+        Binding("n", "new", "New game", id="tiletum.lobby-new"),
+        Binding("w", "watch", "Watch", id="tiletum.lobby-watch"),
+        Binding("l", "learn", "Learn", id="tiletum.lobby-learn"),
+        Binding("r", "rules", "Rules", id="tiletum.lobby-rules"),
+        Binding("b", "bell", "Bell on/off", id="tiletum.lobby-bell"),
+        Binding("q", "app.quit", "Quit", id="tiletum.lobby-quit"),
+    ]
+
+    @dataclass
+    class Picked(Message):
+        """A line of the lobby was chosen: play (or take a seat at) it, or watch it."""
+
+        info: P.GameInfo
+        watch: bool
+
+    def __init__(self, me: str) -> None:
+        super().__init__()
+        self.me = me
+        self.games: tuple[P.GameInfo, ...] = ()
+        self._infos: dict[str, P.GameInfo] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="lobby-title", markup=False)
+        yield OptionList(id="lobby-list")
+        yield Static("", id="lobby-note", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._ready = True
+        self.show(self.games, self.connection)
+        self.query_one(OptionList).focus()
+
+    _ready = False  # composed (``is_mounted`` is not yet true in on_mount)
+    connection = "connecting…"
+
+    def show(self, games: tuple[P.GameInfo, ...], connection: str | None = None) -> None:
+        self.games = games
+        self.connection = connection or self.connection
+        connection = self.connection
+        if not self._ready:
+            return
+        bell = "on" if getattr(self.app, "bell_on", True) else "off"
+        self.query_one("#lobby-title", Static).update(
+            f"Tiletum host · you are {clean(self.me, 30)} · {connection} · bell {bell}")
+        menu = self.query_one(OptionList)
+        keep = menu.highlighted_option.id if menu.highlighted_option is not None else None
+        menu.clear_options()
+        parts = sort_lobby(games, self.me)
+        self._infos = {g.id: g for g in games}
+        heads = {"mine": "Your games", "free": "Tables with a free seat (Enter takes it)",
+                 "others": "Other games (Enter or w watches)"}
+        options: list[Option] = []
+        for key, head in heads.items():
+            options.append(Option(Text(head, style="bold"), disabled=True))
+            if not parts[key]:
+                options.append(Option(Text("  none", style="dim"), disabled=True))
+            for g in parts[key]:
+                options.append(Option(Text("  " + line(g, self.me)), id=g.id))
+        menu.add_options(options)
+        ids = [o.id for o in options if o.id]
+        if ids:
+            menu.highlighted = menu.get_option_index(keep if keep in ids else ids[0])
+
+    def note(self, text: str) -> None:
+        self.query_one("#lobby-note", Static).update(text)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        info = self._infos.get(event.option_id or "")
+        if info is not None:
+            mine = any(s.name == self.me for s in info.seats if s.kind == "person")
+            self.post_message(self.Picked(info, watch=not mine and not info.waiting))
+
+    def action_watch(self) -> None:
+        menu = self.query_one(OptionList)
+        option = menu.highlighted_option
+        info = self._infos.get(option.id) if option is not None and option.id else None
+        if info is None or info.waiting:
+            self.note("w watches a game under way: move to one first.")
+            return
+        self.post_message(self.Picked(info, watch=True))
+
+    def action_new(self) -> None:
+        lobby = getattr(self.app, "lobby", None)
+        offered = lobby.offered if lobby else ()
+        if not offered:
+            self.note("The host offers no game yet (still connecting?).")
+            return
+        self.app.push_screen(NewTableScreen(self.me, offered), self._new_chosen)
+
+    def _new_chosen(self, table: P.NewTable | None) -> None:
+        if table is not None:
+            self.app.link.send(table)
+
+    def action_learn(self) -> None:
+        self.app.screens.learn(self.app)
+
+    def action_rules(self) -> None:
+        self.app.screens.rules(self.app)
+
+    def action_bell(self) -> None:
+        self.app.bell_on = not getattr(self.app, "bell_on", True)
+        self.show(self.games)
+
+
+SEAT_KINDS = (("You", "you"), ("Open seat", "open"), ("A person by name", "person"))
+
+
+class NewTableScreen(Screen[P.NewTable | None]):
+    """New game: the game, and each seat: you, a named person, an opponent of a level, or open."""
+
+    DEFAULT_CSS = """
+    NewTableScreen .table-seat { height: 3; }
+    NewTableScreen .table-label { width: 8; padding: 1 0; }
+    NewTableScreen .table-seat Select { width: 34; }
+    NewTableScreen #table-game { width: 30; }
+    NewTableScreen #table-count { width: 20; }
+    NewTableScreen .table-seat Input { width: 24; }
+    NewTableScreen #table-problem { color: $warning; }
+    NewTableScreen #table-modules { height: auto; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Back", id="tiletum.table-back"),
+        Binding("ctrl+s", "start", "Set the table", id="tiletum.table-start"),
+    ]
+
+    def __init__(self, me: str, offered: tuple[P.Offered, ...]) -> None:
+        super().__init__()
+        self.me, self.offered = me, {o.name: o for o in offered}
+        self.first = offered[0]
+
+    def _kinds(self, game: P.Offered):
+        return SEAT_KINDS + tuple((f"Opponent: {lv}", f"opponent:{lv}") for lv in game.levels)
+
+    def compose(self) -> ComposeResult:
+        game = self.first
+        with VerticalScroll(id="table-form"):
+            yield Static("New game on the host (Tab moves, Ctrl+S sets the table, Esc goes back)", markup=False)
+            with Horizontal(classes="table-seat"):
+                yield Select([(o.title, o.name) for o in self.offered.values()], value=game.name,
+                             allow_blank=False, id="table-game")
+                yield Select([(f"{n} players", n) for n in (2, 3, 4)], value=2, allow_blank=False, id="table-count")
+            defaults = ["you", "open", "open", "open"] if not game.levels else \
+                ["you", "open", f"opponent:{game.levels[0]}", f"opponent:{game.levels[0]}"]
+            kinds = self._kinds(game)
+            for i in range(4):
+                with Horizontal(classes="table-seat", id=f"seat-row-{i}"):
+                    yield Static(f"Seat {i + 1}", classes="table-label", markup=False)
+                    yield Select(kinds, value=defaults[i], allow_blank=False, id=f"seat-kind-{i}")
+                    yield Input(placeholder="name", max_length=14, id=f"seat-name-{i}")
+            with Horizontal(id="table-modules"):
+                for o in self.offered.values():
+                    for name, title in o.modules:
+                        yield Checkbox(title, id=f"module-{o.name}-{name}", classes=f"module-of-{o.name}")
+            yield Static("", id="table-problem", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._rows()
+        self.query_one("#table-count", Select).focus()  # (the game is Tiletum unless changed: Shift+Tab)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "table-game":  # another game: its opponents and its modules
+            game = self.offered[event.value]
+            for i in range(4):
+                kind = self.query_one(f"#seat-kind-{i}", Select)
+                keep = kind.value if kind.value in dict((v, t) for t, v in self._kinds(game)) else "open"
+                kind.set_options(self._kinds(game))
+                kind.value = keep
+        self._rows()
+
+    def _rows(self) -> None:
+        game = self.query_one("#table-game", Select).value
+        for box in self.query(Checkbox):
+            box.display = box.has_class(f"module-of-{game}")
+        count = self.query_one("#table-count", Select).value
+        for i in range(4):
+            self.query_one(f"#seat-row-{i}").display = i < count
+            kind = self.query_one(f"#seat-kind-{i}", Select).value
+            self.query_one(f"#seat-name-{i}", Input).display = kind == "person"
+
+    def table(self) -> P.NewTable | str:
+        """The table asked for, or why it cannot be set."""
+        seats = []
+        count = self.query_one("#table-count", Select).value
+        for i in range(count):
+            kind = self.query_one(f"#seat-kind-{i}", Select).value
+            if kind == "you":
+                seats.append(P.SeatPlan("person", self.me))
+            elif kind == "person":
+                name = self.query_one(f"#seat-name-{i}", Input).value.strip()
+                if not name:
+                    return f"seat {i + 1}: type the person's name (their login name on this host)"
+                seats.append(P.SeatPlan("person", name))
+            elif kind == "open":
+                seats.append(P.SeatPlan("open"))
+            else:
+                seats.append(P.SeatPlan("opponent", level=kind.partition(":")[2]))
+        game = self.query_one("#table-game", Select).value
+        modules = tuple(name for name, _ in self.offered[game].modules
+                        if self.query_one(f"#module-{game}-{name}", Checkbox).value)
+        return P.NewTable(game, tuple(seats), modules)
+
+    def action_start(self) -> None:
+        table = self.table()
+        if isinstance(table, str):
+            self.query_one("#table-problem", Static).update(table)
+            return
+        self.dismiss(table)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+

@@ -1,0 +1,275 @@
+"""What a client and the host say to each other: msgspec messages in length-prefixed frames.
+
+A frame is a 4-byte big-endian length and that many bytes of msgpack, one message. Every message is
+a tagged msgspec Struct (``"t"`` names it); the host decodes what a client sends strictly, as one of
+``FROM_CLIENT`` only (unknown fields, wrong types and other messages are refused), and a frame longer
+than ``MAX_FRAME`` is refused before it is read (issue 25: "Client and host talk over a local socket
+in msgspec frames with a length prefix and a size limit").
+
+A client never holds a full state: the host sends it views (``Game.encode_view``: what its seat may
+see) and log entries, never settings, seeds or piles. Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+
+import msgspec
+
+VERSION = 1
+MAX_FRAME = 256 * 1024  # bytes of one message: a view is about 20 KB, a whole log of a game ~100 KB
+_HEADER = struct.Struct(">I")
+
+
+class ProtocolError(ValueError):
+    """A frame that is not one of the messages allowed, or too long: the connection is dropped."""
+
+
+class _Msg(msgspec.Struct, tag_field="t", forbid_unknown_fields=True, frozen=True):
+    pass
+
+
+# ------------------------------------------------------------------ from a client
+class Hello(_Msg, tag="hello"):
+    """The first message. ``name``: who the client is, heeded only on the owner's socket (``join --as``);
+    on a socket the host made for an SSH session the host already knows, and ignores it."""
+
+    version: int
+    name: str = ""
+    status: bool = False  # ``tiletum host --status``: only the status, then goodbye
+
+
+class Open(_Msg, tag="open"):
+    """Sit down at a game: at one's own seat, or watching (``watch``: always without a seat)."""
+
+    game: str
+    watch: bool = False
+
+
+class Leave(_Msg, tag="leave"):
+    game: str
+
+
+class SeatPlan(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """One seat of a new game: ``person`` (a named player), ``opponent`` (a level), or ``open``."""
+
+    kind: str
+    name: str = ""
+    level: str = ""
+
+
+class NewTable(_Msg, tag="new"):
+    game: str  # a name from the registry (``games.NAMES``)
+    seats: tuple[SeatPlan, ...]
+    modules: tuple[str, ...] = ()
+
+
+class TakeSeat(_Msg, tag="take"):
+    """Take the free seat of a table still waiting for its players."""
+
+    table: str
+    seat: int
+
+
+class Act(_Msg, tag="act"):
+    """A move, in the game's notation, for the seat the connection sits at (never another)."""
+
+    game: str
+    action: str
+    ref: int = 0  # echoed in Accepted / Refused
+
+
+class Undo(_Msg, tag="undo"):
+    game: str
+    redo: bool = False
+    ref: int = 0
+
+
+class Say(_Msg, tag="say"):
+    """A line of table talk."""
+
+    game: str
+    text: str
+
+
+FROM_CLIENT = Hello | Open | Leave | NewTable | TakeSeat | Act | Undo | Say
+
+
+# ------------------------------------------------------------------ from the host
+class SeatInfo(msgspec.Struct, frozen=True):
+    name: str
+    kind: str  # person, opponent, open
+    level: str = ""
+    connected: bool = False
+
+
+class GameInfo(msgspec.Struct, frozen=True):
+    """One line of the lobby: a game under way (``table`` empty) or a table waiting for players."""
+
+    id: str
+    title: str
+    seats: tuple[SeatInfo, ...]
+    deciding: int = -1  # the seat to decide (-1: none, the game is over or has not begun)
+    since: float = 0.0  # when that decision began (seconds since the epoch)
+    progress: str = ""
+    waiting: bool = False  # a table with a free seat, not yet begun
+    finished: bool = False
+
+
+class Welcome(_Msg, tag="welcome"):
+    name: str
+    version: int = VERSION
+    host: str = ""
+
+
+class Offered(msgspec.Struct, frozen=True):
+    """A game a table can be set up for: its name, title and the modules a table may add."""
+
+    name: str
+    title: str
+    modules: tuple[tuple[str, str], ...] = ()  # (name, title)
+    levels: tuple[str, ...] = ()  # its computer opponents' levels
+
+
+class Lobby(_Msg, tag="lobby"):
+    games: tuple[GameInfo, ...]
+    offered: tuple[Offered, ...] = ()
+
+
+class Entry(msgspec.Struct, frozen=True):
+    """A log entry as a client gets it (its events in the game's own encoding)."""
+
+    seat: int
+    text: str
+    notation: str
+    events: bytes
+    barriers: tuple[str, ...] = ()
+
+
+class Chat(msgspec.Struct, frozen=True):
+    who: str
+    text: str
+    after: int  # the number of log entries when it was said (where it shows in the log)
+    at: float
+
+
+class Opened(_Msg, tag="opened"):
+    """A game opened for this connection: its first view and the whole log."""
+
+    game: str
+    name: str  # the game's name in the registry
+    seat: int  # -1: watching
+    view: bytes
+    log: tuple[Entry, ...]
+    setup: bytes
+    seats: tuple[SeatInfo, ...]
+    chat: tuple[Chat, ...] = ()
+    undo: str | None = None  # why undo is not possible now (None: it is)
+    redo: str | None = "nothing to redo"
+
+
+class Update(_Msg, tag="update"):
+    """The game changed (anyone's move, undo, an opponent's): the log from ``start`` on, the new view."""
+
+    game: str
+    start: int
+    entries: tuple[Entry, ...]
+    view: bytes
+    seats: tuple[SeatInfo, ...]
+    undo: str | None = None
+    redo: str | None = "nothing to redo"
+
+
+class Seats(_Msg, tag="seats"):
+    """Who is connected changed (nothing else did)."""
+
+    game: str
+    seats: tuple[SeatInfo, ...]
+
+
+class Said(_Msg, tag="said"):
+    game: str
+    chat: Chat
+
+
+class Accepted(_Msg, tag="ok"):
+    ref: int = 0
+
+
+class Refused(_Msg, tag="refused"):
+    why: str
+    ref: int = 0
+
+
+class Status(_Msg, tag="status"):
+    text: str
+
+
+class Bye(_Msg, tag="bye"):
+    why: str
+
+
+FROM_HOST = Welcome | Lobby | Opened | Update | Seats | Said | Accepted | Refused | Status | Bye
+
+_ENCODER = msgspec.msgpack.Encoder()
+_FROM_CLIENT = msgspec.msgpack.Decoder(FROM_CLIENT)
+_FROM_HOST = msgspec.msgpack.Decoder(FROM_HOST)
+
+
+def frame(msg: _Msg) -> bytes:
+    data = _ENCODER.encode(msg)
+    if len(data) > MAX_FRAME:
+        raise ProtocolError(f"a message of {len(data):,} bytes is longer than the limit ({MAX_FRAME:,})")
+    return _HEADER.pack(len(data)) + data
+
+
+async def read_frame(reader: asyncio.StreamReader, limit: int = MAX_FRAME) -> bytes | None:
+    """The next frame's bytes, or None at a clean end of the stream. Raises ProtocolError for a frame
+    over ``limit`` (without reading it) and for a stream cut inside a frame."""
+    try:
+        header = await reader.readexactly(_HEADER.size)
+    except asyncio.IncompleteReadError as exc:
+        if exc.partial:
+            raise ProtocolError("the connection ended inside a frame's length") from None
+        return None
+    (size,) = _HEADER.unpack(header)
+    if size > limit:
+        raise ProtocolError(f"a frame of {size:,} bytes is longer than the limit ({limit:,})")
+    try:
+        return await reader.readexactly(size)
+    except asyncio.IncompleteReadError:
+        raise ProtocolError("the connection ended inside a frame") from None
+
+
+def decode_from_client(data: bytes):
+    try:
+        return _FROM_CLIENT.decode(data)
+    except msgspec.DecodeError as exc:
+        raise ProtocolError(f"not a message the host takes: {exc}") from None
+
+
+def decode_from_host(data: bytes):
+    try:
+        return _FROM_HOST.decode(data)
+    except msgspec.DecodeError as exc:
+        raise ProtocolError(f"not a message a client takes: {exc}") from None
+
+
+class RateLimit:
+    """A token bucket: ``rate`` messages a second on average, bursts of ``burst``. A client over it
+    is flooding the host and is disconnected."""
+
+    def __init__(self, rate: float, burst: int, clock) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens = float(burst)
+        self.at = clock()
+
+    def take(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
