@@ -3,7 +3,7 @@ sits at which seat, its computer opponents, and tables still waiting for players
 
 A seat is held by the person whose login name is the seat's name in the game's settings (a table
 is set up with the names of the people who took its seats), never by anything a client says; an
-opponent's seat is played here, by the game's opponents' process (``games.OPPONENTS``), and its
+opponent's seat is played here, by the game's opponents' process (``games.HOSTED_OPPONENTS``), and its
 moves go through the session like anyone's. Nothing here names a game: it reaches one through
 ``games.game(name)`` and the Session.
 """
@@ -55,7 +55,7 @@ def default_folder() -> HostFolder:
 
 def opponents_of(game_name: str):
     """(the opponents' process class, its levels) for a game, or (None, ())."""
-    entry = games.OPPONENTS.get(game_name)
+    entry = games.HOSTED_OPPONENTS.get(game_name)
     if entry is None:
         return None, ()
     module, _, cls = entry[0].partition(":")
