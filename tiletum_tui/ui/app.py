@@ -9,7 +9,8 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from .. import games
-from . import keeping, keymap
+from ..shell_ui import keeping
+from . import keymap
 from .games import game_names, screens_for
 from .paths import css_paths
 from .screens.title import TitleScreen
