@@ -4,6 +4,8 @@ its from ``ui.keymap``, Carcassonne's from its screen's bindings), so the shell 
 
 from __future__ import annotations
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,18 +24,23 @@ def key_name(keys: str) -> str:
     return " ".join(NAMES.get(k, k.upper() if k.startswith("f") and k[1:].isdigit() else k) for k in keys.split(","))
 
 
-Sections = list[tuple[str, list[tuple[str, str]]]]  # (heading, [(keys, what they do)])
+# (heading, [(keys, what they do) or (keys, what they do, the keys as shown: "Shift+arrows")])
+Sections = list[tuple[str, list[tuple[str, ...]]]]
 
 
-def keys_text(intro: str, sections: Sections) -> Text:
-    """The help's text: the intro, then each section's keys (as ``key_name`` writes them) and words."""
-    out = Text(intro + "\n" if intro else "")
+def keys_text(intro: str, sections: Sections) -> Group:
+    """The help's text: the intro, then each section's keys (as ``key_name`` writes them) beside
+    their words, which wrap in their own column."""
+    parts: list = [Text(intro)] if intro else []
     for heading, rows in sections:
-        out.append(f"\n{heading}\n", style="bold underline")
-        for keys, words in rows:
-            out.append(f"{key_name(keys):<14}", style="bold")
-            out.append(words + "\n")
-    return out
+        parts.append(Text(f"\n{heading}", style="bold underline"))
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(width=13, no_wrap=True, style="bold")
+        grid.add_column(ratio=1)
+        for keys, words, *shown in rows:
+            grid.add_row(shown[0] if shown else key_name(keys), words)
+        parts.append(grid)
+    return Group(*parts)
 
 
 class KeysHelp(ModalScreen[None]):

@@ -158,6 +158,11 @@ class TiletumApp(App):
         keeping.close_games(self)
 
     def action_help(self) -> None:
+        # Another game's screen (or a screen over it: its rules) has keys of its own: its help.
+        own = next((getattr(s, "action_keys") for s in reversed(self.screen_stack) if hasattr(s, "action_keys")), None)
+        if own is not None:
+            own()
+            return
         from .dialogs.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):

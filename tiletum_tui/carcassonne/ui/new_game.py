@@ -56,7 +56,7 @@ class NewCarcassonneGame(Screen):
                     yield Input(NAMES[i], placeholder="name", classes="name", id=f"name{i}", max_length=14,
                                 compact=True)
                     yield Label(COLOURS[i])
-            yield Checkbox("The River (12 River tiles first, the spring instead of the starting tile)", id="river",
+            yield Checkbox("The River (its 12 tiles first, from the spring)", id="river",
                            compact=True)
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="label")

@@ -4,7 +4,7 @@ tiles put in the box). Nothing is recomputed from states. Pure Python (no textua
 
 from __future__ import annotations
 
-from ..engine.events import FeatureCompleted, FollowerReturned, Scored, TileDiscarded
+from ..engine.events import FeatureCompleted, FollowerReturned, Scored, TileDiscarded, TilePlaced
 
 _ROLE_PLURAL = {"knight": "knights", "thief": "thieves", "farmer": "farmers", "monk": "monks"}
 
@@ -34,8 +34,15 @@ def entry_line(entry, names, notation: bool = False) -> str:
 
 
 def log_lines(log, names, notation: bool = False) -> list[tuple[int, str]]:
-    """The whole log, oldest first: (seat, line) per entry."""
-    return [(e.seat, entry_line(e, names, notation)) for e in log]
+    """The whole log, oldest first: (seat, line) per entry, a turn's first line numbered (a turn
+    begins where the engine reports a tile placed)."""
+    out, turn = [], 0
+    for e in log:
+        placed = any(isinstance(x, TilePlaced) for x in e.events)
+        turn += placed
+        head = f"{turn:>3}. " if placed else "     "
+        out.append((e.seat, head + entry_line(e, names, notation)))
+    return out
 
 
 def window(log, seat: int) -> range:

@@ -11,9 +11,7 @@ from rich.text import Text
 from . import draw
 
 FITS = "o"
-LEGEND = ("overview: a character a tile (z: back)\n"
-          "o: the tile fits · reversed: the cursor\n"
-          "underlined: the last tile placed")
+LEGEND = "overview · o fits · reversed: cursor · underlined: last"
 
 
 def glyph(design: str, rotation: int) -> str:
@@ -25,14 +23,14 @@ def overview(state, places, cursor, width: int, height: int) -> Text:
     cells = list(state.cells) + list(places) + [cursor]
     x0, x1 = min(c[0] for c in cells), max(c[0] for c in cells)
     y0, y1 = min(c[1] for c in cells), max(c[1] for c in cells)
-    rows = max(height - 4, 1)  # (under the legend)
+    rows = max(height - 1, 1)  # (under the legend)
     step = 2 if (x1 - x0 + 1) * 2 <= width else 1
     cols = max(width // step, 1)
     # the whole land when it fits, else the part round the cursor
     ox = x0 - (cols - (x1 - x0 + 1)) // 2 if x1 - x0 < cols else min(max(cursor[0] - cols // 2, x0), x1 - cols + 1)
     oy = y0 - (rows - (y1 - y0 + 1)) // 2 if y1 - y0 < rows else min(max(cursor[1] - rows // 2, y0), y1 - rows + 1)
     last = len(state.placed) - 1
-    out = Text("\n".join(line[:width] for line in LEGEND.split("\n")) + "\n\n", style="dim")
+    out = Text(LEGEND[:width] + "\n", style="dim")
     for y in range(oy, oy + rows):
         for x in range(ox, ox + cols):
             index = state.cells.get((x, y))

@@ -123,7 +123,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         places = self._places(state)
         self._setup_turn(state, places)
         land = self.query_one("#carc-land", Static)
-        self.query_one("#carc-head", Static).update(self._head(state))
+        self.query_one("#carc-head", Static).update(self.with_keys(self._head(state)))
         if state.phase == "over":
             land.update(final_table(state))
         elif self.overview:

@@ -22,10 +22,11 @@ from . import news
 KEY_HELP = [
     ("Placing", [
         ("left,right,up,down", "jump to the next place that way where the tile fits (follower: up and down)"),
-        ("shift+left,shift+right,shift+up,shift+down", "step one cell anywhere: where it does not fit, why"),
+        ("shift+left,shift+right,shift+up,shift+down", "step one cell anywhere: where it does not fit, why",
+         "Shift+arrows"),
         ("r", "turn the tile (through the turns that fit there)"),
         ("enter", "place the tile; in the follower choice, deploy"),
-        ("0,1,2,3,4,5,6,7,8,9", "a line of the follower choice (0: no follower); a greyed line says why not"),
+        ("0,1,2,3,4,5,6,7,8,9", "a line of the follower choice (0: no follower); a greyed line says why not", "0-9"),
         ("u", "undo your own move within the turn (back to the tile drawn)"),
     ]),
     ("Looking around", [
@@ -87,8 +88,8 @@ class NewsPanel(ModalScreen[None]):
 class CarcassonneShell(Screen):
     BINDINGS = [
         Binding("ctrl+s", "save", "save", show=False, id="carcassonne.save"),
-        Binding("question_mark", "keys", "keys", id="carcassonne.keys"),
-        Binding("f1", "rules_here", "rules", id="carcassonne.rules-here"),
+        Binding("question_mark", "keys", "keys", show=False, id="carcassonne.keys"),
+        Binding("f1", "rules_here", "rules", show=False, id="carcassonne.rules-here"),
         Binding("l", "log", "log", show=False, id="carcassonne.log"),
         Binding("s", "since", "since", show=False, id="carcassonne.since"),
         Binding("z", "overview", "zoom", show=False, id="carcassonne.overview"),
@@ -104,6 +105,16 @@ class CarcassonneShell(Screen):
         keeping.ask_where_to_save(self)
 
     # ---- help, rules
+    def with_keys(self, head: Text) -> Text:
+        """The head line, with where the keys and the rules are at its right when there is room (the
+        Footer is full at 80 columns)."""
+        hint = "?: keys · F1: rules"
+        room = self.size.width - head.cell_len - len(hint)
+        if room >= 2:
+            head = head.copy()
+            head.append(" " * room + hint, style="dim")
+        return head
+
     def action_keys(self) -> None:
         self.app.push_screen(KeysHelp("Carcassonne — keys", INTRO, KEY_HELP))
 
