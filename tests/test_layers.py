@@ -1,4 +1,4 @@
-"""The layers contract (issue 8, "Layers as a contract"): data <- engine <- learn, saves <- session <- ui, cli.
+"""The layers contract (issue 8, "Layers as a contract"): data <- engine <- learn, saves <- session <- shell_ui <- ui, cli.
 
 Declared in pyproject.toml ([tool.importlinter]) and checked here with import-linter, next to the
 runtime import wall (tests/engine/test_import_wall.py). A module importing from a layer above it
