@@ -284,3 +284,16 @@ async def test_new_game_of_carcassonne_asks_players_names_and_the_river(tmp_path
         s = app.screen.session.settings
         assert [p.name for p in s.players] == ["Ann", "Bob", "Cid", "Dee", "Zoë"] and s.river
         app.screen.session.close()
+
+
+async def test_five_players_scores_and_followers_are_all_on_screen_at_80_columns(tmp_path):
+    """Issue 19: "Always visible: scores, followers in supply per player" — with five players too."""
+    session = random_session(tmp_path, 30, seed=4, players=5)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        widget = app.screen.query_one("#carc-players")
+        shown = [line.text for line in widget.render_lines(widget.region.reset_offset)]
+        state = session.view()
+        for i, (p, score, supply) in enumerate(zip(state.players, state.scores, state.supply)):
+            assert any(f"{i + 1} {p.name} {score} pts, {supply} followers" in line for line in shown), shown
