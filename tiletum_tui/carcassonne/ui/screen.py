@@ -47,7 +47,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
     #carc-main { height: 1fr; }
     #carc-land { width: 1fr; height: 100%; }
     #carc-side { width: 25; height: 100%; padding: 0 0 0 1; }
-    #carc-players { height: 1; }
+    #carc-players { height: auto; }  /* as many lines as the players need (text.player_line) */
     #carc-msg { height: 2; }
     """
     BINDINGS = [
@@ -133,7 +133,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         side = self.query_one("#carc-side", Static)
         side.display = state.phase != "over"  # the final table takes the whole width
         side.update(self._side(state, places))
-        self.query_one("#carc-players", Static).update(player_line(state))
+        self.query_one("#carc-players", Static).update(player_line(state, self.size.width or 80))
         self.query_one("#carc-msg", Static).update(self.message or last_news(self.session))
 
     def _head(self, state) -> Text:
