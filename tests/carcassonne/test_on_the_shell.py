@@ -297,3 +297,21 @@ async def test_five_players_scores_and_followers_are_all_on_screen_at_80_columns
         state = session.view()
         for i, (p, score, supply) in enumerate(zip(state.players, state.scores, state.supply)):
             assert any(f"{i + 1} {p.name} {score} pts, {supply} followers" in line for line in shown), shown
+
+
+async def test_the_help_key_on_carcassonnes_form_and_rules_shows_carcassonnes_keys(tmp_path):
+    app = TiletumApp(session=random_session(tmp_path, 2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")  # the rules browser over the game: its ? is the app's help key
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysHelp) and app.screen.title_text == "Carcassonne — keys"
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press("f1")  # (? would type into a name)
+        await pilot.pause()
+        assert isinstance(app.screen, KeysHelp) and app.screen.title_text == "Carcassonne — keys"
+        assert app.screen.sections[0][0] == "The New game form"

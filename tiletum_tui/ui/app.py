@@ -158,8 +158,11 @@ class TiletumApp(App):
         keeping.close_games(self)
 
     def action_help(self) -> None:
-        # Another game's screen (or a screen over it: its rules) has keys of its own: its help.
+        # Another game's screen (or a screen over it: its rules, its form) has keys of its own: its help;
+        # so has the title of an app opened for another game (``screens.keys``).
         own = next((getattr(s, "action_keys") for s in reversed(self.screen_stack) if hasattr(s, "action_keys")), None)
+        if own is None and hasattr(self.screens, "keys"):
+            own = lambda: self.screens.keys(self)  # noqa: E731
         if own is not None:
             own()
             return

@@ -71,6 +71,12 @@ class NewCarcassonneGame(Screen):
     def on_mount(self) -> None:
         self.query_one("#count", RadioSet).focus()
 
+    def action_keys(self) -> None:
+        """? (the app's help key) on this form: Carcassonne's keys, the form's first."""
+        from .shell import show_keys
+
+        show_keys(self.app, form=True)
+
     def players(self) -> int:
         pressed = self.query_one("#count", RadioSet).pressed_button
         return int(pressed.id[1:]) if pressed and pressed.id else load().players[0]

@@ -30,6 +30,13 @@ class CarcassonneScreens:
     def learn(self, app) -> None:
         app.notify("There is no lesson for Carcassonne yet.", markup=False)
 
+    def keys(self, app) -> None:
+        """The app's help key where no Carcassonne screen is open (the title of `tiletum new --game
+        carcassonne`): Carcassonne's keys."""
+        from .shell import show_keys
+
+        show_keys(app)
+
     def rules(self, app) -> None:
         from .shell import open_rules
 

@@ -116,7 +116,7 @@ class CarcassonneShell(Screen):
         return head
 
     def action_keys(self) -> None:
-        self.app.push_screen(KeysHelp("Carcassonne — keys", INTRO, KEY_HELP))
+        show_keys(self.app)
 
     def rules_topic(self) -> str:
         """The rules topic of what is on screen: the tile being placed, the highlighted follower's
@@ -159,6 +159,21 @@ class CarcassonneShell(Screen):
     def action_overview(self) -> None:
         self.overview = not self.overview
         self.refresh_all()
+
+
+FORM_KEYS = ("The New game form", [
+    ("tab", "the next field (Shift+Tab: the one before)"),
+    ("left,right,space", "the player count (arrows, then Space)"),
+    ("ctrl+s", "start the game (or Enter in a name or the seed)"),
+    ("ctrl+r", "a new seed"),
+    ("escape", "back to the title"),
+])
+
+
+def show_keys(app, form: bool = False) -> None:
+    """Carcassonne's key help (with the New game form's keys first when it is open)."""
+    if not isinstance(app.screen, KeysHelp):
+        app.push_screen(KeysHelp("Carcassonne — keys", INTRO, ([FORM_KEYS] if form else []) + KEY_HELP))
 
 
 def open_rules(app, topic: str | None = None):
