@@ -75,3 +75,17 @@ def test_the_session_game_is_untouched_by_what_its_readers_do():
             seen.phase = "over"
         assert digest(session._history[-1]) == before
         session.apply(GAME.notation(pick.choice(legal_actions(session.view()))), by=session.current_player)
+
+
+def test_a_frozen_state_pickles_and_copies_as_the_same_value():
+    """A view may go to another process (the opponents' worker): it arrives as the same frozen value."""
+    import copy
+    import pickle
+
+    state = new_game(settings(3, 2))
+    state = apply(state, legal_actions(state)[0])
+    for other in (pickle.loads(pickle.dumps(view(state, 1))), copy.deepcopy(state), copy.copy(state)):
+        assert type(other) is type(state) and writable_parts(other) == []
+        with pytest.raises(TypeError):
+            other.phase = "over"
+    assert digest(pickle.loads(pickle.dumps(state))) == digest(state)

@@ -114,6 +114,16 @@ class FrozenState(State):
 
     __delattr__ = __setattr__
 
+    def __reduce__(self):  # pickle and copy without assigning to it (a process of its own may take it)
+        return (_rebuilt, (tuple(getattr(self, name) for name in State.__slots__),))
+
+
+def _rebuilt(values: tuple) -> FrozenState:
+    state = State.__new__(State)
+    for name, value in zip(State.__slots__, values):
+        setattr(state, name, value)
+    return freeze(state)
+
 
 def freeze(state: State) -> FrozenState:
     """Make ``state`` (a writable one the engine just built) a value, in place, and return it. Its
