@@ -1,4 +1,4 @@
-"""The layers contract (issue 8, "Layers as a contract"): data <- engine <- learn, saves <- session <- ui, cli.
+"""The layers contract (issue 8, "Layers as a contract"): data <- engine <- learn, saves <- session <- shell_ui <- ui, cli.
 
 Declared in pyproject.toml ([tool.importlinter]) and checked here with import-linter, next to the
 runtime import wall (tests/engine/test_import_wall.py). A module importing from a layer above it
@@ -41,3 +41,20 @@ def test_the_contract_catches_an_engine_that_imports_the_session(tmp_path):
     result = _lint(copy)
     assert result.returncode != 0
     assert "tiletum_tui.engine.sneak -> tiletum_tui.session" in result.stdout
+
+
+def test_the_contract_keeps_each_games_screens_apart(tmp_path):
+    """Issue 19: the shared dialogs sit below both games' screens (``shell_ui``), so Carcassonne's
+    screens reach Ctrl+S and the rules browser without Tiletum's: importing Tiletum's screens, or the
+    shell importing a game's screens, breaks the contract."""
+    import shutil
+
+    copy = tmp_path / "project"
+    shutil.copytree(ROOT / "tiletum_tui", copy / "tiletum_tui", ignore=shutil.ignore_patterns("__pycache__", "styles"))
+    shutil.copy(ROOT / "pyproject.toml", copy / "pyproject.toml")
+    (copy / "tiletum_tui" / "carcassonne" / "ui" / "sneak.py").write_text("from ...ui.dialogs import help\n")
+    (copy / "tiletum_tui" / "shell_ui" / "sneak.py").write_text("from ..carcassonne.ui import screen\n")
+    result = _lint(copy)
+    assert result.returncode != 0
+    assert "tiletum_tui.carcassonne.ui.sneak -> tiletum_tui.ui.dialogs.help" in result.stdout
+    assert "tiletum_tui.shell_ui.sneak -> tiletum_tui.carcassonne.ui.screen" in result.stdout

@@ -164,9 +164,8 @@ def _main(argv: list[str] | None = None) -> int:
     front = _front_door(args)
     if args.command == "play" and front is not None:
         return front.play_headless(args)
-    if args.command == "new" and front is not None:
-        print(f"tiletum: {args.game} has no screens yet: play it with 'tiletum play --game {args.game}'",
-              file=sys.stderr)
+    if args.command == "new" and front is not None and args.opponents:
+        print(f"tiletum: {args.game} has no computer opponents yet: leave out --opponents", file=sys.stderr)
         return 2
     if args.command == "play":
         from .headless import play_headless
@@ -258,13 +257,17 @@ def _open_screens(args) -> int:
     from .session import Session
 
     if args.command == "new":
-        settings = _game_settings(args)
+        from . import games
+
+        front = _front_door(args)  # another game's settings come from its own command-line module
+        settings = front.settings(args) if front is not None else _game_settings(args)
         try:
             seats = _seats(args.opponents, args.players, args.budget)  # -- opponents (issue 14)
         except ValueError as exc:  # bad input: one line, exit status 2 (as for every bad input)
             print(f"tiletum: {clean(str(exc))}", file=sys.stderr)
             return 2
-        return run_app(settings, session=Session.new(settings, save_dir=save_dir, seats=seats), save_dir=save_dir)
+        session = Session.new(settings, save_dir=save_dir, seats=seats, game=games.game(args.game))
+        return run_app(settings, session=session, save_dir=save_dir)
     path, note = None, None
     if args.command == "load":
         path = Path(args.file)

@@ -18,7 +18,7 @@ def test_roles_by_segment():
     with pytest.raises(IllegalAction, match="a follower is a thief, not a knight"):
         apply(state, parse("1: knight road W"))
     after = play(state, "1: monk cloister")
-    assert after.supply == [6, 7] and [f.role for f in after.followers] == ["monk"]
+    assert after.supply == (6, 7) and [f.role for f in after.followers] == ["monk"]
 
 
 def test_only_on_the_tile_just_placed():
@@ -48,7 +48,7 @@ def test_never_on_a_feature_already_occupied_however_far():
 
 
 def test_from_the_supply():
-    state = play(arranged(["B", "B"]), "1: place B at 0,1")
+    state = play(arranged(["B", "B"]), "1: place B at 0,1").clone()  # (writable, to arrange)
     state.supply[0] = 0  # as if Ann's seven followers were all on the land
     assert all("supply" in s.refused for s in spots(state))
     assert [a for a in legal_actions(state)] == [parse("1: no follower")]

@@ -13,7 +13,7 @@ def test_an_unfinished_city_a_point_a_segment_and_a_pennant():
     assert state.phase == "over"
     assert [(e.seat, e.points, e.why) for e in events_of(state, "Scored")] == [
         (0, 3, "an unfinished city of 2 segments and 1 pennant")]
-    assert state.supply == [7, 7]
+    assert state.supply == (7, 7)
 
 
 def test_an_unfinished_road_and_cloister():
@@ -27,11 +27,11 @@ def test_an_unfinished_road_and_cloister():
 def test_farmers_never_return_and_supply_completed_cities():
     # Ann's farmer north of the city E closes; Bob's in the field between that city and the road.
     state = play(arranged(["E", "U"]), "1: place E at 0,-1 r2", "1: farmer field N", "2: place U at 1,0 r1")
-    assert state.supply == [6, 7] and [f.role for f in state.followers] == ["farmer"]
+    assert state.supply == (6, 7) and [f.role for f in state.followers] == ["farmer"]
     state = play(state, "2: farmer field N")
     farms = [(e.seat, e.points) for e in events_of(state, "Scored") if e.category == "farm"]
     assert farms == [(0, 4), (1, 4)]  # two farms supply the one city, one farmer each: a tie, both score
-    assert state.supply == [6, 6]  # farmers are never returned
+    assert state.supply == (6, 6)  # farmers are never returned
 
 
 def test_only_completed_cities_are_supplied():

@@ -43,11 +43,11 @@ def test_a_drawn_tile_with_no_legal_placement_goes_into_the_box_and_another_is_d
     # E turned closes the starting tile's city: no city edge is left open, so C (all city) fits nowhere.
     state = play(arranged(["E", "C", "B"]), "1: place E at 0,-1 r2", "1: no follower")
     assert [e.design for e in events_of(state, "TileDiscarded")] == ["C"]
-    assert state.discarded == ["C"] and state.drawn == "B"
+    assert state.discarded == ("C",) and state.drawn == "B"
 
 
 def test_the_legal_places_are_exactly_those_the_rules_let_through():
-    state = new_game(settings(seed=11))
+    state = new_game(settings(seed=11)).clone()
     rng = random.Random(11)
     for step in range(60):
         if state.phase == "place" and step % 6 == 0:

@@ -14,7 +14,7 @@ def test_the_starting_tile_lies_in_the_middle_and_71_tiles_are_face_down():
     state = new_game(settings())
     assert [(p.design, p.x, p.y) for p in state.placed] == [("D", 0, 0)]
     assert len(state.pile) + 1 == 71 and state.drawn is not None
-    assert state.supply == [7, 7] and state.scores == [0, 0]
+    assert state.supply == (7, 7) and state.scores == (0, 0)
 
 
 def test_the_seed_fixes_the_order_of_the_tiles():
@@ -31,7 +31,7 @@ def test_two_to_five_players(players):
 def test_the_order_of_the_face_down_tiles_is_hidden_but_their_counts_are_public():
     state = new_game(settings(seed=3))
     seen = view(state, 0)
-    assert seen.rng == 0 and seen.pile == sorted(state.pile) and seen.pile != state.pile
+    assert seen.rng == 0 and seen.pile == tuple(sorted(state.pile)) and seen.pile != state.pile
     assert seen.drawn == state.drawn  # the drawn tile is shown to everyone
 
 

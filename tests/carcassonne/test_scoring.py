@@ -12,7 +12,7 @@ from .helpers import arranged, events_of, play
 def test_complete_deploy_score_return_in_one_turn():
     # E turned closes the starting tile's city: 2 tiles, 4 points, and the knight comes back at once.
     state = play(arranged(["E", "B"]), "1: place E at 0,-1 r2", "1: knight city S")
-    assert state.scores == [4, 0] and state.supply == [7, 7] and not state.followers
+    assert state.scores == (4, 0) and state.supply == (7, 7) and not state.followers
     kinds = [type(e).__name__ for e in state.events]
     assert kinds.index("FollowerDeployed") < kinds.index("Scored") < kinds.index("FollowerReturned")
 
@@ -20,11 +20,11 @@ def test_complete_deploy_score_return_in_one_turn():
 def test_a_completed_city_with_a_pennant():
     state = play(arranged(["M", "E", "B"]), "1: place M at 0,-1 r2", "1: knight city E-S",
                  "2: place E at 1,-1 r3")
-    assert state.scores == [0, 0] and state.supply == [6, 7]  # not yet: followers return only after a score
+    assert state.scores == (0, 0) and state.supply == (6, 7)  # not yet: followers return only after a score
     state = play(state, "2: no follower")
     (scored,) = events_of(state, "Scored")
     assert (scored.seat, scored.points, scored.why) == (0, 8, "a completed city of 3 tiles and 1 pennant")
-    assert state.supply == [7, 7]
+    assert state.supply == (7, 7)
 
 
 def test_a_completed_road_scores_a_point_a_tile_and_ties_score_in_full():
@@ -36,11 +36,11 @@ def test_a_completed_road_scores_a_point_a_tile_and_ties_score_in_full():
                  "2: place V at 2,1 r2", "2: thief road N-E",
                  "1: place V at 2,0", "1: no follower",
                  "2: place W at -1,0", "2: no follower")
-    assert state.scores == [0, 0]
+    assert state.scores == (0, 0)
     state = play(state, "1: place W at 3,1", "1: no follower")
     assert sorted((e.seat, e.points, e.category) for e in events_of(state, "Scored")) == [
         (0, 6, "road"), (1, 6, "road")]
-    assert state.supply == [7, 7]
+    assert state.supply == (7, 7)
 
 
 def test_the_most_followers_score_all():
@@ -58,10 +58,10 @@ def test_a_cloister_surrounded_scores_9():
         state = play(state, f"{seat}: place B at {x},{y}")
         if i < len(around) - 1:
             state = play(state, f"{seat}: no follower")
-            assert state.scores == [0, 0]
+            assert state.scores == (0, 0)
     state = play(state, f"{seat}: no follower")  # Ann places the eighth tile around it: Bob's monk scores
     assert [(e.seat, e.points, e.why) for e in events_of(state, "Scored")] == [(1, 9, "a completed cloister")]
-    assert state.supply == [7, 7]
+    assert state.supply == (7, 7)
 
 
 def test_separate_segments_on_a_tile_count_just_once():

@@ -129,7 +129,7 @@ async def test_continue_and_new_game_reach_carcassonne(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("g")
         await pilot.pause()
-        await pilot.press("down", "enter")  # 3 players
+        await pilot.press("right", "space", "ctrl+s")  # 3 players
         await pilot.pause()
         await pilot.press("enter")  # who plays the other seats: people at this keyboard
         await pilot.pause()

@@ -23,7 +23,7 @@ IDS = lambda s: f"{s[0]}x{s[1]}"  # noqa: E731
 
 def played(actions: int | None, seed: int = 7, players: int = 3) -> Session:
     """A session after ``actions`` random legal actions (None: to the end)."""
-    state = new_game(settings(players, seed))
+    state = new_game(settings(players, seed)).clone()
     pick, log = random.Random(seed), []
     while state.phase != "over" and (actions is None or len(log) < actions):
         action = pick.choice(legal_actions(state))

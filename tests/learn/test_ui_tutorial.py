@@ -23,7 +23,8 @@ from tiletum_tui.learn import tutorial as T
 from tiletum_tui.ui import text as words
 from tiletum_tui.ui.app import TiletumApp
 from tiletum_tui.ui.choices import finish_action, keys_for
-from tiletum_tui.ui.dialogs.basic import AnnounceDialog, ConfirmDialog
+from tiletum_tui.shell_ui.dialogs import ConfirmDialog
+from tiletum_tui.ui.dialogs.basic import AnnounceDialog
 from tiletum_tui.ui.learn.chapters import ChapterMenu, chapter_end
 from tiletum_tui.ui.learn.dialogs import QuestionDialog
 from tiletum_tui.ui.learn.progress import PROGRESS_VERSION, load_progress, progress_path

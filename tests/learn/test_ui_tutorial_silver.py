@@ -14,7 +14,8 @@ from tiletum_tui.learn import tutorial as T
 from tiletum_tui.learn.lessons import BASE
 from tiletum_tui.learn.silver_lesson import SILVER
 from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.dialogs.basic import AnnounceDialog, ConfirmDialog
+from tiletum_tui.shell_ui.dialogs import ConfirmDialog
+from tiletum_tui.ui.dialogs.basic import AnnounceDialog
 from tiletum_tui.ui.learn.chapters import ChapterMenu
 from tiletum_tui.ui.learn.progress import load_progress, progress_path
 from tiletum_tui.ui.learn.tutorial_screen import TutorialScreen

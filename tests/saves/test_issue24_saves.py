@@ -121,7 +121,7 @@ def test_a_typed_path_never_replaces_an_earlier_save(games, tmp_path, monkeypatc
     into = session.save_to(f"{folder}/")  # a folder: a new file each time
     assert session.save_to(f"{folder}/") != into and into.exists()
 
-    from tiletum_tui.ui.dialogs.save import where_it_goes
+    from tiletum_tui.shell_ui.save import where_it_goes
 
     assert where_it_goes("./x", folder) == f"→ {folder / 'x-4.json'}   (x.json is taken)"  # said before
 

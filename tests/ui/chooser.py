@@ -23,7 +23,8 @@ def choose_key(panel: DecisionPanel, rng: random.Random) -> str:
 async def play_to_the_end(app, pilot, rng: random.Random, max_keys: int) -> int:
     """Press keys as the simple player until the final scoring table: Enter on announcements, y on
     questions. Returns the keys pressed (fails past ``max_keys``: the game did not end)."""
-    from tiletum_tui.ui.dialogs.basic import AnnounceDialog, ConfirmDialog
+    from tiletum_tui.shell_ui.dialogs import ConfirmDialog
+    from tiletum_tui.ui.dialogs.basic import AnnounceDialog
     from tiletum_tui.ui.screens.final import FinalScreen
 
     keys = 0

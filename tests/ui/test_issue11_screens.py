@@ -25,9 +25,9 @@ from tiletum_tui.saves.errors import SaveWriteError
 from tiletum_tui.saves.lock import GameInUseError, Holder
 from tiletum_tui.session import EVERY_SEAT, Session
 from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.dialogs.basic import ConfirmDialog
-from tiletum_tui.ui.dialogs.in_use import InUseDialog
-from tiletum_tui.ui.dialogs.save import SaveDialog
+from tiletum_tui.shell_ui.dialogs import ConfirmDialog
+from tiletum_tui.shell_ui.in_use import InUseDialog
+from tiletum_tui.shell_ui.save import SaveDialog
 from tiletum_tui.ui.screens.game import GameScreen
 from tiletum_tui.ui.screens.title import TitleScreen
 

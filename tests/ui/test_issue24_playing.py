@@ -350,7 +350,7 @@ async def test_waste_ap_is_asked_only_when_the_ap_could_be_spent(tmp_path):
     marker at the top of the track); ending the turn then just ends it."""
     from tiletum_tui.engine import options
     from tiletum_tui.engine.state import TurnFrame
-    from tiletum_tui.ui.dialogs.basic import ConfirmDialog
+    from tiletum_tui.shell_ui.dialogs import ConfirmDialog
 
     session = session_where(tmp_path, lambda s: isinstance(s.stack[-1], TurnFrame) and not s.stack[-1].die_taken
                             and s.phase == "action" and not s.players[s.stack[-1].player].storehouse)

@@ -111,7 +111,7 @@ async def test_save_under_a_name_from_the_game(tmp_path):
     """Issue 4: save (named) at any moment from a key. Issue 11: a name stays in the save folder
     ("friday: night" is sanitised), and the dialog shows where the save goes."""
     from tiletum_tui.saves import listing
-    from tiletum_tui.ui.dialogs.save import SaveDialog
+    from tiletum_tui.shell_ui.save import SaveDialog
 
     app = TiletumApp(session=make_session(tmp_path, moves=3))
     async with app.run_test(size=(80, 24)) as pilot:

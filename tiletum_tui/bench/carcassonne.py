@@ -17,7 +17,7 @@ def _settings(players: int, seed: int, river: bool = False) -> Settings:
 
 
 def random_game(players: int, seed: int, river: bool = False):
-    state = new_game(_settings(players, seed, river))
+    state = new_game(_settings(players, seed, river)).clone()
     pick = random.Random(seed).random
     while state.phase != "over":
         legal = legal_actions(state)
@@ -36,7 +36,7 @@ def carcassonne_numbers(games: int = 30) -> dict[str, float]:
     river_per_second = max(games // 3, 1) / (time.process_time() - t0)
     late, steps = [], []
     for seed in range(8):  # positions after 55 tiles: the land at its widest frontier
-        state = new_game(_settings(2, 500 + seed))
+        state = new_game(_settings(2, 500 + seed)).clone()
         pick = random.Random(seed)
         while state.phase != "over":
             if state.phase == "place" and len(state.placed) >= 55:

@@ -74,7 +74,7 @@ def play_headless(args) -> int:
         state, log, game_settings = session.state.clone(), list(session.actions), session.settings
     else:
         game_settings = settings(args)
-        state, log = new_game(game_settings), []
+        state, log = new_game(game_settings).clone(), []
     print(f"seed {game_settings.seed}, {len(state.players)} players: " + ", ".join(p.name for p in state.players)
           + (", with the River" if game_settings.river else ""))
     if args.script is not None or args.random is None:

@@ -15,28 +15,9 @@ from __future__ import annotations
 
 import msgspec
 
+from ..frozen_dict import FrozenDict  # (below both games' engines: Carcassonne's states hold them too)
+
 _set = dict.__setitem__  # the engine's own way to fill a new FrozenDict before anyone sees it
-
-
-class FrozenDict(dict):
-    """A dict that cannot be changed: build a new one (``updated``, ``added``) instead."""
-
-    __slots__ = ()
-
-    def _read_only(self, *args, **kwargs):
-        raise TypeError("a game's state cannot be changed in place: only the engine's apply changes a game")
-
-    __setitem__ = __delitem__ = __ior__ = _read_only
-    clear = pop = popitem = setdefault = update = _read_only
-
-    def __reduce__(self):  # pickle and copy without the mutators (they would refuse)
-        return (FrozenDict, (dict(self),))
-
-    def __copy__(self) -> FrozenDict:
-        return self  # nothing can change it, so a copy is itself
-
-    def __deepcopy__(self, memo) -> FrozenDict:
-        return self
 
 
 def updated(mapping, key, value) -> FrozenDict:

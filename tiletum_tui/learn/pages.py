@@ -8,44 +8,9 @@ disagree with the game.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
+from .. import rulebook
+from ..rulebook import Hit, Page, Section, render  # noqa: F401 - the pages' shapes, as cards.py and the tests name them
 from .parts import learn_parts
-
-
-@dataclass(frozen=True)
-class Section:
-    id: str
-    heading: str
-    body: str  # paragraphs separated by blank lines; lines starting "- " are bullets
-
-    @property
-    def text(self) -> str:
-        return f"{self.heading}\n{self.body}"
-
-
-@dataclass(frozen=True)
-class Page:
-    id: str
-    title: str
-    summary: str
-    sections: tuple[Section, ...]
-
-    def section(self, section_id: str) -> Section:
-        for s in self.sections:
-            if s.id == section_id:
-                return s
-        raise KeyError(f"page {self.id!r} has no section {section_id!r}")
-
-
-@dataclass(frozen=True)
-class Hit:
-    page: str
-    section: str
-    heading: str
-    snippet: str
-    score: int
 
 
 # The base game's pages, then the modules' (``parts.LearnPart.pages``: an expansion's page).
@@ -83,14 +48,6 @@ def page(page_id: str, cat=None) -> Page:
     return pages(cat)[page_id]
 
 
-def render(p: Page) -> str:
-    """A page as plain text (what the browser shows, without styling)."""
-    out = [p.title, "=" * len(p.title), p.summary, ""]
-    for s in p.sections:
-        out += [s.heading, "-" * len(s.heading), s.body, ""]
-    return "\n".join(out)
-
-
 # ---------------------------------------------------------------- context help
 # A part of the game screen (widget id), an action class name or a plain word -> (page, section).
 TOPICS: dict[str, tuple[str, str]] = {
@@ -117,54 +74,9 @@ TOPICS: dict[str, tuple[str, str]] = {
 
 def topic(name: str | None) -> tuple[str, str | None]:
     """Where to open the rules for a topic: (page id, section id or None). Unknown topics: search."""
-    if not name:
-        return PAGE_ORDER[0], None
-    key = name.strip().lower().removeprefix("rules:").strip()
-    if key in pages():
-        return key, None
-    if ":" in key:  # "page:section", as the explanations name their rule
-        page_id, _, section_id = key.partition(":")
-        if page_id in pages() and any(s.id == section_id for s in pages()[page_id].sections):
-            return page_id, section_id
-    if key in TOPICS:
-        return TOPICS[key]
-    hits = search(key)
-    if hits:
-        return hits[0].page, hits[0].section
-    return PAGE_ORDER[0], None
-
-
-# ---------------------------------------------------------------- search
-def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9+]+", text.lower())
+    return rulebook.find_topic(pages(), TOPICS, name)
 
 
 def search(query: str, limit: int = 20) -> list[Hit]:
     """Sections that mention every word of the query, best first (heading matches count most)."""
-    words = _words(query.lower().removeprefix("rules:"))
-    if not words:
-        return []
-    hits = []
-    for p in pages().values():
-        for s in p.sections:
-            head, body = s.heading.lower(), s.body.lower()
-            if not all(w in head or w in body for w in words):
-                continue
-            head_words = _words(head)
-            # A word in the heading counts most; the body's count is capped so a long list
-            # (Cards & Components) cannot outrank the section that is about the word.
-            score = sum(20 * (w in head_words) + min(body.count(w), 5) for w in words)
-            score += 10 * (" ".join(w for w in head_words if w != "the") == " ".join(words))
-            hits.append(Hit(p.id, s.id, s.heading, _snippet(s.body, words[0]), score))
-    hits.sort(key=lambda h: (-h.score, PAGE_ORDER.index(h.page)))
-    return hits[:limit]
-
-
-def _snippet(body: str, word: str, width: int = 70) -> str:
-    flat = " ".join(body.split())
-    i = flat.lower().find(word)
-    if i < 0:
-        return flat[:width]
-    start = max(0, i - width // 3)
-    text = flat[start:start + width]
-    return ("…" if start else "") + text + ("…" if start + width < len(flat) else "")
+    return rulebook.search(pages(), query, limit)

@@ -9,7 +9,8 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from .. import games
-from . import keeping, keymap
+from ..shell_ui import keeping
+from . import keymap
 from .games import game_names, screens_for
 from .paths import later_css_paths, title_css_paths
 from .screens.title import TitleScreen
@@ -195,6 +196,14 @@ class TiletumApp(App):
         keeping.close_games(self)
 
     def action_help(self) -> None:
+        # Another game's screen (or a screen over it: its rules, its form) has keys of its own: its help;
+        # so has the title of an app opened for another game (``screens.keys``).
+        own = next((getattr(s, "action_keys") for s in reversed(self.screen_stack) if hasattr(s, "action_keys")), None)
+        if own is None and hasattr(self.screens, "keys"):
+            own = lambda: self.screens.keys(self)  # noqa: E731
+        if own is not None:
+            own()
+            return
         from .dialogs.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):

@@ -126,7 +126,7 @@ def _import_time(module: str, rounds: int = 3) -> float:
 async def _time_applying(make, presses: int) -> list[float]:
     """Mid-game key presses that each apply an action: open groups (untimed) down to a legal leaf,
     then time the press of its number."""
-    from .dialogs.basic import ConfirmDialog
+    from ..shell_ui.dialogs import ConfirmDialog
     from .widgets.decision import DecisionPanel
 
     times = []

@@ -29,7 +29,7 @@ GAMES = [(2, 1, False), (2, 2, True), (3, 3, False), (4, 4, True), (5, 5, False)
 def play(players: int, seed: int, river: bool) -> dict:
     settings = Settings(players=tuple(PlayerSetup(NAMES[i], COLOURS[i]) for i in range(players)), seed=seed,
                         river=river)
-    state = new_game(settings)
+    state = new_game(settings).clone()
     rng = random.Random(seed * 7919 + players)
     actions, counts = [], []
     while state.phase != "over":

@@ -90,15 +90,18 @@ async def test_h_gives_the_masters_suggestion_with_why_and_puts_the_cursor_there
 async def test_new_game_asks_who_plays_the_other_seats(tmp_path):
     """Issue 20: "one person can play it alone": New game of Carcassonne asks, after the players and the
     River, who plays the seats after yours; the journeymen chosen play them (and say so)."""
+    from textual.widgets import RadioButton
+
     (tmp_path / "new").mkdir()
     app = TiletumApp(save_dir=tmp_path / "new")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("g")
         await pilot.pause()
-        await pilot.press("down", "down", "enter")  # 4 players
+        form = app.screen
+        form.query_one("#n4", RadioButton).value = True  # 4 players
         await pilot.pause()
-        assert "Who plays the seats after yours?" in str(app.screen.query("Static").first().content)
-        await pilot.press("down", "down", "enter")  # you against journeymen
+        form.query_one("#who-journeyman", RadioButton).value = True  # the seats after yours: journeymen
+        await pilot.press("ctrl+s")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, CarcassonneScreen)

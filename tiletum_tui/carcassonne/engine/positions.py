@@ -17,12 +17,12 @@ from ..data import load
 from .actions import parse
 from .errors import CarcassonneError
 from .rules import _draw, apply, new_game
-from .state import Settings, State
+from .state import Settings, State, freeze
 
 
 def stacked(settings: Settings, pile: tuple[str, ...] | list[str], moves=()) -> State:
     cat = load()
-    state = new_game(settings)
+    state = new_game(settings).clone()  # writable: the pile is laid out before the first draw
     box = Counter({d.id: d.count for d in (cat.land + cat.river if settings.river else cat.land)})
     box.subtract(p.design for p in state.placed)
     if settings.river:
@@ -37,6 +37,7 @@ def stacked(settings: Settings, pile: tuple[str, ...] | list[str], moves=()) -> 
     events: list = []
     _draw(state, events)
     state.events = tuple(events)
+    state = freeze(state)  # a value from here, as every state the engine hands out
     for text in moves:
         state = apply(state, parse(text))
     return state

@@ -15,7 +15,7 @@ from .events import FollowerDeployed, GameEnded, TileDiscarded, TileDrawn, TileP
 from .followers import deploy, spots
 from .rng import shuffle
 from .scoring import final_scoring, score_completed
-from .state import Settings, State
+from .state import FrozenState, Settings, State, freeze
 from .tiles import DELTA, turned
 
 
@@ -57,7 +57,7 @@ def new_game(settings: Settings) -> State:
     events: list = []
     _draw(s, events)
     s.events = tuple(events)
-    return s
+    return freeze(s)
 
 
 def _put(state: State, design: str, x: int, y: int, rotation: int) -> int:
@@ -135,7 +135,10 @@ def _spot(state: State, name: str):
 
 
 def apply_in_place(state: State, action, *, checked: bool = False) -> list:
-    """Apply ``action`` to ``state`` itself; return the events. Checks first unless ``checked``."""
+    """Apply ``action`` to ``state`` itself (a writable one: ``clone``); return the events. Checks
+    first unless ``checked``."""
+    if type(state) is FrozenState:
+        raise TypeError("a game's state cannot be changed in place: apply_in_place takes a clone of it")
     if not checked:
         check(state, action)
     events: list = []
@@ -168,7 +171,7 @@ def apply(state: State, action) -> State:
     check(state, action)
     after = state.clone()
     apply_in_place(after, action, checked=True)
-    return after
+    return freeze(after)
 
 
 def describe(state: State, action) -> str:
@@ -197,7 +200,7 @@ def view(state: State, seat: int | None = None) -> State:
     v.rng = 0
     v.settings = msgspec.structs.replace(state.settings, seed=0)
     v.events = state.events
-    return v
+    return freeze(v)
 
 
 def is_view(state: State) -> bool:

@@ -1,7 +1,10 @@
 """The state of a game of Carcassonne: settings, the land, the feature graph, followers, scores, the tiles.
 
-A plain object, mutated only by the engine's ``apply_in_place`` on a copy (``clone``): the session keeps
-every state as its history. The feature graph is a union-find over the segments of the placed tiles
+A value (issue 19, "at the same standard" as Tiletum's states): what ``new_game``, ``apply`` and
+``view`` hand out is a ``FrozenState``, whose fields are tuples and read-only mappings and which
+refuses any assignment, so writing into a state or a view raises instead of reaching the game.
+``clone`` gives a plain, writable ``State``, the only kind the engine's ``apply_in_place`` changes;
+``freeze`` turns it into a value when the engine is done with it. The feature graph is a union-find over the segments of the placed tiles
 (one node per segment, ``Placement.base + segment index``); what a feature is (kind, open edges, its
 tiles, segments, pennants, followers, for a farm the cities it touches) is kept at its root, as
 values replaced on a union, never changed in place, so a shallow copy of the lists is a true copy.
@@ -13,6 +16,8 @@ import hashlib
 from typing import NamedTuple
 
 import msgspec
+
+from ...frozen_dict import FrozenDict
 
 RULES_VERSION = 1
 RULES_VERSIONS = (1,)
@@ -72,8 +77,9 @@ class State:
         root = node
         while parent[root] != root:
             root = parent[root]
-        while parent[node] != root:  # path compression: cheap later finds
-            parent[node], node = root, parent[node]
+        if type(parent) is list:  # path compression (cheap later finds), never in a frozen state
+            while parent[node] != root:
+                parent[node], node = root, parent[node]
         return root
 
     @property
@@ -91,6 +97,48 @@ class State:
                 tuple(sorted(self.followers)), tuple(self.supply), tuple(self.scores),
                 tuple(tuple(sorted(d.items())) for d in self.ledger), tuple(self.pile), self.rng,
                 tuple(self.discarded))
+
+
+_LISTS = ("placed", "parent", "kind", "open", "tiles", "segs", "pennants", "occupants", "cities", "followers",
+          "supply", "scores", "pile", "discarded", "cloisters")
+
+
+class FrozenState(State):
+    """A state nobody can change: its lists are tuples, its mappings read-only, and setting a field
+    raises. ``clone`` makes a writable copy (a plain ``State``)."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name, value):
+        raise TypeError("a game's state cannot be changed in place: only the engine's apply changes a game")
+
+    __delattr__ = __setattr__
+
+    def __reduce__(self):  # pickle and copy without assigning to it (a process of its own may take it)
+        return (_rebuilt, (tuple(getattr(self, name) for name in State.__slots__),))
+
+
+def _rebuilt(values: tuple) -> FrozenState:
+    state = State.__new__(State)
+    for name, value in zip(State.__slots__, values):
+        setattr(state, name, value)
+    return freeze(state)
+
+
+def freeze(state: State) -> FrozenState:
+    """Make ``state`` (a writable one the engine just built) a value, in place, and return it. Its
+    containers become tuples and FrozenDicts, which read, encode and digest as the lists and dicts
+    they were."""
+    if type(state) is FrozenState:
+        return state
+    put = object.__setattr__
+    for name in _LISTS:
+        put(state, name, tuple(getattr(state, name)))
+    put(state, "cells", FrozenDict(state.cells))
+    put(state, "frontier", FrozenDict(state.frontier))
+    put(state, "ledger", tuple(FrozenDict(d) for d in state.ledger))
+    state.__class__ = FrozenState
+    return state
 
 
 def digest(state: State) -> str:

@@ -17,7 +17,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..engine import CarcassonneError, legal_actions, remaining, view
@@ -27,6 +26,8 @@ from ..engine.land import legal_places, why_not
 from ..engine.tiles import fits
 from . import draw
 from .opponents import SeatsDriver
+from .overview import overview
+from .shell import CarcassonneShell
 from .text import final_table, last_news, player_line
 
 _DIRS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
@@ -42,14 +43,14 @@ def _axis(origin: int, cursor: int, low: int, high: int, span: int) -> int:
     return max(low, min(origin, high - span + 1))
 
 
-class CarcassonneScreen(Screen):
+class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview: shell.py)
     DEFAULT_CSS = """
     CarcassonneScreen { layout: vertical; }
     #carc-head { height: 1; }
     #carc-main { height: 1fr; }
     #carc-land { width: 1fr; height: 100%; }
     #carc-side { width: 25; height: 100%; padding: 0 0 0 1; }
-    #carc-players { height: 1; }
+    #carc-players { height: auto; }  /* as many lines as the players need (text.player_line) */
     #carc-msg { height: 2; }
     """
     BINDINGS = [
@@ -90,6 +91,7 @@ class CarcassonneScreen(Screen):
     def on_mount(self) -> None:
         self.refresh_all()
         self.call_after_refresh(self.refresh_all)  # once the land knows its size
+        self.report_autosave()  # a new game in a folder that cannot be written says so at once
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_all)
@@ -132,15 +134,17 @@ class CarcassonneScreen(Screen):
         places = self._places(state)
         self._setup_turn(state, places)
         land = self.query_one("#carc-land", Static)
-        self.query_one("#carc-head", Static).update(self._head(state))
+        self.query_one("#carc-head", Static).update(self.with_keys(self._head(state)))
         if state.phase == "over":
             land.update(final_table(state))
+        elif self.overview:
+            land.update(overview(state, places, self.cursor, land.size.width or 56, land.size.height or 20))
         else:
             land.update(self._land(state, places, land.size.width or 56, land.size.height or 20))
         side = self.query_one("#carc-side", Static)
         side.display = state.phase != "over"  # the final table takes the whole width
         side.update(self._side(state, places))
-        self.query_one("#carc-players", Static).update(player_line(state))
+        self.query_one("#carc-players", Static).update(player_line(state, self.size.width or 80))
         self.show_message(self.message or self.opponents.status() or last_news(self.session))
         self.opponents.changed()
 
@@ -338,6 +342,7 @@ class CarcassonneScreen(Screen):
             self.message = f"Refused: {exc}."
         except Exception as exc:  # the session's own refusals (a read-only game)
             self.message = str(exc)
+        self.report_autosave()
         self.refresh_all()
 
     def action_undo(self) -> None:
@@ -351,6 +356,7 @@ class CarcassonneScreen(Screen):
             self.session.undo(by=seat)
             self._placing_for = None
             self.message = "Undone."
+            self.report_autosave()  # undo autosaves too
         self.refresh_all()
 
     def action_preview(self) -> None:

@@ -5,13 +5,21 @@ from __future__ import annotations
 from rich.text import Text
 
 
-def player_line(state) -> Text:
-    """Every player's score and followers in supply; the player in turn marked ▶ (no colour needed)."""
-    text = Text()
+def player_line(state, width: int = 80) -> Text:
+    """Every player's score and followers in supply; the player in turn marked ▶ (no colour needed).
+    As many players a line as fit ``width`` (four or five players take two lines at 80 columns)."""
+    text, used = Text(), 0
     for i, (p, score, supply) in enumerate(zip(state.players, state.scores, state.supply)):
         turn = i == state.seat and state.phase != "over"
-        text.append(("▶" if turn else " ") + f"{i + 1} {p.name} {score} pts, {supply} followers  ",
-                    style="bold" if turn else "")
+        entry = ("▶" if turn else " ") + f"{i + 1} {p.name} {score} pts, {supply} followers"
+        if used and used + 2 + len(entry) > width:
+            text.append("\n")
+            used = 0
+        elif used:
+            text.append("  ")
+            used += 2
+        text.append(entry, style="bold" if turn else "")
+        used += len(entry)
     return text
 
 

@@ -11,6 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...shell_ui.help import key_name
 from .. import keymap
 from ..widgets.painted import Ink, Painted
 
@@ -21,16 +22,6 @@ INTRO = (
     "not possible now. Map choices also show on the map; type a Town's first letters to find its line "
     "(after /, or at once when there are more than nine Towns to choose from)."
 )
-NAMES = {"question_mark": "?", "left_square_bracket": "[", "right_square_bracket": "]", "escape": "Esc",
-         "slash": "/", "pageup": "PgUp", "pagedown": "PgDn", "shift+up": "Shift+↑", "shift+down": "Shift+↓",
-         "tab": "Tab", "ctrl+s": "Ctrl+S", "ctrl+q": "Ctrl+Q",
-         "left": "←", "right": "→", "up": "↑", "down": "↓", "home": "Home", "end": "End"}
-
-
-def key_name(keys: str) -> str:
-    return " ".join(NAMES.get(k, k.upper() if k.startswith("f") and k[1:].isdigit() else k) for k in keys.split(","))
-
-
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,f1,question_mark,enter", "close", "Close", id="tiletum.help-close")]
 

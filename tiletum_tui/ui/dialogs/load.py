@@ -77,7 +77,7 @@ class LoadDialog(ModalScreen[Path | None]):
 
     def action_delete(self) -> None:
         """Delete the highlighted save, after a confirmation (a deleted game cannot come back)."""
-        from ..dialogs.basic import ConfirmDialog
+        from ...shell_ui.dialogs import ConfirmDialog
 
         index = self.query_one(OptionList).highlighted
         if index is None or not self.paths:

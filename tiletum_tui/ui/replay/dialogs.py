@@ -118,7 +118,7 @@ def play_on(app, positions: Positions, at: int, seats, save_dir) -> None:
     except Exception as exc:  # a folder that cannot be written, a replay that fails: say so, stay here
         app.notify(clean(exc, 300), title="Cannot play on", severity="error", timeout=8, markup=False)
         return
-    from .. import keeping
+    from ...shell_ui import keeping
 
     keeping.close_games(app)  # the game replayed (if open below) writes its last autosave and lets go
     while len(app.screen_stack) > 2:

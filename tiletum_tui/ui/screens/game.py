@@ -30,10 +30,11 @@ from ...engine import IllegalActionError, TiletumError, current_player
 from ...engine.queries import ap_could_be_spent, ap_lost_by
 from ...engine.tasks import TASKS
 from ...session import NotYourMoveError
-from .. import keeping, keymap
+from ...shell_ui import keeping
+from .. import keymap
 from .. import text as T
 from ..choices import LineMemory, build_menu, decision_title, finish_action
-from ..dialogs.basic import ConfirmDialog
+from ...shell_ui.dialogs import ConfirmDialog
 from ..model import GameModel
 from ..recap import PIECES, LogReader
 from ..views import POINTING, Scene, SpaceMoved, SpacePicked, strips_for, views_for

@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from ...safe_text import clean
+from ..safe_text import clean
 
 
 class SaveDialog(ModalScreen[str | None]):
@@ -67,7 +67,7 @@ class SaveDialog(ModalScreen[str | None]):
 
 def where_it_goes(typed: str, folder) -> str:
     """One line saying where ``typed`` would be saved."""
-    from ...saves import store
+    from ..saves import store
 
     if not typed.strip():
         return "a name saves in the save folder; a path (/…, ~/…, old/…) saves exactly there"

@@ -38,8 +38,8 @@ def report_autosave(screen) -> None:
 
 def ask_where_to_save(screen, problem: str | None = None, typed: str | None = None) -> None:
     from ..saves.errors import SaveFileError
-    from ..engine.errors import TiletumError
-    from .dialogs.save import SaveDialog
+    from ..safekeeping import ReadOnlyGameError
+    from .save import SaveDialog
 
     session = _session(screen)
     if session is None:
@@ -65,7 +65,7 @@ def ask_where_to_save(screen, problem: str | None = None, typed: str | None = No
         before = session.save_dir
         try:
             path = session.save_to(text)
-        except (SaveFileError, TiletumError) as exc:  # names the file and the problem
+        except (SaveFileError, ReadOnlyGameError) as exc:  # names the file and the problem
             ask_where_to_save(screen, problem=f"Not saved: {exc}", typed=text)
             return
         note = f"Saved as {clean(path)}"
@@ -88,7 +88,7 @@ def _sessions_on_screen(app) -> list:
 
 
 def quit_asking(app) -> None:
-    from .dialogs.basic import ConfirmDialog
+    from .dialogs import ConfirmDialog
 
     if getattr(app.screen, "_quit_question", False):  # Ctrl+Q at the question itself: quit
         app.exit()
@@ -117,7 +117,7 @@ def open_saved_game(app, path, *, open_as: str = "play", error=None) -> None:
     ``error``: a GameInUseError already met (the command line met it before the app started)."""
     from ..saves.lock import GameInUseError
     from ..session import Session
-    from .dialogs.in_use import InUseDialog
+    from .in_use import InUseDialog
 
     def chosen(mode: str | None) -> None:
         if mode is None:

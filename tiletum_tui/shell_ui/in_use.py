@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...safe_text import clean
+from ..safe_text import clean
 
 
 class InUseDialog(ModalScreen[str | None]):

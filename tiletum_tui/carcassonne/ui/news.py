@@ -1,0 +1,77 @@
+"""What happened, in words, read from the session's log: each entry's words (the engine's
+``describe``) and the events the engine reported with it (scores, completions, followers returned,
+tiles put in the box). Nothing is recomputed from states. Pure Python (no textual)."""
+
+from __future__ import annotations
+
+from ..engine.events import FeatureCompleted, FollowerReturned, Scored, TileDiscarded, TilePlaced
+
+_ROLE_PLURAL = {"knight": "knights", "thief": "thieves", "farmer": "farmers", "monk": "monks"}
+
+
+def consequences(entry, names) -> list[str]:
+    """What an action set off, from its events: completions and who scored, followers back, discards."""
+    out = []
+    for e in entry.events:
+        if isinstance(e, FeatureCompleted):
+            size = "" if e.kind == "cloister" else f" of {e.tiles} tiles"
+            out.append(f"completes a {e.kind}{size}" + ("" if e.winners else " (nobody on it)"))
+        elif isinstance(e, Scored):
+            out.append(f"{names[e.seat]} scores {e.points} ({e.why})")
+        elif isinstance(e, FollowerReturned):
+            out.append(f"{names[e.seat]}'s {e.role} goes back to the supply")
+        elif isinstance(e, TileDiscarded):
+            out.append(f"a drawn {e.design} fits nowhere: into the box")
+    return out
+
+
+def entry_line(entry, names, notation: bool = False) -> str:
+    """One log entry: its words (or its notation) and, after a dash, what it set off."""
+    if notation:
+        return entry.notation
+    extra = consequences(entry, names)
+    return entry.text + (" — " + "; ".join(extra) if extra else "")
+
+
+def log_lines(log, names, notation: bool = False) -> list[tuple[int, str]]:
+    """The whole log, oldest first: (seat, line) per entry, a turn's first line numbered (a turn
+    begins where the engine reports a tile placed)."""
+    out, turn = [], 0
+    for e in log:
+        placed = any(isinstance(x, TilePlaced) for x in e.events)
+        turn += placed
+        head = f"{turn:>3}. " if placed else "     "
+        out.append((e.seat, head + entry_line(e, names, notation)))
+    return out
+
+
+def window(log, seat: int) -> range:
+    """The entries since ``seat``'s last decision: back past its own actions of this turn, then back
+    to its last action before them, which is in the window too (what it set off is told)."""
+    i = len(log)
+    while i > 0 and log[i - 1].seat == seat:
+        i -= 1
+    end = i
+    while i > 0 and log[i - 1].seat != seat:
+        i -= 1
+    return range(max(i - 1, 0), end)
+
+
+def since_last_turn(log, names, seat: int) -> tuple[list[str], dict[int, int]]:
+    """What the others did since ``seat`` last played, a line per action (its own last action only by
+    what it set off), and the points each player scored in that time (from the Scored events)."""
+    lines: list[str] = []
+    points: dict[int, int] = {}
+    span = window(log, seat)
+    for i in span:
+        entry = log[i]
+        for e in entry.events:
+            if isinstance(e, Scored):
+                points[e.seat] = points.get(e.seat, 0) + e.points
+        if entry.seat == seat and i == span.start:
+            extra = consequences(entry, names)
+            if extra:
+                lines.append("After your last move: " + "; ".join(extra))
+            continue
+        lines.append(entry_line(entry, names))
+    return lines, points

@@ -1,0 +1,188 @@
+"""What the Carcassonne game screen shares with Tiletum's through the shell (``shell_ui``): Ctrl+S
+save, the autosave messages, the key help (``?``), the rules pages about what is on screen (F1),
+the log (``l``), what happened since your last turn (``s``) and the zoomed-out overview (``z``).
+
+A base class of ``CarcassonneScreen``, so the placing and deploying screen keeps to its own keys.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+from ...shell_ui import keeping
+from ...shell_ui.help import KeysHelp
+from . import news
+
+# Every key of the game screen, as the help shows it (a test holds this to the screen's bindings).
+KEY_HELP = [
+    ("Placing", [
+        ("left,right,up,down", "jump to the next place that way where the tile fits (follower: up and down)"),
+        ("shift+left,shift+right,shift+up,shift+down", "step one cell anywhere: where it does not fit, why",
+         "Shift+arrows"),
+        ("r", "turn the tile (through the turns that fit there)"),
+        ("enter", "place the tile; in the follower choice, deploy"),
+        ("0,1,2,3,4,5,6,7,8,9", "a line of the follower choice (0: no follower); a greyed line says why not", "0-9"),
+        ("u", "undo your own move within the turn (back to the tile drawn)"),
+    ]),
+    ("Looking around", [
+        ("v", "what placing the tile there so would complete, and who would score it"),
+        ("h", "a hint: the master's tile and follower, with why (Enter then plays it)"),
+        ("t", "the face-down tiles left, by design"),
+        ("z", "the zoomed-out overview of the land (again: back)"),
+        ("l", "the log (n in it: the notation)"),
+        ("s", "what happened since your last turn"),
+        ("f1", "the rules about what is on screen (Cards & Components are a page of them)"),
+    ]),
+    ("Everywhere", [
+        ("ctrl+s", "save under a name or anywhere (a path); the game is autosaved after every action"),
+        ("question_mark", "every key (this help)"),
+        ("escape", "the title screen (the game is saved; Continue resumes it)"),
+        ("ctrl+q", "quit (asks first if the last autosave failed and moves would be lost)"),
+    ]),
+]
+INTRO = ("Lay the drawn tile where it fits, then a follower on it or none. Frames mark the places where "
+         "the tile fits; the line at the bottom says what happened and why a move is refused.")
+
+
+class NewsPanel(ModalScreen[None]):
+    """A scrolling list of lines (the log, or what happened since your last turn); ``n`` switches the
+    log to the notation when ``lines_in`` gives it."""
+
+    BINDINGS = [Binding("escape,enter,l,s", "close", "Close", id="carcassonne.news-close"),
+                Binding("n", "notation", "Notation", id="carcassonne.news-notation")]
+
+    def __init__(self, title: str, lines, lines_in=None) -> None:
+        super().__init__()
+        self.title_text, self.lines, self.lines_in, self.in_notation = title, lines, lines_in, False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            with VerticalScroll(id="news-body"):
+                yield Static(self._text(), id="news-text", markup=False)
+            keys = "↑↓ PgUp PgDn: scroll · " + ("n: notation · " if self.lines_in else "") + "Esc: close"
+            yield Static(keys, classes="dialog-keys", markup=False)
+
+    def on_mount(self) -> None:
+        body = self.query_one("#news-body")
+        body.focus()
+        body.scroll_end(animate=False)  # the latest first in view
+
+    def _text(self) -> Text:
+        return Text("\n".join(self.lines) if self.lines else "Nothing yet.")
+
+    def action_notation(self) -> None:
+        if self.lines_in:
+            self.in_notation = not self.in_notation
+            self.lines = self.lines_in(self.in_notation)
+            self.query_one("#news-text", Static).update(self._text())
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class CarcassonneShell(Screen):
+    BINDINGS = [
+        Binding("ctrl+s", "save", "save", show=False, id="carcassonne.save"),
+        Binding("question_mark", "keys", "keys", show=False, id="carcassonne.keys"),
+        Binding("f1", "rules_here", "rules", show=False, id="carcassonne.rules-here"),
+        Binding("l", "log", "log", show=False, id="carcassonne.log"),
+        Binding("s", "since", "since", show=False, id="carcassonne.since"),
+        Binding("z", "overview", "zoom", show=False, id="carcassonne.overview"),
+    ]
+    overview = False  # the land zoomed out (``overview.py``)
+
+    # ---- keeping the game safe, as Tiletum's screen does (shell_ui.keeping)
+    def report_autosave(self) -> None:
+        """After anything that autosaves: say at once when the game is not saved."""
+        keeping.report_autosave(self)
+
+    def action_save(self) -> None:
+        keeping.ask_where_to_save(self)
+
+    # ---- help, rules
+    def with_keys(self, head: Text) -> Text:
+        """The head line, with where the keys and the rules are at its right when there is room (the
+        Footer is full at 80 columns)."""
+        hint = "?: keys · F1: rules"
+        room = self.size.width - head.cell_len - len(hint)
+        if room >= 2:
+            head = head.copy()
+            head.append(" " * room + hint, style="dim")
+        return head
+
+    def action_keys(self) -> None:
+        show_keys(self.app)
+
+    def rules_topic(self) -> str:
+        """The rules topic of what is on screen: the tile being placed, the highlighted follower's
+        role (a field: the farms), the final table."""
+        state = self.state
+        if state.phase == "over":
+            return "final"
+        if state.phase == "follower":
+            _seg, label, _why = self._options(state)[self.choice]
+            role = label.split(" ", 1)[0]
+            return role if role in ("knight", "thief", "farmer", "monk") else "follower"
+        from ..data import load
+
+        return "river" if state.drawn in {d.id for d in load().river} else "place"
+
+    def action_rules_here(self) -> None:
+        open_rules(self.app, self.rules_topic())
+
+    # ---- what happened
+    def _names(self) -> list[str]:
+        return [p.name for p in self.state.players]
+
+    def action_log(self) -> None:
+        log, names = self.session.log, self._names()
+
+        def lines(notation: bool) -> list[str]:
+            return [line for _seat, line in news.log_lines(log, names, notation)]
+
+        self.app.push_screen(NewsPanel("The log", lines(False), lines))
+
+    def action_since(self) -> None:
+        seat = self.session.current_player
+        seat = self.state.seat if seat is None else seat
+        names = self._names()
+        lines, points = news.since_last_turn(self.session.log, names, seat)
+        if points:
+            lines = lines + ["", "Points since: " + ", ".join(f"{names[s]} +{n}" for s, n in sorted(points.items()))]
+        self.app.push_screen(NewsPanel(f"Since {names[seat]}'s last turn", lines))
+
+    def action_overview(self) -> None:
+        self.overview = not self.overview
+        self.refresh_all()
+
+
+FORM_KEYS = ("The New game form", [
+    ("tab", "the next field (Shift+Tab: the one before)"),
+    ("left,right,space", "the player count (arrows, then Space)"),
+    ("ctrl+s", "start the game (or Enter in a name or the seed)"),
+    ("ctrl+r", "a new seed"),
+    ("escape", "back to the title"),
+])
+
+
+def show_keys(app, form: bool = False) -> None:
+    """Carcassonne's key help (with the New game form's keys first when it is open)."""
+    if not isinstance(app.screen, KeysHelp):
+        app.push_screen(KeysHelp("Carcassonne — keys", INTRO, ([FORM_KEYS] if form else []) + KEY_HELP))
+
+
+def open_rules(app, topic: str | None = None):
+    """Carcassonne's rules browser, opened at ``topic`` (a page, "page:section", a word)."""
+    from ...shell_ui.rules_screen import RulesBrowser
+    from . import rules_pages
+
+    if isinstance(app.screen, RulesBrowser):
+        app.screen.show(*rules_pages.topic(topic))
+    else:
+        app.push_screen(RulesBrowser(rules_pages, topic))
