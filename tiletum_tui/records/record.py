@@ -43,6 +43,11 @@ class Record:
     result: str  # the Result header: the scores and the winners, or "unfinished"
     seat_lines: tuple[int, ...] = ()  # the line of each seat's Seat header (for a reader's messages)
     move_lines: tuple[int, ...] = ()
+    labels: tuple = ()  # (the turn label, the seat) before each move, as the replay found them
+
+    def text(self) -> str:
+        """The record as ``write_record`` writes it (without another replay)."""
+        return _write(self.game, self.settings, self.seats, self.date, self.moves, self.labels, self.final)
 
 
 # ---------------------------------------------------------------- reading
@@ -75,7 +80,8 @@ def read_record(data: bytes | str) -> Record:
         key = unknown[0]
         raise RecordError(h[key][1], 2, f"unknown header {key} (a record of {game.title} has "
                                         f"{', '.join(_known(game, len(names)))})")
-    final = _replay(game, settings, parts.moves, h["Players"][1] if "Players" in h else 1, labels=None)
+    labels: list = []
+    final = _replay(game, settings, parts.moves, h["Players"][1] if "Players" in h else 1, labels=labels)
     given = result_of(game, settings, final)
     if result != given:
         last = parts.moves[-1][1] if parts.moves else parts.end
@@ -86,7 +92,8 @@ def read_record(data: bytes | str) -> Record:
             problem = f"Result says {quote(result, 80)}, but the moves give {quote(given, 120)}"
         raise RecordError(result_line, 1, problem, REPLAY)
     return Record(game=game, settings=settings, seats=seats, date=date, moves=tuple(m for m, _ in parts.moves),
-                  final=final, result=result, seat_lines=seat_lines, move_lines=tuple(n for _, n in parts.moves))
+                  final=final, result=result, seat_lines=seat_lines, move_lines=tuple(n for _, n in parts.moves),
+                  labels=tuple(labels))
 
 
 def _required(h: dict, key: str) -> tuple[str, int]:
@@ -169,19 +176,25 @@ def write_record(game, settings, seats, date: datetime, moves) -> str:
     labels: list = []
     moves = list(moves)
     final = _replay(game, settings, [(m, i + 1) for i, m in enumerate(moves)], 1, labels)
+    return _write(game, settings, seats, date, moves, labels, final)
+
+
+def _write(game, settings, seats, date: datetime, moves, labels, final) -> str:
     table, per_seat = heads.to_headers(settings)
     rules = [(k, v) for k, v in table if k == "Rules"]
     out = [f"# A game of {game.title}, recorded by Tiletum in the terminal (the format: docs/records.md)",
            lines.header_line("Record", FORMAT), lines.header_line("Game", game.name)]
     out += [lines.header_line(k, v) for k, v in rules + [kv for kv in table if kv[0] != "Rules"]]
     stamp = date.astimezone(timezone.utc).replace(microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
-    out += [lines.header_line("Date", stamp), lines.header_line(heads.PLAYERS, str(len(per_seat)))]
-    seats = list(seats) + [PERSON] * (len(per_seat) - len(seats))
-    for n, (fields, seat) in enumerate(zip(per_seat, seats), 1):
-        out += [lines.header_line(f"{k}{n}", v) for k, v in fields]
+    out.append(lines.header_line("Date", stamp))
+    names = game.player_names(settings)
+    if heads.shape(type(settings)).seats:  # settings with an entry per player: their count first
+        out.append(lines.header_line(heads.PLAYERS, str(len(per_seat))))
+    seats = list(seats) + [PERSON] * (len(names) - len(seats))
+    for n, seat in enumerate(seats[:len(names)], 1):
+        out += [lines.header_line(f"{k}{n}", v) for k, v in (per_seat[n - 1] if n <= len(per_seat) else ())]
         out.append(lines.header_line(f"Seat{n}", seat))
     out += [lines.header_line("Result", result_of(game, settings, final)), ""]
-    names = game.player_names(settings)
     shown = None
     for move, (label, seat) in zip(moves, labels):
         if label != shown:

@@ -12,6 +12,7 @@ required.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -51,6 +52,7 @@ def _key(name: str) -> str:
     return "".join(part.capitalize() for part in re.split(r"[_\-]", name))
 
 
+@functools.lru_cache(maxsize=None)  # (a game's settings type never changes; reading it is slow)
 def shape(settings_type: type) -> Shape:
     info = mi.type_info(settings_type)
     fields, seats, seat_fields = [], None, ()

@@ -49,7 +49,7 @@ def finished(game, settings, seats, state) -> Finished:
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (``arena.wilson``'s, below the command line)."""
+    """The 95% Wilson score interval of a win rate (the arena's too)."""
     if n == 0:
         return 0.0, 1.0
     p = wins / n
