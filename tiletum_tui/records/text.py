@@ -78,6 +78,12 @@ def split(text: str) -> Lines:
     out = Lines()
     lines = text.split("\n")
     out.last_line = len(lines) - (1 if lines and lines[-1] == "" else 0)
+    # A record cut short (a copy stopped half-way) is said to be so, wherever the cut fell: its last
+    # line may be half a header or half a move, which would otherwise be the error named.
+    body = [(n, line.strip()) for n, line in enumerate(lines, 1) if line.strip() and not line.strip().startswith("#")]
+    if body and body[0][1].startswith("[") and not any(line.split("#", 1)[0].rstrip() == END for _, line in body):
+        raise RecordError(out.last_line, 1, f"the record is cut short: it ends at line {out.last_line} "
+                                            f"without the line `{END}` that closes it")
     for number, raw in enumerate(lines, 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -99,7 +105,7 @@ def split(text: str) -> Lines:
                                                     f"not {quote(line)}")
         else:
             out.moves.append((move, number))
-    if not out.end:
+    if not out.end:  # (only a text that is no record at all gets here: it began with a move)
         raise RecordError(out.last_line or 1, 1, f"the record is cut short: it ends at line {out.last_line} "
                                                  f"without the line `{END}` that closes it")
     return out
