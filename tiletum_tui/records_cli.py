@@ -111,11 +111,11 @@ def print_stats(args) -> int:
     console = Console()
     skipped = f"; {unfinished} unfinished left out" if unfinished else ""
     unreadable = f"; {len(problems)} unreadable (the first: {problems[0]})" if problems else ""
-    console.print(Text(f"{len(games)} finished games in {clean_path(folder)}{skipped}{unreadable}"))
+    console.print(Text(f"{len(games)} finished games in {clean_path(folder)}{skipped}{unreadable}"), soft_wrap=True)
     group = None
     for t in tables(games):
         if t.group != group:
-            console.print(Text(f"\n{clean(t.group, 200)}", style="bold"))
+            console.print(Text(f"\n{clean(t.group, 200)}", style="bold"), soft_wrap=True)
             group = t.group
         table = Table(*t.columns, title=Text(t.title), title_justify="left")
         for row in t.rows:
