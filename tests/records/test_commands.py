@@ -103,3 +103,26 @@ def test_tiletum_stats_reads_a_folder_of_saves_and_records(tmp_path, capsys):
     assert "Carcassonne, 2 players, River no, Rules 1: 2 finished games" in out  # the save and its record
     assert "By level (a seat a game)" in out and "journeyman" in out and "Average VP by category" in out
     assert cli.main(["stats", str(tmp_path / "missing")]) == 2
+
+
+def test_the_winners_are_the_games_own():
+    """Tiletum breaks a tie by turn order (rulebook, Final scoring): one winner, the engine's. Carcassonne's
+    text names no tie-break ("The player with the most points after the final scoring is the winner"): a tie
+    is a win for each of them."""
+    tiletum, carcassonne = games.game("tiletum"), games.game("carcassonne")
+    settings = tiletum_settings(3, 5)
+    state = tiletum.new_game(settings)
+    for text in random_moves("tiletum", settings, None)[0]:
+        state = tiletum.apply(state, tiletum.parse(text, None, settings))
+    assert tiletum.winners(state) == (state.winner,)
+    assert sum(tiletum.scores_by_category(state)[state.winner].values()) == state.players[state.winner].vp
+    settings = carcassonne_settings(3, 5)
+    state = carcassonne.new_game(settings)
+    for text in random_moves("carcassonne", settings, None)[0]:
+        state = carcassonne.apply(state, carcassonne.parse(text, None, settings))
+    best = max(state.scores)
+    assert carcassonne.winners(state) == tuple(i for i, s in enumerate(state.scores) if s == best)
+    tied = state.clone()
+    tied.scores = [best, 3, best]
+    assert carcassonne.winners(tied) == (0, 2)
+    assert [sum(d.values()) for d in carcassonne.scores_by_category(state)] == list(state.scores)
