@@ -109,6 +109,11 @@ SAVES_COLUMNS = ("Name", "Game", "Players", "Scores", "Saved", "Status")
 UNCHECKED = "unchecked (not replayed yet)"
 
 
+def record_mark(info: SaveInfo) -> str:
+    """A game record (issue 21, ``*.record``) is listed and opened as a save is; its line says which it is."""
+    return " (record)" if info.path.suffix == RECORD_SUFFIX else ""
+
+
 def saves_table(infos: list[SaveInfo]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
     """Column titles and rows of plain strings for ``tiletum saves`` (``last_game.checked_saves``:
     newest first). A file not replayed shows none of its claims: only that it is unchecked."""
@@ -122,7 +127,7 @@ def saves_table(infos: list[SaveInfo]) -> tuple[tuple[str, ...], list[tuple[str,
             started = (info.created or info.saved).astimezone().strftime("%Y-%m-%d %H:%M")
             name = f"autosave of the game begun {started}"
         else:
-            name = clean(info.name, 60)  # the name is the file's own text: no escape reaches the terminal
+            name = clean(info.name, 60) + record_mark(info)  # the file's own text: no escape reaches the terminal
         if not info.checked:
             rows.append((name, info.game, "", "", saved, UNCHECKED))  # the game it is read as; no claims
             continue

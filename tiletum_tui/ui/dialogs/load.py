@@ -55,10 +55,10 @@ class LoadDialog(ModalScreen[Path | None]):
             if info.problem:
                 ol.add_option(Option(Text(f"{clean(info.path.name, 80)} — unreadable: {info.problem}"), disabled=True))
             elif not info.checked:
-                name = ("autosave" if info.autosave else clean(info.name, 60)) + _record_mark(info)
+                name = ("autosave" if info.autosave else clean(info.name, 60)) + listing.record_mark(info)
                 ol.add_option(Option(Text(f"{name} · {listing.UNCHECKED} · {saved}")))
             else:
-                name = ("autosave" if info.autosave else clean(info.name, 60)) + _record_mark(info)
+                name = ("autosave" if info.autosave else clean(info.name, 60)) + listing.record_mark(info)
                 status = "finished" if info.finished else (info.progress or f"round {info.round}")
                 if several:
                     status = f"{info.game}, {status}"
@@ -101,9 +101,3 @@ class LoadDialog(ModalScreen[Path | None]):
     def action_close(self) -> None:
         self.dismiss(None)
 
-
-def _record_mark(info) -> str:
-    """A game record (issue 21, ``*.record``) is listed and opened as a save is; its line says which it is."""
-    from ...saves.listing import RECORD_SUFFIX
-
-    return " (record)" if info.path.suffix == RECORD_SUFFIX else ""
