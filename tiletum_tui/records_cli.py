@@ -17,22 +17,17 @@ import os
 from pathlib import Path
 
 from .cli_guard import EXIT_BAD_INPUT, say
-from .records import SUFFIX, RecordError, read_record, write_record
+from .records import SUFFIX, RecordError, read_record
 from .records.stats import finished, tables
 from .safe_text import clean, clean_path
 from .saves import record_files, store
+from .saves.record_files import record_of
 from .saves.errors import SaveFileError, SaveWriteError
 from .session import Session
 
 
 def run(args) -> int:
     return {"export": export, "import": import_record, "stats": print_stats}[args.command](args)
-
-
-def record_of(session: Session) -> str:
-    """A session's game as a record (its moves replayed once more, for the comments)."""
-    return write_record(session.game, session.settings, [record_files.word_of(s) for s in session.seats],
-                        session.created, session.notation_log)
 
 
 def export(args) -> int:

@@ -15,9 +15,9 @@ from pathlib import Path
 
 
 def measure_records(repeats: int = 9, seed: int = 1) -> dict:
-    from ..records_cli import record_of
     from ..records import read_record
     from ..saves import store
+    from ..saves.record_files import record_of
     from ..session import Session
     from .saves import random_finished_game
 

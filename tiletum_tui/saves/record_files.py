@@ -47,6 +47,13 @@ def word_of(seat: fmt.Seat) -> str:
     return f"{seat.level} {seat.budget}" if seat.budget else seat.level
 
 
+def record_of(session) -> str:
+    """A session's game (``session.Session``: its game, settings, seats, date and moves) as a record; its
+    moves replayed once more, for the comments."""
+    return records.write_record(session.game, session.settings, [word_of(s) for s in session.seats],
+                                session.created, session.notation_log)
+
+
 def parse_record(data: bytes, path: Path):
     """The save a record file describes, as ``store.LoadedFile``; a SaveFileError with the line and column."""
     from .store import LoadedFile, seats_problem  # (store reads records through here)
