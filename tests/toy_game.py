@@ -113,6 +113,15 @@ class ToyGame:
     def progress(self, summary):
         return f"turn {summary['round']}"
 
+    def turn_label(self, state):
+        return f"turn {state.turn}"
+
+    def winners(self, state):
+        return tuple(i for i, s in enumerate(state.scores) if s) if state.pile == 0 else ()
+
+    def scores_by_category(self, state):
+        return [{"last counter": s} for s in state.scores]
+
     def player_names(self, settings):
         return list(settings.names)
 

@@ -14,7 +14,6 @@ by name; with Prospect for Silver also the Silver spent and the Technology tiers
 
 from __future__ import annotations
 
-import math
 import os
 import sys
 import time
@@ -23,18 +22,9 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from .opponents.base import Budget, GameResult
 from .opponents.plug import for_game
+from .records.stats import wilson  # (one home: the 95% Wilson interval of a win rate)
 
 MAX_GAMES = 100_000
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def seats_of(levels: list[str], game: int) -> tuple[str, ...]:

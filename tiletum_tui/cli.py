@@ -93,10 +93,21 @@ def main(argv: list[str] | None = None) -> int:
 
 def _check_paths(parser: argparse.ArgumentParser, args) -> None:
     """An empty path (``--save ''``) used to mean "do nothing" and exit 0: it is an error."""
-    for option in ("save_dir", "script", "load", "save", "file", "out"):
+    for option in ("save_dir", "script", "load", "save", "file", "out", "to"):
         value = getattr(args, option, None)
         if value is not None and not value.strip():
             parser.error(f"{'--' + option.replace('_', '-') if option != 'file' else 'FILE'} needs a path, not ''")
+
+
+def _add_record_commands(sub) -> None:
+    """`export`, `import`, `stats` (``records_cli``, imported only when one runs: start-up)."""
+    export = sub.add_parser("export", help="write a save as a game record (plain text, docs/records.md)")
+    export.add_argument("file", metavar="SAVE", help="the save (or record) to export")
+    export.add_argument("--to", required=True, metavar="FILE", help="the record to write (e.g. game.record)")
+    imp = sub.add_parser("import", help="read a game record into a save in the save folder, replayed and checked")
+    imp.add_argument("file", metavar="FILE", help="the record")
+    stats = sub.add_parser("stats", help="win rates by seat and level, VP by category, across a folder of games")
+    stats.add_argument("file", metavar="FOLDER", help="a folder of saves or records (the arena's --out)")
 
 
 def _main(argv: list[str] | None = None) -> int:
@@ -131,6 +142,7 @@ def _main(argv: list[str] | None = None) -> int:
     load = sub.add_parser("load", help="open a save file on screen")
     load.add_argument("file")
     sub.add_parser("saves", help="list the save files")
+    _add_record_commands(sub)  # -- game records (issue 21)
     bench = sub.add_parser("bench", help="measure speed (random games per second, UI and save timings)")
     bench.add_argument("--games", type=int, default=30, help="random games per player count")
     bench.add_argument("--no-ui", action="store_true", help="skip the screen timings")
@@ -188,6 +200,12 @@ def _main(argv: list[str] | None = None) -> int:
         from .host import cli as host_cli
 
         return host_cli.run_host(args) if args.command == "host" else host_cli.run_join(args)
+    if args.command in ("export", "import", "stats"):  # -- game records (issue 21)
+        from .records_cli import run as run_records
+
+        if _save_dir_missing(args):
+            return 2
+        return run_records(args)
     if args.command == "saves":
         from .saves_cli import print_saves
 

@@ -70,6 +70,16 @@ class Game(Protocol):
     def progress(self, summary: dict) -> str:
         """That summary in the game's own words, for ``tiletum saves`` and the load screen."""
 
+    # -- a game's record and its statistics (issue 21: records, ``tiletum stats``)
+    def turn_label(self, state: Any) -> str:
+        """Where ``state`` stands in the game, in its words ("round 2, lap 1, turn 3"): a record's comments."""
+
+    def winners(self, state: Any) -> tuple[int, ...]:
+        """The seats who won a finished game (by the game's own tie-breaks; several when it shares a win)."""
+
+    def scores_by_category(self, state: Any) -> list[dict[str, int]]:
+        """Per seat, its VP by scoring category (the game's ledger keys; they sum to the seat's score)."""
+
     def player_names(self, settings: Any) -> list[str]: ...
 
     def seed(self, settings: Any) -> int: ...

@@ -70,7 +70,7 @@ def find_last_unfinished(folder: str | os.PathLike[str], load) -> LastGame | Non
     """The newest save in ``folder`` whose replayed game is not over, or None. ``load(path)`` replays a
     save into a session (``Session.load`` without autosave: the session passes it, this module sits
     below it)."""
-    for info in listing.list_saves(folder):
+    for info in listing.list_saves(folder, records=False):  # a record is a game shared, not one played here
         if info.problem is None:
             newer = _moved_away(info, load)
             if newer is _FINISHED:

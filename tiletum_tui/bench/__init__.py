@@ -40,6 +40,11 @@ def run_bench(args) -> int:
     print("Save files (a finished 4-player game)")
     for key, value in measure_saves().items():
         print(f"  {key:<34} {value:10.2f}")
+    from .records import measure_records
+
+    print("Game records (issue 21): export and import of that finished 4-player game, through the files")
+    for key, value in measure_records().items():
+        print(f"  {key:<34} {value:10.2f}")
     if not args.no_ui:
         from .startup import measure_memory, measure_startup
 

@@ -80,6 +80,17 @@ class TiletumGame(StructSettings):  # (player_names, seed and the settings' code
     def progress(self, summary: dict) -> str:
         return f"{'after ' if summary['phase'] == 'over' else ''}round {summary['round']}"
 
+    def turn_label(self, state: State) -> str:
+        if state.phase == "action":  # three laps of turns around the table (rulebook, Action phase)
+            return f"round {state.round}, lap {state.lap}, turn {state.turn + 1}"
+        return f"round {state.round}, {'the King phase' if state.phase == 'king' else state.phase}"
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        return (state.winner,) if state.winner >= 0 else ()  # ties go by turn order: one winner
+
+    def scores_by_category(self, state: State) -> list[dict[str, int]]:
+        return [dict(p.ledger) for p in state.players]
+
     def modules_offered(self) -> tuple[tuple[str, str], ...]:
         """The modules a new game may add, (name, title): a New game form elsewhere (the host's lobby)."""
         from .ruleset import known_modules

@@ -13,6 +13,8 @@ from ..safe_text import clean
 from .errors import SaveFileError
 from .store import SUFFIX, is_autosave, os_problem, parse_save, read_bytes
 
+RECORD_SUFFIX = ".record"  # records.SUFFIX (not imported: listing a folder needs no records code)
+
 
 @dataclass(frozen=True)
 class SaveInfo:
@@ -37,14 +39,16 @@ class SaveInfo:
     checked: bool = False  # round, phase, players, scores, actions, progress and finished are the replay's
 
 
-def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
+def list_saves(folder: str | os.PathLike[str], *, records: bool = True) -> list[SaveInfo]:
     """Every save in ``folder``, newest first; unreadable files are listed with their ``problem``
     (a pipe, a device or a link to one named ``*.json`` too, so the player sees why it is not a
-    game). Reads metadata only (no replay). A missing folder has no saves."""
+    game). Reads metadata only (no replay). A missing folder has no saves. ``records``: game records
+    (``*.record``, issue 21) too, read as the saves they describe."""
     folder = Path(folder)
+    suffixes = (SUFFIX, RECORD_SUFFIX) if records else (SUFFIX,)
     try:
         entries = [e for e in os.scandir(folder)
-                   if e.name.endswith(SUFFIX) and not e.name.startswith(".") and not _is_folder(e)]
+                   if e.name.endswith(suffixes) and not e.name.startswith(".") and not _is_folder(e)]
     except OSError:
         return []
     infos = [save_info(Path(e.path)) for e in entries]
@@ -89,9 +93,9 @@ def _aware(moment: datetime) -> datetime:
 
 def delete(path: str | os.PathLike[str]) -> None:
     """Delete one save file (the load screen asks for confirmation first). Refuses anything but a
-    ``.json`` file; raises SaveFileError if it cannot be deleted."""
+    ``.json`` file or a ``.record``; raises SaveFileError if it cannot be deleted."""
     path = Path(path)
-    if path.suffix != SUFFIX or path.is_dir():
+    if path.suffix not in (SUFFIX, RECORD_SUFFIX) or path.is_dir():
         raise SaveFileError(path, "not a save file: refusing to delete it")
     try:
         path.unlink()
@@ -103,6 +107,11 @@ SAVES_COLUMNS = ("Name", "Game", "Players", "Scores", "Saved", "Status")
 
 
 UNCHECKED = "unchecked (not replayed yet)"
+
+
+def record_mark(info: SaveInfo) -> str:
+    """A game record (issue 21, ``*.record``) is listed and opened as a save is; its line says which it is."""
+    return " (record)" if info.path.suffix == RECORD_SUFFIX else ""
 
 
 def saves_table(infos: list[SaveInfo]) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
@@ -118,7 +127,7 @@ def saves_table(infos: list[SaveInfo]) -> tuple[tuple[str, ...], list[tuple[str,
             started = (info.created or info.saved).astimezone().strftime("%Y-%m-%d %H:%M")
             name = f"autosave of the game begun {started}"
         else:
-            name = clean(info.name, 60)  # the name is the file's own text: no escape reaches the terminal
+            name = clean(info.name, 60) + record_mark(info)  # the file's own text: no escape reaches the terminal
         if not info.checked:
             rows.append((name, info.game, "", "", saved, UNCHECKED))  # the game it is read as; no claims
             continue

@@ -310,7 +310,12 @@ class LoadedFile:
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
     """A save file's bytes: a regular file only, at most ``safe_read.MAX_SAVE_BYTES`` (never hangs on a
     pipe, never reads a device without end)."""
-    return safe_read.read_regular_file(Path(path))
+    from . import record_files  # (here: the title screen's start-up needs no records)
+
+    path = Path(path)
+    if path.suffix == record_files.SUFFIX:  # a game record (issue 21): its own, smaller limit
+        return safe_read.read_regular_file(path, record_files.records.MAX_BYTES, what="game record")
+    return safe_read.read_regular_file(path)
 
 
 def read_save(path: str | os.PathLike[str]) -> LoadedFile:
@@ -320,8 +325,13 @@ def read_save(path: str | os.PathLike[str]) -> LoadedFile:
 
 def parse_save(data: bytes, path: str | os.PathLike[str], *, migrate: bool = True) -> LoadedFile:
     """Decode a save strictly. An older format is migrated to the current one, which replays its
-    game (``migrate=False`` reads only what a listing needs: the metadata, without a replay)."""
+    game (``migrate=False`` reads only what a listing needs: the metadata, without a replay). A game
+    record (``record_files``, issue 21) is read as the save it describes, its moves replayed and checked."""
+    from . import record_files
+
     path = Path(path)
+    if record_files.is_record(path, data):
+        return record_files.parse_record(data, path)
     if not data.strip():
         raise CorruptSaveError(path, "the file is empty" if not data else "the file holds only blank space")
     if len(data) > safe_read.MAX_SAVE_BYTES:

@@ -69,5 +69,19 @@ class CarcassonneGame(StructSettings):  # (player_names, seed and the settings' 
             return f"all {summary['round'] - 1} turns played"
         return f"turn {summary['round']}, " + ("placing a tile" if summary["phase"] == "place" else "a follower?")
 
+    def turn_label(self, state: State) -> str:
+        return f"turn {state.turn}"
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """The players with the most points ("the player with the most points ... is the winner"; the text
+        names no tie-break, so a tie shares the win)."""
+        if state.phase != "over":
+            return ()
+        best = max(state.scores)
+        return tuple(i for i, s in enumerate(state.scores) if s == best)
+
+    def scores_by_category(self, state: State) -> list[dict[str, int]]:
+        return [dict(d) for d in state.ledger]
+
 
 CARCASSONNE = CarcassonneGame()

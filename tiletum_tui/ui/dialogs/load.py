@@ -56,10 +56,10 @@ class LoadDialog(ModalScreen[Path | None]):
             if info.problem:
                 ol.add_option(Option(Text(f"{clean(info.path.name, 80)} — unreadable: {info.problem}"), disabled=True))
             elif not info.checked:
-                name = "autosave" if info.autosave else clean(info.name, 60)
+                name = ("autosave" if info.autosave else clean(info.name, 60)) + listing.record_mark(info)
                 ol.add_option(Option(Text(f"{name} · {listing.UNCHECKED} · {saved}")))
             else:
-                name = "autosave" if info.autosave else clean(info.name, 60)
+                name = ("autosave" if info.autosave else clean(info.name, 60)) + listing.record_mark(info)
                 status = "finished" if info.finished else (info.progress or f"round {info.round}")
                 if several:
                     status = f"{info.game}, {status}"
@@ -112,3 +112,4 @@ class LoadDialog(ModalScreen[Path | None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
