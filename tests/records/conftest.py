@@ -38,6 +38,8 @@ def random_moves(name: str, settings, stop: int | None) -> tuple[tuple[str, ...]
     the digest of the state it reaches (the engine's own, played in place)."""
     engine = til if name == "tiletum" else carc
     state = engine.new_game(settings)
+    if name == "carcassonne":
+        state = state.clone()  # (its states are values: in place, on a writable copy)
     pick = random.Random(settings.seed)
     out = []
     while state.phase != "over" and (stop is None or len(out) < stop):
