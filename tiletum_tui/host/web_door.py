@@ -196,17 +196,19 @@ class WebDoor:
         app.on_response_prepare.append(_add_headers)
         return app
 
-    def _base(self, request: web.Request) -> PageBase:
+    def _base(self, request: web.Request) -> PageBase | web.Response:
         try:
             return page_base(self.public_url, request.scheme, request.host, request.headers)
         except BadAddress as exc:
-            raise _plain(400, "Bad address", f"{exc}.") from None
+            return _plain(400, "Bad address", f"{exc}.")
 
     def _signed_in(self, request: web.Request) -> Link | None:
         return self.invites.check(request.cookies.get(COOKIE))
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
         base = self._base(request)
+        if isinstance(base, web.Response):
+            return base
         token = request.query.get(TOKEN_PARAM)
         if token is not None:
             if self.invites.check(token) is None:
@@ -214,7 +216,7 @@ class WebDoor:
                               "This sign-in link is not valid: it may have been revoked or replaced. "
                               "Ask the host for a new one.")
             # The token goes into a cookie and out of the address bar (and the history).
-            moved = web.HTTPSeeOther(location=f"{base.prefix}/")
+            moved = web.Response(status=303, headers={"Location": f"{base.prefix}/"})
             moved.set_cookie(COOKIE, token, path=f"{base.prefix}/", max_age=COOKIE_DAYS * 86400,
                              httponly=True, samesite="Strict", secure=base.scheme == "https")
             return moved
@@ -237,6 +239,8 @@ class WebDoor:
 
     async def _websocket(self, request: web.Request) -> web.StreamResponse:
         base = self._base(request)
+        if isinstance(base, web.Response):
+            return base
         link = self._signed_in(request)
         if link is None:
             return _plain(403, "Not signed in", "Not signed in.")
