@@ -244,7 +244,8 @@ async def test_an_idle_page_is_closed_and_its_client_ended(tmp_path):
 
 
 async def test_a_page_of_a_revoked_link_is_closed(tmp_path):
-    async with Door(tmp_path, child=_SLEEPER, idle_seconds=2) as door:
+    # Long idle time: the page must be closed for the revocation (checked every 5 s), not for idling.
+    async with Door(tmp_path, child=_SLEEPER, idle_seconds=60) as door:
         token = door.invites.invite("Ann")
         async with WebPage.open(door.port, token) as page:
             await page.wait_for("ready")
@@ -313,7 +314,6 @@ async def test_no_token_reaches_the_log(tmp_path, caplog):
         await door.get("/", token)
         async with WebPage.open(door.port, token) as page:
             await page.wait_for("ready")
-    assert caplog.records or True
     assert token not in caplog.text
 
 
