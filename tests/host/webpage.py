@@ -47,7 +47,6 @@ class WebPage:
         self._stream = pyte.ByteStream(self.screen)
         self.received = bytearray()
         self.closed = asyncio.Event()
-        self.close_message = ""
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
@@ -73,7 +72,6 @@ class WebPage:
             if message.type == aiohttp.WSMsgType.BINARY:
                 self.received += message.data
                 self._stream.feed(message.data)
-        self.close_message = str(self.ws.extra or "") if hasattr(self.ws, "extra") else ""
         self.closed.set()
 
     @property
