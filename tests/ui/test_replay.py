@@ -250,8 +250,10 @@ async def test_play_on_from_here_starts_a_copy_with_the_seats_chosen(finished4, 
         game = app.screen
         assert type(game).__name__ == "GameScreen" and screen not in app.screen_stack
         copy = game.model.session
-        assert copy.notation_log == finished4.notation_log[:100]
-        assert copy.digest() == digest(truth[100])
+        # The copy begins at move 100; its computer opponents may have moved since (seats 2 and 4).
+        assert copy.notation_log[:100] == finished4.notation_log[:100]
+        assert all(line.split(":")[0] in ("2", "4") for line in copy.notation_log[100:])
+        assert digest(copy.positions()[100]) == digest(truth[100])
         assert [s.level for s in copy.seats] == ["", "journeyman", "", "beginner"]
         assert copy.game_id != finished4.game_id and copy.autosave_path.exists()
     assert path.read_bytes() == before
