@@ -93,9 +93,10 @@ class SSHTerm:
     def text(self) -> str:
         return "\n".join(line.rstrip() for line in self.screen.display)
 
-    async def wait_for(self, text: str, timeout: float = WAIT_SECONDS) -> None:
-        """Until ``text`` is on screen."""
+    async def wait_for(self, text: str, timeout: float = WAIT_SECONDS) -> str:
+        """Until ``text`` is on screen (raises if it never is); the screen then."""
         await self._until(lambda: text in self.text, f"{text!r} on screen", timeout)
+        return self.text
 
     async def wait_closed(self, timeout: float = WAIT_SECONDS) -> None:
         await self._until(self.closed.is_set, "the session closed", timeout)

@@ -108,9 +108,9 @@ async def test_the_client_gets_the_terminal_size_and_type_whatever_the_host_envi
     key = new_client_key()
     async with Door(tmp_path, [authorized_line(key, comment="ann")], child=_SIZES) as door:
         async with SSHTerm.open(door.port, key, term_type="screen-256color") as term:
-            await term.wait_for("size 80x24 TERM=screen-256color")
+            assert "size 80x24 TERM=screen-256color" in await term.wait_for("size 80x24 TERM=screen-256color")
             await term.resize(100, 30)
-            await term.wait_for("size 100x30")
+            assert "size 100x30" in await term.wait_for("size 100x30")
 
 
 async def test_keys_typed_while_the_client_starts_are_not_echoed(tmp_path):
@@ -316,4 +316,5 @@ async def test_a_client_that_ends_with_keys_still_unread_leaves_the_door_working
             await first.wait_closed()
         door.child = _SIZES
         async with SSHTerm.open(door.port, key) as second:
-            await second.wait_for("size 80x24", timeout=20)
+            assert "size 80x24" in await second.wait_for("size 80x24", timeout=20)
+            assert [c.player for c in door.door.sessions] == ["Ann"]  # the one who quit is gone
