@@ -18,6 +18,8 @@ from __future__ import annotations
 from ..engine import apply, current_player, legal_actions, new_game, parse, view
 from ..engine.actions import notation
 from ..engine.ruleset import rules_for
+from ..lesson_cursor import LessonCursor
+from ..lesson_cursor import chapter_of as _chapter_of
 from . import opponent
 from .explain import why_not
 from .lessons import BASE, Lesson, lesson_with_chapter, tiletum_lessons
@@ -119,25 +121,12 @@ def reached(state, until: str) -> bool:
 
 
 # ---------------------------------------------------------------- where the learner is
-class Tutorial:
+class Tutorial(LessonCursor):
     """Where the learner is: the step index and how much of Rosa's script is used. Pure bookkeeping."""
 
     def __init__(self, step: int = 0, scripted: int = 0, lesson: Lesson = BASE, finished=()) -> None:
-        self.index, self.scripted, self.lesson = step, scripted, lesson
-        # The chapters the learner has played to their end (ids), kept when a chapter is started again.
-        self.finished: set[str] = set(finished)
-
-    @property
-    def done(self) -> bool:
-        return self.index >= len(self.lesson.steps)
-
-    @property
-    def step(self) -> Step | None:
-        return None if self.done else self.lesson.steps[self.index]
-
-    @property
-    def chapter(self) -> Chapter | None:
-        return chapter_of(self.index, self.lesson)
+        super().__init__(lesson, step, finished)
+        self.scripted = scripted
 
     def verdict(self, state, action) -> tuple[bool, str]:
         """May the learner make this move now? If not, why not now: the engine's rule, or the lesson's words."""
@@ -214,11 +203,7 @@ def opening_lines(state) -> list[str]:
 
 def chapter_of(index: int, lesson: Lesson = BASE) -> Chapter | None:
     """The chapter a step belongs to."""
-    found = None
-    for c in lesson.chapters:
-        if c.start <= index:
-            found = c
-    return found
+    return _chapter_of(index, lesson)
 
 
 # ---------------------------------------------------------------- replaying the script

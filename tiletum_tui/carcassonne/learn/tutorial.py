@@ -14,6 +14,8 @@ from ..engine.game import CarcassonneGame
 from ..engine.positions import stacked
 from ..engine.rules import remaining
 from ..engine.scoring import neighbours
+from ...lesson_cursor import LessonCursor
+from ...lesson_cursor import chapter_of as _chapter_of
 from .script import KEY, LEARNER, MOVE, OPPONENT, PLAYERS, ROSA, Chapter, Step
 
 READ_FIRST = "Not yet: read this step, then press space to continue."
@@ -68,24 +70,12 @@ def expected(state, step: Step) -> str:
     return f"line {n}: '{'no follower' if action.role is None else f'{action.role} {action.segment}'}' (press {n})"
 
 
-class Tutorial:
+class Tutorial(LessonCursor):
     """Where the learner is: the step index (and the chapters played to their end). Pure bookkeeping."""
 
     def __init__(self, lesson, step: int = 0, finished=()) -> None:
-        self.lesson, self.index, self.scripted = lesson, step, 0
-        self.finished: set[str] = set(finished)
-
-    @property
-    def done(self) -> bool:
-        return self.index >= len(self.lesson.steps)
-
-    @property
-    def step(self) -> Step | None:
-        return None if self.done else self.lesson.steps[self.index]
-
-    @property
-    def chapter(self) -> Chapter:
-        return chapter_of(self.index, self.lesson)
+        super().__init__(lesson, step, finished)
+        self.scripted = 0
 
     def verdict(self, state, action) -> tuple[bool, str]:
         """May the learner make this move now? If not, why not: the rules' reason, or the lesson's words."""
@@ -113,11 +103,8 @@ class Tutorial:
 
 
 def chapter_of(index: int, lesson) -> Chapter:
-    found = lesson.chapters[0]
-    for c in lesson.chapters:
-        if c.start <= min(index, len(lesson.steps) - 1):
-            found = c
-    return found
+    """The chapter a step belongs to (every Carcassonne chapter list starts at step 0)."""
+    return _chapter_of(index, lesson)
 
 
 def chapter_moves(tut: Tutorial) -> list[str]:
