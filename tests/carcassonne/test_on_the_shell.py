@@ -18,8 +18,6 @@ from tiletum_tui.carcassonne.ui import draw, news, overview, rules_pages
 from tiletum_tui.carcassonne.ui.new_game import NewCarcassonneGame
 from tiletum_tui.carcassonne.ui.screen import CarcassonneScreen
 from tiletum_tui.carcassonne.ui.shell import KEY_HELP, NewsPanel
-from tiletum_tui.saves import store
-from tiletum_tui.saves.errors import SaveWriteError
 from tiletum_tui.session import Session
 from tiletum_tui.shell_ui.dialogs import ConfirmDialog
 from tiletum_tui.shell_ui.help import KeysHelp, key_name
@@ -42,23 +40,6 @@ def random_session(tmp_path, actions: int, seed: int = 4, players: int = 3, auto
     while len(session.log) < actions and not session.finished:
         session.apply(notation(pick.choice(legal_actions(session.state))), by=session.current_player)
     return session
-
-
-@pytest.fixture
-def full_disk(tmp_path, monkeypatch):
-    """A save folder whose disk is full (every write there fails), and a spare one that works."""
-    full, spare = tmp_path / "full", tmp_path / "spare"
-    full.mkdir()
-    spare.mkdir()
-    real = store.write_atomic
-
-    def write(path, data):
-        if path.parent == full:
-            raise SaveWriteError(path, "the save could not be written: the disk is full")
-        real(path, data)
-
-    monkeypatch.setattr(store, "write_atomic", write)
-    return full, spare
 
 
 # ---------------------------------------------------------------- saving, as Tiletum's screen does

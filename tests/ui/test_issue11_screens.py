@@ -20,8 +20,6 @@ import textwrap
 import pytest
 
 from tiletum_tui.engine import legal_actions
-from tiletum_tui.saves import store
-from tiletum_tui.saves.errors import SaveWriteError
 from tiletum_tui.saves.lock import GameInUseError, Holder
 from tiletum_tui.session import EVERY_SEAT, Session
 from tiletum_tui.ui.app import TiletumApp
@@ -37,24 +35,6 @@ from ..title_helpers import continue_line
 
 def _notes(app) -> list[str]:
     return [f"{n.title}: {n.message}" for n in app._notifications]
-
-
-@pytest.fixture
-def full_disk(tmp_path, monkeypatch):
-    """A save folder whose disk is full (every write there fails as the OS would say); another
-    folder that works."""
-    full, spare = tmp_path / "full", tmp_path / "spare"
-    full.mkdir()
-    spare.mkdir()
-    real = store.write_atomic
-
-    def write(path, data):
-        if path.parent == full:
-            raise SaveWriteError(path, "the save could not be written: the disk is full")
-        real(path, data)
-
-    monkeypatch.setattr(store, "write_atomic", write)
-    return full, spare
 
 
 async def test_a_new_game_that_cannot_be_saved_says_so_at_once_and_offers_a_place(full_disk):
