@@ -13,6 +13,8 @@ Esc hurries them; ``h``: the master's suggestion).
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -216,7 +218,9 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
             lit = draw.segment_cells(design, rotation, seg) if seg is not None else set()
         from ...carcassonne.data import load
 
-        text.append(f"{design}: {load().designs[design].name}"[:23] + "\n", style="bold")
+        # The name wrapped, never cut: "road curving from so" told a player nothing.
+        name = textwrap.wrap(f"{design}: {load().designs[design].name}", 23) or [design]
+        text.append("\n".join(name) + "\n", style="bold")
         for cy, line in enumerate(draw.tile_lines(design, rotation, draw.BIG_W, draw.BIG_H)):
             for cx, ch in enumerate(line):
                 text.append(ch, style="reverse" if (cx, cy) in lit else "")
