@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from tiletum_tui.carcassonne.engine import PlayerSetup, Settings, apply, new_game, parse
+from tiletum_tui.carcassonne.engine import RULES_VERSION, PlayerSetup, Settings, apply, new_game, parse
 from tiletum_tui.carcassonne.engine.invariants import check_invariants
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 
 
-def settings(players: int = 2, seed: int = 1, river: bool = False) -> Settings:
+def settings(players: int = 2, seed: int = 1, river: bool = False, rules: int = RULES_VERSION) -> Settings:
     colours = ("red", "blue", "green", "yellow", "black", "white")
     return Settings(players=tuple(PlayerSetup(f"{NAMES[i % 5]}{i // 5 or ''}", colours[i]) for i in range(players)),
-                    seed=seed, river=river)
+                    seed=seed, river=river, rules=rules)
 
 
 def arranged(order, players: int = 2, river: bool = False):

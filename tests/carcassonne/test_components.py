@@ -7,14 +7,16 @@ import msgspec
 import pytest
 
 from tiletum_tui.carcassonne.data import catalogue, load
+from tiletum_tui.carcassonne.engine import RULES_VERSIONS
 from tiletum_tui.carcassonne.engine.tiles import turned
 
 
 def test_72_land_tiles_with_the_starting_tile_and_12_river_tiles():
     cat = load()
-    assert sum(d.count for d in cat.land) == 72 and sum(d.count for d in cat.river) == 12
+    for rules in RULES_VERSIONS:  # every rules version's box: the River replaced one design (docs/carcassonne.md)
+        assert sum(d.count for d in cat.land) == 72 and sum(d.count for d in cat.river_in(rules)) == 12
+        assert {cat.spring, cat.lake} <= {d.id for d in cat.river_in(rules)}
     assert cat.starting_tile in {d.id for d in cat.land}
-    assert {cat.spring, cat.lake} <= {d.id for d in cat.river}
     assert cat.followers_per_player == 7 and cat.players == (2, 5)
 
 

@@ -15,9 +15,10 @@ from .helpers import settings
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "games.json").read_text())
 
 
-@pytest.mark.parametrize("game", GOLDEN, ids=lambda g: f"{g['players']}p-seed{g['seed']}{'-river' if g['river'] else ''}")
+@pytest.mark.parametrize("game", GOLDEN, ids=lambda g: (f"{g['players']}p-seed{g['seed']}"
+                                                         f"{'-river' if g['river'] else ''}-v{g['rules']}"))
 def test_a_golden_game_replays_exactly(game):
-    state = new_game(settings(game["players"], game["seed"], game["river"])).clone()
+    state = new_game(settings(game["players"], game["seed"], game["river"], game["rules"])).clone()
     for text, count in zip(game["actions"], game["legal_counts"], strict=True):
         assert len(legal_actions(state)) == count, text
         apply_in_place(state, parse(text))
@@ -30,7 +31,7 @@ def test_a_golden_game_replays_exactly(game):
 def test_a_golden_game_replays_exactly_as_values(game):
     """States are values (issue 19, at Tiletum's standard): played through ``apply``, whose states
     are frozen, the game ends in the very digest and scores recorded before states were values."""
-    state = new_game(settings(game["players"], game["seed"], game["river"]))
+    state = new_game(settings(game["players"], game["seed"], game["river"], game["rules"]))
     for text in game["actions"]:
         state = apply(state, parse(text))
     assert list(state.scores) == game["scores"] and [dict(d) for d in state.ledger] == game["ledger"]

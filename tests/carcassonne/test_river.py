@@ -18,7 +18,7 @@ def test_the_spring_starts_the_river_tiles_come_first_and_the_lake_after_them():
     state = new_game(settings(river=True, seed=4))
     cat = load()
     assert [p.design for p in state.placed] == [cat.spring]
-    river_ids = {d.id for d in cat.river} - {cat.spring, cat.lake}
+    river_ids = {d.id for d in cat.river_in(state.settings.rules)} - {cat.spring, cat.lake}
     order = [state.drawn, *state.pile[::-1]]  # in the order they will be drawn
     assert set(order[:10]) <= river_ids and order[10] == cat.lake
     assert not set(order[11:]) & {d.id for d in cat.river}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -41,14 +42,15 @@ def test_undo_goes_back_to_the_tile_drawn_never_across_a_draw(tmp_path):
     session.close()
 
 
-def test_a_save_names_its_game_and_rules_version_and_loads_by_replay(tmp_path):
-    session = Session.new(settings(seed=3, river=True), save_dir=tmp_path, game=GAME)
+@pytest.mark.parametrize("rules", [1, 2])
+def test_a_save_names_its_game_and_rules_version_and_loads_by_replay(tmp_path, rules):
+    session = Session.new(settings(seed=3, river=True, rules=rules), save_dir=tmp_path, game=GAME)
     for _ in range(3):
         session.apply(_first_place(session), by=session.current_player)
         session.apply("no follower", by=session.current_player)
     path = session.save("by the river")
     raw = json.loads(path.read_text())
-    assert raw["game"] == "carcassonne" and raw["settings"]["rules"] == 1 and raw["settings"]["river"] is True
+    assert raw["game"] == "carcassonne" and raw["settings"]["rules"] == rules and raw["settings"]["river"] is True
     loaded = Session.load(path, autosave=False)
     assert loaded.game is GAME and loaded.digest() == session.digest()
     assert loaded.notation_log == session.notation_log
@@ -87,3 +89,21 @@ def test_headless_refuses_a_bad_move_with_the_rules_words():
     r = _play("--players", "2", "--seed", "1", stdin="place D at 5,5\n")
     assert r.returncode == 1
     assert "refused: the tile drawn is" in r.stderr or "at least one edge abutting" in r.stderr
+
+
+def test_a_river_game_saved_under_version_1_plays_on_with_its_r9(tmp_path):
+    """Version 2 replaced the River tile R9 by R11 (docs/carcassonne.md); a game saved under version
+    1 keeps R9: its moves replay, R9's placing among them, and it plays on to its end."""
+    golden = next(g for g in json.loads((Path(__file__).parent / "golden" / "games.json").read_text())
+                  if g["river"] and g["rules"] == 1)
+    session = Session.new(settings(golden["players"], golden["seed"], True, rules=1), save_dir=tmp_path, game=GAME)
+    upto = next(i for i, a in enumerate(golden["actions"]) if " R9 " in a) + 2
+    for text in golden["actions"][:upto]:
+        session.apply(text, by=session.current_player)
+    loaded = Session.load(session.save("by the old river"), autosave=False)
+    assert loaded.settings.rules == 1 and "R9" in {p.design for p in loaded.state.placed}
+    assert "R11" not in {p.design for p in loaded.state.placed} | set(loaded.state.pile)
+    for text in golden["actions"][upto:]:
+        loaded.apply(text, by=loaded.current_player)
+    assert loaded.finished and list(loaded.state.scores) == golden["scores"]
+    session.close()

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tiletum_tui.carcassonne.data import load
+from tiletum_tui.carcassonne.engine import RULES_VERSION
 from tiletum_tui.carcassonne.engine.tiles import turned
 
 LETTER = {"city": "c", "field": "f", "road": "r", "river": "s"}
@@ -54,14 +55,27 @@ def _shape(d) -> str:
     return min(letters[i:] + letters[:i] for i in range(4))
 
 
-def test_the_river_tiles_edges_match_the_published_distribution_but_one():
-    """All but one River design match; R9 (a straight river beside a city) shows a field where the
-    table has a road: ``csfs`` against ``csrs``. It stays as typed (a change would alter River games
-    already saved: it needs a rules version) and is listed in docs/carcassonne.md as not verified."""
+PUBLISHED_RIVER = Counter({"fffs": 2, "ffss": 2, "fsfs": 2, "cscs": 1, "ccss": 1, "csrs": 1, "fsrs": 1, "rrss": 1,
+                           "rsrs": 1})
+
+
+def _river(rules: int) -> Counter:
     ours = Counter()
-    for d in load().river:
+    for d in load().river_in(rules):
         ours[_shape(d)] += d.count
-    published = Counter({"fffs": 2, "ffss": 2, "fsfs": 2, "cscs": 1, "ccss": 1, "csrs": 1, "fsrs": 1, "rrss": 1,
-                         "rsrs": 1})
-    assert ours - published == Counter({"csfs": 1}) and published - ours == Counter({"csrs": 1})
+    return ours
+
+
+def test_the_river_tiles_edges_match_the_published_distribution():
+    """Rules version 2 (the default) has the River as the published table gives it, every tile: R11,
+    a straight river between a city and a road (``csrs``), in place of version 1's R9."""
+    assert _river(RULES_VERSION) == PUBLISHED_RIVER and RULES_VERSION == 2
+    assert _shape(load().designs["R11"]) == "csrs"
+
+
+def test_version_1_keeps_its_r9_so_its_games_replay_as_they_were_played():
+    """R9 (a field where the table has a road: ``csfs`` against ``csrs``) stays in version 1's box, so a
+    River game saved under version 1 plays on with the tiles it was dealt."""
+    assert _river(1) - PUBLISHED_RIVER == Counter({"csfs": 1}) and PUBLISHED_RIVER - _river(1) == Counter({"csrs": 1})
     assert _shape(load().designs["R9"]) == "csfs"
+    assert {d.id for d in load().river_in(1)} ^ {d.id for d in load().river_in(2)} == {"R9", "R11"}

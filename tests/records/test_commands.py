@@ -100,7 +100,7 @@ def test_tiletum_stats_reads_a_folder_of_saves_and_records(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.startswith(f"4 finished games in {folder}; 1 unfinished left out; 1 unreadable (the first: ")
     assert "Tiletum, 2 players, Rules 2: 2 finished games" in out
-    assert "Carcassonne, 2 players, River no, Rules 1: 2 finished games" in out  # the save and its record
+    assert "Carcassonne, 2 players, River no, Rules 2: 2 finished games" in out  # the save and its record
     assert "By level (a seat a game)" in out and "journeyman" in out and "Average VP by category" in out
     assert cli.main(["stats", str(tmp_path / "missing")]) == 2
 

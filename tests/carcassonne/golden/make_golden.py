@@ -23,12 +23,14 @@ from tiletum_tui.carcassonne.engine import (  # noqa: E402
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 COLOURS = ("red", "blue", "green", "yellow", "black")
-GAMES = [(2, 1, False), (2, 2, True), (3, 3, False), (4, 4, True), (5, 5, False)]
+# (players, seed, River, rules version): the first five recorded under version 1, kept as they were;
+# the last under version 2 (R11 in R9's place).
+GAMES = [(2, 1, False, 1), (2, 2, True, 1), (3, 3, False, 1), (4, 4, True, 1), (5, 5, False, 1), (3, 6, True, 2)]
 
 
-def play(players: int, seed: int, river: bool) -> dict:
+def play(players: int, seed: int, river: bool, rules: int) -> dict:
     settings = Settings(players=tuple(PlayerSetup(NAMES[i], COLOURS[i]) for i in range(players)), seed=seed,
-                        river=river)
+                        river=river, rules=rules)
     state = new_game(settings).clone()
     rng = random.Random(seed * 7919 + players)
     actions, counts = [], []
@@ -38,8 +40,8 @@ def play(players: int, seed: int, river: bool) -> dict:
         action = rng.choice(legal)
         actions.append(notation(action))
         apply_in_place(state, action)
-    return {"players": players, "seed": seed, "river": river, "actions": actions, "legal_counts": counts,
-            "digest": digest(state), "scores": state.scores, "ledger": state.ledger}
+    return {"players": players, "seed": seed, "river": river, "rules": rules, "actions": actions,
+            "legal_counts": counts, "digest": digest(state), "scores": state.scores, "ledger": state.ledger}
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ class Design(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     count: int
     name: str
     segments: tuple[Segment, ...]
+    rules: tuple[int, ...] = ()  # the rules versions whose box holds it; () for every version
 
 
 class Source(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -52,14 +53,26 @@ class Catalogue(msgspec.Struct, frozen=True, forbid_unknown_fields=True, dict=Tr
     def designs(self) -> dict[str, Design]:
         return {d.id: d for d in self.land + self.river}
 
+    def river_in(self, rules: int) -> tuple[Design, ...]:
+        """The River's designs in the box of that rules version (version 2 replaced one design: R9 by
+        R11, when its edges were checked against a published table)."""
+        return tuple(d for d in self.river if not d.rules or rules in d.rules)
+
+    def versions(self) -> tuple[int, ...]:
+        """The rules versions the data names (1 always)."""
+        return tuple(sorted({1, *(v for d in self.land + self.river for v in d.rules)}))
+
 
 def _check(cat: Catalogue) -> None:
     ids = [s.id for s in cat.sources]
     for what, where in cat.provenance.items():
         if where != "authored" and not (where.startswith("public:") and where[7:] in ids):
             raise ValueError(f"tiles.json: the provenance of {what} ({where!r}) names no listed source")
-    if sum(d.count for d in cat.land) != 72 or sum(d.count for d in cat.river) != 12:
-        raise ValueError("tiles.json: there are 72 land tiles and 12 River tiles")
+    if sum(d.count for d in cat.land) != 72 or any(sum(d.count for d in cat.river_in(v)) != 12
+                                                   for v in cat.versions()):
+        raise ValueError("tiles.json: there are 72 land tiles and 12 River tiles (in every rules version)")
+    if any(d.rules for d in cat.land):
+        raise ValueError("tiles.json: every rules version has the same land tiles")
     for d in cat.land + cat.river:
         covered = sorted(p for s in d.segments for p in s.at)
         if covered != list(range(12)):

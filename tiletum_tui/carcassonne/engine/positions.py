@@ -23,7 +23,7 @@ from .state import Settings, State, freeze
 def stacked(settings: Settings, pile: tuple[str, ...] | list[str], moves=()) -> State:
     cat = load()
     state = new_game(settings).clone()  # writable: the pile is laid out before the first draw
-    box = Counter({d.id: d.count for d in (cat.land + cat.river if settings.river else cat.land)})
+    box = Counter({d.id: d.count for d in (cat.land + cat.river_in(settings.rules) if settings.river else cat.land)})
     box.subtract(p.design for p in state.placed)
     if settings.river:
         box[cat.starting_tile] -= 1  # the variant removes the starting tile

@@ -15,7 +15,7 @@ from .events import FollowerDeployed, GameEnded, TileDiscarded, TileDrawn, TileP
 from .followers import deploy, spots
 from .rng import shuffle
 from .scoring import final_scoring, score_completed
-from .state import FrozenState, Settings, State, freeze
+from .state import RULES_VERSIONS, FrozenState, Settings, State, freeze
 from .tiles import DELTA, turned
 
 
@@ -24,8 +24,9 @@ def new_game(settings: Settings) -> State:
     low, high = cat.players
     if not low <= len(settings.players) <= high:
         raise CarcassonneError(f"Carcassonne is for {low} to {high} players, not {len(settings.players)}")
-    if settings.rules not in (1,):
-        raise CarcassonneError(f"no rules version {settings.rules} of Carcassonne (this program has 1)")
+    if settings.rules not in RULES_VERSIONS:
+        raise CarcassonneError(f"no rules version {settings.rules} of Carcassonne (this program has "
+                               f"{', '.join(map(str, RULES_VERSIONS))})")
     s = State.__new__(State)
     s.settings = settings
     s.phase, s.seat, s.turn, s.drawn, s.last = "place", 0, 1, None, 0
@@ -43,7 +44,8 @@ def new_game(settings: Settings) -> State:
     rng = shuffle(settings.seed & ((1 << 64) - 1), land_tiles)
     pile = land_tiles
     if settings.river:
-        river = [d.id for d in cat.river for _ in range(d.count) if d.id not in (cat.spring, cat.lake)]
+        river = [d.id for d in cat.river_in(settings.rules) for _ in range(d.count)
+                 if d.id not in (cat.spring, cat.lake)]
         rng = shuffle(rng, river)
         pile = land_tiles + [cat.lake] + river  # the lake after the last river tile
         first = cat.spring

@@ -19,8 +19,10 @@ import msgspec
 
 from ...frozen_dict import FrozenDict
 
-RULES_VERSION = 1
-RULES_VERSIONS = (1,)
+# Version 2 (the default since 2026-12) replaced the River tile R9 by R11 (a road where R9 had a
+# field, as the published River table has it); a game keeps the version it was set up under.
+RULES_VERSION = 2
+RULES_VERSIONS = (1, 2)
 COLOURS = ("red", "blue", "green", "yellow", "black")
 
 

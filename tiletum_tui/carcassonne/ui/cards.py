@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...rulebook import Page, Section
 from ..data import load
+from ..engine import RULES_VERSION
 from ..engine.tiles import EDGES, turned
 from . import draw
 
@@ -38,23 +39,24 @@ def _sources(cat) -> str:
             lines.append(f"- {said}: authored by this edition (not printed in the rules text; docs/carcassonne.md)")
         else:
             s = where[prov.removeprefix("public:")]
-            lines.append(f"- {said}: {s.title} ({s.url})")
+            lines.append(f"- {said}: {s.title}" + (f" ({s.url})" if s.url else ""))
     return "\n".join(lines)
 
 
 def cards_page() -> Page:
     cat = load()
+    in_box = cat.river_in(RULES_VERSION)  # the River of the games this program sets up
     land = sum(d.count for d in cat.land)
-    river = sum(d.count for d in cat.river)
+    river = sum(d.count for d in in_box)
     pennants = sum(d.count for d in cat.land for s in d.segments if s.pennant)
     lo, hi = cat.players
     head = Section("components", "The components",
                    f"- {land} land tiles in {len(cat.land)} designs (A-X), the starting tile ({cat.starting_tile}) "
                    f"among them; {pennants} of them show a pennant\n"
-                   f"- {river} River tiles in {len(cat.river)} designs: the spring ({cat.spring}), the lake "
+                   f"- {river} River tiles in {len(in_box)} designs: the spring ({cat.spring}), the lake "
                    f"({cat.lake}) and {river - 2} river tiles\n"
                    f"- {cat.followers_per_player} followers a player, for {lo} to {hi} players\n\n"
                    + draw.LEGEND + "\n\nWhere each value comes from:\n" + _sources(cat))
-    sections = [head, *(_design(cat, d) for d in cat.land), *(_design(cat, d) for d in cat.river)]
+    sections = [head, *(_design(cat, d) for d in cat.land), *(_design(cat, d) for d in in_box)]
     return Page("cards", "Cards & Components", "Every tile design as it is drawn on the land, with its count, "
                 "edges and segments; generated from the game's data.", tuple(sections))
