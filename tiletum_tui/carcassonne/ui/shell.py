@@ -149,7 +149,7 @@ class CarcassonneShell(Screen):
         self.app.push_screen(NewsPanel("The log", lines(False), lines))
 
     def action_since(self) -> None:
-        seat = self.session.current_player
+        seat = self.acting_seat()
         seat = self.state.seat if seat is None else seat
         names = self._names()
         lines, points = news.since_last_turn(self.session.log, names, seat)
