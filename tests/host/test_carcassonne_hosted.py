@@ -80,3 +80,61 @@ async def test_a_river_table_begins_with_the_spring_and_a_move_for_the_other_sea
         await ann.play(gid, anns_move)
         assert len(hosted.session.log) == 1 and hosted.session.log[0].seat == 0
         ann.close()
+
+
+async def _wait(pilot, condition, tries: int = 800) -> None:  # (up to a minute: a loaded machine)
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the screen did not change")
+
+
+async def test_bobs_carcassonne_screen_redraws_when_ann_moves_and_his_keys_play_his_seat(short_dir):
+    """Issue 25: "a move arriving from the host must redraw every terminal"; "the decision panel is
+    live only at that seat's decision; the others see who is deciding and what"; the bell when your
+    turn begins. Bob's screen is the real app (Pilot); ann plays through the client API."""
+    from tiletum_tui.carcassonne.ui.remote import RemoteCarcassonneScreen
+    from tiletum_tui.host.client import HostLink
+    from tiletum_tui.host.hosted import HostFolder
+    from tiletum_tui.host.join import JoinApp
+    from textual.widgets import Static
+
+    async with running_host(short_dir) as host:
+        ann = await Player(short_dir, "ann").connect()
+        gid = await table_of(host, [ann], people("ann", "bob"), game="carcassonne")
+        model = await ann.open(gid)
+        def log():
+            return host.games[gid].session.log
+
+        app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="bob"))
+        rings = []
+        app.bell = lambda: rings.append(1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _wait(pilot, lambda: app.lobby is not None and app.lobby.games)
+            await pilot.press("enter")  # his game, the first line of "Your games"
+            await _wait(pilot, lambda: isinstance(app.screen, RemoteCarcassonneScreen))
+            screen = app.screen
+
+            def msg() -> str:
+                return str(screen.query_one("#carc-msg", Static).render())
+
+            def head() -> str:
+                return str(screen.query_one("#carc-head", Static).render())
+
+            await _wait(pilot, lambda: "ann is placing tile" in msg())  # not his decision: who decides, and what
+            await pilot.press("enter")  # his Enter at ann's decision: nothing is sent
+            await pilot.pause(0.2)
+            assert log() == [] and "Your turn comes next" in msg()
+            await ann.play(gid, legal_actions(model.view)[0])  # ann places her tile, in her own terminal
+            await _wait(pilot, lambda: "a follower?" in head())  # redrawn from the host's update
+            assert "ann is choosing a follower" in msg() and not rings
+            await ann.play(gid, next(a for a in legal_actions(model.view) if a.role is None))
+            await _wait(pilot, lambda: "bob: place tile" in head())
+            assert rings == [1]  # his turn began: the bell, once
+            await pilot.press("enter")  # his tile, where the cursor put it (a place where it fits)
+            await _wait(pilot, lambda: len(log()) == 3 and "a follower?" in head())
+            assert log()[-1].seat == 1 and len(screen.model.log) == 3
+            await pilot.press("u")  # undo: his own move of his turn (the host decides)
+            await _wait(pilot, lambda: len(log()) == 2 and "bob: place tile" in head())
+        ann.close()
