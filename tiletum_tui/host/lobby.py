@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Input, OptionList, Select, Static
@@ -192,8 +192,8 @@ class NewTableScreen(Screen[P.NewTable | None]):
     NewTableScreen #table-count { width: 20; }
     NewTableScreen .table-seat Input { width: 24; }
     NewTableScreen #table-problem { color: $warning; }
-    NewTableScreen #table-modules { height: auto; }
-    NewTableScreen #table-modules .table-label { padding: 0; }
+    NewTableScreen #table-modules { height: auto; padding: 0 0 1 0; }
+    NewTableScreen #table-modules Checkbox { border: none; height: 1; padding: 0 1; margin: 0 0 0 8; }
     """
 
     BINDINGS = [
@@ -217,8 +217,8 @@ class NewTableScreen(Screen[P.NewTable | None]):
     def compose(self) -> ComposeResult:
         game = self.first
         with VerticalScroll(id="table-form"):
-            yield Static("New game on the host · Tab: next field · Enter: open a list · Ctrl+S: set the "
-                         "table · Esc: back", markup=False)
+            yield Static("New game · Tab: next field · Enter: open a list · Ctrl+S: set the table",
+                         markup=False)
             with Horizontal(classes="table-seat"):
                 yield Static("Game", classes="table-label", markup=False)
                 yield Select([(o.title, o.name) for o in self.offered.values()], value=game.name,
@@ -232,8 +232,8 @@ class NewTableScreen(Screen[P.NewTable | None]):
                     yield Static(f"Seat {i + 1}", classes="table-label", markup=False)
                     yield Select(kinds, value=defaults[i], allow_blank=False, id=f"seat-kind-{i}")
                     yield Input(placeholder="name", max_length=14, id=f"seat-name-{i}")
-            with Horizontal(id="table-modules"):
-                yield Static("With", classes="table-label", markup=False)
+            with Vertical(id="table-modules"):
+                yield Static("With (Space ticks; Esc: back without a table)", markup=False)
                 for o in self.offered.values():
                     for name, title in o.modules:
                         yield Checkbox(title, id=f"module-{o.name}-{name}", classes=f"module-of-{o.name}")
