@@ -79,7 +79,27 @@ async def test_a_river_table_begins_with_the_spring_and_a_move_for_the_other_sea
         assert hosted.session.log == []  # nothing applied; ann plays on
         await ann.play(gid, anns_move)
         assert len(hosted.session.log) == 1 and hosted.session.log[0].seat == 0
-        ann.close()
+        cid = await Raw.connect(short_dir, "cid")  # a watcher: a spectator's view, read-only
+        cid.send(P.Open(gid, watch=True))
+        opened = await cid.expect(P.Opened)
+        assert opened.seat == -1 and hosted.game.decode_view(opened.view).settings.seed == 0
+        cid.send(P.Act(gid, notation(legal_actions(hosted.session.view())[0]), 7))
+        assert "spectator cannot make moves" in (await cid.expect(P.Refused)).why
+        assert len(hosted.session.log) == 1
+        ann.close(), cid.close()
+
+
+def test_every_game_of_the_registry_is_served_by_the_host():
+    """Issue 25: "The host serves every game of the program's registry ... through the same game
+    interface" (``game_interface.Hosted``); the toy game of the tests, which has no view codec, is not."""
+    from tiletum_tui import games
+    from tiletum_tui.game_interface import Hosted
+    from tiletum_tui.host.server import offered
+
+    from ..toy_game import TOY
+
+    assert all(isinstance(games.game(n), Hosted) for n in games.NAMES) and not isinstance(TOY, Hosted)
+    assert [o.name for o in offered()] == list(games.NAMES)
 
 
 async def _wait(pilot, condition, tries: int = 800) -> None:  # (up to a minute: a loaded machine)

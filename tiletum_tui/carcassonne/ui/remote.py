@@ -162,7 +162,8 @@ class TalkLine(ModalScreen[str]):
 
 class RemoteCarcassonneScreen(CarcassonneScreen):
     BINDINGS = [Binding("apostrophe,ctrl+t", "talk", "talk", show=False, id="carcassonne.talk"),
-                Binding("f10", "leave", "lobby", show=False, id="carcassonne.lobby")]
+                Binding("f10", "leave", "lobby", show=False, id="carcassonne.lobby"),
+                Binding("escape", "leave", "lobby", id="carcassonne.leave")]  # (not the title: the lobby)
 
     def __init__(self, model) -> None:
         self.model = model  # (before the screen's own set-up: its seats' driver reads it)
@@ -211,9 +212,8 @@ class RemoteCarcassonneScreen(CarcassonneScreen):
     # ------------------------------------------------------------ what the host says (the model's messages)
     def on_game_model_changed(self, event) -> None:
         was = getattr(self, "_deciding", None)
-        if not event.own:
+        if not event.own:  # another seat's move (or a reconnect): the line tells it, not our last words
             self.message = ""
-            self._placing_for = None if current_player(self.state) != was else self._placing_for
         self._mark()
         self.refresh_all()
         now = current_player(self.state)
