@@ -90,6 +90,31 @@ class Game(Protocol):
     def encode_settings(self, settings: Any) -> msgspec.Raw: ...
 
 
+@runtime_checkable
+class Hosted(Protocol):
+    """What a game adds to be served by ``tiletum host`` (issue 25): the host sends a client views
+    and log events as bytes, never a state, and sets tables up through it. A game without these
+    calls is not offered by the host."""
+
+    player_counts: tuple[int, int]  # the fewest and the most players a table may have
+
+    def modules_offered(self) -> tuple[tuple[str, str], ...]:
+        """What a new game may add, (name, title): the lobby's New game offers each."""
+
+    def table_settings(self, players: list[tuple[str, str]], seed: int, modules: tuple[str, ...] = ()) -> Any:
+        """The settings of a full table: (name, colour) per seat, the seed, the modules chosen."""
+
+    def encode_view(self, seen: Any) -> bytes:
+        """A view (``view``) as bytes; refuses a full state."""
+
+    def decode_view(self, data: bytes) -> Any:
+        """Strictly; the view as a value again."""
+
+    def encode_events(self, events: Any) -> bytes: ...
+
+    def decode_events(self, data: bytes) -> tuple: ...
+
+
 class StructSettings:
     """The settings calls of a game whose ``Settings`` is a msgspec Struct with ``players`` (each with a
     ``name``) and a ``seed``: one home for them, shared by the games that set up so (Tiletum, Carcassonne)."""

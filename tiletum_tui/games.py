@@ -33,7 +33,9 @@ OPPONENTS = {"tiletum": "tiletum_tui.opponents.plug:TILETUM_OPPONENTS",
              "carcassonne": "tiletum_tui.carcassonne.opponents.plug:OPPONENTS"}
 DEFAULT = "tiletum"
 # Each game's computer opponents for ``tiletum host`` (issue 25): the process that plays a seat from
-# its view ("module:class", with ``ask(view, seat)``, ``fileno``, ``ready``, ``receive``, ``close``)
-# and the levels it knows. A game without an entry is hosted for people only. (The process itself reaches
-# the game's levels through ``OPPONENTS`` above.)
-HOSTED_OPPONENTS = {"tiletum": ("tiletum_tui.opponents.worker:OpponentProcess", ("beginner", "journeyman", "master"))}
+# its view ("module:class", made with the seats and ``game=`` the game's name; with ``ask(view, seat)``,
+# ``fileno``, ``ready``, ``receive``, ``close``) and the levels it knows. A game without an entry is
+# hosted for people only. (The process itself reaches the game's levels through ``OPPONENTS`` above:
+# one worker serves both games.)
+HOSTED_OPPONENTS = {"tiletum": ("tiletum_tui.opponents.worker:OpponentProcess", ("beginner", "journeyman", "master")),
+                    "carcassonne": ("tiletum_tui.opponents.worker:OpponentProcess", ("beginner", "journeyman", "master"))}

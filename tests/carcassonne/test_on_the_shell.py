@@ -95,7 +95,9 @@ async def test_an_autosave_that_fails_says_so_at_once_and_quitting_asks(full_dis
 def test_the_key_help_lists_every_key_of_the_game_screen():
     """The help and the bindings cannot disagree: every key the screen answers to is in the help."""
     helped = {k for _title, rows in KEY_HELP for keys, *_words in rows for k in keys.split(",")}
-    ours = [cls for cls in CarcassonneScreen.__mro__ if cls.__module__.startswith("tiletum_tui")]
+    from tiletum_tui.carcassonne.ui.remote import RemoteCarcassonneScreen  # (a game through the host)
+
+    ours = [cls for cls in RemoteCarcassonneScreen.__mro__ if cls.__module__.startswith("tiletum_tui")]
     screen_keys = {k for cls in ours for b in cls.__dict__.get("BINDINGS", []) for k in b.key.split(",")}
     assert screen_keys <= helped | {"ctrl+q"}, screen_keys - helped
 

@@ -39,7 +39,8 @@ async def test_a_new_table_by_keys_begins_when_its_open_seat_is_taken(short_dir)
             await _wait(pilot, lambda: app.lobby is not None)
             await pilot.press("n")
             await _wait(pilot, lambda: isinstance(app.screen, NewTableScreen))
-            await pilot.press("enter", "down", "enter")  # 3 players: you, an open seat, a beginner
+            assert app.screen.focused.id == "table-game"  # the game first (Tiletum, the registry's first)
+            await pilot.press("tab", "enter", "down", "enter")  # 3 players: you, an open seat, a beginner
             await pilot.pause(0.2)
             app.screen.query_one("#module-tiletum-silver").focus()
             await pilot.press("space")  # with Prospect for Silver
@@ -59,3 +60,36 @@ async def test_a_new_table_by_keys_begins_when_its_open_seat_is_taken(short_dir)
             await _wait(pilot, lambda: game.id in app.games.models)
             assert app.games.models[game.id].seat == 0
             bob.close()
+
+
+async def test_a_carcassonne_table_with_the_river_by_keys_against_a_beginner(short_dir):
+    """The New game form offers each game the host serves, with its own modules and opponents
+    (issue 19: the host serves Carcassonne as it serves Tiletum; the River is its variant)."""
+    from tiletum_tui.carcassonne.data import load
+    from tiletum_tui.carcassonne.ui.remote import RemoteCarcassonneScreen
+    from textual.widgets import Checkbox
+
+    async with running_host(short_dir) as host:
+        app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="ann"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _wait(pilot, lambda: app.lobby is not None)
+            await pilot.press("n")
+            await _wait(pilot, lambda: isinstance(app.screen, NewTableScreen))
+            form = app.screen
+            await pilot.press("enter", "down", "enter")  # the game: Carcassonne
+            await pilot.pause(0.2)
+            shown = [b.id for b in form.query(Checkbox) if b.display]
+            assert shown == ["module-carcassonne-river"]  # its module, not Tiletum's
+            assert form.query_one("#seat-row-1").display and not form.query_one("#seat-row-2").display
+            form.query_one("#seat-kind-1").focus()
+            await pilot.press("enter", "down", "down", "enter")  # seat 2: Opponent: beginner
+            form.query_one("#module-carcassonne-river").focus()
+            await pilot.press("space", "ctrl+s")
+            await _wait(pilot, lambda: isinstance(app.screen, LobbyScreen) and host.games)
+            (game,) = host.games.values()
+            assert game.game.name == "carcassonne" and game.session.settings.river
+            assert game.session.seat(1).is_opponent and game.session.seat(1).level == "beginner"
+            await _wait(pilot, lambda: app.lobby.games)
+            await pilot.press("enter")  # her game: the Carcassonne screen, the spring first
+            await _wait(pilot, lambda: isinstance(app.screen, RemoteCarcassonneScreen))
+            assert app.screen.state.placed[0].design == load().spring

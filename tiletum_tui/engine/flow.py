@@ -20,11 +20,15 @@ from .state import EMPTY, UNUSED, Board, Fair, Hidden, KingTileFrame, Player, Se
 
 
 # ---------------------------------------------------------------- setup
+PLAYER_COUNTS = (2, 4)  # "2-4 players" (rulebook, the box)
+
+
 def new_game(settings: Settings) -> State:
     """Set up a game (rulebook, Game Setup 1-15) from its settings; everything random comes from the seed."""
     n = len(settings.players)
-    if not 2 <= n <= 4:
-        raise ValueError(f"Tiletum is for 2 to 4 players, not {n}")
+    low, high = PLAYER_COUNTS
+    if not low <= n <= high:
+        raise ValueError(f"Tiletum is for {low} to {high} players, not {n}")
     colours = [p.colour for p in settings.players]
     if len(set(colours)) != n:
         raise ValueError("each player needs a different colour")

@@ -15,6 +15,7 @@ from . import (
 )
 from .actions import notation, parse
 from .errors import TiletumError
+from .flow import PLAYER_COUNTS
 from .events import Event
 from .views import decode_view, encode_view
 from .state import Settings, State
@@ -27,6 +28,7 @@ class TiletumGame(StructSettings):  # (player_names, seed and the settings' code
     Error = TiletumError  # every refusal or malformed action the rules raise
     rules_versions = RULES_VERSIONS
     rules_version = RULES_VERSION
+    player_counts = PLAYER_COUNTS
 
     def new_game(self, settings: Settings) -> State:
         return new_game(settings)
@@ -96,6 +98,13 @@ class TiletumGame(StructSettings):  # (player_names, seed and the settings' code
         from .ruleset import known_modules
 
         return tuple((n, m.title or n) for n, m in known_modules().items())
+
+    def table_settings(self, players, seed: int, modules=()) -> Settings:
+        """A hosted table's settings (``game_interface.Hosted``), through the strict decoder."""
+        raw: dict = {"players": [{"name": n, "colour": c} for n, c in players], "seed": seed}
+        if modules:
+            raw["modules"] = list(modules)
+        return self.decode_settings(msgspec.json.encode(raw))
 
     # A view and a log's events as bytes, for a client of ``tiletum host`` (issue 25): only views
     # ever leave the host (``encode_view`` refuses a full state), and the client decodes strictly.

@@ -20,6 +20,7 @@ from pathlib import Path
 import msgspec
 
 from .. import games
+from ..game_interface import Hosted
 from ..safe_text import clean, name_problem
 from ..saves import store
 from ..saves.format import PERSON, Seat
@@ -84,8 +85,11 @@ def check_table(msg: P.NewTable, by: str) -> str | None:
     game = games.game(msg.game)
     if game is None:
         return f"there is no game called {clean(msg.game, 30)}"
-    if not 2 <= len(msg.seats) <= 5:
-        return "a table has 2 to 5 seats"
+    if not isinstance(game, Hosted):
+        return f"{game.title} cannot be played through the host yet"
+    low, high = game.player_counts
+    if not low <= len(msg.seats) <= high:
+        return f"{game.title} is for {low} to {high} players, not {len(msg.seats)}"
     _, levels = opponents_of(msg.game)
     names = []
     for i, s in enumerate(msg.seats):
@@ -103,7 +107,7 @@ def check_table(msg: P.NewTable, by: str) -> str | None:
         return "you set a table up for yourself: give yourself a seat (or leave one open)"
     if len(set(names)) != len(names):
         return "one person cannot sit at two seats"
-    known = dict(game.modules_offered()) if hasattr(game, "modules_offered") else {}
+    known = dict(game.modules_offered())
     unknown = [m for m in msg.modules if m not in known]
     if unknown:
         return f"{game.title} has no module {clean(unknown[0], 30)}"
@@ -137,13 +141,9 @@ class Tables:
 
 
 def settings_for(table: Table):
-    """The game's settings for a full table, through the game's own strict decoder (nothing named here)."""
-    game = games.game(table.game)
-    raw: dict = {"players": [{"name": s.name, "colour": COLOURS[i]} for i, s in enumerate(table.seats)],
-                 "seed": random.SystemRandom().randrange(1, 10**9)}
-    if table.modules:
-        raw["modules"] = list(table.modules)
-    return game.decode_settings(msgspec.json.encode(raw))
+    """The game's settings for a full table, made by the game itself (nothing named here)."""
+    return games.game(table.game).table_settings([(s.name, COLOURS[i]) for i, s in enumerate(table.seats)],
+                                                 random.SystemRandom().randrange(1, 10**9), tuple(table.modules))
 
 
 def seats_for(table: Table) -> tuple[Seat, ...]:
@@ -199,7 +199,7 @@ class HostedGame:
     def entry(self, e) -> P.Entry:
         return P.Entry(e.seat, e.text, e.notation, self.game.encode_events(e.events), tuple(e.barriers))
 
-    def view_bytes(self, seat: int | None) -> bytes:
+    def view_bytes(self, seat: int | None) -> bytes:  # (``game_interface.Hosted``)
         return self.game.encode_view(self.session.view(seat))
 
     def reasons(self, seat: int | None) -> tuple[str | None, str | None]:
@@ -229,7 +229,7 @@ class HostedGame:
             cls, _ = opponents_of(self.game.name)
             seats = {i: (self.session.seat(i).level, self.session.seat(i).budget or "1s")
                      for i in range(len(self.names())) if self.is_opponent(i)}
-            self.opponents = cls(seats)
+            self.opponents = cls(seats, game=self.game.name)
         request = self.opponents.ask(self.session.view(seat), seat)
         self.asked = (request, seat, len(self.session.log))
         return request

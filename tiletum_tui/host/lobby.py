@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Checkbox, Footer, Input, OptionList, Select, Static
@@ -180,7 +180,9 @@ SEAT_KINDS = (("You", "you"), ("Open seat", "open"), ("A person by name", "perso
 
 
 class NewTableScreen(Screen[P.NewTable | None]):
-    """New game: the game, and each seat: you, a named person, an opponent of a level, or open."""
+    """New game: the game (each game the host offers, by its title), its modules, and each seat: you,
+    a named person, an opponent of one of that game's levels, or open. Everything here comes from
+    what the host offers (``Offered``: the registry's games): no game is named."""
 
     DEFAULT_CSS = """
     NewTableScreen .table-seat { height: 3; }
@@ -190,7 +192,8 @@ class NewTableScreen(Screen[P.NewTable | None]):
     NewTableScreen #table-count { width: 20; }
     NewTableScreen .table-seat Input { width: 24; }
     NewTableScreen #table-problem { color: $warning; }
-    NewTableScreen #table-modules { height: auto; }
+    NewTableScreen #table-modules { height: auto; padding: 0 0 1 0; }
+    NewTableScreen #table-modules Checkbox { border: none; height: 1; padding: 0 1; margin: 0 0 0 8; }
     """
 
     BINDINGS = [
@@ -202,27 +205,35 @@ class NewTableScreen(Screen[P.NewTable | None]):
         super().__init__()
         self.me, self.offered = me, {o.name: o for o in offered}
         self.first = offered[0]
+        self.most = max(o.players[1] for o in offered)  # seat rows: as many as the largest table
 
     def _kinds(self, game: P.Offered):
         return SEAT_KINDS + tuple((f"Opponent: {lv}", f"opponent:{lv}") for lv in game.levels)
 
+    @staticmethod
+    def _counts(game: P.Offered):
+        return [(f"{n} players", n) for n in range(game.players[0], game.players[1] + 1)]
+
     def compose(self) -> ComposeResult:
         game = self.first
         with VerticalScroll(id="table-form"):
-            yield Static("New game on the host (Tab moves, Ctrl+S sets the table, Esc goes back)", markup=False)
+            yield Static("New game · Tab: next field · Enter: open a list · Ctrl+S: set the table",
+                         markup=False)
             with Horizontal(classes="table-seat"):
+                yield Static("Game", classes="table-label", markup=False)
                 yield Select([(o.title, o.name) for o in self.offered.values()], value=game.name,
                              allow_blank=False, id="table-game")
-                yield Select([(f"{n} players", n) for n in (2, 3, 4)], value=2, allow_blank=False, id="table-count")
-            defaults = ["you", "open", "open", "open"] if not game.levels else \
-                ["you", "open", f"opponent:{game.levels[0]}", f"opponent:{game.levels[0]}"]
+                yield Select(self._counts(game), value=game.players[0], allow_blank=False, id="table-count")
+            opponent = [f"opponent:{game.levels[0]}"] if game.levels else ["open"]
+            defaults = ["you", "open"] + opponent * (self.most - 2)
             kinds = self._kinds(game)
-            for i in range(4):
+            for i in range(self.most):
                 with Horizontal(classes="table-seat", id=f"seat-row-{i}"):
                     yield Static(f"Seat {i + 1}", classes="table-label", markup=False)
                     yield Select(kinds, value=defaults[i], allow_blank=False, id=f"seat-kind-{i}")
                     yield Input(placeholder="name", max_length=14, id=f"seat-name-{i}")
-            with Horizontal(id="table-modules"):
+            with Vertical(id="table-modules"):
+                yield Static("With (Space ticks; Esc: back without a table)", markup=False)
                 for o in self.offered.values():
                     for name, title in o.modules:
                         yield Checkbox(title, id=f"module-{o.name}-{name}", classes=f"module-of-{o.name}")
@@ -231,12 +242,16 @@ class NewTableScreen(Screen[P.NewTable | None]):
 
     def on_mount(self) -> None:
         self._rows()
-        self.query_one("#table-count", Select).focus()  # (the game is Tiletum unless changed: Shift+Tab)
+        self.query_one("#table-game", Select).focus()  # the game first: what follows is that game's
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "table-game":  # another game: its opponents and its modules
+        if event.select.id == "table-game":  # another game: its player counts, opponents and modules
             game = self.offered[event.value]
-            for i in range(4):
+            count = self.query_one("#table-count", Select)
+            keep = count.value if game.players[0] <= count.value <= game.players[1] else game.players[0]
+            count.set_options(self._counts(game))
+            count.value = keep
+            for i in range(self.most):
                 kind = self.query_one(f"#seat-kind-{i}", Select)
                 keep = kind.value if kind.value in dict((v, t) for t, v in self._kinds(game)) else "open"
                 kind.set_options(self._kinds(game))
@@ -245,10 +260,12 @@ class NewTableScreen(Screen[P.NewTable | None]):
 
     def _rows(self) -> None:
         game = self.query_one("#table-game", Select).value
-        for box in self.query(Checkbox):
+        boxes = list(self.query(Checkbox))
+        for box in boxes:
             box.display = box.has_class(f"module-of-{game}")
+        self.query_one("#table-modules").display = any(box.display for box in boxes)
         count = self.query_one("#table-count", Select).value
-        for i in range(4):
+        for i in range(self.most):
             self.query_one(f"#seat-row-{i}").display = i < count
             kind = self.query_one(f"#seat-kind-{i}", Select).value
             self.query_one(f"#seat-name-{i}", Input).display = kind == "person"

@@ -130,6 +130,7 @@ class Offered(msgspec.Struct, frozen=True):
     title: str
     modules: tuple[tuple[str, str], ...] = ()  # (name, title)
     levels: tuple[str, ...] = ()  # its computer opponents' levels
+    players: tuple[int, int] = (2, 4)  # the fewest and the most seats of a table
 
 
 class Lobby(_Msg, tag="lobby"):

@@ -23,6 +23,7 @@ import socket
 import time
 
 from .. import games
+from ..game_interface import Hosted
 from ..safe_text import clean, name_problem
 from ..session import NotYourMoveError, Session, UndoError
 from . import protocol as P
@@ -224,7 +225,7 @@ class Host:
             conn.send(P.Refused("there is no such game on this host"))
             return
         seat = None if msg.watch else g.seat_of(conn.name)
-        if not hasattr(g.game, "encode_view"):
+        if not isinstance(g.game, Hosted):
             conn.send(P.Refused(f"{g.game.title} cannot be played through the host yet"))
             return
         s = g.session
@@ -448,9 +449,9 @@ def offered() -> tuple[P.Offered, ...]:
     out = []
     for name in games.NAMES:
         game = games.game(name)
-        if hasattr(game, "encode_view"):
-            modules = game.modules_offered() if hasattr(game, "modules_offered") else ()
-            out.append(P.Offered(name, game.title, tuple(modules), opponents_of(name)[1]))
+        if isinstance(game, Hosted):
+            out.append(P.Offered(name, game.title, tuple(game.modules_offered()), opponents_of(name)[1],
+                                 tuple(game.player_counts)))
     return tuple(out)
 
 

@@ -4,11 +4,12 @@ session, the saves, the listing and the command line make. Registered in ``tilet
 from __future__ import annotations
 
 from ...game_interface import StructSettings
+from . import wire
 from . import RULES_VERSION, RULES_VERSIONS, apply, current_player, describe, digest, new_game, notation, parse
 from .rules import view
 from .errors import CarcassonneError
 from .events import TileDrawn
-from .state import Settings, State
+from .state import PlayerSetup, Settings, State
 
 
 class CarcassonneGame(StructSettings):  # (player_names, seed and the settings' codec: StructSettings)
@@ -82,6 +83,32 @@ class CarcassonneGame(StructSettings):  # (player_names, seed and the settings' 
 
     def scores_by_category(self, state: State) -> list[dict[str, int]]:
         return [dict(d) for d in state.ledger]
+
+    # -- a game through ``tiletum host`` (``game_interface.Hosted``)
+    @property
+    def player_counts(self) -> tuple[int, int]:
+        from ..data import load
+
+        return tuple(load().players)
+
+    def modules_offered(self) -> tuple[tuple[str, str], ...]:
+        """What a new game may add: the River (the variant; ``Settings.river``)."""
+        return (("river", "the River (the 12 River tiles)"),)
+
+    def table_settings(self, players, seed: int, modules=()) -> Settings:
+        return Settings(players=tuple(PlayerSetup(n, c) for n, c in players), seed=seed, river="river" in modules)
+
+    def encode_view(self, seen: State) -> bytes:
+        return wire.encode_view(seen)
+
+    def decode_view(self, data: bytes) -> State:
+        return wire.decode_view(data)
+
+    def encode_events(self, events) -> bytes:
+        return wire.encode_events(events)
+
+    def decode_events(self, data: bytes) -> tuple:
+        return wire.decode_events(data)
 
 
 CARCASSONNE = CarcassonneGame()

@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.widgets import Footer, Static
 
-from ..engine import CarcassonneError, legal_actions, remaining, view
+from ..engine import CarcassonneError, legal_actions, parse, remaining, view
 from ..engine.followers import spots
 from ..engine.rules import forecast
 from ..engine.land import legal_places, why_not
@@ -79,7 +79,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         self.origin = None  # the land's top-left cell on screen (scrolls to keep the cursor in view)
         self.message = ""
         self._placing_for = None  # the turn the cursor was set up for
-        self.opponents = SeatsDriver(self)  # the computer opponents' seats
+        self.opponents = self._seats()  # who plays the seats not played at this keyboard
 
     def compose(self) -> ComposeResult:
         yield Static(id="carc-head", markup=False)
@@ -89,6 +89,14 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         yield Static(id="carc-players", markup=False)
         yield Static(id="carc-msg", markup=False)
         yield Footer()
+
+    def _seats(self):
+        """The computer opponents' seats, played from this screen (a hosted game's: ``remote.py``)."""
+        return SeatsDriver(self)
+
+    def acting_seat(self) -> int | None:
+        """The seat the keys play: at one keyboard, whoever's decision it is (hot-seat)."""
+        return self.session.current_player
 
     def on_mount(self) -> None:
         self.refresh_all()
@@ -339,8 +347,8 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
                 return
             text = "no follower" if seg is None else label
         try:
-            # Hot-seat at one keyboard: the screen acts for the person whose decision it is.
-            self.session.apply(text, by=self.session.current_player)
+            seat = self.acting_seat()
+            self.session.apply(parse(text, seat), by=seat)
             self.message = ""
         except CarcassonneError as exc:
             self.message = f"Refused: {exc}."
@@ -352,7 +360,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
     def action_undo(self) -> None:
         if self._opponent_decides():
             return
-        seat = self.session.current_player  # the person deciding takes back their own tile
+        seat = self.acting_seat()  # the person deciding takes back their own tile
         reason = self.session.can_undo(by=seat)
         if reason:
             self.message = f"Undo: {reason}."

@@ -22,6 +22,12 @@ class CarcassonneScreens:
 
         return CarcassonneScreen(session)
 
+    def remote_game(self, model):
+        """The same screen over a game played through ``tiletum host`` (``host.client.RemoteModel``)."""
+        from .remote import RemoteCarcassonneScreen
+
+        return RemoteCarcassonneScreen(model)
+
     def new_game(self):
         from .new_game import NewCarcassonneGame
 

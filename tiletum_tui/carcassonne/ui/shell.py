@@ -44,6 +44,10 @@ KEY_HELP = [
         ("escape", "the title screen (the game is saved; Continue resumes it)"),
         ("ctrl+q", "quit (asks first if the last autosave failed and moves would be lost)"),
     ]),
+    ("In a game through tiletum host", [
+        ("apostrophe,ctrl+t", "say a line to the table (shown to everyone at it)", "' or Ctrl+T"),
+        ("f10", "back to the lobby (Esc too; the game goes on on the host)"),
+    ]),
 ]
 INTRO = ("Lay the drawn tile where it fits, then a follower on it or none. Frames mark the places where "
          "the tile fits; the line at the bottom says what happened and why a move is refused.")
@@ -149,7 +153,7 @@ class CarcassonneShell(Screen):
         self.app.push_screen(NewsPanel("The log", lines(False), lines))
 
     def action_since(self) -> None:
-        seat = self.session.current_player
+        seat = self.acting_seat()
         seat = self.state.seat if seat is None else seat
         names = self._names()
         lines, points = news.since_last_turn(self.session.log, names, seat)

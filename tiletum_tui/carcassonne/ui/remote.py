@@ -1,0 +1,234 @@
+"""The Carcassonne screen over a game played through ``tiletum host`` (issue 25): the same screen
+(``CarcassonneScreen``), its game read from the host's model (``host.client.RemoteModel``) instead
+of a session here.
+
+The model holds no state: the latest view of this client's seat (no pile order, no seed) and the
+log the host sent. A move is sent as this seat, in notation; the host's answer, another player's
+move, an opponent's (thinking on the host) or a reconnect reach the screen as the model's
+``GameModel.Changed`` / ``Refused`` / ``Noted`` messages, and the screen redraws from the model
+whoever moved. Undo asks the host, which takes back only this seat's own moves of its turn.
+
+The screen cannot import the app shell's ``ui.model`` (the layers contract keeps the two games'
+screens apart), so it handles those messages by their handler names and reads the model by its
+shape.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from ..engine import current_player
+from ..engine.events import TilePlaced
+from .screen import CarcassonneScreen
+from .text import last_news
+
+PERSON = SimpleNamespace(is_opponent=False, level=None, budget=None)
+
+
+class HostedTable:
+    """A hosted game in the shape the screen reads a session (state, log, who decides, apply, undo),
+    each call passed to the host's model. Never a state: ``state`` and ``view`` are the seat's view."""
+
+    remote = True
+    autosave_error = None  # the host keeps the game (its autosave is the host's)
+    read_only = False
+
+    def __init__(self, model) -> None:
+        self.model = model
+
+    @property
+    def state(self):
+        return self.model.view
+
+    def view(self, seat=None):
+        return self.model.view
+
+    @property
+    def log(self) -> list:
+        return self.model.log
+
+    @property
+    def current_player(self) -> int | None:
+        return current_player(self.model.view)
+
+    def seat(self, index: int):
+        """Who plays a seat, as the host says (an opponent plays on the host, never here)."""
+        seats = self.model.seats
+        if index < len(seats) and seats[index].kind == "opponent":
+            return SimpleNamespace(is_opponent=True, level=seats[index].level, budget=None)
+        return PERSON
+
+    @property
+    def seats(self) -> tuple:
+        return tuple(self.seat(i) for i in range(len(self.model.seats)))
+
+    def apply(self, action, *, by):
+        """Send the move to the host (None: its answer comes as a message to the screen)."""
+        return self.model.apply(action, by=by)
+
+    def can_undo(self, *, by) -> str | None:
+        return self.model.can_undo(by=by)
+
+    def undo(self, *, by) -> None:
+        self.model.undo(by=by)
+
+    def close(self) -> None:
+        pass  # (the game stays on the host)
+
+
+class HostSeats:
+    """The other seats of a hosted game, as the screen's opponents' driver is asked about them: they
+    are played elsewhere (a person in their own terminal, an opponent on the host); while one of them
+    decides the keys that play wait and the message line says who decides and what."""
+
+    marked = None  # the last tile another seat placed (drawn highlighted): set by the screen
+
+    def __init__(self, screen) -> None:
+        self.screen = screen
+
+    @property
+    def model(self):
+        return self.screen.model
+
+    @property
+    def busy(self) -> bool:
+        who = current_player(self.model.view)
+        return who is not None and not self.model.plays_here(who)
+
+    def deciding(self) -> str:
+        state = self.model.view
+        who = state.seat
+        if state.phase == "over":
+            return ""
+        doing = f"placing tile {state.drawn}" if state.phase == "place" else "choosing a follower (or none)"
+        line = f"{state.players[who].name} is {doing}…"
+        seats = self.model.seats
+        info = seats[who] if who < len(seats) else None
+        if info is not None and info.kind == "opponent":
+            line += f"  ({info.level}, thinking on the host)"
+        elif info is not None and not info.connected:
+            line += "  (not connected: the game waits)"
+        return line
+
+    def refusal(self) -> str:
+        if self.model.seat is None:
+            return "You are watching this game: a spectator cannot make moves."
+        return self.deciding() + "  Your turn comes next; wait for it."
+
+    def status(self) -> str:
+        """The message line while another seat decides: who and what, and the last move."""
+        if not self.busy:
+            return ""
+        return self.deciding() + "\n" + last_news(self.screen.session)
+
+    def changed(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    def resumed(self) -> None:
+        pass
+
+    def hurry(self) -> bool:
+        return False
+
+    def ask_hint(self) -> str:
+        return "No hints in a game through the host (its opponents think on the host)."
+
+
+class TalkLine(ModalScreen[str]):
+    """A line to the table (issue 25: table talk): the host cleans it and tells everyone at the table."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back", id="carcassonne.talk-back")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Say to the table (Enter says it, Esc goes back)", classes="dialog-title", markup=False)
+            yield Input(max_length=200, id="talk-line")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss("")
+
+
+class RemoteCarcassonneScreen(CarcassonneScreen):
+    BINDINGS = [Binding("apostrophe,ctrl+t", "talk", "talk", show=False, id="carcassonne.talk"),
+                Binding("f10", "leave", "lobby", show=False, id="carcassonne.lobby"),
+                Binding("escape", "leave", "lobby", id="carcassonne.leave")]  # (not the title: the lobby)
+
+    def __init__(self, model) -> None:
+        self.model = model  # (before the screen's own set-up: its seats' driver reads it)
+        super().__init__(HostedTable(model))
+
+    def _seats(self):
+        return HostSeats(self)
+
+    def acting_seat(self) -> int | None:
+        return self.model.seat  # fixed by how this client connected; the host checks it again
+
+    @property
+    def state(self):
+        return self.model.view  # a view already (the host sent only what this seat may see)
+
+    def on_mount(self) -> None:  # (CarcassonneScreen.on_mount runs too: Textual calls each class's)
+        self.model.listen(self.post_message)  # every change, whoever made it, redraws
+        self._deciding = current_player(self.state)
+        self._mark()
+
+    def on_unmount(self) -> None:
+        self.model.unlisten(self.post_message)
+
+    def action_confirm(self) -> None:
+        if self.state.phase != "over" and not self._opponent_decides() and getattr(self.model, "pending", None):
+            self.message = "Waiting for the host's answer to your last move."
+            self.refresh_all()
+            return
+        super().action_confirm()
+
+    def action_save(self) -> None:
+        self.notify("The host keeps this game (saved after every move): F10 or Esc back to the lobby, it goes on there.",
+                    title="Saved on the host", timeout=5, markup=False)
+
+    def action_talk(self) -> None:
+        self.app.push_screen(TalkLine(), lambda text: text and self.model.say(text))
+
+    def _mark(self) -> None:
+        """The last tile another seat placed, drawn highlighted (as an opponent's is at one keyboard)."""
+        for entry in reversed(self.model.log):
+            if any(isinstance(e, TilePlaced) for e in entry.events):
+                self.opponents.marked = None if entry.seat == self.model.seat else len(self.state.placed) - 1
+                return
+        self.opponents.marked = None
+
+    # ------------------------------------------------------------ what the host says (the model's messages)
+    def on_game_model_changed(self, event) -> None:
+        was = getattr(self, "_deciding", None)
+        if not event.own:  # another seat's move (or a reconnect): the line tells it, not our last words
+            self.message = ""
+        self._mark()
+        self.refresh_all()
+        now = current_player(self.state)
+        self._deciding = now
+        if now != was and self.model.plays_here(now) and getattr(self.app, "bell_on", True):
+            self.app.bell()  # your turn begins (off with ``tiletum join --no-bell``)
+
+    def on_game_model_refused(self, event) -> None:
+        self.message = f"Refused: {event.why}."
+        self.refresh_all()
+
+    def on_game_model_noted(self, event) -> None:
+        if event.what == "talk":
+            self.notify(event.text, title="At the table", timeout=6, markup=False)
+        elif event.what == "seats":
+            self.refresh_all()  # who is connected: the line says so while another seat decides
+        elif event.text:
+            self.notify(event.text, title="Host", severity="warning", timeout=6, markup=False)
