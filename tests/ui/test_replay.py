@@ -257,21 +257,3 @@ async def test_play_on_from_here_starts_a_copy_with_the_seats_chosen(finished4, 
         assert [s.level for s in copy.seats] == ["", "journeyman", "", "beginner"]
         assert copy.game_id != finished4.game_id and copy.autosave_path.exists()
     assert path.read_bytes() == before
-
-
-async def test_a_carcassonne_save_says_it_has_no_replay_yet(tmp_path):
-    """Carcassonne's replay is not built: Open's r says so in words and opens nothing."""
-    from tiletum_tui import games
-
-    from ..carcassonne.helpers import settings
-
-    Session.new(settings(seed=2), save_dir=tmp_path, game=games.game("carcassonne"), autosave=False).save(
-        "carc", folder=tmp_path)
-    app = TiletumApp(save_dir=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("o")
-        await pilot.pause()
-        await pilot.press("r")
-        await pilot.pause()
-        assert not isinstance(app.screen, ReplayScreen)
-        assert any("No replay for Carcassonne yet" in str(n.message) for n in app._notifications)

@@ -112,26 +112,31 @@ class ReplayShell(Screen):
         where = "back to the final table" if self.from_final else "the final table"
         return f"The end of the game · e: {where}"
 
-    def panel_text(self, ink, *, width: int = 80, keys: bool = True) -> Text:
-        """The replay panel's words: which position, the move that led there (what it scored, its
-        time), whose view, and the keys. ``ink(name)`` gives a style ("title", "muted", "cursor")."""
+    def panel_text(self, ink, *, keys: bool = True, most: int | None = None) -> Text:
+        """The replay panel's words: which position (at the end, how to reach the final table), the
+        move that led there (what it scored: ``most`` lines of it at most, its time), whose view, and the
+        keys. ``ink(name)`` gives a style ("title", "muted", "cursor")."""
         p, at = self.positions, self.at
         out = Text()
         out.append(f"Replay · position {at} of {p.last}", ink("title"))
         out.append("  (game over)" if p.finished else "  (unfinished game)", ink("muted"))
         out.append("\n")
+        if self.at_end:
+            out.append(self.end_words() + "\n", ink("title"))
         entry = p.entry(at)
         if entry is None:
             out.append("The game as set up, before the first move.\n", ink("muted"))
         else:
             out.append(f"▶ {at} ", ink("cursor"))
             out.append(f"{entry.text}\n")
-            for seat, points, why in scored(entry):
+            scores = scored(entry)
+            shown = scores if most is None or len(scores) <= most else scores[: most - 1]
+            for seat, points, why in shown:
                 out.append(f"  {points:+d} VP {p.names[seat]}: {why}\n", ink("muted"))
+            if len(shown) < len(scores):
+                out.append(f"  and {len(scores) - len(shown)} more scores (l: the log)\n", ink("muted"))
             took = "—" if entry.seconds is None else f"{entry.seconds:.1f} s"
             out.append(f"  time taken: {took}\n", ink("muted"))
-        if self.at_end:
-            out.append(self.end_words() + "\n", ink("title"))
         seat = self.model.seat
         out.append("Seen as: ", ink("muted"))
         out.append("everything (a finished game hides nothing)" if seat == EVERYTHING else f"{p.names[seat]}'s view")
