@@ -211,6 +211,7 @@ class CarcassonneReplay(ReplayShell):
     def action_view(self, name: str) -> None:
         self.view = "land" if self.view == name else name
         self.draw()
+        self.call_after_refresh(self.draw)  # (to or from the final table the side comes and goes: widths change)
 
     def action_notation(self) -> None:
         self.notation = not self.notation
