@@ -75,7 +75,8 @@ def big_tile(design: str, rotation: int, lit=frozenset(), width: int = 23) -> Te
     """The tile in hand (or just placed) large, under its name; ``lit``: the cells of the segment chosen."""
     from ..data import load
 
-    text = Text(f"{design}: {load().designs[design].name}"[:width] + "\n", style="bold")
+    text = Text()
+    text.append(f"{design}: {load().designs[design].name}"[:width] + "\n", style="bold")
     for cy, line in enumerate(draw.tile_lines(design, rotation, draw.BIG_W, draw.BIG_H)):
         for cx, ch in enumerate(line):
             text.append(ch, style="reverse" if (cx, cy) in lit else "")
