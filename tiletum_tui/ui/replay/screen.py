@@ -8,7 +8,6 @@ play marks the last moves (``recap.move_marks``).
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
