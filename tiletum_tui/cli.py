@@ -108,6 +108,7 @@ def _add_record_commands(sub) -> None:
     imp.add_argument("file", metavar="FILE", help="the record")
     stats = sub.add_parser("stats", help="win rates by seat and level, VP by category, across a folder of games")
     stats.add_argument("file", metavar="FOLDER", help="a folder of saves or records (the arena's --out)")
+    stats.add_argument("--no-charts", action="store_true", help="the tables alone, without their bar charts")
 
 
 def _main(argv: list[str] | None = None) -> int:

@@ -107,14 +107,48 @@ def print_stats(args) -> int:
     skipped = f"; {unfinished} unfinished left out" if unfinished else ""
     unreadable = f"; {len(problems)} unreadable (the first: {problems[0]})" if problems else ""
     console.print(Text(f"{len(games)} finished games in {clean_path(folder)}{skipped}{unreadable}"), soft_wrap=True)
-    group = None
+    group, shown = None, []
     for t in tables(games):
         if t.group != group:
+            if shown and not getattr(args, "no_charts", False):
+                console.print(Text.from_ansi(charts(shown, min(console.width, 100), console.is_terminal)))
             console.print(Text(f"\n{clean(t.group, 200)}", style="bold"), soft_wrap=True)
-            group = t.group
+            group, shown = t.group, []
         table = Table(*t.columns, title=Text(t.title), title_justify="left")
         for row in t.rows:
             table.add_row(*(Text(clean(cell, 80)) for cell in row))
         console.print(table)
+        shown.append(t)
+    if shown and not getattr(args, "no_charts", False):
+        console.print(Text.from_ansi(charts(shown, min(console.width, 100), console.is_terminal)))
     return 0
+
+
+def charts(group: list, width: int, colour: bool) -> str:
+    """A set-up's tables as plotext bar charts (issue 21: "the same charts and tables across many
+    games"): win rate by seat and by level, the average VP by category (all seats). Every bar is
+    labelled and its figure written after it, so no colour is needed to read them (none where the
+    output is not a terminal)."""
+    import re
+
+    import plotext as plt
+
+    by_seat, by_level, by_category = group
+    fair = f"{1 / len(by_seat.rows):.0%}" if by_seat.rows else "-"
+    drawn = []
+    for title, labels, values in (
+            (f"Win rate by seat, % (fair share {fair})", [f"seat {r[0]}" for r in by_seat.rows],
+             [100 * int(r[2]) / int(r[1]) for r in by_seat.rows]),
+            ("Win rate by level, % (a seat a game)", [clean(r[0], 20) for r in by_level.rows],
+             [100 * int(r[2]) / int(r[1]) for r in by_level.rows]),
+            ("Average VP by category (all seats)", [clean(r[0], 24) for r in by_category.rows],
+             [float(r[1]) for r in by_category.rows])):
+        if not labels:
+            continue
+        plt.clear_figure()
+        plt.simple_bar(labels, [round(v, 1) for v in values], width=width - 2, title=title)
+        drawn.append(plt.build())
+    plt.clear_figure()
+    out = "\n".join(drawn)
+    return out if colour else re.sub(r"\x1b\[[0-9;]*m", "", out)
 

@@ -249,7 +249,7 @@ class Session(Safekeeping):
     def positions(self) -> tuple:
         """Every position of the game, oldest first ([0] as set up, [i] after ``log[i - 1]``), for a
         replay (issue 21). They hold what the game hides: a replay hands out only ``game.view`` of
-        them (``ui/replay/positions.py``), as ``view()`` does of the last."""
+        them (``shell_ui/replay/positions.py``), as ``view()`` does of the last."""
         return tuple(self._history)
 
     def start_clock(self) -> None:

@@ -102,6 +102,16 @@ def test_tiletum_stats_reads_a_folder_of_saves_and_records(tmp_path, capsys):
     assert "Tiletum, 2 players, Rules 2: 2 finished games" in out
     assert "Carcassonne, 2 players, River no, Rules 2: 2 finished games" in out  # the save and its record
     assert "By level (a seat a game)" in out and "journeyman" in out and "Average VP by category" in out
+    # ... and the same as bar charts, every bar labelled with its figure (no colour: not a terminal),
+    # within 80 columns: seat 1's bar ends with its win rate, as the table has it
+    assert "Win rate by seat, % (fair share 50%)" in out and "Average VP by category (all seats)" in out
+    assert "\x1b" not in out and max(len(line) for line in out.splitlines()[1:]) <= 80  # (the first: the path)
+    tiletum = out[out.index("Tiletum, 2 players"):]
+    rate = next(ln for ln in tiletum.splitlines() if ln.startswith("│ 1 ")).split("│")[4].strip()
+    bar = next(ln for ln in tiletum.splitlines() if ln.startswith("seat 1 "))
+    assert float(bar.split()[-1]) == float(rate.rstrip("%")) and "▇" in bar
+    assert cli.main(["stats", str(folder), "--no-charts"]) == 0
+    assert "Win rate by seat, %" not in capsys.readouterr().out
     assert cli.main(["stats", str(tmp_path / "missing")]) == 2
 
 

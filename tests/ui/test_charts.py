@@ -15,7 +15,7 @@ from tiletum_tui.engine.turn import TakeDie
 from tiletum_tui.saves import format as fmt
 from tiletum_tui.session import Session
 from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.replay.charts import ChartsScreen, letters
+from tiletum_tui.ui.replay.charts import ChartsScreen, letters, tiletum_charts
 from tiletum_tui.ui.replay.positions import Positions, actions_chosen, move_times
 
 from .test_replay import engine_states, played
@@ -88,7 +88,7 @@ def _chart_app(session, page: str):
 
     async def open_charts(pilot):
         await pilot.pause()
-        app.push_screen(ChartsScreen(Positions(session)))
+        app.push_screen(tiletum_charts(Positions(session)))
         await pilot.pause()
         app.screen.action_show(page)
         await pilot.pause()

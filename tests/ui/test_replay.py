@@ -259,19 +259,47 @@ async def test_play_on_from_here_starts_a_copy_with_the_seats_chosen(finished4, 
     assert path.read_bytes() == before
 
 
-async def test_a_carcassonne_save_says_it_has_no_replay_yet(tmp_path):
-    """Carcassonne's replay is not built: Open's r says so in words and opens nothing."""
-    from tiletum_tui import games
-
-    from ..carcassonne.helpers import settings
-
-    Session.new(settings(seed=2), save_dir=tmp_path, game=games.game("carcassonne"), autosave=False).save(
-        "carc", folder=tmp_path)
+async def test_the_replays_help_says_what_f1_does_there(finished4, tmp_path):
+    """F1 on the replay is the app's help (the replay has no decision, so no rules page about it):
+    the help it opens must say so, list the replay's keys first, and not promise "F1: the rules page"."""
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("o")
+        await open_replay(app, pilot, finished4, at=5)
+        await pilot.press("f1")
         await pilot.pause()
-        await pilot.press("r")
+        assert type(app.screen).__name__ == "HelpScreen"
+        text = app.screen.query_one("#help-text").content.plain
+        lines = {line[:14].strip(): line[14:] for line in text.splitlines() if line[:14].strip()}
+        assert lines["? F1"] == "every key (this help)"
+        assert "F1" not in [k for k, words in lines.items() if "rules page" in words]
+        assert text.index("Replaying a game") < text.index("Looking around") and "Choosing" not in text
+        assert "e" in lines and "final table" in lines["e"]
+
+
+async def test_the_end_of_a_replay_says_how_to_reach_the_final_table(finished4, tmp_path):
+    """At the last position of a finished game the panel and the key line say e: the final table;
+    from Open e opens it, from the final table e goes back to it."""
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        from tiletum_tui.ui.games import screens_for
+
+        screen = screens_for("tiletum").replay(finished4, at=10)
+        app.push_screen(screen)
         await pilot.pause()
-        assert not isinstance(app.screen, ReplayScreen)
-        assert any("No replay for Carcassonne yet" in str(n.message) for n in app._notifications)
+        assert "The end of the game" not in plain(screen.query_one("#replay-panel"))
+        await pilot.press("e")  # not at the end: it says where the table is
+        assert app.screen is screen
+        await pilot.press("end")
+        assert "The end of the game · e: the final table" in plain(screen.query_one("#replay-panel"))
+        await pilot.press("e")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "FinalScreen"
+    app = TiletumApp(session=Session.load(finished4.save("done", folder=tmp_path), autosave=False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        final = app.screen
+        await pilot.press("r", "end")
+        await pilot.pause()
+        assert "e: back to the final table" in plain(app.screen.query_one("#replay-panel"))
+        await pilot.press("e")
+        assert app.screen is final

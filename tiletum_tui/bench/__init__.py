@@ -70,4 +70,9 @@ def run_bench(args) -> int:
         print("Replay (a finished 4-player game, headless 80x24; aims: jump ≤ 100 ms, step ≤ 20 ms)")
         for key, value in measure_replay().items():
             print(f"  {key:<34} {value:10.0f}" if key.startswith("moves") else f"  {key:<34} {value * 1000:8.1f} ms")
+        from ..ui.replay.bench import measure_carcassonne_replay
+
+        print("Replay of Carcassonne (a finished 2-player game, headless 80x24)")
+        for key, value in measure_carcassonne_replay().items():
+            print(f"  {key:<34} {value:10.0f}" if key.startswith("moves") else f"  {key:<34} {value * 1000:8.1f} ms")
     return 0

@@ -32,6 +32,17 @@ class TiletumScreens:
 
         return GameScreen(model)
 
+    def replay(self, session, *, at: int | None = None, seat=None, from_final: bool = False):
+        """The replay screen of a session (issue 21): read-only; from Open, e at the end opens the final table."""
+        from .replay.screen import ReplayScreen
+
+        def final(app) -> None:
+            from .model import GameModel
+            from .screens.final import FinalScreen
+
+            app.push_screen(FinalScreen(GameModel(session)))
+        return ReplayScreen(session, at=at, seat=seat, from_final=from_final, final=None if from_final else final)
+
     def new_game(self):
         """The form that sets up a new game; it is dismissed with the game's settings (or None)."""
         from .screens.new_game import NewGameScreen

@@ -44,21 +44,7 @@ GAME_KEYS = [
 
 # The replay screen (issue 21): stepping through a game; its views take the game's view keys.
 # Priority: the arrows and PgUp/PgDn step the replay, never scroll the view or move the map cursor.
-REPLAY_KEYS = [
-    ("replay-back", "left", "step('action',-1)", "Move back", False),
-    ("replay-forward", "right", "step('action',1)", "Move on", False),
-    ("replay-turn-back", "up", "step('turn',-1)", "Turn back", False),
-    ("replay-turn-forward", "down", "step('turn',1)", "Turn on", False),
-    ("replay-phase-back", "pageup", "step('phase',-1)", "Phase back", False),
-    ("replay-phase-forward", "pagedown", "step('phase',1)", "Phase on", False),
-    ("replay-start", "home", "start", "Start", False),
-    ("replay-end", "end", "end", "End", False),
-    ("replay-goto", "j", "pick_move", "Go to a move", False),
-    ("replay-seat", "v", "next_seat", "Whose view", False),
-    ("replay-play-on", "p", "play_on", "Play on from here", False),
-    ("replay-charts", "c", "charts", "How it was won", False),
-    ("replay-leave", "escape,q", "leave", "Back", False),
-]
+from ..shell_ui.replay.keys import REPLAY_KEYS  # noqa: E402  (every game's: PgUp PgDn, Tiletum's phases)
 
 # The game screen's keys the replay screen has too (looking around, not playing).
 REPLAY_ALSO = ("next-view", "prev-player", "next-player", "notation", "details", "leave")
@@ -108,6 +94,7 @@ HELP_TEXT = {
     "replay-seat": "a replay: whose view is shown (everything, once the game is over)",
     "replay-play-on": "a replay: a new game (a copy) from the position shown, each seat a person or an opponent",
     "replay-charts": "how it was won: VP over the game, VP by category, time per move, the Actions chosen",
+    "replay-final": "a replay at the end of a finished game: the final table",
     "replay-leave": "leave the replay (or the charts)",
 }
 

@@ -13,8 +13,6 @@ Esc hurries them; ``h``: the master's suggestion).
 
 from __future__ import annotations
 
-import textwrap
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,23 +24,13 @@ from ..engine.followers import spots
 from ..engine.rules import forecast
 from ..engine.land import legal_places, why_not
 from ..engine.tiles import fits
-from . import draw
+from . import draw, land as landview
 from .opponents import SeatsDriver
 from .overview import overview
 from .shell import CarcassonneShell
 from .text import final_table, last_news, player_line
 
 _DIRS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
-_MARK = ("┌───┐", "│   │", "└───┘")
-
-
-def _axis(origin: int, cursor: int, low: int, high: int, span: int) -> int:
-    """One axis of the scroll: centred if the land fits, else the cursor in view and no empty margin."""
-    if high - low < span:
-        return low - (span - (high - low + 1)) // 2
-    if not origin <= cursor < origin + span:
-        origin = cursor - span // 2
-    return max(low, min(origin, high - span + 1))
 
 
 class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview: shell.py)
@@ -66,6 +54,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         Binding("v", "preview", "score?", id="carcassonne.preview"),
         Binding("t", "tiles", "tiles", id="carcassonne.tiles"),
         Binding("h", "hint", "hint", id="carcassonne.hint"),
+        Binding("c", "charts", "how it was won", show=False, id="carcassonne.charts"),
         Binding("escape", "leave", "title", id="carcassonne.leave"),
     ]
 
@@ -167,50 +156,21 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
     def _head(self, state) -> Text:
         left = sum(remaining(state).values())
         if state.phase == "over":
-            return Text(f"Carcassonne · the game is over after {state.turn - 1} turns", style="bold")
+            return Text(f"Carcassonne · the game is over after {state.turn - 1} turns · r: replay · "
+                        "c: how it was won", style="bold")
         who = state.players[state.seat].name
         doing = f"place tile {state.drawn}" if state.phase == "place" else "a follower?"
         return Text(f"Carcassonne · turn {state.turn} · {who}: {doing} · {left} tiles left", style="bold")
 
     def _land(self, state, places, width: int, height: int) -> Text:
-        cols, rows = max(width // draw.TILE_W, 1), max(height // draw.TILE_H, 1)
-        ox, oy = self.origin = self._scroll(state, places, cols, rows)
-        text = Text()
-        for row in range(rows):
-            y = oy + row
-            for line in range(draw.TILE_H):
-                for col in range(cols):
-                    x = ox + col
-                    chunk, style = self._cell(state, places, x, y, line)
-                    text.append(chunk, style=style)
-                text.append("\n")
+        text, self.origin = landview.paint(state, places, width, height, cursor=self.cursor, origin=self.origin,
+                                           own_cell=self._cell)
         return text
 
-    def _scroll(self, state, places, cols: int, rows: int) -> tuple[int, int]:
-        """The top-left cell on screen: the whole land centred when it fits, else following the cursor
-        (moving only when it would leave the screen)."""
-        cells = list(state.cells) + list(places) + [self.cursor]
-        x0, x1 = min(c[0] for c in cells), max(c[0] for c in cells)
-        y0, y1 = min(c[1] for c in cells), max(c[1] for c in cells)
-        cx, cy = self.cursor
-        ox, oy = self.origin if self.origin is not None else (cx - cols // 2, cy - rows // 2)
-        return _axis(ox, cx, x0, x1, cols), _axis(oy, cy, y0, y1, rows)
-
     def _cell(self, state, places, x: int, y: int, line: int) -> tuple[str, str]:
-        here = (x, y) == self.cursor
-        index = state.cells.get((x, y))
-        if index is not None:
-            p = state.placed[index]
-            lines = draw.tile_lines(p.design, p.rotation, followers=draw.followers_on(state, index))
-            style = "reverse" if here else ("bold" if index == len(state.placed) - 1 else "")
-            if index == self.opponents.marked and not here:  # the opponents' last tile
-                style = "bold underline"
-            return lines[line], style
-        if here and state.phase == "place":
-            return draw.tile_lines(state.drawn, self.rotation)[line], "reverse"
-        if (x, y) in places:
-            return _MARK[line], "dim"
-        return " " * draw.TILE_W, ""
+        """One line of a cell (the lesson's screen marks the place its step asks for)."""
+        return landview.cell(state, places, x, y, line, cursor=self.cursor, rotation=self.rotation,
+                             marked=self.opponents.marked)
 
     def _side(self, state, places) -> Text:
         text = Text()
@@ -224,15 +184,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
             options = self._options(state)
             seg = options[self.choice][0] if options[self.choice][0] is not None else None
             lit = draw.segment_cells(design, rotation, seg) if seg is not None else set()
-        from ...carcassonne.data import load
-
-        # The name wrapped, never cut: "road curving from so" told a player nothing.
-        name = textwrap.wrap(f"{design}: {load().designs[design].name}", 23) or [design]
-        text.append("\n".join(name) + "\n", style="bold")
-        for cy, line in enumerate(draw.tile_lines(design, rotation, draw.BIG_W, draw.BIG_H)):
-            for cx, ch in enumerate(line):
-                text.append(ch, style="reverse" if (cx, cy) in lit else "")
-            text.append("\n")
+        text.append_text(landview.big_tile(design, rotation, lit))
         if state.phase == "place":
             fit = places.get(self.cursor)
             text.append(f"at {self.cursor[0]},{self.cursor[1]}, turned {self.rotation * 90}°\n")
@@ -314,6 +266,11 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
 
     def action_rotate(self) -> None:
         state = self.state
+        if state.phase == "over":  # the final table's r: the game replayed (issue 21)
+            from .replay import CarcassonneReplay
+
+            self.app.push_screen(CarcassonneReplay(self.session, at=0, from_final=True))
+            return
         if state.phase != "place" or self._opponent_decides():
             return
         fitting = self._places(state).get(self.cursor)
@@ -394,6 +351,18 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         counts = remaining(self.state)
         self.message = "Face down: " + " ".join(f"{d}×{n}" for d, n in counts.items()) if counts else "No tiles left."
         self.refresh_all()
+
+    def action_charts(self) -> None:
+        """How it was won (issue 21), once the game is over."""
+        if self.state.phase != "over":
+            self.message = "How it was won: once the game is over (the final table's c, or a replay's)."
+            self.refresh_all()
+            return
+        from ...shell_ui.replay.charts import ChartsScreen
+        from ...shell_ui.replay.positions import Positions
+        from .replay import CHARTS
+
+        self.app.push_screen(ChartsScreen(Positions(self.session), CHARTS))
 
     def action_hint(self) -> None:
         """The master's suggestion for the tile and the follower (``opponents.SeatsDriver.ask_hint``)."""

@@ -1,5 +1,5 @@
-"""Carcassonne's screens as the app shell asks for them (``ui.games.screens_for``): the game screen
-and the new-game form."""
+"""Carcassonne's screens as the app shell asks for them (``ui.games.screens_for``): the game screen,
+its replay and the new-game form."""
 
 from __future__ import annotations
 
@@ -27,6 +27,12 @@ class CarcassonneScreens:
         from .remote import RemoteCarcassonneScreen
 
         return RemoteCarcassonneScreen(model)
+
+    def replay(self, session, *, at: int | None = None, seat=None, from_final: bool = False):
+        """The replay screen of a session (issue 21): read-only; its final table is drawn in it."""
+        from .replay import CarcassonneReplay
+
+        return CarcassonneReplay(session, at=at, seat=seat, from_final=from_final)
 
     def new_game(self):
         from .new_game import NewCarcassonneGame

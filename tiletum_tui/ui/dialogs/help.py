@@ -1,6 +1,6 @@
 """The help screen: every key, read from the same tables the bindings are made from, then the map's
 legend. Each key is listed once, as it works where the help was opened from (F1 is the rules page
-about the screen in a game, this help elsewhere)."""
+about the screen in a game, this help elsewhere: in a replay too, which has no decision to explain)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,10 @@ INTRO = (
     "not possible now. Map choices also show on the map; type a Town's first letters to find its line "
     "(after /, or at once when there are more than nine Towns to choose from)."
 )
+REPLAY_INTRO = ("A replay is read-only: it steps through the game as it was played, and the panel says "
+                "which position is shown, the move that led there and whose view it is.")
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,f1,question_mark,enter", "close", "Close", id="tiletum.help-close")]
 
@@ -40,9 +44,12 @@ class HelpScreen(ModalScreen[None]):
         w = self.query_one("#help-text", Painted)
         remapped = getattr(self.app, "user_keys", {})
         below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
-        in_game = hasattr(below, "model")
+        from ...shell_ui.replay.screen import ReplayShell
+
+        replay = isinstance(below, ReplayShell)  # (no choosing, no rules page: ? and F1 are this help)
+        in_game = hasattr(below, "model") and not replay
         views = getattr(below, "views", None) or all_views()
-        out = Text(INTRO + "\n")
+        out = Text((REPLAY_INTRO if replay else INTRO) + "\n")
 
         def row(bid: str, keys: str, desc: str) -> None:
             keys = keymap.keys_of(bid, keys, remapped)
@@ -53,12 +60,21 @@ class HelpScreen(ModalScreen[None]):
         def section(title: str) -> None:
             out.append(f"\n{title}\n", w.ink("title"))
 
-        section("Choosing")
-        out.append(f"{'1-9':<14}", w.ink("strong"))
-        out.append(f"{keymap.HELP_TEXT['pick-1']}\n")
         game = {bid: (keys, desc) for bid, keys, _a, desc, _s in keymap.GAME_KEYS}
-        for bid in ("back", "tasks", "finish", "undo", "redo", "find"):
-            row(bid, *game[bid])
+
+        def replaying() -> None:
+            section("Replaying a game (Open: r; the final table: r)")
+            for bid, keys, _a, desc, _s in keymap.REPLAY_KEYS:
+                row(bid, keys, desc)
+
+        if replay:
+            replaying()
+        else:
+            section("Choosing")
+            out.append(f"{'1-9':<14}", w.ink("strong"))
+            out.append(f"{keymap.HELP_TEXT['pick-1']}\n")
+            for bid in ("back", "tasks", "finish", "undo", "redo", "find"):
+                row(bid, *game[bid])
         section("Looking around")
         for v in views:
             row(f"view-{v.name}", v.keys, f"{v.title}: {v.help}" if v.help else v.title)
@@ -66,18 +82,18 @@ class HelpScreen(ModalScreen[None]):
             row(bid, *game[bid])
         for bid, keys, _a, desc, _s in keymap.SCROLL_KEYS:
             row(bid, keys, desc)
-        section("Learning")
-        for bid in ("rules-here", "explain", "preview", "hints"):
-            row(bid, *game[bid])
-        section("Replaying a game (Open: r; the final table: r)")
-        for bid, keys, _a, desc, _s in keymap.REPLAY_KEYS:
-            row(bid, keys, desc)
+        if not replay:
+            section("Learning")
+            for bid in ("rules-here", "explain", "preview", "hints"):
+                row(bid, *game[bid])
+            replaying()
         section("Everywhere")
         for bid, keys, _a, desc, _s in keymap.APP_KEYS:
             if bid == "help" and in_game:
                 keys = "question_mark"  # F1 is the rules page in a game (above)
             row(bid, keys, desc)
-        row("save", *game["save"])
+        if not replay:  # (a replay saves nothing)
+            row("save", *game["save"])
         out.append(f"{'Ctrl+P':<14}", w.ink("strong"))
         out.append("every command, and the Tasks you can do now\n")
         section("The map")

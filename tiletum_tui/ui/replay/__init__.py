@@ -1,7 +1,7 @@
-"""Replaying a game move by move, and how it was won (issue 21).
+"""Tiletum's replay (issue 21), on the replay every game shares (``shell_ui/replay/``).
 
-``positions.py``: the positions of a session as a replay may show them (views only, cached);
-``screen.py``: the replay screen (the game screen's views, read-only); ``charts.py``: how it was won
-(VP over the game, VP by category, time per move, the Actions chosen); ``dialogs.py``: jumping to a
-move from the log and playing on from a position.
+``screen.py``: Tiletum's replay screen (the game screen's views and strip, read-only); ``positions.py``:
+the shared positions, and the Actions chosen (read from Tiletum's decision stack); ``charts.py``:
+Tiletum's part of how it was won (its categories, its rounds, the Actions chosen page); ``bench.py``:
+the replay's timings for ``tiletum bench`` (both games).
 """

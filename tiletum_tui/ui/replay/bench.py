@@ -46,19 +46,21 @@ async def _timed(pilot, call) -> float:
     return took
 
 
-async def _measure(session, rounds: int) -> dict[str, list[float]]:
+async def _measure(session, rounds: int, views=VIEWS) -> dict[str, list[float]]:
+    """Each view in turn (a view the game's replay opens on is left as it is: Carcassonne's land)."""
     from ..app import TiletumApp
-    from .screen import ReplayScreen
+    from ..games import screens_for
 
     out: dict[str, list[float]] = {}
-    for view in VIEWS:
+    for view in views:
         for _ in range(rounds):
             app = TiletumApp()
             async with app.run_test(size=(80, 24)) as pilot:
-                screen = ReplayScreen(session, at=0)
+                screen = screens_for(session.game.name).replay(session, at=0)
                 app.push_screen(screen)
                 await pilot.pause()
-                screen.action_view(view)
+                if getattr(screen, "view", None) != view:
+                    screen.action_view(view)
                 await pilot.pause()
                 last = screen.positions.last
                 out.setdefault(f"jump, first time ({view})", []).append(await _timed(pilot, lambda: screen.go(last)))
@@ -80,5 +82,26 @@ def measure_replay(rounds: int = 3) -> dict[str, float]:
     return {"moves in the game": len(session.log), **{k: statistics.median(v) for k, v in times.items()}}
 
 
+def _finished_carcassonne(seed: int = 3):
+    """A finished 2-player game of Carcassonne (random legal moves, a follower whenever one may go)."""
+    from ... import games
+    from ...carcassonne.engine import PlayerSetup, Settings, legal_actions
+    from ...session import EVERY_SEAT, Session
 
-__all__ = ["measure_replay"]
+    settings = Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=seed)
+    session = Session.new(settings, autosave=False, game=games.game("carcassonne"))
+    rng = random.Random(seed)
+    while not session.finished:
+        legal = legal_actions(session.state)
+        session.apply(rng.choice([a for a in legal if getattr(a, "role", "") is not None] or legal), by=EVERY_SEAT)
+    return session
+
+
+def measure_carcassonne_replay(rounds: int = 3) -> dict[str, float]:
+    """The same for Carcassonne's replay: the land and the log."""
+    session = _finished_carcassonne()
+    times = asyncio.run(_measure(session, rounds, views=("land", "log")))
+    return {"moves in the game": len(session.log), **{k: statistics.median(v) for k, v in times.items()}}
+
+
+__all__ = ["measure_carcassonne_replay", "measure_replay"]

@@ -1,100 +1,37 @@
-"""The replay screen (issue 21): the game screen's views and strip, read-only, at any position of a
-game, stepping by action (← →), by turn (↑ ↓), by phase (PgUp PgDn), to the start and the end
-(Home End), or to a move picked from the log (j).
+"""Tiletum's replay screen (issue 21): the game screen's views and strip (``compose_views``), read-only,
+at any position of a game, on the replay every game shares (``shell_ui.replay.screen.ReplayShell``:
+stepping, whose view, going to a move, playing on, the end). PgUp PgDn step by phase.
 
-It holds a ``Positions`` (views of the session's states), never the session: nothing here can
-apply an action to the game replayed. "Play on from here" (p) starts a new game, a copy made from
-the actions up to the position shown (``Session.from_actions``). The log line of the move shown is
-highlighted (``Scene.shown``) and the map marks what it changed as play marks the last moves
-(``recap.move_marks``). A finished game is shown whole ("everything"); an unfinished one only as a
-person's seat sees it (v: the next such seat), so a replay never shows what the game still hides.
+The log line of the move shown is highlighted (``Scene.shown``) and the map marks what it changed as
+play marks the last moves (``recap.move_marks``).
 """
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container, Vertical, VerticalScroll
-from textual.screen import Screen
+from textual.containers import VerticalScroll
 from textual.widgets import ContentSwitcher
 
 from .. import keymap
 from .. import text as T
 from ..recap import LogReader, move_marks
 from ..views import Scene, strips_for, views_for
+from ...shell_ui.replay.screen import ReplayModel, ReplayShell, replay_bindings, seats_to_show
 from ..widgets.keyline import Hint, KeyLine
 from ..widgets.map_view import MapView
-from ..widgets.painted import Ink, Painted
+from ..widgets.painted import Painted
 from ..widgets.status import StatusBar
-from ..screens.game import ROOMY, TALL, WIDE, GameScreen, ViewScroll
+from ..screens.game import ROOMY, TALL, WIDE, GameScreen, compose_views
 from ..screens.game_views import GameViews
-from .positions import EVERYTHING, Positions
-
-UNIT_WORDS = {"action": "move", "turn": "turn", "phase": "phase"}
-
-
-class ReplayModel:
-    """What the views read at the position shown (the game screen's ``model``, read-only: no apply)."""
-
-    def __init__(self, positions: Positions, at: int, seat) -> None:
-        self.positions, self.at, self.seat = positions, at, seat
-
-    @property
-    def state(self):
-        return self.positions.view(self.at, self.seat)
-
-    @property
-    def log(self) -> list:
-        return list(self.positions.entries)
-
-    @property
-    def setup_events(self) -> tuple:
-        return self.positions.setup
-
-
-def seats_to_show(positions: Positions) -> list:
-    """Whose view the replay may show, in the order v goes through them: a finished game everything
-    first, then each seat; an unfinished one only the seats people play (never an opponent's, never
-    everything: issue 21, "a replay never shows a player what the game still hides")."""
-    n = len(positions.names)
-    if positions.finished:
-        return [EVERYTHING, *range(n)]
-    people = [i for i in range(n) if not (i < len(positions.seats) and positions.seats[i].is_opponent)]
-    return people or [0]
+from ..screens.new_game import MASTER_TIME, WHO
 
 
 class ReplayPanel(Painted):
     """Where the replay is: the move shown, whose view, its time, and the keys."""
 
     def show(self, screen: ReplayScreen) -> None:
-        p, at = screen.positions, screen.at
-        out = Text()
-        out.append(f"Replay · position {at} of {p.last}", self.ink("title"))
-        out.append("  (game over)" if p.finished else "  (unfinished game)", self.ink("muted"))
-        out.append("\n")
-        entry = p.entry(at)
-        if entry is None:
-            out.append("The game as set up, before the first move.\n", self.ink("muted"))
-        else:
-            out.append(f"▶ {at} ", self.ink("cursor"))
-            out.append(f"{entry.text}\n")
-            for ev in entry.scoring:
-                if ev.vp:
-                    out.append(f"  {ev.vp:+d} VP {p.names[ev.player]}: {ev.why}\n", self.ink("muted"))
-            took = "—" if entry.seconds is None else f"{entry.seconds:.1f} s"
-            out.append(f"  time taken: {took}\n", self.ink("muted"))
-        seat = screen.model.seat
-        out.append("Seen as: ", self.ink("muted"))
-        out.append("everything (a finished game hides nothing)" if seat == EVERYTHING else f"{p.names[seat]}'s view")
-        if len(screen.seats) > 1:
-            out.append(" · v: another", self.ink("muted"))
-        out.append("\n")
-        if seat == EVERYTHING:
-            out.append(hidden_words(screen.model.state) + "\n", self.ink("muted"))
-        out.append("← → a move · ↑ ↓ a turn · PgUp PgDn a phase · Home End: start, end\n"
-                   "j: go to a move · p: play on from here · c: how it was won · ?: keys", self.ink("muted"))
-        self.update(out)
+        self.update(screen.panel_text(self.ink))
 
 
 def hidden_words(state) -> str:
@@ -106,23 +43,19 @@ def hidden_words(state) -> str:
     return f"Face down: Corruption tokens {tokens} (next first) · next Bonus tiles: {bonus}"
 
 
-class ReplayScreen(GameViews, Screen):
-    """A read-only look at any position of a game (``Positions``); see the module's words."""
+class ReplayScreen(GameViews, ReplayShell):
+    """A read-only look at any position of a game of Tiletum; see the module's words."""
 
-    BINDINGS = [Binding(b.key, b.action, b.description, show=False, id=b.id, priority=True)
-                for b in keymap.bindings(keymap.REPLAY_KEYS)] + keymap.bindings(
+    SEAT_CHOICES, MASTER_TIMES = WHO, MASTER_TIME
+
+    BINDINGS = replay_bindings("tiletum") + keymap.bindings(
         [row for row in keymap.GAME_KEYS if row[0] in keymap.REPLAY_ALSO]) + [
         Binding("shift+up", "scroll_line(-1)", "Line up", show=False, priority=True, id="tiletum.line-up"),
         Binding("shift+down", "scroll_line(1)", "Line down", show=False, priority=True, id="tiletum.line-down"),
     ]
 
-    def __init__(self, session, *, at: int | None = None, seat=None) -> None:
-        super().__init__()
-        self.positions = Positions(session)
-        self.save_dir = session.save_dir
-        self.seats = seats_to_show(self.positions)
-        start = self.positions.last if at is None else at
-        self.model = ReplayModel(self.positions, start, seat if seat in self.seats else self.seats[0])
+    def __init__(self, session, *, at: int | None = None, seat=None, from_final: bool = False, final=None) -> None:
+        super().__init__(session, at=at, seat=seat, from_final=from_final, final=final)
         state = self.model.state
         self.views = [v for v in views_for(state) if v.name != "recap"]  # (nothing is "since your last turn")
         self.strips = strips_for(state)
@@ -140,25 +73,22 @@ class ReplayScreen(GameViews, Screen):
     _add_binding = GameScreen._add_binding  # (the views' keys, and whose board: as in play)
     _board_player = GameScreen._board_player
 
-    @property
-    def at(self) -> int:
-        return self.model.at
-
     def compose(self) -> ComposeResult:
-        yield Ink()
-        yield StatusBar(id="status")
-        with Container(id="body"):
-            with ContentSwitcher(id="views", initial="log"):
-                for v in self.views:
-                    with ViewScroll(id=v.name, classes="view"):
-                        for k, make in enumerate(v.docked):
-                            yield make(id=f"{v.name}-docked{k}", classes="docked")
-                        yield v.widget(id=f"{v.name}-view")
-            with Vertical(id="side"):
-                for s in self.strips:
-                    yield s.widget(id=s.name, classes="strip")
-                yield ReplayPanel(id="replay-panel")
-        yield KeyLine(id="keys")
+        yield from compose_views(self.views, self.strips, ReplayPanel(id="replay-panel"), initial="log")
+
+    # ------------------------------------------------------------ the game's part of the shared replay
+    def play_screen(self, session):
+        from ..model import GameModel
+
+        return GameScreen(GameModel(session))
+
+    def chart_facts(self):
+        from .charts import FACTS
+
+        return FACTS
+
+    def hidden_words(self, state) -> str | None:
+        return hidden_words(state)
 
     def on_mount(self) -> None:
         self._layout(self.app.size.width, self.app.size.height)
@@ -199,9 +129,8 @@ class ReplayScreen(GameViews, Screen):
                      setup=self.positions.setup, notation=self.notation, spaces=[], cursor=cursor, recap=marks,
                      wide=self.wide, turn_die=self.reader.die_this_turn(who), shown=self.at)
 
-    def go(self, at: int) -> None:
-        """Show position ``at`` (clamped to the game): every view and strip drawn from its view."""
-        self.model.at = min(max(at, 0), self.positions.last)
+    def draw(self) -> None:
+        """Every view and strip drawn from the position's view."""
         scene = self.scene()
         state = scene.state
         self.query_one(StatusBar).show(state, scene.who)
@@ -241,32 +170,18 @@ class ReplayScreen(GameViews, Screen):
         if not self.is_mounted:
             return
         hints = [Hint("←→", "move", "step('action',1)", 0), Hint("↑↓", "turn", "step('turn',1)", 1),
-                 Hint("PgUp/Dn", "phase", "step('phase',1)", 2)]
+                 Hint("PgUp/Dn", "phase", "step('larger',1)", 2)]
         for v in self.views:
             if v.footer:
                 key = keymap.first_key(f"view-{v.name}", v.keys, getattr(self.app, "user_keys", {}))
                 hints.append(Hint(key, v.title, f"view('{v.name}')", 4 if v.name != self.current_view else 6))
+        if self.at_end:
+            hints.append(Hint("e", "final table", "final", 3))
         hints += [Hint("j", "go to", "pick_move", 3), Hint("p", "play on", "play_on", 3),
                   Hint("c", "charts", "charts", 3), Hint("Esc", "back", "leave", 5), Hint("?", "Keys", "app.help", 7)]
         self.query_one(KeyLine).show(hints)
 
     # ------------------------------------------------------------ keys
-    def action_step(self, unit: str, direction: int) -> None:
-        self.go(self.positions.step(self.at, unit, direction))
-
-    def action_start(self) -> None:
-        self.go(0)
-
-    def action_end(self) -> None:
-        self.go(self.positions.last)
-
-    def action_next_seat(self) -> None:
-        if len(self.seats) < 2:
-            self.notify("The game is not over: it replays only as your seat sees it.", severity="warning", timeout=4)
-            return
-        self.model.seat = self.seats[(self.seats.index(self.model.seat) + 1) % len(self.seats)]
-        self.go(self.at)
-
     def action_toggle_notation(self) -> None:
         self.notation = not self.notation
         self._stale.add("log")
@@ -279,27 +194,12 @@ class ReplayScreen(GameViews, Screen):
         if space:
             self.app.push_screen(TownDialog(self.model.state, space))
 
-    def action_pick_move(self) -> None:
-        from .dialogs import PickMove
+    def action_keys(self) -> None:
+        """? and F1: every key, as they work on this screen (the app's help, told it is a replay)."""
+        from ..dialogs.help import HelpScreen
 
-        self.app.push_screen(PickMove(self.positions, self.at, self.notation),
-                             lambda at: self.go(at) if at is not None else None)
-
-    def action_play_on(self) -> None:
-        from .dialogs import PlayOnDialog, play_on
-
-        def chosen(seats) -> None:
-            if seats is not None:
-                play_on(self.app, self.positions, self.at, seats, self.save_dir)
-        self.app.push_screen(PlayOnDialog(self.positions, self.at), chosen)
-
-    def action_charts(self) -> None:
-        from .charts import ChartsScreen
-
-        self.app.push_screen(ChartsScreen(self.positions, upto=self.at))
-
-    def action_leave(self) -> None:
-        self.dismiss(None)
+        if not isinstance(self.app.screen, HelpScreen):
+            self.app.push_screen(HelpScreen())
 
 
 def open_replay(app, path) -> None:
@@ -312,11 +212,9 @@ def open_replay(app, path) -> None:
     except Exception as exc:  # SaveFileError/ReplayError name the file and the problem
         app.notify(clean(exc, 300), title="Cannot replay this save", severity="error", timeout=8, markup=False)
         return
-    if session.game.name != "tiletum":  # (the replay draws Tiletum's views; Carcassonne's are to come)
-        app.notify(f"No replay for {session.game.title} yet: open the save to look at it.",
-                   title="Cannot replay this save", severity="warning", timeout=6, markup=False)
-        return
-    app.push_screen(ReplayScreen(session, at=0))
+    from ..games import screens_for
+
+    app.push_screen(screens_for(session.game.name).replay(session, at=0))
 
 
-__all__ = ["ReplayScreen", "open_replay", "seats_to_show"]
+__all__ = ["ReplayModel", "ReplayScreen", "open_replay", "seats_to_show"]

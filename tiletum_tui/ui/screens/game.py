@@ -73,6 +73,25 @@ class ViewScroll(VerticalScroll):
             self.screen.update_keys()
 
 
+def compose_views(views, strips, panel, initial: str | None = None) -> ComposeResult:
+    """The game screen's widgets: the status line, the views, the strips and ``panel`` beside them (the
+    decision; the replay's panel in a replay: ``ui/replay/screen.py``), the key line."""
+    yield Ink()
+    yield StatusBar(id="status")
+    with Container(id="body"):
+        with ContentSwitcher(id="views", initial=initial or views[0].name):
+            for v in views:
+                with ViewScroll(id=v.name, classes="view"):
+                    for k, make in enumerate(v.docked):
+                        yield make(id=f"{v.name}-docked{k}", classes="docked")
+                    yield v.widget(id=f"{v.name}-view")
+        with Vertical(id="side"):
+            for s in strips:
+                yield s.widget(id=s.name, classes="strip")
+            yield panel
+    yield KeyLine(id="keys")
+
+
 class GameScreen(GameInput, GameViews, GameChanges, Announcing, Screen):
     RECAP = True  # show 'since your last turn' when a turn begins (the guided game shows its own steps)
     UNDO = True  # the key line offers undo (the guided game follows one line of play: no undo)
@@ -129,20 +148,7 @@ class GameScreen(GameInput, GameViews, GameChanges, Announcing, Screen):
                                                        id=binding.id)]
 
     def compose(self) -> ComposeResult:
-        yield Ink()
-        yield StatusBar(id="status")
-        with Container(id="body"):
-            with ContentSwitcher(id="views", initial=self.views[0].name):
-                for v in self.views:
-                    with ViewScroll(id=v.name, classes="view"):
-                        for k, make in enumerate(v.docked):
-                            yield make(id=f"{v.name}-docked{k}", classes="docked")
-                        yield v.widget(id=f"{v.name}-view")
-            with Vertical(id="side"):
-                for s in self.strips:
-                    yield s.widget(id=s.name, classes="strip")
-                yield DecisionPanel(id="decision")
-        yield KeyLine(id="keys")
+        yield from compose_views(self.views, self.strips, DecisionPanel(id="decision"))
 
     def on_mount(self) -> None:
         self.model.listen(self.post_message)  # every change, whoever made it, redraws (``_model_changed``)

@@ -3,7 +3,8 @@
 "From any position: 'play on from here' starts a new game (a copy) at that point, with any seats
 made people or computer opponents": the copy is ``Session.from_actions`` with the actions up to the
 position shown, autosaved as a game of its own (a new game id); the game replayed is not touched.
-Who plays each seat is chosen as on the New game form (its ``WHO`` and ``MASTER_TIME`` choices).
+Who plays each seat is chosen as on the game's New game form (the replay screen's ``SEAT_CHOICES`` and
+``MASTER_TIMES``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from textual.widgets.option_list import Option
 
 from ...safe_text import clean
 from ...saves.format import PERSON, Seat
-from ..screens.new_game import MASTER_TIME, WHO
 from .positions import Positions
 
 
@@ -61,9 +61,9 @@ class PlayOnDialog(ModalScreen[tuple | None]):
         Binding("ctrl+s", "start", "Start", id="tiletum.play-on-start", priority=True),
     ]
 
-    def __init__(self, positions: Positions, at: int) -> None:
+    def __init__(self, positions: Positions, at: int, who: tuple, master_times: tuple | None = None) -> None:
         super().__init__()
-        self.positions, self.at = positions, at
+        self.positions, self.at, self.who, self.master_times = positions, at, who, master_times
 
     def compose(self) -> ComposeResult:
         seats = self.positions.seats
@@ -75,18 +75,20 @@ class PlayOnDialog(ModalScreen[tuple | None]):
                 seat = seats[i] if i < len(seats) else PERSON
                 with Horizontal(classes="row"):
                     yield Label(f"{clean(name, 14):<14}", classes="label")
-                    yield Select(WHO, value=seat.level if seat.is_opponent else "person", allow_blank=False,
-                                 id=f"who{i}", compact=True)
-            with Horizontal(classes="row"):
-                yield Label("Master's time", classes="label")
-                yield Select(MASTER_TIME, value="2s", allow_blank=False, id="master-time", compact=True)
+                    level = seat.level if seat.is_opponent and seat.level in [v for _, v in self.who] else "person"
+                    yield Select(self.who, value=level, allow_blank=False, id=f"who{i}", compact=True)
+            if self.master_times:
+                with Horizontal(classes="row"):
+                    yield Label("Master's time", classes="label")
+                    yield Select(self.master_times, value=next(
+                        (v for _, v in self.master_times if v == "2s"), self.master_times[0][1]), allow_blank=False, id="master-time", compact=True)
             yield Static("Ctrl+S: start · Esc: back", classes="dialog-keys", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#who0", Select).focus()
 
     def read_seats(self) -> tuple[Seat, ...]:
-        budget = str(self.query_one("#master-time", Select).value)
+        budget = str(self.query_one("#master-time", Select).value) if self.master_times else ""
         out = []
         for i in range(len(self.positions.names)):
             who = str(self.query_one(f"#who{i}", Select).value)
@@ -109,21 +111,19 @@ def copy_from(positions: Positions, at: int, seats, save_dir, *, autosave: bool 
                                 save_dir=save_dir, autosave=autosave, game=positions.game, seats=seats)
 
 
-def play_on(app, positions: Positions, at: int, seats, save_dir) -> None:
-    """Leave the replay (and the game it came from) for the copy, on the game screen."""
-    from ..games import screens_for
-
+def play_on(app, positions: Positions, at: int, seats, save_dir, play_screen) -> None:
+    """Leave the replay (and the game it came from) for the copy, on the game's screen (``play_screen``)."""
     try:
         session = copy_from(positions, at, seats, save_dir)
     except Exception as exc:  # a folder that cannot be written, a replay that fails: say so, stay here
         app.notify(clean(exc, 300), title="Cannot play on", severity="error", timeout=8, markup=False)
         return
-    from ...shell_ui import keeping
+    from .. import keeping
 
     keeping.close_games(app)  # the game replayed (if open below) writes its last autosave and lets go
     while len(app.screen_stack) > 2:
         app.pop_screen()
-    app.switch_screen(screens_for(session.game.name).game(session))
+    app.switch_screen(play_screen(session))
     app.notify(f"Playing on from position {at}: a new game, saved on its own", title="Play on", timeout=6)
 
 
