@@ -235,7 +235,12 @@ def browser():
     for flag in _CHROMIUM_FLAGS + (f"--user-data-dir={tempfile.mkdtemp(prefix='chromium-')}",):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # (``refused_in_page``)
-    return webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
+    # An address is opened once its document is read (scripts run), not when every font has come:
+    # the tests wait for what the page shows themselves.
+    options.page_load_strategy = "eager"
+    driver = webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
+    driver.set_page_load_timeout(WAIT_SECONDS)
+    return driver
 
 
 def type_keys(driver, *keys) -> None:

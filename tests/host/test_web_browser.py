@@ -119,6 +119,10 @@ async def test_two_seats_in_two_tabs_sign_in_play_by_keys_reopen_and_revoke(shor
                     await asyncio.sleep(1.0)
             assert game.session.log[-1].seat == 1
             await screens.wait_for("ann", "bob is deciding", SLOW)
+            # Ctrl+\ quits in a page (Ctrl+Q is Firefox's, so the help gives this one): his client ends.
+            (his,) = [s for s in door._sessions if s.link.name == "bob"]
+            await asyncio.to_thread(type_keys, driver, ("\ue009", "\\"))
+            await screens.until(lambda: his not in door._sessions, SLOW)
             # Revoked: Ann's open page is closed at the next check, and her link opens nothing.
             invites.revoke("ann")
             await screens.until(lambda: not any(s.link.name == "ann" for s in door._sessions), SLOW)
