@@ -20,7 +20,6 @@ import json
 import os
 import re
 import shutil
-import tempfile
 import time
 
 import aiohttp
@@ -28,6 +27,7 @@ import asyncssh
 import pyte
 
 from tiletum_tui.host import web_door
+from tiletum_tui.host.bench_web import chromium
 from tiletum_tui.host.web_door import COOKIE
 
 WAIT_SECONDS = 60.0  # a Textual app starting on a busy two-core machine
@@ -217,30 +217,13 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
 try:
     from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
 except ImportError:  # pragma: no cover - the test extras hold it
     webdriver = None
 
-# No background connections (a closed network refuses them, slowly), a profile of its own.
-_CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                   "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                   "--disable-dev-shm-usage", "--window-size=1000,700")
-
-
 def browser():
-    """A headless Chromium (the operating system's), its own fresh profile, driven by Selenium."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in _CHROMIUM_FLAGS + (f"--user-data-dir={tempfile.mkdtemp(prefix='chromium-')}",):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # (``refused_in_page``)
-    # An address is opened once its document is read (scripts run), not when every font has come:
-    # the tests wait for what the page shows themselves.
-    options.page_load_strategy = "eager"
-    driver = webdriver.Chrome(service=Service(executable_path=DRIVER), options=options)
-    driver.set_page_load_timeout(WAIT_SECONDS)
-    return driver
+    """A headless Chromium (the operating system's), its own fresh profile, its console kept."""
+    return chromium(console=True)
 
 
 def type_keys(driver, *keys) -> None:

@@ -11,7 +11,10 @@ import asyncio
 
 from tiletum_tui.cli import main
 from tiletum_tui.host import protocol as P
+from tiletum_tui.host.client import HostLink
 from tiletum_tui.host.hosted import HostFolder
+from tiletum_tui.host.join import JoinApp
+from tiletum_tui.host.lobby import YourLinkScreen
 from tiletum_tui.host.invites import Invites
 from tiletum_tui.host.server import WATCHING
 from tiletum_tui.shell_ui.help import IN_PAGE_ENV, key_name, keys_text
@@ -100,8 +103,27 @@ async def test_the_lobbys_web_link_goes_to_that_player_only_and_never_to_the_log
         await asyncio.sleep(0.2)
         assert not any(isinstance(m, P.YourLink) for m in bob.heard)
         assert "ann made a new sign-in link" in said and not any(token in line for line in said)
-        ann.close()
-        bob.close()
+        # In a page, a new link would end the page's own: refused, saying where to make one.
+        page = await _client(host, "ann", "web")
+        await page.expect(P.Lobby)
+        page.send(P.WebLink())
+        assert "from a terminal" in (await page.expect(P.YourLink)).why
+        # The lobby's i, on the player's own screen.
+        app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="carl"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(400):
+                if app.lobby is not None:
+                    break
+                await pilot.pause(0.05)
+            await pilot.press("i")
+            for _ in range(400):
+                if isinstance(app.screen, YourLinkScreen):
+                    break
+                await pilot.pause(0.05)
+            url = str(app.screen.query_one("#link-url").content)
+            assert invites.check(url.split("?t=")[1]).name == "carl"
+        for raw in (ann, bob, page):
+            raw.close()
 
 
 def _shown(sections) -> str:

@@ -53,8 +53,9 @@ _TIMING = """(() => {
 })();"""
 
 
-def chromium(timing: bool = False):
-    """A headless Chromium of the operating system's with a fresh profile (Selenium), or None."""
+def chromium(timing: bool = False, console: bool = False):
+    """A headless Chromium of the operating system's with a fresh profile (Selenium), or None.
+    ``timing``: the page's WebSocket timed (``window.bench``); ``console``: its console kept (tests)."""
     try:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
@@ -67,6 +68,8 @@ def chromium(timing: bool = False):
     options.binary_location = binary
     for flag in CHROMIUM_FLAGS + (f"--user-data-dir={tempfile.mkdtemp(prefix='chromium-')}",):
         options.add_argument(flag)
+    if console:
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     options.page_load_strategy = "eager"  # opened once its document is read; the callers wait for the screen
     browser = webdriver.Chrome(service=Service(executable_path=driver), options=options)
     browser.set_page_load_timeout(60)

@@ -231,6 +231,10 @@ class Host:
         if self.web_link is None:
             conn.send(P.YourLink(why="the host's web door is not open (tiletum host --web ADDR:PORT)"))
             return
+        if conn.via == "web":  # a new link would end the old one, and with it this very page
+            conn.send(P.YourLink(why="this browser is signed in with your link already (a new one would close "
+                                     "this page); make one from a terminal: i in tiletum join or over ssh"))
+            return
         try:
             url = self.web_link(conn.name, conn.watching)
         except Exception as exc:  # InviteError: a name or an invites file the door cannot use
