@@ -93,6 +93,8 @@ def run_host(args) -> int:
         return asyncio.run(_status(folder))
     listen = _listen(args.listen)
     web = _listen(args.web, "--web") if args.web else None
+    if args.public_url and web is None:
+        raise SystemExit("tiletum: --public-url is the web door's address: give --web ADDR:PORT too")
     return asyncio.run(_serve(folder, args, listen, web))
 
 
