@@ -149,6 +149,7 @@ def _main(argv: list[str] | None = None) -> int:
     bench.add_argument("--no-ui", action="store_true", help="skip the screen timings")
     bench.add_argument("--opponents", action="store_true", help="only the opponents' speed")
     bench.add_argument("--host", action="store_true", help="only the host's figures (tiletum host and join)")
+    bench.add_argument("--web", action="store_true", help="only the web door's figures (in headless Chromium)")
     # ---- computer opponents (issue 14): the arena
     arena = sub.add_parser("arena", help="opponents play each other headless; print each level's win rate")
     arena.add_argument("--seats", default="master,journeyman", help="levels in seat order, e.g. master,journeyman")
@@ -184,6 +185,10 @@ def _main(argv: list[str] | None = None) -> int:
         from .headless import play_headless
 
         return play_headless(args, _game_settings(args))
+    if args.command == "bench" and args.web:
+        from .host.bench_web import run as web_bench
+
+        return web_bench(args)
     if args.command == "bench" and args.host:
         from .host.bench import run as host_bench
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.host.sshterm import SSHTerm, authorized_line, new_client_key
+from tests.host.terminals import SSHTerm, authorized_line, new_client_key
 from tiletum_tui.host.hosted import HostFolder
 from tiletum_tui.host.launch import launcher
 from tiletum_tui.host.ssh_door import start_ssh_door

@@ -14,32 +14,13 @@ where only the PTY's behaviour matters a small Python child stands in (it starts
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
-import time
 
 import asyncssh
 import pytest
 
-from tests.host.sshterm import SSHTerm, authorized_line, new_client_key, ssh_connect
+from tests.host.terminals import RULES, TITLE, SSHTerm, alive, authorized_line, new_client_key, ssh_connect, until
 from tiletum_tui.host.ssh_door import ClientLaunch, start_ssh_door
-
-TITLE = "Learn to play"
-RULES = "Rules · Rounds and Turns"  # the Rules screen, opened by r on the title screen
-
-
-def _alive(pid: int) -> bool:
-    """The process exists, a zombie not yet reaped included (its /proc entry stays until reaped)."""
-    return os.path.exists(f"/proc/{pid}")
-
-
-async def _until(condition, timeout: float = 20.0) -> bool:
-    end = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > end:
-            return False
-        await asyncio.sleep(0.05)
-    return True
 
 
 class Door:
@@ -212,9 +193,9 @@ async def test_closing_the_channel_ends_and_reaps_the_client(tmp_path):
         async with SSHTerm.open(door.port, key) as term:
             await term.wait_for(TITLE)
             (session,) = door.door.sessions
-            assert _alive(session.pid)
+            assert alive(session.pid)
             term.process.channel.close()
-            assert await _until(lambda: not _alive(session.pid)), "the client outlived its channel"
+            assert await until(lambda: not alive(session.pid)), "the client outlived its channel"
             assert door.door.sessions == ()
 
 
@@ -233,7 +214,7 @@ async def test_a_dropped_connection_ends_a_client_that_ignores_the_hangup(tmp_pa
             helper = int(term.text.split("helper ", 1)[1].split()[0])
             (session,) = door.door.sessions
             term.conn.abort()
-            assert await _until(lambda: not _alive(session.pid) and not _alive(helper))
+            assert await until(lambda: not alive(session.pid) and not alive(helper))
             assert door.door.sessions == ()
 
 
@@ -277,10 +258,10 @@ async def test_closing_the_door_ends_every_session_and_its_client(tmp_path):
             (session,) = door.door.sessions
             door.door.close()
             await asyncio.wait_for(door.door.wait_closed(), 30)
-            assert not _alive(session.pid)
+            assert not alive(session.pid)
             await term.wait_closed(timeout=20)
             assert term.received.endswith(b"\x1b[?25h\x1b[0m\r\n")  # the player's terminal reset
-            assert term.conn.is_closed() or await _until(term.conn.is_closed, 10)
+            assert term.conn.is_closed() or await until(term.conn.is_closed, 10)
 
 
 async def test_the_player_can_interrupt_their_own_client_and_send_no_other_signal(tmp_path):

@@ -9,7 +9,7 @@ import stat
 
 import pytest
 
-from tests.host.sshterm import authorized_line, new_client_key
+from tests.host.terminals import authorized_line, new_client_key
 from tiletum_tui.host.keys import KeyFileError, PlayerKeys, fingerprint, load_host_key, parse_authorized_keys
 from tiletum_tui.host.ssh_door import connect_line
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import re
 import sys
 import time
@@ -25,28 +24,12 @@ import time
 import aiohttp
 import pytest
 
-from tests.host.webpage import WebPage, standin
+from tests.host.terminals import RULES, TITLE, WebPage, alive, standin, until
 from tiletum_tui.host.invites import Invites
 from tiletum_tui.host.ssh_door import ClientLaunch
 from tiletum_tui.host.web_door import COOKIE, WATCH_ENV, start_web_door
 
-TITLE = "Learn to play"
-RULES = "Rules · Rounds and Turns"  # the Rules screen, opened by r on the title screen
 _SLEEPER = standin("show('ready'); time.sleep(60)")
-
-
-def _alive(pid: int) -> bool:
-    """The process exists, a zombie not yet reaped included."""
-    return os.path.exists(f"/proc/{pid}")
-
-
-async def _until(condition, timeout: float = 20.0) -> bool:
-    end = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > end:
-            return False
-        await asyncio.sleep(0.05)
-    return True
 
 
 class Door:
@@ -202,7 +185,7 @@ async def test_sessions_beyond_the_limit_are_told_the_host_is_full(tmp_path):
                 async with WebPage.open(door.port, token):
                     pass
             assert refused.value.status == 503
-        assert await _until(lambda: door.door.sessions == ())
+        assert await until(lambda: door.door.sessions == ())
         assert (await door.get("/", token))[0] == 200  # room again
         assert door.launched == ["Ann"]
 
@@ -222,8 +205,8 @@ async def test_closing_the_page_ends_and_reaps_the_client_and_what_it_started(tm
             await page.wait_for("helper ")
             helper = int(page.text.split("helper ", 1)[1].split()[0])
             (session,) = door.door.sessions
-            assert _alive(session.pid) and _alive(helper)
-        assert await _until(lambda: not _alive(session.pid) and not _alive(helper)), "an orphan"
+            assert alive(session.pid) and alive(helper)
+        assert await until(lambda: not alive(session.pid) and not alive(helper)), "an orphan"
         assert door.door.sessions == ()
 
 
@@ -240,7 +223,7 @@ async def test_an_idle_page_is_closed_and_its_client_ended(tmp_path):
                     await page.ws.send_str('["ping", "1"]')
                 await asyncio.sleep(0.1)
             assert page.closed.is_set(), "an idle page was kept open by its pings"
-        assert await _until(lambda: not _alive(session.pid))
+        assert await until(lambda: not alive(session.pid))
 
 
 async def test_a_page_of_a_revoked_link_is_closed(tmp_path):
@@ -250,7 +233,7 @@ async def test_a_page_of_a_revoked_link_is_closed(tmp_path):
         async with WebPage.open(door.port, token) as page:
             await page.wait_for("ready")
             Invites(door.invites.path).revoke("Ann")  # as `tiletum host` beside it would
-            assert await _until(lambda: page.closed.is_set(), 10)
+            assert await until(lambda: page.closed.is_set(), 10)
 
 
 async def test_a_watching_link_is_separate_and_launches_the_client_with_the_watch_flag(tmp_path):
@@ -266,9 +249,9 @@ async def test_a_watching_link_is_separate_and_launches_the_client_with_the_watc
         watch = door.invites.invite("Ann", watch=True)
         assert play != watch
         async with WebPage.open(door.port, watch) as page:
-            await page.wait_for("watch=1 ")
+            await page.wait_for("watch=1")
         async with WebPage.open(door.port, play) as page:
-            await page.wait_for("watch=no ")
+            await page.wait_for("watch=no")
         assert watchers == ["Ann"] and door.launched == ["Ann"]
         _, body, _ = await door.get("/", watch)
         assert "(watching)" in body
@@ -296,7 +279,7 @@ async def test_a_page_sending_garbage_keeps_its_session_and_the_door(tmp_path):
     async with Door(tmp_path, child=child) as door:
         token = door.invites.invite("Ann")
         async with WebPage.open(door.port, token) as page:
-            await page.wait_for("ready ")
+            await page.wait_for("ready")
             for junk in ("not json", "[]", '["stdin"]', '["stdin", 5]', '{"a": 1}', '["resize", "x"]', "[1, 2, 3]"):
                 await page.ws.send_str(junk)
             await page.ws.send_bytes(b"\x00\xff")
@@ -327,6 +310,6 @@ async def test_closing_the_door_ends_every_page_and_its_client(tmp_path):
             assert len(pids) == 2
             door.door.close()
             await asyncio.wait_for(door.door.wait_closed(), 20)
-            assert one.closed.is_set() or await _until(one.closed.is_set)
-            assert await _until(two.closed.is_set)
-        assert not any(_alive(pid) for pid in pids)
+            assert one.closed.is_set() or await until(one.closed.is_set)
+            assert await until(two.closed.is_set)
+        assert not any(alive(pid) for pid in pids)

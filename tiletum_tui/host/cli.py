@@ -2,7 +2,9 @@
 
 ``tiletum host`` prints how to connect and keeps a live list of the games, their seats and who is
 connected (``--quiet``: only a line per event, for a service); ``tiletum host --status`` asks a
-running host over its socket. ``tiletum join`` opens the lobby of the host on this machine.
+running host over its socket. ``tiletum host invite NAME`` / ``revoke NAME`` make and end the web
+door's sign-in links (in the host's folder, so also beside a running host, which reads them again).
+``tiletum join`` opens the lobby of the host on this machine.
 """
 
 from __future__ import annotations
@@ -31,6 +33,18 @@ def add_commands(sub) -> None:
     host.add_argument("--quiet", action="store_true", help="no live list: a line per event (for a service)")
     host.add_argument("--status", action="store_true", help="ask the running host for its games and players")
     host.add_argument("--pace", type=float, default=0.6, help="seconds between two moves of a computer opponent")
+    host.add_argument("--web", metavar="ADDR:PORT", help="also open the web door there (e.g. 127.0.0.1:8080; off by default)")
+    host.add_argument("--public-url", metavar="URL",
+                      help="the web door's address as players reach it (behind a proxy: https://HOST/PREFIX)")
+    links = host.add_subparsers(dest="host_command", metavar="{invite,revoke}")
+    invite = links.add_parser("invite", help="make a player's sign-in link for the web door (and print it)")
+    invite.add_argument("name", help="the player's name (their seat's name)")
+    invite.add_argument("--watch", action="store_true", help="a read-only watching link instead")
+    revoke = links.add_parser("revoke", help="end a player's sign-in links (open pages are closed)")
+    revoke.add_argument("name")
+    revoke.add_argument("--watch", action="store_true", help="only the watching link")
+    for sub_parser in (invite, revoke):  # (SUPPRESS: a --host-dir given before the command stays)
+        sub_parser.add_argument("--host-dir", default=argparse.SUPPRESS, help="the host's folder")
     join = sub.add_parser("join", help="join the host on this machine: its lobby, your games")
     join.add_argument("--host-dir", help="the host's folder (as given to tiletum host)")
     join.add_argument("--as", dest="name", help="your name at the table (default: your login name)")
@@ -44,10 +58,10 @@ def _folder(args):
     return HostFolder(args.host_dir) if getattr(args, "host_dir", None) else default_folder()
 
 
-def _listen(text: str) -> tuple[str, int]:
+def _listen(text: str, option: str = "--listen") -> tuple[str, int]:
     addr, _, port = text.rpartition(":")
     if not addr or not port.isdigit() or not 0 < int(port) < 65536:
-        raise SystemExit(f"tiletum: --listen wants ADDR:PORT, not {clean(text, 40)}")
+        raise SystemExit(f"tiletum: {option} wants ADDR:PORT, not {clean(text, 40)}")
     return addr.strip("[]"), int(port)
 
 
@@ -73,10 +87,50 @@ def run_join(args) -> int:
 
 def run_host(args) -> int:
     folder = _folder(args)
+    if getattr(args, "host_command", None):
+        return _links(folder, args)
     if args.status:
         return asyncio.run(_status(folder))
     listen = _listen(args.listen)
-    return asyncio.run(_serve(folder, args, listen))
+    web = _listen(args.web, "--web") if args.web else None
+    if args.public_url and web is None:
+        raise SystemExit("tiletum: --public-url is the web door's address: give --web ADDR:PORT too")
+    return asyncio.run(_serve(folder, args, listen, web))
+
+
+def _links(folder, args) -> int:
+    """``tiletum host invite NAME`` / ``revoke NAME``: the link goes to this terminal only, never a log."""
+    from .invites import InviteError, Invites
+
+    folder.prepare()
+    invites = Invites(folder.web_invites)
+    kind = "watching link" if args.watch else "sign-in link"
+    try:
+        if args.host_command == "revoke":
+            ended = invites.revoke(args.name, watch=True if args.watch else None)
+            print(f"{clean(args.name, 40)}: {ended} link(s) ended" + (" (open pages close within seconds)" if ended else ""))
+            return 0 if ended else 1
+        token = invites.invite(args.name, watch=args.watch)
+    except InviteError as exc:
+        print(f"tiletum: {clean(exc, 300)}", file=sys.stderr)
+        return 2
+    base = _web_url(folder, args.public_url)
+    print(f"{clean(args.name, 40)}'s {kind} (it replaces any earlier one; hand it over privately):")
+    print(f"  {base or 'http://ADDR:PORT'}/?t={token}")
+    if not base:
+        print("(no web door has been opened from this folder yet: start 'tiletum host --web ADDR:PORT', "
+              "and use its address)")
+    return 0
+
+
+def _web_url(folder, public_url: str | None) -> str | None:
+    """Where the web door is reached: ``--public-url``, else what the last host with --web wrote."""
+    if public_url:
+        return public_url.rstrip("/")
+    try:
+        return folder.web_url.read_text("utf-8").strip() or None
+    except OSError:
+        return None
 
 
 async def _status(folder) -> int:
@@ -95,7 +149,7 @@ async def _status(folder) -> int:
     return 0 if isinstance(msg, P.Status) else 1
 
 
-async def _serve(folder, args, listen) -> int:
+async def _serve(folder, args, listen, web) -> int:
     from .server import Host
 
     live = not args.quiet and sys.stdout.isatty()
@@ -115,6 +169,8 @@ async def _serve(folder, args, listen) -> int:
         print(f"tiletum: {exc}", file=sys.stderr)
         return 1
     door = await _ssh_door(host, folder, args, listen, report)
+    web_door, web_lines = await _web_door(host, folder, args, web)
+    door[1].extend(web_lines)
     heading = [f"Hosting {len(host.games)} game(s) from {clean(folder.root)}",
                f"On this machine: tiletum join --as NAME" + (f" --host-dir {clean(folder.root)}" if args.host_dir else ""),
                f"Anyone who can open {clean(folder.socket)} (mode 0600: you) is trusted as this machine's owner."]
@@ -134,9 +190,10 @@ async def _serve(folder, args, listen) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
-    if door[0] is not None:
-        door[0].close()
-        await door[0].wait_closed()
+    for opened in (door[0], web_door):
+        if opened is not None:
+            opened.close()
+            await opened.wait_closed()
     await host.close()
     print("tiletum: the host stopped; every game is saved", flush=True)
     return 0
@@ -161,3 +218,33 @@ async def _ssh_door(host, folder, args, listen, report):
     lines += [f"  not used: {p}" for p in door.players.problems]
     return door, lines
 
+
+
+async def _web_door(host, folder, args, web):
+    """Start the web door if asked for (``--web``): (door or None, lines to print)."""
+    if web is None:
+        return None, ["No --web ADDR:PORT: the web door stays closed."]
+    from .invites import InviteError, Invites
+    from .launch import launcher
+    from .web_door import start_web_door
+
+    invites = Invites(folder.web_invites)
+    try:
+        links = invites.links()
+        door = await start_web_door(web, invites, launcher(host, "web"), launch_watcher=launcher(host, "web", True),
+                                    public_url=args.public_url)
+    except (InviteError, OSError) as exc:
+        raise SystemExit(f"tiletum: the web door cannot open: {clean(exc, 300)}") from None
+    base = door.base_url()
+    from ..saves import store
+
+    store.write_atomic(folder.web_url, (base + "\n").encode())  # for the links ``tiletum host invite`` prints
+
+    def web_link(name: str, watch: bool) -> str:
+        return door.link(invites.invite(name, watch=watch))
+
+    host.web_link = web_link
+    names = sorted({clean(link.name, 40) + (" (watching)" if link.watch else "") for link in links})
+    hint = f"tiletum host invite NAME" + (f" --host-dir {clean(folder.root)}" if args.host_dir else "")
+    return door, [f"Web door on {clean(base, 200)}  (a player's link: {hint})",
+                  "Web links: " + (", ".join(names) if names else "none yet")]

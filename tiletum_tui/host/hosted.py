@@ -33,7 +33,9 @@ OPPONENT_NAMES = ("Otto", "Pia", "Quin", "Rhea")
 
 class HostFolder:
     """Where a host keeps everything: ``games/`` (the hosted games' autosaves), ``tables.json`` (tables
-    waiting for players), ``host.sock`` (the owner's socket) and the SSH door's host key."""
+    waiting for players), ``host.sock`` (the owner's socket), the SSH door's host key, and the web
+    door's sign-in links (``web-invites.json``, hashes only) and address (``web-url``, for the links
+    ``tiletum host invite`` prints)."""
 
     def __init__(self, root: str | os.PathLike[str]) -> None:
         self.root = Path(root).expanduser()
@@ -41,6 +43,8 @@ class HostFolder:
         self.tables = self.root / "tables.json"
         self.socket = self.root / "host.sock"
         self.host_key = self.root / "ssh_host_key"
+        self.web_invites = self.root / "web-invites.json"
+        self.web_url = self.root / "web-url"
 
     def prepare(self) -> None:
         self.root.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -261,10 +265,13 @@ def load_games(folder: HostFolder, report) -> dict[str, HostedGame]:
     return out
 
 
-def status_text(hosted: dict[str, HostedGame], tables: Tables, connected: dict[str, int]) -> str:
-    """The host's live list: games, seats and who is connected (also ``tiletum host --status``)."""
+def status_text(hosted: dict[str, HostedGame], tables: Tables, connected: dict[str, int],
+                doors: list[str] | None = None) -> str:
+    """The host's live list: games, seats and who is connected, each connection with the door it
+    came through, ``ann (web)`` (also ``tiletum host --status``)."""
+    who = [clean(d, 60) for d in doors] if doors is not None else sorted(connected)
     lines = [f"{len(hosted)} game(s), {len(tables.tables)} table(s) waiting, "
-             f"{sum(connected.values())} connection(s): {', '.join(sorted(connected)) or 'nobody'}"]
+             f"{sum(connected.values())} connection(s): {', '.join(who) or 'nobody'}"]
     names = set(connected)
     for g in hosted.values():
         info = g.info(names)

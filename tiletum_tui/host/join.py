@@ -18,7 +18,7 @@ from ..ui.app import TiletumApp
 from ..ui.games import screens_for
 from . import protocol as P
 from .client import ClientGames, HostLink, RemoteModel
-from .lobby import LobbyScreen
+from .lobby import LobbyScreen, YourLinkScreen
 
 RETRY = 1.0  # seconds between attempts to reach the host again
 
@@ -34,6 +34,7 @@ class JoinApp(TiletumApp):
         self.lobby_screen: LobbyScreen | None = None
         self.connection = "connecting…"
         self.said_bye = ""
+        self.watching = False  # the host says (a watching link's connection): the lobby shows it
 
     def on_mount(self, event) -> None:
         event.prevent_default()  # (Textual would call the app shell's on_mount too: the title screen)
@@ -73,12 +74,17 @@ class JoinApp(TiletumApp):
             return
         if isinstance(msg, P.Welcome):
             self.me = self.lobby_screen.me = msg.name
+            self.watching = msg.watching
             self.said_bye = ""
             self._connection(f"connected to {clean(msg.host, 30)}")
             self.games.reopen()  # back after a drop: the games open again as they are now
         elif isinstance(msg, P.Lobby):
             self.lobby = msg
             self.lobby_screen.show(msg.games)
+        elif isinstance(msg, P.YourLink):
+            self.lobby_screen.note(msg.why)
+            if msg.url:
+                self.push_screen(YourLinkScreen(msg.url, self.watching))
         elif isinstance(msg, P.Refused):
             self.screen.notify(msg.why, title="Not possible", severity="warning", markup=False)
         elif isinstance(msg, P.Bye):
@@ -106,7 +112,7 @@ class JoinApp(TiletumApp):
             elif free is not None:
                 self.link.send(P.TakeSeat(info.id, free))
             return
-        self.link.send(P.Open(info.id, watch=event.watch))
+        self.link.send(P.Open(info.id, watch=event.watch or self.watching))
 
     def back_to_title(self) -> None:
         """F10 or the final table's Enter: back to the lobby (the game goes on on the host)."""

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -76,6 +76,7 @@ class LobbyScreen(Screen):
         Binding("l", "learn", "Learn", id="tiletum.lobby-learn"),
         Binding("r", "rules", "Rules", id="tiletum.lobby-rules"),
         Binding("b", "bell", "Bell on/off", id="tiletum.lobby-bell"),
+        Binding("i", "web_link", "Web link", id="tiletum.lobby-weblink"),
         Binding("q", "app.quit", "Quit", id="tiletum.lobby-quit"),
     ]
 
@@ -113,8 +114,9 @@ class LobbyScreen(Screen):
         if not self._ready:
             return
         bell = "on" if getattr(self.app, "bell_on", True) else "off"
+        watching = " (watching)" if getattr(self.app, "watching", False) else ""
         self.query_one("#lobby-title", Static).update(
-            f"Tiletum host · you are {clean(self.me, 30)} · {connection} · bell {bell}")
+            f"Tiletum host · you are {clean(self.me, 30)}{watching} · {connection} · bell {bell}")
         menu = self.query_one(OptionList)
         keep = menu.highlighted_option.id if menu.highlighted_option is not None else None
         menu.clear_options()
@@ -170,6 +172,12 @@ class LobbyScreen(Screen):
 
     def action_rules(self) -> None:
         self.app.screens.rules(self.app)
+
+    def action_web_link(self) -> None:
+        """Your own sign-in link for the host's web door: made new (the host keeps only hashes of
+        links, so it cannot show an old one) and shown on this screen only."""
+        self.app.link.send(P.WebLink())
+        self.note("Asking the host for your sign-in link…")
 
     def action_bell(self) -> None:
         self.app.bell_on = not getattr(self.app, "bell_on", True)
@@ -302,3 +310,32 @@ class NewTableScreen(Screen[P.NewTable | None]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
+
+
+class YourLinkScreen(ModalScreen[None]):
+    """The player's own sign-in link, on their screen only (issue 22: "printed and shown in the lobby
+    to that player"). It is never in the lobby's lines, the log or anyone else's screen."""
+
+    BINDINGS = [Binding("escape,enter,i", "close", "Close", id="tiletum.link-close")]
+    DEFAULT_CSS = """
+    YourLinkScreen { align: center middle; }
+    YourLinkScreen > Vertical { width: 76; height: auto; border: round $primary; padding: 0 1; }
+    """
+
+    def __init__(self, url: str, watching: bool) -> None:
+        super().__init__()
+        self.url, self.watching = url, watching
+
+    def compose(self) -> ComposeResult:
+        kind = "watching link" if self.watching else "sign-in link"
+        with Vertical():
+            yield Static(f"Your {kind} for the host's web door: open it in a browser.", markup=False)
+            yield Static(self.url, id="link-url", markup=False)
+            yield Static("It is yours alone: whoever has it has your seat. Any earlier link of yours has "
+                         "stopped working (pages opened with it close). Esc closes.", markup=False)
+
+    def on_mount(self) -> None:
+        self.app.copy_to_clipboard(self.url)  # (OSC 52: where the terminal allows it)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -93,7 +93,12 @@ class Say(_Msg, tag="say"):
     text: str
 
 
-FROM_CLIENT = Hello | Open | Leave | NewTable | TakeSeat | Act | Undo | Say
+class WebLink(_Msg, tag="weblink"):
+    """Ask for one's own sign-in link of the host's web door (a new one: the host keeps only hashes,
+    so the old link stops working). The answer goes to this connection only (``YourLink``)."""
+
+
+FROM_CLIENT = Hello | Open | Leave | NewTable | TakeSeat | Act | Undo | Say | WebLink
 
 
 # ------------------------------------------------------------------ from the host
@@ -121,6 +126,7 @@ class Welcome(_Msg, tag="welcome"):
     name: str
     version: int = VERSION
     host: str = ""
+    watching: bool = False  # a watching link's connection: it may watch games, never play or sit down
 
 
 class Offered(msgspec.Struct, frozen=True):
@@ -211,7 +217,14 @@ class Bye(_Msg, tag="bye"):
     why: str
 
 
-FROM_HOST = Welcome | Lobby | Opened | Update | Seats | Said | Accepted | Refused | Status | Bye
+class YourLink(_Msg, tag="yourlink"):
+    """The answer to ``WebLink``: the link (empty if none), or why not."""
+
+    url: str = ""
+    why: str = ""
+
+
+FROM_HOST = Welcome | Lobby | Opened | Update | Seats | Said | Accepted | Refused | Status | Bye | YourLink
 
 _ENCODER = msgspec.msgpack.Encoder()
 _FROM_CLIENT = msgspec.msgpack.Decoder(FROM_CLIENT)

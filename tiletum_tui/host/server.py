@@ -34,11 +34,15 @@ CHAT_LIMIT = 200  # characters of one line of table talk
 CHAT_RATE = (1.0, 5)  # lines a second on average, bursts of: more is cut off with a reason
 FRAME_RATE = (20.0, 60)  # messages a second, bursts of: more is a flood, and the client is disconnected
 SLOW_CLIENT = 8 * 1024 * 1024  # bytes waiting to be sent to one client: more, and it is dropped
+WATCHING = "you came in with a watching link: you can watch games, not play or take a seat"
 
 
 class Connection:
-    def __init__(self, host: Host, writer: asyncio.StreamWriter, name: str | None) -> None:
+    def __init__(self, host: Host, writer: asyncio.StreamWriter, name: str | None, via: str = "here",
+                 watching: bool = False) -> None:
         self.host, self.writer, self.name = host, writer, name
+        self.via = via  # the door it came through: here (the owner's socket), ssh or web
+        self.watching = watching  # a watching link's: it watches, never plays, sits down or sets a table
         self.games: dict[str, list] = {}  # game id -> [seat or None, the log entries it was sent]
         self.frames = P.RateLimit(*FRAME_RATE, time.monotonic)
         self.talk = P.RateLimit(*CHAT_RATE, time.monotonic)
@@ -75,6 +79,8 @@ class Host:
         self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()
         self.on_change = None  # called after anything the live list shows changed
+        # ``web_link(name, watch) -> url``: a new sign-in link of the web door (set when the door is open).
+        self.web_link = None
 
     # ------------------------------------------------------------ starting and stopping
     async def start(self) -> None:
@@ -121,7 +127,8 @@ class Host:
         return out
 
     def status(self) -> str:
-        return status_text(self.games, self.tables, self.connected())
+        doors = sorted(f"{c.name} ({c.via}{', watching' if c.watching else ''})" for c in self.connections if c.name)
+        return status_text(self.games, self.tables, self.connected(), doors)
 
     # ------------------------------------------------------------ connections
     async def _owner(self, reader, writer) -> None:
@@ -134,30 +141,30 @@ class Host:
         finally:
             self._tasks.discard(task)
 
-    def serve_socket(self, sock: socket.socket, name: str) -> asyncio.Task:
-        """Serve one end of a socket pair made for a player known already (the SSH door's)."""
+    def serve_socket(self, sock: socket.socket, name: str, via: str = "ssh", watching: bool = False) -> asyncio.Task:
+        """Serve one end of a socket pair made for a player known already (a door's)."""
         async def run():
             reader, writer = await asyncio.open_unix_connection(sock=sock, limit=P.MAX_FRAME + 8)
-            await self.serve(reader, writer, name=name)
+            await self.serve(reader, writer, name=name, via=via, watching=watching)
 
         return self._spawn(run())
 
-    def socket_for(self, name: str) -> socket.socket:
-        """A socket pair for a client process: the host serves one end as ``name``; the other is
-        returned, to be inherited by the client (``tiletum join --fd N``)."""
+    def socket_for(self, name: str, via: str = "ssh", watching: bool = False) -> socket.socket:
+        """A socket pair for a client process: the host serves one end as ``name`` (only watching,
+        if ``watching``); the other is returned, to be inherited by the client (``tiletum join --fd N``)."""
         mine, theirs = socket.socketpair()
-        self.serve_socket(mine, name)
+        self.serve_socket(mine, name, via, watching)
         return theirs
 
-    async def serve(self, reader, writer, *, name: str | None) -> None:
-        conn = Connection(self, writer, name)
+    async def serve(self, reader, writer, *, name: str | None, via: str = "here", watching: bool = False) -> None:
+        conn = Connection(self, writer, name, via, watching)
         try:
             hello = await self._hello(conn, reader)
             if hello is None:
                 return
             self.connections.add(conn)
-            self.report(f"{conn.name} connected")
-            conn.send(P.Welcome(conn.name, host=socket.gethostname()))
+            self.report(f"{conn.name} connected ({conn.via}{', watching' if conn.watching else ''})")
+            conn.send(P.Welcome(conn.name, host=socket.gethostname(), watching=conn.watching))
             self._lobby_changed()
             while not conn.closed:
                 data = await P.read_frame(reader)
@@ -217,6 +224,25 @@ class Host:
             await self._undo(conn, msg)
         elif isinstance(msg, P.Say):
             self._say(conn, msg)
+        elif isinstance(msg, P.WebLink):
+            self._web_link(conn)
+
+    def _web_link(self, conn: Connection) -> None:
+        """A new sign-in link for the connection's own name, to it alone (never to the log)."""
+        if self.web_link is None:
+            conn.send(P.YourLink(why="the host's web door is not open (tiletum host --web ADDR:PORT)"))
+            return
+        if conn.via == "web":  # a new link would end the old one, and with it this very page
+            conn.send(P.YourLink(why="this browser is signed in with your link already (a new one would close "
+                                     "this page); make one from a terminal: i in tiletum join or over ssh"))
+            return
+        try:
+            url = self.web_link(conn.name, conn.watching)
+        except Exception as exc:  # InviteError: a name or an invites file the door cannot use
+            conn.send(P.YourLink(why=clean(exc, 200)))
+            return
+        self.report(f"{conn.name} made a new {'watching' if conn.watching else 'sign-in'} link")
+        conn.send(P.YourLink(url=url))
 
     # ------------------------------------------------------------ games
     def _open(self, conn: Connection, msg: P.Open) -> None:
@@ -224,7 +250,7 @@ class Host:
         if g is None:
             conn.send(P.Refused("there is no such game on this host"))
             return
-        seat = None if msg.watch else g.seat_of(conn.name)
+        seat = None if msg.watch or conn.watching else g.seat_of(conn.name)
         if not isinstance(g.game, Hosted):
             conn.send(P.Refused(f"{g.game.title} cannot be played through the host yet"))
             return
@@ -338,7 +364,7 @@ class Host:
 
     # ------------------------------------------------------------ tables
     async def _new_table(self, conn: Connection, msg: P.NewTable) -> None:
-        problem = check_table(msg, conn.name)
+        problem = WATCHING if conn.watching else check_table(msg, conn.name)
         if problem:
             conn.send(P.Refused(problem))
             return
@@ -348,6 +374,9 @@ class Host:
         await self._maybe_begin(table.id, conn)
 
     async def _take_seat(self, conn: Connection, msg: P.TakeSeat) -> None:
+        if conn.watching:
+            conn.send(P.Refused(WATCHING))
+            return
         table = self.tables.tables.get(msg.table)
         if table is None or not 0 <= msg.seat < len(table.seats) or table.seats[msg.seat].kind != "open":
             conn.send(P.Refused("that seat is not free any more"))

@@ -50,6 +50,7 @@ from textual_serve.download_manager import DownloadManager
 import textual_serve
 from tiletum_tui.host.invites import Invites, Link
 from tiletum_tui.host.ssh_door import ClientLaunch
+from tiletum_tui.shell_ui.help import IN_PAGE_ENV
 
 MAX_SESSIONS = 16
 IDLE_SECONDS = 30 * 60.0
@@ -357,6 +358,7 @@ class _WebClient(AppService):
         env = self._build_environment(width, height)
         env.pop("LINES", None)
         env.pop(WATCH_ENV, None)  # only a watching link's launch sets it
+        env[IN_PAGE_ENV] = "1"  # the client's key help says the keys as they work in a page
         env.update(self.launch.env)
         self._process = await asyncio.create_subprocess_exec(
             *self.launch.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,

@@ -10,6 +10,7 @@ from textual.screen import Screen
 
 from .. import games
 from ..shell_ui import keeping
+from ..shell_ui.help import page_bindings
 from . import keymap
 from .games import game_names, screens_for
 from .paths import later_css_paths, title_css_paths
@@ -32,7 +33,7 @@ class TiletumApp(App):
 
     TITLE = screens_for(games.DEFAULT).title
     CSS_PATH = title_css_paths()  # the rest before the first other screen (``_read_later_styles``)
-    BINDINGS = keymap.bindings(keymap.APP_KEYS)
+    BINDINGS = keymap.bindings(keymap.APP_KEYS) + page_bindings()  # (in a browser page, its keys)
     COMMANDS = App.COMMANDS | {_rules_commands}  # "rules: fair" in the palette (imported when it opens)
     interrupted = False  # ended by SIGINT (run_app)
 

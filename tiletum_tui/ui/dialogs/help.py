@@ -11,7 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...shell_ui.help import key_name
+from ...shell_ui.help import key_name, page_section
 from .. import keymap
 from ..widgets.painted import Ink, Painted
 
@@ -96,6 +96,11 @@ class HelpScreen(ModalScreen[None]):
             row("save", *game["save"])
         out.append(f"{'Ctrl+P':<14}", w.ink("strong"))
         out.append("every command, and the Tasks you can do now\n")
+        for title, rows in page_section():  # (only in a browser page: the keys the browser keeps)
+            section(title)
+            for keys, words, *shown in rows:
+                out.append(f"{shown[0] if shown else key_name(keys):<14}", w.ink("strong"))
+                out.append(words + "\n")
         section("The map")
         out.append(LEGEND + "\n", w.ink("muted"))
         out.append("\nRemap keys in $XDG_CONFIG_HOME/tiletum/keys.json (~/.config/tiletum/keys.json), "
