@@ -165,6 +165,7 @@ class HostedGame:
         self.asked: tuple | None = None  # (request, seat, log length) of the decision asked
         self.since = time.time()  # when the decision in hand began
         self._deciding = session.current_player
+        self.retired = False  # the game is over: its session closed (``Host._retire``), kept to be seen
 
     # ------------------------------------------------------------ who sits where
     def names(self) -> list[str]:
@@ -238,7 +239,8 @@ class HostedGame:
         if self.opponents is not None:
             self.opponents.close()
             self.opponents = None
-        self.session.close()
+        if not self.retired:
+            self.session.close()
 
 
 def load_games(folder: HostFolder, report) -> dict[str, HostedGame]:

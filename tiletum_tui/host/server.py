@@ -92,6 +92,7 @@ class Host:
             os.umask(old)
         os.chmod(path, 0o600)
         for g in self.games.values():
+            self._retire(g)  # a game over holds nothing open
             self._opponents(g)  # a game whose opponent was thinking when the host stopped goes on
 
     async def close(self) -> None:
@@ -273,6 +274,10 @@ class Host:
     async def _apply(self, conn: Connection | None, g: HostedGame, change, ref: int = 0) -> bool:
         """Make one change to a game (a move, undo, redo), have it on disk, then tell everyone."""
         async with self._lock(g.id):
+            if g.retired:
+                if conn is not None:
+                    conn.send(P.Refused("the game is over", ref))
+                return False
             try:
                 change()
             except (g.game.Error, NotYourMoveError, UndoError, ValueError) as exc:
@@ -306,7 +311,25 @@ class Host:
             opened[1] = list(log)
             c.send(P.Update(g.id, start, tuple(g.entry(e) for e in log[start:]), view, seats, undo, redo))
         self._lobby_changed()
+        self._retire(g)
         self._opponents(g)
+
+    def _retire(self, g: HostedGame) -> None:
+        """A game over keeps no lock, autosave writer or opponents' process: a host keeps every game it
+        has played, and these were two open files (and a process) a game for as long as it ran (the
+        soak test found them). Its session stays in memory, to be seen: the final table, the log."""
+        if g.retired or not g.session.finished:
+            return
+        g.retired = True
+        self._stop_reading(g)
+        opponents, g.opponents, g.asked = g.opponents, None, None
+
+        def close() -> None:
+            if opponents is not None:
+                opponents.close()  # (it may wait a moment for a thinking process)
+            g.session.close()  # (its last autosave is on disk already: _apply waited for it)
+
+        self._spawn(asyncio.to_thread(close))
 
     def _seats_changed(self, game_id: str) -> None:
         g = self.games.get(game_id)
