@@ -78,7 +78,8 @@ class JoinApp(TiletumApp):
             self.games.reopen()  # back after a drop: the games open again as they are now
         elif isinstance(msg, P.Lobby):
             self.lobby = msg
-            self.lobby_screen.show(msg.games)
+            if self.screen is self.lobby_screen:  # (else drawn when it shows again: ``pop_screen``)
+                self.lobby_screen.show(msg.games)
         elif isinstance(msg, P.Refused):
             self.screen.notify(msg.why, title="Not possible", severity="warning", markup=False)
         elif isinstance(msg, P.Bye):
@@ -107,6 +108,12 @@ class JoinApp(TiletumApp):
                 self.link.send(P.TakeSeat(info.id, free))
             return
         self.link.send(P.Open(info.id, watch=event.watch))
+
+    def pop_screen(self):
+        done = super().pop_screen()
+        if self.screen is self.lobby_screen and self.lobby is not None and self.lobby_screen.games != self.lobby.games:
+            self.lobby_screen.show(self.lobby.games)  # what changed while a game or the rules were on top
+        return done
 
     def back_to_title(self) -> None:
         """F10 or the final table's Enter: back to the lobby (the game goes on on the host)."""

@@ -74,6 +74,7 @@ class Host:
         self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()
         self.on_change = None  # called after anything the live list shows changed
+        self._sent_lobby: P.Lobby | None = None  # the lobby everyone was told last
 
     # ------------------------------------------------------------ starting and stopping
     async def start(self) -> None:
@@ -158,6 +159,7 @@ class Host:
             self.connections.add(conn)
             self.report(f"{conn.name} connected")
             conn.send(P.Welcome(conn.name, host=socket.gethostname()))
+            conn.send(self._lobby())  # (its first: the others hear only if a line changed)
             self._lobby_changed()
             while not conn.closed:
                 data = await P.read_frame(reader)
@@ -405,13 +407,20 @@ class Host:
         self._lobby_changed()
         self._opponents(g)
 
-    def _lobby_changed(self) -> None:
+    def _lobby(self) -> P.Lobby:
         names = set(self.connected())
         infos = tuple(g.info(names) for g in self.games.values()) + tuple(
             t.info(names) for t in self.tables.tables.values())
-        lobby = P.Lobby(infos, offered())
-        for c in self.connections:
-            c.send(lobby)
+        return P.Lobby(infos, offered())
+
+    def _lobby_changed(self) -> None:
+        """Tell everyone the lobby, if it changed: most moves change no line of it (the decision
+        stays with the same seat), and every client redrew its lobby at every move of any game."""
+        lobby = self._lobby()
+        if lobby != self._sent_lobby:
+            self._sent_lobby = lobby
+            for c in self.connections:
+                c.send(lobby)
         if self.on_change is not None:
             self.on_change()
 
