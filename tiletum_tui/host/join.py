@@ -17,7 +17,7 @@ from ..safe_text import clean
 from ..ui.app import TiletumApp
 from ..ui.games import screens_for
 from . import protocol as P
-from .client import ClientGames, HostLink, RemoteModel
+from .client import ClientGames, HostLink
 from .lobby import LobbyScreen
 
 RETRY = 1.0  # seconds between attempts to reach the host again
@@ -86,7 +86,7 @@ class JoinApp(TiletumApp):
             # A refusal of this client (it broke the rules of the protocol) is final; a stopping host is not.
             self.said_bye = msg.why if "stopping" in msg.why else "!" + msg.why
 
-    def _show(self, model: RemoteModel) -> None:
+    def _show(self, model) -> None:
         make = getattr(screens_for(model.game.name), "remote_game", None)
         if make is None:
             self.games.leave(model.id)
@@ -120,7 +120,7 @@ class JoinApp(TiletumApp):
         while len(self.screen_stack) > 2:
             screen = self.screen
             model = getattr(screen, "model", None)
-            if isinstance(model, RemoteModel):
+            if getattr(model, "remote", False):
                 self.games.leave(model.id)
             self.pop_screen()
 
