@@ -122,9 +122,12 @@ async def screens_latency(folder: Path, count: int) -> dict:
     try:
         await _until(lambda: all(s.shows("Your games") and s.shows(ann.link.name) for s in screens))
         await _quiet(screens)
-        for s in screens:
-            s.send(b"\r")  # the one game: at their seat (the players) or watching (the others)
-        await _until(lambda: all(s.shows("Round 1") for s in screens))
+        for k, s in enumerate(screens):
+            s.text = b""
+            # The players' game is the first line of their lobby; for a watcher it is the newest of
+            # the other games, the last line (End): the host may hold the bench's earlier games.
+            s.send(b"\r" if k < 2 else b"\x1b[F\r")
+        await _until(lambda: all(s.shows("Round 1") and s.shows(f"{ann.link.name}'s turn") for s in screens))
         for s in screens:
             s.keep_text = False
         await _quiet(screens)
