@@ -234,5 +234,5 @@ async def ssh_connect_to_lobby(laps: int = 5, cold: bool = False) -> dict:
         shutil.rmtree(folder, ignore_errors=True)
     how = "started cold" if cold else "started ahead"
     return {f"SSH connect to lobby painted ({how}), median s": statistics.median(r[0] for r in rows),
-            "… CPU of the host (the door), median s": statistics.median(r[1] for r in rows),
-            "… CPU of the client process, median s": statistics.median(r[2] for r in rows)}
+            f"… CPU of the host (the door), {how}, median s": statistics.median(r[1] for r in rows),
+            f"… CPU of the client process, {how}, median s": statistics.median(r[2] for r in rows)}
