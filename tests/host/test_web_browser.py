@@ -8,7 +8,7 @@ One flow, as ``tiletum host --web`` wires it (the host, the door, ``tiletum join
 Chromium: Ann's tab at 127.0.0.1 and Bob's at localhost hold a cookie each, as two browsers would.
 Skipped, saying why, where Chromium, its driver or Selenium is missing (``apt-get install chromium
 chromium-driver``; Selenium is in the test extras). The page draws on a canvas (xterm.js), so the
-screen's text is read from what the door sent each page, drawn by pyte (``webpage.DoorScreens``).
+screen's text is read from what the door sent each page, drawn by pyte (``terminals.DoorScreens``).
 """
 
 from __future__ import annotations

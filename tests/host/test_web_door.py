@@ -9,7 +9,7 @@ a reverse proxy (HTTPS, another path prefix) the page works: addresses come from
 separate, read-only link". Issue 25's: "A client process killed mid-move leaves no orphan process".
 
 The lobby client does not exist yet, so the door serves the title screen (``python -m tiletum_tui``);
-where only the door's behaviour matters a small stand-in client (``webpage.standin``) starts in a blink.
+where only the door's behaviour matters a small stand-in client (``terminals.standin``) starts in a blink.
 """
 
 from __future__ import annotations

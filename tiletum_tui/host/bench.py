@@ -3,7 +3,10 @@
 - From a move sent to every connected client's model updated (the moment its screen is told to
   redraw), median and 95th percentile, with 2 and with 8 clients at one game (two players, the
   others watching); the host is ``tiletum host`` in a process of its own, the clients here.
-- Connect-to-lobby: ``tiletum join`` exec'd on an 80×24 pty until its lobby is painted.
+- The same to every screen redrawn, with real clients on ptys, and their CPU per update
+  (``bench_screens``).
+- Connect-to-lobby: ``tiletum join`` exec'd on an 80×24 pty until its lobby is painted; and an SSH
+  login through the door until its lobby is painted, with the client started ahead and cold.
 - The host's resident memory, idle and with 8 clients, and a ``tiletum join`` process's.
 """
 
@@ -21,6 +24,7 @@ import time
 from pathlib import Path
 
 from . import protocol as P
+from .bench_screens import screens_latency, ssh_connect_to_lobby
 from .client import ClientGames, HostLink
 from .hosted import HostFolder
 
@@ -147,11 +151,15 @@ def host_numbers() -> dict:
         out = {"host resident MB, no client": _rss_mb(host.pid)}
         for count in (2, 8):
             out.update(asyncio.run(_latency(folder, count, host.pid)))
+        for count in (2, 8):
+            out.update(asyncio.run(screens_latency(folder, count)))
         laps = [_connect_to_lobby(folder) for _ in range(5)]
         out["connect to lobby (exec to painted), median s"] = statistics.median(t for t, _ in laps)
         out["a join process, resident MB"] = statistics.median(m for _, m in laps)
         out["host memory per connected client, MB"] = (out["8 clients: host resident MB"] -
                                                        out["2 clients: host resident MB"]) / 6
+        out.update(asyncio.run(ssh_connect_to_lobby()))
+        out.update(asyncio.run(ssh_connect_to_lobby(cold=True)))
         return out
     finally:
         host.terminate()
@@ -165,5 +173,5 @@ def host_numbers() -> dict:
 def run(args) -> int:
     print("Host: tiletum host in its own process; clients in this one (two players, the others watching)")
     for key, value in host_numbers().items():
-        print(f"  {key:<52} {value:10.2f}")
+        print(f"  {key:<62} {value:10.2f}")
     return 0

@@ -1,4 +1,6 @@
-"""The client's side of a hosted game: the link to the host, and ``RemoteModel``.
+"""The client's side of a hosted game: the link to the host, the games open at a client, and
+``RemoteModel`` (in ``remote_model``, imported when the first game opens: the lobby is painted
+without the engine, the session or a game's screens; connect-to-lobby, issue 25).
 
 ``RemoteModel`` has the shape of ``ui.model.GameModel`` (view, log, options, legal, apply / undo /
 redo with ``by=seat``), so the game's own screens play a hosted game unchanged; but it holds no
@@ -14,9 +16,6 @@ from __future__ import annotations
 import asyncio
 import socket
 
-from .. import games
-from ..session import LogEntry, NotYourMoveError
-from ..ui.model import GameModel
 from . import protocol as P
 
 
@@ -63,140 +62,6 @@ class HostLink:
             self.writer.close()
 
 
-def _entries(game, entries) -> list[LogEntry]:
-    return [LogEntry(e.seat, e.text, e.notation, game.decode_events(e.events), tuple(e.barriers)) for e in entries]
-
-
-class RemoteModel(GameModel):
-    """A game on the host, as one seat (or a spectator) sees it. See the module docstring."""
-
-    remote = True
-
-    def __init__(self, link: HostLink, opened: P.Opened) -> None:
-        super().__init__(None)  # no session here: the host holds the game
-        self.link = link
-        self.game = games.game(opened.name)
-        self.id = opened.game
-        self.pending: int | None = None  # the ref of the move or undo sent, until the host answers
-        self.connection = "connected"
-        self._load(opened)
-
-    def _load(self, opened: P.Opened) -> None:
-        self.seat = None if opened.seat < 0 else opened.seat
-        self._view = self.game.decode_view(opened.view)
-        self._log = _entries(self.game, opened.log)
-        self._setup = tuple(self.game.decode_events(opened.setup))
-        self.seats = opened.seats
-        self.chat = list(opened.chat)
-        self._undo, self._redo = opened.undo, opened.redo
-
-    # ------------------------------------------------------------ what the screens read
-    @property
-    def view(self):
-        return self._view
-
-    state = view
-
-    @property
-    def log(self) -> list:
-        return self._log
-
-    @property
-    def setup_events(self) -> tuple:
-        return self._setup
-
-    def plays_here(self, seat: int | None) -> bool:
-        return seat is not None and seat == self.seat
-
-    def deciding(self, state, title: str) -> str:
-        line = super().deciding(state, title)
-        who = self.game.current_player(state)
-        seat = self.seats[who] if who is not None and who < len(self.seats) else None
-        if seat is None:
-            return line
-        if seat.kind == "opponent":
-            return f"{line}  ({seat.level}, thinking on the host)"
-        return line if seat.connected else f"{line}  (not connected: the game waits)"
-
-    # ------------------------------------------------------------ what the screens ask
-    def _mine(self, by) -> None:
-        if self.seat is None:
-            raise NotYourMoveError("you are watching this game: a spectator cannot make moves")
-        if by != self.seat:
-            raise NotYourMoveError("you play only your own seat here")
-
-    def apply(self, action, *, by):
-        """Send the move to the host; None (its answer comes as a message to the screen)."""
-        self._mine(by)
-        if self.pending is not None:
-            raise NotYourMoveError("the host has not answered your last move yet")
-        self.pending = self.link.next_ref()
-        self.link.send(P.Act(self.id, self.game.notation(action), self.pending))
-        return None
-
-    def can_undo(self, *, by) -> str | None:
-        if self.seat is None:
-            return "you are watching this game"
-        return self._undo if self.pending is None else "waiting for the host"
-
-    def can_redo(self, *, by) -> str | None:
-        if self.seat is None:
-            return "you are watching this game"
-        return self._redo if self.pending is None else "waiting for the host"
-
-    def undo(self, *, by) -> None:
-        self._step(by, redo=False)
-
-    def redo(self, *, by):
-        self._step(by, redo=True)
-
-    def _step(self, by, redo: bool) -> None:
-        self._mine(by)
-        self.pending = self.link.next_ref()
-        self.link.send(P.Undo(self.id, redo, self.pending))
-
-    def say(self, text: str) -> None:
-        self.link.send(P.Say(self.id, text))
-
-    # ------------------------------------------------------------ what the host says
-    def updated(self, u: P.Update) -> None:
-        new = tuple(_entries(self.game, u.entries))
-        self._log = self._log[: u.start] + list(new)
-        self._view = self.game.decode_view(u.view)
-        self.seats = u.seats
-        self._undo, self._redo = u.undo, u.redo
-        # The host sends the change before it accepts: while our move is under way, the change is ours.
-        self._changed(new, own=self.pending is not None)
-
-    def accepted(self, a: P.Accepted) -> None:
-        if a.ref == self.pending:
-            self.pending = None
-
-    def reopened(self, opened: P.Opened) -> None:
-        """The connection came back: the game as it is now (it may have moved on meanwhile)."""
-        self.pending = None
-        self._load(opened)
-        self.connection = "connected"
-        self._changed((), own=False)
-
-    def refused(self, r: P.Refused) -> None:
-        self.pending = None
-        self.tell(self.Refused(r.why))
-
-    def seats_changed(self, seats) -> None:
-        self.seats = seats
-        self.tell(self.Noted("seats"))
-
-    def said(self, line: P.Chat) -> None:
-        self.chat = self.chat + [line]
-        self.tell(self.Noted("talk", f"{line.who}: {line.text}"))
-
-    def lost(self, why: str) -> None:
-        self.connection = why
-        self.pending = None
-        self.tell(self.Noted("connection", why))
-
-
 class ClientGames:
     """The games open at one client: hands each message about a game to its model. ``heard``
     returns True when the message was about a game (the app handles the rest: the lobby, goodbyes)."""
@@ -212,6 +77,8 @@ class ClientGames:
             if model is not None:
                 model.reopened(msg)
             else:
+                from .remote_model import RemoteModel
+
                 model = self.models[msg.game] = RemoteModel(self.link, msg)
                 if self.opened is not None:
                     self.opened(model)
@@ -249,3 +116,11 @@ class ClientGames:
     def leave(self, game_id: str) -> None:
         if self.models.pop(game_id, None) is not None:
             self.link.send(P.Leave(game_id))
+
+
+def __getattr__(name: str):
+    if name == "RemoteModel":  # (``from .client import RemoteModel``, once a game is open anyway)
+        from .remote_model import RemoteModel
+
+        return RemoteModel
+    raise AttributeError(name)

@@ -169,6 +169,8 @@ class HostedGame:
         self.asked: tuple | None = None  # (request, seat, log length) of the decision asked
         self.since = time.time()  # when the decision in hand began
         self._deciding = session.current_player
+        self._progress: str | None = None  # the lobby's words for how far it is (until the next change)
+        self.retired = False  # the game is over: its session closed (``Host._retire``), kept to be seen
 
     # ------------------------------------------------------------ who sits where
     def names(self) -> list[str]:
@@ -194,10 +196,11 @@ class HostedGame:
 
     def info(self, connected: set[str]) -> P.GameInfo:
         who = self.session.current_player
-        summary = self.game.summary(self.session.view())
+        if self._progress is None:  # (a whole view and its summary: once a change, not once a lobby)
+            self._progress = self.game.progress(self.game.summary(self.session.view()))
         return P.GameInfo(self.id, self.game.title, self.seat_infos(connected),
                           deciding=-1 if who is None else who, since=self.since,
-                          progress=self.game.progress(summary), finished=self.session.finished)
+                          progress=self._progress, finished=self.session.finished)
 
     # ------------------------------------------------------------ what a client is sent
     def entry(self, e) -> P.Entry:
@@ -214,6 +217,7 @@ class HostedGame:
     def changed(self) -> None:
         """After any change: when the decision passed to another seat, its clock starts now."""
         who = self.session.current_player
+        self._progress = None
         if who != self._deciding:
             self._deciding, self.since = who, time.time()
 
@@ -242,7 +246,8 @@ class HostedGame:
         if self.opponents is not None:
             self.opponents.close()
             self.opponents = None
-        self.session.close()
+        if not self.retired:
+            self.session.close()
 
 
 def load_games(folder: HostFolder, report) -> dict[str, HostedGame]:

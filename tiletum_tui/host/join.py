@@ -17,7 +17,7 @@ from ..safe_text import clean
 from ..ui.app import TiletumApp
 from ..ui.games import screens_for
 from . import protocol as P
-from .client import ClientGames, HostLink, RemoteModel
+from .client import ClientGames, HostLink
 from .lobby import LobbyScreen, YourLinkScreen
 
 RETRY = 1.0  # seconds between attempts to reach the host again
@@ -80,7 +80,8 @@ class JoinApp(TiletumApp):
             self.games.reopen()  # back after a drop: the games open again as they are now
         elif isinstance(msg, P.Lobby):
             self.lobby = msg
-            self.lobby_screen.show(msg.games)
+            if self.screen is self.lobby_screen:  # (else drawn when it shows again: ``pop_screen``)
+                self.lobby_screen.show(msg.games)
         elif isinstance(msg, P.YourLink):
             self.lobby_screen.note(msg.why)
             if msg.url:
@@ -91,7 +92,7 @@ class JoinApp(TiletumApp):
             # A refusal of this client (it broke the rules of the protocol) is final; a stopping host is not.
             self.said_bye = msg.why if "stopping" in msg.why else "!" + msg.why
 
-    def _show(self, model: RemoteModel) -> None:
+    def _show(self, model) -> None:
         make = getattr(screens_for(model.game.name), "remote_game", None)
         if make is None:
             self.games.leave(model.id)
@@ -114,12 +115,18 @@ class JoinApp(TiletumApp):
             return
         self.link.send(P.Open(info.id, watch=event.watch or self.watching))
 
+    def pop_screen(self):
+        done = super().pop_screen()
+        if self.screen is self.lobby_screen and self.lobby is not None and self.lobby_screen.games != self.lobby.games:
+            self.lobby_screen.show(self.lobby.games)  # what changed while a game or the rules were on top
+        return done
+
     def back_to_title(self) -> None:
         """F10 or the final table's Enter: back to the lobby (the game goes on on the host)."""
         while len(self.screen_stack) > 2:
             screen = self.screen
             model = getattr(screen, "model", None)
-            if isinstance(model, RemoteModel):
+            if getattr(model, "remote", False):
                 self.games.leave(model.id)
             self.pop_screen()
 

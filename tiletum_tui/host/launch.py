@@ -13,10 +13,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]  # the folder holding ``tiletum_tui`` (an uninstalled checkout too)
 
 
-def launcher(host, via: str = "ssh", watching: bool = False):
+def launcher(host, via: str = "ssh", watching: bool = False, *, warm: bool | None = None):
     """``launch_client(player) -> ClientLaunch`` for ``ssh_door.start_ssh_door`` (and the web door's,
-    ``via="web"``; a watching link's client is served by the host as a spectator only)."""
+    ``via="web"``; a watching link's client is served by the host as a spectator only). With ``warm``
+    (the SSH door's default: the web door starts its clients itself), a client is kept started ahead
+    (``warm.WarmClients``) and each session is given it if it is ready. Called with the host's loop
+    running."""
     from .ssh_door import ClientLaunch
+    from .warm import WarmClients
+
+    path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
+    pool = None
+    if warm is None:
+        warm = via == "ssh"
+    if warm and not os.environ.get("TILETUM_COLD_CLIENTS"):  # (the bench's figure without it)
+        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "COLORTERM", "TERM")}
+        pool = WarmClients({**env, "PYTHONPATH": path})
+        pool.start()
 
     def launch_client(player: str) -> ClientLaunch:
         theirs = host.socket_for(player, via, watching)
@@ -25,8 +38,10 @@ def launcher(host, via: str = "ssh", watching: bool = False):
         # The door starts the child before it next waits (``_spawn``): our copy is closed right after,
         # so the host sees the connection end as soon as the client does, however it ends.
         asyncio.get_running_loop().call_soon(theirs.close)
-        path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
         return ClientLaunch(argv=[sys.executable, "-m", "tiletum_tui", "join", "--fd", str(fd)],
-                            pass_fds=(fd,), env={"PYTHONPATH": path})
+                            pass_fds=(fd,), env={"PYTHONPATH": path},
+                            handover=pool.handover if pool is not None else None)
 
+    launch_client.warm = pool
+    launch_client.close = pool.close if pool is not None else (lambda: None)
     return launch_client

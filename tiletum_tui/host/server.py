@@ -81,6 +81,7 @@ class Host:
         self.on_change = None  # called after anything the live list shows changed
         # ``web_link(name, watch) -> url``: a new sign-in link of the web door (set when the door is open).
         self.web_link = None
+        self._sent_lobby: P.Lobby | None = None  # the lobby everyone was told last
 
     # ------------------------------------------------------------ starting and stopping
     async def start(self) -> None:
@@ -99,6 +100,7 @@ class Host:
             os.umask(old)
         os.chmod(path, 0o600)
         for g in self.games.values():
+            self._retire(g)  # a game over holds nothing open
             self._opponents(g)  # a game whose opponent was thinking when the host stopped goes on
 
     async def close(self) -> None:
@@ -165,6 +167,7 @@ class Host:
             self.connections.add(conn)
             self.report(f"{conn.name} connected ({conn.via}{', watching' if conn.watching else ''})")
             conn.send(P.Welcome(conn.name, host=socket.gethostname(), watching=conn.watching))
+            conn.send(self._lobby())  # (its first: the others hear only if a line changed)
             self._lobby_changed()
             while not conn.closed:
                 data = await P.read_frame(reader)
@@ -300,6 +303,10 @@ class Host:
     async def _apply(self, conn: Connection | None, g: HostedGame, change, ref: int = 0) -> bool:
         """Make one change to a game (a move, undo, redo), have it on disk, then tell everyone."""
         async with self._lock(g.id):
+            if g.retired:
+                if conn is not None:
+                    conn.send(P.Refused("the game is over", ref))
+                return False
             try:
                 change()
             except (g.game.Error, NotYourMoveError, UndoError, ValueError) as exc:
@@ -333,7 +340,25 @@ class Host:
             opened[1] = list(log)
             c.send(P.Update(g.id, start, tuple(g.entry(e) for e in log[start:]), view, seats, undo, redo))
         self._lobby_changed()
+        self._retire(g)
         self._opponents(g)
+
+    def _retire(self, g: HostedGame) -> None:
+        """A game over keeps no lock, autosave writer or opponents' process: a host keeps every game it
+        has played, and these were two open files (and a process) a game for as long as it ran (the
+        soak test found them). Its session stays in memory, to be seen: the final table, the log."""
+        if g.retired or not g.session.finished:
+            return
+        g.retired = True
+        self._stop_reading(g)
+        opponents, g.opponents, g.asked = g.opponents, None, None
+
+        def close() -> None:
+            if opponents is not None:
+                opponents.close()  # (it may wait a moment for a thinking process)
+            g.session.close()  # (its last autosave is on disk already: _apply waited for it)
+
+        self._spawn(asyncio.to_thread(close))
 
     def _seats_changed(self, game_id: str) -> None:
         g = self.games.get(game_id)
@@ -412,13 +437,20 @@ class Host:
         self._lobby_changed()
         self._opponents(g)
 
-    def _lobby_changed(self) -> None:
+    def _lobby(self) -> P.Lobby:
         names = set(self.connected())
         infos = tuple(g.info(names) for g in self.games.values()) + tuple(
             t.info(names) for t in self.tables.tables.values())
-        lobby = P.Lobby(infos, offered())
-        for c in self.connections:
-            c.send(lobby)
+        return P.Lobby(infos, offered())
+
+    def _lobby_changed(self) -> None:
+        """Tell everyone the lobby, if it changed: most moves change no line of it (the decision
+        stays with the same seat), and every client redrew its lobby at every move of any game."""
+        lobby = self._lobby()
+        if lobby != self._sent_lobby:
+            self._sent_lobby = lobby
+            for c in self.connections:
+                c.send(lobby)
         if self.on_change is not None:
             self.on_change()
 

@@ -81,6 +81,9 @@ class ClientLaunch:
     argv: list[str]
     pass_fds: tuple[int, ...] = ()
     env: dict[str, str] = field(default_factory=dict)
+    # A client started ahead (``warm.WarmClients.handover``): given the PTY (its other side, to take
+    # as its controlling terminal), the command, environment and descriptors; None: start it here.
+    handover: Callable | None = None
 
 
 @dataclass(frozen=True)
@@ -136,6 +139,9 @@ class SSHDoor:
     def close(self) -> None:
         if self._acceptor is not None:
             self._acceptor.close()
+        close = getattr(self.launch_client, "close", None)
+        if close is not None:
+            close()  # (its clients started ahead, if it keeps any)
         for session in list(self._sessions):
             session.leave()
         for conn in list(self._connections):
@@ -437,11 +443,16 @@ async def _spawn(launch: ClientLaunch, term_type: str, width: int, height: int,
         attrs[3] &= ~(termios.ECHO | termios.ECHONL | termios.ICANON | termios.ISIG | termios.IEXTEN)
         termios.tcsetattr(slave, termios.TCSANOW, attrs)
         os.set_blocking(master, False)
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-I", "-S", "-c", _CONTROLLING_TTY, *launch.argv,
-            stdin=slave, stdout=slave, stderr=slave, pass_fds=launch.pass_fds,
-            env=_child_env(launch, term_type, colorterm), start_new_session=True,
-        )
+        env = _child_env(launch, term_type, colorterm)
+        proc = None
+        if launch.handover is not None:
+            proc = await launch.handover(slave, list(launch.argv), env, launch.pass_fds)
+        if proc is None:
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-I", "-S", "-c", _CONTROLLING_TTY, *launch.argv,
+                stdin=slave, stdout=slave, stderr=slave, pass_fds=launch.pass_fds,
+                env=env, start_new_session=True,
+            )
     except BaseException:
         os.close(master)
         raise

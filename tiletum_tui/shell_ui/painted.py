@@ -15,6 +15,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 from textual.color import Color
+from textual.css.scalar import Unit
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -85,6 +86,21 @@ class Painted(Static):
 
     def redraw(self) -> None:
         """Subclasses draw themselves from the last data they were given."""
+
+    _drawn = None  # the content of the last update
+
+    def update(self, content="", *, layout: bool = True) -> None:
+        """Static's update, less the work that changes nothing: the same content again is no update,
+        and a widget of fixed height and width does not lay the screen out again. (A hosted game
+        redraws every screen at the table at every move, whoever made it: issue 25's latency.)"""
+        if content is not self._drawn and type(content) is type(self._drawn) and content == self._drawn:
+            return
+        self._drawn = content
+        height, width = self.styles.height, self.styles.width
+        if layout and height is not None and width is not None and height.unit == Unit.CELLS \
+                and width.unit != Unit.AUTO:
+            layout = False
+        super().update(content, layout=layout)
 
     def player_ink(self, colour: str) -> Style:
         return self.ink(f"pc-{colour}") if colour in PLAYER_COLOURS else self.ink("strong")
