@@ -154,8 +154,8 @@ def people(*names: str, opponents: tuple[str, ...] = ()) -> tuple[P.SeatPlan, ..
 
 
 def random_move(model, rng: random.Random):
-    legal = model.legal()
-    return rng.choice(legal)
+    """A legal move of the decision in hand, whatever the game (``Game.legal_actions`` of the view)."""
+    return rng.choice(model.legal())
 
 
 def host_process(folder: Path) -> subprocess.Popen:

@@ -75,7 +75,7 @@ class RemoteModel(GameModel):
     def __init__(self, link: HostLink, opened: P.Opened) -> None:
         super().__init__(None)  # no session here: the host holds the game
         self.link = link
-        self.game = games.game(opened.name)
+        self._game = games.game(opened.name)
         self.id = opened.game
         self.pending: int | None = None  # the ref of the move or undo sent, until the host answers
         self.connection = "connected"
@@ -91,6 +91,11 @@ class RemoteModel(GameModel):
         self._undo, self._redo = opened.undo, opened.redo
 
     # ------------------------------------------------------------ what the screens read
+    @property
+    def game(self):
+        """The game of the table, by the name the host gave (``games.game``): its rules read the view."""
+        return self._game
+
     @property
     def view(self):
         return self._view
