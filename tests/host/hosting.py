@@ -93,6 +93,7 @@ class Player:
         self.games = ClientGames(self.link)
         self.lobby: P.Lobby | None = None
         self.bye = ""
+        self.heard: list = []  # every message the host sent, in order
         self._task = None
         self._event = asyncio.Event()
 
@@ -104,6 +105,7 @@ class Player:
 
     async def _read(self) -> None:
         while (msg := await self.link.receive()) is not None:
+            self.heard.append(msg)
             if not self.games.heard(msg):
                 if isinstance(msg, P.Lobby):
                     self.lobby = msg

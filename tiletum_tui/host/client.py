@@ -78,6 +78,7 @@ class RemoteModel(GameModel):
         self._game = games.game(opened.name)
         self.id = opened.game
         self.pending: int | None = None  # the ref of the move or undo sent, until the host answers
+        self.hint_pending: int | None = None  # the ref of the hint asked, until the host's master answers
         self.connection = "connected"
         self._load(opened)
 
@@ -163,6 +164,13 @@ class RemoteModel(GameModel):
     def say(self, text: str) -> None:
         self.link.send(P.Say(self.id, text))
 
+    def ask_hint(self) -> int:
+        """``h``: ask the host's master for this seat's decision; its ref (the answer comes as ``Hinted``)."""
+        self._mine(self.seat)
+        self.hint_pending = self.link.next_ref()
+        self.link.send(P.AskHint(self.id, self.hint_pending))
+        return self.hint_pending
+
     # ------------------------------------------------------------ what the host says
     def updated(self, u: P.Update) -> None:
         new = tuple(_entries(self.game, u.entries))
@@ -179,7 +187,7 @@ class RemoteModel(GameModel):
 
     def reopened(self, opened: P.Opened) -> None:
         """The connection came back: the game as it is now (it may have moved on meanwhile)."""
-        self.pending = None
+        self.pending = self.hint_pending = None
         self._load(opened)
         self.connection = "connected"
         self._changed((), own=False)
@@ -187,6 +195,11 @@ class RemoteModel(GameModel):
     def refused(self, r: P.Refused) -> None:
         self.pending = None
         self.tell(self.Refused(r.why))
+
+    def hinted(self, h: P.Hinted) -> None:
+        if h.request == self.hint_pending:
+            self.hint_pending = None
+            self.tell(self.Hinted(h))
 
     def seats_changed(self, seats) -> None:
         self.seats = seats
@@ -198,7 +211,7 @@ class RemoteModel(GameModel):
 
     def lost(self, why: str) -> None:
         self.connection = why
-        self.pending = None
+        self.pending = self.hint_pending = None
         self.tell(self.Noted("connection", why))
 
 
@@ -221,11 +234,13 @@ class ClientGames:
                 if self.opened is not None:
                     self.opened(model)
             return True
-        if isinstance(msg, (P.Update, P.Seats, P.Said)):
+        if isinstance(msg, (P.Update, P.Seats, P.Said, P.Hinted)):
             model = self.models.get(msg.game)
             if model is not None:
                 if isinstance(msg, P.Update):
                     model.updated(msg)
+                elif isinstance(msg, P.Hinted):
+                    model.hinted(msg)
                 elif isinstance(msg, P.Seats):
                     model.seats_changed(msg.seats)
                 else:

@@ -64,6 +64,13 @@ class GameModel:
         why: str
 
     @dataclass
+    class Hinted(Message):
+        """The host's master answered ``h`` (a remote game): ``answer`` has the fields of the opponents'
+        process's answer (``seat``, ``action``, ``plan``, ``gain``, ``win``, ``alternative``…, ``error``)."""
+
+        answer: object
+
+    @dataclass
     class Noted(Message):
         """Something to show that is not a change of the game: a line of table talk, who is connected."""
 
