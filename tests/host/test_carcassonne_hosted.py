@@ -153,6 +153,12 @@ async def test_bobs_carcassonne_screen_redraws_when_ann_moves_and_his_keys_play_
             await ann.play(gid, next(a for a in model.legal() if a.role is None))
             await _wait(pilot, lambda: "bob: place tile" in head())
             assert rings == [1]  # his turn began: the bell, once
+            # h, as at home: the host's master, from his seat's view; the cursor goes to its place.
+            await pilot.press("h")
+            assert "thinking about your tile, on the host" in msg()
+            await _wait(pilot, lambda: screen.model.hint_pending is None and "thinking" not in msg())
+            assert "Master: place" in msg() and "points over the others" in msg()
+            assert any((a.x, a.y, a.rotation) == (*screen.cursor, screen.rotation) for a in screen.model.legal())
             await pilot.press("enter")  # his tile, where the cursor put it (a place where it fits)
             await _wait(pilot, lambda: len(log()) == 3 and "a follower?" in head())
             assert log()[-1].seat == 1 and len(screen.model.log) == 3

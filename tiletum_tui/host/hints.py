@@ -15,7 +15,8 @@ from __future__ import annotations
 from . import protocol as P
 
 HINT_BUDGET = "1s"  # the master's thinking for a hint, as at home (``ui.opponents.HINT_BUDGET``)
-HINT_RATE = (0.2, 3)  # hints a second on average (one every 5 s), bursts of: more is refused, with why
+HINT_RATE = (0.34, 6)  # hints a second on average (one every 3 s: a third of a core at most), bursts of 6
+# (with hints on, each decision of a turn asks one); more is refused, with why
 
 
 class HintDesk:

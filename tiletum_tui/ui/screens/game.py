@@ -416,6 +416,10 @@ class GameScreen(GameInput, GameViews, GameChanges, Announcing, Screen):
     def _model_refused(self, event: GameModel.Refused) -> None:
         self.model_refused(event)
 
+    @on(GameModel.Hinted)
+    def _model_hinted(self, event: GameModel.Hinted) -> None:
+        self.opponents.hint_arrived(event.answer)  # the host's master answered h
+
     @on(GameModel.Noted)
     def _model_noted(self, event: GameModel.Noted) -> None:
         self.model_noted(event)
