@@ -46,7 +46,10 @@ class HintDesk:
         process = g.process()
         if process is None:
             return no(f"{g.game.title} has no master on this host to ask")
-        request = process.suggest(g.session.view(seat), seat, HINT_BUDGET)
+        try:
+            request = process.suggest(g.session.view(seat), seat, HINT_BUDGET)
+        except OSError:  # the process died meanwhile: the host's reader starts it again when it is needed
+            return no("the opponents' process stopped: ask again")
         self.waiting[(g.id, request)] = (conn, msg.ref, len(g.session.log))
         self.host.watch(g)
 

@@ -345,12 +345,12 @@ class OpponentsController:
         if answer.request != self.hint_request:
             return
         self.hint_request = None
+        state = self.screen.model.state
+        if _view_key(state) != self._hint_for:
+            return  # the decision changed while the master thought (its answer, or why none, is old news)
         if answer.error:
             self.screen.notify(f"No suggestion: {answer.error}", severity="warning")
             return
-        state = self.screen.model.state
-        if _view_key(state) != self._hint_for:
-            return  # the decision changed while the master thought
         self.suggestion = (self._hint_for, answer)
         # No pop-up (it covered the Save dialog, the recap, the tables): the suggestion is the marked
         # line (◆) of the decision panel, its words that line's detail (issue 24 item 7).
