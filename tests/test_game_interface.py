@@ -10,6 +10,7 @@ from tiletum_tui import games
 from tiletum_tui.game_interface import Game
 from tiletum_tui.saves import listing
 from tiletum_tui.session import Session, UndoError
+from tiletum_tui.ui.model import GameModel
 
 from .toy_game import TOY, ToySettings
 
@@ -51,3 +52,19 @@ def test_the_toy_game_plays_through_the_session_saves_and_listing(tmp_path, toy_
     (row,) = [i for i in listing.list_saves(tmp_path) if not i.autosave]
     assert row.players == ("Ann", "Bob") and row.problem is None
     session.close()
+
+
+def test_the_shells_model_plays_the_toy_from_its_legal_actions_and_asks_no_menu_of_it(tmp_path):
+    """The model a screen (or the host's client) reads offers what the game declares: its legal actions
+    (take 1 or 2, then end the turn), never another game's rules; a game without menus says so."""
+    model = GameModel(Session.new(ToySettings(names=("Ann", "Bob"), seed=0), save_dir=tmp_path, autosave=False,
+                                  game=TOY))  # a pile of 5
+    assert [TOY.notation(a) for a in model.legal()] == ["1: take 1", "1: take 2"]  # nothing taken: no end yet
+    model.apply(model.legal()[1], by=0)
+    assert [TOY.notation(a) for a in model.legal()] == ["1: take 1", "1: take 2", "1: end"]
+    with pytest.raises(TypeError, match="Counters shows no menus"):
+        model.options()
+    while model.legal():  # to the end: the last counter
+        model.apply(model.legal()[-1] if model.view.taken else model.legal()[0], by=model.session.current_player)
+    assert model.view.pile == 0 and TOY.finished(model.view)
+    model.session.close()

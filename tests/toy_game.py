@@ -84,6 +84,12 @@ class ToyGame:
     def current_player(self, state):
         return None if state.pile == 0 else state.seat
 
+    def legal_actions(self, state):
+        if state.pile == 0:
+            return []
+        takes = [Take(state.seat, n) for n in (1, 2) if n <= state.pile]
+        return takes + ([End(state.seat)] if state.taken else [])
+
     def clone(self, state):
         return state  # a frozen Struct: a value already
 

@@ -44,6 +44,10 @@ class Game(Protocol):
     def current_player(self, state: Any) -> int | None:
         """The seat to decide now (None when the game is over)."""
 
+    def legal_actions(self, state: Any) -> list:
+        """Every legal action of the decision in hand (a view is enough; empty when the game is over):
+        what a model offers its screen, a generic client or a test plays from."""
+
     def clone(self, state: Any) -> Any:
         """A copy of ``state`` to read or play on; changing it changes nothing of the game."""
 
@@ -88,6 +92,17 @@ class Game(Protocol):
         """Strictly (raises msgspec.DecodeError naming the path)."""
 
     def encode_settings(self, settings: Any) -> msgspec.Raw: ...
+
+
+@runtime_checkable
+class Menus(Protocol):
+    """What a game adds whose screens show the decision as a menu with the refused choices in it
+    (Tiletum's decision panel). A game without it (Carcassonne: a board and a cursor) offers only
+    ``legal_actions``; ``ui.model.GameModel.options`` says so rather than guess."""
+
+    def options(self, state: Any) -> list:
+        """Every option of the decision in hand (each with ``action``, ``legal`` and the reason when
+        it is refused), the legal ones in ``legal_actions`` order."""
 
 
 @runtime_checkable

@@ -93,6 +93,7 @@ class Player:
         self.games = ClientGames(self.link)
         self.lobby: P.Lobby | None = None
         self.bye = ""
+        self.heard: list = []  # every message the host sent, in order
         self._task = None
         self._event = asyncio.Event()
 
@@ -104,6 +105,7 @@ class Player:
 
     async def _read(self) -> None:
         while (msg := await self.link.receive()) is not None:
+            self.heard.append(msg)
             if not self.games.heard(msg):
                 if isinstance(msg, P.Lobby):
                     self.lobby = msg
@@ -154,8 +156,8 @@ def people(*names: str, opponents: tuple[str, ...] = ()) -> tuple[P.SeatPlan, ..
 
 
 def random_move(model, rng: random.Random):
-    legal = model.legal()
-    return rng.choice(legal)
+    """A legal move of the decision in hand, whatever the game (``Game.legal_actions`` of the view)."""
+    return rng.choice(model.legal())
 
 
 def host_process(folder: Path) -> subprocess.Popen:

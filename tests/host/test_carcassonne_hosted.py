@@ -10,10 +10,10 @@ import random
 import msgspec
 
 from tiletum_tui.carcassonne.data import load
-from tiletum_tui.carcassonne.engine import legal_actions, notation, remaining
+from tiletum_tui.carcassonne.engine import notation, remaining
 from tiletum_tui.host import protocol as P
 
-from .hosting import Player, Raw, people, running_host, short_dir, table_of  # noqa: F401 (fixture)
+from .hosting import Player, Raw, people, random_move, running_host, short_dir, table_of  # noqa: F401 (fixture)
 
 
 def _checked(hosted, model, seat: int) -> None:
@@ -46,7 +46,8 @@ async def test_ann_plays_a_whole_game_of_carcassonne_against_a_beginner_through_
                 continue
             await ann.until(lambda: len(model.log) == len(hosted.session.log))
             _checked(hosted, model, 0)
-            await ann.play(gid, rng.choice(legal_actions(model.view)))
+            # The test helpers' generic move (the model's legal actions, through the game interface).
+            await ann.play(gid, random_move(model, rng))
             mine += 1
         await ann.until(lambda: len(model.log) == len(hosted.session.log))
         assert model.view.phase == "over"  # the final table on her screen
@@ -73,7 +74,7 @@ async def test_a_river_table_begins_with_the_spring_and_a_move_for_the_other_sea
         bob.send(P.Open(gid))
         opened = await bob.expect(P.Opened)
         assert opened.seat == 1
-        anns_move = legal_actions(model.view)[0]  # ann's decision: bob sends it as hers
+        anns_move = model.legal()[0]  # ann's decision: bob sends it as hers
         bob.send(P.Act(gid, notation(anns_move), 1))
         assert "another seat" in await bob.hung_up()
         assert hosted.session.log == []  # nothing applied; ann plays on
@@ -83,7 +84,7 @@ async def test_a_river_table_begins_with_the_spring_and_a_move_for_the_other_sea
         cid.send(P.Open(gid, watch=True))
         opened = await cid.expect(P.Opened)
         assert opened.seat == -1 and hosted.game.decode_view(opened.view).settings.seed == 0
-        cid.send(P.Act(gid, notation(legal_actions(hosted.session.view())[0]), 7))
+        cid.send(P.Act(gid, notation(hosted.game.legal_actions(hosted.session.view())[0]), 7))
         assert "spectator cannot make moves" in (await cid.expect(P.Refused)).why
         assert len(hosted.session.log) == 1
         ann.close(), cid.close()
@@ -146,12 +147,18 @@ async def test_bobs_carcassonne_screen_redraws_when_ann_moves_and_his_keys_play_
             await pilot.press("enter")  # his Enter at ann's decision: nothing is sent
             await pilot.pause(0.2)
             assert log() == [] and "Your turn comes next" in msg()
-            await ann.play(gid, legal_actions(model.view)[0])  # ann places her tile, in her own terminal
+            await ann.play(gid, model.legal()[0])  # ann places her tile, in her own terminal
             await _wait(pilot, lambda: "a follower?" in head())  # redrawn from the host's update
             assert "ann is choosing a follower" in msg() and not rings
-            await ann.play(gid, next(a for a in legal_actions(model.view) if a.role is None))
+            await ann.play(gid, next(a for a in model.legal() if a.role is None))
             await _wait(pilot, lambda: "bob: place tile" in head())
             assert rings == [1]  # his turn began: the bell, once
+            # h, as at home: the host's master, from his seat's view; the cursor goes to its place.
+            await pilot.press("h")
+            assert "thinking about your tile, on the host" in msg()
+            await _wait(pilot, lambda: screen.model.hint_pending is None and "thinking" not in msg())
+            assert "Master: place" in msg() and "points over the others" in msg()
+            assert any((a.x, a.y, a.rotation) == (*screen.cursor, screen.rotation) for a in screen.model.legal())
             await pilot.press("enter")  # his tile, where the cursor put it (a place where it fits)
             await _wait(pilot, lambda: len(log()) == 3 and "a follower?" in head())
             assert log()[-1].seat == 1 and len(screen.model.log) == 3

@@ -1,13 +1,14 @@
 """Issue 25: "a move arriving from the host must redraw every terminal" (the screens bind to a
 reactive model), "the decision panel is live only at that seat's decision; the others see who is
 deciding and what ("Ann is choosing a die…")", and "The terminal bell rings when your turn begins
-(off in the options)". Bob's screen is the real app (Pilot); Ann plays through the client API."""
+(off in the options)"; and ``h`` gives the hint a player gets at home. Bob's screen is the real app (Pilot); Ann plays through the client API."""
 
 from __future__ import annotations
 
 from tiletum_tui.host.client import HostLink
 from tiletum_tui.host.hosted import HostFolder
 from tiletum_tui.host.join import JoinApp
+from tiletum_tui.ui.opponents import SUGGESTED
 from tiletum_tui.ui.widgets.decision import DecisionPanel
 
 from .hosting import at_a_table, running_host, short_dir  # noqa: F401 (fixture)
@@ -50,6 +51,11 @@ async def test_bobs_screen_redraws_when_ann_moves_and_rings_when_his_turn_begins
                 await ann.play(gid, end[0] if end else legal[0])
             await _wait(pilot, lambda: panel.levels[0] and panel.title_text.startswith("bob"))
             assert rings == [1]  # his turn began: the bell, once
+            # h, as at home: ★ and the master's ◆ suggestion, worked out on the host from his seat's view.
+            await pilot.press("h")
+            await _wait(pilot, lambda: any(c.label.startswith(SUGGESTED) for c in panel.options))
+            assert app.screen.model.hint_pending is None and app.screen.opponents.process is None  # (none here)
+            await pilot.press("h")  # hints off again (no master for each decision still to come)
             log = host.games[gid].session.log
             for _ in range(4):  # now his keys play (a die, how it is kept, its Bonus tile): to the host and back
                 if log[-1].seat != 1:

@@ -11,7 +11,8 @@ import msgspec
 
 from ..game_interface import StructSettings
 from . import (
-    RULES_VERSION, RULES_VERSIONS, apply, barriers, clone, current_player, describe, digest, new_game, rules_for, view,
+    RULES_VERSION, RULES_VERSIONS, apply, barriers, clone, current_player, describe, digest, legal_actions, new_game,
+    options, rules_for, view,
 )
 from .actions import notation, parse
 from .errors import TiletumError
@@ -49,6 +50,13 @@ class TiletumGame(StructSettings):  # (player_names, seed and the settings' code
 
     def current_player(self, state: State) -> int | None:
         return current_player(state)
+
+    def legal_actions(self, state: State) -> list:
+        return legal_actions(state)
+
+    def options(self, state: State) -> list:  # (``game_interface.Menus``: the decision panel's menu)
+        """Every option, legal or with the engine's reason it is refused."""
+        return options(state)
 
     def clone(self, state: State) -> State:
         """A copy of ``state`` to read or play on; the game it came from stays as it was."""

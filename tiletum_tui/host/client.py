@@ -83,11 +83,13 @@ class ClientGames:
                 if self.opened is not None:
                     self.opened(model)
             return True
-        if isinstance(msg, (P.Update, P.Seats, P.Said)):
+        if isinstance(msg, (P.Update, P.Seats, P.Said, P.Hinted)):
             model = self.models.get(msg.game)
             if model is not None:
                 if isinstance(msg, P.Update):
                     model.updated(msg)
+                elif isinstance(msg, P.Hinted):
+                    model.hinted(msg)
                 elif isinstance(msg, P.Seats):
                     model.seats_changed(msg.seats)
                 else:

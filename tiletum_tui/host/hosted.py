@@ -231,14 +231,20 @@ class HostedGame:
             return None
         return who
 
-    def ask_opponent(self, seat: int) -> int:
-        """Send the seat's view to the opponents' process (started if need be); the request's number."""
+    def process(self):
+        """The opponents' process of this game, started if need be (None: the game has none)."""
         if self.opponents is None:
             cls, _ = opponents_of(self.game.name)
+            if cls is None:
+                return None
             seats = {i: (self.session.seat(i).level, self.session.seat(i).budget or "1s")
                      for i in range(len(self.names())) if self.is_opponent(i)}
             self.opponents = cls(seats, game=self.game.name)
-        request = self.opponents.ask(self.session.view(seat), seat)
+        return self.opponents
+
+    def ask_opponent(self, seat: int) -> int:
+        """Send the seat's view to the opponents' process (started if need be); the request's number."""
+        request = self.process().ask(self.session.view(seat), seat)
         self.asked = (request, seat, len(self.session.log))
         return request
 

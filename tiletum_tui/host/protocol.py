@@ -98,7 +98,15 @@ class WebLink(_Msg, tag="weblink"):
     so the old link stops working). The answer goes to this connection only (``YourLink``)."""
 
 
-FROM_CLIENT = Hello | Open | Leave | NewTable | TakeSeat | Act | Undo | Say | WebLink
+class AskHint(_Msg, tag="hint"):
+    """``h``: the master's suggestion for the decision in hand of the connection's own seat (the host
+    works it out from that seat's view only, answers with ``Hinted``)."""
+
+    game: str
+    ref: int = 0
+
+
+FROM_CLIENT = Hello | Open | Leave | NewTable | TakeSeat | Act | Undo | Say | WebLink | AskHint
 
 
 # ------------------------------------------------------------------ from the host
@@ -209,6 +217,24 @@ class Refused(_Msg, tag="refused"):
     ref: int = 0
 
 
+class Hinted(_Msg, tag="hinted"):
+    """The master's suggestion (the fields of the opponents' process's answer, notation), or ``error``:
+    why there is none (not your decision, asked too often, the game moved on while it thought)."""
+
+    game: str
+    request: int  # the ``ref`` of the AskHint it answers
+    seat: int = -1
+    action: str = ""
+    plan: tuple[str, ...] = ()
+    gain: float = 0.0
+    win: float | None = None
+    alternative: tuple[str, ...] = ()
+    alternative_gain: float = 0.0
+    alternative_win: float | None = None
+    error: str = ""
+    hint: bool = True
+
+
 class Status(_Msg, tag="status"):
     text: str
 
@@ -224,7 +250,7 @@ class YourLink(_Msg, tag="yourlink"):
     why: str = ""
 
 
-FROM_HOST = Welcome | Lobby | Opened | Update | Seats | Said | Accepted | Refused | Status | Bye | YourLink
+FROM_HOST = Welcome | Lobby | Opened | Update | Seats | Said | Accepted | Refused | Hinted | Status | Bye | YourLink
 
 _ENCODER = msgspec.msgpack.Encoder()
 _FROM_CLIENT = msgspec.msgpack.Decoder(FROM_CLIENT)

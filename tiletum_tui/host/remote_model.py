@@ -21,9 +21,10 @@ class RemoteModel(GameModel):
     def __init__(self, link: HostLink, opened: P.Opened) -> None:
         super().__init__(None)  # no session here: the host holds the game
         self.link = link
-        self.game = games.game(opened.name)
+        self._game = games.game(opened.name)
         self.id = opened.game
         self.pending: int | None = None  # the ref of the move or undo sent, until the host answers
+        self.hint_pending: int | None = None  # the ref of the hint asked, until the host's master answers
         self.connection = "connected"
         self._load(opened)
 
@@ -37,6 +38,11 @@ class RemoteModel(GameModel):
         self._undo, self._redo = opened.undo, opened.redo
 
     # ------------------------------------------------------------ what the screens read
+    @property
+    def game(self):
+        """The game of the table, by the name the host gave (``games.game``): its rules read the view."""
+        return self._game
+
     @property
     def view(self):
         return self._view
@@ -104,6 +110,13 @@ class RemoteModel(GameModel):
     def say(self, text: str) -> None:
         self.link.send(P.Say(self.id, text))
 
+    def ask_hint(self) -> int:
+        """``h``: ask the host's master for this seat's decision; its ref (the answer comes as ``Hinted``)."""
+        self._mine(self.seat)
+        self.hint_pending = self.link.next_ref()
+        self.link.send(P.AskHint(self.id, self.hint_pending))
+        return self.hint_pending
+
     # ------------------------------------------------------------ what the host says
     def updated(self, u: P.Update) -> None:
         new = tuple(_entries(self.game, u.entries))
@@ -120,7 +133,7 @@ class RemoteModel(GameModel):
 
     def reopened(self, opened: P.Opened) -> None:
         """The connection came back: the game as it is now (it may have moved on meanwhile)."""
-        self.pending = None
+        self.pending = self.hint_pending = None
         self._load(opened)
         self.connection = "connected"
         self._changed((), own=False)
@@ -128,6 +141,11 @@ class RemoteModel(GameModel):
     def refused(self, r: P.Refused) -> None:
         self.pending = None
         self.tell(self.Refused(r.why))
+
+    def hinted(self, h: P.Hinted) -> None:
+        if h.request == self.hint_pending:
+            self.hint_pending = None
+            self.tell(self.Hinted(h))
 
     def seats_changed(self, seats) -> None:
         self.seats = seats
@@ -139,5 +157,5 @@ class RemoteModel(GameModel):
 
     def lost(self, why: str) -> None:
         self.connection = why
-        self.pending = None
+        self.pending = self.hint_pending = None
         self.tell(self.Noted("connection", why))

@@ -27,6 +27,7 @@ from ..game_interface import Hosted
 from ..safe_text import clean, name_problem
 from ..session import NotYourMoveError, Session, UndoError
 from . import protocol as P
+from .hints import HINT_RATE, HintDesk
 from .hosted import HostedGame, HostFolder, Tables, check_table, load_games, opponents_of, seats_for, settings_for, \
     status_text
 
@@ -46,6 +47,7 @@ class Connection:
         self.games: dict[str, list] = {}  # game id -> [seat or None, the log entries it was sent]
         self.frames = P.RateLimit(*FRAME_RATE, time.monotonic)
         self.talk = P.RateLimit(*CHAT_RATE, time.monotonic)
+        self.hints = P.RateLimit(*HINT_RATE, time.monotonic)
         self.closed = False
 
     def send(self, msg) -> None:
@@ -82,6 +84,7 @@ class Host:
         # ``web_link(name, watch) -> url``: a new sign-in link of the web door (set when the door is open).
         self.web_link = None
         self._sent_lobby: P.Lobby | None = None  # the lobby everyone was told last
+        self.hints = HintDesk(self)  # ``h`` at a hosted game: the master's suggestion, worked out here
 
     # ------------------------------------------------------------ starting and stopping
     async def start(self) -> None:
@@ -183,6 +186,7 @@ class Host:
             pass
         finally:
             conn.drop()
+            self.hints.gone(conn)
             if conn in self.connections:
                 self.connections.discard(conn)
                 self.report(f"{conn.name} left")
@@ -229,6 +233,8 @@ class Host:
             self._say(conn, msg)
         elif isinstance(msg, P.WebLink):
             self._web_link(conn)
+        elif isinstance(msg, P.AskHint):
+            self.hints.ask(conn, msg)
 
     def _web_link(self, conn: Connection) -> None:
         """A new sign-in link for the connection's own name, to it alone (never to the log)."""
@@ -460,6 +466,10 @@ class Host:
         if seat is None:
             return
         g.ask_opponent(seat)
+        self.watch(g)
+
+    def watch(self, g: HostedGame) -> None:
+        """Read the answers of the game's opponents' process (its moves, and hints) as they come."""
         if not getattr(g, "_reading", False):
             asyncio.get_running_loop().add_reader(g.opponents.fileno(), self._answer, g)
             g._reading = True
@@ -480,8 +490,12 @@ class Host:
                 self._stop_reading(g)
                 g.opponents.close()
                 g.opponents, g.asked = None, None
+                self.hints.lost(g)
                 self._opponents(g)
                 return
+            if answer.hint:
+                self.hints.answered(g, answer)
+                continue
             if g.asked is None or answer.request != g.asked[0] or not answer.action:
                 continue
             self._spawn(self._play(g, answer))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
-from ..engine import options as engine_options
+from ..game_interface import Menus
 
 
 def new_session(settings, save_dir=None, seats=(), game=None):
@@ -64,6 +64,13 @@ class GameModel:
         why: str
 
     @dataclass
+    class Hinted(Message):
+        """The host's master answered ``h`` (a remote game): ``answer`` has the fields of the opponents'
+        process's answer (``seat``, ``action``, ``plan``, ``gain``, ``win``, ``alternative``…, ``error``)."""
+
+        answer: object
+
+    @dataclass
     class Noted(Message):
         """Something to show that is not a change of the game: a line of table talk, who is connected."""
 
@@ -74,6 +81,8 @@ class GameModel:
         self.session = session
         self._for = None  # the view the cached options belong to (the view itself, not its id)
         self._options: list | None = None
+        self._legal_for = None  # (the same, for the legal actions)
+        self._legal: list = []
         self.version = 0  # changes so far (a screen redraws when it has drawn an older one)
         self._listeners: list = []
 
@@ -120,15 +129,28 @@ class GameModel:
         turned up): the events of the first state, before any action was logged."""
         return tuple(getattr(self.session, "setup_events", ()))
 
+    @property
+    def game(self):
+        """The game played (``game_interface.Game``): every rule the model reads comes through it."""
+        return self.session.game
+
     def options(self) -> list:
-        """Every option of the decision in hand, legal or with its reason (``engine.options``)."""
+        """Every option of the decision in hand, legal or with its reason (a game with menus:
+        ``game_interface.Menus``)."""
+        game = self.game
+        if not isinstance(game, Menus):
+            raise TypeError(f"{game.title} shows no menus: ask for legal() instead")
         seen = self.view
         if self._for is not seen:
-            self._for, self._options = seen, engine_options(seen)
+            self._for, self._options = seen, game.options(seen)
         return self._options
 
     def legal(self) -> list:
-        return [o.action for o in self.options() if o.legal]
+        """Every legal action of the decision in hand (``Game.legal_actions`` of the view)."""
+        seen = self.view
+        if self._legal_for is not seen:
+            self._legal_for, self._legal = seen, list(self.game.legal_actions(seen))
+        return self._legal
 
     # Every change says which seat asks for it (``by``): the session decides (``Session.apply``).
     def apply(self, action, *, by):

@@ -214,7 +214,7 @@ class OpponentsController:
                 self._died()
                 return
             if answer.hint:
-                self._hint_arrived(answer)
+                self.hint_arrived(answer)
             elif answer.request == self.waiting:
                 self.waiting = None
                 self._move_arrived(answer)
@@ -331,22 +331,26 @@ class OpponentsController:
             return
         if self.hint_request is not None and self._hint_for == key:
             return
-        self._start()
         self._hint_for = key
+        if self.screen.model.remote:  # the host's master, from this seat's view (``host.hints``)
+            self.hint_request = self.screen.model.ask_hint()
+            return
+        self._start()
         self.hint_request = self.process.suggest(state, who, HINT_BUDGET)
 
     _hint_for = None
 
-    def _hint_arrived(self, answer) -> None:
+    def hint_arrived(self, answer) -> None:
+        """A suggestion came: the process's ``Answer``, or the host's ``Hinted`` with the same fields."""
         if answer.request != self.hint_request:
             return
         self.hint_request = None
+        state = self.screen.model.state
+        if _view_key(state) != self._hint_for:
+            return  # the decision changed while the master thought (its answer, or why none, is old news)
         if answer.error:
             self.screen.notify(f"No suggestion: {answer.error}", severity="warning")
             return
-        state = self.screen.model.state
-        if _view_key(state) != self._hint_for:
-            return  # the decision changed while the master thought
         self.suggestion = (self._hint_for, answer)
         # No pop-up (it covered the Save dialog, the recap, the tables): the suggestion is the marked
         # line (◆) of the decision panel, its words that line's detail (issue 24 item 7).
@@ -369,8 +373,10 @@ class OpponentsController:
         """Mark the master's suggestion in the decision panel's menu, if it is for this decision."""
         if self.suggestion is None or self.suggestion[0] != _view_key(self.screen.model.state):
             return
+        from ..engine import parse
+
         answer = self.suggestion[1]
-        target = answer.move
+        target = parse(answer.action)
         detail = self.hint_text(answer, short=True)
 
         def walk(choices) -> bool:

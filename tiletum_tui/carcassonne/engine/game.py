@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ...game_interface import StructSettings
 from . import wire
-from . import RULES_VERSION, RULES_VERSIONS, apply, current_player, describe, digest, new_game, notation, parse
+from . import RULES_VERSION, RULES_VERSIONS, apply, current_player, describe, digest, legal_actions, new_game, notation, \
+    parse
 from .rules import view
 from .errors import CarcassonneError
 from .events import TileDrawn
@@ -37,6 +38,10 @@ class CarcassonneGame(StructSettings):  # (player_names, seed and the settings' 
 
     def current_player(self, state: State) -> int | None:
         return current_player(state)
+
+    def legal_actions(self, state: State) -> list:
+        """Every placement of the drawn tile (or, after one, every follower choice): a view is enough."""
+        return legal_actions(state)
 
     def clone(self, state: State) -> State:
         """A copy of ``state`` to read or play on; the game it came from stays as it was."""

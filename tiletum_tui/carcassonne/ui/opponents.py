@@ -246,14 +246,19 @@ class SeatsDriver:
         state = self.session.state
         if (state.turn, state.phase, len(self.session.log)) != self.hint_for:
             return  # the decision changed meanwhile
-        if answer.error:
-            self.screen.show_message(f"No suggestion: {answer.error}")
-            return
-        plan = [parse(a) for a in answer.plan]
-        seen = self.session.view(answer.seat)
-        place = plan[0] if isinstance(plan[0], Place) else None
-        deploy = plan[-1]
-        alternative = [parse(a) for a in answer.alternative]
-        words = explain(seen, place, deploy, answer.gain, answer.win, alternative, answer.alternative_gain)
-        self.screen.show_suggestion(place, deploy, words)
+        show_hint(self.screen, self.session.view(answer.seat), answer)
+
+
+def show_hint(screen, seen, answer) -> None:
+    """The master's suggestion on the screen (``answer``: the opponents' process's, or the host's
+    ``Hinted`` with the same fields): cursor and turn on the place, what it goes for in words."""
+    if answer.error:
+        screen.show_message(f"No suggestion: {answer.error}")
+        return
+    plan = [parse(a) for a in answer.plan]
+    place = plan[0] if isinstance(plan[0], Place) else None
+    deploy = plan[-1]
+    alternative = [parse(a) for a in answer.alternative]
+    words = explain(seen, place, deploy, answer.gain, answer.win, alternative, answer.alternative_gain)
+    screen.show_suggestion(place, deploy, words)
 

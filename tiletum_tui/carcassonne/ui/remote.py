@@ -25,6 +25,7 @@ from textual.widgets import Input, Static
 
 from ..engine import current_player
 from ..engine.events import TilePlaced
+from .opponents import show_hint
 from .screen import CarcassonneScreen
 from .text import last_news
 
@@ -139,8 +140,30 @@ class HostSeats:
     def hurry(self) -> bool:
         return False
 
+    hint_request: int | None = None
+    hint_for = None  # the decision the hint was asked for
+
+    def _decision(self) -> tuple:
+        state = self.model.view
+        return (state.turn, state.phase, len(self.model.log))
+
     def ask_hint(self) -> str:
-        return "No hints in a game through the host (its opponents think on the host)."
+        """``h``: the host's master works the suggestion out from this seat's view (as at home)."""
+        who = current_player(self.model.view)
+        if who is None:
+            return "The game is over."
+        if not self.model.plays_here(who):
+            return self.refusal()
+        self.hint_for = self._decision()
+        self.hint_request = self.model.ask_hint()
+        return "The master is thinking about your tile, on the host… (1 s)"
+
+    def hint_arrived(self, answer) -> None:
+        if answer.request != self.hint_request:
+            return
+        self.hint_request = None
+        if self._decision() == self.hint_for:  # (else the decision changed meanwhile)
+            show_hint(self.screen, self.model.view, answer)
 
 
 class TalkLine(ModalScreen[str]):
@@ -224,6 +247,9 @@ class RemoteCarcassonneScreen(CarcassonneScreen):
     def on_game_model_refused(self, event) -> None:
         self.message = f"Refused: {event.why}."
         self.refresh_all()
+
+    def on_game_model_hinted(self, event) -> None:
+        self.opponents.hint_arrived(event.answer)
 
     def on_game_model_noted(self, event) -> None:
         if event.what == "talk":

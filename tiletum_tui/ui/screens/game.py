@@ -11,7 +11,8 @@ the key line, the help and the command palette. Nothing in this file changes.
 
 The screen's keyboard (keys in the order typed, typing a Town's name) is ``game_input.py``; which
 view it shows and when it switches by itself is ``game_views.py``; the announcements ``announce.py``;
-redrawing after a change made anywhere (this screen, the host, another player) ``game_changes.py``.
+redrawing after a change made anywhere (this screen, the host, another player) ``game_changes.py``;
+the key line and what the keys do (pick, back, end the turn, hints, undo, save, leave) ``game_keys.py``.
 """
 
 from __future__ import annotations
@@ -28,24 +29,24 @@ from textual.widgets import ContentSwitcher, OptionList
 
 from ...engine import IllegalActionError, TiletumError, current_player
 from ...engine.queries import ap_could_be_spent, ap_lost_by
-from ...engine.tasks import TASKS
 from ...session import NotYourMoveError
 from ...shell_ui import keeping
 from .. import keymap
 from .. import text as T
-from ..choices import LineMemory, build_menu, decision_title, finish_action
+from ..choices import LineMemory, build_menu, decision_title
 from ...shell_ui.dialogs import ConfirmDialog
 from ..model import GameModel
 from ..recap import PIECES, LogReader
 from ..views import POINTING, Scene, SpaceMoved, SpacePicked, strips_for, views_for
 from ..widgets.decision import DecisionPanel
-from ..widgets.keyline import Hint, KeyLine
+from ..widgets.keyline import KeyLine
 from ..widgets.map_view import MapInfo, MapView
 from ..widgets.painted import Ink
 from ..widgets.status import StatusBar
 from .announce import Announcing
 from .game_changes import GameChanges
 from .game_input import GameInput
+from .game_keys import GameKeys
 from .game_views import GameViews
 
 WIDE, ROOMY = 118, 34  # from this many columns the views and the decision sit side by side
@@ -92,7 +93,7 @@ def compose_views(views, strips, panel, initial: str | None = None) -> ComposeRe
     yield KeyLine(id="keys")
 
 
-class GameScreen(GameInput, GameViews, GameChanges, Announcing, Screen):
+class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen):
     RECAP = True  # show 'since your last turn' when a turn begins (the guided game shows its own steps)
     UNDO = True  # the key line offers undo (the guided game follows one line of play: no undo)
     BINDINGS = keymap.bindings(keymap.GAME_KEYS + keymap.NUMBER_KEYS) + [
@@ -281,44 +282,6 @@ class GameScreen(GameInput, GameViews, GameChanges, Announcing, Screen):
         if self.current_view == "board":
             self._draw_view("board")
 
-    # ------------------------------------------------------------ the key line
-    def update_keys(self) -> None:
-        """The keys that matter now, in the key line (what the view, the choice and the scroll allow)."""
-        if not self.is_mounted:
-            return
-        panel = self.query_one(DecisionPanel)
-        hints: list[Hint] = []
-        if panel.typed or panel.finding:
-            hints.append(Hint("Find", f"{panel.typed}▏ Enter · Esc stop", "", 0, note=True))
-        elif panel.types_names:
-            hints.append(Hint("a-z", "type a Town", "", 1, note=True))
-        for v in self.views:
-            if v.footer:
-                key = keymap.first_key(f"view-{v.name}", v.keys, getattr(self.app, "user_keys", {}))
-                hints.append(Hint(key, v.title, f"view('{v.name}')", 2 if v.name != self.current_view else 6))
-        # (a game through the host: the keys of a decision only at the seat that makes it)
-        legal = self.model.legal() if self.model.plays_here(current_player(self.model.state)) else []
-        if any(isinstance(a, TASKS) for a in legal):
-            hints.append(Hint("t", "Tasks", "tasks", 3))
-        finish = finish_action(legal)
-        if self.model.state.phase == "over":
-            hints.append(Hint("e", "the final table", "finish", 1))
-        elif finish is not None:
-            hints.append(Hint("e", {"end": "End turn", "done": "Done", "skip": "Skip"}[finish.verb()], "finish", 1))
-        if self.UNDO and self.model.can_undo(by=self.acting_seat()) is None:
-            hints.append(Hint("u", "Undo", "undo", 4))
-        if self.current_view == "map":
-            hints.append(Hint("/", "find", "find", 5))
-            hints.append(Hint("i", "details", "details", 5))
-        hints.append(Hint("?", "Keys", "app.help", 7))
-        view = self.query_one(f"#{self.current_view}", VerticalScroll)
-        more = [("▲", view.scroll_y > 0), ("▼", view.scroll_y < view.max_scroll_y)]
-        arrows = "".join(a for a, on_ in more if on_)
-        if arrows:
-            hints.append(Hint("PgUp/PgDn" if len(arrows) == 2 else ("PgDn" if arrows == "▼" else "PgUp"), arrows,
-                              "scroll_view(1)" if "▼" in arrows else "scroll_view(-1)", 0, note=True))
-        self.query_one(KeyLine).show(hints)
-
     # ------------------------------------------------------------ messages from the widgets
 
     @on(DecisionPanel.Pointing)
@@ -416,6 +379,10 @@ class GameScreen(GameInput, GameViews, GameChanges, Announcing, Screen):
     def _model_refused(self, event: GameModel.Refused) -> None:
         self.model_refused(event)
 
+    @on(GameModel.Hinted)
+    def _model_hinted(self, event: GameModel.Hinted) -> None:
+        self.opponents.hint_arrived(event.answer)  # the host's master answered h
+
     @on(GameModel.Noted)
     def _model_noted(self, event: GameModel.Noted) -> None:
         self.model_noted(event)
@@ -442,108 +409,6 @@ class GameScreen(GameInput, GameViews, GameChanges, Announcing, Screen):
     @on(Autosaved)
     def _autosaved(self, event: Autosaved) -> None:
         keeping.report_autosave(self)
-
-    # ------------------------------------------------------------ key actions
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action in ("undo", "redo"):
-            return True  # u and r always answer: the step taken, or why not (issue 24 item 1, ``_step_history``)
-        if action == "finish":
-            return True if finish_action(self.model.legal()) or self.model.state.phase == "over" else None
-        return True
-
-    # ------------------------------------------------------------ learning (ui.learn)
-    def action_rules_here(self) -> None:
-        from ..learn import help_here
-
-        help_here(self)
-
-    def action_explain(self) -> None:
-        from ..learn import explain_highlighted
-
-        explain_highlighted(self)
-
-    def action_preview(self) -> None:
-        from ..learn import show_preview
-
-        show_preview(self)
-
-    def action_toggle_hints(self) -> None:
-        self.hints_on = not self.hints_on
-        self.opponents.suggest = self.hints_on  # h asks the master too
-        self.notify("Hints on: ★ marks choices that complete something, ◆ the master's suggestion (it thinks a "
-                    "moment)" if self.hints_on else "Hints off", timeout=3)
-        self.refresh_game(keep=True)  # the sub-menu the player is in stays open
-
-    def action_pick(self, n: int) -> None:
-        self.query_one(DecisionPanel).pick_number(n)
-
-    def action_back(self) -> None:
-        if self.opponents.busy:  # Esc hurries the opponent playing
-            self.opponents.hurry()
-            return
-        panel = self.query_one(DecisionPanel)
-        if panel.back():
-            self.update_keys()
-        elif self.current_view == "recap":
-            self._leave_recap()
-        elif self.query_one(MapView).has_focus and not self.query_one(MapView).legal:
-            self.query_one("#choices", OptionList).focus()
-
-    def action_tasks(self) -> None:
-        if not self.query_one(DecisionPanel).open_tasks():
-            self.notify("No Tasks now: they can be done on your own turn.", severity="warning")
-
-    def action_finish(self) -> None:
-        action = finish_action(self.model.legal())
-        if self.model.state.phase == "over":
-            self._after_announce()  # back to the final scoring table
-        elif action is None:
-            self.notify("Nothing to finish: make the choice in the decision panel.", severity="warning")
-        else:
-            self.choose(action)
-
-    def action_toggle_notation(self) -> None:
-        self.notation = not self.notation
-        self._stale.add("log")
-        self.action_view("log")
-
-    def action_undo(self) -> None:
-        self._step_history("undo", self.model.can_undo, self.model.undo)
-
-    def action_redo(self) -> None:
-        self._step_history("redo", self.model.can_redo, self.model.redo)
-
-    def acting_seat(self) -> int | None:
-        """The seat the keyboard acts for: the person whose decision it is (in hot-seat play each in
-        turn), or, while a computer opponent decides, the person who moved last."""
-        if self.model.remote:  # one seat is played here, fixed by how this client connected
-            return self.model.seat
-        who = current_player(self.model.state)
-        if who is not None and not self.opponents.plays(who):
-            return who
-        for entry in reversed(self.model.log):
-            if not self.opponents.plays(entry.seat):
-                return entry.seat
-        return next((i for i in range(len(self.model.state.players)) if not self.opponents.plays(i)), None)
-
-    def _step_history(self, verb: str, reason_not, step) -> None:
-        """Undo or redo for the seat the keyboard acts for, or say why not (the session decides)."""
-        seat = self.acting_seat()
-        reason = reason_not(by=seat)
-        if reason:
-            self.notify(reason, title=f"Cannot {verb}", severity="warning")
-            return
-        step(by=seat)
-        keeping.report_autosave(self)  # undo and redo autosave too
-        self.refresh_game()
-
-    def action_leave(self) -> None:
-        """F10: back to the title screen (the autosave reaches the disk as the screen goes)."""
-        self.app.back_to_title()
-
-    def action_save(self) -> None:
-        """Ask for a name or a path, then save (the game is also autosaved after every action)."""
-        keeping.ask_where_to_save(self)
 
 
 __all__ = ["GameScreen", "IllegalActionError"]
