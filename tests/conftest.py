@@ -12,6 +12,44 @@ def _own_config_folder(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
 
 
+def _share_parsed_css() -> None:
+    """Parsed CSS is shared by the apps of one test process. Each app parses every stylesheet again
+    (the game's and each widget's DEFAULT_CSS), about a tenth of a Pilot test's fixed cost, paid by some
+    thousand tests. Textual keeps parsed rules per stylesheet, keyed by the CSS text, where it came from
+    and its place; here the key adds the theme's variables (what the parse substitutes), so an app
+    with another theme gets its own rules; rules with errors are reported by every app that reads them,
+    as Textual's own cache does."""
+    from textual.css.stylesheet import Stylesheet
+
+    parse = Stylesheet._parse_rules
+    shared: dict = {}
+
+    def _parse_rules(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
+        key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(self._variables.items())))
+        rules = shared.get(key)
+        if rules is None:
+            rules = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
+            shared[key] = rules
+        return rules
+
+    Stylesheet._parse_rules = _parse_rules
+
+
+_share_parsed_css()
+
+
+def pytest_collection_finish(session) -> None:
+    """The garbage collector's full passes walk every object alive: after collection, the suite's
+    modules, the collected tests and Hypothesis make that heap large, and each of the thousands of apps
+    the tests start makes enough garbage to trigger many passes. What exists once collection is done
+    lives to the end, so it is frozen out of them, and the youngest generation is collected less often."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 20, 20)  # (700, 10, 10) by default
+
+
 @pytest.fixture
 def full_disk(tmp_path, monkeypatch):
     """A save folder whose disk is full (every write there fails as the OS would say), and a spare

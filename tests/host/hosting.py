@@ -118,6 +118,8 @@ class Player:
     async def until(self, condition, timeout: float = WAIT):
         async def wait():
             while not condition():
+                if self.bye:  # the host hung up: nothing more will come (fail now, saying why)
+                    raise AssertionError(f"{self.link.name}: the host hung up: {self.bye}")
                 self._event.clear()
                 await self._event.wait()
         await asyncio.wait_for(wait(), timeout)

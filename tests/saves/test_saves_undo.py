@@ -24,7 +24,9 @@ KINDS = {
     "the dice were rolled", "a Corruption token was revealed", "the Character offer was refilled",
     "the Contract offer was refilled", "a Bonus tile was drawn", "the Character pile was shuffled",
 }
-SEEDS = [(2, 1), (2, 2), (3, 3), (3, 4), (4, 5), (4, 6), (4, 12)]
+# A game of each player count: together they meet every kind of reveal (the Character pile's shuffle in
+# the three- and four-player games), some 500 undoable actions and 70 other players' actions.
+SEEDS = [(2, 1), (3, 3), (4, 5)]
 
 
 def _file_digest(path) -> str:

@@ -86,7 +86,13 @@ def test_announcement(snap_compare, size, tmp_path):
     king = [e for entry in session.log for e in entry.scoring if e.category in ("king", "fairs")]
 
     async def announce(pilot):
-        pilot.app.push_screen(AnnounceDialog("Round 1: King phase, Fair", session.state.players, king))
+        # As in play (the dialog follows a move), the game screen is laid out and drawn at this size
+        # before the dialog covers it: pushed while the screen still settles, a stale cell of its first
+        # draw could show beside the dialog (it failed once that way on a clean-clone run).
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+        await pilot.app.push_screen(AnnounceDialog("Round 1: King phase, Fair", session.state.players, king))
         await pilot.pause()
 
     assert snap_compare(TiletumApp(session=session), terminal_size=size, run_before=announce)
