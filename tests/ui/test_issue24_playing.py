@@ -382,7 +382,7 @@ async def test_the_masters_suggestion_covers_nothing_and_is_only_for_a_person(tm
         move = next(a for a in legal_actions(session.state) if a.verb() == "move")
         screen.hints_on = True
         ctl.hint_request, ctl._hint_for = 5, _view_key(session.state)
-        ctl._hint_arrived(Answer(request=5, seat=move.seat, action=notation(move), plan=(notation(move),), gain=2.0,
+        ctl.answered(Answer(request=5, seat=move.seat, action=notation(move), plan=(notation(move),), gain=2.0,
                                  win=None, simulations=1, seconds=0.1, hint=True, replanned=True))
         await pilot.pause()
         assert not [n for n in app._notifications if n.title == "The master suggests"]
@@ -393,7 +393,7 @@ async def test_the_masters_suggestion_covers_nothing_and_is_only_for_a_person(tm
             raise AssertionError("the master was asked for a decision no person makes")
 
         ctl.suggestion = None
-        ctl._start = no_process
+        ctl.start = no_process
         screen.person_decides = lambda who: False  # (an opponent's or Rosa's turn)
         ctl.ask_hint()
         assert ctl.hint_request is None

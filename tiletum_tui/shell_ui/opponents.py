@@ -194,13 +194,17 @@ class SeatDriver:
             except (EOFError, OSError):
                 self._died()
                 return
-            if answer.hint:
-                if answer.request == self.hint_request:
-                    self.hint_request = None
-                    self.hint_arrived(answer)
-            elif answer.request == self.waiting:
-                self.waiting = None
-                self._arrived(answer)
+            self.answered(answer)
+
+    def answered(self, answer) -> None:
+        """An answer from the process: a hint asked for, or the move waited for (older ones are stale)."""
+        if answer.hint:
+            if answer.request == self.hint_request:
+                self.hint_request = None
+                self.hint_arrived(answer)
+        elif answer.request == self.waiting:
+            self.waiting = None
+            self._arrived(answer)
 
     def _died(self) -> None:
         """The process is gone (killed, out of memory): start it again and ask once more; a second
