@@ -1,0 +1,65 @@
+"""Issue 24, items 2 and 9: a Task that changes which line stands for its kind keeps every line's
+number. Played by keys at 80x24, read from what the decision panel shows."""
+
+from __future__ import annotations
+
+from tiletum_tui.engine.ruleset import rules_for
+from tiletum_tui.engine.state import ActionFrame, TurnFrame
+from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.ui.widgets.decision import DecisionPanel
+
+from .conftest import arranged, session_where
+
+
+def _lines(panel) -> list[str]:
+    return [c.label + (f" — {c.note or c.reason}" if c.disabled else "") for c in panel.options]
+
+
+def _king_action(state) -> bool:
+    top = state.stack[-1] if state.stack else None
+    return isinstance(top, ActionFrame) and top.action == "king" and top.ap >= 1 and state.phase == "action" \
+        and isinstance(state.stack[-2], TurnFrame)
+
+
+async def test_a_helper_used_for_a_contract_leaves_every_task_line_where_it_was(tmp_path):
+    """Item 2, "a line that stops being possible stays, greyed with its reason", and item 9's extra
+    line under the Tasks: with no Contract in the Storehouse and a Helper giving a Contract Action, the
+    Helper is used from the Tasks and a Contract taken with it. Back in the turn's Tasks the Contract's
+    line takes the place of "Fulfil a Contract — you have no Contract", the Helper's line stays where it
+    was ("done"), and no second Helper line ("Use a Helper — you have no Helper") comes: the lines after
+    them keep their numbers (they moved up one, the Contract went last)."""
+    session = session_where(tmp_path, _king_action)
+    state = arranged(session)
+    r = rules_for(state.settings)
+    me = state.stack[-1].player
+    p = state.players[me]
+    helper = next(t for t in state.hidden.bonus_pile if r.tiles[t].kind == "helper"
+                  and r.tiles[t].design in ("b06", "b07"))  # Helper: Contract (a Contract Action)
+    state.hidden.bonus_pile = tuple(t for t in state.hidden.bonus_pile if t != helper)
+    p.storehouse = (helper,)
+    p.resources = {k: 9 for k in p.resources}  # any Contract can be fulfilled
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.screen.query_one(DecisionPanel)
+        await pilot.press("t")
+        before = [c.key for c in panel.options]
+        assert "fulfil-none" in before, _lines(panel)
+        n = before.index(f"helper-{helper}")
+        await pilot.press(str(n + 1))  # the Helper's Contract Action
+        await pilot.pause()
+        take = next(i for i, c in enumerate(panel.options) if c.key.startswith("contract-") and not c.disabled)
+        await pilot.press(str(take + 1))
+        await pilot.pause()
+        for _ in range(4):  # the Helper's Action done: the die's King Action again
+            if len(session.state.stack) == 2:
+                break
+            await pilot.press("e")
+            await pilot.pause()
+        assert _king_action(session.state)
+        await pilot.press("t")
+        after = [c.key for c in panel.options]
+        contract = next(k for k in after if k.startswith("fulfil-") and k != "fulfil-none")
+        assert after[before.index("fulfil-none")] == contract, _lines(panel)
+        assert after[n] == f"helper-{helper}" and panel.options[n].note == "done", _lines(panel)
+        assert "helper-none" not in after, _lines(panel)
+        assert [k for k in after if k != contract] == [k for k in before if k != "fulfil-none"], _lines(panel)
