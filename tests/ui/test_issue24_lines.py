@@ -63,3 +63,31 @@ async def test_a_helper_used_for_a_contract_leaves_every_task_line_where_it_was(
         assert after[n] == f"helper-{helper}" and panel.options[n].note == "done", _lines(panel)
         assert "helper-none" not in after, _lines(panel)
         assert [k for k in after if k != contract] == [k for k in before if k != "fulfil-none"], _lines(panel)
+
+
+async def test_a_contract_paid_in_a_resource_of_ones_choice_says_done(tmp_path):
+    """Item 2: the line of the Task chosen stays, greyed "done". A Contract with an identical part is a
+    group (which Resource pays it): fulfilled through it, its line said "that Contract is not in your
+    Storehouse" as if it had gone some other way."""
+    session = session_where(tmp_path, _king_action)
+    state = arranged(session)
+    r = rules_for(state.settings)
+    p = state.players[state.stack[-1].player]
+    contract = next(t for t in state.hidden.bonus_pile if r.tiles[t].kind == "contract"
+                    and r.tiles[t].design in ("b36", "b37"))  # Mixed iron/wool order: an identical part
+    state.hidden.bonus_pile = tuple(t for t in state.hidden.bonus_pile if t != contract)
+    p.storehouse = (contract,)
+    p.resources = {k: 9 for k in p.resources}
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.screen.query_one(DecisionPanel)
+        await pilot.press("t")
+        n = [c.key for c in panel.options].index(f"fulfil-{contract}")
+        assert panel.options[n].is_group, _lines(panel)
+        await pilot.press(str(n + 1))
+        pay = [i for i, c in enumerate(panel.options) if not c.disabled][-1]  # (not the first Resource)
+        await pilot.press(str(pay + 1))
+        await pilot.pause()
+        assert contract not in session.state.players[state.stack[-1].player].storehouse
+        await pilot.press("t")
+        assert panel.options[n].key == f"fulfil-{contract}" and panel.options[n].note == "done", _lines(panel)

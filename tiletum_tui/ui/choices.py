@@ -219,17 +219,17 @@ class LineMemory:
         from ..engine import IllegalActionError, check
         from ..engine.legal import Option
 
-        action = old.action if not old.is_group else next(
-            (c.action for c in _walk(old) if c.action is not None), None)
-        if action is None:
+        actions = [old.action] if not old.is_group else [c.action for c in _walk(old) if c.action is not None]
+        if not actions:
             return None
+        action = actions[0]  # (the group's first: its reason is the kind's, whichever way it was paid)
         try:
             check(state, action)
         except IllegalActionError as exc:
             reason = str(exc)
         else:
             return None  # possible yet not offered: nothing to say
-        done = action in self.chosen
+        done = any(a in self.chosen for a in actions)  # chosen through the group (a Contract paid in Wool)
         return Choice(old.label, action, reason=reason, detail=old.detail, key=old.key, order=old.order,
                       note="done" if done else _note(state, Option(action, reason)), crumb=old.crumb)
 
