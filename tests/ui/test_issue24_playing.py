@@ -454,3 +454,30 @@ async def test_silver_views_say_whose_prospectors_in_words_and_towns_in_full(tmp
         longest = max((space_name(x).split(" (")[0] for p in sv(session.state).players for x in p.prospectors.values()),
                       key=len)
         assert longest in text, (longest, text)
+
+
+async def test_i_is_details_once_the_letters_name_one_town(tmp_path):
+    """Item 9: "i details" is offered as soon as the letters find a Town on the map, but where the name
+    goes on with an i ("Par" → "Pari", Paris) the i was taken as one more letter and the details never
+    came. Once the letters name one Town, i is its details."""
+    from tiletum_tui.engine.state import PlaceFrame
+    from tiletum_tui.ui import text as T
+    from tiletum_tui.ui.dialogs.town import TownDialog
+
+    def any_cathedral(state):
+        top = state.stack[-1] if state.stack else None
+        return isinstance(top, PlaceFrame) and top.anywhere and top.piece == "architect"
+
+    session = session_where(tmp_path, any_cathedral)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.screen.query_one(DecisionPanel)
+        lines = [c.name.casefold() for c in panel.options if c.name]
+        towns = [s.name for s in T.words(session.state).cat.map.spaces if s.kind == "town"]
+        prefix, town = next((n[:k].casefold(), n) for n in towns for k in range(1, len(n))
+                            if n[k] == "i" and sum(t.casefold().startswith(n[:k].casefold()) for t in towns) == 1
+                            and not any(x.startswith(n[:k].casefold()) for x in lines))
+        await pilot.press("slash", *prefix)
+        assert not panel.found and panel.typed == prefix, (town, panel.typed)
+        await pilot.press("i")
+        assert isinstance(app.screen, TownDialog), (town, panel.typed)
