@@ -91,3 +91,32 @@ async def test_a_contract_paid_in_a_resource_of_ones_choice_says_done(tmp_path):
         assert contract not in session.state.players[state.stack[-1].player].storehouse
         await pilot.press("t")
         assert panel.options[n].key == f"fulfil-{contract}" and panel.options[n].note == "done", _lines(panel)
+
+
+async def test_a_pillar_line_goes_with_the_architect(tmp_path):
+    """Item 9's line under the menu: the moves are named by where they lead and never kept, but the
+    line "Place a Pillar" of the Town the Architect left stayed under the new menu, greyed, the whole
+    Action ("— a Pillar goes where your Architect is (Leipzig), not Koeln"). A line that belongs to the
+    piece's place goes with the piece."""
+    def architect_at_a_cathedral(state):
+        top = state.stack[-1] if state.stack else None
+        if not (isinstance(top, ActionFrame) and top.action == "architect" and top.ap >= 2 and state.phase == "action"):
+            return False
+        from tiletum_tui.engine import legal_actions
+        verbs = {a.verb() for a in legal_actions(state)}
+        return {"pillar", "move"} <= verbs
+
+    session = session_where(tmp_path, architect_at_a_cathedral)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.screen.query_one(DecisionPanel)
+        me = session.state.stack[-1].player
+        here = session.state.players[me].architect
+        assert f"pillar-{here}" in [c.key for c in panel.options], _lines(panel)
+        from tiletum_tui.engine.map_actions import MovePiece
+
+        move = next(i for i, c in enumerate(panel.options) if isinstance(c.action, MovePiece) and not c.disabled)
+        await pilot.press(str(move + 1))
+        await pilot.pause()
+        assert session.state.players[me].architect != here
+        assert f"pillar-{here}" not in [c.key for c in panel.options], _lines(panel)

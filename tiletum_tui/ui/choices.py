@@ -223,6 +223,8 @@ class LineMemory:
         if not actions:
             return None
         action = actions[0]  # (the group's first: its reason is the kind's, whichever way it was paid)
+        if _left_behind(state, action):
+            return None  # a House or Pillar where the piece stood: it went with the piece, as the moves do
         try:
             check(state, action)
         except IllegalActionError as exc:
@@ -232,6 +234,16 @@ class LineMemory:
         done = any(a in self.chosen for a in actions)  # chosen through the group (a Contract paid in Wool)
         return Choice(old.label, action, reason=reason, detail=old.detail, key=old.key, order=old.order,
                       note="done" if done else _note(state, Option(action, reason)), crumb=old.crumb)
+
+
+def _left_behind(state: State, action) -> bool:
+    """A House or a Pillar for the Town a piece stood in and has left (the line is named "here")."""
+    from ..engine.map_actions import PlaceHouse, PlacePillar
+
+    if not isinstance(action, (PlaceHouse, PlacePillar)):
+        return False
+    p = state.players[action.seat]
+    return action.town not in (p.merchant, p.architect)
 
 
 def _moves(c: Choice) -> bool:
