@@ -17,6 +17,14 @@ def _lines(panel) -> list[str]:
     return [c.label + (f" — {c.note or c.reason}" if c.disabled else "") for c in panel.options]
 
 
+def _any_cathedral(state) -> bool:
+    """A Pillar at any Cathedral: a list of Towns, more than the numbers reach."""
+    from tiletum_tui.engine.state import PlaceFrame
+
+    top = state.stack[-1] if state.stack else None
+    return isinstance(top, PlaceFrame) and top.anywhere and top.piece == "architect"
+
+
 def _character_action(state) -> bool:
     top = state.stack[-1] if state.stack else None
     return (isinstance(top, ActionFrame) and top.action == "character" and top.ap >= 2 and state.phase == "action"
@@ -279,14 +287,9 @@ async def test_typing_among_many_towns_never_opens_a_view(tmp_path):
     """Item 6: where the list is of Towns ("Pillar at any Cathedral"), letters find Towns: a letter no
     Town there starts with (l: Leipzig, only on the map; o: no Town) never opens the Log or the
     Offers view. Item 9: in Find mode, 'i' (offered by the prompt) opens the Town's details."""
-    from tiletum_tui.engine.state import PlaceFrame
     from tiletum_tui.ui.dialogs.town import TownDialog
 
-    def any_cathedral(state):
-        top = state.stack[-1] if state.stack else None
-        return isinstance(top, PlaceFrame) and top.anywhere and top.piece == "architect"
-
-    session = session_where(tmp_path, any_cathedral)
+    session = session_where(tmp_path, _any_cathedral)
     app = TiletumApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -460,15 +463,10 @@ async def test_i_is_details_once_the_letters_name_one_town(tmp_path):
     """Item 9: "i details" is offered as soon as the letters find a Town on the map, but where the name
     goes on with an i ("Par" → "Pari", Paris) the i was taken as one more letter and the details never
     came. Once the letters name one Town, i is its details."""
-    from tiletum_tui.engine.state import PlaceFrame
     from tiletum_tui.ui import text as T
     from tiletum_tui.ui.dialogs.town import TownDialog
 
-    def any_cathedral(state):
-        top = state.stack[-1] if state.stack else None
-        return isinstance(top, PlaceFrame) and top.anywhere and top.piece == "architect"
-
-    session = session_where(tmp_path, any_cathedral)
+    session = session_where(tmp_path, _any_cathedral)
     app = TiletumApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         panel = app.screen.query_one(DecisionPanel)
