@@ -88,7 +88,7 @@ async def test_h_marks_the_masters_suggestion_with_what_it_expects(tmp_path, mon
     """h: today's hints, and the master's suggestion for the decision in hand, marked in the menu."""
     import tiletum_tui.ui.opponents as ui_opponents
 
-    monkeypatch.setattr(ui_opponents, "HINT_BUDGET", "3")  # simulations: quick and the same every run
+    monkeypatch.setattr(ui_opponents.OpponentsController, "hint_budget", "3")  # simulations: quick, the same every run
     session = Session.new(settings_for(("you", "journeyman"), seed=17), save_dir=tmp_path,
                           seats=(PERSON, Seat(player="opponent", level="journeyman")))
     app = TiletumApp(session=session, save_dir=tmp_path)

@@ -17,6 +17,14 @@ def _lines(panel) -> list[str]:
     return [c.label + (f" — {c.note or c.reason}" if c.disabled else "") for c in panel.options]
 
 
+def _any_cathedral(state) -> bool:
+    """A Pillar at any Cathedral: a list of Towns, more than the numbers reach."""
+    from tiletum_tui.engine.state import PlaceFrame
+
+    top = state.stack[-1] if state.stack else None
+    return isinstance(top, PlaceFrame) and top.anywhere and top.piece == "architect"
+
+
 def _character_action(state) -> bool:
     top = state.stack[-1] if state.stack else None
     return (isinstance(top, ActionFrame) and top.action == "character" and top.ap >= 2 and state.phase == "action"
@@ -279,14 +287,9 @@ async def test_typing_among_many_towns_never_opens_a_view(tmp_path):
     """Item 6: where the list is of Towns ("Pillar at any Cathedral"), letters find Towns: a letter no
     Town there starts with (l: Leipzig, only on the map; o: no Town) never opens the Log or the
     Offers view. Item 9: in Find mode, 'i' (offered by the prompt) opens the Town's details."""
-    from tiletum_tui.engine.state import PlaceFrame
     from tiletum_tui.ui.dialogs.town import TownDialog
 
-    def any_cathedral(state):
-        top = state.stack[-1] if state.stack else None
-        return isinstance(top, PlaceFrame) and top.anywhere and top.piece == "architect"
-
-    session = session_where(tmp_path, any_cathedral)
+    session = session_where(tmp_path, _any_cathedral)
     app = TiletumApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -382,7 +385,7 @@ async def test_the_masters_suggestion_covers_nothing_and_is_only_for_a_person(tm
         move = next(a for a in legal_actions(session.state) if a.verb() == "move")
         screen.hints_on = True
         ctl.hint_request, ctl._hint_for = 5, _view_key(session.state)
-        ctl.hint_arrived(Answer(request=5, seat=move.seat, action=notation(move), plan=(notation(move),), gain=2.0,
+        ctl.answered(Answer(request=5, seat=move.seat, action=notation(move), plan=(notation(move),), gain=2.0,
                                  win=None, simulations=1, seconds=0.1, hint=True, replanned=True))
         await pilot.pause()
         assert not [n for n in app._notifications if n.title == "The master suggests"]
@@ -393,7 +396,7 @@ async def test_the_masters_suggestion_covers_nothing_and_is_only_for_a_person(tm
             raise AssertionError("the master was asked for a decision no person makes")
 
         ctl.suggestion = None
-        ctl._start = no_process
+        ctl.start = no_process
         screen.person_decides = lambda who: False  # (an opponent's or Rosa's turn)
         ctl.ask_hint()
         assert ctl.hint_request is None
@@ -454,3 +457,25 @@ async def test_silver_views_say_whose_prospectors_in_words_and_towns_in_full(tmp
         longest = max((space_name(x).split(" (")[0] for p in sv(session.state).players for x in p.prospectors.values()),
                       key=len)
         assert longest in text, (longest, text)
+
+
+async def test_i_is_details_once_the_letters_name_one_town(tmp_path):
+    """Item 9: "i details" is offered as soon as the letters find a Town on the map, but where the name
+    goes on with an i ("Par" → "Pari", Paris) the i was taken as one more letter and the details never
+    came. Once the letters name one Town, i is its details."""
+    from tiletum_tui.ui import text as T
+    from tiletum_tui.ui.dialogs.town import TownDialog
+
+    session = session_where(tmp_path, _any_cathedral)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.screen.query_one(DecisionPanel)
+        lines = [c.name.casefold() for c in panel.options if c.name]
+        towns = [s.name for s in T.words(session.state).cat.map.spaces if s.kind == "town"]
+        prefix, town = next((n[:k].casefold(), n) for n in towns for k in range(1, len(n))
+                            if n[k] == "i" and sum(t.casefold().startswith(n[:k].casefold()) for t in towns) == 1
+                            and not any(x.startswith(n[:k].casefold()) for x in lines))
+        await pilot.press("slash", *prefix)
+        assert not panel.found and panel.typed == prefix, (town, panel.typed)
+        await pilot.press("i")
+        assert isinstance(app.screen, TownDialog), (town, panel.typed)

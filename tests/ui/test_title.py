@@ -26,6 +26,12 @@ async def test_new_game_form_validates_and_starts(tmp_path):
         form.query_one("#name1").value = "Ann"  # same name twice: refused, with the reason
         await pilot.press("ctrl+s")
         assert "same name" in str(form.query_one("#form-error").render())
+        # A name is shown on every screen: one holding a control character is refused on the form, as
+        # `tiletum new --names` and Carcassonne's form refuse it (safe_text.name_problem).
+        form.query_one("#name1").value = "B\x1b[2Job"
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, NewGameScreen)
+        assert "control character" in str(form.query_one("#form-error").render())
         form.query_one("#name1").value = "Bob"
         form.query_one("#seed").value = "42"
         await pilot.press("ctrl+s")

@@ -31,46 +31,19 @@ class TiletumGame(StructSettings):  # (player_names, seed and the settings' code
     rules_version = RULES_VERSION
     player_counts = PLAYER_COUNTS
 
-    def new_game(self, settings: Settings) -> State:
-        return new_game(settings)
-
-    def apply(self, state: State, action) -> State:
-        """The next state (``state`` untouched); what happened is in ``.events``."""
-        return apply(state, action)
+    # The calls that are the engine's own functions (``game_interface.Game`` says what each does),
+    # passed straight on: ``apply`` leaves its state untouched, ``view`` is a copy without the hidden parts.
+    new_game, apply, notation, describe = map(staticmethod, (new_game, apply, notation, describe))
+    current_player, clone, view, digest = map(staticmethod, (current_player, clone, view, digest))
+    legal_actions = staticmethod(legal_actions)
+    options = staticmethod(options)  # (``game_interface.Menus``: every option, legal or with its reason)
 
     def parse(self, text: str, seat: int | None = None, settings: Settings | None = None):
         """An action from its notation; with the game's ``settings``, only the verbs of its ruleset."""
         return parse(text, seat, rules_for(settings) if settings is not None else None)
 
-    def notation(self, action) -> str:
-        return notation(action)
-
-    def describe(self, state: State, action) -> str:
-        return describe(state, action)
-
-    def current_player(self, state: State) -> int | None:
-        return current_player(state)
-
-    def legal_actions(self, state: State) -> list:
-        return legal_actions(state)
-
-    def options(self, state: State) -> list:  # (``game_interface.Menus``: the decision panel's menu)
-        """Every option, legal or with the engine's reason it is refused."""
-        return options(state)
-
-    def clone(self, state: State) -> State:
-        """A copy of ``state`` to read or play on; the game it came from stays as it was."""
-        return clone(state)
-
-    def view(self, state: State, seat: int | None = None) -> State:
-        """What ``seat`` may see of the game (a copy: the hidden parts left out, nothing shared to write)."""
-        return view(state, seat)
-
     def finished(self, state: State) -> bool:
         return state.phase == "over"
-
-    def digest(self, state: State) -> str:
-        return digest(state)
 
     def barriers(self, events) -> list[str]:
         """What an action revealed (undo never crosses it), in words."""

@@ -2,7 +2,7 @@
 
 Board drawings mix many small coloured pieces (a die letter, a player's number in a Town). Rather
 than hard-code colours, each piece names a *component class* (``pc-red``, ``die-B``, ``legal``) and
-styles/base.tcss says what it looks like (``Ink > .pc-red``), so themes and colour tweaks never
+styles/inks.tcss says what it looks like (``Ink > .pc-red``), so themes and colour tweaks never
 touch Python.
 
 The component classes live on ONE hidden ``Ink`` widget per screen rather than on every drawing

@@ -140,11 +140,14 @@ def _offer_lines(state: State, root: Choice, options: list) -> None:
                                             reason=why.reason, note=_note(state, why)))
 
 
-def _stood_in(key: str, kinds: set) -> bool:
-    """A Task kind's placeholder line ("fulfil-none": no Contract in the Storehouse) whose kind now has
-    a real line (a Contract came): the real line takes over, the placeholder is not kept as a ghost."""
-    kind, _, rest = key.partition("-")
-    return rest == "none" and kind in kinds
+def _kind(key: str) -> str:
+    """The Task kind of a line's key ("fulfil-k16a", "fulfil-none": "fulfil")."""
+    return key.partition("-")[0]
+
+
+def _placeholder(key: str) -> bool:
+    """A Task kind's placeholder line ("fulfil-none": no Contract in the Storehouse, ``engine.tasks.PLACEHOLDERS``)."""
+    return key.partition("-")[2] == "none"
 
 
 @dataclass
@@ -174,43 +177,73 @@ class LineMemory:
         where = ("turn" if tasks else decision, path)
         before = self.seen.get(where)
         if before is not None and any(c.key in before for c in level):  # (none in common: another menu)
+            keys = {c.key for c in level}
+            gone = [(order, old) for key, (order, old) in before.items() if key not in keys]
+            ghosts = {old.key: g for _, old in gone if (g := self._ghost(state, old)) is not None}
+            taken: set[str] = set()
             for c in sorted(level, key=lambda c: c.order):  # a line seen before keeps its place
                 if c.key in before:
                     c.order = before[c.key][0]
-                elif tasks:  # a Task that came this turn goes below the others, in the order they came
-                    self.arrivals += 1
-                    c.order = (99, self.arrivals)
-            keys, orders = {c.key for c in level}, {c.order for c in level}
-            kinds = {c.key.partition("-")[0] for c in level}
-            for key, (order, old) in before.items():
+                elif tasks:
+                    self._place_task(c, level, gone, ghosts, taken)
+            orders = {c.order for c in level}
+            for order, old in gone:
                 # (a line whose place another took is gone for good: a space of the offer refilled)
-                if key not in keys and order not in orders and not _stood_in(key, kinds) \
-                        and (ghost := self._ghost(state, old)) is not None:
-                    level.append(ghost)
+                if order not in orders and old.key in ghosts:
+                    level.append(ghosts[old.key])
             level.sort(key=lambda c: c.order)
         self.seen[where] = {c.key: (c.order, c) for c in level if not _moves(c)}
         for c in level:
             if c.is_group:
                 self._level(state, c.children, decision, path + (c.key,))
 
+    def _place_task(self, c: Choice, level: list[Choice], gone: list, ghosts: dict, taken: set) -> None:
+        """Where a Task line new this turn goes. In the place of its kind's placeholder, if that is gone: the
+        Contract taken this turn where "Fulfil a Contract — you have no Contract" was, so the lines after
+        it keep their numbers. A placeholder that comes back where its kind's line stays greyed (the
+        Helper just used, "done") is not shown twice; one that comes back for a line that went without a
+        word takes its place. Any other goes below the others, in the order they came (items 2 and 9)."""
+        mine = next((old for _, old in sorted(gone, key=lambda g: g[0]) if old.key not in taken
+                     and _kind(old.key) == _kind(c.key) and _placeholder(old.key) != _placeholder(c.key)), None)
+        if mine is not None and _placeholder(c.key) and mine.key in ghosts:
+            level.remove(c)  # the kind keeps its line: the one that stays, greyed with why
+        elif mine is not None:
+            taken.add(mine.key)
+            c.order = next(order for order, old in gone if old is mine)
+        else:
+            self.arrivals += 1
+            c.order = (99, self.arrivals)
+
     def _ghost(self, state: State, old: Choice) -> Choice | None:
         """The line of a choice no longer offered, greyed with why not (the engine's reason)."""
         from ..engine import IllegalActionError, check
         from ..engine.legal import Option
 
-        action = old.action if not old.is_group else next(
-            (c.action for c in _walk(old) if c.action is not None), None)
-        if action is None:
+        actions = [old.action] if not old.is_group else [c.action for c in _walk(old) if c.action is not None]
+        if not actions:
             return None
+        action = actions[0]  # (the group's first: its reason is the kind's, whichever way it was paid)
+        if _left_behind(state, action):
+            return None  # a House or Pillar where the piece stood: it went with the piece, as the moves do
         try:
             check(state, action)
         except IllegalActionError as exc:
             reason = str(exc)
         else:
             return None  # possible yet not offered: nothing to say
-        done = action in self.chosen
+        done = any(a in self.chosen for a in actions)  # chosen through the group (a Contract paid in Wool)
         return Choice(old.label, action, reason=reason, detail=old.detail, key=old.key, order=old.order,
                       note="done" if done else _note(state, Option(action, reason)), crumb=old.crumb)
+
+
+def _left_behind(state: State, action) -> bool:
+    """A House or a Pillar for the Town a piece stood in and has left (the line is named "here")."""
+    from ..engine.map_actions import PlaceHouse, PlacePillar
+
+    if not isinstance(action, (PlaceHouse, PlacePillar)):
+        return False
+    p = state.players[action.seat]
+    return action.town not in (p.merchant, p.architect)
 
 
 def _moves(c: Choice) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-STYLE_FILES = ("base.tcss", "title.tcss", "game.tcss", "widgets.tcss", "dialogs.tcss")
+STYLE_FILES = ("base.tcss", "title.tcss", "inks.tcss", "game.tcss", "widgets.tcss", "dialogs.tcss")
 FIRST_PAINT = 2  # the sheets the title screen needs (base, title): read at start, the rest on first use
 
 

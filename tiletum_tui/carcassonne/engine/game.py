@@ -21,41 +21,17 @@ class CarcassonneGame(StructSettings):  # (player_names, seed and the settings' 
     rules_versions = RULES_VERSIONS
     rules_version = RULES_VERSION
 
-    def new_game(self, settings: Settings) -> State:
-        return new_game(settings)
-
-    def apply(self, state: State, action) -> State:
-        return apply(state, action)
+    # The calls that are the engine's own functions (``game_interface.Game`` says what each does), passed
+    # straight on: ``view`` is a copy without the pile's order and the generator; ``clone`` a copy to play on.
+    new_game, apply, notation, describe = map(staticmethod, (new_game, apply, notation, describe))
+    current_player, clone, view, digest = map(staticmethod, (current_player, State.clone, view, digest))
+    legal_actions = staticmethod(legal_actions)  # (a view is enough: the drawn tile is public)
 
     def parse(self, text: str, seat: int | None = None, settings: Settings | None = None):
         return parse(text, seat)  # one notation for every set-up (the River adds no verb)
 
-    def notation(self, action) -> str:
-        return notation(action)
-
-    def describe(self, state: State, action) -> str:
-        return describe(state, action)
-
-    def current_player(self, state: State) -> int | None:
-        return current_player(state)
-
-    def legal_actions(self, state: State) -> list:
-        """Every placement of the drawn tile (or, after one, every follower choice): a view is enough."""
-        return legal_actions(state)
-
-    def clone(self, state: State) -> State:
-        """A copy of ``state`` to read or play on; the game it came from stays as it was."""
-        return state.clone()
-
-    def view(self, state: State, seat: int | None = None) -> State:
-        """What ``seat`` may see (a copy: the pile's order and the generator left out)."""
-        return view(state, seat)
-
     def finished(self, state: State) -> bool:
         return state.phase == "over"
-
-    def digest(self, state: State) -> str:
-        return digest(state)
 
     def barriers(self, events) -> list[str]:
         """Drawing a tile reveals it: undo goes back to the tile drawn, never across a draw."""

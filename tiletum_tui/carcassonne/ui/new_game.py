@@ -5,17 +5,13 @@ starts; Esc goes back. Dismissed with the Settings, or None."""
 
 from __future__ import annotations
 
-import random
-
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
 
-from ...safe_text import name_problem
 from ...saves.format import PERSON, Seat
+from ...shell_ui.new_game import PlayersForm, form_problem
 from ..data import load
 from ..engine import PlayerSetup, Settings
 from ..engine.state import COLOURS
@@ -26,21 +22,13 @@ WHO = (("person", "people at this keyboard"), ("beginner", "beginners"), ("journ
        ("master", "masters (2 s a turn)"))
 
 
-def random_seed() -> int:
-    return random.SystemRandom().randrange(1, 1_000_000)
-
-
-class NewCarcassonneGame(Screen):
+class NewCarcassonneGame(PlayersForm):
     DEFAULT_CSS = "NewCarcassonneGame { align: center middle; }"
     BINDINGS = [
         Binding("escape", "cancel", "Back", id="carcassonne.form-back"),
         Binding("ctrl+r", "reseed", "New seed", id="carcassonne.form-reseed"),
         Binding("ctrl+s", "start", "Start", id="carcassonne.form-start"),
     ]
-
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__()
-        self.seed = seed if seed is not None else random_seed()
 
     def compose(self) -> ComposeResult:
         lo, hi = load().players
@@ -76,39 +64,19 @@ class NewCarcassonneGame(Screen):
                 yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.query_one("#count", RadioSet).focus()
-
     def action_keys(self) -> None:
         """? (the app's help key) on this form: Carcassonne's keys, the form's first."""
         from .shell import show_keys
 
         show_keys(self.app, form=True)
 
-    def players(self) -> int:
-        pressed = self.query_one("#count", RadioSet).pressed_button
-        return int(pressed.id[1:]) if pressed and pressed.id else load().players[0]
+    @property
+    def fewest(self) -> int:
+        return load().players[0]
 
-    @on(RadioSet.Changed, "#count")
-    def _count(self) -> None:
-        n = self.players()
-        for i in range(load().players[1]):
-            self.query_one(f"#row{i}").set_class(i >= n, "hidden")
-
-    @on(Button.Pressed, "#reseed")
-    def action_reseed(self) -> None:
-        self.query_one("#seed", Input).value = str(random_seed())
-
-    @on(Button.Pressed, "#back")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-    @on(Input.Submitted)
-    @on(Button.Pressed, "#start")
-    def on_input_submitted(self, event) -> None:
-        """Enter in a text field starts the game, as a form's Enter does."""
-        event.stop()
-        self.action_start()
+    @property
+    def most(self) -> int:
+        return load().players[1]
 
     seats: tuple = ()  # who plays each seat, as the app shell reads it (empty: people at this keyboard)
 
@@ -126,15 +94,7 @@ class NewCarcassonneGame(Screen):
         n = self.players()
         names = [self.query_one(f"#name{i}", Input).value.strip() for i in range(n)]
         seed_text = self.query_one("#seed", Input).value.strip()
-        problem = None
-        if any(not name for name in names):
-            problem = "Every player needs a name."
-        elif len(set(names)) < n:
-            problem = "Two players have the same name."
-        elif any(name_problem(name) for name in names):
-            problem = next(name_problem(name) for name in names if name_problem(name))
-        elif not seed_text.isdigit():
-            problem = "The seed must be a number."
+        problem = form_problem(names, seed_text)
         self.query_one("#form-error", Static).update(problem or "")
         if problem:
             return None

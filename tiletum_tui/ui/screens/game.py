@@ -294,6 +294,15 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
     def _map_picked(self, event: MapView.Picked) -> None:
         if self.query_one(MapView).legal:
             self.query_one(DecisionPanel).pick_space(event.space)
+        else:
+            self._enter_on_a_view()
+
+    def _enter_on_a_view(self) -> None:
+        """Enter in a view with no space to choose in this decision: the highlighted line, as Enter in the
+        list (lines past 9 have no number key: a lesson's ▶ line among ten Tasks was out of reach)."""
+        panel = self.query_one(DecisionPanel)
+        if panel.highlighted is not None and not any(c.space for c in panel.options):
+            panel.choose_highlighted()
 
     @on(MapView.Moved)
     def _map_moved(self, event: MapView.Moved) -> None:
@@ -303,6 +312,8 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
     def _space_picked(self, event: SpacePicked) -> None:
         if event.legal:
             self.query_one(DecisionPanel).pick_space(event.space)
+        else:
+            self._enter_on_a_view()
 
     @on(SpaceMoved)
     def _space_moved(self, event: SpaceMoved) -> None:
@@ -381,7 +392,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
 
     @on(GameModel.Hinted)
     def _model_hinted(self, event: GameModel.Hinted) -> None:
-        self.opponents.hint_arrived(event.answer)  # the host's master answered h
+        self.opponents.hint_answered(event.answer)  # the host's master answered h
 
     @on(GameModel.Noted)
     def _model_noted(self, event: GameModel.Noted) -> None:

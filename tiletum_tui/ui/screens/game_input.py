@@ -81,6 +81,10 @@ class GameInput:
         letter = bool(event.character) and len(event.character) == 1 and event.character.isalpha() and event.key.isalpha()
         if not letter or not (finding or panel.types_names):
             return False
+        details = keymap.keys_of("details", "i", getattr(self.app, "user_keys", {})).split(",")
+        if event.key in details and panel.typed and not panel.found and len(self._towns(panel.typed)) == 1:
+            self.action_details()  # the letters name one Town of the map: i is what the prompt says, not a letter
+            return True
         if panel.find(event.character):
             return True
         if self._find_town(panel, event.character):
@@ -88,7 +92,6 @@ class GameInput:
         # The letter fits no Town. In Find mode 'i' is its details (the prompt offers it); in a list of
         # Towns a letter never opens a view (the player is typing a name: issue 24 item 6), though
         # the other keys (e Skip, u, ?) still work.
-        details = keymap.keys_of("details", "i", getattr(self.app, "user_keys", {})).split(",")
         if event.key in details:
             self.action_details()
             return True
@@ -101,9 +104,7 @@ class GameInput:
 
     def _find_town(self, panel: DecisionPanel, letter: str) -> bool:
         """No line fits what was typed: find the Town on the map (to look at it). False if none fits."""
-        typed = (panel.typed + letter).casefold()
-        w = T.words(self.model.state)
-        found = [s for s in w.cat.map.spaces if s.kind == "town" and s.name.casefold().startswith(typed)]
+        found = self._towns(panel.typed + letter)
         if not found:
             return False
         if self.current_view != "map":
@@ -111,6 +112,12 @@ class GameInput:
         self.query_one(MapView).set_cursor(found[0].id)
         panel.typed_elsewhere(letter, found[0].name)
         return True
+
+    def _towns(self, typed: str) -> list:
+        """The map's Towns whose names start with ``typed``."""
+        typed = typed.casefold()
+        return [s for s in T.words(self.model.state).cat.map.spaces
+                if s.kind == "town" and s.name.casefold().startswith(typed)]
 
     def action_find(self) -> None:
         """'/': find a Town by its first letters (its line here, else on the map)."""

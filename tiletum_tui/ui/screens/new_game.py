@@ -4,13 +4,10 @@ variant, an expansion), each a checkbox with its options under it (``ui.parts.Ne
 
 from __future__ import annotations
 
-import random
-
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Select, Static
 
 from ...engine.ruleset import known_modules
@@ -18,6 +15,7 @@ from ...engine.state import PlayerSetup, Settings
 from ..parts import NewGameFields, ui_parts_by_name
 from ..widgets.painted import PLAYER_COLOURS
 from ...saves.format import PERSON, Seat  # -- opponents (issue 14)
+from ...shell_ui.new_game import PlayersForm, form_problem
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee")
 # -- opponents (issue 14): who plays a seat, and how long the master may think per decision
@@ -25,20 +23,12 @@ WHO = (("Person", "person"), ("Beginner", "beginner"), ("Journeyman", "journeyma
 MASTER_TIME = (("Master 1 s", "1s"), ("Master 2 s", "2s"), ("Master 5 s", "5s"), ("Master 10 s", "10s"))
 
 
-def random_seed() -> int:
-    return random.SystemRandom().randrange(1, 1_000_000)
-
-
-class NewGameScreen(Screen[Settings | None]):
+class NewGameScreen(PlayersForm):
     BINDINGS = [
         Binding("escape", "cancel", "Back", id="tiletum.form-back"),
         Binding("ctrl+r", "reseed", "New seed", id="tiletum.form-reseed"),
         Binding("ctrl+s", "start", "Start", id="tiletum.form-start"),
     ]
-
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__()
-        self.seed = seed if seed is not None else random_seed()
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
@@ -69,40 +59,12 @@ class NewGameScreen(Screen[Settings | None]):
                 yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.query_one("#count", RadioSet).focus()
-
-    def players(self) -> int:
-        pressed = self.query_one("#count", RadioSet).pressed_button
-        return int(pressed.id[1]) if pressed and pressed.id else 2
-
-    @on(RadioSet.Changed, "#count")
-    def _count(self) -> None:
-        n = self.players()
-        for i in range(4):
-            self.query_one(f"#row{i}").set_class(i >= n, "hidden")
-
     @on(Checkbox.Changed)
     def _module(self, event: Checkbox.Changed) -> None:
         """A module's options show while it is ticked."""
         if event.checkbox.id in module_fields():
             for row in self.query(f".{event.checkbox.id}-option"):
                 row.set_class(not event.value, "hidden")
-
-    @on(Button.Pressed, "#reseed")
-    def action_reseed(self) -> None:
-        self.query_one("#seed", Input).value = str(random_seed())
-
-    @on(Button.Pressed, "#back")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-    @on(Input.Submitted)
-    @on(Button.Pressed, "#start")
-    def on_input_submitted(self, event) -> None:
-        """Enter in a text field starts the game, as a form's Enter does."""
-        event.stop()
-        self.action_start()
 
     def action_start(self) -> None:
         settings = self.read()
@@ -129,15 +91,7 @@ class NewGameScreen(Screen[Settings | None]):
         names = [self.query_one(f"#name{i}", Input).value.strip() for i in range(n)]
         colours = [self.query_one(f"#colour{i}", Select).value for i in range(n)]
         seed_text = self.query_one("#seed", Input).value.strip()
-        problem = None
-        if any(not name for name in names):
-            problem = "Every player needs a name."
-        elif len(set(names)) < n:
-            problem = "Two players have the same name."
-        elif len(set(colours)) < n:
-            problem = "Two players have the same colour."
-        elif not seed_text.isdigit():
-            problem = "The seed must be a number."
+        problem = form_problem(names, seed_text, colours)
         error.update(problem or "")
         if problem:
             return None

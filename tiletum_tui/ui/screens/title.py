@@ -10,8 +10,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from ..widgets.keyline import Hint, KeyLine
 
 ITEMS = [
     ("new", "n", "New game"),
@@ -42,6 +44,34 @@ class _TitleMenu(OptionList):
             self._drawn = True
             self.post_message(self.Drawn())
         return lines
+
+
+class TitleKeys(KeyLine):
+    """The title's key line, drawn as the game screen's is (one line of text) in the Footer's colours:
+    Textual's Footer is a widget per key, and styling those was about a tenth of the title's start-up
+    (issue 24, item 18). The keys are the screen's active bindings (a keys file's too), as the Footer's."""
+
+    COMPONENT_CLASSES = {"title-keys--key"}
+
+    def key_style(self, note: bool):
+        return self.get_component_rich_style("title-keys--key")
+
+    def on_mount(self) -> None:
+        screen, app = self.screen, self.app
+        by_action: dict[str, Hint] = {}
+        for namespace, binding, enabled, _tooltip in screen.active_bindings.values():
+            if binding.show and binding.action not in by_action:
+                action = binding.action if namespace is screen else f"app.{binding.action}"
+                by_action[binding.action] = Hint(app.get_key_display(binding), binding.description, action,
+                                                 priority=1 if namespace is screen else 0)
+        palette = screen.active_bindings.get(app.COMMAND_PALETTE_BINDING)
+        if app.ENABLE_COMMAND_PALETTE and palette is not None:
+            by_action.setdefault(palette.binding.action, Hint(app.get_key_display(palette.binding),
+                                                              palette.binding.description, "app.command_palette", 0))
+        # The menu's own keys go first when the line is short (the menu says them too); the help and
+        # the palette stay.
+        self.show([h if h.priority == 0 else Hint(h.key, h.label, h.action, 1 + i)
+                   for i, h in enumerate(by_action.values())])
 
 
 class TitleScreen(Screen):
@@ -75,7 +105,7 @@ class TitleScreen(Screen):
             yield _TitleMenu(*[self._option(item, key, label) for item, key, label in ITEMS
                                if item != "other" or self.others], id="title-menu")
             yield Static("", id="title-note", markup=False)
-        yield Footer()
+        yield TitleKeys(id="title-keys")
 
     def _option(self, item: str, key: str, label: str) -> Option:
         if item == "other":

@@ -38,6 +38,10 @@ class KeyLine(Painted):
     def on_resize(self, event) -> None:
         self.redraw()
 
+    def key_style(self, note: bool) -> Style:
+        """How a key is drawn (a note's key stands out)."""
+        return self.ink("now") if note else self.ink("title")
+
     def _fits(self, hints: list[Hint], width: int) -> bool:
         return sum(len(h.key) + len(h.label) + 2 for h in hints) - 1 <= width
 
@@ -51,7 +55,8 @@ class KeyLine(Painted):
         for i, h in enumerate(shown):
             if i:
                 out.append(" ")
-            click = Style(meta={"@click": f"screen.{h.action}"}) if h.action else Style()
-            out.append(h.key, (self.ink("now") if h.note else self.ink("title")) + click)
+            action = h.action if "." in h.action.split("(")[0] else f"screen.{h.action}"  # ("app.help": the app's)
+            click = Style(meta={"@click": action}) if h.action else Style()
+            out.append(h.key, self.key_style(h.note) + click)
             out.append(" " + h.label, (self.ink("strong") if h.note else Style()) + click)
         self.update(out)

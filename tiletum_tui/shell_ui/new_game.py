@@ -1,0 +1,79 @@
+"""What every game's new-game form does alike (``PlayersForm``) and checks before a game starts
+(``form_problem``): one home, where the two forms had asked the same questions in two places (and
+Tiletum's had lost the check of what a name may hold)."""
+
+from __future__ import annotations
+
+import random
+
+from textual import on
+from textual.screen import Screen
+from textual.widgets import Button, Input, RadioSet
+
+from ..safe_text import name_problem
+
+
+def random_seed() -> int:
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+def form_problem(names: list[str], seed_text: str, colours: list | None = None) -> str | None:
+    """Why the form cannot start a game (None if it can): every player named, no two names (or
+    ``colours``, where the form lets players pick them) alike, each name one that can be shown on
+    every screen (``safe_text.name_problem``), and a seed that is a number."""
+    if any(not name for name in names):
+        return "Every player needs a name."
+    if len(set(names)) < len(names):
+        return "Two players have the same name."
+    if colours is not None and len(set(colours)) < len(colours):
+        return "Two players have the same colour."
+    problem = next((p for p in map(name_problem, names) if p), None)
+    if problem:
+        return problem[0].upper() + problem[1:] + "."
+    if not seed_text.isdigit():
+        return "The seed must be a number."
+    return None
+
+
+class PlayersForm(Screen):
+    """What every game's new-game form does alike: the player count (a RadioSet ``#count`` of buttons
+    ``#n2``...) showing as many name rows (``#row0``...), a seed with a New seed button, Back, and Start
+    by the button or by Enter in a text field. A game's form composes its fields with those ids and
+    reads them (``action_start``); ``fewest``/``most`` are its player counts."""
+
+    fewest, most = 2, 4
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__()
+        self.seed = seed if seed is not None else random_seed()
+
+    def on_mount(self) -> None:
+        self.query_one("#count", RadioSet).focus()
+
+    def players(self) -> int:
+        pressed = self.query_one("#count", RadioSet).pressed_button
+        return int(pressed.id[1:]) if pressed and pressed.id else self.fewest
+
+    @on(RadioSet.Changed, "#count")
+    def _count(self) -> None:
+        n = self.players()
+        for i in range(self.most):
+            self.query_one(f"#row{i}").set_class(i >= n, "hidden")
+
+    @on(Button.Pressed, "#reseed")
+    def action_reseed(self) -> None:
+        self.query_one("#seed", Input).value = str(random_seed())
+
+    @on(Button.Pressed, "#back")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#start")
+    def on_input_submitted(self, event) -> None:
+        """Enter in a text field starts the game, as a form's Enter does."""
+        event.stop()
+        self.action_start()
+
+    def action_start(self) -> None:
+        raise NotImplementedError
