@@ -65,6 +65,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         self.cursor = (0, 0)
         self.rotation = 0
         self.choice = 0  # the highlighted line of the follower choice
+        self._suggested = None  # (turn, place, deploy): the master's suggestion, for the follower choice after it
         self.origin = None  # the land's top-left cell on screen (scrolls to keep the cursor in view)
         self.message = ""
         self._placing_for = None  # the turn the cursor was set up for
@@ -127,6 +128,9 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         elif state.phase == "follower":
             p = state.placed[state.last]
             self.cursor = (p.x, p.y)
+            hinted = self._suggested
+            if hinted and hinted[0] == state.turn and hinted[1] == (p.x, p.y, p.rotation):
+                self._choose(state, hinted[2])  # the tile went where the master said: its follower next
 
     def refresh_all(self) -> None:
         state = self.state
@@ -375,12 +379,18 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         state = self.state
         if place is not None and state.phase == "place":
             self.cursor, self.rotation = (place.x, place.y), place.rotation
+            # Enter plays the suggestion: the tile, then (highlighted) the follower it goes with
+            self._suggested = (state.turn, (place.x, place.y, place.rotation), deploy)
         elif state.phase == "follower":
-            for i, (seg, label, why) in enumerate(self._options(state)):
-                if (deploy.role is None and seg is None) or (seg is not None and label == f"{deploy.role} {deploy.segment}"):
-                    self.choice = i
+            self._choose(state, deploy)
         self.message = words
         self.refresh_all()
+
+    def _choose(self, state, deploy) -> None:
+        """Highlight the follower choice's line of ``deploy`` (a Deploy action)."""
+        for i, (seg, label, why) in enumerate(self._options(state)):
+            if (deploy.role is None and seg is None) or (seg is not None and label == f"{deploy.role} {deploy.segment}"):
+                self.choice = i
 
     def action_leave(self) -> None:
         if self.opponents.hurry():  # Esc hurries an opponent that decides
