@@ -47,6 +47,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         *[Binding(k, f"jump('{k}')", "places" if k == "left" else "", show=k == "left", id=f"carcassonne.{k}")
           for k in _DIRS],
         *[Binding(f"shift+{k}", f"step('{k}')", "", show=False, id=f"carcassonne.step-{k}") for k in _DIRS],
+        Binding("r", "replay", "replay", id="carcassonne.replay"),  # the final table's r (check_action)
         Binding("r", "rotate", "turn", id="carcassonne.rotate"),
         Binding("enter", "confirm", "place", id="carcassonne.confirm"),
         *[Binding(str(n), f"pick({n})", "", show=False, id=f"carcassonne.pick-{n}") for n in range(10)],
@@ -54,7 +55,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         Binding("v", "preview", "score?", id="carcassonne.preview"),
         Binding("t", "tiles", "tiles", id="carcassonne.tiles"),
         Binding("h", "hint", "hint", id="carcassonne.hint"),
-        Binding("c", "charts", "how it was won", show=False, id="carcassonne.charts"),
+        Binding("c", "charts", "how it was won", id="carcassonne.charts"),
         Binding("escape", "leave", "title", id="carcassonne.leave"),
     ]
 
@@ -134,6 +135,9 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
 
     def refresh_all(self) -> None:
         state = self.state
+        if (state.phase == "over") != getattr(self, "_footer_over", False):
+            self._footer_over = state.phase == "over"
+            self.refresh_bindings()  # the final table's keys (check_action)
         places = self._places(state)
         self._setup_turn(state, places)
         land = self.query_one("#carc-land", Static)
@@ -268,12 +272,27 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
             return True
         return False
 
+    # At the final table the footer offers what can be done there (r: replay, c: charts), not placing.
+    _PLAYING = {"jump", "step", "rotate", "confirm", "pick", "undo", "preview", "hint"}
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        over = self.session.current_player is None  # (no one decides: the game is over)
+        if action in ("replay", "charts"):
+            return over
+        if action in self._PLAYING:
+            return not over
+        return True
+
+    def action_replay(self) -> None:
+        """The final table's r: the game replayed (issue 21)."""
+        from .replay import CarcassonneReplay
+
+        self.app.push_screen(CarcassonneReplay(self.session, at=0, from_final=True))
+
     def action_rotate(self) -> None:
         state = self.state
-        if state.phase == "over":  # the final table's r: the game replayed (issue 21)
-            from .replay import CarcassonneReplay
-
-            self.app.push_screen(CarcassonneReplay(self.session, at=0, from_final=True))
+        if state.phase == "over":
+            self.action_replay()
             return
         if state.phase != "place" or self._opponent_decides():
             return
