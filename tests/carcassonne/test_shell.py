@@ -107,3 +107,18 @@ def test_a_river_game_saved_under_version_1_plays_on_with_its_r9(tmp_path):
         loaded.apply(text, by=loaded.current_player)
     assert loaded.finished and list(loaded.state.scores) == golden["scores"]
     session.close()
+
+
+def test_the_log_shows_table_talk_where_it_was_said():
+    """Issue 25: "Table talk: a line to the table, shown in the game log" (Tiletum's log did; a hosted
+    Carcassonne game's log, l, did not show it)."""
+    from tiletum_tui.carcassonne.engine import legal_actions
+    from tiletum_tui.carcassonne.ui import news
+    from tiletum_tui.host.protocol import Chat
+
+    session = Session.new(settings(seed=2), autosave=False, game=GAME)
+    for _ in range(2):  # ann's tile and follower
+        session.apply(legal_actions(session.state)[0], by=0)
+    chat = (Chat("ann", "hello bob", 1, 0.0), Chat("bob", "hi", 2, 0.0))
+    lines = [line for _seat, line in news.log_lines(session.log, ["Ann", "Bob"], chat=chat)]
+    assert len(lines) == 4 and lines[1] == "     ❝ ann: hello bob" and lines[3] == "     ❝ bob: hi"

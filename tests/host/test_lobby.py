@@ -93,3 +93,24 @@ async def test_a_carcassonne_table_with_the_river_by_keys_against_a_beginner(sho
             await pilot.press("enter")  # her game: the Carcassonne screen, the spring first
             await _wait(pilot, lambda: isinstance(app.screen, RemoteCarcassonneScreen))
             assert app.screen.state.placed[0].design == load().spring
+
+
+async def test_the_table_just_set_is_highlighted_so_enter_plays_it(short_dir):
+    """Her games list her new table first in her mind: after New game, Enter opens the table just set,
+    not the game highlighted before it (played at 80x24: Enter opened the older Carcassonne game)."""
+    async with running_host(short_dir) as host:
+        app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="ann"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _wait(pilot, lambda: app.lobby is not None)
+            app.link.send(P.NewTable("carcassonne", (P.SeatPlan("person", "ann"), P.SeatPlan("opponent", level="beginner"))))
+            await _wait(pilot, lambda: len(app.lobby.games) == 1)
+            (older,) = [g.id for g in app.lobby.games]
+            await pilot.press("n")
+            await _wait(pilot, lambda: isinstance(app.screen, NewTableScreen))
+            app.screen.query_one("#seat-kind-1").focus()
+            await pilot.press("enter", "down", "down", "enter")  # Tiletum, seat 2: Opponent: beginner
+            await pilot.press("ctrl+s")
+            await _wait(pilot, lambda: isinstance(app.screen, LobbyScreen) and len(app.lobby.games) == 2)
+            await pilot.pause(0.2)
+            (new,) = [g.id for g in app.lobby.games if g.id != older]
+            assert app.screen.query_one("#lobby-list").highlighted_option.id == new

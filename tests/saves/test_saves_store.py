@@ -71,6 +71,8 @@ def test_broken_pyproject_is_not_a_project(tmp_path):
 # ---------------------------------------------------------------- names
 @pytest.mark.parametrize(("typed", "stem"), [
     ("Friday night", "Friday night"),
+    ("Ann vs Bob, turn 15, placing a tile", "Ann vs Bob, turn 15, placing a tile"),  # the name Ctrl+S offers
+    (", x,", "x"),
     ("../../etc/passwd", "etc-passwd"),
     ("/absolute/path", "absolute-path"),
     ("..", "save"),

@@ -100,3 +100,12 @@ def _chart_app(session, page: str):
 def test_chart_snapshots(snap_compare, timed4, size, page):
     app, before = _chart_app(timed4, page)
     assert snap_compare(app, terminal_size=size, run_before=before)
+
+
+def test_the_vp_axis_is_marked_in_whole_points():
+    """VP are whole numbers: the axis read 0.0, 4.2, 8.3 ... 25.0 (80x24); now 0, 5, 10 ... 25."""
+    from tiletum_tui.shell_ui.replay.charts import whole_ticks
+
+    assert whole_ticks([0, 25]) == [0, 5, 10, 15, 20, 25]
+    assert whole_ticks([7, 14]) == [0, 5, 10]  # from 0, as the chart starts
+    assert whole_ticks([-3, 4]) == [-2, 0, 2, 4]

@@ -303,6 +303,22 @@ async def test_since_your_last_turn_tells_what_the_others_did(tmp_path):
         assert screen.current_view == "recap"
 
 
+async def test_the_recap_is_not_shown_when_another_seat_s_turn_begins(tmp_path, monkeypatch):
+    """Through the host (or against an opponent) Bob's screen showed "Since Pia's last turn" when Pia's
+    turn began: the recap is for the person whose turn begins at this screen."""
+    session = turn_start_session(tmp_path)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        monkeypatch.setattr(screen.model, "plays_here", lambda seat: seat == 0)  # as a hosted game: Ann's seat only
+        await pilot.press("escape")
+        before = len(session.log)
+        _finish_turn(session, 0)  # Ann's turn ends (as the host would tell), Bob's begins
+        screen._show_change(session.log[before:], own=False)
+        await pilot.pause()
+        assert current_player(session.state) == 1 and screen.current_view != "recap"
+
+
 async def test_the_log_tells_every_corruption_token_and_every_vp(tmp_path):
     from tiletum_tui.engine.events import CorruptionRevealed, Scored
 

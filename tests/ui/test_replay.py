@@ -145,6 +145,11 @@ async def test_a_move_picked_from_the_log_is_shown(finished4, tmp_path):
         await pilot.pause()
         assert app.screen is screen and screen.at == 200
         shows(screen, truth)
+        await pilot.press("j", "4", "0")  # a move by its number, as the lines show it
+        assert app.screen.query_one("#moves").highlighted == 40
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.at == 40
 
 
 async def test_the_map_marks_what_the_move_shown_changed(tmp_path):

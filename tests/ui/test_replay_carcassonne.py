@@ -235,6 +235,9 @@ async def test_play_on_from_here_starts_a_copy_with_the_seats_chosen(finished2, 
         assert all(line.split(":")[0] == "2" for line in copy.notation_log[60:])  # (the beginner's, if any)
         assert digest(copy.positions()[60]) == digest(truth[60])
         assert [s.level for s in copy.seats] == ["", "beginner"] and copy.game_id != finished2.game_id
+        # the game replayed has no folder of its own: the copy is autosaved in the app's (--save-dir), not
+        # wherever the program was started (the project's savegames/ got one at every run of this test)
+        assert copy.autosave_path is not None and copy.autosave_path.parent == tmp_path
 
 
 async def test_f1_and_question_mark_show_the_replays_keys_as_they_work(finished2):

@@ -92,6 +92,7 @@ class LobbyScreen(Screen):
         self.me = me
         self.games: tuple[P.GameInfo, ...] = ()
         self._infos: dict[str, P.GameInfo] = {}
+        self._known: set[str] | None = None  # after New game: the games there were (the new one is highlighted)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lobby-title", markup=False)
@@ -133,6 +134,9 @@ class LobbyScreen(Screen):
                 options.append(Option(Text("  " + line(g, self.me)), id=g.id))
         menu.add_options(options)
         ids = [o.id for o in options if o.id]
+        fresh = [g.id for g in parts["mine"] if self._known is not None and g.id not in self._known]
+        if fresh:  # the table just set: Enter plays it (not the game that was highlighted before)
+            keep, self._known = fresh[0], None
         if ids:
             menu.highlighted = menu.get_option_index(keep if keep in ids else ids[0])
 
@@ -165,6 +169,7 @@ class LobbyScreen(Screen):
 
     def _new_chosen(self, table: P.NewTable | None) -> None:
         if table is not None:
+            self._known = set(self._infos)
             self.app.link.send(table)
 
     def action_learn(self) -> None:

@@ -64,13 +64,13 @@ def prepare_folder(folder: str | os.PathLike[str]) -> Path:
 
 # ---------------------------------------------------------------- names
 def sanitise_name(name: str) -> str:
-    """A safe file stem from what the player typed: letters, digits, space, '-', '_' and '.' only,
-    no leading dot, at most 60 characters, never empty, never an autosave's or a device's name."""
+    """A safe file stem from what the player typed: letters, digits, space, ',', '-', '_' and '.' only
+    (the comma: the name offered, "Ann vs Bob, round 2", stays as it reads), no leading dot, at most 60 characters, never empty, never an autosave's or a device's name."""
     text = re.sub(r"\s+", " ", unicodedata.normalize("NFKC", name))
-    text = "".join(c if (c.isalnum() or c in " -_.") else "-" for c in text)
+    text = "".join(c if (c.isalnum() or c in " ,-_.") else "-" for c in text)
     text = re.sub(r"\.{2,}", ".", text)
-    text = re.sub(r"-{2,}", "-", text).strip(" .-_")
-    text = text[:60].rstrip(" .-_")
+    text = re.sub(r"-{2,}", "-", text).strip(" .,-_")
+    text = text[:60].rstrip(" .,-_")
     if text.lower().endswith(SUFFIX):
         text = text[: -len(SUFFIX)].rstrip(" .-_")
     if not text:

@@ -23,6 +23,10 @@ def test_the_words_say_what_the_tile_completes_who_scores_and_what_the_follower_
     assert "the city it completes (2 tiles): the follower scores it and comes back at once" in words
     assert "It expects +4.2 points over the others (61% to win)" in words
     assert "Next best: E at 0,1, no follower (+1.5)" in words
+    # Seen at 80x24: "It expects -1.6 points ... (65% to win). Next best: ... (+0.0)" read as a worse
+    # suggestion; the next best's chance to win says why it is second
+    words = explain(seen, place, knight, -1.6, 0.65, [Place(0, "E", 0, 1, 0), Deploy(0, None, None)], 0.0, 0.58)
+    assert "(65% to win). Next best: E at 0,1, no follower (+0.0, 58% to win)" in words
 
 
 def test_a_farmer_is_explained_by_the_cities_its_farm_supplies():

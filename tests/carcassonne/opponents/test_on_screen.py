@@ -85,6 +85,13 @@ async def test_h_gives_the_masters_suggestion_with_why_and_puts_the_cursor_there
         await pilot.press("enter")  # Enter plays the suggested place
         placed = session.game.parse(session.log[0].notation)
         assert (placed.x, placed.y) == where
+        # "Enter then plays it" (the keys help): the follower it suggested is the highlighted line, so
+        # Enter again deploys it, not "no follower"
+        suggested = words.split(", then ", 1)[1].split(":", 1)[0].split(".", 1)[0]  # "a farmer on the field SE"
+        line = suggested.replace("a ", "", 1).replace(" on the ", " ")  # the choice's line: "farmer field SE"
+        assert screen._options(screen.state)[screen.choice][1] == line
+        await pilot.press("enter")
+        assert session.log[1].notation == f"1: {line}"  # Ann's second move: the follower suggested
 
 
 async def test_new_game_asks_who_plays_the_other_seats(tmp_path):

@@ -16,8 +16,11 @@ def _n(count: int, word: str) -> str:
     return f"{count} {word}" + ("" if count == 1 else "s")
 
 
-def explain(seen, place, deploy, gain: float, win: float | None, alternative=(), alternative_gain: float = 0.0) -> str:
-    """One or two sentences: the suggestion and why (``seen``: the view the master was asked in)."""
+def explain(seen, place, deploy, gain: float, win: float | None, alternative=(), alternative_gain: float = 0.0,
+            alternative_win: float | None = None) -> str:
+    """One or two sentences: the suggestion and why (``seen``: the view the master was asked in). The
+    chances to win say why the next best is second: its points (the evaluation before the master's
+    playouts) can be higher than the suggestion's."""
     me = place.seat if place is not None else deploy.seat
     names = [p.name for p in seen.players]
     parts = []
@@ -47,7 +50,8 @@ def explain(seen, place, deploy, gain: float, win: float | None, alternative=(),
         alt_place, alt_deploy = alternative
         alt = (f"{alt_place.design} {describe_place(alt_place.x, alt_place.y, alt_place.rotation)}, "
                + ("no follower" if alt_deploy.role is None else f"{alt_deploy.role} {alt_deploy.segment}"))
-        text += f". Next best: {alt} ({alternative_gain:+.1f})"
+        chance = f", {alternative_win:.0%} to win" if alternative_win is not None and win is not None else ""
+        text += f". Next best: {alt} ({alternative_gain:+.1f}{chance})"
     return text + "."
 
 

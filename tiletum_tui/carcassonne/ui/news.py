@@ -33,15 +33,22 @@ def entry_line(entry, names, notation: bool = False) -> str:
     return entry.text + (" — " + "; ".join(extra) if extra else "")
 
 
-def log_lines(log, names, notation: bool = False) -> list[tuple[int, str]]:
+def log_lines(log, names, notation: bool = False, chat=()) -> list[tuple[int, str]]:
     """The whole log, oldest first: (seat, line) per entry, a turn's first line numbered (a turn
-    begins where the engine reports a tile placed)."""
+    begins where the engine reports a tile placed); table talk (a hosted game's ``chat``: ``who``,
+    ``text``, ``after`` entries) where it was said, with seat -1, as Tiletum's log shows it."""
     out, turn = [], 0
-    for e in log:
+
+    def talk(after: int) -> None:
+        out.extend((-1, f"     ❝ {line.who}: {line.text}") for line in chat if line.after == after)
+
+    talk(0)
+    for k, e in enumerate(log, 1):
         placed = any(isinstance(x, TilePlaced) for x in e.events)
         turn += placed
         head = f"{turn:>3}. " if placed else "     "
         out.append((e.seat, head + entry_line(e, names, notation)))
+        talk(k)
     return out
 
 

@@ -93,5 +93,6 @@ def show_hint(screen, seen, answer) -> None:
     place = plan[0] if isinstance(plan[0], Place) else None
     deploy = plan[-1]
     alternative = [parse(a) for a in answer.alternative]
-    words = explain(seen, place, deploy, answer.gain, answer.win, alternative, answer.alternative_gain)
+    words = explain(seen, place, deploy, answer.gain, answer.win, alternative, answer.alternative_gain,
+                    answer.alternative_win)
     screen.show_suggestion(place, deploy, words)

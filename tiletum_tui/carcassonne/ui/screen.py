@@ -47,6 +47,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         *[Binding(k, f"jump('{k}')", "places" if k == "left" else "", show=k == "left", id=f"carcassonne.{k}")
           for k in _DIRS],
         *[Binding(f"shift+{k}", f"step('{k}')", "", show=False, id=f"carcassonne.step-{k}") for k in _DIRS],
+        Binding("r", "replay", "replay", id="carcassonne.replay"),  # the final table's r (check_action)
         Binding("r", "rotate", "turn", id="carcassonne.rotate"),
         Binding("enter", "confirm", "place", id="carcassonne.confirm"),
         *[Binding(str(n), f"pick({n})", "", show=False, id=f"carcassonne.pick-{n}") for n in range(10)],
@@ -54,7 +55,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         Binding("v", "preview", "score?", id="carcassonne.preview"),
         Binding("t", "tiles", "tiles", id="carcassonne.tiles"),
         Binding("h", "hint", "hint", id="carcassonne.hint"),
-        Binding("c", "charts", "how it was won", show=False, id="carcassonne.charts"),
+        Binding("c", "charts", "how it was won", id="carcassonne.charts"),
         Binding("escape", "leave", "title", id="carcassonne.leave"),
     ]
 
@@ -65,6 +66,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         self.cursor = (0, 0)
         self.rotation = 0
         self.choice = 0  # the highlighted line of the follower choice
+        self._suggested = None  # (turn, place, deploy): the master's suggestion, for the follower choice after it
         self.origin = None  # the land's top-left cell on screen (scrolls to keep the cursor in view)
         self.message = ""
         self._placing_for = None  # the turn the cursor was set up for
@@ -127,9 +129,15 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         elif state.phase == "follower":
             p = state.placed[state.last]
             self.cursor = (p.x, p.y)
+            hinted = self._suggested
+            if hinted and hinted[0] == state.turn and hinted[1] == (p.x, p.y, p.rotation):
+                self._choose(state, hinted[2])  # the tile went where the master said: its follower next
 
     def refresh_all(self) -> None:
         state = self.state
+        if (state.phase == "over") != getattr(self, "_footer_over", False):
+            self._footer_over = state.phase == "over"
+            self.refresh_bindings()  # the final table's keys (check_action)
         places = self._places(state)
         self._setup_turn(state, places)
         land = self.query_one("#carc-land", Static)
@@ -264,12 +272,27 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
             return True
         return False
 
+    # At the final table the footer offers what can be done there (r: replay, c: charts), not placing.
+    _PLAYING = {"jump", "step", "rotate", "confirm", "pick", "undo", "preview", "hint"}
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        over = self.session.current_player is None  # (no one decides: the game is over)
+        if action in ("replay", "charts"):
+            return over
+        if action in self._PLAYING:
+            return not over
+        return True
+
+    def action_replay(self) -> None:
+        """The final table's r: the game replayed (issue 21)."""
+        from .replay import CarcassonneReplay
+
+        self.app.push_screen(CarcassonneReplay(self.session, at=0, from_final=True))
+
     def action_rotate(self) -> None:
         state = self.state
-        if state.phase == "over":  # the final table's r: the game replayed (issue 21)
-            from .replay import CarcassonneReplay
-
-            self.app.push_screen(CarcassonneReplay(self.session, at=0, from_final=True))
+        if state.phase == "over":
+            self.action_replay()
             return
         if state.phase != "place" or self._opponent_decides():
             return
@@ -375,12 +398,18 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         state = self.state
         if place is not None and state.phase == "place":
             self.cursor, self.rotation = (place.x, place.y), place.rotation
+            # Enter plays the suggestion: the tile, then (highlighted) the follower it goes with
+            self._suggested = (state.turn, (place.x, place.y, place.rotation), deploy)
         elif state.phase == "follower":
-            for i, (seg, label, why) in enumerate(self._options(state)):
-                if (deploy.role is None and seg is None) or (seg is not None and label == f"{deploy.role} {deploy.segment}"):
-                    self.choice = i
+            self._choose(state, deploy)
         self.message = words
         self.refresh_all()
+
+    def _choose(self, state, deploy) -> None:
+        """Highlight the follower choice's line of ``deploy`` (a Deploy action)."""
+        for i, (seg, label, why) in enumerate(self._options(state)):
+            if (deploy.role is None and seg is None) or (seg is not None and label == f"{deploy.role} {deploy.segment}"):
+                self.choice = i
 
     def action_leave(self) -> None:
         if self.opponents.hurry():  # Esc hurries an opponent that decides

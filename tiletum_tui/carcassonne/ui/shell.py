@@ -147,9 +147,10 @@ class CarcassonneShell(Screen):
 
     def action_log(self) -> None:
         log, names = self.session.log, self._names()
+        chat = tuple(getattr(getattr(self, "model", None), "chat", ()))  # a hosted game's table talk
 
         def lines(notation: bool) -> list[str]:
-            return [line for _seat, line in news.log_lines(log, names, notation)]
+            return [line for _seat, line in news.log_lines(log, names, notation, chat)]
 
         self.app.push_screen(NewsPanel("The log", lines(False), lines))
 

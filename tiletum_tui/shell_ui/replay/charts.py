@@ -79,6 +79,15 @@ def seconds_text(value) -> str:
     return f"{value:.1f} s" if value < 60 else f"{int(value // 60)} min {value % 60:02.0f} s"
 
 
+def whole_ticks(values, most: int = 7) -> list[int]:
+    """At most ``most`` whole-number ticks spanning ``values``, a round step apart (1, 2, 5, 10, 20, 25, 50…)."""
+    lo, hi = min(values, default=0), max(values, default=0)
+    lo, hi = min(lo, 0), max(hi, 1)
+    step = next(s * 10 ** k for k in range(8) for s in (1, 2, 5) if (hi - lo) / (s * 10 ** k) <= most - 1)
+    start = -(-lo // step) * step if lo % step else lo
+    return list(range(start, hi + 1, step))
+
+
 class VpChart(PlotextPlot):
     def draw(self, positions: Positions, facts: ChartFacts, upto: int | None) -> None:
         plt = self.plt
@@ -90,6 +99,7 @@ class VpChart(PlotextPlot):
                      color=PLOT_COLOURS.get(colour, "white"))
         marks = facts.marks(positions)
         plt.xticks([i for i, _ in marks], [label for _, label in marks])
+        plt.yticks(whole_ticks([v for row in vp for v in row]))  # VP are whole numbers: no 2.3 on the axis
         if upto is not None and upto < positions.last:
             plt.vline(upto, "white")
         plt.title(f"VP over the game, move by move ({facts.marks_words})")

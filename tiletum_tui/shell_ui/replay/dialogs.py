@@ -23,19 +23,21 @@ from .positions import Positions
 
 
 class PickMove(ModalScreen[int | None]):
-    """The log, one line per move; Enter goes to the position after the highlighted move (0: setup)."""
+    """The log, one line per move; Enter goes to the position after the highlighted move (0: setup).
+    Digits typed pick the move by its number (``40`` highlights move 40), as the lines show it."""
 
     BINDINGS = [Binding("escape", "close", "Back", id="tiletum.pick-move-back")]
 
     def __init__(self, positions: Positions, at: int, notation: bool = False) -> None:
         super().__init__()
         self.positions, self.at, self.notation = positions, at, notation
+        self.typed = ""  # the digits typed so far: a move's number
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Go to a move", classes="dialog-title", markup=False)
             yield OptionList(id="moves", classes="dialog-body")
-            yield Static("↑↓ PgUp PgDn Home End · Enter: go there · Esc: back", classes="dialog-keys", markup=False)
+            yield Static("↑↓ PgUp PgDn Home End · 0-9: move number · Enter: go there · Esc: back", classes="dialog-keys", markup=False)
 
     def on_mount(self) -> None:
         moves = self.query_one(OptionList)
@@ -44,6 +46,18 @@ class PickMove(ModalScreen[int | None]):
             moves.add_option(Option(Text(f"{k + 1:>4} {clean(e.notation if self.notation else e.text, 120)}")))
         moves.highlighted = self.at
         moves.focus()
+
+    def on_key(self, event) -> None:
+        if event.character is None or not event.character.isdigit():
+            return
+        event.stop()
+        moves = self.query_one(OptionList)
+        typed = (self.typed + event.character).lstrip("0") or "0"
+        if int(typed) >= moves.option_count:  # past the last move: a new number begins
+            typed = event.character
+        self.typed = typed
+        if int(typed) < moves.option_count:
+            moves.highlighted = int(typed)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -183,7 +183,9 @@ class ReplayShell(Screen):
 
         def chosen(seats) -> None:
             if seats is not None:
-                play_on(self.app, self.positions, self.at, seats, self.save_dir, self.play_screen)
+                # a game with no folder of its own (a record, one played headless): the app's (--save-dir)
+                folder = self.save_dir if self.save_dir is not None else getattr(self.app, "save_dir", None)
+                play_on(self.app, self.positions, self.at, seats, folder, self.play_screen)
         self.app.push_screen(PlayOnDialog(self.positions, self.at, self.SEAT_CHOICES, self.MASTER_TIMES), chosen)
 
     def action_charts(self) -> None:

@@ -166,6 +166,8 @@ class GameViews:
         began = [e for e in events if isinstance(e, TurnBegan)]
         if not self.RECAP or not began or state.phase != "action" or current_player(state) is None:
             return
+        if not self.person_decides(current_player(state)):
+            return  # an opponent's or (through the host) another person's turn: the recap is theirs, not this screen's
         self.recap = self.reader.recap(state, current_player(state))
         if self.recap.empty:
             return
