@@ -13,7 +13,10 @@ import random
 import statistics
 import time
 
-from ..engine import PlayerSetup, Settings, apply, apply_in_place, clone, legal_actions, new_game, options
+from ..engine import (
+    PlayerSetup, Settings, apply, apply_in_place, apply_listed, apply_listed_in_place, clone, legal_actions, new_game,
+    options,
+)
 
 COLOURS = ("red", "blue", "green", "yellow")
 
@@ -24,13 +27,14 @@ def settings(players: int, seed: int, modules: tuple[str, ...] = ()) -> Settings
 
 
 def random_game(players: int, seed: int, modules: tuple[str, ...] = ()):
-    """Play one game with uniformly random legal actions; return the final state and the action count."""
+    """Play one game with uniformly random legal actions; return the final state and the action count.
+    The moves are listed ones, so they take the engine's trusted path (``apply_listed_in_place``)."""
     state = new_game(settings(players, seed, modules))
     pick = random.Random(seed).random
     count = 0
     while state.phase != "over":
         legal = legal_actions(state)
-        apply_in_place(state, legal[int(pick() * len(legal))])
+        apply_listed_in_place(state, legal[int(pick() * len(legal))])
         count += 1
     return state, count
 
@@ -53,7 +57,7 @@ def time_split(players: int, games: int, modules: tuple[str, ...] = ()) -> dict:
         while state.phase != "over":
             legal = legal_actions(state)
             chosen.append(legal[int(pick() * len(legal))])
-            apply_in_place(state, chosen[-1])
+            apply_listed_in_place(state, chosen[-1])
         played.append((seed, chosen))
     clock = time.process_time
     best = {"setup": float("inf"), "listing": float("inf"), "applying": float("inf")}
@@ -67,7 +71,7 @@ def time_split(players: int, games: int, modules: tuple[str, ...] = ()) -> dict:
                 t0 = clock()
                 legal_actions(state)
                 t1 = clock()
-                apply_in_place(state, action)
+                apply_listed_in_place(state, action)
                 spent["listing"] += t1 - t0
                 spent["applying"] += clock() - t1
         best = {k: min(v, spent[k]) for k, v in best.items()}
