@@ -1,7 +1,8 @@
 """Engine timings for ``tiletum bench``: random games per second, and the median cost of one step.
 
 A benchmark, not a test: the numbers go in notes, never into assertions. ``apply`` (with its
-copy of the state) and ``apply_in_place`` are timed on the same positions and actions. Games per
+copy of the state) and ``apply_in_place`` are timed on the same positions and actions, and so is the
+trusted path random games take (``apply_listed``: a listed move, not checked again). Games per
 second are given in CPU time (``time.process_time``: what the engine costs, whatever else the machine
 is doing) beside wall time; the step medians are CPU time too. A warm-up game comes first (the
 rulesets and their tables are built once per program).
@@ -122,6 +123,14 @@ def step_numbers(games: int = 4) -> dict:
 
     out["apply_in_place median us"] = _median(in_place, range(len(pairs)))
     out["apply / apply_in_place"] = out["apply (with its copy) median us"] / out["apply_in_place median us"]
+    # The trusted path of random games and the opponents (a listed move, not checked again).
+    out["apply_listed (with its copy) median us"] = _median(lambda p: apply_listed(*p), pairs)
+    copies = [[clone(s) for _ in range(3)] for s, _ in pairs]
+
+    def listed_in_place(i) -> None:
+        apply_listed_in_place(copies[i].pop(), pairs[i][1])
+
+    out["apply_listed_in_place median us"] = _median(listed_in_place, range(len(pairs)))
     return out
 
 

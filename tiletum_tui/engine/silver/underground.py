@@ -204,7 +204,7 @@ class PlaceProspector(Action, tag="prospector"):
         """Every map without a Prospector of yours whose Pithead's Silver you have, while you have one (sure)."""
         p = state.module_state.silver.players[frame.player]  # (``me``)
         if p.prospector_supply:
-            t, sides, silver = tables(), sv(state).sides, p.silver  # (``prospector_cost``, inline)
+            t, sides, silver = tables(), state.module_state.silver.sides, p.silver  # (``prospector_cost``, inline)
             sure += [cls(frame.player, m) for m in t.maps
                      if m not in p.prospectors and silver >= t.cost[(m, sides[m])]]
 
