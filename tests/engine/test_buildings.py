@@ -8,7 +8,7 @@ import pytest
 from tiletum_tui.engine import IllegalActionError
 from tiletum_tui.engine.state import ActionFrame
 
-from .conftest import act, clear_wheel, game, give_action, legal, put_die, set_res, set_rooms, tile_of
+from .conftest import act, clear_wheel, game, give_action, legal, put_die, rules, set_res, set_rooms, tile_of
 
 
 def refused(state, text, match):
@@ -157,3 +157,23 @@ def test_a_character_that_could_never_be_placed_is_said_so_before_it_is_hired():
     assert found[second].legal and "Building 1" in found[second].caution and "never" in found[second].caution
     assert found[other].legal and found[other].caution == ""
     assert f"hire {second}" in legal(s)  # the rules allow it
+
+
+def test_any_copy_of_a_design_may_go_in_and_the_others_follow_it_to_its_building():
+    """docs/rulings.md ruling 30; rulebook, Character Action: "Move a Character tile from your Storehouse
+    to a Room" (any of them: the copies of a design differ in bonus) and "as soon as a Character is
+    placed in a Building, matching Character tiles must be placed in the same Building"."""
+    s = game(2)
+    give_action(s, "character", 3)
+    p = s.players[0]
+    tiles = rules(s).tiles
+    first = tile_of(s, "character", design="c01")  # Notary, Contract 1 AP + any Resource
+    second = tile_of(s, "character", design="c01")  # Notary, Contract 2 AP + any Resource
+    assert tiles[first].effects != tiles[second].effects
+    p.storehouse = (first, second)
+    act(s, f"room {second} 2 1")  # the copy waiting second goes in first, with its own bonus
+    assert p.rooms[1][0] == second and p.storehouse == (first,)
+    assert (s.stack[-1].action, s.stack[-1].ap) == ("contract", 2)
+    act(s, "done", "gain S")  # (the bonus's Contract Action unused; its Resource)
+    refused(s, f"room {first} 3 1", "already lives in Building 2")
+    assert f"room {first} 2 2" in legal(s)

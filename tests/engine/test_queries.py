@@ -41,3 +41,29 @@ def test_ending_the_turn_with_the_joker_unresolved_wastes_its_ap():
     assert ap_lost_by(s, Done(0)) == ("merchant", 3)
     s.stack[-1] = JokerFrame(player=0, ap=2, source="die")
     assert ap_lost_by(s, EndTurn(0)) == ("joker", 2)
+
+
+def test_takeable_tiles_says_what_why_cannot_take_says_for_every_tile():
+    """Rulebook, Bonus tiles and the Storehouse (and rulings 18, 19): the die choices ask
+    ``takeable_tiles`` for the wheel's tiles at once; it must agree with ``why_cannot_take`` for every
+    tile of the catalogue, for every player, all through random games (full Storehouses, Crest families
+    held, Contract spaces filled)."""
+    import random
+
+    from tiletum_tui.engine import apply_listed_in_place, legal_actions
+    from tiletum_tui.engine.queries import takeable_tiles, why_cannot_take
+
+    seen = set()
+    for seed in range(3):
+        s = game(3, seed=seed)
+        r = rules(s)
+        ids = ("", *r.tiles)
+        pick = random.Random(seed)
+        while s.phase != "over":
+            for p in s.players:
+                got = takeable_tiles(r, p, ids)
+                want = tuple(bool(t) and why_cannot_take(r, p, t) is None for t in ids)
+                assert got == want, (p.storehouse, p.crests, p.contracts)
+                seen.add(sum(want))
+            apply_listed_in_place(s, pick.choice(legal_actions(s)))
+    assert 0 in seen and len(seen) > 3  # full Storehouses and several other cases were met

@@ -1,7 +1,8 @@
 """Engine timings for ``tiletum bench``: random games per second, and the median cost of one step.
 
 A benchmark, not a test: the numbers go in notes, never into assertions. ``apply`` (with its
-copy of the state) and ``apply_in_place`` are timed on the same positions and actions. Games per
+copy of the state) and ``apply_in_place`` are timed on the same positions and actions, and so is the
+trusted path random games take (``apply_listed``: a listed move, not checked again). Games per
 second are given in CPU time (``time.process_time``: what the engine costs, whatever else the machine
 is doing) beside wall time; the step medians are CPU time too. A warm-up game comes first (the
 rulesets and their tables are built once per program).
@@ -13,7 +14,10 @@ import random
 import statistics
 import time
 
-from ..engine import PlayerSetup, Settings, apply, apply_in_place, clone, legal_actions, new_game, options
+from ..engine import (
+    PlayerSetup, Settings, apply, apply_in_place, apply_listed, apply_listed_in_place, clone, legal_actions, new_game,
+    options,
+)
 
 COLOURS = ("red", "blue", "green", "yellow")
 
@@ -24,13 +28,14 @@ def settings(players: int, seed: int, modules: tuple[str, ...] = ()) -> Settings
 
 
 def random_game(players: int, seed: int, modules: tuple[str, ...] = ()):
-    """Play one game with uniformly random legal actions; return the final state and the action count."""
+    """Play one game with uniformly random legal actions; return the final state and the action count.
+    The moves are listed ones, so they take the engine's trusted path (``apply_listed_in_place``)."""
     state = new_game(settings(players, seed, modules))
     pick = random.Random(seed).random
     count = 0
     while state.phase != "over":
         legal = legal_actions(state)
-        apply_in_place(state, legal[int(pick() * len(legal))])
+        apply_listed_in_place(state, legal[int(pick() * len(legal))])
         count += 1
     return state, count
 
@@ -53,7 +58,7 @@ def time_split(players: int, games: int, modules: tuple[str, ...] = ()) -> dict:
         while state.phase != "over":
             legal = legal_actions(state)
             chosen.append(legal[int(pick() * len(legal))])
-            apply_in_place(state, chosen[-1])
+            apply_listed_in_place(state, chosen[-1])
         played.append((seed, chosen))
     clock = time.process_time
     best = {"setup": float("inf"), "listing": float("inf"), "applying": float("inf")}
@@ -67,7 +72,7 @@ def time_split(players: int, games: int, modules: tuple[str, ...] = ()) -> dict:
                 t0 = clock()
                 legal_actions(state)
                 t1 = clock()
-                apply_in_place(state, action)
+                apply_listed_in_place(state, action)
                 spent["listing"] += t1 - t0
                 spent["applying"] += clock() - t1
         best = {k: min(v, spent[k]) for k, v in best.items()}
@@ -118,6 +123,14 @@ def step_numbers(games: int = 4) -> dict:
 
     out["apply_in_place median us"] = _median(in_place, range(len(pairs)))
     out["apply / apply_in_place"] = out["apply (with its copy) median us"] / out["apply_in_place median us"]
+    # The trusted path of random games and the opponents (a listed move, not checked again).
+    out["apply_listed (with its copy) median us"] = _median(lambda p: apply_listed(*p), pairs)
+    copies = [[clone(s) for _ in range(3)] for s, _ in pairs]
+
+    def listed_in_place(i) -> None:
+        apply_listed_in_place(copies[i].pop(), pairs[i][1])
+
+    out["apply_listed_in_place median us"] = _median(listed_in_place, range(len(pairs)))
     return out
 
 

@@ -20,7 +20,7 @@ from .errors import IllegalActionError, MalformedActionError, TiletumError
 from .events import Event, Scored, barriers
 from .flow import new_game
 from .legal import Option, legal_actions, options
-from .rules import apply, apply_in_place, check
+from .rules import apply, apply_in_place, apply_listed, apply_listed_in_place, check
 from .ruleset import GAME, Rules, known_modules, rules_for
 from .state import PlayerSetup, Settings, State, clone
 from .versions import RULES_VERSION, RULES_VERSIONS
@@ -48,7 +48,7 @@ def digest(state: State) -> str:
 __all__ = [
     "GAME", "KINDS", "RULES_VERSION", "RULES_VERSIONS", "Action", "Event", "IllegalActionError",
     "MalformedActionError", "Option", "PlayerSetup", "Rule", "Rules", "Scored", "Settings", "State", "TiletumError",
-    "apply", "apply_in_place", "barriers", "check", "clone", "current_player", "decision", "describe", "digest",
+    "apply", "apply_in_place", "apply_listed", "apply_listed_in_place", "barriers", "check", "clone", "current_player", "decision", "describe", "digest",
     "explain_frame", "frame_rule", "known_modules", "legal_actions", "new_game", "notation", "notation_of_move", "options", "parse",
     "rules_for", "sample", "view",
 ]

@@ -176,7 +176,14 @@ def legal_actions(state: State) -> list:
     frame = stack[-1]
     out: list = []
     unsure: list = []
-    for lister in listers(r, state, frame):
+    listing = r.listing
+    kind = type(frame)
+    if listing is not None and kind is ActionFrame:  # (``listers``, inline for the commonest decision)
+        found = listing.action.get(frame.action, listing.spent) if frame.ap >= 1 else listing.spent
+        found = found[1] if state.phase == "action" else found[0]
+    else:
+        found = listers(r, state, frame)
+    for lister in found:
         lister(r, state, frame, out, unsure)
     for a in unsure:
         try:

@@ -67,10 +67,23 @@ def wheel_bonus_for_value(state: State, value: int) -> str:
 def die_actions(r, state: State, value: int) -> tuple[str, ...]:
     """The Actions a die of this value may feed: the Action Wheel's, then any a module's wheel section
     shares with it (``TakeDie.action`` names one of those)."""
-    out = (action_for_value(state, value),)
-    for m in r.modules:
-        out += m.section_actions(r, state, value)
-    return out
+    return (action_for_value(state, value),) + section_shares(r, state)[value]
+
+
+def section_shares(r, state: State) -> tuple[tuple[str, ...], ...]:
+    """By die value 1..6 (index 0 unused): the modules' Actions sharing its wheel section. They depend
+    on the wheel's rotation alone (``Module.section_actions``), so they are asked once per rotation
+    and ruleset."""
+    rotation = state.board.wheel_rotation
+    key = ("sections", rotation)
+    found = r.moves.get(key)
+    if found is None:
+        shares = [()] * 7
+        for value in range(1, 7):
+            for m in r.modules:
+                shares[value] += m.section_actions(r, state, value)
+        found = r.moves[key] = tuple(shares)
+    return found
 
 
 def die_bonus_tile(r, state: State, value: int, action: str = "") -> str:
@@ -258,6 +271,34 @@ def why_cannot_take(r, player: Player, tile_id: str, families: set[str] | None =
     if t.kind == "contract" and all(player.contracts):
         return "all six of your Contract spaces are filled: no more Contracts"
     return None
+
+
+def takeable_tiles(r, player: Player, tile_ids) -> tuple[bool, ...]:
+    """For each of these tile ids ("" for none: False), whether this player may take it into the
+    Storehouse now: ``why_cannot_take``'s three rules, worked out once for many tiles (the die
+    choices ask for every Bonus tile of the wheel at every turn; tests/engine/test_queries.py holds
+    the two equal)."""
+    if len(player.storehouse) >= r.player_board.storehouse:
+        return (False,) * len(tile_ids)
+    tiles = r.tiles
+    families = None
+    contracts_full = None
+    out = []
+    for tile_id in tile_ids:
+        ok = bool(tile_id)
+        if ok:
+            t = tiles[tile_id]
+            kind = t.kind
+            if kind == "crest":
+                if families is None:
+                    families = crest_families(r, player)
+                ok = t.family not in families
+            elif kind == "contract":
+                if contracts_full is None:
+                    contracts_full = all(player.contracts)
+                ok = not contracts_full
+        out.append(ok)
+    return tuple(out)
 
 
 def building_design(r, player: Player, building: int) -> str:

@@ -3,6 +3,14 @@
 ``check`` raises IllegalActionError with the reason; ``apply_in_place`` checks once, completely,
 before changing anything, so a refused action leaves the state exactly as it was. ``apply``
 changes a copy and leaves the given state untouched (``state.clone`` shares what cannot change).
+
+``apply_listed`` and ``apply_listed_in_place`` are the trusted path of the engine's own loops (random
+games, the opponents' searches and playouts, the bench): they take a move that ``legal_actions``
+listed for this very state and skip ``check``, which every listed move passes by construction
+(tests/engine/test_moves.py holds every listed move to ``check`` over whole games, and
+tests/engine/test_trusted.py plays the same games both ways, digest for digest). Anything from
+outside the engine's loop (a person, a client, a save, a record, a plan replayed on another deal)
+goes through ``apply`` or ``apply_in_place``, which check first.
 """
 
 from __future__ import annotations
@@ -62,4 +70,29 @@ def apply(state: State, action) -> State:
     new = copy_for_apply(state)
     new.events = []
     action.apply(r, new, new.stack[-1])
+    return new
+
+
+def _no_view(state: State) -> None:
+    if state.hidden.redacted:
+        raise refuse("this is a view of a game (hidden parts left out): it can be read, not played on")
+
+
+def apply_listed_in_place(state: State, action) -> list:
+    """``apply_in_place`` for a move ``legal_actions(state)`` just listed for this very state (not
+    re-checked: the trusted path of the engine's own loops; the module docstring says why it is safe)."""
+    if state.hidden.redacted:
+        _no_view(state)
+    state.events = []
+    action.apply(rules_for(state.settings), state, state.stack[-1])
+    return state.events
+
+
+def apply_listed(state: State, action) -> State:
+    """``apply`` for a move ``legal_actions(state)`` just listed for this very state (not re-checked)."""
+    if state.hidden.redacted:
+        _no_view(state)
+    new = copy_for_apply(state)
+    new.events = []
+    action.apply(rules_for(state.settings), new, new.stack[-1])
     return new

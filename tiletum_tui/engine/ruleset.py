@@ -92,7 +92,8 @@ class Module:
 
     # ---- the turn
     def section_actions(self, r: Rules, state, value: int) -> tuple[str, ...]:
-        """Other Actions a die of this value may feed (Actions sharing its wheel section)."""
+        """Other Actions a die of this value may feed (Actions sharing its wheel section). It may depend
+        on the wheel's rotation alone: it is asked once per rotation and ruleset (``queries.section_shares``)."""
         return ()
 
     def section_bonus(self, r: Rules, state, action: str) -> str | None:
@@ -116,7 +117,8 @@ class Module:
         return gold
 
     def buy_gold(self, r: Rules, state, player: int, gold: int) -> int:
-        """Gold buying a Resource costs this player."""
+        """Gold buying a Resource costs this player: ``gold`` or less (a module may lower the price, never
+        raise it: ``Buy.moves`` lists the purchases of anyone who has the printed price without asking)."""
         return gold
 
     def cathedral_discount(self, r: Rules, state, player: int) -> int:

@@ -36,7 +36,9 @@ class Buy(Action, tag="buy"):
 
     @classmethod
     def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
-        if state.players[frame.player].resources["G"] >= buy_gold(r, state, frame.player):
+        gold = state.players[frame.player].resources["G"]
+        # (the printed price first: a module only ever lowers it, ``Module.buy_gold``)
+        if gold >= r.tracks.buy_resource_gold or gold >= buy_gold(r, state, frame.player):
             sure += _BUYS[frame.player]
 
     @classmethod
@@ -318,8 +320,9 @@ class UseHelper(Action, tag="use"):
     def tile_moves(cls, r, state, frame, p, t: str, tile, sure: list) -> None:
         """Sure when no Helper is in use and its moment has come: choosing a die (a Resource for it), or
         the die's Action open (extra AP)."""
-        if helper_active(state):
-            return
+        for f in state.stack:  # (``helper_active``, inline: asked for every Helper at every decision)
+            if getattr(f, "source", "") == "helper":
+                return
         moment = _helper_moment(r, t, tile)
         if moment == "die":
             if isinstance(frame, TurnFrame) and not frame.die_taken:

@@ -10,8 +10,8 @@ from .effects import turn_frame
 from .errors import IllegalActionError, MalformedActionError
 from .flow import end_turn
 from .queries import (
-    ACTION_NAMES, action_for_value, change_die_gold, change_gold, crest_families, die_actions, die_bonus_ap,
-    die_bonus_tile, die_resource, die_steps, joker_ap, wheel_position_for_value, why_cannot_take,
+    ACTION_NAMES, action_for_value, change_die_gold, change_gold, die_actions, die_bonus_ap, die_bonus_tile,
+    die_resource, die_steps, joker_ap, section_shares, takeable_tiles, wheel_position_for_value,
 )
 from .state import (
     ActionFrame, BuildingBonusFrame, JokerFrame, MoveAndPlaceFrame, MoveAnywhereFrame, MoveFrame, PickBuildingFrame,
@@ -21,6 +21,7 @@ from .state import (
 _SEATS = range(4)
 # For each die value and number of affordable +-1 steps: the values it can become.
 _TARGETS = [[[t for t in range(1, 7) if die_steps(v, t) <= k] for k in range(7)] if v else [] for v in range(7)]
+_REACH = [[sum(1 << t for t in ts) for ts in row] for row in _TARGETS]  # the same as bits of a mask
 
 
 class TakeDie(Action, tag="die"):
@@ -156,48 +157,59 @@ def die_choices(r, state, seat: int, *, complete: bool = False) -> list:
     p = state.players[seat]
     board = state.board
     steps_affordable = 6 if complete else min(6, p.resources["G"] // change_die_gold(r, state, seat))
-    room = not complete and len(p.storehouse) < r.player_board.storehouse
-    families = crest_families(r, p) if room else None
-
-    def takeable(t: str) -> bool:
-        return bool(t) and (complete or (room and why_cannot_take(r, p, t, families) is None))
-
-    if complete or room:
-        takeable_at = [takeable(t) for t in board.wheel_bonus]
-    else:
-        takeable_at = _NOTHING_TAKEABLE
     # By target value 1..6 (index 0 unused): a die of value t feeds wheel position (t - 1 + rotation) % 6.
     rotation = board.wheel_rotation
-    with_bonus = (False, *takeable_at[rotation:], *takeable_at[:rotation])
+    bonus = board.wheel_bonus
+    by_value = (*bonus[rotation:], *bonus[:rotation])
+    if complete:
+        with_bonus = (False, *(bool(t) for t in by_value))
+    else:
+        with_bonus = (False, *takeable_tiles(r, p, by_value))
     # Other Actions of each target's section (a module's), each with its Bonus tile takeable or not.
-    shared: list = [()] * 7
+    shared: tuple = _NO_SHARED
     if r.modules:
+        shares = section_shares(r, state)
+        shared_by_value: list = [()] * 7
         bonus_of: dict = {}  # an Action's Bonus tile is the same whatever the die's value
         for t in range(1, 7):
-            others = die_actions(r, state, t)[1:]
+            others = shares[t]
             if others:
                 for a in others:
                     if a not in bonus_of:
-                        bonus_of[a] = takeable(die_bonus_tile(r, state, t, a))
-                shared[t] = tuple((a, bonus_of[a]) for a in others)
-    # The choices of one die depend only on these: made once per ruleset and shared (they are values).
-    key = ("dice", seat, steps_affordable, with_bonus, tuple(shared))
-    made = r.moves.get(key)
+                        tile = die_bonus_tile(r, state, t, a)
+                        bonus_of[a] = bool(tile) and (complete or takeable_tiles(r, p, (tile,))[0])
+                shared_by_value[t] = tuple((a, bonus_of[a]) for a in others)
+        shared = tuple(shared_by_value)
+    # The choices of one die depend only on these, and of the Bonus tiles only on those of the values it
+    # can become: made once per ruleset and shared (they are values), so a game soon only looks them up.
+    made = r.moves.get("dice")
     if made is None:
-        made = r.moves[key] = {}
+        made = r.moves["dice"] = {}
+        r.moves["dice shared"] = {}
+    kinds = r.moves["dice shared"]
+    shared_kind = kinds.get(shared)
+    if shared_kind is None:
+        shared_kind = kinds[shared] = len(kinds)
+    bits = 0
+    for t in range(1, 7):
+        if with_bonus[t]:
+            bits |= 1 << t
     out: list = []
-    for v, dice in enumerate(board.wheel_dice, 1):
-        if not dice:
-            continue
-        for colour in (dice if len(dice) == 1 else dict.fromkeys(dice)):
-            chunk = made.get((v, colour))
-            if chunk is None:
-                chunk = made[(v, colour)] = _one_die(seat, v, colour, _TARGETS[v][steps_affordable], with_bonus, shared)
-            out += chunk
+    v = 0
+    for dice in board.wheel_dice:
+        v += 1
+        if dice:
+            reach = bits & _REACH[v][steps_affordable]
+            for colour in (dice if len(dice) == 1 else dict.fromkeys(dice)):
+                key = (seat, v, colour, steps_affordable, reach, shared_kind)
+                chunk = made.get(key)
+                if chunk is None:
+                    chunk = made[key] = _one_die(seat, v, colour, _TARGETS[v][steps_affordable], with_bonus, shared)
+                out += chunk
     return out
 
 
-_NOTHING_TAKEABLE = [False] * 6
+_NO_SHARED = ((),) * 7
 
 
 def _one_die(seat: int, v: int, colour: str, targets, with_bonus, shared) -> tuple:
@@ -269,7 +281,8 @@ class EndTurn(Action, tag="end"):
     def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
         """Listed once the die is taken and only the die's own Action is open: then it is always legal,
         and at any other moment of a turn never (``near_misses`` shows it refused)."""
-        if _endable(state, frame):
+        n = len(state.stack)  # (``_endable``, inline: asked at every decision of a turn)
+        if (n == 1 and frame.die_taken) or (n == 2 and frame.source == "die"):
             sure.append(_END[frame.player])
 
     @classmethod

@@ -20,7 +20,7 @@ import time
 
 import msgspec
 
-from ..engine import apply, legal_actions, sample, view
+from ..engine import apply, apply_listed, legal_actions, sample, view
 from ..engine.queries import ap_lost_by
 from ..engine.state import TurnFrame
 from .base import LEVEL_TITLES, LEVELS, MAX_SECONDS, MAX_SIMULATIONS, Budget, Choice  # noqa: F401 (their home)
@@ -132,7 +132,7 @@ def best_plan(state, seat: int, width: Width) -> Plan:
     # Not a turn (the King phase's Bonus tile): try each legal action and keep the best.
     best = None
     for a in legal_actions(state):
-        v = value_of(apply(state, a), seat)
+        v = value_of(apply_listed(state, a), seat)
         if best is None or v > best.value:
             best = Plan([a], v)
     return best

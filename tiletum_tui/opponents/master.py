@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import time
 
-from ..engine import apply, legal_actions, sample
+from ..engine import apply, apply_listed, legal_actions, sample
 from ..engine.errors import TiletumError
 from ..engine.state import KingTileFrame, TurnFrame
 from ..engine.turn import TakeDie
@@ -164,7 +164,7 @@ def _tree_turn(node: Node, state, who: int):
     parent = max(node.visits, 1)
     k, child = max(options, key=lambda kc: kc[1].ucb(parent))
     die = TakeDie(who, *k)
-    after = apply(state, die)
+    after = apply_listed(state, die)  # (equal to a die just listed: ``k in legal``)
     plans = spend(after, who, QUICK, [die])
     state = _play(state, plans[0].actions, who) if plans else after
     return child, state
@@ -189,8 +189,8 @@ def _finish(state, who: int):
     if state.stack and state.stack[-1].player == who and state.phase == "action":
         plans = spend(state, who, QUICK)
         if plans:
-            for a in plans[0].actions:
-                state = apply(state, a)
+            for a in plans[0].actions:  # (planned from this very state: each move listed on the way)
+                state = apply_listed(state, a)
             return state
     return _quick(state, who)
 
@@ -199,13 +199,13 @@ def _quick(state, who: int):
     """The playouts' policy for one decision: the planner's quick plan, played out."""
     top = state.stack[-1]
     if isinstance(top, KingTileFrame):
-        best = max(legal_actions(state), key=lambda a: value_of(apply(state, a), who))
-        return apply(state, best)
+        best = max(legal_actions(state), key=lambda a: value_of(apply_listed(state, a), who))
+        return apply_listed(state, best)
     plan = quick_turn(state, who)
     if plan is None:
-        return apply(state, legal_actions(state)[0])
-    for a in plan.actions:
-        state = apply(state, a)
+        return apply_listed(state, legal_actions(state)[0])
+    for a in plan.actions:  # (planned from this very state: each move listed on the way)
+        state = apply_listed(state, a)
     return state
 
 

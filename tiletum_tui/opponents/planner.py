@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import msgspec
 
-from ..engine import apply, legal_actions
+from ..engine import apply_listed, legal_actions
 from ..engine.characters import Refresh
 from ..engine.contracts import Exchange
 from ..engine.tasks import Buy
@@ -95,7 +95,7 @@ def spend(state, me: int, width: Width, first: list | None = None) -> list[Plan]
                     continue
                 if not _useful(s, a, width.lean):
                     continue
-                ns = apply(s, a)
+                ns = apply_listed(s, a)  # (a move just listed for s: the engine's trusted path)
                 k = _key(ns, me)
                 if k in seen:
                     continue
@@ -139,7 +139,7 @@ def plan_turn(state, me: int, width: Width = JOURNEYMAN, *, keep: int = 1) -> li
     greedy: dict[tuple, tuple[float, float]] = {}
     scored = []
     for a in dice:
-        after = apply(state, a)
+        after = apply_listed(state, a)
         now = value_of(after, me)
         g = greedy.get((a.target, a.bonus))
         if g is None:
@@ -163,7 +163,7 @@ def rank_dice(state, me: int) -> list[tuple[float, object, object]]:
     """Every die choice with the state it leads to, best first by what it gives at once plus its AP."""
     ranked = []
     for a in die_choices(state, me):
-        after = apply(state, a)
+        after = apply_listed(state, a)
         frame = after.stack[-1]
         ranked.append((value_of(after, me) + AP_WORTH * getattr(frame, "ap", 0), a, after))
     ranked.sort(key=lambda x: -x[0])

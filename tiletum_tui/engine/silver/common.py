@@ -65,7 +65,7 @@ def in_force(state, player: int) -> dict:
     """The ongoing modifiers a player has, by kind: of every Technology tier reached (and those below it,
     ruling 15) and of the Resource Bonus tile taken; and their discounts by Task (``("discount", task)``).
     Cached by what decides them (every option asks)."""
-    p = me(state, player)
+    p = state.module_state.silver.players[player]  # (``me``, inline: the hottest question of the expansion)
     tech = p.technology
     hit = _BY_DICT.get(id(tech))
     if hit is not None and hit[0] is tech and hit[1] == p.resource_tile:
@@ -105,7 +105,13 @@ def modifiers(state, player: int, kind: type) -> tuple:
 
 def discount(state, player: int, task: str) -> int:
     """How much less a Task (``Discount.task``) costs this player."""
-    return in_force(state, player).get(("discount", task), 0)
+    tech = state.module_state.silver.players[player].technology
+    hit = _BY_DICT.get(id(tech))  # (``in_force``'s cache, asked inline: every price of a listing asks)
+    if hit is not None and hit[0] is tech and hit[1] == state.module_state.silver.players[player].resource_tile:
+        found = hit[2]
+    else:
+        found = in_force(state, player)
+    return found.get(("discount", task), 0) if found else 0
 
 
 def whenever(state, player: int, event: str) -> list:

@@ -149,7 +149,8 @@ class MovementStep(Action, tag="step"):
 
     @classmethod
     def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
-        if movement_left(state, frame.player):
+        p = state.module_state.silver.players[frame.player]  # (``movement_left``, inline: every Task listing asks)
+        if p.movement and p.movement_lap == lap_key(state):
             sure += _steps(cls, state, frame.player)
 
     def apply(self, r, state, frame) -> None:

@@ -9,6 +9,8 @@ on-reach effects (a new Bonus AP marker, a Resource Bonus tile) resolve once, th
 
 from __future__ import annotations
 
+import functools
+
 from ...data import silver_schema as sx
 from ...data.schema import RESOURCE_NAMES
 from ..actions import Action, Rule, refuse
@@ -30,6 +32,12 @@ def tech_id(name: str) -> str:
 
 def tech_name(tech: str) -> str:
     return tables().data.technologies[tech].name
+
+
+@functools.cache
+def _cheapest() -> int:
+    """The Silver of the cheapest tier (printed: asked at every Task listing)."""
+    return min(tables().data.rules.technology.tier_costs)
 
 
 class AdvanceTechnology(Action, tag="tech"):
@@ -54,10 +62,10 @@ class AdvanceTechnology(Action, tag="tech"):
     @classmethod
     def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
         """Every Technology of the board below its top tier whose next tier's Silver one has (sure)."""
-        p = me(state, frame.player)
-        costs = tables().data.rules.technology.tier_costs
-        if p.silver < min(costs):  # (not even the cheapest tier: most decisions of a game)
+        p = state.module_state.silver.players[frame.player]  # (``me``)
+        if p.silver < _cheapest():  # (not even the cheapest tier: most decisions of a game)
             return
+        costs = tables().data.rules.technology.tier_costs
         sure += [cls(frame.player, tech.removeprefix("tech-")) for tech in sv(state).technologies
                  if p.technology[tech] < len(costs) and p.silver >= costs[p.technology[tech]]]
 

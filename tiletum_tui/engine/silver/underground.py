@@ -202,10 +202,11 @@ class PlaceProspector(Action, tag="prospector"):
     @classmethod
     def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
         """Every map without a Prospector of yours whose Pithead's Silver you have, while you have one (sure)."""
-        p = me(state, frame.player)
+        p = state.module_state.silver.players[frame.player]  # (``me``)
         if p.prospector_supply:
-            sure += [cls(frame.player, m) for m in tables().maps
-                     if m not in p.prospectors and p.silver >= prospector_cost(state, m)]
+            t, sides, silver = tables(), state.module_state.silver.sides, p.silver  # (``prospector_cost``, inline)
+            sure += [cls(frame.player, m) for m in t.maps
+                     if m not in p.prospectors and silver >= t.cost[(m, sides[m])]]
 
     @classmethod
     def near_misses(cls, r, state, frame) -> list:
@@ -261,8 +262,8 @@ class UndergroundCathedral(Action, tag="ucathedral"):
     def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
         """Every Underground Cathedral with a Pillar of yours, tiles left, not yet yours, that you can pay (sure)."""
         seat = frame.player
-        stacks = sv(state).cathedral_stack
-        if not any(t in stacks for t in pillar_towns(state, seat)):  # (no Pillar of yours underground)
+        stacks = state.module_state.silver.cathedral_stack  # (``sv``)
+        if stacks.keys().isdisjoint(pillar_towns(state, seat)):  # (no Pillar of yours underground)
             return
         done = state.players[seat].cathedrals
         for town, stack in stacks.items():
