@@ -76,9 +76,9 @@ async def test_the_title_screen_is_served_at_80x24_and_redraws_at_120x40(tmp_pat
             assert "New game" in term.text
             assert door.launched == ["Ann"]  # the player from the key's name= option
             # At 80 columns the key line is cut; at 120 it reaches Quit (the app saw the new size).
-            assert "r Rules  q Quit" not in term.text
+            assert "r Rules q Quit" not in term.text
             await term.resize(120, 40)
-            await term.wait_for("r Rules  q Quit")
+            await term.wait_for("r Rules q Quit")
             assert len(term.screen.display) == 40
 
 

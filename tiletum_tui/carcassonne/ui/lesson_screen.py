@@ -75,6 +75,11 @@ class CarcassonneLessonScreen(CarcassonneScreen):
         super().__init__(self._chapter_session())
         self.message = note
 
+    def check_action(self, action: str, parameters) -> bool | None:
+        """The lesson keeps its keys to its last step, after the game's end too (a step says what a key
+        does; a wrong one is refused in words): the final table's replay and charts are not offered."""
+        return action not in ("replay", "charts")
+
     @property
     def lesson(self):
         return self.tutorial.lesson

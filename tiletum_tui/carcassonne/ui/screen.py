@@ -276,7 +276,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
     _PLAYING = {"jump", "step", "rotate", "confirm", "pick", "undo", "preview", "hint"}
 
     def check_action(self, action: str, parameters) -> bool | None:
-        over = self.session.current_player is None  # (no one decides: the game is over)
+        over = self.state.phase == "over"  # (the final table: a lesson's steps may have no one deciding)
         if action in ("replay", "charts"):
             return over
         if action in self._PLAYING:
