@@ -4,6 +4,7 @@ a headless game's result (``GameResult``). No game's rules here: Tiletum's oppon
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 LEVELS = ("beginner", "journeyman", "master")
@@ -72,3 +73,20 @@ class GameResult:
     actions: list[str] = field(default_factory=list)  # the game in notation
     used: list[dict] = field(default_factory=list)  # by seat: what ``observe`` counted (e.g. the expansion's parts)
     winners: tuple[int, ...] = ()  # where the rules share a win on a tie (Carcassonne): every winner
+
+
+def run_budget(budget: Budget, started: float, simulate, hurry=None) -> int:
+    """The masters' budget loop (both games'): call ``simulate()`` until the budget is spent (its
+    simulations, or its seconds since ``started`` by ``time.perf_counter``: the player waits in wall
+    time) or ``hurry()`` says stop (polled after the first); return how many ran."""
+    deadline = started + budget.seconds if budget.simulations is None else None
+    limit = budget.simulations if budget.simulations is not None else 10**9
+    sims = 0
+    while sims < limit:
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        if hurry is not None and sims and hurry():
+            break
+        simulate()
+        sims += 1
+    return sims

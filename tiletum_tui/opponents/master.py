@@ -30,6 +30,7 @@ from ..engine import apply, legal_actions, sample
 from ..engine.errors import TiletumError
 from ..engine.state import KingTileFrame, TurnFrame
 from ..engine.turn import TakeDie
+from .base import run_budget
 from .evaluate import evaluate, value_of
 from .planner import QUICK, Plan, Width, plan_turn, quick_turn, rank_dice, spend
 
@@ -80,16 +81,7 @@ def search(seen, me: int, budget, seed: int, hurry=None):
     if len(root.children) == 1:  # one sensible move: no need to think
         only = plans[0]
         return only, Choice(only.actions[0], gain=only.value - now, win=None)
-    deadline = started + budget.seconds if budget.simulations is None else None
-    limit = budget.simulations if budget.simulations is not None else 10**9
-    sims = 0
-    while sims < limit:
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
-        if hurry is not None and sims and hurry():
-            break
-        _simulate(root, seen, seed, me, n)
-        sims += 1
+    sims = run_budget(budget, started, lambda: _simulate(root, seen, seed, me, n), hurry)
     ranked = sorted(root.children.values(), key=lambda c: (c.visits, c.total), reverse=True)
     best, second = ranked[0], ranked[1]
     win = best.total / best.visits if best.visits else None
