@@ -89,15 +89,16 @@ def place(state: State, design: str, x: int, y: int, rotation: int) -> int:
     base = len(state.parent)
     state.placed.append(Placement(design, x, y, rotation, base))
     state.cells[(x, y)] = index
-    k = len(t.kinds)  # one node a segment, each its own feature until joined below
-    state.parent.extend(range(base, base + k))
-    state.kind.extend(t.kinds)
-    state.open.extend(t.opens)
-    state.tiles.extend([frozenset((index,))] * k)  # (values: shared, never changed in place)
-    state.segs.extend([1] * k)
-    state.pennants.extend(t.pennants)
-    state.occupants.extend([()] * k)
-    state.cities.extend([tuple(base + c for c in cities) if cities else () for cities in t.cities])
+    for i, seg in enumerate(t.segments):
+        node = base + i
+        state.parent.append(node)
+        state.kind.append(seg.kind)
+        state.open.append(t.opens[i])
+        state.tiles.append(frozenset((index,)))
+        state.segs.append(1)
+        state.pennants.append(int(seg.pennant))
+        state.occupants.append(())
+        state.cities.append(tuple(base + c for c in seg.cities))
     if state.river_end is not None and "river" in t.edges and state.river_end[0] == (x, y):
         entry = state.river_end[1]
         bend = river_bend(state, t, entry)

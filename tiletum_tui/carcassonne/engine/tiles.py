@@ -30,7 +30,7 @@ def _point(p: int) -> tuple[float, float]:
 class Turned:
     """One design in one rotation, as placed."""
 
-    __slots__ = ("design", "rotation", "seg_at", "kinds", "edges", "names", "segments", "opens", "pennants", "cities")
+    __slots__ = ("design", "rotation", "seg_at", "kinds", "edges", "names", "segments", "opens")
 
     def __init__(self, design, rotation: int) -> None:
         self.design = design
@@ -51,8 +51,6 @@ class Turned:
         self.opens = tuple(len(a) // 3 if s.kind == "city" else len(a) if s.kind in ("road", "river") else 0
                            for s, a in zip(design.segments, at))
         self.names = _names(self.kinds, at)
-        self.pennants = tuple(int(s.pennant) for s in design.segments)
-        self.cities = tuple(tuple(s.cities) for s in design.segments)  # a field's cities, by segment index
 
 
 def _names(kinds, at) -> tuple[str, ...]:

@@ -75,96 +75,78 @@ def values(state: State, extra: Follower | None = None) -> list[float]:
 
 def values_each(state: State, extras: list[Follower | None]) -> list[list[float]]:
     """``values`` with each of ``extras`` deployed in thought (None: none), sharing the work: only the
-    feature (or the farm's cities) a follower joins is weighed again. (The master's playouts call this
-    most: lone followers skip ``_most``, and a city's worth is looked up once.)"""
+    feature (or the farm's cities) a follower joins is weighed again."""
     n = len(state.players)
     left = len(state.pile)
     road_q, city_q = _closing(left, ROAD_SCALE), _closing(left, CITY_SCALE)
     base = [float(s) for s in state.scores]
     supply = list(state.supply)
-    find, kinds, opened, node_cities = state.find, state.kind, state.open, state.cities
+    find, kinds = state.find, state.kind
     groups: dict[int, list[Follower]] = {}
     for f in state.followers:
-        root = find(f.node)
-        on = groups.get(root)
-        if on is None:
-            groups[root] = [f]
-        else:
-            on.append(f)
+        groups.setdefault(find(f.node), []).append(f)
     features: dict[int, tuple[float, bool, list[int]]] = {}  # road, city, cloister: points, complete, seats
     farm_cities: dict[int, set[int]] = {}
     supplied: dict[int, list[int]] = {}  # a city's farmers, over the farms touching it
     for root, on in groups.items():
         seats = [f.seat for f in on]
         if kinds[root] == "field":
-            cities = farm_cities[root] = {find(c) for c in node_cities[root]}
+            cities = farm_cities[root] = {find(c) for c in state.cities[root]}
             for city in cities:
-                had = supplied.get(city)
-                if had is None:
-                    supplied[city] = seats[:]
-                else:
-                    had.extend(seats)
+                supplied.setdefault(city, []).extend(seats)
             continue
         points, done = feature_points(state, root, on[0].tile, left, road_q, city_q)
         features[root] = (points, done, seats)
-        for seat in seats if len(seats) == 1 else _most(seats):
+        for seat in _most(seats):
             base[seat] += points
         if done:
             for seat in seats:
                 supply[seat] += 1
-    worths: dict[int, float] = {}
 
     def worth(city: int) -> float:
-        w = worths.get(city)
-        if w is None:
-            o = opened[city]
-            w = worths[city] = 4.0 if o <= 0 else 4.0 * city_q ** o
-        return w
+        opened = state.open[city]
+        return 4.0 if opened <= 0 else 4.0 * city_q ** opened
 
     for city, seats in supplied.items():
         w = worth(city)
-        for seat in seats if len(seats) == 1 else _most(seats):
+        for seat in _most(seats):
             base[seat] += w
-    turns = left / n
-    fade = min(1.0, turns / SUPPLY_TURNS) if turns > 0 else 0.0
     out = []
     for extra in extras:
         v, sup = base[:], supply
         if extra is not None:
             sup = supply[:]
-            seat = extra.seat
-            sup[seat] -= 1
+            sup[extra.seat] -= 1
             root = find(extra.node)
             if kinds[root] == "field":
                 cities = farm_cities.get(root)
-                for city in cities if cities is not None else {find(c) for c in node_cities[root]}:
-                    w, old = worth(city), supplied.get(city)
-                    if old:
-                        for s in _most(old):
-                            v[s] -= w
-                        for s in _most([*old, seat]):
-                            v[s] += w
-                    else:
+                for city in cities if cities is not None else {find(c) for c in state.cities[root]}:
+                    w, old = worth(city), supplied.get(city, [])
+                    for seat in (_most(old) if old else ()):
+                        v[seat] -= w
+                    for seat in _most([*old, extra.seat]):
                         v[seat] += w
             else:
                 if root in features:
                     points, done, old = features[root]
-                    for s in _most(old):
-                        v[s] -= points
+                    for seat in _most(old):
+                        v[seat] -= points
                     if done:
-                        for s in old:
-                            sup[s] -= 1
-                    now = [*old, seat]
+                        for seat in old:
+                            sup[seat] -= 1
                 else:
-                    (points, done), now = feature_points(state, root, extra.tile, left, road_q, city_q), [seat]
-                for s in now if len(now) == 1 else _most(now):
-                    v[s] += points
+                    (points, done), old = feature_points(state, root, extra.tile, left, road_q, city_q), []
+                now = [*old, extra.seat]
+                for seat in _most(now):
+                    v[seat] += points
                 if done:
-                    for s in now:
-                        sup[s] += 1
+                    for seat in now:
+                        sup[seat] += 1
+        turns = left / n
         if turns > 0:
-            for s in range(n):
-                v[s] += SUPPLY * min(sup[s], turns) * fade
+            fade = min(1.0, turns / SUPPLY_TURNS)
+            for seat in range(n):
+                v[seat] += SUPPLY * min(sup[seat], turns) * fade
         out.append(v)
     return out
 
