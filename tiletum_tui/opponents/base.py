@@ -4,6 +4,7 @@ a headless game's result (``GameResult``). No game's rules here: Tiletum's oppon
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 
@@ -90,3 +91,20 @@ def run_budget(budget: Budget, started: float, simulate, hurry=None) -> int:
         simulate()
         sims += 1
     return sims
+
+
+class SearchNode:
+    """A node of the masters' open-loop trees (both games'): its visits and the reward summed for the
+    player who chose the move into it, and UCB1 over them. Each master adds what its moves are."""
+
+    __slots__ = ("visits", "total")
+    EXPLORE = 0.7  # UCB1's exploration constant (the masters' rewards lie in 0..1)
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+
+    def ucb(self, parent_visits: int) -> float:
+        if not self.visits:
+            return math.inf
+        return self.total / self.visits + self.EXPLORE * math.sqrt(math.log(parent_visits) / self.visits)

@@ -24,7 +24,7 @@ import math
 import random
 import time
 
-from ...opponents.base import Choice, run_budget
+from ...opponents.base import Choice, SearchNode, run_budget
 from ..engine import Deploy, Place, apply_in_place
 from ..engine.land import legal_places
 from ..engine.rules import sample
@@ -42,20 +42,15 @@ PRIOR_VISITS = 8  # virtual visits giving each root candidate the reward its eva
 MARGIN_SCALE = 10.0  # points of margin that make a win about 73% likely (the logistic's scale)
 
 
-class Node:
-    __slots__ = ("children", "ranked", "visits", "total", "option")
+class Node(SearchNode):
+    __slots__ = ("children", "ranked", "option")
+    EXPLORE = EXPLORE
 
     def __init__(self, option: Option | None = None) -> None:
+        super().__init__()
         self.children: dict[str, dict[tuple, Node]] = {}  # per design drawn: per turn, the node after it
         self.ranked: dict[str, list[Option]] = {}  # per design drawn: its whole turns, best first
-        self.visits = 0
-        self.total = 0.0  # reward summed, for the player who chose the turn leading here
         self.option = option
-
-    def ucb(self, parent_visits: int) -> float:
-        if not self.visits:
-            return math.inf
-        return self.total / self.visits + EXPLORE * math.sqrt(math.log(parent_visits) / self.visits)
 
 
 def _key(option: Option) -> tuple:
