@@ -65,10 +65,11 @@ def _median_ms(fn, items) -> float:
     return statistics.median(times) * 1000
 
 
-def carcassonne_opponent_numbers(players: int = 2, fixed: int = 40, every: int = 6) -> dict[str, float]:
+def carcassonne_opponent_numbers(players: int = 2, fixed: int = 400, every: int = 12) -> dict[str, float]:
     """Carcassonne's opponents (issue 20): the journeyman's turn (median CPU ms) and the master's simulations a
     second, CPU and wall, over ``fixed`` simulations at every ``every``-th turn of a journeyman game (a
-    simulation costs more as the land grows: the whole game is sampled)."""
+    simulation costs more as the land grows: the whole game is sampled). 400, about a CPU-second a
+    decision at 2 players: the rate the arena's ``--budget N`` is set from (docs/carcassonne.md)."""
     from ..carcassonne.engine import view
     from ..carcassonne.opponents.levels import Opponent
     from ..opponents.base import Budget
