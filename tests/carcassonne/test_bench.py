@@ -16,3 +16,4 @@ def test_the_engines_figures_are_measured():
 def test_the_opponents_figures_play_a_journeyman_game_with_master_decisions_in_it():
     numbers = carcassonne_opponent_numbers(2, fixed=2, every=30)  # (a frozen new game cannot be played in place)
     assert numbers["2p master simulations/s, CPU"] > 0 and numbers["2p journeyman turn (median CPU ms)"] > 0
+
