@@ -29,7 +29,7 @@ def run_bench(args) -> int:
                     print(f"  {key:<56} {value:10.1f}")
     from .carcassonne import carcassonne_opponent_numbers
 
-    print("Carcassonne's opponents (one core; the master: 40 simulations at every 6th turn of a journeyman game)")
+    print("Carcassonne's opponents (one core; the master: 400 simulations at every 12th turn of a journeyman game)")
     for n in (2, 4):
         for key, value in carcassonne_opponent_numbers(n).items():
             print(f"  {key:<56} {value:10.1f}")

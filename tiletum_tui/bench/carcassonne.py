@@ -1,6 +1,7 @@
 """Carcassonne's figures for ``tiletum bench`` (issue 19): random 2-player games per CPU-second (aim:
 at least 100), the median time to list a tile's legal places late in a game (aim: at most 2 ms),
-one step through ``apply`` (with its copy, as the session plays) and the start of a game."""
+one step through ``apply`` (with its copy, as the session plays) and the start of a game. All in CPU time
+(``time.process_time``), so a loaded machine changes them little."""
 
 from __future__ import annotations
 
@@ -55,23 +56,25 @@ def carcassonne_numbers(games: int = 30) -> dict[str, float]:
 
 
 def _median_ms(fn, items) -> float:
+    """The median CPU time of ``fn`` over ``items`` (process time: the machine may be shared)."""
     times = []
     for item in items:
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         fn(item)
-        times.append(time.perf_counter() - t0)
+        times.append(time.process_time() - t0)
     return statistics.median(times) * 1000
 
 
-def carcassonne_opponent_numbers(players: int = 2, fixed: int = 40, every: int = 6) -> dict[str, float]:
-    """Carcassonne's opponents (issue 20): the journeyman's turn (median ms) and the master's simulations a
+def carcassonne_opponent_numbers(players: int = 2, fixed: int = 400, every: int = 12) -> dict[str, float]:
+    """Carcassonne's opponents (issue 20): the journeyman's turn (median CPU ms) and the master's simulations a
     second, CPU and wall, over ``fixed`` simulations at every ``every``-th turn of a journeyman game (a
-    simulation costs more as the land grows: the whole game is sampled)."""
+    simulation costs more as the land grows: the whole game is sampled). 400, about a CPU-second a
+    decision at 2 players: the rate the arena's ``--budget N`` is set from (docs/carcassonne.md)."""
     from ..carcassonne.engine import view
     from ..carcassonne.opponents.levels import Opponent
     from ..opponents.base import Budget
 
-    state = new_game(_settings(players, 3))
+    state = new_game(_settings(players, 3)).clone()
     seats = [Opponent(i, "journeyman") for i in range(players)]
     turns, sims, wall, cpu = [], 0, 0.0, 0.0
     while state.phase != "over":
@@ -82,13 +85,13 @@ def carcassonne_opponent_numbers(players: int = 2, fixed: int = 40, every: int =
             sims += master.choose(view(state, who)).simulations
             wall += time.perf_counter() - started
             cpu += time.process_time() - cpu_started
-        started = time.perf_counter()
+        started = time.process_time()
         choice = seats[who].choose(view(state, who))
         if state.phase == "place":
-            turns.append(time.perf_counter() - started)
+            turns.append(time.process_time() - started)
         apply_in_place(state, choice.action)
     return {
-        f"{players}p journeyman turn (median ms)": statistics.median(turns) * 1000,
+        f"{players}p journeyman turn (median CPU ms)": statistics.median(turns) * 1000,
         f"{players}p master simulations/s, CPU": sims / cpu if cpu else 0.0,
         f"{players}p master simulations/s, wall": sims / wall if wall else 0.0,
     }

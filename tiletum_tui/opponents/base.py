@@ -4,6 +4,8 @@ a headless game's result (``GameResult``). No game's rules here: Tiletum's oppon
 
 from __future__ import annotations
 
+import math
+import time
 from dataclasses import dataclass, field
 
 LEVELS = ("beginner", "journeyman", "master")
@@ -72,3 +74,37 @@ class GameResult:
     actions: list[str] = field(default_factory=list)  # the game in notation
     used: list[dict] = field(default_factory=list)  # by seat: what ``observe`` counted (e.g. the expansion's parts)
     winners: tuple[int, ...] = ()  # where the rules share a win on a tie (Carcassonne): every winner
+
+
+def run_budget(budget: Budget, started: float, simulate, hurry=None) -> int:
+    """The masters' budget loop (both games'): call ``simulate()`` until the budget is spent (its
+    simulations, or its seconds since ``started`` by ``time.perf_counter``: the player waits in wall
+    time) or ``hurry()`` says stop (polled after the first); return how many ran."""
+    deadline = started + budget.seconds if budget.simulations is None else None
+    limit = budget.simulations if budget.simulations is not None else 10**9
+    sims = 0
+    while sims < limit:
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        if hurry is not None and sims and hurry():
+            break
+        simulate()
+        sims += 1
+    return sims
+
+
+class SearchNode:
+    """A node of the masters' open-loop trees (both games'): its visits and the reward summed for the
+    player who chose the move into it, and UCB1 over them. Each master adds what its moves are."""
+
+    __slots__ = ("visits", "total")
+    EXPLORE = 0.7  # UCB1's exploration constant (the masters' rewards lie in 0..1)
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+
+    def ucb(self, parent_visits: int) -> float:
+        if not self.visits:
+            return math.inf
+        return self.total / self.visits + self.EXPLORE * math.sqrt(math.log(parent_visits) / self.visits)

@@ -30,6 +30,7 @@ from ..engine import apply, apply_listed, legal_actions, sample
 from ..engine.errors import TiletumError
 from ..engine.state import KingTileFrame, TurnFrame
 from ..engine.turn import TakeDie
+from .base import SearchNode, run_budget
 from .evaluate import evaluate, value_of
 from .planner import QUICK, Plan, Width, plan_turn, quick_turn, rank_dice, spend
 
@@ -43,20 +44,15 @@ PRIOR_VISITS = 2  # virtual visits giving each root candidate the reward its pla
 MARGIN_SCALE = 8.0  # VP of margin that make a win about 73% likely (the logistic's scale)
 
 
-class Node:
-    __slots__ = ("children", "visits", "total", "plan", "ranked")
+class Node(SearchNode):
+    __slots__ = ("children", "plan", "ranked")
+    EXPLORE = EXPLORE
 
     def __init__(self, plan: Plan | None = None) -> None:
+        super().__init__()
         self.children: dict = {}
         self.ranked: list | None = None  # the dice of the turn from here, best first (screened once)
-        self.visits = 0
-        self.total = 0.0  # reward summed, for the player who chose the move leading here
         self.plan = plan
-
-    def ucb(self, parent_visits: int) -> float:
-        if not self.visits:
-            return math.inf
-        return self.total / self.visits + EXPLORE * math.sqrt(math.log(parent_visits) / self.visits)
 
 
 def search(seen, me: int, budget, seed: int, hurry=None):
@@ -80,16 +76,7 @@ def search(seen, me: int, budget, seed: int, hurry=None):
     if len(root.children) == 1:  # one sensible move: no need to think
         only = plans[0]
         return only, Choice(only.actions[0], gain=only.value - now, win=None)
-    deadline = started + budget.seconds if budget.simulations is None else None
-    limit = budget.simulations if budget.simulations is not None else 10**9
-    sims = 0
-    while sims < limit:
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
-        if hurry is not None and sims and hurry():
-            break
-        _simulate(root, seen, seed, me, n)
-        sims += 1
+    sims = run_budget(budget, started, lambda: _simulate(root, seen, seed, me, n), hurry)
     ranked = sorted(root.children.values(), key=lambda c: (c.visits, c.total), reverse=True)
     best, second = ranked[0], ranked[1]
     win = best.total / best.visits if best.visits else None

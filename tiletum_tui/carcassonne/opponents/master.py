@@ -24,7 +24,7 @@ import math
 import random
 import time
 
-from ...opponents.base import Choice
+from ...opponents.base import Choice, SearchNode, run_budget
 from ..engine import Deploy, Place, apply_in_place
 from ..engine.land import legal_places
 from ..engine.rules import sample
@@ -42,20 +42,15 @@ PRIOR_VISITS = 8  # virtual visits giving each root candidate the reward its eva
 MARGIN_SCALE = 10.0  # points of margin that make a win about 73% likely (the logistic's scale)
 
 
-class Node:
-    __slots__ = ("children", "ranked", "visits", "total", "option")
+class Node(SearchNode):
+    __slots__ = ("children", "ranked", "option")
+    EXPLORE = EXPLORE
 
     def __init__(self, option: Option | None = None) -> None:
+        super().__init__()
         self.children: dict[str, dict[tuple, Node]] = {}  # per design drawn: per turn, the node after it
         self.ranked: dict[str, list[Option]] = {}  # per design drawn: its whole turns, best first
-        self.visits = 0
-        self.total = 0.0  # reward summed, for the player who chose the turn leading here
         self.option = option
-
-    def ucb(self, parent_visits: int) -> float:
-        if not self.visits:
-            return math.inf
-        return self.total / self.visits + EXPLORE * math.sqrt(math.log(parent_visits) / self.visits)
 
 
 def _key(option: Option) -> tuple:
@@ -81,16 +76,7 @@ def search(seen, me: int, budget, seed: int, hurry=None) -> Choice:
     best = options[0]
     if len(options) == 1:  # one way to play the tile: no need to think
         return Choice(best.place, plan=[best.place, best.deploy], gain=best.value - now)
-    deadline = started + budget.seconds if budget.simulations is None else None
-    limit = budget.simulations if budget.simulations is not None else 10**9
-    sims = 0
-    while sims < limit:
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
-        if hurry is not None and sims and hurry():
-            break
-        _simulate(root, seen, seed, me)
-        sims += 1
+    sims = run_budget(budget, started, lambda: _simulate(root, seen, seed, me), hurry)
     by_visits = sorted(root.children[""].values(), key=lambda c: (c.visits, c.total), reverse=True)
     first, second = by_visits[0], by_visits[1]
     return Choice(first.option.place, plan=[first.option.place, first.option.deploy], gain=first.option.value - now,

@@ -26,6 +26,8 @@ def play_game(levels, seed: int, budget: Budget | None = None, *, keep_actions: 
     levels = tuple(levels)
     settings = settings_for(levels, seed) if settings is None else msgspec.structs.replace(settings, seed=seed)
     state = new_game(settings)
+    if observe is None:  # played in place: on a writable copy (the new game is a value)
+        state = state.clone()
     used = [{} for _ in levels]
     seats = [Opponent(i, lvl, budget) for i, lvl in enumerate(levels)]
     n = len(levels)

@@ -1,0 +1,19 @@
+"""Carcassonne's figures in ``tiletum bench`` run (issue 19, "Tests and figures": random 2-player games per
+CPU-second, legal places late in a game; issue 20: the master's simulations a second). Timings are not
+asserted (a shared, noisy machine); the bench prints them and docs/carcassonne.md keeps them."""
+
+from __future__ import annotations
+
+from tiletum_tui.bench.carcassonne import carcassonne_numbers, carcassonne_opponent_numbers
+
+
+def test_the_engines_figures_are_measured():
+    numbers = carcassonne_numbers(2)
+    assert set(numbers) >= {"2-player games per CPU-second", "legal places, late (median ms)"}
+    assert all(v > 0 for v in numbers.values())
+
+
+def test_the_opponents_figures_play_a_journeyman_game_with_master_decisions_in_it():
+    numbers = carcassonne_opponent_numbers(2, fixed=2, every=30)  # (a frozen new game cannot be played in place)
+    assert numbers["2p master simulations/s, CPU"] > 0 and numbers["2p journeyman turn (median CPU ms)"] > 0
+
