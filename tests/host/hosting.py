@@ -8,12 +8,14 @@ import os
 import random
 import subprocess
 import sys
+import time
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from tiletum_tui.host import protocol as P
 from tiletum_tui.host.client import ClientGames, HostLink
 from tiletum_tui.host.hosted import HostFolder
+from tiletum_tui.host import server
 from tiletum_tui.host.server import Host
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -96,6 +98,10 @@ class Player:
         self.heard: list = []  # every message the host sent, in order
         self._task = None
         self._event = asyncio.Event()
+        # A well-behaved client: its moves keep under the host's flood limit (``server.FRAME_RATE``,
+        # with room for its other messages), which a script at machine speed would pass on a fast machine.
+        rate, burst = server.FRAME_RATE
+        self._moves = P.RateLimit(rate * 0.8, max(1, burst // 2), time.monotonic)
 
     async def connect(self) -> Player:
         await self.link.connect()
@@ -135,6 +141,8 @@ class Player:
     async def play(self, game_id: str, action) -> None:
         """Make a move and wait for the host's answer (accepted, with the new view, or refused)."""
         model = self.model(game_id)
+        while not self._moves.take():
+            await asyncio.sleep(0.02)
         model.apply(action, by=model.seat)
         await self.until(lambda: model.pending is None)
 

@@ -40,6 +40,13 @@ window.addEventListener('keydown', e => { if (!['Control', 'Shift'].includes(e.k
   setTimeout(() => window.keysSeen.push([e.key, e.ctrlKey, e.defaultPrevented]), 0); }, true);"""
 
 
+async def _page(call, *args):
+    """A call to the browser, off the event loop: the host and the door answering the page run on this
+    loop, so a call made on it would wait for a page that waits for them (it hung for a minute on a
+    loaded machine, until the driver gave up)."""
+    return await asyncio.to_thread(call, *args)
+
+
 async def test_two_seats_in_two_tabs_sign_in_play_by_keys_reopen_and_revoke(short_dir, monkeypatch):
     screens = DoorScreens(monkeypatch)
     async with running_host(short_dir) as host:
@@ -57,21 +64,21 @@ async def test_two_seats_in_two_tabs_sign_in_play_by_keys_reopen_and_revoke(shor
         try:
             # A wrong token: a plain page saying so, never a game.
             await asyncio.to_thread(driver.get, f"{ann_url}/?t=not-a-token")
-            assert "not valid" in driver.find_element("tag name", "body").text
+            assert "not valid" in await _page(lambda: driver.find_element("tag name", "body").text)
             # Ann signs in: the address bar without the token, the cookie out of the script's reach.
             await asyncio.to_thread(driver.get, f"{ann_url}/?t={links['ann']}")
-            assert driver.current_url == f"{ann_url}/"
-            assert driver.execute_script("return document.cookie") == ""
+            assert await _page(lambda: driver.current_url) == f"{ann_url}/"
+            assert await _page(driver.execute_script, "return document.cookie") == ""
             await screens.wait_for("ann", "you are ann", SLOW)
             await until_js(driver, "return document.body.classList.contains('-first-byte')")
-            assert refused_in_page(driver) == []  # nothing the page needed was blocked or missing
-            ann_tab = driver.current_window_handle
+            assert await _page(refused_in_page, driver) == []  # nothing the page needed was blocked or missing
+            ann_tab = await _page(lambda: driver.current_window_handle)
             await asyncio.to_thread(driver.switch_to.new_window, "tab")
             await asyncio.to_thread(driver.get, f"{bob_url}/?t={links['bob']}")
-            bob_tab = driver.current_window_handle
+            bob_tab = await _page(lambda: driver.current_window_handle)
             await screens.wait_for("bob", "you are bob", SLOW)
             # The keys a browser could take for itself (help, reload, full screen) go to the game.
-            driver.execute_script(_RECORD_KEYS)
+            await _page(driver.execute_script, _RECORD_KEYS)
             await asyncio.to_thread(type_keys, driver, "\ue031", "\ue035", "\ue03b", ("\ue009", "r"))
             seen = await until_js(driver, "return window.keysSeen.length >= 4 && window.keysSeen")
             assert [(key, prevented) for key, _, prevented in seen] == \
@@ -128,7 +135,7 @@ async def test_two_seats_in_two_tabs_sign_in_play_by_keys_reopen_and_revoke(shor
             await screens.until(lambda: not any(s.link.name == "ann" for s in door._sessions), SLOW)
             await asyncio.to_thread(driver.switch_to.new_window, "tab")
             await asyncio.to_thread(driver.get, f"{ann_url}/")
-            assert "not signed in" in driver.find_element("tag name", "body").text
+            assert "not signed in" in await _page(lambda: driver.find_element("tag name", "body").text)
         finally:
             ann.close()
             await asyncio.to_thread(driver.quit)

@@ -28,6 +28,7 @@ from ..safe_text import clean, name_problem
 from ..session import NotYourMoveError, Session, UndoError
 from . import protocol as P
 from .hints import HINT_RATE, HintDesk
+from .host_opponents import HostOpponents
 from .hosted import HostedGame, HostFolder, Tables, check_table, load_games, opponents_of, seats_for, settings_for, \
     status_text
 
@@ -69,7 +70,7 @@ class Disconnect(Exception):
     """The client broke the protocol: said why, then disconnected."""
 
 
-class Host:
+class Host(HostOpponents):
     def __init__(self, folder: HostFolder, *, pace: float = 0.6, report=None) -> None:
         self.folder = folder
         self.pace = pace  # seconds between two moves of a computer opponent (people see each one)
@@ -459,58 +460,6 @@ class Host:
                 c.send(lobby)
         if self.on_change is not None:
             self.on_change()
-
-    # ------------------------------------------------------------ computer opponents
-    def _opponents(self, g: HostedGame) -> None:
-        seat = g.opponent_to_ask()
-        if seat is None:
-            return
-        g.ask_opponent(seat)
-        self.watch(g)
-
-    def watch(self, g: HostedGame) -> None:
-        """Read the answers of the game's opponents' process (its moves, and hints) as they come."""
-        if not getattr(g, "_reading", False):
-            asyncio.get_running_loop().add_reader(g.opponents.fileno(), self._answer, g)
-            g._reading = True
-
-    def _stop_reading(self, g: HostedGame) -> None:
-        if getattr(g, "_reading", False) and g.opponents is not None:
-            try:
-                asyncio.get_running_loop().remove_reader(g.opponents.fileno())
-            except (RuntimeError, ValueError, OSError):
-                pass
-            g._reading = False
-
-    def _answer(self, g: HostedGame) -> None:
-        while g.opponents is not None and g.opponents.ready():
-            try:
-                answer = g.opponents.receive()
-            except (EOFError, OSError):  # the process died: start it again and ask again
-                self._stop_reading(g)
-                g.opponents.close()
-                g.opponents, g.asked = None, None
-                self.hints.lost(g)
-                self._opponents(g)
-                return
-            if answer.hint:
-                self.hints.answered(g, answer)
-                continue
-            if g.asked is None or answer.request != g.asked[0] or not answer.action:
-                continue
-            self._spawn(self._play(g, answer))
-
-    async def _play(self, g: HostedGame, answer) -> None:
-        if self.pace:
-            await asyncio.sleep(self.pace)
-        seat = answer.seat
-        if g.session.current_player != seat or g.asked is None or g.asked[0] != answer.request:
-            return
-        g.asked = (answer.request, seat, -1)  # answered: the next decision is asked anew
-        ok = await self._apply(None, g, lambda: g.session.apply(answer.action, by=seat))
-        if not ok:
-            g.asked = None
-            self._opponents(g)
 
     def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.ensure_future(coro)
