@@ -38,12 +38,12 @@ async def test_the_client_started_ahead_becomes_the_players_on_their_terminal(sh
             spare = launch.warm._spare[0].pid
             async with SSHTerm.open(door.listen[1], key, width=100, height=30) as term:
                 await term.wait_for("Your games", SLOW)
+                await term.wait_for("you are ann", 30)  # the player the key names: the host's socket for her
+                await _until(lambda: "New game" in term.screen.display[29], 30)  # the key line, at its foot
                 (session,) = door.sessions
                 assert session.pid == spare  # the waiting client took this session
-                assert "you are ann" in term.text  # the player the key names: the host's socket for her
                 assert len(term.screen.display) == 30 and term.text.startswith(" Tiletum host")
                 assert "Tables with a free seat" in term.text
-                assert "New game" in term.screen.display[29]  # the key line, at its terminal's foot
                 await term.resize(100, 40)  # the size follows (SIGWINCH from its own terminal)
                 await _until(lambda: "New game" in term.screen.display[39], 30)
                 await _until(lambda: launch.warm._spare is not None)  # the next one, started ahead
