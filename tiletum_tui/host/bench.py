@@ -13,22 +13,19 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 from . import protocol as P
+from .bench_host import start_host, stop_host
 from .bench_screens import screens_latency, ssh_connect_to_lobby
 from .client import ClientGames, HostLink
 from .hosted import HostFolder
 
-ROOT = Path(__file__).resolve().parents[2]
 MOVES = 60  # moves timed per client count
 
 
@@ -38,13 +35,6 @@ def _rss_mb(pid: int) -> float:
             return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:")) / 1024
     except (OSError, StopIteration):
         return 0.0
-
-
-def _start_host(folder: Path) -> subprocess.Popen:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.Popen([sys.executable, "-m", "tiletum_tui", "host", "--host-dir", str(folder), "--quiet",
-                             "--pace", "0"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            stdin=subprocess.DEVNULL)
 
 
 class _Client:
@@ -145,7 +135,7 @@ def _connect_to_lobby(folder: Path) -> tuple[float, float]:
 
 def host_numbers() -> dict:
     folder = Path(tempfile.mkdtemp(prefix="tb-"))
-    host = _start_host(folder)
+    host = start_host(folder, "--pace", "0")
     try:
         asyncio.run(_ready(folder))
         out = {"host resident MB, no client": _rss_mb(host.pid)}
@@ -162,12 +152,7 @@ def host_numbers() -> dict:
         out.update(asyncio.run(ssh_connect_to_lobby(cold=True)))
         return out
     finally:
-        host.terminate()
-        try:
-            host.wait(10)
-        except subprocess.TimeoutExpired:
-            host.kill()
-        shutil.rmtree(folder, ignore_errors=True)
+        stop_host(host, folder)
 
 
 def run(args) -> int:

@@ -174,15 +174,14 @@ async def ssh_connect_to_lobby(laps: int = 5, cold: bool = False) -> dict:
     the first frame), separately, as a loaded machine stretches the one and not the other. The CPU
     is what was spent between the connection and the paint: a client started ahead (``warm``) spent
     its start before."""
-    import shutil
     import socket
-    import subprocess
     import tempfile
 
     import asyncssh
 
     from ..bench.startup import _ESCAPES
-    from .bench import ROOT, _ready
+    from .bench import _ready
+    from .bench_host import start_host, stop_host
 
     folder = Path(tempfile.mkdtemp(prefix="tb-"))
     key = asyncssh.generate_private_key("ssh-ed25519")
@@ -192,12 +191,9 @@ async def ssh_connect_to_lobby(laps: int = 5, cold: bool = False) -> dict:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # (bytecode cached)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
     if cold:  # every client started when its session opens, none ahead (``launch.launcher``)
         env["TILETUM_COLD_CLIENTS"] = "1"
-    host = subprocess.Popen([sys.executable, "-m", "tiletum_tui", "host", "--host-dir", str(folder), "--quiet",
-                             "--listen", f"127.0.0.1:{port}", "--authorized-keys", str(folder / "players")],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    host = start_host(folder, "--listen", f"127.0.0.1:{port}", "--authorized-keys", str(folder / "players"), env=env)
     rows = []
     try:
         await _ready(folder)
@@ -226,12 +222,7 @@ async def ssh_connect_to_lobby(laps: int = 5, cold: bool = False) -> dict:
             if lap:
                 rows.append((took, own1 - own0, sum(c - kids0.get(p, 0.0) for p, c in kids1.items())))
     finally:
-        host.terminate()
-        try:
-            host.wait(10)
-        except subprocess.TimeoutExpired:
-            host.kill()
-        shutil.rmtree(folder, ignore_errors=True)
+        stop_host(host, folder)
     how = "started cold" if cold else "started ahead"
     return {f"SSH connect to lobby painted ({how}), median s": statistics.median(r[0] for r in rows),
             f"… CPU of the host (the door), {how}, median s": statistics.median(r[1] for r in rows),

@@ -16,16 +16,14 @@ from __future__ import annotations
 import shutil
 import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+from .bench_host import start_host, stop_host
 from .hosted import HostFolder
 from .invites import Invites
 
-ROOT = Path(__file__).resolve().parents[2]
 OPENS = 5  # page opens timed (a client process starts for each)
 KEYS = 40  # keys timed
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -100,9 +98,7 @@ def web_numbers() -> dict:
         raise RuntimeError("no Chromium, chromedriver or Selenium here (apt-get install chromium chromium-driver)")
     folder = Path(tempfile.mkdtemp(prefix="tw-"))
     port = _free_port()
-    host = subprocess.Popen([sys.executable, "-m", "tiletum_tui", "host", "--host-dir", str(folder), "--quiet",
-                             "--web", f"127.0.0.1:{port}"], env={**__import__("os").environ, "PYTHONPATH": str(ROOT)},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    host = start_host(folder, "--web", f"127.0.0.1:{port}")
     try:
         token = Invites(HostFolder(folder).web_invites).invite("ann")
         _until(lambda: HostFolder(folder).web_url.exists())
@@ -124,12 +120,7 @@ def web_numbers() -> dict:
                 "key to redrawn screen in the page, p95 ms": keys[int(len(keys) * 0.95) - 1]}
     finally:
         browser.quit()
-        host.terminate()
-        try:
-            host.wait(10)
-        except subprocess.TimeoutExpired:
-            host.kill()
-        shutil.rmtree(folder, ignore_errors=True)
+        stop_host(host, folder)
 
 
 def run(args) -> int:
