@@ -194,6 +194,15 @@ async def socket_ready(folder: Path, timeout: float = WAIT) -> None:
     raise AssertionError("the host did not open its socket")
 
 
+async def screen_until(pilot, condition, tries: int = 800) -> None:
+    """Until a Pilot-driven screen shows ``condition`` (up to a minute: a loaded machine)."""
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the screen did not change")
+
+
 import pytest  # noqa: E402  (the fixture below)
 
 

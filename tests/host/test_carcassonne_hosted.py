@@ -13,7 +13,9 @@ from tiletum_tui.carcassonne.data import load
 from tiletum_tui.carcassonne.engine import notation, remaining
 from tiletum_tui.host import protocol as P
 
-from .hosting import Player, Raw, people, random_move, running_host, short_dir, table_of  # noqa: F401 (fixture)
+from .hosting import (  # noqa: F401 (short_dir: a fixture)
+    Player, Raw, people, random_move, running_host, screen_until, short_dir, table_of,
+)
 
 
 def _checked(hosted, model, seat: int) -> None:
@@ -103,14 +105,6 @@ def test_every_game_of_the_registry_is_served_by_the_host():
     assert [o.name for o in offered()] == list(games.NAMES)
 
 
-async def _wait(pilot, condition, tries: int = 800) -> None:  # (up to a minute: a loaded machine)
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("the screen did not change")
-
-
 async def test_bobs_carcassonne_screen_redraws_when_ann_moves_and_his_keys_play_his_seat(short_dir):
     """Issue 25: "a move arriving from the host must redraw every terminal"; "the decision panel is
     live only at that seat's decision; the others see who is deciding and what"; the bell when your
@@ -132,9 +126,9 @@ async def test_bobs_carcassonne_screen_redraws_when_ann_moves_and_his_keys_play_
         rings = []
         app.bell = lambda: rings.append(1)
         async with app.run_test(size=(80, 24)) as pilot:
-            await _wait(pilot, lambda: app.lobby is not None and app.lobby.games)
+            await screen_until(pilot, lambda: app.lobby is not None and app.lobby.games)
             await pilot.press("enter")  # his game, the first line of "Your games"
-            await _wait(pilot, lambda: isinstance(app.screen, RemoteCarcassonneScreen))
+            await screen_until(pilot, lambda: isinstance(app.screen, RemoteCarcassonneScreen))
             screen = app.screen
 
             def msg() -> str:
@@ -143,25 +137,25 @@ async def test_bobs_carcassonne_screen_redraws_when_ann_moves_and_his_keys_play_
             def head() -> str:
                 return str(screen.query_one("#carc-head", Static).render())
 
-            await _wait(pilot, lambda: "ann is placing tile" in msg())  # not his decision: who decides, and what
+            await screen_until(pilot, lambda: "ann is placing tile" in msg())  # not his decision: who decides, and what
             await pilot.press("enter")  # his Enter at ann's decision: nothing is sent
             await pilot.pause(0.2)
             assert log() == [] and "Your turn comes next" in msg()
             await ann.play(gid, model.legal()[0])  # ann places her tile, in her own terminal
-            await _wait(pilot, lambda: "a follower?" in head())  # redrawn from the host's update
+            await screen_until(pilot, lambda: "a follower?" in head())  # redrawn from the host's update
             assert "ann is choosing a follower" in msg() and not rings
             await ann.play(gid, next(a for a in model.legal() if a.role is None))
-            await _wait(pilot, lambda: "bob: place tile" in head())
+            await screen_until(pilot, lambda: "bob: place tile" in head())
             assert rings == [1]  # his turn began: the bell, once
             # h, as at home: the host's master, from his seat's view; the cursor goes to its place.
             await pilot.press("h")
             assert "thinking about your tile, on the host" in msg()
-            await _wait(pilot, lambda: screen.model.hint_pending is None and "thinking" not in msg())
+            await screen_until(pilot, lambda: screen.model.hint_pending is None and "thinking" not in msg())
             assert "Master: place" in msg() and "points over the others" in msg()
             assert any((a.x, a.y, a.rotation) == (*screen.cursor, screen.rotation) for a in screen.model.legal())
             await pilot.press("enter")  # his tile, where the cursor put it (a place where it fits)
-            await _wait(pilot, lambda: len(log()) == 3 and "a follower?" in head())
+            await screen_until(pilot, lambda: len(log()) == 3 and "a follower?" in head())
             assert log()[-1].seat == 1 and len(screen.model.log) == 3
             await pilot.press("u")  # undo: his own move of his turn (the host decides)
-            await _wait(pilot, lambda: len(log()) == 2 and "bob: place tile" in head())
+            await screen_until(pilot, lambda: len(log()) == 2 and "bob: place tile" in head())
         ann.close()

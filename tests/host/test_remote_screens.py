@@ -11,15 +11,7 @@ from tiletum_tui.host.join import JoinApp
 from tiletum_tui.ui.opponents import SUGGESTED
 from tiletum_tui.ui.widgets.decision import DecisionPanel
 
-from .hosting import at_a_table, running_host, short_dir  # noqa: F401 (fixture)
-
-
-async def _wait(pilot, condition, tries: int = 800) -> None:  # (up to a minute: a loaded machine)
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("the screen did not change")
+from .hosting import at_a_table, running_host, screen_until, short_dir  # noqa: F401 (fixture)
 
 
 async def test_bobs_screen_redraws_when_ann_moves_and_rings_when_his_turn_begins(short_dir):
@@ -30,9 +22,9 @@ async def test_bobs_screen_redraws_when_ann_moves_and_rings_when_his_turn_begins
         rings = []
         app.bell = lambda: rings.append(1)
         async with app.run_test(size=(80, 24)) as pilot:
-            await _wait(pilot, lambda: app.lobby is not None and app.lobby.games)
+            await screen_until(pilot, lambda: app.lobby is not None and app.lobby.games)
             await pilot.press("enter")  # his game, the first line of "Your games"
-            await _wait(pilot, lambda: gid in app.games.models and app.screen.query(DecisionPanel))
+            await screen_until(pilot, lambda: gid in app.games.models and app.screen.query(DecisionPanel))
             panel = app.screen.query_one(DecisionPanel)
             assert panel.title_text == "ann is choosing a die…"  # no menu: it is not his decision
             assert not panel.levels[0]
@@ -41,7 +33,7 @@ async def test_bobs_screen_redraws_when_ann_moves_and_rings_when_his_turn_begins
             assert host.games[gid].session.log == []
             seen = app.screen.model.version
             await ann.play(gid, model.legal()[0])  # ann takes a die, in her own terminal
-            await _wait(pilot, lambda: app.screen.model.version > seen and panel.title_text != "ann is choosing a die…")
+            await screen_until(pilot, lambda: app.screen.model.version > seen and panel.title_text != "ann is choosing a die…")
             assert panel.title_text.startswith("ann ") and not panel.levels[0]  # what she decides now, no menu
             assert len(app.screen.model.log) == 1  # redrawn from the host's update, nothing pulled
             assert not rings
@@ -49,11 +41,11 @@ async def test_bobs_screen_redraws_when_ann_moves_and_rings_when_his_turn_begins
                 legal = model.legal()
                 end = [a for a in legal if a.verb() == "end"]
                 await ann.play(gid, end[0] if end else legal[0])
-            await _wait(pilot, lambda: panel.levels[0] and panel.title_text.startswith("bob"))
+            await screen_until(pilot, lambda: panel.levels[0] and panel.title_text.startswith("bob"))
             assert rings == [1]  # his turn began: the bell, once
             # h, as at home: ★ and the master's ◆ suggestion, worked out on the host from his seat's view.
             await pilot.press("h")
-            await _wait(pilot, lambda: any(c.label.startswith(SUGGESTED) for c in panel.options))
+            await screen_until(pilot, lambda: any(c.label.startswith(SUGGESTED) for c in panel.options))
             assert app.screen.model.hint_pending is None and app.screen.opponents.process is None  # (none here)
             await pilot.press("h")  # hints off again (no master for each decision still to come)
             log = host.games[gid].session.log
@@ -61,5 +53,5 @@ async def test_bobs_screen_redraws_when_ann_moves_and_rings_when_his_turn_begins
                 if log[-1].seat != 1:
                     await pilot.press("1")
                     await pilot.pause(0.3)
-            await _wait(pilot, lambda: log[-1].seat == 1 and len(app.screen.model.log) == len(log))
+            await screen_until(pilot, lambda: log[-1].seat == 1 and len(app.screen.model.log) == len(log))
         ann.close()

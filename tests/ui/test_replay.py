@@ -12,7 +12,8 @@ import random
 
 import pytest
 
-from tiletum_tui.engine import apply, digest, legal_actions, new_game, parse
+from tests.ui.replay_helpers import engine_states
+from tiletum_tui.engine import digest, legal_actions, parse
 from tiletum_tui.engine.state import UNKNOWN, PlayerSetup, Settings
 from tiletum_tui.saves.format import Seat
 from tiletum_tui.session import EVERY_SEAT, Session
@@ -39,16 +40,6 @@ def played(settings=FOUR, *, moves: int = 10_000, seed: int = 1, seats=()) -> Se
 @pytest.fixture(scope="module")
 def finished4():
     return played()
-
-
-def engine_states(session) -> list:
-    """The game replayed by the engine alone from its settings: position i after i actions."""
-    state = new_game(session.settings)
-    out = [state]
-    for text in session.notation_log:
-        state = apply(state, parse(text))
-        out.append(state)
-    return out
 
 
 def plain(widget) -> str:

@@ -16,8 +16,9 @@ import random
 import pytest
 from rich.console import Console
 
+from tests.ui.replay_helpers import engine_states
 from tiletum_tui import games
-from tiletum_tui.carcassonne.engine import apply, apply_in_place, digest, legal_actions, new_game, notation, parse
+from tiletum_tui.carcassonne.engine import apply_in_place, digest, legal_actions, new_game, notation, parse
 from tiletum_tui.carcassonne.engine.actions import Deploy
 from tiletum_tui.carcassonne.engine.rules import is_view
 from tiletum_tui.carcassonne.ui.replay import CHARTS, CarcassonneReplay
@@ -53,15 +54,6 @@ def finished2():
     raw = json.loads(fmt.encode(session.to_save_file(name="timed")))
     raw["seconds"] = [round(1 + (k * 7) % 13 + (k % 3) * 0.4, 1) for k in range(len(raw["actions"]))]
     return Session.load_bytes(json.dumps(raw).encode(), "<timed>")
-
-
-def engine_states(session) -> list:
-    state = new_game(session.settings)
-    out = [state]
-    for text in session.notation_log:
-        state = apply(state, parse(text))
-        out.append(state)
-    return out
 
 
 def text_of(screen, selector: str) -> str:
