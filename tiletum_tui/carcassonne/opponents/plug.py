@@ -3,10 +3,7 @@
 
 from __future__ import annotations
 
-import pickle
-
-from ..engine import notation, parse
-from ..engine.rules import is_view
+from ..engine import notation, parse, wire
 from ..engine.state import State
 from . import match
 from .levels import LEVELS, Opponent, beginner_move
@@ -21,17 +18,12 @@ class CarcassonneOpponents:
         return Opponent(seat, level, budget)
 
     def encode_view(self, seen) -> bytes:
-        """A view as bytes for the opponents' process (our own process at the other end). Refuses a
-        full state: only a view leaves the game."""
-        if not is_view(seen):
-            raise ValueError("only a view (engine.view) goes to the opponents")
-        return pickle.dumps(seen, protocol=pickle.HIGHEST_PROTOCOL)
+        """A view as bytes for the opponents' process: the game's own strict codec (``engine.wire``, as
+        for a client of the host), which refuses a full state: only a view leaves the game."""
+        return wire.encode_view(seen)
 
     def decode_view(self, data: bytes) -> State:
-        seen = pickle.loads(data)
-        if not isinstance(seen, State) or not is_view(seen):
-            raise ValueError("not a view of a game of Carcassonne")
-        return seen
+        return wire.decode_view(data)
 
     def notation(self, action) -> str:
         return notation(action)
