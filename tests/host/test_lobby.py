@@ -11,8 +11,7 @@ from tiletum_tui.host.hosted import HostFolder
 from tiletum_tui.host.join import JoinApp
 from tiletum_tui.host.lobby import LobbyScreen, NewTableScreen, sort_lobby
 
-from .hosting import Player, running_host, short_dir  # noqa: F401 (fixture)
-from .test_remote_screens import _wait
+from .hosting import Player, running_host, screen_until, short_dir  # noqa: F401 (fixture)
 
 
 def _info(gid, seats, deciding=-1, since=0.0, waiting=False):
@@ -36,28 +35,28 @@ async def test_a_new_table_by_keys_begins_when_its_open_seat_is_taken(short_dir)
     async with running_host(short_dir) as host:
         app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="ann"))
         async with app.run_test(size=(80, 24)) as pilot:
-            await _wait(pilot, lambda: app.lobby is not None)
+            await screen_until(pilot, lambda: app.lobby is not None)
             await pilot.press("n")
-            await _wait(pilot, lambda: isinstance(app.screen, NewTableScreen))
+            await screen_until(pilot, lambda: isinstance(app.screen, NewTableScreen))
             assert app.screen.focused.id == "table-game"  # the game first (Tiletum, the registry's first)
             await pilot.press("tab", "enter", "down", "enter")  # 3 players: you, an open seat, a beginner
             await pilot.pause(0.2)
             app.screen.query_one("#module-tiletum-silver").focus()
             await pilot.press("space")  # with Prospect for Silver
             await pilot.press("ctrl+s")
-            await _wait(pilot, lambda: isinstance(app.screen, LobbyScreen) and host.tables.tables)
+            await screen_until(pilot, lambda: isinstance(app.screen, LobbyScreen) and host.tables.tables)
             (table,) = host.tables.tables.values()
             assert [s.kind for s in table.seats] == ["person", "open", "opponent"] and table.modules == ("silver",)
             bob = Player(short_dir, "bob")
             await bob.connect()
-            await _wait(pilot, lambda: bob.lobby.games)
+            await screen_until(pilot, lambda: bob.lobby.games)
             bob.link.send(P.TakeSeat(table.id, 1))
-            await _wait(pilot, lambda: host.games)
+            await screen_until(pilot, lambda: host.games)
             (game,) = host.games.values()
             assert game.names()[:2] == ["ann", "bob"] and game.session.settings.modules == ("silver",)
-            await _wait(pilot, lambda: any(not g.waiting for g in app.lobby.games))
+            await screen_until(pilot, lambda: any(not g.waiting for g in app.lobby.games))
             await pilot.press("enter")  # her game, first in the lobby: she plays it
-            await _wait(pilot, lambda: game.id in app.games.models)
+            await screen_until(pilot, lambda: game.id in app.games.models)
             assert app.games.models[game.id].seat == 0
             bob.close()
 
@@ -72,9 +71,9 @@ async def test_a_carcassonne_table_with_the_river_by_keys_against_a_beginner(sho
     async with running_host(short_dir) as host:
         app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="ann"))
         async with app.run_test(size=(80, 24)) as pilot:
-            await _wait(pilot, lambda: app.lobby is not None)
+            await screen_until(pilot, lambda: app.lobby is not None)
             await pilot.press("n")
-            await _wait(pilot, lambda: isinstance(app.screen, NewTableScreen))
+            await screen_until(pilot, lambda: isinstance(app.screen, NewTableScreen))
             form = app.screen
             await pilot.press("enter", "down", "enter")  # the game: Carcassonne
             await pilot.pause(0.2)
@@ -85,13 +84,13 @@ async def test_a_carcassonne_table_with_the_river_by_keys_against_a_beginner(sho
             await pilot.press("enter", "down", "down", "enter")  # seat 2: Opponent: beginner
             form.query_one("#module-carcassonne-river").focus()
             await pilot.press("space", "ctrl+s")
-            await _wait(pilot, lambda: isinstance(app.screen, LobbyScreen) and host.games)
+            await screen_until(pilot, lambda: isinstance(app.screen, LobbyScreen) and host.games)
             (game,) = host.games.values()
             assert game.game.name == "carcassonne" and game.session.settings.river
             assert game.session.seat(1).is_opponent and game.session.seat(1).level == "beginner"
-            await _wait(pilot, lambda: app.lobby.games)
+            await screen_until(pilot, lambda: app.lobby.games)
             await pilot.press("enter")  # her game: the Carcassonne screen, the spring first
-            await _wait(pilot, lambda: isinstance(app.screen, RemoteCarcassonneScreen))
+            await screen_until(pilot, lambda: isinstance(app.screen, RemoteCarcassonneScreen))
             assert app.screen.state.placed[0].design == load().spring
 
 
@@ -101,16 +100,16 @@ async def test_the_table_just_set_is_highlighted_so_enter_plays_it(short_dir):
     async with running_host(short_dir) as host:
         app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="ann"))
         async with app.run_test(size=(80, 24)) as pilot:
-            await _wait(pilot, lambda: app.lobby is not None)
+            await screen_until(pilot, lambda: app.lobby is not None)
             app.link.send(P.NewTable("carcassonne", (P.SeatPlan("person", "ann"), P.SeatPlan("opponent", level="beginner"))))
-            await _wait(pilot, lambda: len(app.lobby.games) == 1)
+            await screen_until(pilot, lambda: len(app.lobby.games) == 1)
             (older,) = [g.id for g in app.lobby.games]
             await pilot.press("n")
-            await _wait(pilot, lambda: isinstance(app.screen, NewTableScreen))
+            await screen_until(pilot, lambda: isinstance(app.screen, NewTableScreen))
             app.screen.query_one("#seat-kind-1").focus()
             await pilot.press("enter", "down", "down", "enter")  # Tiletum, seat 2: Opponent: beginner
             await pilot.press("ctrl+s")
-            await _wait(pilot, lambda: isinstance(app.screen, LobbyScreen) and len(app.lobby.games) == 2)
+            await screen_until(pilot, lambda: isinstance(app.screen, LobbyScreen) and len(app.lobby.games) == 2)
             await pilot.pause(0.2)
             (new,) = [g.id for g in app.lobby.games if g.id != older]
             assert app.screen.query_one("#lobby-list").highlighted_option.id == new

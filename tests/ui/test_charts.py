@@ -18,7 +18,8 @@ from tiletum_tui.ui.app import TiletumApp
 from tiletum_tui.ui.replay.charts import ChartsScreen, letters, tiletum_charts
 from tiletum_tui.ui.replay.positions import Positions, actions_chosen, move_times
 
-from .test_replay import engine_states, played
+from .replay_helpers import engine_states
+from .test_replay import played
 
 SIZES = [(80, 24), (120, 40)]
 IDS = lambda s: f"{s[0]}x{s[1]}"  # noqa: E731
