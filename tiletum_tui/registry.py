@@ -1,4 +1,4 @@
-"""The modules this program can add to a game: the one file that names them.
+"""The modules this program can add to a game, found where they register themselves.
 
 A module (a variant, an expansion) is a name, as ``Settings.modules`` writes it, and one Python module
 per layer that registers what the module adds to that layer, as the value ``PART`` in it:
@@ -10,15 +10,17 @@ per layer that registers what the module adds to that layer, as the value ``PART
 - ``learn``: its words in the log, the rules pages and the hints (``learn.parts.LearnPart``);
 - ``ui``: its views and strips, its menu lines, its New game fields (``ui.parts.UiPart``).
 
-Every layer reads only its own parts (``parts(layer)``), so the layers contract holds: the engine
-never imports a screen. No other file names a module. A module without state may also be added
-while the program runs (``add``: the toy module of ``tests/modules``); a module with state is named
-here, because the game's state types are built once, from this list, when the engine is imported.
+A module registers itself in a file of its own in ``tiletum_tui/modules/`` (its ``NAME`` and ``PARTS``);
+this file lists that package and names no module. Every layer reads only its own parts
+(``parts(layer)``), so the layers contract holds: the engine never imports a screen. A module without state may also be added
+while the program runs (``add``: the toy module of ``tests/modules``); a module with state registers
+in ``tiletum_tui/modules/``, because the game's state types are built once, from this list, when the engine is imported.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -27,19 +29,21 @@ LAYERS = ("state", "engine", "learn", "ui")
 
 @dataclass(frozen=True)
 class Entry:
-    name: str  # as Settings.modules names it ("silver")
+    name: str  # as Settings.modules names it
     parts: dict[str, str] = field(default_factory=dict)  # layer -> the Python module holding its PART
 
 
-ENTRIES: list[Entry] = [
-    Entry("action-tiles", {"engine": "tiletum_tui.engine.action_tiles"}),
-    Entry("silver", {
-        "state": "tiletum_tui.engine.silver.state",
-        "engine": "tiletum_tui.engine.silver.module",
-        "learn": "tiletum_tui.learn.silver_part",
-        "ui": "tiletum_tui.ui.silver_part",
-    }),
-]
+def _registered() -> list[Entry]:
+    """The module of every file in ``tiletum_tui/modules/``, in the order of the files' names (a
+    module's parts are applied in this order: the Action tiles variant before the expansion)."""
+    from . import modules
+
+    found = sorted(m.name for m in pkgutil.iter_modules(modules.__path__) if not m.name.startswith("_"))
+    files = [importlib.import_module(f"{modules.__name__}.{name}") for name in found]
+    return [Entry(f.NAME, dict(f.PARTS)) for f in files]
+
+
+ENTRIES: list[Entry] = _registered()
 
 _version = 0  # changes with every add or remove, so a layer's tables built from the parts are rebuilt
 _watchers: list[Callable[[], None]] = []
@@ -77,7 +81,7 @@ def add(entry: Entry) -> None:
     if entry.name in names():
         raise ValueError(f"a module named {entry.name!r} is already registered")
     if "state" in entry.parts:
-        raise ValueError(f"module {entry.name!r} has state: name it in tiletum_tui/registry.py (a game's "
+        raise ValueError(f"module {entry.name!r} has state: register it in tiletum_tui/modules/ (a game's "
                          "state types are built from that list when the engine is imported)")
     unknown = set(entry.parts) - set(LAYERS)
     if unknown:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -65,9 +66,26 @@ def test_a_module_taken_away_takes_its_verb_along():
     assert "Tithe" not in {k.__name__ for k in Action.__subclasses__()}
 
 
-def test_a_module_with_state_must_be_named_in_the_registry_file():
-    with pytest.raises(ValueError, match="has state: name it in tiletum_tui/registry.py"):
+def test_a_module_with_state_must_register_in_the_modules_package():
+    with pytest.raises(ValueError, match="has state: register it in tiletum_tui/modules/"):
         registry.add(registry.Entry("stateful", {"state": "tests.modules.toy.engine_part"}))
+
+
+def test_a_module_registers_itself_with_a_file_of_its_own(tmp_path, monkeypatch):
+    """Issue 18 (an open registry): a module is found from its own file in the modules package, in the
+    order of the files' names; the registry's own file names no module."""
+    from tiletum_tui import modules
+
+    (tmp_path / "toy_entry.py").write_text(
+        "NAME = 'toy'\nPARTS = {'engine': 'tests.modules.toy.engine_part'}\n")
+    monkeypatch.setattr(modules, "__path__", [*modules.__path__, str(tmp_path)])
+    try:
+        found = [e.name for e in registry._registered()]
+    finally:
+        sys.modules.pop("tiletum_tui.modules.toy_entry", None)
+    assert found == ["action-tiles", "silver", "toy"]
+    source = Path(registry.__file__).read_text()
+    assert not [e.name for e in registry.ENTRIES if e.name in source or e.name.replace("-", "_") in source]
 
 
 async def test_the_toy_module_plays_on_screen_with_its_task_and_its_view(toy, tmp_path):

@@ -132,7 +132,8 @@ def test_the_arena_plays_the_expansion_prints_each_game_and_saves_it(tmp_path, c
 
     assert main(["arena", "--seats", "journeyman,beginner", "--games", "2", "--seed", "40", "--silver",
                  "--a-sides", "--budget", "1", "--jobs", "1", "--quiet", "--out", str(tmp_path)]) == 0
-    lines = [x for x in capsys.readouterr().out.splitlines() if x.startswith("seed ")]
+    out = capsys.readouterr().out
+    lines = [x for x in out.splitlines() if x.startswith("seed ")]
     assert len(lines) == 2 and lines[0].startswith("seed 40: 1 journeyman ") and "winner: seat" in lines[0]
     saves = sorted(tmp_path.glob("*.json"))
     assert len(saves) == 2
@@ -143,3 +144,11 @@ def test_the_arena_plays_the_expansion_prints_each_game_and_saves_it(tmp_path, c
         vp = ", ".join(f"{i + 1} {seat.level} {p.vp}" for i, (seat, p) in enumerate(zip(s.seats, s.state.players)))
         assert line.startswith(f"seed {s.settings.seed}: {vp}; winner: seat {s.state.winner + 1}")
         assert str(path) in line
+    # What the expansion measures of its use comes from its own module (issue 18: no base file names
+    # it): the Technology tiers each level reached, as the saved games end with them.
+    games = [Session.load(p, autosave=False) for p in saves]
+    for level in ("journeyman", "beginner"):  # (the arena moves the levels round the seats)
+        tiers = [sum(p.technology.values()) for g in games
+                 for seat, p in zip(g.seats, g.state.module_state.silver.players) if seat.level == level]
+        usage = next(x for x in out.splitlines() if x.strip().startswith(f"{level}: Completed Buildings"))
+        assert f"tiers reached {sum(tiers) / len(tiers):.1f}" in usage and "Silver spent" in usage

@@ -1,5 +1,5 @@
 """The Action tiles variant (Setup 3, the variant) as a module of the ruleset: the six Action tiles are
-shuffled around the Action Wheel. Named ``action-tiles`` in ``tiletum_tui/registry.py``."""
+shuffled around the Action Wheel. Registered as ``action-tiles`` in ``tiletum_tui/modules/action_tiles.py``."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ A ``Rules`` object is built once per (modules, rules version) and holds the cata
 tables the rules consult often (the map's spaces and links, the tracks, the player board). The
 engine never reads a module-global catalogue: every rule function is handed ``r``.
 
-The modules are named in ``tiletum_tui/registry.py`` (each module's ``engine`` part is its ``Module``);
+The modules register themselves in ``tiletum_tui/modules/`` (``tiletum_tui/registry.py``; each module's ``engine`` part is its ``Module``);
 no other file of the engine names one. A ``Module`` extends the base game through explicit hooks, never through ``if`` branches in the
 base code (the way JCloisterZone adds an expansion as a capability). Every hook's default leaves
 the game as it is, so a game without modules plays exactly as before (``tests/golden``):
@@ -149,6 +149,15 @@ class Module:
     decision_kinds: dict[type, tuple] = {}  # a decision (frame class) -> the kinds it offers (added to a base one's)
     task_kinds: tuple = ()  # the module's Tasks
     near_miss_kinds: tuple = ()  # kinds whose refused options a player would look for (``Action.near_misses``)
+
+    # ---- what the arena measures (never read by the opponents or the rules)
+    def arena_counts(self, r: Rules, before, after, seat: int) -> dict[str, int]:
+        """Amounts of this module's use that ``seat``'s move added (``before`` -> ``after``)."""
+        return {}
+
+    def arena_totals(self, r: Rules, state) -> list[dict[str, int]]:
+        """At the game's end, one figure per player of this module's use ([] when it has none)."""
+        return []
 
     # ---- the King phase, the Fair, the Cleanup and the end
     def before_king_phase(self, r: Rules, state) -> None:

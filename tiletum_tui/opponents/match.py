@@ -59,22 +59,21 @@ def play_game(levels, seed: int, budget: Budget | None = None, *, keep_actions: 
 
 def count_parts(before, after, action, used: list[dict]) -> None:
     """What each seat did: its Completed Buildings and Pillars left at the end; with the ruleset's
-    modules, the actions they add (by name), and with Prospect for Silver the Silver it spent and the
-    Technology tiers it reached (a measurement of the arena's, never read by the opponents)."""
+    modules, the actions they add (by name) and what each module measures of its use (``Module.arena_counts``:
+    with Prospect for Silver the Silver spent and the Technology tiers reached; never read by the opponents)."""
     from ..engine.ruleset import rules_for
 
     counts = used[action.seat]
     if after.phase == "over":  # the base game's parts the opponents are measured on (issue 23, item 2)
         for c, p in zip(used, after.players):
             c["Completed Buildings"], c["Pillars left"] = sum(p.completed), p.pillars
+    r = rules_for(after.settings)
     package = type(action).__module__.split(".")  # tiletum_tui.engine.<module's package>.<file>
-    if len(package) > 3 and package[2] in rules_for(after.settings).module_names:
+    if len(package) > 3 and package[2] in r.module_names:
         counts[action.verb()] = counts.get(action.verb(), 0) + 1
-    silver = getattr(after.module_state, "silver", None)
-    if silver is not None:
-        spent = before.module_state.silver.players[action.seat].silver - silver.players[action.seat].silver
-        if spent > 0:
-            counts["Silver spent"] = counts.get("Silver spent", 0) + spent
+    for module in r.modules:  # each module says what of its use is measured (Silver spent, tiers reached)
+        for what, n in module.arena_counts(r, before, after, action.seat).items():
+            counts[what] = counts.get(what, 0) + n
         if after.phase == "over":
-            for c, p in zip(used, silver.players):
-                c["tiers reached"] = sum(p.technology.values())
+            for c, figures in zip(used, module.arena_totals(r, after)):
+                c.update(figures)

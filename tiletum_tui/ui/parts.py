@@ -27,6 +27,8 @@ class UiPart:
     docked: dict[str, tuple] = field(default_factory=dict)  # a base view's name -> more widgets docked in it
     strips: tuple = ()  # ``views.GameStrip``s
     strip_parts: tuple[Callable, ...] = ()  # part(state, seat) -> a few words more for the strip
+    strip_short: dict[str, str] = field(default_factory=dict)  # a word of those -> its short form where the
+    # strip is narrow (else its first letter: "Mines 2+3" -> "M 2+3")
     pointing: tuple[Callable, ...] = ()  # hook(screen, event) -> True when it took a choice's pointing
     menu: dict[type, object] = field(default_factory=dict)  # kind of action -> its ``choice_steps.MenuPath``
     new_game: NewGameFields | None = None  # its fields on the New game form (None: a checkbox of its title)

@@ -1,4 +1,4 @@
-"""Prospect for Silver on the screens (its ``ui`` part, named in ``tiletum_tui/registry.py``): the
+"""Prospect for Silver on the screens (its ``ui`` part, registered in ``tiletum_tui/modules/silver.py``): the
 Underground and Silver views, the Prospector Wheel's line docked over the Action Wheel, the Underground
 maps' share of the map choices, Silver, Mines and Prospectors in the strip (``silver_views``), the menu
 paths of its kinds of action (``silver_choices``) and its New game fields."""
@@ -14,6 +14,7 @@ PART = UiPart(
     views=VIEWS,
     docked={"wheel": (WheelLine,)},
     strip_parts=(strip_parts,),
+    strip_short={"Silver": "Ag"},  # the expansion's own sign for Silver (its first letter is Stone's)
     pointing=(point,),
     menu=MENU,
     places={"underground-view": "the Underground maps", "silver-view": "the Silver view",

@@ -173,6 +173,13 @@ class SilverModule(Module):
             out.append(f"a Stone Tablet covered twice {s.covered}")
         return out
 
+    def arena_counts(self, r, before, after, seat: int) -> dict[str, int]:
+        spent = sv(before).players[seat].silver - sv(after).players[seat].silver
+        return {"Silver spent": spent} if spent > 0 else {}
+
+    def arena_totals(self, r, state) -> list[dict[str, int]]:
+        return [{"tiers reached": sum(p.technology.values())} for p in sv(state).players]
+
     def redact(self, r, state) -> None:
         s = sv(state)
         s.underground_pile = tuple(sorted(s.underground_pile))

@@ -210,7 +210,10 @@ def _cut(names: list[str], room: int) -> str:
 
 
 def _initials(text: str) -> str:
-    """'Silver 3 · Mines 2+3 · Prospectors 1+2' -> 'Ag 3 · M 2+3 · P 1+2': a module's figures kept."""
-    words = {"Silver": "Ag"}
+    """'Silver 3 · Mines 2+3 · Prospectors 1+2' -> 'Ag 3 · M 2+3 · P 1+2': a module's figures kept (a
+    word's short form as its module gives it, ``UiPart.strip_short``, else its first letter)."""
+    from ..parts import ui_parts
+
+    words = {long: short for part in ui_parts() for long, short in part.strip_short.items()}
     return " · ".join(
         " ".join(words.get(x, x[0]) if x[:1].isalpha() else x for x in part.split(" ")) for part in text.split(" · "))
