@@ -150,6 +150,9 @@ async def _status(folder) -> int:
 
 
 async def _serve(folder, args, listen, web) -> int:
+    import shutil
+    import textwrap
+
     from .server import Host
 
     live = not args.quiet and sys.stdout.isatty()
@@ -179,8 +182,11 @@ async def _serve(folder, args, listen, web) -> int:
 
     def draw() -> None:
         if live:
-            sys.stdout.write("\x1b[H\x1b[2J" + "\n".join(heading) + "\n\n" + host.status() + "\n\n"
-                             + "\n".join(recent) + "\n")
+            width = shutil.get_terminal_size().columns  # the terminal would cut a longer line mid-word
+            fit = textwrap.TextWrapper(width=max(width, 20), subsequent_indent="  ", break_long_words=False,
+                                       break_on_hyphens=False).fill
+            sys.stdout.write("\x1b[H\x1b[2J" + "\n".join(map(fit, heading)) + "\n\n" + host.status(width) + "\n\n"
+                             + "\n".join(map(fit, recent)) + "\n")
             sys.stdout.flush()
 
     host.on_change = draw

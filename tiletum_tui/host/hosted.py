@@ -14,6 +14,7 @@ import importlib
 import os
 import random
 import secrets
+import textwrap
 import time
 from pathlib import Path
 
@@ -277,10 +278,11 @@ def load_games(folder: HostFolder, report) -> dict[str, HostedGame]:
 
 
 def status_text(hosted: dict[str, HostedGame], tables: Tables, connected: dict[str, int],
-                doors: list[str] | None = None) -> str:
+                doors: list[str] | None = None, width: int = 80) -> str:
     """The host's live list: games, seats and who is connected, each connection with the door it
-    came through, ``ann (web)`` (also ``tiletum host --status``)."""
-    who = [clean(d, 60) for d in doors] if doors is not None else sorted(connected)
+    came through, ``ann (web)`` (also ``tiletum host --status``). Each fact is wrapped to ``width``
+    at word boundaries (a terminal would cut it mid-word), a seat or a connection kept whole."""
+    who = [_whole(clean(d, 60)) for d in doors] if doors is not None else [_whole(n) for n in sorted(connected)]
     lines = [f"{len(hosted)} game(s), {len(tables.tables)} table(s) waiting, "
              f"{sum(connected.values())} connection(s): {', '.join(who) or 'nobody'}"]
     names = set(connected)
@@ -292,11 +294,20 @@ def status_text(hosted: dict[str, HostedGame], tables: Tables, connected: dict[s
         info = t.info(names)
         seats = "  ".join(_seat_words(s, False) for s in info.seats)
         lines.append(f"  {t.id}  {info.title}, {info.progress}:  {seats}")
-    return "\n".join(lines)
+    wrap = textwrap.TextWrapper(width=max(width, 20), subsequent_indent="      ", break_long_words=False,
+                                break_on_hyphens=False, drop_whitespace=True)
+    return "\n".join(w.replace(_KEEP, " ") for line in lines for w in (wrap.wrap(line) or [""]))
+
+
+_KEEP = "\u00a0"  # a space the wrapping keeps (textwrap breaks only at ASCII whitespace); shown as a space
+
+
+def _whole(text: str) -> str:
+    return text.replace(" ", _KEEP)
 
 
 def _seat_words(s: P.SeatInfo, deciding: bool) -> str:
     mark = "▶" if deciding else " "
     what = f"[{s.level}]" if s.kind == "opponent" else ("●" if s.connected else "○")
-    return f"{mark}{clean(s.name, 20)} {what}"
+    return _whole(f"{mark}{clean(s.name, 20)} {what}")
 

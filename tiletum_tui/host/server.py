@@ -132,9 +132,9 @@ class Host(HostOpponents):
                 out[c.name] = out.get(c.name, 0) + 1
         return out
 
-    def status(self) -> str:
+    def status(self, width: int = 80) -> str:
         doors = sorted(f"{c.name} ({c.via}{', watching' if c.watching else ''})" for c in self.connections if c.name)
-        return status_text(self.games, self.tables, self.connected(), doors)
+        return status_text(self.games, self.tables, self.connected(), doors, width)
 
     # ------------------------------------------------------------ connections
     async def _owner(self, reader, writer) -> None:
