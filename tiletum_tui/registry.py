@@ -12,9 +12,10 @@ per layer that registers what the module adds to that layer, as the value ``PART
 
 A module registers itself in a file of its own in ``tiletum_tui/modules/`` (its ``NAME`` and ``PARTS``);
 this file lists that package and names no module. Every layer reads only its own parts
-(``parts(layer)``), so the layers contract holds: the engine never imports a screen. A module without state may also be added
-while the program runs (``add``: the toy module of ``tests/modules``); a module with state registers
-in ``tiletum_tui/modules/``, because the game's state types are built once, from this list, when the engine is imported.
+(``parts(layer)``), so the layers contract holds: the engine never imports a screen. A module without
+state may also be added while the program runs (``add``: the toy module of ``tests/modules``); a module
+with state registers in ``tiletum_tui/modules/``, because the game's state types are built once, from
+this list, when the engine is imported.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ A ``Rules`` object is built once per (modules, rules version) and holds the cata
 tables the rules consult often (the map's spaces and links, the tracks, the player board). The
 engine never reads a module-global catalogue: every rule function is handed ``r``.
 
-The modules register themselves in ``tiletum_tui/modules/`` (``tiletum_tui/registry.py``; each module's ``engine`` part is its ``Module``);
-no other file of the engine names one. A ``Module`` extends the base game through explicit hooks, never through ``if`` branches in the
+The modules register themselves in ``tiletum_tui/modules/`` (read by ``tiletum_tui/registry.py``;
+each module's ``engine`` part is its ``Module``); no other file of the engine names one. A ``Module`` extends the base game through explicit hooks, never through ``if`` branches in the
 base code (the way JCloisterZone adds an expansion as a capability). Every hook's default leaves
 the game as it is, so a game without modules plays exactly as before (``tests/golden``):
 

@@ -151,8 +151,8 @@ async def _status(folder) -> int:
 
 async def _serve(folder, args, listen, web) -> int:
     import shutil
-    import textwrap
 
+    from .hosted import wrapper
     from .server import Host
 
     live = not args.quiet and sys.stdout.isatty()
@@ -183,8 +183,7 @@ async def _serve(folder, args, listen, web) -> int:
     def draw() -> None:
         if live:
             width = shutil.get_terminal_size().columns  # the terminal would cut a longer line mid-word
-            fit = textwrap.TextWrapper(width=max(width, 20), subsequent_indent="  ", break_long_words=False,
-                                       break_on_hyphens=False).fill
+            fit = wrapper(width, "  ").fill
             sys.stdout.write("\x1b[H\x1b[2J" + "\n".join(map(fit, heading)) + "\n\n" + host.status(width) + "\n\n"
                              + "\n".join(map(fit, recent)) + "\n")
             sys.stdout.flush()

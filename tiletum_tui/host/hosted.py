@@ -294,9 +294,14 @@ def status_text(hosted: dict[str, HostedGame], tables: Tables, connected: dict[s
         info = t.info(names)
         seats = "  ".join(_seat_words(s, False) for s in info.seats)
         lines.append(f"  {t.id}  {info.title}, {info.progress}:  {seats}")
-    wrap = textwrap.TextWrapper(width=max(width, 20), subsequent_indent="      ", break_long_words=False,
-                                break_on_hyphens=False, drop_whitespace=True)
+    wrap = wrapper(width, "      ")
     return "\n".join(w.replace(_KEEP, " ") for line in lines for w in (wrap.wrap(line) or [""]))
+
+
+def wrapper(width: int, indent: str) -> textwrap.TextWrapper:
+    """Lines of the host's own terminal wrapped at word boundaries (a terminal would cut them mid-word)."""
+    return textwrap.TextWrapper(width=max(width, 20), subsequent_indent=indent, break_long_words=False,
+                                break_on_hyphens=False)
 
 
 _KEEP = "\u00a0"  # a space the wrapping keeps (textwrap breaks only at ASCII whitespace); shown as a space
