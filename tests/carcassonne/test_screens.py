@@ -138,6 +138,20 @@ async def test_continue_and_new_game_reach_carcassonne(tmp_path):
         app.screen.session.close()
 
 
+async def test_f10_leaves_the_game_for_the_title_as_in_tiletum(tmp_path):
+    """F10 leaves a Carcassonne game as it leaves a Tiletum game or a lesson (it once did nothing here);
+    the help lists it."""
+    from tiletum_tui.ui.screens.title import TitleScreen
+
+    app = TiletumApp(session=session_for(tmp_path, seed=5), save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CarcassonneScreen)
+        await pilot.press("f10")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
 async def test_leaving_the_game_lets_another_program_open_it(tmp_path):
     """Back to the title (Esc), the shell closes the Carcassonne game as it closes Tiletum's: the last
     autosave on disk and the game's lock let go."""

@@ -57,6 +57,8 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         Binding("h", "hint", "hint", id="carcassonne.hint"),
         Binding("c", "charts", "how it was won", id="carcassonne.charts"),
         Binding("escape", "leave", "title", id="carcassonne.leave"),
+        # F10 leaves as in a Tiletum game and the tutorials; unlike Esc it never only hurries an opponent
+        Binding("f10", "title", "title", show=False, id="carcassonne.title"),
     ]
 
     def __init__(self, session) -> None:
@@ -416,6 +418,10 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
             self.message = ""
             self.refresh_all()
             return
+        self.action_title()
+
+    def action_title(self) -> None:
+        """F10: back to the title screen at once, whoever is deciding (the autosave is on disk)."""
         back = getattr(self.app, "back_to_title", None)
         if back:
             back()

@@ -42,7 +42,9 @@ KEY_HELP = [
     ("Everywhere", [
         ("ctrl+s", "save under a name or anywhere (a path); the game is autosaved after every action"),
         ("question_mark", "every key (this help)"),
-        ("escape", "the title screen (the game is saved; Continue resumes it)"),
+        ("escape", "the title screen (the game is saved; Continue resumes it); while an opponent decides, "
+                   "Esc first hurries it"),
+        ("f10", "the title screen at once, whoever is deciding"),
         ("ctrl+q", "quit (asks first if the last autosave failed and moves would be lost)"),
     ]),
     ("In a game through tiletum host", [

@@ -1,4 +1,4 @@
-"""Continue / Load: the saves in the save folder, newest first; Enter opens one."""
+"""Open a saved game (the title's o): the saves in the save folder, newest first; Enter opens one."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ class LoadDialog(ModalScreen[Path | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("Continue / Load", classes="dialog-title", markup=False)
+            yield Static("Open a saved game", classes="dialog-title", markup=False)
             yield OptionList(id="saves", classes="dialog-body")
             yield Static("", id="load-note", markup=False)
             yield Static("Enter: open    r: replay    d: delete    Esc: back", classes="dialog-keys", markup=False)

@@ -37,8 +37,9 @@ class GameKeys:
             if v.footer:
                 key = keymap.first_key(f"view-{v.name}", v.keys, getattr(self.app, "user_keys", {}))
                 hints.append(Hint(key, v.title, f"view('{v.name}')", 2 if v.name != self.current_view else 6))
-        # (a game through the host: the keys of a decision only at the seat that makes it)
-        legal = self.model.legal() if self.model.plays_here(current_player(self.model.state)) else []
+        # The keys of a decision only while a person here makes it: not while a computer opponent
+        # decides, nor (a game through the host) at another seat's terminal.
+        legal = self.model.legal() if self.person_decides(current_player(self.model.state)) else []
         if any(isinstance(a, TASKS) for a in legal):
             hints.append(Hint("t", "Tasks", "tasks", 3))
         finish = finish_action(legal)
@@ -65,7 +66,10 @@ class GameKeys:
         if action in ("undo", "redo"):
             return True  # u and r always answer: the step taken, or why not (issue 24 item 1, ``_step_history``)
         if action == "finish":
-            return True if finish_action(self.model.legal()) or self.model.state.phase == "over" else None
+            if self.model.state.phase == "over":
+                return True
+            return True if self.person_decides(current_player(self.model.state)) and finish_action(self.model.legal()) \
+                else None
         return True
 
     # ------------------------------------------------------------ learning (ui.learn)

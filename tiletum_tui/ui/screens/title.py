@@ -62,7 +62,8 @@ class TitleKeys(KeyLine):
         for namespace, binding, enabled, _tooltip in screen.active_bindings.values():
             if binding.show and binding.action not in by_action:
                 action = binding.action if namespace is screen else f"app.{binding.action}"
-                by_action[binding.action] = Hint(app.get_key_display(binding), binding.description, action,
+                label = screen.key_label(binding) if hasattr(screen, "key_label") else binding.description
+                by_action[binding.action] = Hint(app.get_key_display(binding), label, action,
                                                  priority=1 if namespace is screen else 0)
         palette = screen.active_bindings.get(app.COMMAND_PALETTE_BINDING)
         if app.ENABLE_COMMAND_PALETTE and palette is not None:
@@ -107,9 +108,16 @@ class TitleScreen(Screen):
             yield Static("", id="title-note", markup=False)
         yield TitleKeys(id="title-keys")
 
+    def label(self, item: str, label: str) -> str:
+        """An item's words, in the menu and the key line alike: the other game is named."""
+        return f"New game of {' or '.join(self.others)}" if item == "other" and self.others else label
+
+    def key_label(self, binding: Binding) -> str:
+        item = next((i for i, _key, _label in ITEMS if binding.action == f"choose('{i}')"), "")
+        return self.label(item, binding.description)
+
     def _option(self, item: str, key: str, label: str) -> Option:
-        if item == "other":
-            label = f"New game of {' or '.join(self.others)}"
+        label = self.label(item, label)
         if item == "continue":
             if self._find_last is not None:
                 return Option(f"{key}  {label} ({self.LOOKING})", id=item, disabled=True)
