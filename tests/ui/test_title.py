@@ -172,12 +172,12 @@ def test_a_bad_key_file_is_reported_and_left_alone(tmp_path):
 
 
 async def test_the_key_line_names_the_other_game_as_the_menu_does(tmp_path):
-    """The title's g is "New game of Carcassonne" in the menu and on the key line alike (the key line
-    once read "Another game", which said nothing of which)."""
+    """The title's g names Carcassonne in the menu ("New game of Carcassonne") and on the key line (which
+    once read "Another game", saying nothing of which)."""
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(120, 24)) as pilot:
         await pilot.pause()
         keys = app.screen.query_one("#title-keys")
         labels = {h.key: h.label for h in keys.hints}
-        assert labels["g"] == "New game of Carcassonne"
+        assert labels["g"] == "Carcassonne"
         assert "Another game" not in str(keys.content)

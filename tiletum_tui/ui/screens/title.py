@@ -109,12 +109,15 @@ class TitleScreen(Screen):
         yield TitleKeys(id="title-keys")
 
     def label(self, item: str, label: str) -> str:
-        """An item's words, in the menu and the key line alike: the other game is named."""
+        """An item's words in the menu: the other game is named."""
         return f"New game of {' or '.join(self.others)}" if item == "other" and self.others else label
 
     def key_label(self, binding: Binding) -> str:
-        item = next((i for i, _key, _label in ITEMS if binding.action == f"choose('{i}')"), "")
-        return self.label(item, binding.description)
+        """An item's words on the key line: the other game by its name alone, so that the line still
+        reaches Quit at 120 columns."""
+        if binding.action == "choose('other')" and self.others:
+            return " or ".join(self.others)
+        return binding.description
 
     def _option(self, item: str, key: str, label: str) -> Option:
         label = self.label(item, label)
