@@ -19,7 +19,7 @@ from tiletum_tui.engine.silver.prospector import movement_icon, section_actions
 from tiletum_tui.engine.silver.tables import tables
 from tiletum_tui.learn import tutorial as T
 from tiletum_tui.learn.lessons import BASE, LESSONS, lesson, lesson_with_chapter
-from tiletum_tui.learn.silver_lesson import SILVER
+from tiletum_tui.learn.silver.lesson import SILVER
 from tiletum_tui.ui.choices import build_menu
 
 from .conftest import menu_path, walk_lesson

@@ -14,7 +14,7 @@ from tiletum_tui.engine.tasks import Buy
 from tiletum_tui.learn import tutorial as T
 from tiletum_tui.learn.explain import why_not
 from tiletum_tui.learn.lessons import BASE, LESSONS
-from tiletum_tui.learn.silver_lesson import SILVER
+from tiletum_tui.learn.silver.lesson import SILVER
 from tiletum_tui.ui.choices import build_menu
 
 from .conftest import walk_lesson

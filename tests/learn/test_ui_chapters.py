@@ -10,7 +10,7 @@ from textual.widgets import OptionList
 
 from tiletum_tui.learn import tutorial as T
 from tiletum_tui.learn.lessons import BASE
-from tiletum_tui.learn.silver_lesson import SILVER
+from tiletum_tui.learn.silver.lesson import SILVER
 from tiletum_tui.ui.app import TiletumApp
 from tiletum_tui.ui.learn.chapters import ChapterMenu
 from tiletum_tui.ui.learn.progress import PROGRESS_VERSION, load_progress

@@ -16,8 +16,8 @@ from tiletum_tui.ui.app import TiletumApp
 from tiletum_tui.ui.screens.game import GameScreen
 from tiletum_tui.ui.screens.new_game import NewGameScreen
 from tiletum_tui.ui.widgets.decision import DecisionPanel
-from tiletum_tui.ui.widgets.silver import ProspectorWheelLine, SilverView
-from tiletum_tui.ui.widgets.underground import UndergroundView
+from tiletum_tui.ui.silver.widgets import ProspectorWheelLine, SilverView
+from tiletum_tui.ui.silver.underground import UndergroundView
 
 from ..ui.chooser import play_to_the_end
 
@@ -107,7 +107,7 @@ def test_prepared_positions_for_the_tutorials_expansion_chapter():
     """Issue 13: the tutorial's expansion chapter gets prepared positions (real games, reached by legal moves)."""
     from tiletum_tui.engine import legal_actions
     from tiletum_tui.engine.invariants import problems
-    from tiletum_tui.learn.silver_positions import POSITIONS, position
+    from tiletum_tui.learn.silver.positions import POSITIONS, position
 
     for name in POSITIONS:
         s = position(name)

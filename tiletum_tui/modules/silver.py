@@ -4,6 +4,6 @@ NAME = "silver"
 PARTS = {
     "state": "tiletum_tui.engine.silver.state",
     "engine": "tiletum_tui.engine.silver.module",
-    "learn": "tiletum_tui.learn.silver_part",
-    "ui": "tiletum_tui.ui.silver_part",
+    "learn": "tiletum_tui.learn.silver.part",
+    "ui": "tiletum_tui.ui.silver.part",
 }

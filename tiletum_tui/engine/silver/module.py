@@ -3,7 +3,7 @@ through the ruleset's hooks (``ruleset.Module``); the base game's code knows not
 
 This is the module's ``engine`` part (``PART``, named in ``tiletum_tui/registry.py``): its Action, its
 kinds of action with their verbs, its options, and the words and rules of its decisions. Its state is
-registered in ``state.py``, its words in ``learn/silver_part.py``, its screens in ``ui/silver_part.py``.
+registered in ``state.py``, its words in ``learn/silver/part.py``, its screens in ``ui/silver/part.py``.
 """
 
 from __future__ import annotations

@@ -5,13 +5,13 @@ so the Underground view can mark it and pick it with the keys."""
 
 from __future__ import annotations
 
-from ..engine.silver import prospector as P
-from ..engine.silver import technologies as TE
-from ..engine.silver import underground as U
-from ..engine.silver.common import me, sv
-from ..engine.silver.tables import tables
-from . import text as T
-from .choice_steps import TASK, MenuPath, Step
+from ...engine.silver import prospector as P
+from ...engine.silver import technologies as TE
+from ...engine.silver import underground as U
+from ...engine.silver.common import me, sv
+from ...engine.silver.tables import tables
+from .. import text as T
+from ..choice_steps import TASK, MenuPath, Step
 
 
 def _name(space: str) -> str:

@@ -3,7 +3,7 @@ the Underground maps and the first-game Technologies, as its text recommends), r
 move, the King phase, and the first move of round 2. Then the game goes on, untaught.
 
 Same shape as the base tutorial's script (``tutorial_script``: ``Step``, ``Chapter``): each step names
-what it teaches (``teaches``: ids of ``tutorial_silver_checklist.CONCEPTS``) and, for a move, the
+what it teaches (``teaches``: ids of ``checklist.CONCEPTS``) and, for a move, the
 words of the menu lines that lead to it (``choose``, checked against the real menu). Every number a
 text quotes is checked against the engine by ``tests/learn/test_tutorial_silver.py``.
 
@@ -13,8 +13,8 @@ player goes without, and spends it on his first Technology tier.
 
 from __future__ import annotations
 
-from ..engine.state import PlayerSetup, Settings
-from .tutorial_script import KEY, MOVE, Chapter, Step, split_script
+from ...engine.state import PlayerSetup, Settings
+from ..tutorial_script import KEY, MOVE, Chapter, Step, split_script
 
 SEED = 7
 OPPONENT, LEARNER = 0, 1  # Rosa plays first; the learner second

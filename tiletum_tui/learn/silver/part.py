@@ -1,13 +1,13 @@
 """Prospect for Silver's words (its ``learn`` part, named in ``tiletum_tui/registry.py``): its effects in
 words, the Underground Cathedral for the hints, its rules page and its topics, its components on Cards &
-Components (the texts themselves: ``silver_texts``), its lesson (``silver_lesson``)."""
+Components (the texts themselves: ``texts``), its lesson (``lesson``)."""
 
 from __future__ import annotations
 
-from ..data import silver_schema as SX
-from ..engine.silver.underground import UndergroundCathedral
-from .parts import LearnPart
-from .silver_lesson import SILVER
+from ...data import silver_schema as SX
+from ...engine.silver.underground import UndergroundCathedral
+from ..parts import LearnPart
+from .lesson import SILVER
 
 
 def _plural(n: int) -> str:
@@ -15,7 +15,7 @@ def _plural(n: int) -> str:
 
 
 def _page(cat):
-    from .silver_texts import silver_page
+    from .texts import silver_page
 
     return silver_page(cat)
 
@@ -23,7 +23,7 @@ def _page(cat):
 def _components(cat):
     if not any(t.pile == "underground" for t in cat.tiles.values()):  # a game without the expansion
         return ()
-    from .silver_texts import component_sections
+    from .texts import component_sections
 
     return component_sections(cat)
 

@@ -7,9 +7,9 @@ game does.
 
 from __future__ import annotations
 
-from ..data.silver import load_silver
-from .pages import Page, Section
-from .words import ACTION, effects_words, price, tile_words
+from ...data.silver import load_silver
+from ..pages import Page, Section
+from ..words import ACTION, effects_words, price, tile_words
 
 
 def _technologies(d) -> str:

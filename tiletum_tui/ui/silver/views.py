@@ -1,4 +1,4 @@
-"""What Prospect for Silver adds to the game screen (registered by ``silver_part``): the Underground
+"""What Prospect for Silver adds to the game screen (registered by ``part``): the Underground
 maps and the Silver view (the Technologies, the Prospector Wheel, Silver and Mines), the Prospector
 Wheel's line over the Action Wheel, the Underground map's share of map choices, and Silver, Mines and
 Prospectors in the strip. Nothing of this is in the game screen itself; in a game without the
@@ -7,12 +7,12 @@ expansion none of it shows (``applies``).
 
 from __future__ import annotations
 
-from ..engine import current_player
-from ..engine.silver.state import ProspectorStepFrame
-from ..engine.state import ActionFrame
-from .views import GameView
-from .widgets.silver import ProspectorWheelLine, SilverView
-from .widgets.underground import UndergroundView
+from ...engine import current_player
+from ...engine.silver.state import ProspectorStepFrame
+from ...engine.state import ActionFrame
+from ..views import GameView
+from .widgets import ProspectorWheelLine, SilverView
+from .underground import UndergroundView
 
 # Groups of the decision menu about the Silver view (the Technologies, the markers, the Resource tiles).
 _GROUP_VIEW = {"tech": "silver", "marker": "silver", "rtile": "silver"}

@@ -1,13 +1,13 @@
 """Prepared positions of a game with Prospect for Silver, for the Silver screens' tests (the expansion's lesson,
-``tutorial_silver_script``, plays its own game): each is a real game reached by legal moves from a fixed seed.
+``script``, plays its own game): each is a real game reached by legal moves from a fixed seed.
 
 ``position(name)`` returns the state; ``POSITIONS`` says what each shows. Pure Python, like the tutorial.
 """
 
 from __future__ import annotations
 
-from ..engine import apply, legal_actions, new_game
-from ..engine.state import PlayerSetup, Settings
+from ...engine import apply, legal_actions, new_game
+from ...engine.state import PlayerSetup, Settings
 
 # A first game with the expansion, as its text recommends: the A sides and the first-game Technologies.
 SETTINGS = Settings(players=(PlayerSetup("Alex", "red"), PlayerSetup("Rosa", "blue")), seed=7, modules=("silver",),

@@ -1,14 +1,14 @@
 """Prospect for Silver on the screens (its ``ui`` part, registered in ``tiletum_tui/modules/silver.py``): the
 Underground and Silver views, the Prospector Wheel's line docked over the Action Wheel, the Underground
-maps' share of the map choices, Silver, Mines and Prospectors in the strip (``silver_views``), the menu
-paths of its kinds of action (``silver_choices``) and its New game fields."""
+maps' share of the map choices, Silver, Mines and Prospectors in the strip (``views``), the menu
+paths of its kinds of action (``choices``) and its New game fields."""
 
 from __future__ import annotations
 
-from .parts import NewGameFields, UiPart
-from .silver_choices import MENU
-from .silver_views import VIEWS, WheelLine, point
-from .widgets.silver import strip_parts
+from ..parts import NewGameFields, UiPart
+from .choices import MENU
+from .views import VIEWS, WheelLine, point
+from .widgets import strip_parts
 
 PART = UiPart(
     views=VIEWS,

@@ -21,7 +21,7 @@ from ...engine.silver.underground import prospector_cost, space_name
 from ...engine.state import EMPTY, UNUSED
 from .. import text as T
 from ..views import SpaceMoved, SpacePicked
-from .painted import Painted
+from ..widgets.painted import Painted
 
 BOX_W = 11  # boxes 12 columns apart: a column between them for the tunnels
 SX, SY = 2.0, 1.5  # map units -> cells (x runs 0-30, y 0-4 on every side): 72 columns, for 80x24

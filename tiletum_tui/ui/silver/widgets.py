@@ -19,7 +19,7 @@ from ...engine.silver.tables import PROSPECTOR, tables
 from ...engine.silver.technologies import TIERS
 from ...engine.silver.underground import space_name
 from .. import text as T
-from .painted import Painted
+from ..widgets.painted import Painted
 
 
 WIDTH = 76  # an 80-column terminal, less the view's padding and scroll bar
