@@ -8,9 +8,32 @@ import random
 
 from textual import on
 from textual.screen import Screen
-from textual.widgets import Button, Input, RadioSet
+from textual.widgets import Button, Input, RadioSet, Select
 
 from ..safe_text import name_problem
+from ..saves.format import PERSON, Seat
+
+# Who plays a seat, as every game's New game form and the replay's Play on ask it (a Select ``#who{i}``
+# a seat), and how long a master may think a decision where a game lets it be chosen (``#master-time``).
+SEAT_CHOICES = (("Person", "person"), ("Beginner", "beginner"), ("Journeyman", "journeyman"), ("Master", "master"))
+MASTER_TIMES = (("Master 1 s", "1s"), ("Master 2 s", "2s"), ("Master 5 s", "5s"), ("Master 10 s", "10s"))
+
+
+def seat_select(i: int, level: str = "person", choices: tuple = SEAT_CHOICES) -> Select:
+    return Select(choices, value=level, allow_blank=False, id=f"who{i}", compact=True)
+
+
+def read_seats(screen, n: int) -> tuple[Seat, ...]:
+    """Who plays each of ``n`` seats on ``screen``'s Selects: a person, or an opponent of the chosen level
+    (a master with the time chosen, where the screen asks one)."""
+    times = screen.query("#master-time")
+    budget = str(times.first(Select).value) if times else ""
+    out = []
+    for i in range(n):
+        who = str(screen.query_one(f"#who{i}", Select).value)
+        out.append(PERSON if who == "person" else
+                   Seat(player="opponent", level=who, budget=budget if who == "master" else ""))
+    return tuple(out)
 
 
 def random_seed() -> int:
@@ -38,8 +61,9 @@ def form_problem(names: list[str], seed_text: str, colours: list | None = None) 
 class PlayersForm(Screen):
     """What every game's new-game form does alike: the player count (a RadioSet ``#count`` of buttons
     ``#n2``...) showing as many name rows (``#row0``...), a seed with a New seed button, Back, and Start
-    by the button or by Enter in a text field. A game's form composes its fields with those ids and
-    reads them (``action_start``); ``fewest``/``most`` are its player counts."""
+    by the button or by Enter in a text field, and who plays each seat (``seat_select``'s ``#who{i}``). A
+    game's form composes its fields with those ids and reads its settings from them (``read``);
+    ``fewest``/``most`` are its player counts."""
 
     fewest, most = 2, 4
 
@@ -75,5 +99,14 @@ class PlayersForm(Screen):
         event.stop()
         self.action_start()
 
+    seats: tuple[Seat, ...] = ()  # who plays each seat, read at Start (the app reads it beside the settings)
+
     def action_start(self) -> None:
+        """Start: the game's settings (``read``, None with the problem shown) and who plays each seat."""
+        settings = self.read()
+        if settings is not None:
+            self.seats = read_seats(self, len(settings.players))
+            self.dismiss(settings)
+
+    def read(self):
         raise NotImplementedError

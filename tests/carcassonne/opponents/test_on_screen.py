@@ -95,8 +95,8 @@ async def test_h_gives_the_masters_suggestion_with_why_and_puts_the_cursor_there
 
 
 async def test_new_game_asks_who_plays_the_other_seats(tmp_path):
-    """Issue 20: "one person can play it alone": New game of Carcassonne asks, after the players and the
-    River, who plays the seats after yours; the journeymen chosen play them (and say so)."""
+    """Issue 20: "one person can play it alone": New game of Carcassonne asks who plays each seat, as
+    Tiletum's form does; the journeymen chosen play theirs (and say so)."""
     from textual.widgets import RadioButton
 
     (tmp_path / "new").mkdir()
@@ -107,7 +107,8 @@ async def test_new_game_asks_who_plays_the_other_seats(tmp_path):
         form = app.screen
         form.query_one("#n4", RadioButton).value = True  # 4 players
         await pilot.pause()
-        form.query_one("#who-journeyman", RadioButton).value = True  # the seats after yours: journeymen
+        for i in (1, 2, 3):  # the seats after yours: journeymen
+            form.query_one(f"#who{i}").value = "journeyman"
         await pilot.press("ctrl+s")
         await pilot.pause()
         screen = app.screen
@@ -120,3 +121,24 @@ async def test_new_game_asks_who_plays_the_other_seats(tmp_path):
                      "the journeymen did not play their turns")
         assert [e.seat for e in screen.session.log[2:8]] == [1, 1, 2, 2, 3, 3]
         screen.session.close()
+
+
+async def test_each_seat_is_chosen_on_its_own(tmp_path):
+    """Seats are chosen one by one (the form once asked one level for every seat after the first): a
+    3-player game of a person, a master and another person at this keyboard."""
+    from textual.widgets import RadioButton
+
+    (tmp_path / "new").mkdir()
+    app = TiletumApp(save_dir=tmp_path / "new")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#n3", RadioButton).value = True
+        await pilot.pause()
+        form.query_one("#who1").value = "master"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        seats = app.screen.session.seats
+        assert [s.level if s.is_opponent else "person" for s in seats] == ["person", "master", "person"]
+        app.screen.session.close()

@@ -1,6 +1,7 @@
 """The form for a new game of Carcassonne, as Tiletum's New game asks (issue 19: "the title screen,
-`tiletum new` ... serve Carcassonne exactly as they serve Tiletum"): 2 to 5 players with their names,
-the River on or off, and the seed. Tab moves between fields; Ctrl+S, or Enter in a name or the seed,
+`tiletum new` ... serve Carcassonne exactly as they serve Tiletum"): 2 to 5 players with their names and
+who plays each seat (a person or a computer opponent, as Tiletum's form asks), the River on or off,
+and the seed. Tab moves between fields; Ctrl+S, or Enter in a name or the seed,
 starts; Esc goes back. Dismissed with the Settings, or None."""
 
 from __future__ import annotations
@@ -10,16 +11,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
 
-from ...saves.format import PERSON, Seat
-from ...shell_ui.new_game import PlayersForm, form_problem
+from ...shell_ui.new_game import PlayersForm, form_problem, seat_select
 from ..data import load
 from ..engine import PlayerSetup, Settings
 from ..engine.state import COLOURS
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
-# Who plays the seats after the first (issue 20: "one person can play it alone").
-WHO = (("person", "people at this keyboard"), ("beginner", "beginners"), ("journeyman", "journeymen"),
-       ("master", "masters (2 s a turn)"))
 
 
 class NewCarcassonneGame(PlayersForm):
@@ -36,7 +33,8 @@ class NewCarcassonneGame(PlayersForm):
             yield Static("New game of Carcassonne", classes="dialog-title", markup=False)
             yield Static("Tab moves between fields (arrows and Space choose the player count); Ctrl+S, or "
                          "Enter in a name or the seed, starts. The seed decides the order of the tiles: share it "
-                         "to replay the same game.", classes="form-help", markup=False)
+                         "to replay the same game. Each seat is a person or a computer opponent (a master "
+                         "thinks 2 s a turn).", classes="form-help", markup=False)
             with Horizontal(classes="row"):
                 yield Label("Players", classes="label")
                 with RadioSet(id="count", compact=True):
@@ -47,13 +45,10 @@ class NewCarcassonneGame(PlayersForm):
                     yield Label(f"Player {i + 1}", classes="label")
                     yield Input(NAMES[i], placeholder="name", classes="name", id=f"name{i}", max_length=14,
                                 compact=True)
-                    yield Label(COLOURS[i])
+                    yield Label(COLOURS[i], classes="colour")
+                    yield seat_select(i)  # a person or a computer opponent (issue 20)
             yield Checkbox("The River (its 12 tiles first, from the spring)", id="river",
                            compact=True)
-            yield Label("Who plays the seats after the first:")
-            with RadioSet(id="who", compact=True):
-                for level, words in WHO:
-                    yield RadioButton(words, value=level == "person", id=f"who-{level}")
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="label")
                 yield Input(str(self.seed), id="seed", restrict=r"[0-9]*", max_length=12, compact=True)
@@ -77,17 +72,6 @@ class NewCarcassonneGame(PlayersForm):
     @property
     def most(self) -> int:
         return load().players[1]
-
-    seats: tuple = ()  # who plays each seat, as the app shell reads it (empty: people at this keyboard)
-
-    def action_start(self) -> None:
-        settings = self.read()
-        if settings is not None:
-            pressed = self.query_one("#who", RadioSet).pressed_button
-            level = pressed.id.removeprefix("who-") if pressed and pressed.id else "person"
-            n = len(settings.players)
-            self.seats = () if level == "person" else (PERSON,) + (Seat(player="opponent", level=level),) * (n - 1)
-            self.dismiss(settings)
 
     def read(self) -> Settings | None:
         """The Settings the form describes, or None (with the problem shown) if it is not valid."""

@@ -18,6 +18,7 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from ...shell_ui.help import KeysHelp
+from ...shell_ui.new_game import SEAT_CHOICES
 from ...shell_ui.replay.charts import ChartFacts
 from ...shell_ui.replay.screen import ReplayShell, replay_bindings
 from ..engine import remaining
@@ -65,8 +66,7 @@ CHARTS = CarcassonneCharts()
 
 class CarcassonneReplay(ReplayShell):
     LARGER, LARGER_WORDS = "scoring", ("scoring", "scorings")
-    SEAT_CHOICES = (("Person", "person"), ("Beginner", "beginner"), ("Journeyman", "journeyman"),
-                    ("Master", "master"))
+    SEAT_CHOICES = SEAT_CHOICES  # (its master has one time: no MASTER_TIMES)
     DEFAULT_CSS = """
     CarcassonneReplay { layout: vertical; }
     #carc-head { height: 1; }

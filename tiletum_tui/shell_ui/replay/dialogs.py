@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 
 from ...safe_text import clean
 from ...saves.format import PERSON, Seat
+from ..new_game import read_seats, seat_select
 from .positions import Positions
 
 
@@ -90,7 +91,7 @@ class PlayOnDialog(ModalScreen[tuple | None]):
                 with Horizontal(classes="row"):
                     yield Label(f"{clean(name, 14):<14}", classes="label")
                     level = seat.level if seat.is_opponent and seat.level in [v for _, v in self.who] else "person"
-                    yield Select(self.who, value=level, allow_blank=False, id=f"who{i}", compact=True)
+                    yield seat_select(i, level, self.who)
             if self.master_times:
                 with Horizontal(classes="row"):
                     yield Label("Master's time", classes="label")
@@ -102,13 +103,7 @@ class PlayOnDialog(ModalScreen[tuple | None]):
         self.query_one("#who0", Select).focus()
 
     def read_seats(self) -> tuple[Seat, ...]:
-        budget = str(self.query_one("#master-time", Select).value) if self.master_times else ""
-        out = []
-        for i in range(len(self.positions.names)):
-            who = str(self.query_one(f"#who{i}", Select).value)
-            out.append(PERSON if who == "person" else
-                       Seat(player="opponent", level=who, budget=budget if who == "master" else ""))
-        return tuple(out)
+        return read_seats(self, len(self.positions.names))
 
     def action_start(self) -> None:
         self.dismiss(self.read_seats())

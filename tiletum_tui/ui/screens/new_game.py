@@ -14,13 +14,9 @@ from ...engine.ruleset import known_modules
 from ...engine.state import PlayerSetup, Settings
 from ..parts import NewGameFields, ui_parts_by_name
 from ..widgets.painted import PLAYER_COLOURS
-from ...saves.format import PERSON, Seat  # -- opponents (issue 14)
-from ...shell_ui.new_game import PlayersForm, form_problem
+from ...shell_ui.new_game import MASTER_TIMES, PlayersForm, form_problem, seat_select
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee")
-# -- opponents (issue 14): who plays a seat, and how long the master may think per decision
-WHO = (("Person", "person"), ("Beginner", "beginner"), ("Journeyman", "journeyman"), ("Master", "master"))
-MASTER_TIME = (("Master 1 s", "1s"), ("Master 2 s", "2s"), ("Master 5 s", "5s"), ("Master 10 s", "10s"))
 
 
 class NewGameScreen(PlayersForm):
@@ -45,12 +41,12 @@ class NewGameScreen(PlayersForm):
                     yield Label(f"Player {i + 1}", classes="label")
                     yield Input(DEFAULT_NAMES[i], placeholder="name", classes="name", id=f"name{i}", max_length=14, compact=True)
                     yield Select([(c, c) for c in PLAYER_COLOURS], value=PLAYER_COLOURS[i], allow_blank=False, id=f"colour{i}", compact=True)
-                    yield Select(WHO, value="person", allow_blank=False, id=f"who{i}", compact=True)  # -- issue 14
+                    yield seat_select(i)  # a person or a computer opponent (issue 14)
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="label")
                 yield Input(str(self.seed), id="seed", restrict=r"[0-9]*", max_length=12, compact=True)
                 yield Button("New seed (Ctrl+R)", id="reseed", compact=True)
-                yield Select(MASTER_TIME, value="2s", allow_blank=False, id="master-time", compact=True)  # -- issue 14
+                yield Select(MASTER_TIMES, value="2s", allow_blank=False, id="master-time", compact=True)
             for name, fields in module_fields().items():
                 yield from _module_fields(name, fields)
             yield Static("", id="form-error", markup=False)
@@ -65,24 +61,6 @@ class NewGameScreen(PlayersForm):
         if event.checkbox.id in module_fields():
             for row in self.query(f".{event.checkbox.id}-option"):
                 row.set_class(not event.value, "hidden")
-
-    def action_start(self) -> None:
-        settings = self.read()
-        if settings is not None:
-            self.seats = self.read_seats()  # -- opponents (issue 14): the app reads them beside the settings
-            self.dismiss(settings)
-
-    seats: tuple[Seat, ...] = ()
-
-    def read_seats(self) -> tuple[Seat, ...]:
-        """Who plays each seat: a person, or an opponent of the chosen level (the master with its time)."""
-        budget = str(self.query_one("#master-time", Select).value)
-        out = []
-        for i in range(self.players()):
-            who = str(self.query_one(f"#who{i}", Select).value)
-            out.append(PERSON if who == "person" else
-                       Seat(player="opponent", level=who, budget=budget if who == "master" else ""))
-        return tuple(out)
 
     def read(self) -> Settings | None:
         """The Settings the form describes, or None (with the problem shown) if it is not valid."""
