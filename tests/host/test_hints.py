@@ -5,6 +5,8 @@ cannot make the host spin."""
 
 from __future__ import annotations
 
+import pytest
+
 from tiletum_tui.host import protocol as P
 from tiletum_tui.host import server
 from tiletum_tui.opponents.worker import OpponentProcess
@@ -12,7 +14,8 @@ from tiletum_tui.opponents.worker import OpponentProcess
 from .hosting import Player, people, running_host, short_dir, table_of  # noqa: F401 (fixture)
 
 
-async def test_the_hosts_master_suggests_a_legal_move_from_the_seats_own_view_once_at_a_time(short_dir, monkeypatch):
+@pytest.mark.parametrize("game", ["carcassonne", "tiletum"])
+async def test_the_hosts_master_suggests_a_legal_move_from_the_seats_own_view_once_at_a_time(short_dir, monkeypatch, game):
     asked = []
     real = OpponentProcess.suggest
     monkeypatch.setattr(OpponentProcess, "suggest", lambda self, seen, seat, budget: (
@@ -21,7 +24,7 @@ async def test_the_hosts_master_suggests_a_legal_move_from_the_seats_own_view_on
     async with running_host(short_dir) as host:
         ann, bob = Player(short_dir, "ann"), Player(short_dir, "bob")
         await ann.connect(), await bob.connect()
-        gid = await table_of(host, [ann, bob], people("ann", "bob"), game="carcassonne")  # people only
+        gid = await table_of(host, [ann, bob], people("ann", "bob"), game=game)  # people only
         hosted = host.games[gid]
         model, theirs = await ann.open(gid), await bob.open(gid)
         heard = []
@@ -36,7 +39,8 @@ async def test_the_hosts_master_suggests_a_legal_move_from_the_seats_own_view_on
         (seen, seat, budget), = asked  # asked once, with her seat's view: no pile order, no seed
         assert seat == 0 and budget == "1s"
         assert hosted.game.encode_view(seen) == hosted.game.encode_view(hosted.session.view(0))
-        assert seen.rng == 0 and seen.settings.seed == 0
+        generator = seen.hidden.rng if game == "tiletum" else seen.rng  # (Tiletum keeps it with the hidden parts)
+        assert generator == 0 and seen.settings.seed == 0
         busy = next(m for m in ann.heard if isinstance(m, P.Hinted) and m.request == 99)
         assert "still thinking" in busy.error
         # Bob's seat does not decide now: no hint for him, and nothing asked of the master.
