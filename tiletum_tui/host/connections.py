@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..safe_text import clean, name_problem
 from . import protocol as P
 from .hints import HINT_RATE
+from .replays import REPLAY_RATE
 
 if TYPE_CHECKING:
     from .server import Host
@@ -35,6 +36,7 @@ class Connection:
         self.frames = P.RateLimit(*FRAME_RATE, time.monotonic)
         self.talk = P.RateLimit(*CHAT_RATE, time.monotonic)
         self.hints = P.RateLimit(*HINT_RATE, time.monotonic)
+        self.replays = P.RateLimit(*REPLAY_RATE, time.monotonic)  # games over opened from their files
         self.closed = False
 
     def send(self, msg) -> None:
@@ -148,7 +150,7 @@ class HostConnections:
         if isinstance(msg, P.Hello):
             raise Disconnect("hello twice")
         if isinstance(msg, P.Open):
-            self._open(conn, msg)
+            await self._open(conn, msg)
         elif isinstance(msg, P.Leave):
             if conn.games.pop(msg.game, None) is not None:
                 self._seats_changed(msg.game)

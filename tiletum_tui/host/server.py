@@ -24,13 +24,15 @@ import time
 from .. import games
 from ..game_interface import Hosted
 from ..safe_text import clean
+from ..saves.errors import SaveFileError
 from ..session import NotYourMoveError, Session, UndoError
 from . import protocol as P
 from .connections import Connection, Disconnect, HostConnections
 from .hints import HintDesk
 from .host_opponents import HostOpponents
-from .hosted import HostedGame, HostFolder, Tables, check_table, load_games, opponents_of, seats_for, settings_for, \
-    status_text
+from .hosted import FinishedGame, HostedGame, HostFolder, Tables, check_table, entry, load_games, opponents_of, \
+    seats_for, settings_for, status_text
+from .replays import Replays
 
 CHAT_LIMIT = 200  # characters of one line of table talk
 WATCHING = "you came in with a watching link: you can watch games, not play or take a seat"
@@ -41,7 +43,7 @@ class Host(HostConnections, HostOpponents):
         self.folder = folder
         self.pace = pace  # seconds between two moves of a computer opponent (people see each one)
         self.report = report or (lambda text: None)
-        self.games: dict[str, HostedGame] = {}
+        self.games: dict[str, HostedGame | FinishedGame] = {}  # a game over: its lobby line, replayed when opened
         self.tables: Tables | None = None
         self.connections: set[Connection] = set()
         self._servers: list = []
@@ -52,6 +54,7 @@ class Host(HostConnections, HostOpponents):
         self.web_link = None
         self._sent_lobby: P.Lobby | None = None  # the lobby everyone was told last
         self.hints = HintDesk(self)  # ``h`` at a hosted game: the master's suggestion, worked out here
+        self.replays = Replays()  # games over, replayed from their files when somebody opens one
 
     # ------------------------------------------------------------ starting and stopping
     async def start(self) -> None:
@@ -69,9 +72,10 @@ class Host(HostConnections, HostOpponents):
         finally:
             os.umask(old)
         os.chmod(path, 0o600)
-        for g in self.games.values():
-            self._retire(g)  # a game over holds nothing open
-            self._opponents(g)  # a game whose opponent was thinking when the host stopped goes on
+        for g in list(self.games.values()):
+            if isinstance(g, HostedGame):
+                self._retire(g)  # a game over holds nothing open
+                self._opponents(g)  # a game whose opponent was thinking when the host stopped goes on
 
     async def close(self) -> None:
         for s in self._servers:
@@ -96,7 +100,7 @@ class Host(HostConnections, HostOpponents):
         return status_text(self.games, self.tables, self.connected(), doors, width)
 
     # ------------------------------------------------------------ games
-    def _open(self, conn: Connection, msg: P.Open) -> None:
+    async def _open(self, conn: Connection, msg: P.Open) -> None:
         g = self.games.get(msg.game)
         if g is None:
             conn.send(P.Refused("there is no such game on this host"))
@@ -105,13 +109,30 @@ class Host(HostConnections, HostOpponents):
         if not isinstance(g.game, Hosted):
             conn.send(P.Refused(f"{g.game.title} cannot be played through the host yet"))
             return
-        s = g.session
+        if isinstance(g, FinishedGame):
+            s = await self._replayed(conn, g)
+            if s is None or conn.closed or self.games.get(g.id) is not g:
+                return
+        else:
+            s = g.session
         undo, redo = g.reasons(seat)
         conn.games[g.id] = [seat, list(s.log)]
-        conn.send(P.Opened(g.id, g.game.name, -1 if seat is None else seat, g.view_bytes(seat),
-                           tuple(g.entry(e) for e in s.log), g.game.encode_events(s.setup_events),
+        conn.send(P.Opened(g.id, g.game.name, -1 if seat is None else seat, g.game.encode_view(s.view(seat)),
+                           tuple(entry(g.game, e) for e in s.log), g.game.encode_events(s.setup_events),
                            g.seat_infos(set(self.connected())), tuple(g.chat), undo, redo))
         self._seats_changed(g.id)
+
+    async def _replayed(self, conn: Connection, g: FinishedGame):
+        """A game over's session, replayed from its file (``replays``), or None after telling why not."""
+        if not self.replays.kept(g.id) and not conn.replays.take():
+            conn.send(P.Refused("you are opening games that are over too fast: one a second"))
+            return None
+        try:
+            return await self.replays.session(g)
+        except SaveFileError as exc:
+            self.report(f"{clean(g.id, 40)} could not be opened: {clean(exc, 200)}")
+            conn.send(P.Refused(f"this game could not be opened: {clean(exc, 300)} (its file is kept as it is)"))
+            return None
 
     def _mine(self, conn: Connection, game_id: str, ref: int) -> tuple[HostedGame, int] | None:
         """The game and the connection's seat in it, or None after telling it why not."""
@@ -122,6 +143,9 @@ class Host(HostConnections, HostOpponents):
             return None
         if opened[0] is None:
             conn.send(P.Refused("you are watching this game: a spectator cannot make moves", ref))
+            return None
+        if g.retired:
+            conn.send(P.Refused("the game is over", ref))
             return None
         return g, opened[0]
 
@@ -194,12 +218,15 @@ class Host(HostConnections, HostOpponents):
     def _retire(self, g: HostedGame) -> None:
         """A game over keeps no lock, autosave writer or opponents' process: a host keeps every game it
         has played, and these were two open files (and a process) a game for as long as it ran (the
-        soak test found them). Its session stays in memory, to be seen: the final table, the log."""
+        soak test found them). Nor its session: its lobby line (``FinishedGame``) takes its place, and
+        the session is kept with the last games opened (``replays``), then replayed from the file."""
         if g.retired or not g.session.finished:
             return
         g.retired = True
         self._stop_reading(g)
         opponents, g.opponents, g.asked = g.opponents, None, None
+        self.games[g.id] = FinishedGame.of(g)
+        self.replays.keep(g.id, g.session)
 
         def close() -> None:
             if opponents is not None:
@@ -229,7 +256,7 @@ class Host(HostConnections, HostOpponents):
         text = clean(" ".join(msg.text.split()), CHAT_LIMIT)
         if not text:
             return
-        line = P.Chat(conn.name, text, len(g.session.log), time.time())
+        line = P.Chat(conn.name, text, g.moves, time.time())
         g.chat = (g.chat + [line])[-g.CHAT_KEPT:]
         for c in self.connections:
             if msg.game in c.games:
