@@ -176,6 +176,7 @@ async def test_a_damaged_game_over_is_refused_saying_why_and_its_file_is_kept(sh
             raw.send(P.Open(gid))
             refused = await raw.expect(P.Refused)
             assert "could not be opened" in refused.why and why in refused.why and "kept" in refused.why
+            assert str(short_dir) not in refused.why  # (the host's folders are not the player's business)
         raw.send(P.Open(good))
         opened = await raw.expect(P.Opened)  # the host and its other games go on
         assert opened.game == good

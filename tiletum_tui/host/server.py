@@ -131,7 +131,8 @@ class Host(HostConnections, HostOpponents):
             return await self.replays.session(g)
         except SaveFileError as exc:
             self.report(f"{clean(g.id, 40)} could not be opened: {clean(exc, 200)}")
-            conn.send(P.Refused(f"this game could not be opened: {clean(exc, 300)} (its file is kept as it is)"))
+            # (the problem, not the file's path: the host's folders are nothing a player needs to see)
+            conn.send(P.Refused(f"this game could not be opened: {clean(exc.problem, 300)} (its file is kept as it is)"))
             return None
 
     def _mine(self, conn: Connection, game_id: str, ref: int) -> tuple[HostedGame, int] | None:
