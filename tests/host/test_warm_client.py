@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 
 from tests.host.terminals import SSHTerm, WebPage, authorized_line, new_client_key
 from tiletum_tui.host.hosted import HostFolder
@@ -91,6 +92,10 @@ async def test_the_web_doors_client_started_ahead_becomes_the_pages_player_or_wa
                 assert session.pid == spares[1] and "carl (web, watching)" in host.status()
                 await _until(lambda: play.warm._spare is not None)
                 spares.append(play.warm._spare[0].pid)
+                os.kill(spares[1], signal.SIGKILL)  # a client killed: its page closes, it is reaped
+                await page.wait_closed(30)
+                await _until(lambda: not os.path.exists(f"/proc/{spares[1]}"), 30)
+                await _until(lambda: "carl" not in host.status(), 30)  # and the host saw it go
         finally:
             door.close()
             await door.wait_closed()

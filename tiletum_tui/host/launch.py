@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]  # the folder holding ``tiletum_tui`` (an uninstalled checkout too)
 
 
-def launcher(host, via: str = "ssh", watching: bool = False, *, warm: bool | None = None, pool=None):
+def launcher(host, via: str = "ssh", watching: bool = False, *, warm: bool = True, pool=None):
     """``launch_client(player) -> ClientLaunch`` for ``ssh_door.start_ssh_door`` (and the web door's,
     ``via="web"``; a watching link's client is served by the host as a spectator only). With ``warm``
     (the default), a client is kept started ahead (``warm.WarmClients``: on a PTY for the SSH door, on
@@ -24,8 +24,6 @@ def launcher(host, via: str = "ssh", watching: bool = False, *, warm: bool | Non
     from .warm import WarmClients
 
     path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
-    if warm is None:
-        warm = True
     if pool is None and warm and not os.environ.get("TILETUM_COLD_CLIENTS"):  # (the bench's figure without it)
         if via == "web":
             from .web_door import page_env
