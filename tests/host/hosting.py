@@ -15,7 +15,7 @@ from pathlib import Path
 from tiletum_tui.host import protocol as P
 from tiletum_tui.host.client import ClientGames, HostLink
 from tiletum_tui.host.hosted import HostFolder
-from tiletum_tui.host import server
+from tiletum_tui.host import connections
 from tiletum_tui.host.server import Host
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,9 +98,9 @@ class Player:
         self.heard: list = []  # every message the host sent, in order
         self._task = None
         self._event = asyncio.Event()
-        # A well-behaved client: its moves keep under the host's flood limit (``server.FRAME_RATE``,
+        # A well-behaved client: its moves keep under the host's flood limit (``connections.FRAME_RATE``,
         # with room for its other messages), which a script at machine speed would pass on a fast machine.
-        rate, burst = server.FRAME_RATE
+        rate, burst = connections.FRAME_RATE
         self._moves = P.RateLimit(rate * 0.8, max(1, burst // 2), time.monotonic)
 
     async def connect(self) -> Player:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tiletum_tui.host import protocol as P
-from tiletum_tui.host import server
+from tiletum_tui.host import connections
 from tiletum_tui.opponents.worker import OpponentProcess
 
 from .hosting import Player, people, running_host, short_dir, table_of  # noqa: F401 (fixture)
@@ -20,7 +20,7 @@ async def test_the_hosts_master_suggests_a_legal_move_from_the_seats_own_view_on
     real = OpponentProcess.suggest
     monkeypatch.setattr(OpponentProcess, "suggest", lambda self, seen, seat, budget: (
         asked.append((seen, seat, budget)), real(self, seen, seat, budget))[1])
-    monkeypatch.setattr(server, "HINT_RATE", (0.0, 1))  # one hint a connection, for this test
+    monkeypatch.setattr(connections, "HINT_RATE", (0.0, 1))  # one hint a connection, for this test
     async with running_host(short_dir) as host:
         ann, bob = Player(short_dir, "ann"), Player(short_dir, "bob")
         await ann.connect(), await bob.connect()

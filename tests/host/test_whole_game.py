@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from tiletum_tui.host import server
+from tiletum_tui.host import connections
 
 from .hosting import Player, people, running_host, short_dir, table_of  # noqa: F401 (fixture)
 
@@ -14,7 +14,7 @@ from .hosting import Player, people, running_host, short_dir, table_of  # noqa: 
 async def test_two_people_and_an_opponent_play_a_whole_game_through_the_host(short_dir, monkeypatch):
     # These players move at machine speed (some 50 moves a second): the host's flood limit, meant for
     # a client sending far more than a person can, would hang up on them on a fast machine.
-    monkeypatch.setattr(server, "FRAME_RATE", (10_000.0, 10_000))
+    monkeypatch.setattr(connections, "FRAME_RATE", (10_000.0, 10_000))
     rng = random.Random(3)
     async with running_host(short_dir) as host:
         ann, bob = Player(short_dir, "ann"), Player(short_dir, "bob")

@@ -236,7 +236,8 @@ async def _web_door(host, folder, args, web):
     invites = Invites(folder.web_invites)
     try:
         links = invites.links()
-        door = await start_web_door(web, invites, launcher(host, "web"), launch_watcher=launcher(host, "web", True),
+        play = launcher(host, "web")  # (its client started ahead is the watchers' too)
+        door = await start_web_door(web, invites, play, launch_watcher=launcher(host, "web", True, pool=play.warm),
                                     public_url=args.public_url)
     except (InviteError, OSError) as exc:
         raise SystemExit(f"tiletum: the web door cannot open: {clean(exc, 300)}") from None

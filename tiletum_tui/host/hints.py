@@ -37,6 +37,8 @@ class HintDesk:
         seat = opened[0]
         if seat is None:
             return no("you are watching this game: hints are for the players")
+        if g.retired:
+            return no("the game is over")
         if g.session.current_player != seat:
             return no("a hint is for your own decision: it is not your turn")
         if any(c is conn for c, _, _ in self.waiting.values()):

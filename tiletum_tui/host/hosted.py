@@ -155,7 +155,44 @@ def seats_for(table: Table) -> tuple[Seat, ...]:
     return tuple(Seat(player="opponent", level=s.level) if s.kind == "opponent" else PERSON for s in table.seats)
 
 
-class HostedGame:
+WATCHER_REASONS = ("you are watching this game", "you are watching this game")  # why not undo, redo
+
+
+def entry(game, e) -> P.Entry:
+    """A log entry as a client is sent it."""
+    return P.Entry(e.seat, e.text, e.notation, game.encode_events(e.events), tuple(e.barriers))
+
+
+class Seated:
+    """Who sits where in a game the host holds (``HostedGame``, ``FinishedGame``): from ``names()``
+    and ``seat(i)`` (a person, or an opponent and its level)."""
+
+    def names(self) -> list[str]:
+        raise NotImplementedError
+
+    def seat(self, index: int) -> Seat:
+        raise NotImplementedError
+
+    def seat_of(self, name: str) -> int | None:
+        """The seat the person called ``name`` holds, or None (then they may only watch)."""
+        for i, n in enumerate(self.names()):
+            if n == name and not self.seat(i).is_opponent:
+                return i
+        return None
+
+    def is_opponent(self, seat: int | None) -> bool:
+        return seat is not None and self.seat(seat).is_opponent
+
+    def seat_infos(self, connected: set[str]) -> tuple[P.SeatInfo, ...]:
+        out = []
+        for i, n in enumerate(self.names()):
+            s = self.seat(i)
+            out.append(P.SeatInfo(n, "opponent" if s.is_opponent else "person", s.level,
+                                  s.is_opponent or n in connected))
+        return tuple(out)
+
+
+class HostedGame(Seated):
     """One game the host holds: its session, who watches it, its chat and its opponents' process."""
 
     CHAT_KEPT = 200  # lines of table talk kept per game (in memory)
@@ -171,29 +208,18 @@ class HostedGame:
         self.since = time.time()  # when the decision in hand began
         self._deciding = session.current_player
         self._progress: str | None = None  # the lobby's words for how far it is (until the next change)
-        self.retired = False  # the game is over: its session closed (``Host._retire``), kept to be seen
+        self.retired = False  # the game is over: its session closed (``Host._retire``), a FinishedGame in its place
 
     # ------------------------------------------------------------ who sits where
     def names(self) -> list[str]:
         return self.game.player_names(self.session.settings)
 
-    def seat_of(self, name: str) -> int | None:
-        """The seat the person called ``name`` holds, or None (then they may only watch)."""
-        for i, n in enumerate(self.names()):
-            if n == name and not self.session.seat(i).is_opponent:
-                return i
-        return None
+    def seat(self, index: int) -> Seat:
+        return self.session.seat(index)
 
-    def is_opponent(self, seat: int | None) -> bool:
-        return seat is not None and self.session.seat(seat).is_opponent
-
-    def seat_infos(self, connected: set[str]) -> tuple[P.SeatInfo, ...]:
-        out = []
-        for i, n in enumerate(self.names()):
-            s = self.session.seat(i)
-            out.append(P.SeatInfo(n, "opponent" if s.is_opponent else "person", s.level,
-                                  s.is_opponent or n in connected))
-        return tuple(out)
+    @property
+    def moves(self) -> int:
+        return len(self.session.log)
 
     def info(self, connected: set[str]) -> P.GameInfo:
         who = self.session.current_player
@@ -205,14 +231,14 @@ class HostedGame:
 
     # ------------------------------------------------------------ what a client is sent
     def entry(self, e) -> P.Entry:
-        return P.Entry(e.seat, e.text, e.notation, self.game.encode_events(e.events), tuple(e.barriers))
+        return entry(self.game, e)
 
     def view_bytes(self, seat: int | None) -> bytes:  # (``game_interface.Hosted``)
         return self.game.encode_view(self.session.view(seat))
 
     def reasons(self, seat: int | None) -> tuple[str | None, str | None]:
         if seat is None:
-            return "you are watching this game", "you are watching this game"
+            return WATCHER_REASONS
         return self.session.can_undo(by=seat), self.session.can_redo(by=seat)
 
     def changed(self) -> None:
@@ -257,13 +283,80 @@ class HostedGame:
             self.session.close()
 
 
-def load_games(folder: HostFolder, report) -> dict[str, HostedGame]:
-    """Every hosted game in the host's folder, replayed (a file that does not replay is reported, left alone)."""
-    out: dict[str, HostedGame] = {}
+class FinishedGame(Seated):
+    """A game over, as the host keeps it: its lobby line (the game, who sat where, how far it got,
+    when it ended) and its file, never its replay. A host keeps every game it has played, and a
+    replayed game is its whole history of states (about 1.3 MB a game): the host started slower and
+    grew by that much with each game over. Its moves are replayed from the file, read-only, only
+    when somebody opens it (``replays.Replays``). The file is never written again."""
+
+    retired = True  # (as a HostedGame's: the game is over, nothing is applied to it)
+    opponents = None
+
+    def __init__(self, game_id: str, game, path: Path, names: list[str], seats: tuple[Seat, ...], progress: str,
+                 since: float, moves: int, chat: list[P.Chat] | None = None) -> None:
+        self.id, self.game, self.path = game_id, game, path
+        self._names, self._seats = list(names), tuple(seats)
+        self.progress, self.since, self.moves = progress, since, moves
+        self.chat: list[P.Chat] = chat if chat is not None else []
+
+    CHAT_KEPT = HostedGame.CHAT_KEPT
+
+    @classmethod
+    def of(cls, g: HostedGame) -> FinishedGame:
+        """A game that has just ended (its last move on disk), in place of its session."""
+        return cls(g.id, g.game, g.session.autosave_path, g.names(), tuple(g.seat(i) for i in range(len(g.names()))),
+                   g.info(set()).progress, g.since, g.moves, g.chat)
+
+    @classmethod
+    def read(cls, path: Path) -> FinishedGame | None:
+        """The game over in the file ``path``, from its metadata and settings (no replay), or None if
+        the file says its game is not over. Raises SaveFileError (the file is never changed)."""
+        loaded = store.parse_save(store.read_bytes(path), path, migrate=False)
+        meta = loaded.save.meta
+        if not meta.finished:
+            return None
+        game = loaded.game
+        names = game.player_names(loaded.settings)
+        seats = tuple(loaded.save.seats[i] if i < len(loaded.save.seats) else PERSON for i in range(len(names)))
+        progress = game.progress({"round": meta.round, "phase": meta.phase, "scores": list(meta.scores)})
+        try:
+            since = path.stat().st_mtime  # (the file was last written by the game's last move)
+        except OSError:
+            since = meta.saved.timestamp()
+        return cls(meta.game_id, game, path, names, seats, progress, since, len(loaded.save.actions))
+
+    def names(self) -> list[str]:
+        return self._names
+
+    def seat(self, index: int) -> Seat:
+        return self._seats[index] if 0 <= index < len(self._seats) else PERSON
+
+    def info(self, connected: set[str]) -> P.GameInfo:
+        return P.GameInfo(self.id, self.game.title, self.seat_infos(connected), since=self.since,
+                          progress=self.progress, finished=True)
+
+    def reasons(self, seat: int | None) -> tuple[str | None, str | None]:
+        """Why not undo, redo: as a session of a game over says (``Session.can_undo``, ``can_redo``)."""
+        return WATCHER_REASONS if seat is None else ("the game is over", "nothing to redo")
+
+    def close(self) -> None:
+        pass  # (nothing open: no session, no lock, no process)
+
+
+def load_games(folder: HostFolder, report) -> dict[str, HostedGame | FinishedGame]:
+    """Every hosted game in the host's folder: a game under way replayed (its Session, as it was), a
+    game over only read for its lobby line (``FinishedGame``); a file that cannot be read is
+    reported and left alone."""
+    out: dict[str, HostedGame | FinishedGame] = {}
     for path in sorted(folder.games.glob("*.json")):
         if not store.is_autosave(path):
             continue
         try:
+            over = FinishedGame.read(path)
+            if over is not None:
+                out[over.id] = over
+                continue
             session = Session.load(path, save_dir=folder.games)
         except Exception as exc:  # SaveFileError, GameInUseError: say which and why, go on with the others
             report(f"not hosted: {clean(path.name, 80)}: {clean(exc, 200)}")
@@ -277,7 +370,7 @@ def load_games(folder: HostFolder, report) -> dict[str, HostedGame]:
     return out
 
 
-def status_text(hosted: dict[str, HostedGame], tables: Tables, connected: dict[str, int],
+def status_text(hosted: dict[str, HostedGame | FinishedGame], tables: Tables, connected: dict[str, int],
                 doors: list[str] | None = None, width: int = 80) -> str:
     """The host's live list: games, seats and who is connected, each connection with the door it
     came through, ``ann (web)`` (also ``tiletum host --status``). Each fact is wrapped to ``width``

@@ -13,22 +13,26 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]  # the folder holding ``tiletum_tui`` (an uninstalled checkout too)
 
 
-def launcher(host, via: str = "ssh", watching: bool = False, *, warm: bool | None = None):
+def launcher(host, via: str = "ssh", watching: bool = False, *, warm: bool = True, pool=None):
     """``launch_client(player) -> ClientLaunch`` for ``ssh_door.start_ssh_door`` (and the web door's,
     ``via="web"``; a watching link's client is served by the host as a spectator only). With ``warm``
-    (the SSH door's default: the web door starts its clients itself), a client is kept started ahead
-    (``warm.WarmClients``) and each session is given it if it is ready. Called with the host's loop
-    running."""
+    (the default), a client is kept started ahead (``warm.WarmClients``: on a PTY for the SSH door, on
+    pipes for the web door, with a page's environment) and each session is given it if it is ready;
+    ``pool``: another launcher's clients started ahead, shared (the web door's watchers take the same
+    as its players). Called with the host's loop running."""
     from .ssh_door import ClientLaunch
     from .warm import WarmClients
 
     path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
-    pool = None
-    if warm is None:
-        warm = via == "ssh"
-    if warm and not os.environ.get("TILETUM_COLD_CLIENTS"):  # (the bench's figure without it)
-        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "COLORTERM", "TERM")}
-        pool = WarmClients({**env, "PYTHONPATH": path})
+    if pool is None and warm and not os.environ.get("TILETUM_COLD_CLIENTS"):  # (the bench's figure without it)
+        if via == "web":
+            from .web_door import page_env
+
+            env = page_env(80, 24, {"PYTHONPATH": path})  # (the page's size comes with the session)
+        else:
+            env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "COLORTERM", "TERM")}
+            env["PYTHONPATH"] = path
+        pool = WarmClients(env)
         pool.start()
 
     def launch_client(player: str) -> ClientLaunch:
@@ -40,7 +44,8 @@ def launcher(host, via: str = "ssh", watching: bool = False, *, warm: bool | Non
         asyncio.get_running_loop().call_soon(theirs.close)
         return ClientLaunch(argv=[sys.executable, "-m", "tiletum_tui", "join", "--fd", str(fd)],
                             pass_fds=(fd,), env={"PYTHONPATH": path},
-                            handover=pool.handover if pool is not None else None)
+                            handover=pool.handover if pool is not None and via != "web" else None,
+                            handover_pipes=pool.handover_pipes if pool is not None and via == "web" else None)
 
     launch_client.warm = pool
     launch_client.close = pool.close if pool is not None else (lambda: None)

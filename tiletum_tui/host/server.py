@@ -7,9 +7,9 @@ session, its player known from the key that logged in, so the client claims noth
 
 A connection is one person (or a spectator) by name. The seat it acts for in a game is the seat of
 that name, never anything it sends: a move is applied with ``Session.apply(..., by=seat)``; undo
-takes back only that seat's own moves. A client that sends garbage, an oversized frame, too many
-frames, or a move for another seat is told why and disconnected; nothing is applied, and the host
-and everyone else go on (issue 25, "Bad input and faults").
+takes back only that seat's own moves. Serving a connection (its hello, its messages, a client that
+breaks the protocol) is ``connections.HostConnections``; what each message does to a game or a
+table is here.
 
 Every change (a move here, an opponent's, undo) is on disk (the session's autosave, waited for)
 before anyone is told, so a host killed with SIGKILL and started again has every game as it was.
@@ -19,63 +19,31 @@ from __future__ import annotations
 
 import asyncio
 import os
-import socket
 import time
 
 from .. import games
 from ..game_interface import Hosted
-from ..safe_text import clean, name_problem
+from ..safe_text import clean
+from ..saves.errors import SaveFileError
 from ..session import NotYourMoveError, Session, UndoError
 from . import protocol as P
-from .hints import HINT_RATE, HintDesk
+from .connections import Connection, Disconnect, HostConnections
+from .hints import HintDesk
 from .host_opponents import HostOpponents
-from .hosted import HostedGame, HostFolder, Tables, check_table, load_games, opponents_of, seats_for, settings_for, \
-    status_text
+from .hosted import FinishedGame, HostedGame, HostFolder, Tables, check_table, entry, load_games, opponents_of, \
+    seats_for, settings_for, status_text
+from .replays import Replays
 
 CHAT_LIMIT = 200  # characters of one line of table talk
-CHAT_RATE = (1.0, 5)  # lines a second on average, bursts of: more is cut off with a reason
-FRAME_RATE = (20.0, 60)  # messages a second, bursts of: more is a flood, and the client is disconnected
-SLOW_CLIENT = 8 * 1024 * 1024  # bytes waiting to be sent to one client: more, and it is dropped
 WATCHING = "you came in with a watching link: you can watch games, not play or take a seat"
 
 
-class Connection:
-    def __init__(self, host: Host, writer: asyncio.StreamWriter, name: str | None, via: str = "here",
-                 watching: bool = False) -> None:
-        self.host, self.writer, self.name = host, writer, name
-        self.via = via  # the door it came through: here (the owner's socket), ssh or web
-        self.watching = watching  # a watching link's: it watches, never plays, sits down or sets a table
-        self.games: dict[str, list] = {}  # game id -> [seat or None, the log entries it was sent]
-        self.frames = P.RateLimit(*FRAME_RATE, time.monotonic)
-        self.talk = P.RateLimit(*CHAT_RATE, time.monotonic)
-        self.hints = P.RateLimit(*HINT_RATE, time.monotonic)
-        self.closed = False
-
-    def send(self, msg) -> None:
-        if self.closed:
-            return
-        transport = self.writer.transport
-        if transport.is_closing() or transport.get_write_buffer_size() > SLOW_CLIENT:
-            self.drop()
-            return
-        self.writer.write(P.frame(msg))
-
-    def drop(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self.writer.close()
-
-
-class Disconnect(Exception):
-    """The client broke the protocol: said why, then disconnected."""
-
-
-class Host(HostOpponents):
+class Host(HostConnections, HostOpponents):
     def __init__(self, folder: HostFolder, *, pace: float = 0.6, report=None) -> None:
         self.folder = folder
         self.pace = pace  # seconds between two moves of a computer opponent (people see each one)
         self.report = report or (lambda text: None)
-        self.games: dict[str, HostedGame] = {}
+        self.games: dict[str, HostedGame | FinishedGame] = {}  # a game over: its lobby line, replayed when opened
         self.tables: Tables | None = None
         self.connections: set[Connection] = set()
         self._servers: list = []
@@ -86,6 +54,7 @@ class Host(HostOpponents):
         self.web_link = None
         self._sent_lobby: P.Lobby | None = None  # the lobby everyone was told last
         self.hints = HintDesk(self)  # ``h`` at a hosted game: the master's suggestion, worked out here
+        self.replays = Replays()  # games over, replayed from their files when somebody opens one
 
     # ------------------------------------------------------------ starting and stopping
     async def start(self) -> None:
@@ -103,9 +72,10 @@ class Host(HostOpponents):
         finally:
             os.umask(old)
         os.chmod(path, 0o600)
-        for g in self.games.values():
-            self._retire(g)  # a game over holds nothing open
-            self._opponents(g)  # a game whose opponent was thinking when the host stopped goes on
+        for g in list(self.games.values()):
+            if isinstance(g, HostedGame):
+                self._retire(g)  # a game over holds nothing open
+                self._opponents(g)  # a game whose opponent was thinking when the host stopped goes on
 
     async def close(self) -> None:
         for s in self._servers:
@@ -125,137 +95,12 @@ class Host(HostOpponents):
         except OSError:
             pass
 
-    def connected(self) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for c in self.connections:
-            if c.name:
-                out[c.name] = out.get(c.name, 0) + 1
-        return out
-
     def status(self, width: int = 80) -> str:
         doors = sorted(f"{c.name} ({c.via}{', watching' if c.watching else ''})" for c in self.connections if c.name)
         return status_text(self.games, self.tables, self.connected(), doors, width)
 
-    # ------------------------------------------------------------ connections
-    async def _owner(self, reader, writer) -> None:
-        task = asyncio.current_task()
-        self._tasks.add(task)
-        try:
-            await self.serve(reader, writer, name=None)
-        except asyncio.CancelledError:
-            pass  # the host is stopping
-        finally:
-            self._tasks.discard(task)
-
-    def serve_socket(self, sock: socket.socket, name: str, via: str = "ssh", watching: bool = False) -> asyncio.Task:
-        """Serve one end of a socket pair made for a player known already (a door's)."""
-        async def run():
-            reader, writer = await asyncio.open_unix_connection(sock=sock, limit=P.MAX_FRAME + 8)
-            await self.serve(reader, writer, name=name, via=via, watching=watching)
-
-        return self._spawn(run())
-
-    def socket_for(self, name: str, via: str = "ssh", watching: bool = False) -> socket.socket:
-        """A socket pair for a client process: the host serves one end as ``name`` (only watching,
-        if ``watching``); the other is returned, to be inherited by the client (``tiletum join --fd N``)."""
-        mine, theirs = socket.socketpair()
-        self.serve_socket(mine, name, via, watching)
-        return theirs
-
-    async def serve(self, reader, writer, *, name: str | None, via: str = "here", watching: bool = False) -> None:
-        conn = Connection(self, writer, name, via, watching)
-        try:
-            hello = await self._hello(conn, reader)
-            if hello is None:
-                return
-            self.connections.add(conn)
-            self.report(f"{conn.name} connected ({conn.via}{', watching' if conn.watching else ''})")
-            conn.send(P.Welcome(conn.name, host=socket.gethostname(), watching=conn.watching))
-            conn.send(self._lobby())  # (its first: the others hear only if a line changed)
-            self._lobby_changed()
-            while not conn.closed:
-                data = await P.read_frame(reader)
-                if data is None:
-                    break
-                if not conn.frames.take():
-                    raise Disconnect("too many messages: slow down")
-                await self._dispatch(conn, P.decode_from_client(data))
-        except (P.ProtocolError, Disconnect) as exc:
-            self.report(f"{conn.name or 'a client'} disconnected: {clean(exc, 120)}")
-            conn.send(P.Bye(str(exc)))
-        except (ConnectionError, OSError):
-            pass
-        finally:
-            conn.drop()
-            self.hints.gone(conn)
-            if conn in self.connections:
-                self.connections.discard(conn)
-                self.report(f"{conn.name} left")
-                for gid in conn.games:
-                    self._seats_changed(gid)
-                self._lobby_changed()
-
-    async def _hello(self, conn: Connection, reader) -> P.Hello | None:
-        data = await asyncio.wait_for(P.read_frame(reader), 30)
-        if data is None:
-            return None
-        hello = P.decode_from_client(data)
-        if not isinstance(hello, P.Hello):
-            raise Disconnect("the first message must be hello")
-        if hello.version != P.VERSION:
-            raise Disconnect(f"this host speaks version {P.VERSION} of the protocol, not {hello.version}")
-        if hello.status:
-            conn.send(P.Status(self.status()))
-            return None
-        if conn.name is None:  # the owner's socket: the name is the owner's to choose (--as)
-            problem = name_problem(hello.name)
-            if problem:
-                raise Disconnect(problem)
-            conn.name = hello.name
-        return hello
-
-    async def _dispatch(self, conn: Connection, msg) -> None:
-        if isinstance(msg, P.Hello):
-            raise Disconnect("hello twice")
-        if isinstance(msg, P.Open):
-            self._open(conn, msg)
-        elif isinstance(msg, P.Leave):
-            if conn.games.pop(msg.game, None) is not None:
-                self._seats_changed(msg.game)
-        elif isinstance(msg, P.NewTable):
-            await self._new_table(conn, msg)
-        elif isinstance(msg, P.TakeSeat):
-            await self._take_seat(conn, msg)
-        elif isinstance(msg, P.Act):
-            await self._act(conn, msg)
-        elif isinstance(msg, P.Undo):
-            await self._undo(conn, msg)
-        elif isinstance(msg, P.Say):
-            self._say(conn, msg)
-        elif isinstance(msg, P.WebLink):
-            self._web_link(conn)
-        elif isinstance(msg, P.AskHint):
-            self.hints.ask(conn, msg)
-
-    def _web_link(self, conn: Connection) -> None:
-        """A new sign-in link for the connection's own name, to it alone (never to the log)."""
-        if self.web_link is None:
-            conn.send(P.YourLink(why="the host's web door is not open (tiletum host --web ADDR:PORT)"))
-            return
-        if conn.via == "web":  # a new link would end the old one, and with it this very page
-            conn.send(P.YourLink(why="this browser is signed in with your link already (a new one would close "
-                                     "this page); make one from a terminal: i in tiletum join or over ssh"))
-            return
-        try:
-            url = self.web_link(conn.name, conn.watching)
-        except Exception as exc:  # InviteError: a name or an invites file the door cannot use
-            conn.send(P.YourLink(why=clean(exc, 200)))
-            return
-        self.report(f"{conn.name} made a new {'watching' if conn.watching else 'sign-in'} link")
-        conn.send(P.YourLink(url=url))
-
     # ------------------------------------------------------------ games
-    def _open(self, conn: Connection, msg: P.Open) -> None:
+    async def _open(self, conn: Connection, msg: P.Open) -> None:
         g = self.games.get(msg.game)
         if g is None:
             conn.send(P.Refused("there is no such game on this host"))
@@ -264,13 +109,31 @@ class Host(HostOpponents):
         if not isinstance(g.game, Hosted):
             conn.send(P.Refused(f"{g.game.title} cannot be played through the host yet"))
             return
-        s = g.session
+        if isinstance(g, FinishedGame):
+            s = await self._replayed(conn, g)
+            if s is None or conn.closed or self.games.get(g.id) is not g:
+                return
+        else:
+            s = g.session
         undo, redo = g.reasons(seat)
         conn.games[g.id] = [seat, list(s.log)]
-        conn.send(P.Opened(g.id, g.game.name, -1 if seat is None else seat, g.view_bytes(seat),
-                           tuple(g.entry(e) for e in s.log), g.game.encode_events(s.setup_events),
+        conn.send(P.Opened(g.id, g.game.name, -1 if seat is None else seat, g.game.encode_view(s.view(seat)),
+                           tuple(entry(g.game, e) for e in s.log), g.game.encode_events(s.setup_events),
                            g.seat_infos(set(self.connected())), tuple(g.chat), undo, redo))
         self._seats_changed(g.id)
+
+    async def _replayed(self, conn: Connection, g: FinishedGame):
+        """A game over's session, replayed from its file (``replays``), or None after telling why not."""
+        if not self.replays.kept(g.id) and not conn.replays.take():
+            conn.send(P.Refused("you are opening games that are over too fast: one a second"))
+            return None
+        try:
+            return await self.replays.session(g)
+        except SaveFileError as exc:
+            self.report(f"{clean(g.id, 40)} could not be opened: {clean(exc, 200)}")
+            # (the problem, not the file's path: the host's folders are nothing a player needs to see)
+            conn.send(P.Refused(f"this game could not be opened: {clean(exc.problem, 300)} (its file is kept as it is)"))
+            return None
 
     def _mine(self, conn: Connection, game_id: str, ref: int) -> tuple[HostedGame, int] | None:
         """The game and the connection's seat in it, or None after telling it why not."""
@@ -281,6 +144,9 @@ class Host(HostOpponents):
             return None
         if opened[0] is None:
             conn.send(P.Refused("you are watching this game: a spectator cannot make moves", ref))
+            return None
+        if g.retired:
+            conn.send(P.Refused("the game is over", ref))
             return None
         return g, opened[0]
 
@@ -353,12 +219,15 @@ class Host(HostOpponents):
     def _retire(self, g: HostedGame) -> None:
         """A game over keeps no lock, autosave writer or opponents' process: a host keeps every game it
         has played, and these were two open files (and a process) a game for as long as it ran (the
-        soak test found them). Its session stays in memory, to be seen: the final table, the log."""
+        soak test found them). Nor its session: its lobby line (``FinishedGame``) takes its place, and
+        the session is kept with the last games opened (``replays``), then replayed from the file."""
         if g.retired or not g.session.finished:
             return
         g.retired = True
         self._stop_reading(g)
         opponents, g.opponents, g.asked = g.opponents, None, None
+        self.games[g.id] = FinishedGame.of(g)
+        self.replays.keep(g.id, g.session)
 
         def close() -> None:
             if opponents is not None:
@@ -388,7 +257,7 @@ class Host(HostOpponents):
         text = clean(" ".join(msg.text.split()), CHAT_LIMIT)
         if not text:
             return
-        line = P.Chat(conn.name, text, len(g.session.log), time.time())
+        line = P.Chat(conn.name, text, g.moves, time.time())
         g.chat = (g.chat + [line])[-g.CHAT_KEPT:]
         for c in self.connections:
             if msg.game in c.games:

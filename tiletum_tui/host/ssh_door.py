@@ -84,6 +84,8 @@ class ClientLaunch:
     # A client started ahead (``warm.WarmClients.handover``): given the PTY (its other side, to take
     # as its controlling terminal), the command, environment and descriptors; None: start it here.
     handover: Callable | None = None
+    # The same for the web door (``warm.WarmClients.handover_pipes``): started with a pipe each way.
+    handover_pipes: Callable | None = None
 
 
 @dataclass(frozen=True)

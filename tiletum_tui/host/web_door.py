@@ -37,9 +37,10 @@ import signal
 import socket
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib.resources import files
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 import jinja2
@@ -177,6 +178,10 @@ class WebDoor:
         if self._closing:
             return
         self._closing = True
+        for launcher in {self.launch_client, self.launch_watcher}:
+            close = getattr(launcher, "close", None)
+            if close is not None:
+                close()  # (its clients started ahead, if it keeps any)
         for session in list(self._sessions):
             session.leave()
         if self._runner is not None:
@@ -256,7 +261,7 @@ class WebDoor:
         except Exception as exc:  # a launch that fails must not take the door down
             return _plain(500, "Could not start", f"The game could not start ({type(exc).__name__}).")
         if link.watch:
-            launch = ClientLaunch(launch.argv, launch.pass_fds, {**launch.env, WATCH_ENV: "1"})
+            launch = replace(launch, env={**launch.env, WATCH_ENV: "1"})
         ws = web.WebSocketResponse(heartbeat=15, max_msg_size=_MAX_MESSAGE)
         await ws.prepare(request)
         session = _WebSession(self, link, request.cookies[COOKIE], launch, ws, request.remote or "?")
@@ -349,29 +354,32 @@ class _WebClient(AppService):
                          download_manager=DownloadManager())
         self.launch = launch
         self.grace = grace
+        self._stdout: asyncio.StreamReader | None = None
 
     @property
     def pid(self) -> int:
         return self._process.pid if self._process is not None else 0
 
     async def _open_app_process(self, width: int = 80, height: int = 24):
-        env = self._build_environment(width, height)
-        env.pop("LINES", None)
-        env.pop(WATCH_ENV, None)  # only a watching link's launch sets it
-        env[IN_PAGE_ENV] = "1"  # the client's key help says the keys as they work in a page
-        env.update(self.launch.env)
-        self._process = await asyncio.create_subprocess_exec(
-            *self.launch.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.DEVNULL, pass_fds=self.launch.pass_fds, env=env,
-            start_new_session=True,
-        )
-        self._stdin = self._process.stdin
+        env = page_env(width, height, self.launch.env)
+        given = None
+        if self.launch.handover_pipes is not None:  # a client started ahead (``warm``), if one is ready
+            given = await self.launch.handover_pipes(list(self.launch.argv), env, self.launch.pass_fds)
+        if given is not None:
+            self._process, self._stdin, self._stdout = given
+        else:
+            self._process = await asyncio.create_subprocess_exec(
+                *self.launch.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.DEVNULL, pass_fds=self.launch.pass_fds, env=env,
+                start_new_session=True,
+            )
+            self._stdin, self._stdout = self._process.stdin, self._process.stdout
         return self._process
 
     async def run(self) -> None:
         """The client's frames to the page (textual-serve's ``run`` without its printing the
         client's errors to the host's terminal, and without file deliveries, which the game has none of)."""
-        stdout = self._process.stdout
+        stdout = self._stdout
         try:
             for _ in range(10):  # the web driver's first line says a Textual app is talking
                 line = await stdout.readline()
@@ -414,11 +422,24 @@ class _WebClient(AppService):
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
         await proc.wait()
+        if self._stdin is not None and self._stdin is not proc.stdin:
+            self._stdin.close()  # (the pipes of a client started ahead are ours to close)
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+
+
+def page_env(width: int, height: int, launch_env: dict[str, str]) -> dict[str, str]:
+    """A page's client's environment: textual-serve's (the host's, its web driver, the page's size),
+    ``TILETUM_WEB=1`` (the client's key help says the keys as they work in a page), then the launch's."""
+    env = AppService._build_environment(SimpleNamespace(debug=False), width, height)  # (all it reads)
+    env.pop("LINES", None)
+    env.pop(WATCH_ENV, None)  # only a watching link's launch sets it
+    env[IN_PAGE_ENV] = "1"
+    env.update(launch_env)
+    return env
 
 
 def _to_int(value, default: int, low: int, high: int) -> int:
