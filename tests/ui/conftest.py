@@ -96,3 +96,11 @@ def finished_session(tmp_path, seed: int = 2):
 
 
 __all__ = ["SETTINGS", "arranged", "make_session", "midgame_session", "session_where", "turn_start_session", "apply", "new_game"]
+
+
+def log_unwrapped(text: str) -> str:
+    """The game log's text with each hanging line joined to the line above (the log wraps an entry and
+    indents its further lines under its words): an entry, and what it made happen, on one line."""
+    import re
+
+    return re.sub(r"\n {7}(?=\S)", " ", text)

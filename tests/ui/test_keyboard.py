@@ -18,7 +18,7 @@ from tiletum_tui.ui.widgets.decision import DecisionPanel
 from tiletum_tui.ui.widgets.keyline import KeyLine
 from tiletum_tui.ui.widgets.map_view import MapView
 
-from .conftest import midgame_session, session_where, turn_start_session
+from .conftest import log_unwrapped, midgame_session, session_where, turn_start_session
 from tiletum_tui.session import EVERY_SEAT
 
 def _view_keys(state) -> dict[str, str]:
@@ -319,6 +319,22 @@ async def test_the_recap_is_not_shown_when_another_seat_s_turn_begins(tmp_path, 
         assert current_player(session.state) == 1 and screen.current_view != "recap"
 
 
+async def test_a_long_log_entry_wraps_under_its_own_words(tmp_path):
+    """At 80 columns an entry longer than the log is wide goes on under its words, past the move
+    numbers' column (once its further lines began at the left edge, under the numbers)."""
+    session = turn_start_session(tmp_path)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        log = app.screen.query_one("#log-view")
+        lines = [ln.plain for ln in log.content.wrap(app.console, log.size.width)]  # as Static draws them
+        assert len(lines) > len(session.log) + 2  # (entries and what they made happen: some wrap)
+        starts = [ln for ln in lines[1:] if ln[:1] not in ("", " ", "▶")]  # ("": the last line's end)
+        assert not starts, starts
+        assert any(len(ln) > 70 for ln in lines)  # long lines, wrapped at the width
+
+
 async def test_the_log_tells_every_corruption_token_and_every_vp(tmp_path):
     from tiletum_tui.engine.events import CorruptionRevealed, Scored
 
@@ -326,7 +342,7 @@ async def test_the_log_tells_every_corruption_token_and_every_vp(tmp_path):
     app = TiletumApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
-        text = _text(app.screen.query_one("#log-view"))
+        text = log_unwrapped(_text(app.screen.query_one("#log-view")))
         events = list(session.setup_events) + [e for entry in session.log for e in entry.events]
         reveals = [e for e in events if isinstance(e, CorruptionRevealed)]  # the setup's first one too
         assert reveals and text.count("Corruption token") == len(reveals)

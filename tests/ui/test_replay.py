@@ -12,13 +12,13 @@ import random
 
 import pytest
 
+from tests.ui.conftest import log_unwrapped
 from tests.ui.replay_helpers import engine_states
 from tiletum_tui.engine import digest, legal_actions, parse
 from tiletum_tui.engine.state import UNKNOWN, PlayerSetup, Settings
 from tiletum_tui.saves.format import Seat
 from tiletum_tui.session import EVERY_SEAT, Session
 from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.replay.positions import EVERYTHING, HiddenError, Positions
 from tiletum_tui.ui.replay.screen import ReplayScreen
 from tiletum_tui.ui.widgets.log import LogView
 from tiletum_tui.ui.widgets.status import StatusBar
@@ -62,7 +62,7 @@ def shows(screen, truth) -> None:
     status = plain(screen.query_one(StatusBar))
     assert all(f"{p.name[:3]} {p.vp}" in status for p in state.players), (screen.at, status)
     if screen.current_view == "log" and screen.at:
-        line = next(ln for ln in plain(screen.query_one(LogView)).splitlines() if ln.startswith("▶"))
+        line = next(ln for ln in log_unwrapped(plain(screen.query_one(LogView))).splitlines() if ln.startswith("▶"))
         assert line.startswith(f"▶{screen.at:>3} ") and screen.positions.entry(screen.at).text in line
 
 

@@ -18,6 +18,9 @@ from .painted import Painted
 # A replay shows the moves around the one shown (a whole game's log is slow to draw at every step:
 # issue 21 asks ≤ 20 ms a step); its "go to a move" dialog lists them all.
 REPLAY_WINDOW = 15
+# Where an entry's words begin ("  12 ● "): its wrapped lines and the lines of what it made happen start
+# there too, so the move numbers stand alone in their column at any width.
+INDENT = 7
 PHASE_WORDS = {"king": "King phase", "fair": "Fair", "cleanup": "Cleanup", "final": "final scoring"}
 
 
@@ -44,8 +47,26 @@ class LogView(Painted):
         for line in self.chat:
             if line.after == after:
                 out.append("     ❝ ", self.ink("muted"))
-                out.append(f"{line.who}: ", self.ink("strong"))
-                out.append(line.text + "\n")
+                said = Text(f"{line.who}: ", self.ink("strong"))
+                said.append(line.text)
+                self._hang(out, said)
+                out.append("\n")
+
+    _width = 0  # the width the entries were wrapped to
+
+    def _hang(self, out: Text, body: Text) -> None:
+        """``body`` after a prefix of ``INDENT`` columns, wrapped to the width with every further line
+        indented as far (a hanging indent: Static alone would start them at the left edge)."""
+        lines = body.wrap(self.app.console, max(self._width - INDENT, 20))
+        for i, line in enumerate(lines):
+            if i:
+                out.append("\n" + " " * INDENT)
+            line.rstrip()  # (the space a line was broken at)
+            out.append_text(line)
+
+    def on_resize(self, event) -> None:
+        if self.size.width != self._width and self.state is not None:
+            self.redraw()  # wrapped anew to the new width
 
     def show(self, entries, players, notation: bool) -> None:
         self.entries, self.players, self.notation = entries, players, notation
@@ -62,6 +83,7 @@ class LogView(Painted):
         return self.players[i].name if 0 <= i < len(self.players) else "?"
 
     def redraw(self) -> None:
+        self._width = self.size.width or (self.parent.size.width if self.parent is not None else 80) or 80
         out = Text()
         out.append("Game log", self.ink("title"))
         out.append("  (n: notation on/off; newest last)\n" if not self.notation else "  (notation; n: plain words)\n",
@@ -73,10 +95,11 @@ class LogView(Painted):
             if lo:
                 out.append(f"     … {lo} earlier moves (j: go to any move)\n", self.ink("muted"))
         if self.setup and not lo:
-            out.append("   0 ", self.ink("muted"))
-            out.append("Setup")
+            out.append("   0   ", self.ink("muted"))
+            body = Text("Setup")
             for ev in self.setup:
-                self._event(out, r, ev)
+                self._event(body, r, ev)
+            self._hang(out, body)
             out.append("\n")
         self._talk(out, 0)
         if not self.entries:
@@ -94,10 +117,11 @@ class LogView(Painted):
             colour = self.players[e.seat].colour if 0 <= e.seat < len(self.players) else ""
             out.append("● ", self.player_ink(colour))
             later = self.shown is not None and k + 1 > self.shown
-            out.append(e.notation if self.notation else e.text,
-                       self.ink("cursor") if shown else self.ink("muted") if later else None)
+            body = Text(e.notation if self.notation else e.text,
+                        self.ink("cursor") if shown else self.ink("muted") if later else "")
             for ev in e.events:
-                self._event(out, r, ev)
+                self._event(body, r, ev)
+            self._hang(out, body)
             out.append("\n")
             self._talk(out, k + 1)
         if hi < len(self.entries):
@@ -105,9 +129,10 @@ class LogView(Painted):
         self.update(out)
 
     def _event(self, out: Text, r, e) -> None:
+        """What ``e`` made happen, on a line of its own at the end of ``out`` (an entry's words)."""
         names = [p.name for p in self.players]
         if isinstance(e, Scored):
-            out.append("\n       ")
+            out.append("\n")
             out.append(f"{e.vp:+d} VP {self._who(e.player)}", self.ink("good") if e.vp >= 0 else self.ink("bad"))
             out.append(f": {e.why}", self.ink("muted"))
             return
@@ -140,5 +165,5 @@ class LogView(Painted):
         elif isinstance(e, GameOver):
             text, style = f"Game over: {self._who(e.winner)} wins", self.ink("title")
         if text:
-            out.append("\n       ")
+            out.append("\n")
             out.append(text, style)
