@@ -19,6 +19,7 @@ from tiletum_tui.engine.state import UNKNOWN, PlayerSetup, Settings
 from tiletum_tui.saves.format import Seat
 from tiletum_tui.session import EVERY_SEAT, Session
 from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.ui.replay.positions import EVERYTHING, HiddenError, Positions
 from tiletum_tui.ui.replay.screen import ReplayScreen
 from tiletum_tui.ui.widgets.log import LogView
 from tiletum_tui.ui.widgets.status import StatusBar
