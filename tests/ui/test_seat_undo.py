@@ -17,21 +17,32 @@ from tiletum_tui.ui.widgets.keyline import KeyLine
 SETTINGS = Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=7)
 
 
-async def test_u_right_after_an_opponents_move_says_why_and_changes_nothing(tmp_path, monkeypatch):
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    monkeypatch.setattr(OpponentsController, "pace", 60.0)  # Bob's next move waits: the game stands still
+def bobs_turn(tmp_path) -> Session:
+    """Ann (a person) has played her first turn to its end; Bob (a beginner) is to move."""
     session = Session.new(SETTINGS, save_dir=tmp_path, autosave=False,
                           seats=(PERSON, Seat(player="opponent", level="beginner")))
-    while session.current_player == 0:  # Ann's first turn, to its end
+    while session.current_player == 0:
         legal = legal_actions(session.view())
         finish = [a for a in legal if a.verb() in ("end", "done", "skip")]
         session.apply(finish[0] if finish else legal[0], by=0)
+    return session
+
+
+async def until_bob_moved(session, pilot) -> None:
+    """Until Bob (the beginner) has taken a die on screen."""
+    deadline = time.monotonic() + 20
+    while not (session.log and session.log[-1].seat == 1):
+        assert time.monotonic() < deadline, "the beginner did not move"
+        await pilot.pause(0.05)
+
+
+async def test_u_right_after_an_opponents_move_says_why_and_changes_nothing(tmp_path, monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setattr(OpponentsController, "pace", 60.0)  # Bob's next move waits: the game stands still
+    session = bobs_turn(tmp_path)
     app = TiletumApp(session=session, save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        deadline = time.monotonic() + 20
-        while not (session.log and session.log[-1].seat == 1):  # Bob (the beginner) takes a die on screen
-            assert time.monotonic() < deadline, "the beginner did not move"
-            await pilot.pause(0.05)
+        await until_bob_moved(session, pilot)
         key, moves = session.digest(), [e.notation for e in session.log]
         assert moves[-1].startswith("2: die ")
         app._notifications.clear()
@@ -46,18 +57,10 @@ async def test_while_an_opponent_decides_the_key_line_offers_no_tasks_or_end_tur
     """Bob (a computer opponent) is in his turn: the Tasks and ending the turn are his decisions, so the
     key line offers neither t nor e, and e ends nothing (it once offered "e End turn" for Bob)."""
     monkeypatch.setattr(OpponentsController, "pace", 60.0)  # Bob's next move waits: his turn stands
-    session = Session.new(SETTINGS, save_dir=tmp_path, autosave=False,
-                          seats=(PERSON, Seat(player="opponent", level="beginner")))
-    while session.current_player == 0:
-        legal = legal_actions(session.view())
-        finish = [a for a in legal if a.verb() in ("end", "done", "skip")]
-        session.apply(finish[0] if finish else legal[0], by=0)
+    session = bobs_turn(tmp_path)
     app = TiletumApp(session=session, save_dir=tmp_path)
     async with app.run_test(size=(120, 30)) as pilot:
-        deadline = time.monotonic() + 20
-        while not (session.log and session.log[-1].seat == 1):  # Bob took his die: Tasks and End are open
-            assert time.monotonic() < deadline, "the beginner did not move"
-            await pilot.pause(0.05)
+        await until_bob_moved(session, pilot)  # he took his die: Tasks and End are open to him
         assert session.current_player == 1
         keys = {h.key for h in app.screen.query_one(KeyLine).hints}
         assert "t" not in keys and "e" not in keys

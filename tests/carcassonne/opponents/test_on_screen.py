@@ -94,23 +94,28 @@ async def test_h_gives_the_masters_suggestion_with_why_and_puts_the_cursor_there
         assert session.log[1].notation == f"1: {line}"  # Ann's second move: the follower suggested
 
 
+async def start_from_the_form(app, pilot, players: int, levels: dict[int, str]) -> None:
+    """From the title: g, the player count, who plays the seats ``levels`` names, Ctrl+S."""
+    from textual.widgets import RadioButton
+
+    await pilot.press("g")
+    await pilot.pause()
+    form = app.screen
+    form.query_one(f"#n{players}", RadioButton).value = True
+    await pilot.pause()
+    for seat, level in levels.items():
+        form.query_one(f"#who{seat}").value = level
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+
+
 async def test_new_game_asks_who_plays_the_other_seats(tmp_path):
     """Issue 20: "one person can play it alone": New game of Carcassonne asks who plays each seat, as
     Tiletum's form does; the journeymen chosen play theirs (and say so)."""
-    from textual.widgets import RadioButton
-
     (tmp_path / "new").mkdir()
     app = TiletumApp(save_dir=tmp_path / "new")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("g")
-        await pilot.pause()
-        form = app.screen
-        form.query_one("#n4", RadioButton).value = True  # 4 players
-        await pilot.pause()
-        for i in (1, 2, 3):  # the seats after yours: journeymen
-            form.query_one(f"#who{i}").value = "journeyman"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await start_from_the_form(app, pilot, 4, {1: "journeyman", 2: "journeyman", 3: "journeyman"})
         screen = app.screen
         assert isinstance(screen, CarcassonneScreen)
         seats = screen.session.seats
@@ -126,19 +131,10 @@ async def test_new_game_asks_who_plays_the_other_seats(tmp_path):
 async def test_each_seat_is_chosen_on_its_own(tmp_path):
     """Seats are chosen one by one (the form once asked one level for every seat after the first): a
     3-player game of a person, a master and another person at this keyboard."""
-    from textual.widgets import RadioButton
-
     (tmp_path / "new").mkdir()
     app = TiletumApp(save_dir=tmp_path / "new")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("g")
-        await pilot.pause()
-        form = app.screen
-        form.query_one("#n3", RadioButton).value = True
-        await pilot.pause()
-        form.query_one("#who1").value = "master"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await start_from_the_form(app, pilot, 3, {1: "master"})
         seats = app.screen.session.seats
         assert [s.level if s.is_opponent else "person" for s in seats] == ["person", "master", "person"]
         app.screen.session.close()
