@@ -239,3 +239,22 @@ def test_the_fair_announcement_says_the_vp_per_time_as_one_number(tmp_path):
     note = next(n for n in notes if n.startswith("Fair in"))
     assert f": {fair.per} VP for each" in note
     assert f"({fair.board_vp} from the Fair board, {fair.tile_vp} from the tile)" in note
+
+
+def test_a_die_changed_for_gold_one_lacks_says_so_shortly_also_when_two_actions_share_the_value():
+    """Rulebook, taking a die: each step of change costs 2 Gold. With 1 Gold every change is greyed with
+    the same short note, "you have 1 Gold"; with Prospect for Silver a 4 is the Contract or the
+    Prospector Action, and that line once showed the long reason instead of the note."""
+    from tiletum_tui.engine import new_game, options, view
+    from tiletum_tui.engine.state import PlayerSetup, Settings
+    from tiletum_tui.ui.choices import build_menu
+
+    state = view(new_game(Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=9,
+                                   modules=("silver",))))
+    assert state.players[0].resources["G"] == 1
+    menu = build_menu(state, options(state))
+    die = next(c for c in menu if c.label.startswith("Die 3Y"))
+    greyed = [c for c in die.children if c.disabled]
+    to_four = next(c for c in greyed if c.label.startswith("To 4"))
+    assert to_four.is_group and len(to_four.children) == 2  # the Contract and the Prospector Action
+    assert greyed and {c.note for c in greyed} == {"you have 1 Gold"}

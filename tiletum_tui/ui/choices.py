@@ -309,7 +309,9 @@ def _settle(node: Choice) -> None:
         if c.is_group and c.children and all(x.disabled for x in c.children):
             first = next(x for x in c.children if x.disabled)
             c.reason = f"none possible now ({first.reason})" if c.key == TASK and len(c.children) > 1 else first.reason
-            c.note = "none possible now" if c.key == TASK else first.note if len(c.children) == 1 else ""
+            notes = {x.note for x in c.children}  # (one short note where every line inside has it: a die
+            # changed for Gold it does not have, be it for one Action or two)
+            c.note = "none possible now" if c.key == TASK else notes.pop() if len(notes) == 1 else ""
         fixed.append(c)
     node.children = fixed
 

@@ -47,8 +47,8 @@ class ProspectorWheelLine(Painted):
         tile = sv(s).prospector_bonus
         out = Text("Prospector Wheel", self.ink("title"))
         out.append("  Prospector Action: dice " + " ".join(map(str, action)), self.ink("strong"))
-        out.append("  ·  movement icon: " + " ".join(map(str, icon)))
-        out.append("  (g, k: views)\n", self.ink("muted"))
+        # (one line at 80 columns: the key line names the g and k views)
+        out.append("  ·  movement icon: " + " ".join(map(str, icon)) + "\n")
         out.append(" its Bonus tile: ", self.ink("muted"))
         out.append(T.words(s).tile_line(tile, 58) if tile else "(taken)", None if tile else self.ink("muted"))
         self.update(out)
