@@ -48,3 +48,24 @@ def test_edges_turn_with_the_tile():
     assert turned("D", 0).edges == ("city", "road", "field", "road")
     assert turned("D", 1).edges == ("road", "city", "road", "field")
     assert turned("D", 1).names[:2] == ("city E", "road N-S")
+
+
+def test_a_tiles_name_turns_with_it():
+    """A tile's words say what its drawing shows however it is turned: every "road/river curving from
+    X to Y" names two edges that carry that road or river in the tile as it lies (R4, "river curving
+    from south to west", turned a quarter clockwise runs from west to north)."""
+    import re
+
+    from tiletum_tui.carcassonne.data import load
+    from tiletum_tui.carcassonne.engine.tiles import EDGES, turned, turned_name
+
+    assert turned_name("R4", 1) == "river curving from west to north"
+    checked = 0
+    for design in load().designs:
+        for rotation in range(4):
+            edges = turned(design, rotation).edges
+            for kind, a, b in re.findall(r"(road|river) curving from (\w+) to (\w+)", turned_name(design, rotation)):
+                assert edges[EDGES.index(a[0].upper())] == kind == edges[EDGES.index(b[0].upper())], \
+                    (design, rotation, turned_name(design, rotation), edges)
+                checked += 1
+    assert checked >= 8 * 4

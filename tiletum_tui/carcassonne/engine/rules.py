@@ -16,7 +16,7 @@ from .followers import deploy, spots
 from .rng import shuffle
 from .scoring import final_scoring, score_completed
 from .state import RULES_VERSIONS, FrozenState, Settings, State, freeze
-from .tiles import DELTA, turned
+from .tiles import DELTA, turned, turned_name
 
 
 def new_game(settings: Settings) -> State:
@@ -179,7 +179,7 @@ def apply(state: State, action) -> State:
 def describe(state: State, action) -> str:
     name = state.players[action.seat].name
     if isinstance(action, Place):
-        title = load().designs[action.design].name
+        title = turned_name(action.design, action.rotation)  # (the words as the tile lies)
         return f"{name} places {action.design} ({title}) {land.describe_place(action.x, action.y, action.rotation)}"
     if action.role is None:
         return f"{name} deploys no follower"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 
 from ..data import load
 
@@ -80,6 +81,18 @@ def _names(kinds, at) -> tuple[str, ...]:
 @functools.cache
 def turned(design_id: str, rotation: int) -> Turned:
     return Turned(load().designs[design_id], rotation % 4)
+
+
+_COMPASS = ("north", "east", "south", "west")
+
+
+def turned_name(design_id: str, rotation: int) -> str:
+    """The design's name as the tile lies, turned ``rotation`` quarter turns clockwise: its compass
+    words turn with it ("river curving from south to west", turned once: "from west to north"), so
+    the words beside the drawing say what the drawing shows."""
+    r = rotation % 4
+    return re.sub(r"\b(north|east|south|west)\b", lambda m: _COMPASS[(_COMPASS.index(m.group(1)) + r) % 4],
+                  load().designs[design_id].name)
 
 
 @functools.cache

@@ -76,11 +76,11 @@ def paint(state, places, width: int, height: int, *, cursor, origin, rotation: i
 def big_tile(design: str, rotation: int, lit=frozenset(), width: int = 23, named: bool = True) -> Text:
     """The tile in hand (or just placed) large, under its name (its letter alone where ``named`` is
     false: the replay's move line already names it); ``lit``: the cells of the segment chosen."""
-    from ..data import load
+    from ..engine.tiles import turned_name
 
     text = Text()
     # The name wrapped, never cut: "road curving from so" told a player nothing.
-    name = textwrap.wrap(f"{design}: {load().designs[design].name}", width) if named else [design]
+    name = textwrap.wrap(f"{design}: {turned_name(design, rotation)}", width) if named else [design]
     text.append("\n".join(name) + "\n", style="bold")
     for cy, line in enumerate(draw.tile_lines(design, rotation, draw.BIG_W, draw.BIG_H)):
         for cx, ch in enumerate(line):
