@@ -118,7 +118,7 @@ class Module:
 
     def buy_gold(self, r: Rules, state, player: int, gold: int) -> int:
         """Gold buying a Resource costs this player: ``gold`` or less (a module may lower the price, never
-        raise it: ``Buy.moves`` lists the purchases of anyone who has the printed price without asking)."""
+        raise it: ``tasks.task_moves`` lists the purchases of anyone who has the printed price without asking)."""
         return gold
 
     def cathedral_discount(self, r: Rules, state, player: int) -> int:
@@ -148,6 +148,11 @@ class Module:
     action_kinds: dict[str, tuple] = {}  # the module's Action -> the kinds of its options
     decision_kinds: dict[type, tuple] = {}  # a decision (frame class) -> the kinds it offers (added to a base one's)
     task_kinds: tuple = ()  # the module's Tasks
+
+    def task_listers(self) -> tuple:
+        """The listers of the module's Tasks, asked at every decision where Tasks are open: each Task
+        kind's ``moves`` (a module may list its Tasks with one lister instead, as the base game does)."""
+        return tuple(k.moves for k in self.task_kinds)
     near_miss_kinds: tuple = ()  # kinds whose refused options a player would look for (``Action.near_misses``)
 
     # ---- what the arena measures (never read by the opponents or the rules)

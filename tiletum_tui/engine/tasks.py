@@ -2,7 +2,7 @@
 Cathedral, using a Helper. They cost Resources, not AP, and are done between choices of one's turn.
 
 The Tasks of a tile in the Storehouse (fulfilling a Contract, placing a Crest, using a Helper) are
-listed tile by tile, in the Storehouse's order (``storehouse_moves``): each of those kinds says which
+listed tile by tile, in the Storehouse's order (``task_moves``, the one lister of the base game's Tasks): each of those kinds says which
 tile it uses (``TILE_KIND``) and lists its moves for one tile (``tile_moves``). One rule contributes
 to a Cathedral on any map (``contribution_rule``, ``contribute``): an expansion's Cathedrals pass their
 own stack, price and names."""
@@ -34,12 +34,7 @@ class Buy(Action, tag="buy"):
         if gold < cost:
             raise refuse(f"buying a Resource costs {cost} Gold and you have {gold}")
 
-    @classmethod
-    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
-        gold = state.players[frame.player].resources["G"]
-        # (the printed price first: a module only ever lowers it, ``Module.buy_gold``)
-        if gold >= r.tracks.buy_resource_gold or gold >= buy_gold(r, state, frame.player):
-            sure += _BUYS[frame.player]
+    # (listed with the other Tasks of the base game by ``task_moves``)
 
     @classmethod
     def near_misses(cls, r, state, frame) -> list:
@@ -208,16 +203,7 @@ class BuildCathedral(Action, tag="cathedral"):
                           cathedral_stone(r, state, frame.player, self.town), state.players[frame.player].resources["S"],
                           "Stone")
 
-    @classmethod
-    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
-        """Every Cathedral of the map with a Pillar of yours, tiles left, not yet yours, whose Stone you have."""
-        seat = frame.player
-        p = state.players[seat]
-        stacks = state.board.cathedral_stack
-        for town in pillar_towns(state, seat):
-            if town not in p.cathedrals and stacks.get(town):  # noqa: SIM102 - (a module's Cathedrals: its own Task)
-                if p.resources["S"] >= cathedral_stone(r, state, seat, town):
-                    sure.append(cls(seat, town))
+    # (listed with the other Tasks of the base game by ``task_moves``)
 
     @classmethod
     def placeholder(cls, seat: int):
@@ -377,15 +363,34 @@ STOREHOUSE_TASKS = {k.TILE_KIND: k for k in (Fulfil, PlaceCrest, UseHelper)}
 PLACEHOLDERS = (Fulfil, PlaceCrest, BuildCathedral, UseHelper)
 
 
-def storehouse_moves(r, state, frame, sure: list, unsure: list) -> None:
-    """The Tasks of the tiles in the Storehouse, tile by tile (legal by construction)."""
-    p = state.players[frame.player]
-    tiles = r.tiles
-    for t in p.storehouse:  # (empty for much of a game)
-        tile = tiles[t]
-        kind = STOREHOUSE_TASKS.get(tile.kind)
-        if kind is not None:
-            kind.tile_moves(r, state, frame, p, t, tile, sure)
+def task_moves(r, state, frame, sure: list, unsure: list) -> None:
+    """The base game's Tasks, where they are open (``engine.legal`` asks at almost every decision of a
+    turn, so one lister lists the three kinds, in the order a player sees them; all legal by construction):
+
+    - ``Buy``: every Resource, while one has the price (the printed price first: a module only ever
+      lowers it, ``Module.buy_gold``);
+    - the Tasks of the tiles in the Storehouse, tile by tile (``STOREHOUSE_TASKS``' ``tile_moves``);
+    - ``BuildCathedral``: every Cathedral of the map with a Pillar of yours, tiles left, not yet yours,
+      whose Stone you have (a module's Cathedrals are its own Task)."""
+    seat = frame.player
+    p = state.players[seat]
+    gold = p.resources["G"]
+    if gold >= r.tracks.buy_resource_gold or gold >= buy_gold(r, state, seat):
+        sure += _BUYS[seat]
+    if p.storehouse:  # (empty for much of a game)
+        tiles = r.tiles
+        for t in p.storehouse:
+            tile = tiles[t]
+            kind = STOREHOUSE_TASKS.get(tile.kind)
+            if kind is not None:
+                kind.tile_moves(r, state, frame, p, t, tile, sure)
+    towns = pillar_towns(state, seat)
+    if towns:
+        stacks = state.board.cathedral_stack
+        for town in towns:
+            if town not in p.cathedrals and stacks.get(town):  # noqa: SIM102
+                if p.resources["S"] >= cathedral_stone(r, state, seat, town):
+                    sure.append(BuildCathedral(seat, town))
 
 
 def storehouse_near_misses(r, state, frame) -> list:
