@@ -384,7 +384,9 @@ def task_moves(r, state, frame, sure: list, unsure: list) -> None:
             kind = STOREHOUSE_TASKS.get(tile.kind)
             if kind is not None:
                 kind.tile_moves(r, state, frame, p, t, tile, sure)
-    towns = pillar_towns(state, seat)
+    pillars = state.board.pillars
+    hit = _PILLAR_TOWNS.get(id(pillars))  # (``pillar_towns``' cache, read in place)
+    towns = hit[1][seat] if hit is not None and hit[0] is pillars else pillar_towns(state, seat)
     if towns:
         stacks = state.board.cathedral_stack
         for town in towns:

@@ -153,4 +153,7 @@ class TakeResourceTile(Action, tag="rtile"):
 def action_ap(state, player: int, action: str, joker: bool) -> int:
     """Technology tier I: +1 AP whenever you take its Action with a die (through the Joker too); the
     Joker Technology's whichever Action the Joker feeds."""
-    return sum(m.ap for m in modifiers(state, player, sx.ActionAP) if m.action == action or (joker and m.action == "joker"))
+    found = modifiers(state, player, sx.ActionAP)
+    if not found:  # (asked at every die taken: most players have none)
+        return 0
+    return sum(m.ap for m in found if m.action == action or (joker and m.action == "joker"))
