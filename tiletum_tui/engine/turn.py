@@ -163,7 +163,8 @@ def die_choices(r, state, seat: int, *, complete: bool = False) -> list:
     value and every Bonus tile, affordable or not (for ``options``)."""
     p = state.players[seat]
     board = state.board
-    steps_affordable = 6 if complete else min(6, p.resources["G"] // change_die_gold(r, state, seat))
+    gold = p.resources["G"]
+    steps_affordable = 6 if complete else min(6, gold // change_die_gold(r, state, seat)) if gold else 0
     # By target value 1..6 (index 0 unused): a die of value t feeds wheel position (t - 1 + rotation) % 6.
     rotation = board.wheel_rotation
     bonus = board.wheel_bonus
@@ -172,31 +173,36 @@ def die_choices(r, state, seat: int, *, complete: bool = False) -> list:
         with_bonus = (False, *(bool(t) for t in by_value))
     else:
         with_bonus = (False, *takeable_tiles(r, p, by_value))
-    # Other Actions of each target's section (a module's), each with its Bonus tile takeable or not.
-    shared: tuple = _NO_SHARED
-    if r.modules:
-        shares = section_shares(r, state)
-        shared_by_value: list = [()] * 7
-        bonus_of: dict = {}  # an Action's Bonus tile is the same whatever the die's value
-        for t in range(1, 7):
-            others = shares[t]
-            if others:
-                for a in others:
-                    if a not in bonus_of:
-                        tile = die_bonus_tile(r, state, t, a)
-                        bonus_of[a] = bool(tile) and (complete or takeable_tiles(r, p, (tile,))[0])
-                shared_by_value[t] = tuple((a, bonus_of[a]) for a in others)
-        shared = tuple(shared_by_value)
     # The choices of one die depend only on these, and of the Bonus tiles only on those of the values it
     # can become: made once per ruleset and shared (they are values), so a game soon only looks them up.
     made = r.moves.get("dice")
     if made is None:
         made = r.moves["dice"] = {}
         r.moves["dice shared"] = {}
-    kinds = r.moves["dice shared"]
-    shared_kind = kinds.get(shared)
-    if shared_kind is None:
-        shared_kind = kinds[shared] = len(kinds)
+        r.moves["dice sections"] = {}
+    # Other Actions of each target's section (a module's), each with its Bonus tile takeable or not.
+    shared: tuple = _NO_SHARED
+    shared_kind = 0
+    if r.modules:
+        shares = section_shares(r, state)
+        bonus_of: dict = {}  # an Action's Bonus tile is the same whatever the die's value
+        for t in range(1, 7):
+            for a in shares[t]:
+                if a not in bonus_of:
+                    tile = die_bonus_tile(r, state, t, a)
+                    bonus_of[a] = bool(tile) and (complete or takeable_tiles(r, p, (tile,))[0])
+        # Which Actions share which values is the rotation's (``section_shares``): so the shared Actions
+        # by value, and their number, are made once per rotation and takeable Bonus tiles.
+        sections = r.moves["dice sections"]
+        section_key = (rotation, *bonus_of.values())
+        found = sections.get(section_key)
+        if found is None:
+            shared = tuple(tuple((a, bonus_of[a]) for a in others) for others in shares)
+            kinds = r.moves["dice shared"]
+            if shared not in kinds:
+                kinds[shared] = len(kinds)
+            found = sections[section_key] = (shared, kinds[shared])
+        shared, shared_kind = found
     bits = 0
     for t in range(1, 7):
         if with_bonus[t]:
