@@ -229,18 +229,19 @@ class BuildCathedral(Action, tag="cathedral"):
 
 # id(Board.pillars) -> (that dict, the Towns of each seat's Pillars). The board's dicts are replaced,
 # never changed in place (engine/state.py), so the same dict means the same Pillars; holding it here keeps
-# its id from being reused while cached. Every Task listing asks; Pillars are placed a few times a game.
-_PILLAR_TOWNS: dict[int, tuple] = {}
+# its id from being reused while cached. Every Task listing asks (the Tasks' listers, here and a module's,
+# read it in place); Pillars are placed a few times a game.
+PILLAR_TOWNS: dict[int, tuple] = {}
 
 
 def pillar_towns(state, seat: int) -> tuple[str, ...]:
     """The Towns (on any map) with a Pillar of this seat's, in the board's order."""
     pillars = state.board.pillars
-    hit = _PILLAR_TOWNS.get(id(pillars))
+    hit = PILLAR_TOWNS.get(id(pillars))
     if hit is None or hit[0] is not pillars:
-        if len(_PILLAR_TOWNS) > 4096:
-            _PILLAR_TOWNS.clear()
-        hit = _PILLAR_TOWNS[id(pillars)] = (pillars, [tuple(t for t, row in pillars.items() if s in row) for s in range(4)])
+        if len(PILLAR_TOWNS) > 4096:
+            PILLAR_TOWNS.clear()
+        hit = PILLAR_TOWNS[id(pillars)] = (pillars, [tuple(t for t, row in pillars.items() if s in row) for s in range(4)])
     return hit[1][seat]
 
 
@@ -385,7 +386,7 @@ def task_moves(r, state, frame, sure: list, unsure: list) -> None:
             if kind is not None:
                 kind.tile_moves(r, state, frame, p, t, tile, sure)
     pillars = state.board.pillars
-    hit = _PILLAR_TOWNS.get(id(pillars))  # (``pillar_towns``' cache, read in place)
+    hit = PILLAR_TOWNS.get(id(pillars))  # (``pillar_towns``' cache, read in place)
     towns = hit[1][seat] if hit is not None and hit[0] is pillars else pillar_towns(state, seat)
     if towns:
         stacks = state.board.cathedral_stack

@@ -12,13 +12,17 @@ that is not listed.
 
 from __future__ import annotations
 
-from ..tasks import pillar_towns
+from ..tasks import PILLAR_TOWNS, pillar_towns
 from .prospector import MovementStep, lap_key, prospector_steps
 from .tables import tables
 from .technologies import AdvanceTechnology
 from .underground import PlaceProspector, UndergroundCathedral, can_pay, cathedral_price
 
 _PRINTED: tuple | None = None  # (the tier costs, the cheapest tier, the tables): printed, made at first use
+# id(SilverState.sides) -> (that dict, each map with the Silver on its Pithead, side up). The sides are
+# drawn at setup and the dict is never changed in place (silver/state.py); holding it keeps its id unused.
+_PITHEADS: dict[int, tuple] = {}
+_ADVANCE: dict[tuple, AdvanceTechnology] = {}  # (seat, Technology id) -> its move (a value: shared)
 
 
 def _printed() -> tuple:
@@ -27,6 +31,13 @@ def _printed() -> tuple:
     costs = tuple(t.data.rules.technology.tier_costs)
     _PRINTED = (costs, min(costs), t)
     return _PRINTED
+
+
+def _pitheads(sides: dict, t) -> tuple:
+    if len(_PITHEADS) > 4096:
+        _PITHEADS.clear()
+    hit = _PITHEADS[id(sides)] = (sides, tuple((m, t.cost[(m, sides[m])]) for m in t.maps))  # (``prospector_cost``)
+    return hit
 
 
 def task_moves(r, state, frame, sure: list, unsure: list) -> None:
@@ -52,16 +63,25 @@ def task_moves(r, state, frame, sure: list, unsure: list) -> None:
         for tech in s.technologies:
             tier = tiers[tech]
             if tier < len(costs) and silver >= costs[tier]:
-                sure.append(AdvanceTechnology(seat, tech.removeprefix("tech-")))
+                a = _ADVANCE.get((seat, tech))
+                if a is None:
+                    a = _ADVANCE[(seat, tech)] = AdvanceTechnology(seat, tech.removeprefix("tech-"))
+                sure.append(a)
     if p.prospector_supply:
-        sides, cost, mine = s.sides, t.cost, p.prospectors
-        for m in t.maps:
-            if m not in mine and silver >= cost[(m, sides[m])]:
+        sides = s.sides
+        hit = _PITHEADS.get(id(sides))
+        if hit is None or hit[0] is not sides:
+            hit = _pitheads(sides, t)
+        mine = p.prospectors
+        for m, cost in hit[1]:
+            if silver >= cost and m not in mine:
                 sure.append(PlaceProspector(seat, m))
+    pillars = state.board.pillars
+    hit = PILLAR_TOWNS.get(id(pillars))  # (``pillar_towns``' cache, read in place)
+    towns = hit[1][seat] if hit is not None and hit[0] is pillars else pillar_towns(state, seat)
     stacks = s.cathedral_stack
-    if not stacks.keys().isdisjoint(pillar_towns(state, seat)):  # (else no Pillar of yours underground)
+    if towns and not stacks.keys().isdisjoint(towns):  # (else no Pillar of yours underground)
         done = state.players[seat].cathedrals
-        pillars = state.board.pillars
         for town, stack in stacks.items():
             if stack and town not in done and seat in pillars[town]:
                 kind, amount, _ = cathedral_price(r, state, seat, town)
