@@ -310,7 +310,7 @@ class UseHelper(Action, tag="use"):
         for f in state.stack:  # (``helper_active``, inline: asked for every Helper at every decision)
             if getattr(f, "source", "") == "helper":
                 return
-        moment = _helper_moment(r, t, tile)
+        moment = r.moves.get(("helper", t)) or _helper_moment(r, t, tile)  # (made once per tile)
         if moment == "die":
             if isinstance(frame, TurnFrame) and not frame.die_taken:
                 sure += [cls(frame.player, t, x) for x in RESOURCES]
@@ -376,7 +376,11 @@ def task_moves(r, state, frame, sure: list, unsure: list) -> None:
     seat = frame.player
     p = state.players[seat]
     gold = p.resources["G"]
-    if gold >= r.tracks.buy_resource_gold or gold >= buy_gold(r, state, seat):
+    price = r.tracks.buy_resource_gold
+    if gold < price:  # (the printed price first: a module only ever lowers it; ``buy_gold``, inline)
+        for m in r.modules:
+            price = m.buy_gold(r, state, seat, price)
+    if gold >= price:
         sure += _BUYS[seat]
     if p.storehouse:  # (empty for much of a game)
         tiles = r.tiles
