@@ -19,7 +19,8 @@ the game as it is, so a game without modules plays exactly as before (``tests/go
   adds), ``placed`` / ``fulfilled`` (a House or Pillar placed, a Contract fulfilled), ``corruption``;
 - what may be done: ``action_kinds``, ``decision_kinds``, ``task_kinds``, ``near_miss_kinds`` (the kinds
   of action whose ``moves`` ``engine.legal`` lists for the module's Actions, its own decisions and what
-  it adds to base ones, its Tasks, and its refused options worth showing);
+  it adds to base ones, its Tasks, and its refused options worth showing; ``task_listers`` when the
+  module lists its Tasks with one lister);
 - the King phase: ``before_king_phase`` (before step 1), ``king_phase_player`` (step 1, per player);
 - ``cleanup`` (after the base Cleanup: the module's additions to steps 1 and 4), ``fair_count``
   (Fair tile conditions), ``final_scoring`` and ``categories``;
