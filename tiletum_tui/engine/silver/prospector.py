@@ -16,7 +16,7 @@ from ..actions import Action, Rule, refuse
 from ..common import can_take, gain_one, pop_spent, spend, store, tasks_open, use_ap, without
 from ..effects import run_effects
 from ..frozen import updated
-from ..queries import crest_families, why_cannot_take
+from ..queries import takeable_tiles
 from ..state import EMPTY, ActionFrame
 from .common import in_this_game, in_play, me, modifiers, sv, whenever
 from .state import PlaceMineFrame, ProspectorStepFrame
@@ -182,12 +182,12 @@ class TakeUndergroundBonus(Action, tag="utake"):
         """The tiles where one's Prospectors stand that the Storehouse can take (sure)."""
         seat = frame.player
         p = state.players[seat]
-        families = None
         for town in me(state, seat).prospectors.values():
             tiles = state.board.map_bonus.get(town)
             if tiles:
-                families = families if families is not None else crest_families(r, p)
-                sure += [cls(seat, t) for t in dict.fromkeys(tiles) if why_cannot_take(r, p, t, families) is None]
+                tiles = tuple(dict.fromkeys(tiles))
+                takeable = takeable_tiles(r, p, tiles)  # (``why_cannot_take`` for them all at once)
+                sure += [cls(seat, t) for i, t in enumerate(tiles) if takeable[i]]
 
     def apply(self, r, state, frame) -> None:
         town = _town_of_tile(state, frame.player, self.tile)
