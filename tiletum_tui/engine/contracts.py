@@ -7,7 +7,7 @@ from ..data.schema import RESOURCE_NAMES, RESOURCES
 from .actions import Action, Rule, register, refuse
 from .common import action_is, can_take, gain, pop_spent, replaced, spend, store, use_ap
 from .effects import turn_frame
-from .queries import contract_offer_ap, crest_families, why_cannot_take
+from .queries import contract_offer_ap, takeable_tiles
 from .state import ActionFrame, ChooseResourceFrame
 
 
@@ -33,9 +33,9 @@ class TakeContract(Action, tag="contract"):
         seat = frame.player
         p = state.players[seat]
         offer_ap = r.tracks.contract_offer_ap
-        families = crest_families(r, p)
-        sure += [cls(seat, t) for i, t in enumerate(state.board.contract_offer)
-                 if t and offer_ap[i] <= frame.ap and why_cannot_take(r, p, t, families) is None]
+        offer = state.board.contract_offer
+        takeable = takeable_tiles(r, p, offer)  # (``why_cannot_take`` for the whole offer at once; "" never)
+        sure += [cls(seat, t) for i, t in enumerate(offer) if takeable[i] and offer_ap[i] <= frame.ap]
 
     @classmethod
     def near_misses(cls, r, state, frame) -> list:

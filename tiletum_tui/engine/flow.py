@@ -187,9 +187,10 @@ def end_turn(r, state: State) -> None:
     """End the turn: slide the Contract offer right and refill it, then the next player, lap or the King phase."""
     state.stack = []
     offer = state.board.contract_offer
-    kept = tuple(t for t in offer if t)
-    refill = tuple(draw(state, "contract_pile", "contract offer") for _ in range(len(offer) - len(kept)))
-    state.board.contract_offer = refill + kept
+    if "" in offer:  # (a Contract was taken this turn, or the pile ran out)
+        kept = tuple(t for t in offer if t)
+        refill = tuple(draw(state, "contract_pile", "contract offer") for _ in range(len(offer) - len(kept)))
+        state.board.contract_offer = refill + kept
     state.turn += 1
     if state.turn < len(state.players):
         state.stack = [TurnFrame(player=state.turn_order[state.turn])]

@@ -1,7 +1,9 @@
 """What may be done now: the legal actions, and every option with the reason it is refused.
 
 Each kind of action lists its own moves next to its ``check`` (``Action.moves``, in its rulebook
-section's module); this module only knows which kinds each decision offers, in the order a player
+section's module), but for the Tasks, open at almost every decision of a turn: the base game's are
+listed by one lister (``tasks.task_moves``), a module's by its ``task_listers`` (the expansion's four by
+``silver/tasks.py``). This module only knows which kinds each decision offers, in the order a player
 sees them, and asks them. A kind puts in ``sure`` the moves it makes only where the conditions of its
 ``check`` hold (a move while AP are left, an exchange of a Resource one has, an affordable die), and
 in ``unsure`` those ``check`` must still judge. ``legal_actions`` (the hot path of every playout)
@@ -31,7 +33,7 @@ from .state import (
     ActionFrame, BuildingBonusFrame, ChooseResourceFrame, JokerFrame, KingTileFrame, MoveAndPlaceFrame,
     MoveAnywhereFrame, MoveFrame, PickBuildingFrame, PlaceFrame, State, TurnFrame,
 )
-from .tasks import PLACEHOLDERS, BuildCathedral, Buy, storehouse_moves, storehouse_near_misses
+from .tasks import PLACEHOLDERS, BuildCathedral, Buy, storehouse_near_misses, task_moves
 from .turn import ChooseAction, Done, EndTurn, Skip, TakeDie
 
 
@@ -80,9 +82,10 @@ DECISION_KINDS: dict[type, tuple] = {
     BuildingBonusFrame: (CharacterBonus, Done),
     KingTileFrame: (ClaimKingTile, DiscardKingTile),
 }
-# The Tasks, open between the choices of one's own turn (a module's: ``Module.task_kinds``); the
-# Storehouse's tiles are listed tile by tile (``tasks.storehouse_moves``).
-TASK_LISTERS = (Buy.moves, storehouse_moves, BuildCathedral.moves)
+# The Tasks, open between the choices of one's own turn: the base game's, all listed by one lister
+# (``tasks.task_moves``: Buy, the Storehouse's tiles tile by tile, the Cathedrals), then each module's
+# (``Module.task_listers``).
+TASK_LISTERS = (task_moves,)
 # The refused options a player would look for, in the order ``options`` shows them.
 NEAR_MISSES = (EndTurn.near_misses, TakeDie.near_misses, Buy.near_misses, storehouse_near_misses,
                BuildCathedral.near_misses, TakeContract.near_misses,
@@ -94,7 +97,7 @@ class _Listing:
     """A ruleset's listers per decision, made once: the base game's kinds, then each module's."""
 
     def __init__(self, r) -> None:
-        tasks = TASK_LISTERS + tuple(k.moves for m in r.modules for k in m.task_kinds)
+        tasks = TASK_LISTERS + tuple(lister for m in r.modules for lister in m.task_listers())
         self.tasks = tasks
 
         def both(found: tuple) -> tuple:

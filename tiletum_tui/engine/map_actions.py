@@ -13,7 +13,7 @@ from .actions import Action, Rule, register, refuse
 from .common import action_is, can_take, piece_at, pop_spent, replaced, spend, store, use_ap, without
 from .effects import run_effects, score
 from .frozen import updated
-from .queries import PIECE_NAMES, cathedral_available, crest_families, why_cannot_take
+from .queries import PIECE_NAMES, cathedral_available, takeable_tiles
 from .state import EMPTY, ActionFrame, MoveAndPlaceFrame, MoveAnywhereFrame, MoveFrame, PlaceFrame
 
 
@@ -333,8 +333,9 @@ class TakeBonus(Action, tag="take"):
         p = state.players[frame.player]
         tiles = state.board.map_bonus.get(piece_at(p, frame.action), ())
         if tiles:
-            families = crest_families(r, p)
-            sure += [cls(frame.player, t) for t in dict.fromkeys(tiles) if why_cannot_take(r, p, t, families) is None]
+            tiles = tuple(dict.fromkeys(tiles))
+            takeable = takeable_tiles(r, p, tiles)  # (``why_cannot_take`` for them all at once)
+            sure += [cls(frame.player, t) for i, t in enumerate(tiles) if takeable[i]]
 
     def apply(self, r, state, frame) -> None:
         p = state.players[frame.player]

@@ -19,7 +19,8 @@ the game as it is, so a game without modules plays exactly as before (``tests/go
   adds), ``placed`` / ``fulfilled`` (a House or Pillar placed, a Contract fulfilled), ``corruption``;
 - what may be done: ``action_kinds``, ``decision_kinds``, ``task_kinds``, ``near_miss_kinds`` (the kinds
   of action whose ``moves`` ``engine.legal`` lists for the module's Actions, its own decisions and what
-  it adds to base ones, its Tasks, and its refused options worth showing);
+  it adds to base ones, its Tasks, and its refused options worth showing; ``task_listers`` when the
+  module lists its Tasks with one lister);
 - the King phase: ``before_king_phase`` (before step 1), ``king_phase_player`` (step 1, per player);
 - ``cleanup`` (after the base Cleanup: the module's additions to steps 1 and 4), ``fair_count``
   (Fair tile conditions), ``final_scoring`` and ``categories``;
@@ -118,7 +119,7 @@ class Module:
 
     def buy_gold(self, r: Rules, state, player: int, gold: int) -> int:
         """Gold buying a Resource costs this player: ``gold`` or less (a module may lower the price, never
-        raise it: ``Buy.moves`` lists the purchases of anyone who has the printed price without asking)."""
+        raise it: ``tasks.task_moves`` lists the purchases of anyone who has the printed price without asking)."""
         return gold
 
     def cathedral_discount(self, r: Rules, state, player: int) -> int:
@@ -148,6 +149,11 @@ class Module:
     action_kinds: dict[str, tuple] = {}  # the module's Action -> the kinds of its options
     decision_kinds: dict[type, tuple] = {}  # a decision (frame class) -> the kinds it offers (added to a base one's)
     task_kinds: tuple = ()  # the module's Tasks
+
+    def task_listers(self) -> tuple:
+        """The listers of the module's Tasks, asked at every decision where Tasks are open: each Task
+        kind's ``moves`` (a module may list its Tasks with one lister instead, as the base game does)."""
+        return tuple(k.moves for k in self.task_kinds)
     near_miss_kinds: tuple = ()  # kinds whose refused options a player would look for (``Action.near_misses``)
 
     # ---- what the arena measures (never read by the opponents or the rules)

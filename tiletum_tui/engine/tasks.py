@@ -2,7 +2,7 @@
 Cathedral, using a Helper. They cost Resources, not AP, and are done between choices of one's turn.
 
 The Tasks of a tile in the Storehouse (fulfilling a Contract, placing a Crest, using a Helper) are
-listed tile by tile, in the Storehouse's order (``storehouse_moves``): each of those kinds says which
+listed tile by tile, in the Storehouse's order (``task_moves``, the one lister of the base game's Tasks): each of those kinds says which
 tile it uses (``TILE_KIND``) and lists its moves for one tile (``tile_moves``). One rule contributes
 to a Cathedral on any map (``contribution_rule``, ``contribute``): an expansion's Cathedrals pass their
 own stack, price and names."""
@@ -34,12 +34,7 @@ class Buy(Action, tag="buy"):
         if gold < cost:
             raise refuse(f"buying a Resource costs {cost} Gold and you have {gold}")
 
-    @classmethod
-    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
-        gold = state.players[frame.player].resources["G"]
-        # (the printed price first: a module only ever lowers it, ``Module.buy_gold``)
-        if gold >= r.tracks.buy_resource_gold or gold >= buy_gold(r, state, frame.player):
-            sure += _BUYS[frame.player]
+    # (listed with the other Tasks of the base game by ``task_moves``)
 
     @classmethod
     def near_misses(cls, r, state, frame) -> list:
@@ -208,16 +203,7 @@ class BuildCathedral(Action, tag="cathedral"):
                           cathedral_stone(r, state, frame.player, self.town), state.players[frame.player].resources["S"],
                           "Stone")
 
-    @classmethod
-    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
-        """Every Cathedral of the map with a Pillar of yours, tiles left, not yet yours, whose Stone you have."""
-        seat = frame.player
-        p = state.players[seat]
-        stacks = state.board.cathedral_stack
-        for town in pillar_towns(state, seat):
-            if town not in p.cathedrals and stacks.get(town):  # noqa: SIM102 - (a module's Cathedrals: its own Task)
-                if p.resources["S"] >= cathedral_stone(r, state, seat, town):
-                    sure.append(cls(seat, town))
+    # (listed with the other Tasks of the base game by ``task_moves``)
 
     @classmethod
     def placeholder(cls, seat: int):
@@ -243,18 +229,19 @@ class BuildCathedral(Action, tag="cathedral"):
 
 # id(Board.pillars) -> (that dict, the Towns of each seat's Pillars). The board's dicts are replaced,
 # never changed in place (engine/state.py), so the same dict means the same Pillars; holding it here keeps
-# its id from being reused while cached. Every Task listing asks; Pillars are placed a few times a game.
-_PILLAR_TOWNS: dict[int, tuple] = {}
+# its id from being reused while cached. Every Task listing asks (the Tasks' listers, here and a module's,
+# read it in place); Pillars are placed a few times a game.
+PILLAR_TOWNS: dict[int, tuple] = {}
 
 
 def pillar_towns(state, seat: int) -> tuple[str, ...]:
     """The Towns (on any map) with a Pillar of this seat's, in the board's order."""
     pillars = state.board.pillars
-    hit = _PILLAR_TOWNS.get(id(pillars))
+    hit = PILLAR_TOWNS.get(id(pillars))
     if hit is None or hit[0] is not pillars:
-        if len(_PILLAR_TOWNS) > 4096:
-            _PILLAR_TOWNS.clear()
-        hit = _PILLAR_TOWNS[id(pillars)] = (pillars, [tuple(t for t, row in pillars.items() if s in row) for s in range(4)])
+        if len(PILLAR_TOWNS) > 4096:
+            PILLAR_TOWNS.clear()
+        hit = PILLAR_TOWNS[id(pillars)] = (pillars, [tuple(t for t, row in pillars.items() if s in row) for s in range(4)])
     return hit[1][seat]
 
 
@@ -323,7 +310,7 @@ class UseHelper(Action, tag="use"):
         for f in state.stack:  # (``helper_active``, inline: asked for every Helper at every decision)
             if getattr(f, "source", "") == "helper":
                 return
-        moment = _helper_moment(r, t, tile)
+        moment = r.moves.get(("helper", t)) or _helper_moment(r, t, tile)  # (made once per tile)
         if moment == "die":
             if isinstance(frame, TurnFrame) and not frame.die_taken:
                 sure += [cls(frame.player, t, x) for x in RESOURCES]
@@ -377,15 +364,40 @@ STOREHOUSE_TASKS = {k.TILE_KIND: k for k in (Fulfil, PlaceCrest, UseHelper)}
 PLACEHOLDERS = (Fulfil, PlaceCrest, BuildCathedral, UseHelper)
 
 
-def storehouse_moves(r, state, frame, sure: list, unsure: list) -> None:
-    """The Tasks of the tiles in the Storehouse, tile by tile (legal by construction)."""
-    p = state.players[frame.player]
-    tiles = r.tiles
-    for t in p.storehouse:  # (empty for much of a game)
-        tile = tiles[t]
-        kind = STOREHOUSE_TASKS.get(tile.kind)
-        if kind is not None:
-            kind.tile_moves(r, state, frame, p, t, tile, sure)
+def task_moves(r, state, frame, sure: list, unsure: list) -> None:
+    """The base game's Tasks, where they are open (``engine.legal`` asks at almost every decision of a
+    turn, so one lister lists the three kinds, in the order a player sees them; all legal by construction):
+
+    - ``Buy``: every Resource, while one has the price (the printed price first: a module only ever
+      lowers it, ``Module.buy_gold``);
+    - the Tasks of the tiles in the Storehouse, tile by tile (``STOREHOUSE_TASKS``' ``tile_moves``);
+    - ``BuildCathedral``: every Cathedral of the map with a Pillar of yours, tiles left, not yet yours,
+      whose Stone you have (a module's Cathedrals are its own Task)."""
+    seat = frame.player
+    p = state.players[seat]
+    gold = p.resources["G"]
+    price = r.tracks.buy_resource_gold
+    if gold < price:  # (the printed price first: a module only ever lowers it; ``buy_gold``, inline)
+        for m in r.modules:
+            price = m.buy_gold(r, state, seat, price)
+    if gold >= price:
+        sure += _BUYS[seat]
+    if p.storehouse:  # (empty for much of a game)
+        tiles = r.tiles
+        for t in p.storehouse:
+            tile = tiles[t]
+            kind = STOREHOUSE_TASKS.get(tile.kind)
+            if kind is not None:
+                kind.tile_moves(r, state, frame, p, t, tile, sure)
+    pillars = state.board.pillars
+    hit = PILLAR_TOWNS.get(id(pillars))  # (``pillar_towns``' cache, read in place)
+    towns = hit[1][seat] if hit is not None and hit[0] is pillars else pillar_towns(state, seat)
+    if towns:
+        stacks = state.board.cathedral_stack
+        for town in towns:
+            if town not in p.cathedrals and stacks.get(town):  # noqa: SIM102
+                if p.resources["S"] >= cathedral_stone(r, state, seat, town):
+                    sure.append(BuildCathedral(seat, town))
 
 
 def storehouse_near_misses(r, state, frame) -> list:

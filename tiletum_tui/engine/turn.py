@@ -9,6 +9,7 @@ from .common import can_take, gain_one, replaced, store
 from .effects import turn_frame
 from .errors import IllegalActionError, MalformedActionError
 from .flow import end_turn
+from .frozen import updated
 from .queries import (
     ACTION_NAMES, action_for_value, change_die_gold, change_gold, die_actions, die_bonus_ap, die_bonus_tile,
     die_resource, die_steps, joker_ap, section_shares, takeable_tiles, wheel_position_for_value,
@@ -77,13 +78,18 @@ class TakeDie(Action, tag="die"):
         return []
 
     def apply(self, r, state, frame: TurnFrame) -> None:
-        p = state.players[frame.player]
-        gold = change_gold(r, self.value, self.target, change_die_gold(r, state, frame.player))
-        if gold:
-            gain_one(p, "G", -gold)
+        seat, value, target, colour = frame.player, self.value, self.target, self.colour
+        p = state.players[seat]
+        if value != target:  # (an unchanged die costs nothing)
+            gold = change_gold(r, value, target, change_die_gold(r, state, seat))
+            if gold:
+                gain_one(p, "G", -gold)
         b = state.board
-        b.wheel_dice = replaced(b.wheel_dice, self.value - 1, _without(b.wheel_dice[self.value - 1], self.colour))
-        p.dice = p.dice + (self.colour,)
+        dice = b.wheel_dice  # (``replaced`` and ``_without``, inline: every turn takes a die)
+        row = dice[value - 1]
+        i = row.index(colour)
+        b.wheel_dice = dice[:value - 1] + (row[:i] + row[i + 1:],) + dice[value:]
+        p.dice = p.dice + (colour,)
         if self.bonus:
             if self.action:
                 store(p, next(m.take_section_bonus(r, state, self.action) for m in r.modules
@@ -92,17 +98,18 @@ class TakeDie(Action, tag="die"):
                 pos = wheel_position_for_value(state, self.target)
                 store(p, b.wheel_bonus[pos])
                 b.wheel_bonus = replaced(b.wheel_bonus, pos, "")
-        resource = die_resource(state, self.colour)
-        gain_one(p, resource, self.target)
+        resource = die_resource(state, colour)
+        res = p.resources
+        p.resources = updated(res, resource, res[resource] + target)  # (``gain_one``)
         frame.die_taken = True
-        action = self.action or action_for_value(state, self.target)
+        action = self.action or b.wheel_actions[(target - 1 + b.wheel_rotation) % 6]  # (``action_for_value``)
         for m in r.modules:
-            m.die_taken(r, state, frame.player, self.target, action, resource)
-        ap = 7 - self.target
+            m.die_taken(r, state, seat, target, action, resource)
+        ap = 7 - target
         if action == "joker":
-            state.stack.append(JokerFrame(player=frame.player, ap=ap, source="die"))
+            state.stack.append(JokerFrame(player=seat, ap=ap, source="die"))
         else:
-            state.stack.append(ActionFrame(player=frame.player, action=action, ap=ap + die_bonus_ap(r, state, frame.player, action),
+            state.stack.append(ActionFrame(player=seat, action=action, ap=ap + die_bonus_ap(r, state, seat, action),
                                            source="die"))
 
     def describe(self, r, state) -> str:
@@ -156,7 +163,8 @@ def die_choices(r, state, seat: int, *, complete: bool = False) -> list:
     value and every Bonus tile, affordable or not (for ``options``)."""
     p = state.players[seat]
     board = state.board
-    steps_affordable = 6 if complete else min(6, p.resources["G"] // change_die_gold(r, state, seat))
+    gold = p.resources["G"]
+    steps_affordable = 6 if complete else min(6, gold // change_die_gold(r, state, seat)) if gold else 0
     # By target value 1..6 (index 0 unused): a die of value t feeds wheel position (t - 1 + rotation) % 6.
     rotation = board.wheel_rotation
     bonus = board.wheel_bonus
@@ -165,31 +173,36 @@ def die_choices(r, state, seat: int, *, complete: bool = False) -> list:
         with_bonus = (False, *(bool(t) for t in by_value))
     else:
         with_bonus = (False, *takeable_tiles(r, p, by_value))
-    # Other Actions of each target's section (a module's), each with its Bonus tile takeable or not.
-    shared: tuple = _NO_SHARED
-    if r.modules:
-        shares = section_shares(r, state)
-        shared_by_value: list = [()] * 7
-        bonus_of: dict = {}  # an Action's Bonus tile is the same whatever the die's value
-        for t in range(1, 7):
-            others = shares[t]
-            if others:
-                for a in others:
-                    if a not in bonus_of:
-                        tile = die_bonus_tile(r, state, t, a)
-                        bonus_of[a] = bool(tile) and (complete or takeable_tiles(r, p, (tile,))[0])
-                shared_by_value[t] = tuple((a, bonus_of[a]) for a in others)
-        shared = tuple(shared_by_value)
     # The choices of one die depend only on these, and of the Bonus tiles only on those of the values it
     # can become: made once per ruleset and shared (they are values), so a game soon only looks them up.
     made = r.moves.get("dice")
     if made is None:
         made = r.moves["dice"] = {}
         r.moves["dice shared"] = {}
-    kinds = r.moves["dice shared"]
-    shared_kind = kinds.get(shared)
-    if shared_kind is None:
-        shared_kind = kinds[shared] = len(kinds)
+        r.moves["dice sections"] = {}
+    # Other Actions of each target's section (a module's), each with its Bonus tile takeable or not.
+    shared: tuple = _NO_SHARED
+    shared_kind = 0
+    if r.modules:
+        shares = section_shares(r, state)
+        bonus_of: dict = {}  # an Action's Bonus tile is the same whatever the die's value
+        for t in range(1, 7):
+            for a in shares[t]:
+                if a not in bonus_of:
+                    tile = die_bonus_tile(r, state, t, a)
+                    bonus_of[a] = bool(tile) and (complete or takeable_tiles(r, p, (tile,))[0])
+        # Which Actions share which values is the rotation's (``section_shares``): so the shared Actions
+        # by value, and their number, are made once per rotation and takeable Bonus tiles.
+        sections = r.moves["dice sections"]
+        section_key = (rotation, *bonus_of.values())
+        found = sections.get(section_key)
+        if found is None:
+            shared = tuple(tuple((a, bonus_of[a]) for a in others) for others in shares)
+            kinds = r.moves["dice shared"]
+            if shared not in kinds:
+                kinds[shared] = len(kinds)
+            found = sections[section_key] = (shared, kinds[shared])
+        shared, shared_kind = found
     bits = 0
     for t in range(1, 7):
         if with_bonus[t]:
@@ -224,11 +237,6 @@ def _one_die(seat: int, v: int, colour: str, targets, with_bonus, shared) -> tup
             if bonus:
                 append(TakeDie(seat, v, colour, target, True, action))
     return tuple(out)
-
-
-def _without(dice: tuple, colour: str) -> tuple:
-    i = dice.index(colour)
-    return dice[:i] + dice[i + 1:]
 
 
 class ChooseAction(Action, tag="joker"):

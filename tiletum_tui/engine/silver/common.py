@@ -105,9 +105,10 @@ def modifiers(state, player: int, kind: type) -> tuple:
 
 def discount(state, player: int, task: str) -> int:
     """How much less a Task (``Discount.task``) costs this player."""
-    tech = state.module_state.silver.players[player].technology
+    p = state.module_state.silver.players[player]
+    tech = p.technology
     hit = _BY_DICT.get(id(tech))  # (``in_force``'s cache, asked inline: every price of a listing asks)
-    if hit is not None and hit[0] is tech and hit[1] == state.module_state.silver.players[player].resource_tile:
+    if hit is not None and hit[0] is tech and hit[1] == p.resource_tile:
         found = hit[2]
     else:
         found = in_force(state, player)

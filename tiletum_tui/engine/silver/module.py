@@ -20,7 +20,7 @@ from ..queries import name_action
 from ..ruleset import Module
 from ..state import MoveAndPlaceFrame, PlaceFrame
 from ..turn import Skip
-from . import cleanup, king, prospector, scoring, setup, technologies, underground
+from . import cleanup, king, prospector, scoring, setup, tasks, technologies, underground
 from .common import discount, gain_silver, sv, whenever
 from .estimate import estimate as promise
 from .state import MarkerFrame, PlaceMineFrame, ProspectorStepFrame, ResourceTileFrame
@@ -121,6 +121,9 @@ class SilverModule(Module):
     }
     task_kinds = (prospector.MovementStep, technologies.AdvanceTechnology, underground.PlaceProspector,
                   underground.UndergroundCathedral)
+
+    def task_listers(self) -> tuple:
+        return (tasks.task_moves,)  # the four listed at once (``silver.tasks``)
     near_miss_kinds = (technologies.AdvanceTechnology, underground.PlaceProspector, prospector.PlaceMine,
                        underground.UndergroundHouse, underground.UndergroundPillar)
 

@@ -16,7 +16,7 @@ from ..actions import Action, Rule, refuse
 from ..common import can_take, gain_one, pop_spent, spend, store, tasks_open, use_ap, without
 from ..effects import run_effects
 from ..frozen import updated
-from ..queries import crest_families, why_cannot_take
+from ..queries import takeable_tiles
 from ..state import EMPTY, ActionFrame
 from .common import in_this_game, in_play, me, modifiers, sv, whenever
 from .state import PlaceMineFrame, ProspectorStepFrame
@@ -115,7 +115,7 @@ class MoveProspector(Action, tag="prospect"):
     def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
         """Each Prospector to each space next to it on its map (sure: the Prospector Action's AP are
         checked by the lister, a bonus's steps by its decision)."""
-        sure += _steps(cls, state, frame.player)
+        sure += prospector_steps(cls, state, frame.player)
 
     def apply(self, r, state, frame) -> None:
         move_prospector(r, state, frame.player, self.to)
@@ -147,11 +147,7 @@ class MovementStep(Action, tag="step"):
             raise refuse("no Prospector movement point this turn: it comes with a die beside the movement icon")
         _move_check(r, state, frame.player, self.to)
 
-    @classmethod
-    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
-        p = state.module_state.silver.players[frame.player]  # (``movement_left``, inline: every Task listing asks)
-        if p.movement and p.movement_lap == lap_key(state):
-            sure += _steps(cls, state, frame.player)
+    # (listed with the expansion's other Tasks by ``silver.tasks.task_moves``)
 
     def apply(self, r, state, frame) -> None:
         me(state, frame.player).movement -= 1
@@ -186,12 +182,12 @@ class TakeUndergroundBonus(Action, tag="utake"):
         """The tiles where one's Prospectors stand that the Storehouse can take (sure)."""
         seat = frame.player
         p = state.players[seat]
-        families = None
         for town in me(state, seat).prospectors.values():
             tiles = state.board.map_bonus.get(town)
             if tiles:
-                families = families if families is not None else crest_families(r, p)
-                sure += [cls(seat, t) for t in dict.fromkeys(tiles) if why_cannot_take(r, p, t, families) is None]
+                tiles = tuple(dict.fromkeys(tiles))
+                takeable = takeable_tiles(r, p, tiles)  # (``why_cannot_take`` for them all at once)
+                sure += [cls(seat, t) for i, t in enumerate(tiles) if takeable[i]]
 
     def apply(self, r, state, frame) -> None:
         town = _town_of_tile(state, frame.player, self.tile)
@@ -293,7 +289,7 @@ def place_mine(r, state, player: int, town: str, space: int) -> None:
                 category="technologies")
 
 
-def _steps(kind, state, seat: int) -> list:
+def prospector_steps(kind, state, seat: int) -> list:
     """A step of each of the player's Prospectors to each space next to it, as ``kind`` (an option or the
     movement point)."""
     t = tables()

@@ -9,8 +9,6 @@ on-reach effects (a new Bonus AP marker, a Resource Bonus tile) resolve once, th
 
 from __future__ import annotations
 
-import functools
-
 from ...data import silver_schema as sx
 from ...data.schema import RESOURCE_NAMES
 from ..actions import Action, Rule, refuse
@@ -34,12 +32,6 @@ def tech_name(tech: str) -> str:
     return tables().data.technologies[tech].name
 
 
-@functools.cache
-def _cheapest() -> int:
-    """The Silver of the cheapest tier (printed: asked at every Task listing)."""
-    return min(tables().data.rules.technology.tier_costs)
-
-
 class AdvanceTechnology(Action, tag="tech"):
     technology: str  # its short name: architect, merchant, character, contract, king, joker, resource, prospector
 
@@ -59,15 +51,7 @@ class AdvanceTechnology(Action, tag="tech"):
             raise refuse(f"your marker is on the top tier of the {tech_name(tech)} already")
         pay_silver(state, frame.player, costs[tier], f"Tier {TIERS[tier]} of the {tech_name(tech)}")
 
-    @classmethod
-    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
-        """Every Technology of the board below its top tier whose next tier's Silver one has (sure)."""
-        p = state.module_state.silver.players[frame.player]  # (``me``)
-        if p.silver < _cheapest():  # (not even the cheapest tier: most decisions of a game)
-            return
-        costs = tables().data.rules.technology.tier_costs
-        sure += [cls(frame.player, tech.removeprefix("tech-")) for tech in sv(state).technologies
-                 if p.technology[tech] < len(costs) and p.silver >= costs[p.technology[tech]]]
+    # (listed with the expansion's other Tasks by ``silver.tasks.task_moves``)
 
     @classmethod
     def near_misses(cls, r, state, frame) -> list:
@@ -169,4 +153,7 @@ class TakeResourceTile(Action, tag="rtile"):
 def action_ap(state, player: int, action: str, joker: bool) -> int:
     """Technology tier I: +1 AP whenever you take its Action with a die (through the Joker too); the
     Joker Technology's whichever Action the Joker feeds."""
-    return sum(m.ap for m in modifiers(state, player, sx.ActionAP) if m.action == action or (joker and m.action == "joker"))
+    found = modifiers(state, player, sx.ActionAP)
+    if not found:  # (asked at every die taken: most players have none)
+        return 0
+    return sum(m.ap for m in found if m.action == action or (joker and m.action == "joker"))

@@ -22,7 +22,7 @@ from ..effects import run_effects
 from ..frozen import updated
 from ..map_actions import build_house, house_rule, pillar_rule, raise_pillar
 from ..state import EMPTY, ActionFrame, MoveAndPlaceFrame, PlaceFrame
-from ..tasks import contribute, contribution_rule, pillar_towns
+from ..tasks import contribute, contribution_rule
 from .common import in_this_game, gain_silver, in_play, me, pay_silver, sv
 from .tables import PROSPECTOR, tables
 
@@ -199,14 +199,7 @@ class PlaceProspector(Action, tag="prospector"):
             raise refuse("you have no Prospector left in your supply")
         pay_silver(state, frame.player, prospector_cost(state, self.map), f"A Prospector on the {name} map")
 
-    @classmethod
-    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
-        """Every map without a Prospector of yours whose Pithead's Silver you have, while you have one (sure)."""
-        p = state.module_state.silver.players[frame.player]  # (``me``)
-        if p.prospector_supply:
-            t, sides, silver = tables(), state.module_state.silver.sides, p.silver  # (``prospector_cost``, inline)
-            sure += [cls(frame.player, m) for m in t.maps
-                     if m not in p.prospectors and silver >= t.cost[(m, sides[m])]]
+    # (listed with the expansion's other Tasks by ``silver.tasks.task_moves``)
 
     @classmethod
     def near_misses(cls, r, state, frame) -> list:
@@ -233,7 +226,7 @@ def cathedral_price(r, state, player: int, town: str) -> tuple[str, int, int]:
     return cost.kind, max(0, cost.cost - discount), cost.vp
 
 
-def _can_pay(state, player: int, kind: str, amount: int) -> int:
+def can_pay(state, player: int, kind: str, amount: int) -> int:
     return me(state, player).silver if kind == "silver" else state.players[player].resources["G"]
 
 
@@ -256,21 +249,9 @@ class UndergroundCathedral(Action, tag="ucathedral"):
             raise refuse(f"there is no Underground Cathedral in '{self.town}'")
         kind, amount, _ = cathedral_price(r, state, frame.player, self.town)
         contribution_rule(state, frame.player, self.town, space_name(self.town), s.cathedral_stack[self.town],
-                          amount, _can_pay(state, frame.player, kind, amount), kind.capitalize())
+                          amount, can_pay(state, frame.player, kind, amount), kind.capitalize())
 
-    @classmethod
-    def moves(cls, r, state, frame, sure: list, unsure: list) -> None:
-        """Every Underground Cathedral with a Pillar of yours, tiles left, not yet yours, that you can pay (sure)."""
-        seat = frame.player
-        stacks = state.module_state.silver.cathedral_stack  # (``sv``)
-        if stacks.keys().isdisjoint(pillar_towns(state, seat)):  # (no Pillar of yours underground)
-            return
-        done = state.players[seat].cathedrals
-        for town, stack in stacks.items():
-            if stack and town not in done and seat in state.board.pillars[town]:
-                kind, amount, _ = cathedral_price(r, state, seat, town)
-                if _can_pay(state, seat, kind, amount) >= amount:
-                    sure.append(cls(seat, town))
+    # (listed with the expansion's other Tasks by ``silver.tasks.task_moves``)
 
     def apply(self, r, state, frame) -> None:
         kind, amount, vp = cathedral_price(r, state, frame.player, self.town)
