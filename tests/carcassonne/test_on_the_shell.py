@@ -207,6 +207,10 @@ async def test_s_and_l_show_since_your_last_turn_and_the_log(tmp_path):
         await pilot.press("escape", "l")
         await pilot.pause()
         assert isinstance(app.screen, NewsPanel) and len(app.screen.lines) == len(session.log)
+        # A long line goes on under its words at 80 columns, never under the move numbers.
+        shown = app.screen.query_one("#news-text")
+        drawn = [ln.plain for ln in shown.content.wrap(app.console, shown.size.width)]  # as Static draws them
+        assert len(drawn) > len(session.log) and not [ln for ln in drawn if ln[:1] not in ("", " ")]
         await pilot.press("n")  # the notation
         assert [line[5:] for line in app.screen.lines] == session.notation_log
 

@@ -15,6 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from ...shell_ui import keeping
+from ...shell_ui.hanging import hung_lines
 from ...shell_ui.help import KeysHelp
 from . import news
 
@@ -79,9 +80,25 @@ class NewsPanel(ModalScreen[None]):
         body = self.query_one("#news-body")
         body.focus()
         body.scroll_end(animate=False)  # the latest first in view
+        self.call_after_refresh(self.on_resize)  # (laid out: the lines' width is known)
+
+    _width = 0  # the width the lines were wrapped to
+
+    def on_resize(self, event=None) -> None:
+        """Wrap the lines to the width they now have (each under its words), the latest still in view."""
+        text = self.query_one("#news-text", Static)
+        if text.size.width and text.size.width != self._width:
+            text.update(self._text())
+            self.query_one("#news-body").scroll_end(animate=False)
 
     def _text(self) -> Text:
-        return Text("\n".join(self.lines) if self.lines else "Nothing yet.")
+        if not self.lines:
+            return Text("Nothing yet.")
+        width = self.query_one("#news-text", Static).size.width if self.is_mounted else 0
+        if not width:
+            return Text("\n".join(self.lines))  # (not laid out yet: wrapped once it is)
+        self._width = width
+        return hung_lines(self.lines, width, self.app.console)
 
     def action_notation(self) -> None:
         if self.lines_in:

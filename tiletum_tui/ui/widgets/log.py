@@ -12,6 +12,7 @@ from ...engine.events import (
 )
 from ...engine.ruleset import rules_for
 from .. import text as T
+from ...shell_ui.hanging import hang
 from ..recap import corruption_words
 from .painted import Painted
 
@@ -55,14 +56,7 @@ class LogView(Painted):
     _width = 0  # the width the entries were wrapped to
 
     def _hang(self, out: Text, body: Text) -> None:
-        """``body`` after a prefix of ``INDENT`` columns, wrapped to the width with every further line
-        indented as far (a hanging indent: Static alone would start them at the left edge)."""
-        lines = body.wrap(self.app.console, max(self._width - INDENT, 20))
-        for i, line in enumerate(lines):
-            if i:
-                out.append("\n" + " " * INDENT)
-            line.rstrip()  # (the space a line was broken at)
-            out.append_text(line)
+        hang(out, body, self._width, INDENT, self.app.console)
 
     def on_resize(self, event) -> None:
         if self.size.width != self._width and self.state is not None:
