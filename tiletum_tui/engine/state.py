@@ -10,7 +10,7 @@ frame, a module's state) are changed, and only by the engine's apply, on a copy:
 just those few objects and shares the read-only rest, so a clone or a view never shares anything
 writable with the state it came from. That makes ``apply`` (copy, then change) nearly as cheap as
 ``apply_in_place``, which is what a search pays for every step. The session keeps its history to
-itself and hands out views (``session.py``); ``tests/engine/test_values.py`` checks that nothing
+itself and hands out views (``session/``); ``tests/engine/test_values.py`` checks that nothing
 a screen, a hint or an opponent does changes the game.
 
 What no player may see (the generator, the order of the face-down piles, the face-down
