@@ -20,7 +20,7 @@ def launcher(host, via: str = "ssh", watching: bool = False, *, warm: bool = Tru
     pipes for the web door, with a page's environment) and each session is given it if it is ready;
     ``pool``: another launcher's clients started ahead, shared (the web door's watchers take the same
     as its players). Called with the host's loop running."""
-    from .ssh_door import ClientLaunch
+    from .door import ClientLaunch
     from .warm import WarmClients
 
     path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)

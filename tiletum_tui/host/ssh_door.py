@@ -32,23 +32,22 @@ command, and a session beyond ``max_sessions``.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import fcntl
 import os
 import re
 import shlex
 import signal
-import socket
 import struct
 import sys
 import termios
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
 
+from tiletum_tui.host.door import ClientLaunch, Door, end_group, host_name, signal_group
 from tiletum_tui.host.keys import PlayerKeys, fingerprint, load_host_key
 
 MAX_SESSIONS = 32
@@ -74,21 +73,6 @@ _CONTROLLING_TTY = (
 
 
 @dataclass(frozen=True)
-class ClientLaunch:
-    """How to start one player's client: its command line, the descriptors it keeps, its extra
-    environment (on top of the host's, with TERM from the player's terminal)."""
-
-    argv: list[str]
-    pass_fds: tuple[int, ...] = ()
-    env: dict[str, str] = field(default_factory=dict)
-    # A client started ahead (``warm.WarmClients.handover``): given the PTY (its other side, to take
-    # as its controlling terminal), the command, environment and descriptors; None: start it here.
-    handover: Callable | None = None
-    # The same for the web door (``warm.WarmClients.handover_pipes``): started with a pipe each way.
-    handover_pipes: Callable | None = None
-
-
-@dataclass(frozen=True)
 class Connected:
     """One player's session through the door, for the host's list of who is connected."""
 
@@ -101,59 +85,38 @@ class Connected:
 def connect_line(listen: tuple[str, int], user: str) -> str:
     """The command a player types to come in, e.g. ``ssh -p 2222 ann@localhost``."""
     host, port = listen
-    if host in ("", "0.0.0.0", "::"):
-        host = socket.gethostname()
+    host = host_name(host)
     port_part = "" if port == 22 else f"-p {port} "
     return f"ssh {port_part}{shlex.quote(f'{user}@{host}')}"
 
 
-class SSHDoor:
+class SSHDoor(Door):
     """The listening door: ``close()`` then ``await wait_closed()`` ends every session."""
 
     def __init__(self, host_key: asyncssh.SSHKey, players: PlayerKeys,
                  launch_client: Callable[[str], ClientLaunch], max_sessions: int, grace: float) -> None:
+        super().__init__(launch_client, max_sessions, grace)
         self.host_key = host_key
         self.fingerprint = fingerprint(host_key)
         self.players = players
-        self.launch_client = launch_client
-        self.max_sessions = max_sessions
-        self.grace = grace
-        self.listen: tuple[str, int] = ("", 0)
         self._acceptor: asyncssh.SSHAcceptor | None = None
-        self._sessions: set[_DoorSession] = set()
+        self._sessions: set[_DoorSession]
         self._connections: set[asyncssh.SSHServerConnection] = set()
-        self._tasks: set[asyncio.Task] = set()
-
-    @property
-    def sessions(self) -> tuple[Connected, ...]:
-        """The players connected now, with their client's pid."""
-        return tuple(s.connected for s in list(self._sessions) if s.connected is not None)
 
     def connect_line(self, user: str) -> str:
         return connect_line(self.listen, user)
 
-    def _track(self, coro) -> asyncio.Task:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
-
     def close(self) -> None:
         if self._acceptor is not None:
             self._acceptor.close()
-        close = getattr(self.launch_client, "close", None)
-        if close is not None:
-            close()  # (its clients started ahead, if it keeps any)
-        for session in list(self._sessions):
-            session.leave()
+        super().close()
         for conn in list(self._connections):
             conn.close()
 
     async def wait_closed(self) -> None:
         if self._acceptor is not None:
             await self._acceptor.wait_closed()
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+        await super().wait_closed()
 
 
 class _DoorServer(asyncssh.SSHServer):
@@ -296,13 +259,12 @@ class _DoorSession(asyncssh.SSHServerSession):
 
     async def _end_child(self) -> None:
         proc = self._proc
+
+        async def hang_up() -> None:
+            signal_group(proc.pid, signal.SIGHUP)
+
         try:
-            if proc.returncode is None:
-                _signal_group(proc.pid, signal.SIGHUP)
-                with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(asyncio.shield(proc.wait()), self._door.grace)
-            _signal_group(proc.pid, signal.SIGKILL)
-            await proc.wait()
+            await end_group(proc, self._door.grace, hang_up)
         finally:
             self._stop_reading()
             if self._master is not None:
@@ -394,7 +356,7 @@ class _DoorSession(asyncssh.SSHServerSession):
     def signal_received(self, signal_name: str) -> None:
         sig = _FORWARDED_SIGNALS.get(signal_name)
         if sig is not None and self._proc is not None and self._proc.returncode is None:
-            _signal_group(self._proc.pid, sig)
+            signal_group(self._proc.pid, sig)
 
     def break_received(self, msec: int) -> bool:
         self.signal_received("INT")
@@ -416,11 +378,6 @@ class _DoorSession(asyncssh.SSHServerSession):
 
 def _set_size(fd: int, width: int, height: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
-
-
-def _signal_group(pgid: int, sig: int) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pgid, sig)
 
 
 def _child_env(launch: ClientLaunch, term_type: str, colorterm: str | None) -> dict[str, str]:

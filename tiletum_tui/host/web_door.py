@@ -31,10 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import re
-import signal
-import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -49,8 +46,8 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 import textual_serve
+from tiletum_tui.host.door import ClientLaunch, Door, end_group, host_name
 from tiletum_tui.host.invites import Invites, Link
-from tiletum_tui.host.ssh_door import ClientLaunch
 from tiletum_tui.shell_ui.help import IN_PAGE_ENV
 
 MAX_SESSIONS = 16
@@ -128,7 +125,7 @@ class WebConnected:
     since: float
 
 
-class WebDoor:
+class WebDoor(Door):
     """The listening door: ``close()`` then ``await wait_closed()`` ends every page's session."""
 
     def __init__(self, invites: Invites, launch_client: Callable[[str], ClientLaunch],
@@ -136,31 +133,22 @@ class WebDoor:
                  max_sessions: int, idle_seconds: float, grace: float) -> None:
         if public_url is not None:
             page_base(public_url, "", "", {})  # a bad --public-url fails at start, not at each page
+        super().__init__(launch_client, max_sessions, grace)
         self.invites = invites
-        self.launch_client = launch_client
         self.launch_watcher = launch_watcher or launch_client
         self.public_url = public_url.rstrip("/") if public_url else None
-        self.max_sessions = max_sessions
         self.idle_seconds = idle_seconds
-        self.grace = grace
-        self.listen: tuple[str, int] = ("", 0)
         self._runner: web.AppRunner | None = None
-        self._sessions: set[_WebSession] = set()
-        self._tasks: set[asyncio.Task] = set()
+        self._sessions: set[_WebSession]
         self._closing = False
-
-    @property
-    def sessions(self) -> tuple[WebConnected, ...]:
-        return tuple(s.connected for s in list(self._sessions) if s.connected is not None)
 
     def base_url(self) -> str:
         """Where the door is reached: ``public_url``, else the listening address."""
         if self.public_url:
             return self.public_url
         host, port = self.listen
-        if host in ("", "0.0.0.0", "::"):
-            host = socket.gethostname()
-        elif ":" in host:
+        host = host_name(host)
+        if ":" in host:
             host = f"[{host}]"
         return f"http://{host}:{port}"
 
@@ -168,28 +156,16 @@ class WebDoor:
         """The sign-in link to hand a player (or a watcher) for ``token``."""
         return f"{self.base_url()}/?{TOKEN_PARAM}={token}"
 
-    def _track(self, coro) -> asyncio.Task:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
+    def _launchers(self) -> set[Callable[[str], ClientLaunch]]:
+        return {self.launch_client, self.launch_watcher}
 
     def close(self) -> None:
         if self._closing:
             return
         self._closing = True
-        for launcher in {self.launch_client, self.launch_watcher}:
-            close = getattr(launcher, "close", None)
-            if close is not None:
-                close()  # (its clients started ahead, if it keeps any)
-        for session in list(self._sessions):
-            session.leave()
+        super().close()
         if self._runner is not None:
             self._track(self._runner.cleanup())
-
-    async def wait_closed(self) -> None:
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     # The application ------------------------------------------------------------------------
     def _app(self) -> web.Application:
@@ -408,20 +384,16 @@ class _WebClient(AppService):
             if json.loads(data).get("type") == "exit":
                 await self.remote_close()
 
+    async def _ask_to_quit(self) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.send_meta({"type": "quit"}), self.grace)
+
     async def end(self) -> None:
         """Ask the client to quit, then end its whole process group and reap it."""
         proc = self._process
         if proc is None:
             return
-        if proc.returncode is None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.send_meta({"type": "quit"}), self.grace)
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(asyncio.shield(proc.wait()), self.grace)
-        # What the client started (a computer opponent's process) goes with it.
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        await proc.wait()
+        await end_group(proc, self.grace, self._ask_to_quit)
         if self._stdin is not None and self._stdin is not proc.stdin:
             self._stdin.close()  # (the pipes of a client started ahead are ours to close)
         if self._task is not None:
