@@ -1,6 +1,7 @@
-"""What every game's opponents share: the levels' names, a thinking budget, a decision (``Choice``) and
-a headless game's result (``GameResult``). No game's rules here: Tiletum's opponents (``levels``,
-``master``) and any other game's (named in ``games.OPPONENTS``) build on these."""
+"""What every game's opponents share: the levels' names, a thinking budget, an opponent's seat and level
+(``BaseOpponent``), a decision (``Choice``) and a headless game's result (``GameResult``). No game's
+rules here: Tiletum's opponents (``levels``, ``master``) and any other game's (named in
+``games.OPPONENTS``) build on these."""
 
 from __future__ import annotations
 
@@ -60,6 +61,24 @@ class Choice:
     alternative: list = field(default_factory=list)  # the master's second-best whole turn ([]: none weighed)
     alternative_gain: float = 0.0  # what that one was expected to add
     alternative_win: float | None = None
+
+
+class BaseOpponent:
+    """What every game's ``Opponent`` is: a computer player for one seat, at one of the ``LEVELS``,
+    thinking within a ``Budget`` (by default ``Budget()``). Each game's adds ``choose(view, hurry)``."""
+
+    def __init__(self, seat: int, level: str, budget: Budget | None = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
+        self.seat, self.level = seat, level
+        self.budget = budget or Budget()
+
+    def _check(self, from_a_view: bool, deciding: bool) -> None:
+        """A decision is made from a view, never from the full state, and only for the seat deciding."""
+        if not from_a_view:
+            raise ValueError("an opponent plays from a view (engine.view), never from the full state")
+        if not deciding:
+            raise ValueError(f"it is not seat {self.seat + 1}'s decision")
 
 
 @dataclass

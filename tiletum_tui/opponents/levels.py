@@ -24,6 +24,7 @@ from ..engine import apply, apply_listed, legal_actions, sample, view
 from ..engine.queries import ap_lost_by
 from ..engine.state import TurnFrame
 from .base import LEVEL_TITLES, LEVELS, MAX_SECONDS, MAX_SIMULATIONS, Budget, Choice  # noqa: F401 (their home)
+from .base import BaseOpponent
 from .evaluate import value_of
 from .planner import JOURNEYMAN, Plan, Width, plan_turn
 
@@ -55,14 +56,11 @@ def beginner_move(seen, seed: int):
     return rng.choice(legal)
 
 
-class Opponent:
+class Opponent(BaseOpponent):
     """A computer player for one seat, at one level. ``choose(view)`` gives its next action."""
 
     def __init__(self, seat: int, level: str, budget: Budget | None = None) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
-        self.seat, self.level = seat, level
-        self.budget = budget or Budget()
+        super().__init__(seat, level, budget)
         self._steps: list = []  # the rest of the plan
         self._foreseen: bytes | None = None  # the view the plan expects next
         self._after = None  # the sampled state after the last step handed out
@@ -72,10 +70,7 @@ class Opponent:
     def choose(self, seen, hurry=None) -> Choice:
         """The next action for this seat in ``seen`` (a view, with this seat deciding). ``hurry`` is
         polled by the master's search: when it returns True the search stops with what it has."""
-        if not seen.hidden.redacted:
-            raise ValueError("an opponent plays from a view (engine.view), never from the full state")
-        if not seen.stack or seen.stack[-1].player != self.seat:
-            raise ValueError(f"it is not seat {self.seat + 1}'s decision")
+        self._check(seen.hidden.redacted, bool(seen.stack) and seen.stack[-1].player == self.seat)
         if self.level == "beginner":
             return Choice(beginner_move(seen, decision_seed(seen, self.seat, self.level)), replanned=True)
         if self._steps and self._foreseen == public_bytes(seen):

@@ -15,7 +15,7 @@ import random
 import time
 from typing import NamedTuple
 
-from ...opponents.base import LEVELS, Budget, Choice
+from ...opponents.base import LEVELS, BaseOpponent, Budget, Choice  # noqa: F401 (LEVELS: the plug's)
 from ..engine import Deploy, Place, apply_in_place, digest, legal_actions
 from ..engine.followers import spots
 from ..engine.land import legal_places
@@ -82,23 +82,17 @@ def follower_options(placed, seat: int, place: Place | None = None, none: bool =
     return [Option(margin(v, seat), place, d) for v, d in zip(values_each(placed, extras), deploys)]
 
 
-class Opponent:
+class Opponent(BaseOpponent):
     """A computer player for one seat, at one level. ``choose(view)`` gives its next action."""
 
     def __init__(self, seat: int, level: str, budget: Budget | None = None) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
-        self.seat, self.level = seat, level
-        self.budget = budget or Budget()
+        super().__init__(seat, level, budget)
         self._then: tuple | None = None  # (the placement it was chosen with, the follower)
 
     def choose(self, seen, hurry=None) -> Choice:
         """The next action for this seat in ``seen`` (a view, with this seat deciding). ``hurry`` is
         polled by the master's search: when it returns True the search stops with what it has."""
-        if not is_view(seen):
-            raise ValueError("an opponent plays from a view (engine.view), never from the full state")
-        if seen.phase == "over" or seen.seat != self.seat:
-            raise ValueError(f"it is not seat {self.seat + 1}'s decision")
+        self._check(is_view(seen), seen.phase != "over" and seen.seat == self.seat)
         seed = decision_seed(seen, self.seat, self.level)
         if self.level == "beginner":
             return Choice(beginner_move(seen, seed), replanned=True)
