@@ -2,17 +2,31 @@
 draw it: the cursor's cell reversed, the last tile placed bold, another marked tile (the opponents'
 last, the move a replay shows) underlined, the places where the drawn tile fits framed, and the tile
 in hand at the cursor while placing. Scrolling: the whole land centred when it fits, else following
-the cursor (moving only when it would leave the screen)."""
+the cursor (moving only when it would leave the screen). ``compose``: the widgets both screens draw
+the land and what goes with it into."""
 
 from __future__ import annotations
 
 import textwrap
 
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Static
 
 from . import draw
 
 MARK = ("┌───┐", "│   │", "└───┘")
+
+
+def compose() -> ComposeResult:
+    """The game screen's and the replay's top: the head line, the land with the side (the large tile)
+    beside it, the players' lines. Each screen adds its own bottom lines."""
+    yield Static(id="carc-head", markup=False)
+    with Horizontal(id="carc-main"):
+        yield Static(id="carc-land", markup=False)
+        yield Static(id="carc-side", markup=False)
+    yield Static(id="carc-players", markup=False)
 
 
 def axis(origin: int, cursor: int, low: int, high: int, span: int) -> int:

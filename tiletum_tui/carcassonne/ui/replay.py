@@ -14,7 +14,6 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
 from textual.widgets import Static
 
 from ...shell_ui.help import KeysHelp
@@ -89,11 +88,7 @@ class CarcassonneReplay(ReplayShell):
         self.origin = None  # the land's top-left cell on screen (kept while the marked tile is in view)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="carc-head", markup=False)
-        with Horizontal(id="carc-main"):
-            yield Static(id="carc-land", markup=False)
-            yield Static(id="carc-side", markup=False)
-        yield Static(id="carc-players", markup=False)
+        yield from landview.compose()
         yield Static(id="carc-keys", markup=False)
 
     def on_mount(self) -> None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
 from textual.widgets import Footer, Static
 
 from ..engine import CarcassonneError, legal_actions, parse, remaining, view
@@ -75,11 +74,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         self.opponents = self._seats()  # who plays the seats not played at this keyboard
 
     def compose(self) -> ComposeResult:
-        yield Static(id="carc-head", markup=False)
-        with Horizontal(id="carc-main"):
-            yield Static(id="carc-land", markup=False)
-            yield Static(id="carc-side", markup=False)
-        yield Static(id="carc-players", markup=False)
+        yield from landview.compose()
         yield Static(id="carc-msg", markup=False)
         yield Footer()
 
