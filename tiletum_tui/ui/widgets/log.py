@@ -13,7 +13,7 @@ from ...engine.events import (
 from ...engine.ruleset import rules_for
 from .. import text as T
 from ..recap import corruption_words
-from .painted import Painted
+from .painted import LineCached
 
 # A replay shows the moves around the one shown (a whole game's log is slow to draw at every step:
 # issue 21 asks ≤ 20 ms a step); its "go to a move" dialog lists them all.
@@ -21,7 +21,7 @@ REPLAY_WINDOW = 15
 PHASE_WORDS = {"king": "King phase", "fair": "Fair", "cleanup": "Cleanup", "final": "final scoring"}
 
 
-class LogView(Painted):
+class LogView(LineCached):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.entries: list = []

@@ -22,7 +22,7 @@ from ...engine.state import EMPTY, UNUSED
 from .. import mapdraw as M
 from .. import text as T
 from ..text import space_summary
-from .painted import Painted
+from .painted import LineCached, Painted
 
 BOX_W = M.BOX_W
 FIT_SY = 1.7  # the map may be squeezed to this to fit a view whole; otherwise it is drawn at 2.0
@@ -39,7 +39,7 @@ def scale_for(spaces, width: int, height: int) -> tuple[float, float]:
     return sx, min(sy, M.MAX_SY)
 
 
-class MapView(Painted, can_focus=True):
+class MapView(LineCached, can_focus=True):
     BINDINGS = [
         Binding("up", "move(0,-1)", "Up", show=False, id="tiletum.map-up"),
         Binding("down", "move(0,1)", "Down", show=False, id="tiletum.map-down"),
