@@ -99,7 +99,8 @@ class Painted(Static):
         update (a string is that content whenever it is equal; a Text only when it is another, equal
         object, as a Text can change in place). The screen is laid out again only when this widget's
         size can change with its content and did: a widget whose width and height do not depend on
-        its content never lays it out; an ``auto`` one is measured before and after, as Textual's
+        its content never lays it out, nor one not displayed (``display: none``: it is laid out when
+        it shows); an ``auto`` one is measured before and after, as Textual's
         layout measures it (the optimal width of an auto width; the height at the width it has), for
         text (other renderables lay the screen out as Textual would)."""
         drawn = self._drawn
@@ -110,10 +111,12 @@ class Painted(Static):
             super().update(content, layout=False)
             return
         height, width = self.styles.height, self.styles.width
-        if height is not None and width is not None and height.unit != Unit.AUTO and width.unit != Unit.AUTO:
-            super().update(content, layout=False)  # (cells, fractions, percentages: not the content's)
+        if not self.display or (height is not None and width is not None and height.unit != Unit.AUTO
+                                and width.unit != Unit.AUTO):
+            # (not displayed: shown, it is laid out; sized in cells, fractions, percentages: not by its content)
+            super().update(content, layout=False)
             return
-        before = self._extent() if isinstance(content, (str, Text)) and isinstance(drawn, (str, Text)) else None
+        before = self._extent() if isinstance(content, (str, Text)) and isinstance(self.content, (str, Text)) else None
         if before is None:  # not laid out yet, or not text (a Rich renderable): as Textual would
             super().update(content, layout=True)
             return
