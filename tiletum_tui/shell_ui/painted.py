@@ -169,7 +169,9 @@ class LineCached(Painted):
             return
         width, height = self.size
         style = self.visual_style
-        key = (width, style, self.link_style if self.auto_links else None)
+        rules = self.styles
+        key = (width, style, self.link_style if self.auto_links else None, rules.text_wrap, rules.text_overflow,
+               rules.text_align, rules.line_pad)  # (what else a line's strips are made with)
         old = self._line_strips if key == self._line_key else {}
         kept: dict = {}
         strips: list = []
