@@ -12,11 +12,15 @@ sheet at mount, and doing that for ~20 classes on every widget doubled the start
 
 from __future__ import annotations
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.color import Color
+from textual.content import Content
 from textual.css.scalar import Unit
-from textual.widget import Widget
+from textual.strip import Strip
+from textual.visual import Visual
+from textual.widget import Widget, _RenderCache
 from textual.widgets import Static
 
 PLAYER_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
@@ -90,17 +94,46 @@ class Painted(Static):
     _drawn = None  # the content of the last update
 
     def update(self, content="", *, layout: bool = True) -> None:
-        """Static's update, less the work that changes nothing: the same content again is no update,
-        and a widget of fixed height and width does not lay the screen out again. (A hosted game
-        redraws every screen at the table at every move, whoever made it: issue 25's latency.)"""
-        if content is not self._drawn and type(content) is type(self._drawn) and content == self._drawn:
+        """Static's update, less the work that changes nothing (a hosted game redraws every screen at
+        the table at every move, whoever made it: issue 25's latency). The same content again is no
+        update (a string is that content whenever it is equal; a Text only when it is another, equal
+        object, as a Text can change in place). The screen is laid out again only when this widget's
+        size can change with its content and did: a widget whose width and height do not depend on
+        its content never lays it out, nor one not displayed (``display: none``: it is laid out when
+        it shows); an ``auto`` one is measured before and after, as Textual's
+        layout measures it (the optimal width of an auto width; the height at the width it has), for
+        text (other renderables lay the screen out as Textual would)."""
+        drawn = self._drawn
+        if type(content) is type(drawn) and content == drawn and (content is not drawn or isinstance(content, str)):
             return
         self._drawn = content
+        if not layout:
+            super().update(content, layout=False)
+            return
         height, width = self.styles.height, self.styles.width
-        if layout and height is not None and width is not None and height.unit == Unit.CELLS \
-                and width.unit != Unit.AUTO:
-            layout = False
-        super().update(content, layout=layout)
+        if not self.display or (height is not None and width is not None and height.unit != Unit.AUTO
+                                and width.unit != Unit.AUTO):
+            # (not displayed: shown, it is laid out; sized in cells, fractions, percentages: not by its content)
+            super().update(content, layout=False)
+            return
+        before = self._extent() if isinstance(content, (str, Text)) and isinstance(self.content, (str, Text)) else None
+        if before is None:  # not laid out yet, or not text (a Rich renderable): as Textual would
+            super().update(content, layout=True)
+            return
+        super().update(content, layout=False)
+        if self._extent() != before:
+            self.refresh(layout=True)
+
+    def _extent(self) -> tuple[int, int] | None:
+        """The content's size as the layout measures it: its optimal width where the width is
+        ``auto`` (else 0: not the content's), and its height at the width it is laid out with."""
+        size = self.content_size
+        if not size.width or not self.is_mounted:
+            return None
+        container, viewport = self.container_size, self.app.size
+        width = self.styles.width
+        optimal = self.get_content_width(container, viewport) if width is None or width.unit == Unit.AUTO else 0
+        return optimal, self.get_content_height(container, viewport, size.width)
 
     def player_ink(self, colour: str) -> Style:
         return self.ink(f"pc-{colour}") if colour in PLAYER_COLOURS else self.ink("strong")
@@ -109,6 +142,66 @@ class Painted(Static):
         """A die as a coloured chip that also spells its colour letter: ``3B``."""
         label = f"{value}{colour}" if value is not None else colour
         return Text(label, style=self.ink(f"die-{colour}"))
+
+
+class LineCached(Painted):
+    """A large drawing or text (the map, the wheel, a board, the offers, the log) of which a change
+    redraws a few lines: each line is rendered on its own and kept while it stays the same at its
+    place, so only the lines that changed are rendered again (issue 25: a hosted game redraws every
+    screen at every move).
+
+    Textual renders a Static's text whole at each change (``Widget._render_content``, Textual 8.2:
+    this replaces it, and falls back on it whenever the lines could not be rendered apart: a text
+    selection, one being made, an alignment other than top left, a Rich renderable). Content
+    renders each of its lines apart anyway (``Content._wrap_and_format``); what differs is only the
+    row each segment names for text selection (its ``offset`` meta), set here to the line's own
+    row. The strips are the same as Textual's (``tests/ui/test_line_cache.py``)."""
+
+    _line_strips: dict = {}
+    _line_key = None
+
+    def _render_content(self) -> None:
+        visual = self._render()
+        if (not isinstance(visual, Content) or self.text_selection is not None or self.screen._selecting
+                or self.styles.content_align != ("left", "top")):
+            self._line_key = None
+            super()._render_content()
+            return
+        width, height = self.size
+        style = self.visual_style
+        rules = self.styles
+        key = (width, style, self.link_style if self.auto_links else None, rules.text_wrap, rules.text_overflow,
+               rules.text_align, rules.line_pad)  # (what else a line's strips are made with)
+        old = self._line_strips if key == self._line_key else {}
+        kept: dict = {}
+        strips: list = []
+        for y, line in enumerate(visual.split("\n", allow_blank=True) if width else ()):
+            if len(strips) >= height:
+                break
+            k = (y, line.plain, tuple(line.spans))
+            got = old.get(k)
+            if got is None:
+                got = [_at_row(strip, y) for strip in Visual.to_strips(self, line, width, None, style)]
+            kept[k] = got
+            strips.extend(got)
+        self._line_strips, self._line_key = kept, key
+        self._render_cache = _RenderCache(self.size, strips[:height])
+        self._dirty_regions.clear()
+
+
+def _at_row(strip: Strip, y: int) -> Strip:
+    """A line's strip rendered on its own (row 0) as it is at row ``y``: the row in each segment's
+    ``offset`` meta (text selection's), the rest as it was."""
+    if not y:
+        return strip
+    segments = []
+    for text, style, control in strip:
+        if style is not None and style._meta is not None:
+            offset = style.meta.get("offset")
+            if offset is not None:
+                style = style + Style.from_meta({"offset": (offset[0], y)})
+        segments.append(Segment(text, style, control))
+    return Strip(segments, strip.cell_length)
 
 
 class SceneView(Painted):

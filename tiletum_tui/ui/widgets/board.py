@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ...engine.queries import houses_on_map, pillars_on_map
 from .. import text as T
-from .painted import Painted, SceneView
+from .painted import LineCached, SceneView
 
 COL = 10  # width of one Building column (9 + 6 x 10 = 69: fits a view beside the decision at 120 columns)
 
@@ -34,7 +34,7 @@ class BoardHeader(SceneView):
         self.update(out)
 
 
-class BoardView(Painted):
+class BoardView(LineCached):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.state = None

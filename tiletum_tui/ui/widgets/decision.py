@@ -270,9 +270,11 @@ class DecisionPanel(Vertical):
     def _render_level(self) -> None:
         self._render_title()
         ol = self.query_one(OptionList)
-        ol.clear_options()
-        ol.add_options(self._prompts())
-        ol.scroll_home(animate=False)  # a new level starts at its top (a long one may have scrolled)
+        prompts = self._prompts()
+        if prompts or ol.option_count:  # (no lines before or now, another seat deciding: nothing to redo)
+            ol.clear_options()
+            ol.add_options(prompts)
+            ol.scroll_home(animate=False)  # a new level starts at its top (a long one may have scrolled)
         first = self._marked_line()
         if first is None:
             first = next((i for i, c in enumerate(self.options) if not c.disabled), None)
@@ -336,7 +338,12 @@ class DecisionPanel(Vertical):
     def _point(self, cursor: str | None) -> None:
         spaces = [c.space for c in self.options if c.space and not c.disabled]
         legal = [c for c in self.options if not c.disabled and not c.key.startswith(FINISH)]
-        self.post_message(self.Pointing(spaces, cursor, bool(legal) and all(c.space for c in legal), self.group))
+        pointing = self.Pointing(spaces, cursor, bool(legal) and all(c.space for c in legal), self.group)
+        # Straight to the screen that handles it (the marks on the map, the view shown), not bubbled up
+        # through the panel's containers, one message loop each: a new decision's redraw and its map
+        # reach the terminal in one frame, not two (issue 25: every screen at a hosted table redraws
+        # at every move).
+        (self.screen if self.is_attached else self).post_message(pointing)
 
     def _detail(self) -> None:
         ol = self.query_one(OptionList)

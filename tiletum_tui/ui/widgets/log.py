@@ -14,7 +14,7 @@ from ...engine.ruleset import rules_for
 from .. import text as T
 from ...shell_ui.hanging import hang
 from ..recap import corruption_words
-from .painted import Painted
+from .painted import LineCached
 
 # A replay shows the moves around the one shown (a whole game's log is slow to draw at every step:
 # issue 21 asks ≤ 20 ms a step); its "go to a move" dialog lists them all.
@@ -25,7 +25,7 @@ INDENT = 7
 PHASE_WORDS = {"king": "King phase", "fair": "Fair", "cleanup": "Cleanup", "final": "final scoring"}
 
 
-class LogView(Painted):
+class LogView(LineCached):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.entries: list = []

@@ -22,7 +22,7 @@ from ...engine.state import EMPTY, UNUSED
 from .. import mapdraw as M
 from .. import text as T
 from ..text import space_summary
-from .painted import Painted
+from .painted import LineCached, Painted
 
 BOX_W = M.BOX_W
 FIT_SY = 1.7  # the map may be squeezed to this to fit a view whole; otherwise it is drawn at 2.0
@@ -39,7 +39,7 @@ def scale_for(spaces, width: int, height: int) -> tuple[float, float]:
     return sx, min(sy, M.MAX_SY)
 
 
-class MapView(Painted, can_focus=True):
+class MapView(LineCached, can_focus=True):
     BINDINGS = [
         Binding("up", "move(0,-1)", "Up", show=False, id="tiletum.map-up"),
         Binding("down", "move(0,1)", "Down", show=False, id="tiletum.map-down"),
@@ -109,7 +109,32 @@ class MapView(Painted, can_focus=True):
             self.cursor = cursor
         elif self.legal and self.cursor not in self.legal:
             self.cursor = self.legal[0]
+        drawn, now = self._drawn_from, self._drawn_inputs()
+        if drawn is not None and drawn[0] is now[0] and drawn[1:] == now[1:]:
+            # Nothing the map draws changed (a move elsewhere: a die taken, a Resource spent): the same
+            # drawing, not built again (issue 25: every screen at a hosted table redraws at every move).
+            # Its info line reads more of the state: drawn again all the same.
+            for info in self.parent.query(MapInfo) if self.parent is not None else ():
+                info.redraw()
+            return
         self.redraw()
+
+    def _drawn_inputs(self) -> tuple:
+        """Everything the drawing is made from (``redraw`` and the Town boxes read no more than this),
+        as values (a later change in place would not go unseen); the theme's inks aside, whose change
+        draws every Painted widget again (``Ink``). The game's words (its catalogue) first: compared
+        as the same object."""
+        st, recap = self.state, self.recap
+        board = st.board
+
+        def marks(d) -> tuple:
+            return tuple(sorted((k, frozenset(v)) for k, v in d.items()))
+
+        return (self.words, self.scale, tuple(self.legal), self.cursor, self.has_focus, st.round,
+                tuple((f.town, f.done) for f in board.fairs), tuple(board.houses.items()),
+                tuple(board.pillars.items()), tuple(board.map_bonus.items()), tuple(board.construction_cost.items()),
+                tuple((p.merchant, p.architect, p.colour) for p in st.players),
+                None if recap is None else (marks(recap.placed), marks(recap.moved), frozenset(recap.trail)))
 
     def set_cursor(self, space: str) -> None:
         """Put the cursor on a space (typing a Town's name, the highlighted choice) and show it."""
@@ -215,9 +240,12 @@ class MapView(Painted, can_focus=True):
                     out.append(str(i + 1), style + self.ink("recent") if i in moved else style)
         return out
 
+    _drawn_from = None  # ``_drawn_inputs()`` of the last drawing
+
     def redraw(self) -> None:
         if self.state is None:
             return
+        self._drawn_from = self._drawn_inputs()
         spaces = self.spaces
         boxes = {s.id: self._town_lines(s) for s in spaces if s.kind == "town"}
         widths = {sid: max(len(t.plain) for t in lines) for sid, lines in boxes.items()}

@@ -13,10 +13,10 @@ from ...data.schema import DIE_COLOURS
 from ...engine.queries import fair_per
 from ...engine.ruleset import rules_for
 from .. import text as T
-from .painted import Painted
+from .painted import LineCached
 
 
-class OffersView(Painted):
+class OffersView(LineCached):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.state = None

@@ -10,10 +10,10 @@ from ...engine.queries import (
 )
 from ...engine.ruleset import rules_for
 from .. import text as T
-from .painted import Painted
+from .painted import LineCached
 
 
-class WheelView(Painted):
+class WheelView(LineCached):
     """Everything shared at the table, in reading order: wheel, King track, turn order, players."""
 
     FITS_WIDTH = True  # redrawn when its view changes width (tile texts are cut to fit)

@@ -1,0 +1,80 @@
+"""Issue 25 (a hosted game redraws every screen at every move): the large drawings and texts (the
+map, the wheel, the board, the offers, the log) render each of their lines apart and keep a line's
+strips while it stays the same (``shell_ui.painted.LineCached``). What they show must be exactly
+what Textual's own rendering of the whole text shows (``Widget._render_content``), before and after
+moves, at two of the snapshots' sizes; and a line that did not change is not rendered again."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.visual import Visual
+from textual.widget import Widget
+
+from tiletum_tui.engine import legal_actions
+from tiletum_tui.session import EVERY_SEAT
+from tiletum_tui.shell_ui.painted import LineCached
+from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.ui.widgets.map_view import MapView
+
+from .conftest import midgame_session
+
+VIEWS = {"map": "m", "wheel": "w", "board": "b", "offers": "o", "log": "l"}
+
+
+def _both_renders(widget) -> tuple[list, list]:
+    """The widget's strips as the line cache renders them, and as Textual renders the whole text."""
+    widget._dirty_regions.add(widget.size.region)
+    LineCached._render_content(widget)
+    cached = list(widget._render_cache.lines)
+    widget._dirty_regions.add(widget.size.region)
+    Widget._render_content(widget)
+    whole = list(widget._render_cache.lines)
+    return cached, whole
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("view", VIEWS)
+async def test_line_cached_drawings_render_as_textual_does(tmp_path, size, view):
+    session = midgame_session(tmp_path)
+    app = TiletumApp(session=session)
+    rng = random.Random(3)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press(VIEWS[view])
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(6):  # the drawing before and after moves (the lines that changed and the rest)
+            drawn = [w for w in screen.query(LineCached) if w.size.width and w.size.height and w.display]
+            assert drawn, "no line-cached drawing is on screen"
+            for widget in drawn:
+                cached, whole = _both_renders(widget)
+                assert len(cached) == len(whole) == widget.size.height
+                assert [list(s) for s in cached] == [list(s) for s in whole], f"{type(widget).__name__} differs"
+            screen.model.apply(rng.choice(legal_actions(session.state)), by=EVERY_SEAT)
+            await pilot.pause()
+            await pilot.press(VIEWS[view])
+            await pilot.pause()
+
+
+async def test_an_unchanged_line_is_not_rendered_again(tmp_path, monkeypatch):
+    app = TiletumApp(session=midgame_session(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        view = app.screen.query_one(MapView)
+        view._dirty_regions.add(view.size.region)
+        LineCached._render_content(view)  # every line kept
+        rendered = []
+        real = Visual.to_strips
+
+        def counting(widget, visual, *args, **kwargs):
+            rendered.append(visual.plain)
+            return real(widget, visual, *args, **kwargs)
+
+        monkeypatch.setattr(Visual, "to_strips", counting)
+        assert view.legal  # (a Merchant Action: the cursor is drawn on the legal spaces)
+        view.set_cursor(next(s for s in view.legal if s != view.cursor))  # the cursor moves: a few lines change
+        view._dirty_regions.add(view.size.region)
+        LineCached._render_content(view)
+        assert 0 < len(rendered) < view.size.height / 2

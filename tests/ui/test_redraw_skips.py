@@ -1,0 +1,129 @@
+"""Issue 25 (a hosted game redraws every screen at every move): the redraw skips the work that
+changes nothing, and never what changes something. The map is built again only when something it
+draws changed, and is then what a full redraw draws; a text widget lays the screen out again only
+when its size changes, and takes its new size when it does."""
+
+from __future__ import annotations
+
+import random
+
+from textual.app import App
+from textual.containers import Vertical
+
+from tiletum_tui.engine import legal_actions
+from tiletum_tui.session import EVERY_SEAT
+from tiletum_tui.shell_ui.painted import Painted
+from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.ui.widgets.map_view import MapView
+
+from .conftest import midgame_session
+
+
+async def test_the_map_is_built_again_only_when_what_it_draws_changed(tmp_path):
+    session = midgame_session(tmp_path)
+    app = TiletumApp(session=session)
+    rng = random.Random(5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        screen = app.screen
+        view = screen.query_one(MapView)
+        real_redraw, real_show = view.redraw, view.show
+        built, shows = [], []
+        view.redraw = lambda: (built.append(1), real_redraw())[1]
+
+        def show(*args, **kwargs):  # each time the screen hands the map a state: is it what a redraw draws?
+            before = len(built)
+            real_show(*args, **kwargs)
+            shown = view._drawn
+            real_redraw()
+            shows.append((view._drawn == shown, len(built) == before))
+
+        view.show = show
+        for _ in range(60):
+            if session.finished:
+                break
+            screen.model.apply(rng.choice(legal_actions(session.state)), by=EVERY_SEAT)
+            await pilot.pause()
+            if screen.current_view != "map":
+                await pilot.press("m")
+                await pilot.pause()
+        assert shows and all(same for same, _ in shows)
+        assert any(skipped for _, skipped in shows) and not all(skipped for _, skipped in shows)
+
+
+async def test_each_thing_the_map_draws_draws_it_again(tmp_path):
+    """A state that differs in one thing the map shows (a House, a Pillar, a piece, a Bonus tile, the
+    round's Fair): the map shows it, as a full redraw does."""
+    from msgspec.structs import replace
+
+    from tiletum_tui.engine.state import EMPTY
+
+    app = TiletumApp(session=midgame_session(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        view = app.screen.query_one(MapView)
+        st, legal, cursor = view.state, list(view.legal), view.cursor
+        board = st.board
+        town = next(t for t, owners in board.houses.items() if EMPTY in owners)
+        owners = list(board.houses[town])
+        owners[owners.index(EMPTY)] = 1
+        cathedral = next(t for t, owners in board.pillars.items() if EMPTY in owners)
+        pillars = list(board.pillars[cathedral])
+        pillars[pillars.index(EMPTY)] = 0
+        elsewhere = next(t for t in board.houses if t not in (st.players[0].merchant, st.players[0].architect))
+        tiles = next(t for t, lying in board.map_bonus.items() if lying)
+        changed = {
+            "a House": replace(st, board=replace(board, houses={**board.houses, town: tuple(owners)})),
+            "a Pillar": replace(st, board=replace(board, pillars={**board.pillars, cathedral: tuple(pillars)})),
+            "a Merchant": replace(st, players=[replace(st.players[0], merchant=elsewhere), *st.players[1:]]),
+            "an Architect": replace(st, players=[replace(st.players[0], architect=elsewhere), *st.players[1:]]),
+            "a Bonus tile": replace(st, board=replace(board, map_bonus={**board.map_bonus, tiles: ()})),
+            "the round": replace(st, round=st.round + 1),
+        }
+        for what, state in changed.items():
+            view.show(st, legal, cursor)
+            drawn = view._drawn
+            view.show(state, legal, cursor)
+            shown = view._drawn
+            assert shown != drawn, f"{what}: not shown"
+            view.redraw()
+            assert view._drawn == shown, what
+
+
+class _Texts(App):
+    CSS = "Painted { width: 1fr; }"  # (as the game's text lines are: their height is their text's)
+
+    def compose(self):
+        with Vertical():
+            yield Painted("one line", id="auto")
+            yield Painted("below", id="below")
+
+
+async def test_a_text_lays_the_screen_out_again_only_when_its_size_changed():
+    app = _Texts()
+    async with app.run_test(size=(40, 10)) as pilot:
+        auto, below = app.query_one("#auto", Painted), app.query_one("#below", Painted)
+        await pilot.pause()
+        assert auto.size.height == 1 and below.region.y == 1
+        layouts = []
+        real = auto.refresh
+
+        def refresh(*regions, **kw):
+            layouts.append(kw.get("layout", False))
+            return real(*regions, **kw)
+
+        auto.refresh = refresh
+        auto.update("another line")  # the same height: drawn, not laid out
+        await pilot.pause()
+        assert layouts and not any(layouts)
+        auto.update("two\nlines")  # taller: laid out, and what is below moves down
+        await pilot.pause()
+        assert any(layouts) and auto.size.height == 2 and below.region.y == 2
+        auto.update("a line far too long to fit in forty columns, so it wraps")  # still two rows
+        await pilot.pause()
+        assert auto.size.height == 2 and below.region.y == 2
+        auto.update("short")  # one row again: what is below moves up
+        await pilot.pause()
+        assert auto.size.height == 1 and below.region.y == 1
