@@ -72,7 +72,7 @@ def test_continue_says_which_game_it_opens_when_a_newer_one_is_finished(tmp_path
     last unfinished game, and says which, and that the newer one is finished."""
     from datetime import datetime, timezone
 
-    from tiletum_tui import session as session_module
+    from tiletum_tui.session import saving as session_module  # (where a save's time is taken)
     from tiletum_tui.cli import continue_note
     from tiletum_tui.session import Session
 
