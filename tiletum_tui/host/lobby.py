@@ -198,12 +198,13 @@ class NewTableScreen(Screen[P.NewTable | None]):
     what the host offers (``Offered``: the registry's games): no game is named."""
 
     DEFAULT_CSS = """
-    NewTableScreen .table-seat { height: 3; }
-    NewTableScreen .table-label { width: 8; padding: 1 0; }
+    NewTableScreen .table-seat { height: 1; margin-bottom: 1; }  /* compact, as the local New game forms */
+    NewTableScreen .table-label { width: 8; }
     NewTableScreen .table-seat Select { width: 34; }
     NewTableScreen #table-game { width: 30; }
     NewTableScreen #table-count { width: 20; }
-    NewTableScreen .table-seat Input { width: 24; }
+    NewTableScreen .table-seat Input { width: 24; margin-left: 1; }
+    NewTableScreen .table-seat Select { margin-right: 1; }
     NewTableScreen #table-problem { color: $warning; }
     NewTableScreen #table-modules { height: auto; padding: 0 0 1 0; }
     NewTableScreen #table-modules Checkbox { border: none; height: 1; padding: 0 1; margin: 0 0 0 8; }
@@ -235,16 +236,17 @@ class NewTableScreen(Screen[P.NewTable | None]):
             with Horizontal(classes="table-seat"):
                 yield Static("Game", classes="table-label", markup=False)
                 yield Select([(o.title, o.name) for o in self.offered.values()], value=game.name,
-                             allow_blank=False, id="table-game")
-                yield Select(self._counts(game), value=game.players[0], allow_blank=False, id="table-count")
+                             allow_blank=False, id="table-game", compact=True)
+                yield Select(self._counts(game), value=game.players[0], allow_blank=False, id="table-count",
+                             compact=True)
             opponent = [f"opponent:{game.levels[0]}"] if game.levels else ["open"]
             defaults = ["you", "open"] + opponent * (self.most - 2)
             kinds = self._kinds(game)
             for i in range(self.most):
                 with Horizontal(classes="table-seat", id=f"seat-row-{i}"):
                     yield Static(f"Seat {i + 1}", classes="table-label", markup=False)
-                    yield Select(kinds, value=defaults[i], allow_blank=False, id=f"seat-kind-{i}")
-                    yield Input(placeholder="name", max_length=14, id=f"seat-name-{i}")
+                    yield Select(kinds, value=defaults[i], allow_blank=False, id=f"seat-kind-{i}", compact=True)
+                    yield Input(placeholder="name", max_length=14, id=f"seat-name-{i}", compact=True)
             with Vertical(id="table-modules"):
                 yield Static("With (Space ticks; Esc: back without a table)", markup=False)
                 for o in self.offered.values():
