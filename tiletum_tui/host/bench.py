@@ -8,6 +8,12 @@
 - Connect-to-lobby: ``tiletum join`` exec'd on an 80×24 pty until its lobby is painted; and an SSH
   login through the door until its lobby is painted, with the client started ahead and cold.
 - The host's resident memory, idle and with 8 clients, and a ``tiletum join`` process's.
+- An announcement left open against closed: 8 screens over ``ANNOUNCED_MOVES`` moves (the first Fair
+  comes at about the 33rd), once never closing one (as the other parts) and once closing each as a
+  player would, the same game both times.
+
+Every table's seed is ``--table-seed`` (the host's own option): the same games in every run, for
+comparing code A and B; without it, one chosen here and printed.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from .client import ClientGames, HostLink
 from .hosted import HostFolder
 
 MOVES = 60  # moves timed per client count
+ANNOUNCED_MOVES = 48  # moves of the announcements' part (past the first Fair and King phase)
 
 
 def _rss_mb(pid: int) -> float:
@@ -133,9 +140,9 @@ def _connect_to_lobby(folder: Path) -> tuple[float, float]:
         stop(process, master)
 
 
-def host_numbers() -> dict:
+def host_numbers(table_seed: int) -> dict:
     folder = Path(tempfile.mkdtemp(prefix="tb-"))
-    host = start_host(folder, "--pace", "0")
+    host = start_host(folder, "--pace", "0", "--table-seed", str(table_seed))
     try:
         asyncio.run(_ready(folder))
         out = {"host resident MB, no client": _rss_mb(host.pid)}
@@ -143,6 +150,9 @@ def host_numbers() -> dict:
             out.update(asyncio.run(_latency(folder, count, host.pid)))
         for count in (2, 8):
             out.update(asyncio.run(screens_latency(folder, count)))
+        for dismiss in (False, True):
+            out.update({k.replace("8 screens", f"8 screens, {ANNOUNCED_MOVES} moves"): v for k, v in asyncio.run(
+                screens_latency(folder, 8, moves=ANNOUNCED_MOVES, dismiss=dismiss)).items()})
         laps = [_connect_to_lobby(folder) for _ in range(5)]
         out["connect to lobby (exec to painted), median s"] = statistics.median(t for t, _ in laps)
         out["a join process, resident MB"] = statistics.median(m for _, m in laps)
@@ -156,7 +166,9 @@ def host_numbers() -> dict:
 
 
 def run(args) -> int:
+    seed = args.table_seed if args.table_seed is not None else random.SystemRandom().randrange(1, 10**9)
     print("Host: tiletum host in its own process; clients in this one (two players, the others watching)")
-    for key, value in host_numbers().items():
+    print(f"  every table's seed: {seed} (tiletum bench --host --table-seed {seed}: the same games again)")
+    for key, value in host_numbers(seed).items():
         print(f"  {key:<62} {value:10.2f}")
     return 0

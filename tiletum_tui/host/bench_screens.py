@@ -8,6 +8,9 @@ to every connected client's screen redrawn"), and players coming in through the 
   quiet for ``QUIET`` seconds; the quiet wait itself is not in the figure). And the CPU time each
   screen's process spends per update (its /proc times over the moves), the figure that does not
   depend on how loaded the machine is.
+  With ``dismiss``, each screen closes an announcement (a Fair's, the King phase's) as a player
+  would, by Enter, once the move that opened it is redrawn (neither the key's time nor its CPU is in
+  the figures); without it, as by default, an announcement stays open over every later move.
 - ``ssh_connect_to_lobby``: an SSH login (asyncssh's client) to the lobby painted on its PTY.
 """
 
@@ -27,6 +30,7 @@ from . import protocol as P
 QUIET = 0.25  # seconds without output after which a screen has finished redrawing
 UNCHANGED = 5.0  # seconds after which a screen with no output had nothing to redraw
 SCREEN_MOVES = 24  # moves timed per client count (each redraws every screen: a slower bench)
+ANNOUNCED = "Enter: continue"  # an announcement's keys line (``AnnounceDialog``): it is on screen
 
 
 def cpu_seconds(pid: int) -> float:
@@ -100,7 +104,28 @@ async def _quiet(screens: list[_Screen]) -> None:
         await asyncio.sleep(0.02)
 
 
-async def screens_latency(folder: Path, count: int) -> dict:
+async def _dismiss(screens: list[_Screen]) -> tuple[int, float]:
+    """Enter on every screen showing an announcement since its text was last cleared, until none does:
+    (how many were closed, the CPU seconds the screens spent on it)."""
+    closed, cpu = 0, 0.0
+    for _ in range(5):  # (two may be stacked: the King phase's, then a Fair's)
+        showing = [s for s in screens if s.shows(ANNOUNCED)]
+        if not showing:
+            break
+        before = [cpu_seconds(s.process.pid) for s in screens]
+        start = time.perf_counter()
+        for s in showing:
+            s.text = b""
+            s.send(b"\r")
+        with contextlib.suppress(RuntimeError):
+            await _until(lambda: all(s.last > start for s in showing), UNCHANGED)
+        await _quiet(screens)
+        closed += len(showing)
+        cpu += sum(cpu_seconds(s.process.pid) - b for s, b in zip(screens, before))
+    return closed, cpu
+
+
+async def screens_latency(folder: Path, count: int, moves: int = SCREEN_MOVES, dismiss: bool = False) -> dict:
     from .bench import _Client  # (the protocol clients that make the moves)
 
     rng = random.Random(count)
@@ -129,10 +154,11 @@ async def screens_latency(folder: Path, count: int) -> dict:
             s.send(b"\r" if k < 2 else b"\x1b[F\r")
         await _until(lambda: all(s.shows("Round 1") and s.shows(f"{ann.link.name}'s turn") for s in screens))
         for s in screens:
-            s.keep_text = False
+            s.keep_text = dismiss  # (then each move's output is kept until the next: is one announced?)
+            s.text = b""
         await _quiet(screens)
-        times, cpu0 = [], [cpu_seconds(s.process.pid) for s in screens]
-        for _ in range(SCREEN_MOVES):
+        times, cpu0, closed, dismissing = [], [cpu_seconds(s.process.pid) for s in screens], 0, 0.0
+        for _ in range(moves):
             model = ann.games.models[gid]
             who = model.game.current_player(model.view)
             if who is None:
@@ -147,16 +173,25 @@ async def screens_latency(folder: Path, count: int) -> dict:
                 await _until(lambda: all(s.last > start for s in screens), UNCHANGED)
             await _quiet(screens)
             times.append(max(s.last for s in screens) - start)
-        cpu = sum(cpu_seconds(s.process.pid) - c for s, c in zip(screens, cpu0))
+            if dismiss:
+                n, spent = await _dismiss(screens)
+                closed, dismissing = closed + n, dismissing + spent
+                for s in screens:
+                    s.text = b""
+        cpu = sum(cpu_seconds(s.process.pid) - c for s, c in zip(screens, cpu0)) - dismissing
     finally:
         for s in screens:
             s.stop()
         for c in (ann, bob):
             c.link.close()
     times.sort()
-    return {f"{count} screens: move to every screen redrawn, median ms": statistics.median(times) * 1000,
-            f"{count} screens: … 95th percentile ms": times[max(0, int(len(times) * 0.95) - 1)] * 1000,
-            f"{count} screens: CPU per update per screen, ms": cpu / (len(times) * count) * 1000}
+    how = f"{count} screens" + (", announcements closed" if dismiss else "")
+    out = {f"{how}: move to every screen redrawn, median ms": statistics.median(times) * 1000,
+           f"{how}: … 95th percentile ms": times[max(0, int(len(times) * 0.95) - 1)] * 1000,
+           f"{how}: CPU per update per screen, ms": cpu / (len(times) * count) * 1000}
+    if dismiss:
+        out[f"{how}: … announcements closed (all screens)"] = closed
+    return out
 
 
 def _children_cpu(pid: int) -> dict[int, float]:

@@ -33,6 +33,9 @@ def add_commands(sub) -> None:
     host.add_argument("--quiet", action="store_true", help="no live list: a line per event (for a service)")
     host.add_argument("--status", action="store_true", help="ask the running host for its games and players")
     host.add_argument("--pace", type=float, default=0.6, help="seconds between two moves of a computer opponent")
+    # Every table's seed (``tiletum bench --host``'s A/B runs, tests): the same games every run. The
+    # owner's option only, never offered to a client: a player who chose the seed would choose the deal.
+    host.add_argument("--table-seed", type=int, help=argparse.SUPPRESS)
     host.add_argument("--web", metavar="ADDR:PORT", help="also open the web door there (e.g. 127.0.0.1:8080; off by default)")
     host.add_argument("--public-url", metavar="URL",
                       help="the web door's address as players reach it (behind a proxy: https://HOST/PREFIX)")
@@ -165,7 +168,7 @@ async def _serve(folder, args, listen, web) -> int:
         if not live:
             print(stamped, flush=True)
 
-    host = Host(folder, pace=args.pace, report=report)
+    host = Host(folder, pace=args.pace, report=report, table_seed=args.table_seed)
     try:
         await host.start()
     except RuntimeError as exc:

@@ -145,10 +145,12 @@ class Tables:
         return table
 
 
-def settings_for(table: Table):
-    """The game's settings for a full table, made by the game itself (nothing named here)."""
+def settings_for(table: Table, seed: int | None = None):
+    """The game's settings for a full table, made by the game itself (nothing named here). Its seed is
+    the system's randomness, unless given (the host's ``table_seed``: benches and tests only)."""
+    seed = random.SystemRandom().randrange(1, 10**9) if seed is None else seed
     return games.game(table.game).table_settings([(s.name, COLOURS[i]) for i, s in enumerate(table.seats)],
-                                                 random.SystemRandom().randrange(1, 10**9), tuple(table.modules))
+                                                 seed, tuple(table.modules))
 
 
 def seats_for(table: Table) -> tuple[Seat, ...]:

@@ -39,8 +39,12 @@ WATCHING = "you came in with a watching link: you can watch games, not play or t
 
 
 class Host(HostConnections, HostOpponents):
-    def __init__(self, folder: HostFolder, *, pace: float = 0.6, report=None) -> None:
+    def __init__(self, folder: HostFolder, *, pace: float = 0.6, report=None, table_seed: int | None = None) -> None:
         self.folder = folder
+        # Every table's seed: the system's randomness, or (benches and tests only, never a client's
+        # choice: a player who chose the seed would choose the deal) ``table_seed`` for every table,
+        # so the same seats and moves make the same game in every run (``tiletum bench --host``'s A/B).
+        self.table_seed = table_seed
         self.pace = pace  # seconds between two moves of a computer opponent (people see each one)
         self.report = report or (lambda text: None)
         self.games: dict[str, HostedGame | FinishedGame] = {}  # a game over: its lobby line, replayed when opened
@@ -296,7 +300,7 @@ class Host(HostConnections, HostOpponents):
             self._lobby_changed()
             return
         try:
-            settings = settings_for(table)
+            settings = settings_for(table, self.table_seed)
             session = await asyncio.to_thread(Session.new, settings, self.folder.games, game=games.game(table.game),
                                               seats=seats_for(table))
         except Exception as exc:  # the game's own refusal of these settings
