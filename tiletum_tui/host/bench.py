@@ -8,8 +8,8 @@
 - Connect-to-lobby: ``tiletum join`` exec'd on an 80×24 pty until its lobby is painted; and an SSH
   login through the door until its lobby is painted, with the client started ahead and cold.
 - The host's resident memory, idle and with 8 clients, and a ``tiletum join`` process's.
-- An announcement left open against closed: 8 screens over ``ANNOUNCED_MOVES`` moves (the first Fair
-  comes at about the 33rd), once never closing one (as the other parts) and once closing each as a
+- An announcement left open against closed: 8 screens over ``ANNOUNCED_MOVES`` moves (the first
+  announcement comes 30 to 70 moves in), once never closing one (as the other parts) and once closing each as a
   player would, the same game both times.
 
 Every table's seed is ``--table-seed`` (the host's own option): the same games in every run, for
@@ -33,7 +33,7 @@ from .client import ClientGames, HostLink
 from .hosted import HostFolder
 
 MOVES = 60  # moves timed per client count
-ANNOUNCED_MOVES = 48  # moves of the announcements' part (past the first Fair and King phase)
+ANNOUNCED_MOVES = 72  # moves of the announcements' part (a game's first announcement: 30 to 70 moves in)
 
 
 def _rss_mb(pid: int) -> float:
