@@ -9,8 +9,8 @@
   login through the door until its lobby is painted, with the client started ahead and cold.
 - The host's resident memory, idle and with 8 clients, and a ``tiletum join`` process's.
 - An announcement left open against closed: 8 screens over ``ANNOUNCED_MOVES`` moves (the first
-  announcement comes 30 to 70 moves in), once never closing one (as the other parts) and once closing each as a
-  player would, the same game both times.
+  announcement comes 30 to 70 moves in), once never closing one (as the other parts do) and once
+  closing each as a player would, the same game both times.
 
 Every table's seed is ``--table-seed`` (the host's own option): the same games in every run, for
 comparing code A and B; without it, one chosen here and printed.
