@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import os
 import random
 import statistics
@@ -30,6 +31,7 @@ from . import protocol as P
 QUIET = 0.25  # seconds without output after which a screen has finished redrawing
 UNCHANGED = 5.0  # seconds after which a screen with no output had nothing to redraw
 SCREEN_MOVES = 24  # moves timed per client count (each redraws every screen: a slower bench)
+_RUNS = itertools.count(1)  # the runs of ``screens_latency`` in this process
 ANNOUNCED = "Enter: continue"  # an announcement's keys line (``AnnounceDialog``): it is on screen
 
 
@@ -129,7 +131,7 @@ async def screens_latency(folder: Path, count: int, moves: int = SCREEN_MOVES, d
     from .bench import _Client  # (the protocol clients that make the moves)
 
     rng = random.Random(count)
-    tag = f"s{count}"
+    tag = f"s{count}-{next(_RUNS)}"  # (names of their own: a player's first lobby line must be this game)
     ann, bob = _Client(folder, f"ann{tag}"), _Client(folder, f"bob{tag}")
     for c in (ann, bob):
         await c.start()
