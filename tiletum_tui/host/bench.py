@@ -169,6 +169,8 @@ def run(args) -> int:
     seed = args.table_seed if args.table_seed is not None else random.SystemRandom().randrange(1, 10**9)
     print("Host: tiletum host in its own process; clients in this one (two players, the others watching)")
     print(f"  every table's seed: {seed} (tiletum bench --host --table-seed {seed}: the same games again)")
-    for key, value in host_numbers(seed).items():
-        print(f"  {key:<62} {value:10.2f}")
+    numbers = host_numbers(seed)
+    width = max(map(len, numbers))
+    for key, value in numbers.items():
+        print(f"  {key:<{width}} {value:10.2f}")
     return 0
