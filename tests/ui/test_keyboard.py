@@ -414,3 +414,22 @@ async def test_the_command_palette_offers_each_task_possible_now_and_does_it(tmp
         await pilot.pause()
         assert len(session.log) == before + 1 and session.log[-1].notation.endswith(
             session.game.notation(tasks[0]).split(": ", 1)[1])
+
+
+async def test_an_announcements_long_reason_wraps_under_its_words(tmp_path):
+    """A Fair's reason longer than the dialog goes on under the reason, past the VP column (it once
+    went on at the dialog's left edge, under the player's name)."""
+    from tiletum_tui.engine.events import Scored
+    from tiletum_tui.ui.dialogs.basic import AnnounceDialog
+
+    session = turn_start_session(tmp_path)
+    why = "Fair in Tiletum: 0 x 6 VP (VP for each set of 1 fulfilled Contract and 1 Cathedral tile)"
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.push_screen(AnnounceDialog("Round 1: Fair", session.state.players,
+                                                   [Scored(player=0, vp=0, category="fairs", why=why)]))
+        await pilot.pause()
+        body = app.screen.query_one("#announce-body")
+        lines = [ln.plain for ln in body.content.wrap(app.console, body.size.width)]
+        at = next(i for i, ln in enumerate(lines) if "Fair in Tiletum" in ln)
+        assert lines[at].startswith("    +0  Fair") and lines[at + 1].startswith(" " * 8 + "Contract"), lines

@@ -9,6 +9,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...shell_ui.hanging import hang
 from ..widgets.painted import Ink, Painted
 
 
@@ -31,7 +32,17 @@ class AnnounceDialog(ModalScreen[None]):
             yield Static("Enter: continue", classes="dialog-keys", markup=False)
 
     def on_mount(self) -> None:
+        self._draw()
+        self.call_after_refresh(self._draw)  # (laid out: the body's width is known, the reasons wrap to it)
+
+    _width = None
+
+    def _draw(self) -> None:
         body = self.query_one("#announce-body", Painted)
+        width = body.size.width or 66  # (before the first layout: a dialog's width at 80 columns)
+        if width == self._width:
+            return
+        self._width = width
         out = Text()
         for note in self.notes:
             out.append(note + "\n", body.ink("muted"))
@@ -44,7 +55,8 @@ class AnnounceDialog(ModalScreen[None]):
             out.append(f"  {total:+d} VP  (now {p.vp})\n", body.ink("strong"))
             for e in mine:
                 out.append(f"   {e.vp:+3d}  ", body.ink("good") if e.vp >= 0 else body.ink("bad"))
-                out.append(f"{e.why}\n")
+                hang(out, Text(e.why), width, 8, self.app.console)  # a long reason goes on under its words
+                out.append("\n")
             if not mine:
                 out.append("   nothing this time\n", body.ink("muted"))
         body.update(out)
