@@ -147,7 +147,12 @@ class MovementStep(Action, tag="step"):
             raise refuse("no Prospector movement point this turn: it comes with a die beside the movement icon")
         _move_check(r, state, frame.player, self.to)
 
-    # (listed with the expansion's other Tasks by ``silver.tasks.task_moves``)
+    @classmethod
+    def list_into(cls, state, seat: int, p, out: list) -> None:
+        """Its moves (``silver.tasks.task_moves`` asks, with the expansion's other Tasks): while a
+        movement point of this lap is left, each Prospector to each space next to it."""
+        if p.movement and p.movement_lap == lap_key(state):
+            out += prospector_steps(cls, state, seat)
 
     def apply(self, r, state, frame) -> None:
         me(state, frame.player).movement -= 1

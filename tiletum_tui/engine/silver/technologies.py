@@ -21,6 +21,16 @@ from .common import in_this_game, me, modifiers, pay_silver, sv
 from .state import MarkerFrame, ResourceTileFrame
 from .tables import tables
 
+_TIER_COSTS: tuple | None = None  # (the printed tier costs, the cheapest): made at first use
+_ADVANCE: dict = {}  # (seat, Technology id) -> its move (a value: shared)
+
+
+def _tier_costs() -> tuple:
+    global _TIER_COSTS
+    costs = tuple(tables().data.rules.technology.tier_costs)
+    _TIER_COSTS = (costs, min(costs))
+    return _TIER_COSTS
+
 TIERS = ("I", "II", "III")
 
 
@@ -51,7 +61,22 @@ class AdvanceTechnology(Action, tag="tech"):
             raise refuse(f"your marker is on the top tier of the {tech_name(tech)} already")
         pay_silver(state, frame.player, costs[tier], f"Tier {TIERS[tier]} of the {tech_name(tech)}")
 
-    # (listed with the expansion's other Tasks by ``silver.tasks.task_moves``)
+    @classmethod
+    def list_into(cls, seat: int, s, p, out: list) -> None:
+        """Its moves (``silver.tasks.task_moves`` asks): every Technology of the board below its top
+        tier whose next tier's Silver one has (most decisions of a game: not even the cheapest)."""
+        costs, cheapest = _TIER_COSTS or _tier_costs()
+        silver = p.silver
+        if silver < cheapest:
+            return
+        tiers = p.technology
+        for tech in s.technologies:
+            tier = tiers[tech]
+            if tier < len(costs) and silver >= costs[tier]:
+                a = _ADVANCE.get((seat, tech))
+                if a is None:
+                    a = _ADVANCE[(seat, tech)] = cls(seat, tech.removeprefix("tech-"))
+                out.append(a)
 
     @classmethod
     def near_misses(cls, r, state, frame) -> list:

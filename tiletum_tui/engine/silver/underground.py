@@ -22,7 +22,7 @@ from ..effects import run_effects
 from ..frozen import updated
 from ..map_actions import build_house, house_rule, pillar_rule, raise_pillar
 from ..state import EMPTY, ActionFrame, MoveAndPlaceFrame, PlaceFrame
-from ..tasks import contribute, contribution_rule
+from ..tasks import PILLAR_TOWNS, contribute, contribution_rule, pillar_towns
 from .common import in_this_game, gain_silver, in_play, me, pay_silver, sv
 from .tables import PROSPECTOR, tables
 
@@ -179,6 +179,19 @@ def prospector_cost(state, map_id: str) -> int:
     return tables().cost[(map_id, sv(state).sides[map_id])]
 
 
+# id(SilverState.sides) -> (that dict, each map with the Silver on its Pithead, side up). The sides are
+# drawn at setup and the dict is never changed in place (silver/state.py); holding it keeps its id unused.
+_PITHEADS: dict[int, tuple] = {}
+
+
+def _pitheads(sides: dict) -> tuple:
+    if len(_PITHEADS) > 4096:
+        _PITHEADS.clear()
+    t = tables()
+    hit = _PITHEADS[id(sides)] = (sides, tuple((m, t.cost[(m, sides[m])]) for m in t.maps))  # (``prospector_cost``)
+    return hit
+
+
 class PlaceProspector(Action, tag="prospector"):
     map: str  # Underground map id: m1, m2, m3
 
@@ -199,7 +212,20 @@ class PlaceProspector(Action, tag="prospector"):
             raise refuse("you have no Prospector left in your supply")
         pay_silver(state, frame.player, prospector_cost(state, self.map), f"A Prospector on the {name} map")
 
-    # (listed with the expansion's other Tasks by ``silver.tasks.task_moves``)
+    @classmethod
+    def list_into(cls, seat: int, s, p, out: list) -> None:
+        """Its moves (``silver.tasks.task_moves`` asks): while one has a Prospector in the supply, every
+        map without one of yours whose Pithead's Silver one has (``prospector_cost``)."""
+        if not p.prospector_supply:
+            return
+        sides = s.sides
+        hit = _PITHEADS.get(id(sides))
+        if hit is None or hit[0] is not sides:
+            hit = _pitheads(sides)
+        silver, mine = p.silver, p.prospectors
+        for m, cost in hit[1]:
+            if silver >= cost and m not in mine:
+                out.append(cls(seat, m))
 
     @classmethod
     def near_misses(cls, r, state, frame) -> list:
@@ -251,7 +277,22 @@ class UndergroundCathedral(Action, tag="ucathedral"):
         contribution_rule(state, frame.player, self.town, space_name(self.town), s.cathedral_stack[self.town],
                           amount, can_pay(state, frame.player, kind, amount), kind.capitalize())
 
-    # (listed with the expansion's other Tasks by ``silver.tasks.task_moves``)
+    @classmethod
+    def list_into(cls, r, state, seat: int, s, out: list) -> None:
+        """Its moves (``silver.tasks.task_moves`` asks): every Underground Cathedral with a Pillar of
+        yours, tiles left, not yet yours, that one can pay (``cathedral_price``)."""
+        pillars = state.board.pillars
+        hit = PILLAR_TOWNS.get(id(pillars))  # (``pillar_towns``' cache, read in place)
+        towns = hit[1][seat] if hit is not None and hit[0] is pillars else pillar_towns(state, seat)
+        stacks = s.cathedral_stack
+        if not towns or stacks.keys().isdisjoint(towns):  # (no Pillar of yours underground)
+            return
+        done = state.players[seat].cathedrals
+        for town, stack in stacks.items():
+            if stack and town not in done and seat in pillars[town]:
+                kind, amount, _ = cathedral_price(r, state, seat, town)
+                if can_pay(state, seat, kind, amount) >= amount:
+                    out.append(cls(seat, town))
 
     def apply(self, r, state, frame) -> None:
         kind, amount, vp = cathedral_price(r, state, frame.player, self.town)
