@@ -3,8 +3,8 @@
 Each kind of action lists its own moves next to its ``check`` (``Action.moves``, in its rulebook
 section's module), but for the Tasks, open at almost every decision of a turn: the base game's are
 listed by one lister (``tasks.task_moves``), a module's by its ``task_listers`` (the expansion's four by
-``silver/tasks.py``, each kind's own ``list_into`` beside its ``check``). This module only knows which kinds each decision offers, in the order a player
-sees them, and asks them. A kind puts in ``sure`` the moves it makes only where the conditions of its
+``silver/tasks.py``, which asks each kind's own ``list_into`` beside its ``check``). This module only
+knows which kinds each decision offers, in the order a player sees them, and asks them. A kind puts in ``sure`` the moves it makes only where the conditions of its
 ``check`` hold (a move while AP are left, an exchange of a Resource one has, an affordable die), and
 in ``unsure`` those ``check`` must still judge. ``legal_actions`` (the hot path of every playout)
 checks only the unsure ones; ``options`` checks all, with the refused moves a player would look for
