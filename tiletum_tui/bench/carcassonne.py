@@ -68,8 +68,9 @@ def _median_ms(fn, items) -> float:
 def carcassonne_opponent_numbers(players: int = 2, fixed: int = 400, every: int = 12) -> dict[str, float]:
     """Carcassonne's opponents (issue 20): the journeyman's turn (median CPU ms) and the master's simulations a
     second, CPU and wall, over ``fixed`` simulations at every ``every``-th turn of a journeyman game (a
-    simulation costs more as the land grows: the whole game is sampled). 400, about a CPU-second a
-    decision at 2 players: the rate the arena's ``--budget N`` is set from (docs/carcassonne.md)."""
+    simulation costs more as the land grows: the whole game is sampled). The rate the arena's ``--budget N``
+    is set from (docs/carcassonne.md): at 2 players about 600 a CPU-second since the evaluation weighs a
+    tile's places from the land before it (3 December 2026; 400 on 2 December, under load)."""
     from ..carcassonne.engine import view
     from ..carcassonne.opponents.levels import Opponent
     from ..opponents.base import Budget

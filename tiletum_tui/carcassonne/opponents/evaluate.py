@@ -16,6 +16,7 @@ the arena (docs/carcassonne.md).
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from ..engine.scoring import neighbours
 from ..engine.state import Follower, State
@@ -73,44 +74,164 @@ def values(state: State, extra: Follower | None = None) -> list[float]:
     return values_each(state, [extra])[0]
 
 
-def values_each(state: State, extras: list[Follower | None]) -> list[list[float]]:
-    """``values`` with each of ``extras`` deployed in thought (None: none), sharing the work: only the
-    feature (or the farm's cities) a follower joins is weighed again."""
-    n = len(state.players)
+class Land(NamedTuple):
+    """What the evaluation weighed of a position's followers (``weigh``): its players' values before
+    any follower deployed in thought, and what each feature and farmed city gave to whom."""
+
+    nodes: int  # the segments then on the land, and the tiles: a tile placed after it is told by them
+    placed: int
+    left: int
+    base: list[float]  # the scores plus what the features and farmed cities promise (no supply yet)
+    supply: list[int]  # the followers in supply, counting those a completed feature gives back
+    features: dict  # a road's, city's or cloister's root: (points, complete, seats, followers, majority)
+    farms: dict  # a farm's root: (its followers, the roots of the cities it touches, their seats)
+    cities: dict  # a farmed city's root: (its farmers' seats, majority, worth, the farms' roots)
+
+
+def weigh(state: State, before: Land | None = None) -> Land:
+    """The evaluation's work on ``state``'s followers. With ``before`` (``weigh`` of the state just
+    before its last tile was placed: the same followers and pile) only what that tile touched is
+    weighed again: the features and farms its segments joined, the cloisters round it, the cities
+    those farms touch or the tile joined; the rest is taken over as it was (``values_each``)."""
     left = len(state.pile)
+    if (before is not None and before.left == left and len(state.placed) == before.placed + 1
+            and state.placed[-1].base == before.nodes):
+        return _weigh_after(state, before)
     road_q, city_q = _closing(left, ROAD_SCALE), _closing(left, CITY_SCALE)
+    find, kinds = state.find, state.kind
     base = [float(s) for s in state.scores]
     supply = list(state.supply)
-    find, kinds = state.find, state.kind
     groups: dict[int, list[Follower]] = {}
     for f in state.followers:
         groups.setdefault(find(f.node), []).append(f)
-    features: dict[int, tuple[float, bool, list[int]]] = {}  # road, city, cloister: points, complete, seats
-    farm_cities: dict[int, set[int]] = {}
-    supplied: dict[int, list[int]] = {}  # a city's farmers, over the farms touching it
+    features: dict[int, tuple] = {}
+    farms: dict[int, tuple] = {}
     for root, on in groups.items():
         seats = [f.seat for f in on]
         if kinds[root] == "field":
-            cities = farm_cities[root] = {find(c) for c in state.cities[root]}
-            for city in cities:
-                supplied.setdefault(city, []).extend(seats)
+            farms[root] = (on, {find(c) for c in state.cities[root]}, seats)
             continue
         points, done = feature_points(state, root, on[0].tile, left, road_q, city_q)
-        features[root] = (points, done, seats)
-        for seat in _most(seats):
+        most = _most(seats)
+        features[root] = (points, done, seats, on, most)
+        for seat in most:
             base[seat] += points
         if done:
             for seat in seats:
                 supply[seat] += 1
+    by_city: dict[int, list[int]] = {}  # a city's farms
+    for root, farm in farms.items():
+        for city in farm[1]:
+            by_city.setdefault(city, []).append(root)
+    cities = {city: _city(state, city, [farms[r] for r in roots], roots, city_q) for city, roots in by_city.items()}
+    for seats, most, w, _ in cities.values():
+        for seat in most:
+            base[seat] += w
+    return Land(len(state.parent), len(state.placed), left, base, supply, features, farms, cities)
+
+
+def _city(state: State, city: int, farms: list[tuple], roots: list[int], city_q: float) -> tuple:
+    """A farmed city's entry: its farmers' seats (over the farms touching it), the majority, its worth."""
+    seats = [seat for farm in farms for seat in farm[2]]
+    opened = state.open[city]
+    return seats, _most(seats), 4.0 if opened <= 0 else 4.0 * city_q ** opened, roots
+
+
+def _weigh_after(state: State, before: Land) -> Land:
+    """``weigh`` from ``before``: what the last tile changed, taken out and weighed again."""
+    left = before.left
+    road_q, city_q = _closing(left, ROAD_SCALE), _closing(left, CITY_SCALE)
+    find, kinds, parent = state.find, state.kind, state.parent
+    p = state.placed[-1]
+    touched = {find(n) for n in range(p.base, len(parent))}
+    base, supply = before.base[:], before.supply[:]
+    features, farms, cities = dict(before.features), dict(before.farms), dict(before.cities)
+    fresh: dict[int, list[Follower]] = {}  # roots weighed anew: their followers
+    x, y, placed = p.x, p.y, state.placed
+    for root, entry in before.features.items():
+        on = entry[3]
+        if find(root) in touched or (kinds[root] == "cloister" and abs(placed[on[0].tile].x - x) <= 1
+                                     and abs(placed[on[0].tile].y - y) <= 1):
+            del features[root]
+            for seat in entry[4]:
+                base[seat] -= entry[0]
+            if entry[1]:
+                for seat in entry[2]:
+                    supply[seat] -= 1
+            fresh.setdefault(find(root), []).extend(on)
+    dirty: set[int] = set()  # the cities (roots now) whose farmers or worth may have changed
+    grown: dict[int, list[int]] = {}  # a farm the tile touched: the farms it was
+    for root, farm in before.farms.items():
+        if find(root) in touched:
+            del farms[root]
+            fresh.setdefault(find(root), []).extend(farm[0])
+            grown.setdefault(find(root), []).append(root)
+            continue
+        for c in farm[1]:
+            if parent[c] != c or c in touched:  # (a city root then: joined or changed since)
+                farms[root] = (farm[0], {find(c) for c in farm[1]}, farm[2])
+                break
+    for c in before.cities:
+        if parent[c] != c or c in touched:
+            dirty.add(find(c))
+    for root, on in fresh.items():
+        seats = [f.seat for f in on]
+        if kinds[root] == "field":
+            farm = farms[root] = (on, {find(c) for c in state.cities[root]}, seats)
+            was = grown[root]
+            if len(was) == 1:  # the same farmers: only the cities it touches since are new to them
+                dirty.update(farm[1].difference(find(c) for c in before.farms[was[0]][1]))
+            else:
+                dirty.update(farm[1])
+            continue
+        points, done = feature_points(state, root, on[0].tile, left, road_q, city_q)
+        most = _most(seats)
+        features[root] = (points, done, seats, on, most)
+        for seat in most:
+            base[seat] += points
+        if done:
+            for seat in seats:
+                supply[seat] += 1
+    if dirty:
+        by_city: dict[int, list[int]] = {}  # a dirty city's farms, each once
+        for c, entry in before.cities.items():
+            city = find(c)
+            if city in dirty:
+                del cities[c]
+                for seat in entry[1]:
+                    base[seat] -= entry[2]
+                roots = by_city.setdefault(city, [])
+                roots.extend(r for r in entry[3] if r in farms and r not in roots)
+        for root in fresh:
+            farm = farms.get(root)
+            if farm is not None and kinds[root] == "field":
+                for city in farm[1]:
+                    if city in dirty:
+                        roots = by_city.setdefault(city, [])
+                        if root not in roots:
+                            roots.append(root)
+        for city, roots in by_city.items():
+            if roots:
+                entry = cities[city] = _city(state, city, [farms[r] for r in roots], roots, city_q)
+                for seat in entry[1]:
+                    base[seat] += entry[2]
+    return Land(len(parent), len(placed), left, base, supply, features, farms, cities)
+
+
+def values_each(state: State, extras: list[Follower | None], before: Land | None = None) -> list[list[float]]:
+    """``values`` with each of ``extras`` deployed in thought (None: none), sharing the work: only the
+    feature (or the farm's cities) a follower joins is weighed again. ``before``: see ``weigh``."""
+    n = len(state.players)
+    land = weigh(state, before)
+    left = land.left
+    road_q, city_q = _closing(left, ROAD_SCALE), _closing(left, CITY_SCALE)
+    find, kinds = state.find, state.kind
+    base, supply, features, farms, cities = land.base, land.supply, land.features, land.farms, land.cities
 
     def worth(city: int) -> float:
         opened = state.open[city]
         return 4.0 if opened <= 0 else 4.0 * city_q ** opened
 
-    for city, seats in supplied.items():
-        w = worth(city)
-        for seat in _most(seats):
-            base[seat] += w
     out = []
     for extra in extras:
         v, sup = base[:], supply
@@ -119,17 +240,19 @@ def values_each(state: State, extras: list[Follower | None]) -> list[list[float]
             sup[extra.seat] -= 1
             root = find(extra.node)
             if kinds[root] == "field":
-                cities = farm_cities.get(root)
-                for city in cities if cities is not None else {find(c) for c in state.cities[root]}:
-                    w, old = worth(city), supplied.get(city, [])
-                    for seat in (_most(old) if old else ()):
+                farm = farms.get(root)
+                for city in farm[1] if farm is not None else {find(c) for c in state.cities[root]}:
+                    entry = cities.get(city)
+                    old = entry[0] if entry is not None else []  # (no farmer supplies it yet)
+                    w = entry[2] if entry is not None else worth(city)
+                    for seat in (entry[1] if entry is not None else ()):
                         v[seat] -= w
                     for seat in _most([*old, extra.seat]):
                         v[seat] += w
             else:
                 if root in features:
-                    points, done, old = features[root]
-                    for seat in _most(old):
+                    points, done, old, _, most = features[root]
+                    for seat in most:
                         v[seat] -= points
                     if done:
                         for seat in old:

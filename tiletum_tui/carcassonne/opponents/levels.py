@@ -21,7 +21,7 @@ from ..engine.followers import spots
 from ..engine.land import legal_places
 from ..engine.rules import is_view
 from ..engine.state import Follower
-from .evaluate import margin, values, values_each
+from .evaluate import margin, values, values_each, weigh
 
 
 class Option(NamedTuple):
@@ -61,25 +61,27 @@ def turn_options(state, seat: int) -> list[Option]:
     or none), best first by the evaluation: the journeyman's one-turn lookahead."""
     out: list[Option] = []
     drawn = state.drawn
+    before = weigh(state)  # (each place's evaluation weighs again only what the tile touches)
     for x, y, r in legal_places(state, drawn):
         place = Place(seat, drawn, x, y, r)
         after = state.clone()
         apply_in_place(after, place, checked=True)
-        out.extend(follower_options(after, seat, place, none=True))
+        out.extend(follower_options(after, seat, place, none=True, before=before))
     out.sort(key=lambda o: -o.value)  # (stable: ties keep the engine's order)
     return out
 
 
-def follower_options(placed, seat: int, place: Place | None = None, none: bool = False) -> list[Option]:
+def follower_options(placed, seat: int, place: Place | None = None, none: bool = False,
+                     before=None) -> list[Option]:
     """The followers that may go on the tile just placed (and, with ``none``, no follower first), each
-    with the player's margin after it."""
+    with the player's margin after it (``before``: ``evaluate.weigh`` of the state before the tile)."""
     tile = placed.placed[placed.last]
     free = [s for s in spots(placed) if s.refused is None]
     extras = [Follower(seat, tile.base + s.segment, s.role, placed.last) for s in free]
     deploys = [Deploy(seat, s.role, s.name) for s in free]
     if none:
         extras, deploys = [None, *extras], [Deploy(seat, None, None), *deploys]
-    return [Option(margin(v, seat), place, d) for v, d in zip(values_each(placed, extras), deploys)]
+    return [Option(margin(v, seat), place, d) for v, d in zip(values_each(placed, extras, before), deploys)]
 
 
 class Opponent(BaseOpponent):

@@ -28,7 +28,7 @@ from ...opponents.base import Choice, SearchNode, run_budget
 from ..engine import Deploy, Place, apply_in_place
 from ..engine.land import legal_places
 from ..engine.rules import sample
-from .evaluate import margin, values
+from .evaluate import margin, values, weigh
 from .levels import Option, follower_options, turn_options
 
 ROOT_CANDIDATES = 6  # the journeyman's best whole turns the root weighs ...
@@ -133,12 +133,12 @@ def _playout_turn(state, who: int, rng: random.Random) -> Option:
     places = legal_places(state, state.drawn)
     if len(places) > PLAYOUT_PLACES:
         places = rng.sample(places, PLAYOUT_PLACES)
-    best = None
+    best, before = None, weigh(state)
     for x, y, r in places:
         place = Place(who, state.drawn, x, y, r)
         after = state.clone()
         apply_in_place(after, place, checked=True)
-        for o in follower_options(after, who, place, none=True):
+        for o in follower_options(after, who, place, none=True, before=before):
             if best is None or o.value > best.value:
                 best = o
     return best
