@@ -111,14 +111,7 @@ def weigh(state: State, before: Land | None = None) -> Land:
         if kinds[root] == "field":
             farms[root] = (on, {find(c) for c in state.cities[root]}, seats)
             continue
-        points, done = feature_points(state, root, on[0].tile, left, road_q, city_q)
-        most = _most(seats)
-        features[root] = (points, done, seats, on, most)
-        for seat in most:
-            base[seat] += points
-        if done:
-            for seat in seats:
-                supply[seat] += 1
+        _weigh_feature(state, root, on, seats, (left, road_q, city_q), features, base, supply)
     by_city: dict[int, list[int]] = {}  # a city's farms
     for root, farm in farms.items():
         for city in farm[1]:
@@ -128,6 +121,21 @@ def weigh(state: State, before: Land | None = None) -> Land:
         for seat in most:
             base[seat] += w
     return Land(len(state.parent), len(state.placed), left, base, supply, features, farms, cities)
+
+
+def _weigh_feature(state: State, root: int, on: list, seats: list[int], closing: tuple, features: dict,
+                   base: list[float], supply: list[int]) -> None:
+    """A road's, city's or cloister's entry (``Land.features``), its points to its majority in ``base``
+    and, complete, its followers back in ``supply``; ``closing``: (tiles left, the road's and the city's
+    chance a turn of being closed)."""
+    points, done = feature_points(state, root, on[0].tile, *closing)
+    most = _most(seats)
+    features[root] = (points, done, seats, on, most)
+    for seat in most:
+        base[seat] += points
+    if done:
+        for seat in seats:
+            supply[seat] += 1
 
 
 def _city(state: State, city: int, farms: list[tuple], roots: list[int], city_q: float) -> tuple:
@@ -184,14 +192,7 @@ def _weigh_after(state: State, before: Land) -> Land:
             else:
                 dirty.update(farm[1])
             continue
-        points, done = feature_points(state, root, on[0].tile, left, road_q, city_q)
-        most = _most(seats)
-        features[root] = (points, done, seats, on, most)
-        for seat in most:
-            base[seat] += points
-        if done:
-            for seat in seats:
-                supply[seat] += 1
+        _weigh_feature(state, root, on, seats, (left, road_q, city_q), features, base, supply)
     if dirty:
         by_city: dict[int, list[int]] = {}  # a dirty city's farms, each once
         for c, entry in before.cities.items():
