@@ -25,7 +25,7 @@ import random
 import time
 
 from ...opponents.base import Choice, SearchNode, run_budget
-from ..engine import Deploy, Place, apply_in_place
+from ..engine import Place, apply_in_place
 from ..engine.land import legal_places
 from ..engine.rules import sample
 from .evaluate import margin, values, weigh
