@@ -147,3 +147,28 @@ async def test_the_chapter_list_shows_both_games_lessons_at_80x24(tmp_path):
                                                   for i in range(app.screen.query_one(OptionList).option_count))
         await pilot.press("g", "3")  # a digit on Carcassonne's page starts its chapter
         assert isinstance(app.screen, CarcassonneLessonScreen) and app.screen.tutorial.chapter is L.chapters[2]
+
+
+async def test_two_digits_start_chapter_eleven_and_one_digit_alone_starts_chapter_one(tmp_path, monkeypatch):
+    """Twelve chapters on Carcassonne's page: the key line offers "1–12: a chapter"; 1 then 1 starts C11
+    ("A tile with no place" is C10, "The end and the final scoring" C11); 1 alone, after its short wait,
+    starts C1."""
+    from tiletum_tui.ui.learn.chapters import ChapterMenu
+
+    monkeypatch.setattr(ChapterMenu, "SECOND_DIGIT", 0.2)
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l", "g")
+        keys = str(app.screen.query_one("#chapters-keys").content)
+        assert f"1–{len(L.chapters)}: a chapter" in keys, keys
+        await pilot.press("1", "1")
+        await pilot.pause()
+        assert isinstance(app.screen, CarcassonneLessonScreen)
+        assert app.screen.tutorial.index == L.chapters[10].start
+        await pilot.press("f10")
+        await pilot.pause()
+        await pilot.press("l", "g", "1")
+        await pilot.pause()
+        assert isinstance(app.screen, ChapterMenu)  # waiting for a second digit: C1 highlighted, not started
+        await pilot.pause(0.4)
+        assert isinstance(app.screen, CarcassonneLessonScreen) and app.screen.tutorial.index == L.chapters[0].start

@@ -5,8 +5,8 @@ and with ``c`` inside the tutorial; it is dismissed with "resume", a chapter id,
 One game's lessons at a time (``g``: the next game's; each page fits 80x24): Tiletum's base tutorial's
 chapters first (keys 1-9), then each further lesson (``learn.lessons.every_lesson``) under its own
 heading, its chapters numbered with its mark (S1, C1), with its own resume line ("resume:<lesson id>")
-when it has progress. Only the fields every lesson has
-are read here (``learn.lessons``), so a lesson of another game lists like Tiletum's."""
+when it has progress. The digits start the page's first lesson's chapters; on a page of ten or more
+(Carcassonne's), 1 then 0-2 starts C10-C12. Only the fields every lesson has are read here (``learn.lessons``), so a lesson of another game lists like Tiletum's."""
 
 from __future__ import annotations
 
@@ -73,8 +73,9 @@ class ChapterMenu(ModalScreen[str | None]):
         Binding("escape", "close", "Back", id="tiletum.chapters-close"),
         Binding("g", "other_game", "Another game's lessons", show=False, id="tiletum.chapters-game"),
         *[Binding(str(n), f"chapter({n})", f"Chapter {n}", show=False, id=f"tiletum.chapters-{n}")
-          for n in range(1, min(len(T.CHAPTERS), 9) + 1)],
+          for n in range(10)],  # (0: the second digit of C10; a page's own count decides what a digit does)
     ]
+    SECOND_DIGIT = 1.0  # seconds a first digit waits for a second where a page has ten chapters or more
 
     def __init__(self, at: int | None = None, *, inside: bool = False, problem: str | None = None,
                  lesson: T.Lesson = T.BASE, elsewhere: dict[str, int | None] | None = None,
@@ -86,6 +87,7 @@ class ChapterMenu(ModalScreen[str | None]):
         self.at, self.inside, self.problem, self.lesson = at, inside, problem, lesson
         self.elsewhere, self.finished = elsewhere or {}, frozenset(finished)
         self.game = getattr(lesson, "game", "tiletum")  # the page in sight: the lessons of the open lesson's game
+        self._typed: tuple[int, object] | None = None  # a first digit waiting for a second: (it, its timer)
 
     def _games(self) -> list[str]:
         return list(dict.fromkeys(x.game for x in every_lesson()))
@@ -117,7 +119,8 @@ class ChapterMenu(ModalScreen[str | None]):
     def _keys(self) -> str:
         others = [g for g in self._games() if g != self.game]
         other = f" · g: {self._title(others[0])}'s lesson{'s' if others[0] == self._games()[0] else ''}" if others else ""
-        return f"Enter: start · 1–9: a chapter{other} · Esc: back"
+        count = len(self._lessons()[0].chapters)
+        return f"Enter: start · 1–{count}: a chapter{other} · Esc: back"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chapters"):
@@ -145,6 +148,9 @@ class ChapterMenu(ModalScreen[str | None]):
     def action_other_game(self) -> None:
         """The next game's lessons (g): one game's page at a time, so that each fits the screen."""
         games = self._games()
+        if self._typed is not None:  # (a digit typed on the page left behind waits no more)
+            self._typed[1].stop()
+            self._typed = None
         self.game = games[(games.index(self.game) + 1) % len(games)]
         self.query_one("#chapters-title", Static).update(
             f"Learn to play {self._title(self.game)}: a guided game against Rosa")
@@ -159,9 +165,39 @@ class ChapterMenu(ModalScreen[str | None]):
         self.dismiss(event.option_id)
 
     def action_chapter(self, n: int) -> None:
-        chapters = self._lessons()[0].chapters  # (the page's first lesson: 1-9 are its chapters)
-        if n <= len(chapters):
-            self.dismiss(chapters[n - 1].id)
+        """A chapter by its number. Where the page has ten chapters or more (Carcassonne's twelve), a
+        digit that may begin a longer number (1 of 12) highlights its chapter and waits a moment for a
+        second digit (10, 11, 12) before it starts; a digit that cannot start at once."""
+        chapters = self._lessons()[0].chapters  # (the page's first lesson: the digits are its chapters)
+        if self._typed is not None:
+            first, timer = self._typed
+            self._typed = None
+            timer.stop()
+            if first * 10 + n <= len(chapters):
+                self._start(first * 10 + n)
+                return
+            self._start(first)  # (no such chapter: the first digit stands, as if the wait had ended)
+            return
+        if not 1 <= n <= len(chapters):
+            return
+        if n * 10 <= len(chapters):
+            self._show(chapters[n - 1].id)
+            self._typed = (n, self.set_timer(self.SECOND_DIGIT, lambda: self._waited(n)))
+            return
+        self._start(n)
+
+    def _waited(self, n: int) -> None:
+        if self._typed is not None and self._typed[0] == n:
+            self._typed = None
+            self._start(n)
+
+    def _show(self, chapter_id: str) -> None:
+        menu = self.query_one(OptionList)
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        menu.highlighted = ids.index(chapter_id)
+
+    def _start(self, n: int) -> None:
+        self.dismiss(self._lessons()[0].chapters[n - 1].id)
 
     def action_close(self) -> None:
         self.dismiss(None)
