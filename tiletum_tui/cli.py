@@ -179,9 +179,6 @@ def _main(argv: list[str] | None = None) -> int:
     front = _front_door(args)
     if args.command == "play" and front is not None:
         return front.play_headless(args)
-    if args.command == "new" and front is not None and args.opponents:
-        print(f"tiletum: {args.game} has no computer opponents yet: leave out --opponents", file=sys.stderr)
-        return 2
     if args.command == "play":
         from .headless import play_headless
 

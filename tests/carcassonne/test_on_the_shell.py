@@ -249,6 +249,21 @@ def test_tiletum_new_game_carcassonne_opens_its_screen(tmp_path, monkeypatch):
     session.close()
 
 
+def test_tiletum_new_game_carcassonne_with_opponents_seats_them(tmp_path, monkeypatch, capsys):
+    """Issue 20 ("play it alone against opponents"): `tiletum new --game carcassonne --opponents ...`
+    seats them after the person (it was refused, "no computer opponents yet"); a bad level is refused."""
+    seen = {}
+    monkeypatch.setattr("tiletum_tui.ui.app.run_app", lambda *a, **kw: seen.update(kw) or 0)
+    assert cli.main(["--save-dir", str(tmp_path), "new", "--game", "carcassonne", "--players", "3",
+                     "--opponents", "master,beginner", "--budget", "300", "--seed", "3"]) == 0
+    session = seen["session"]
+    assert [(s.player, s.level, s.budget) for s in session.seats] == [
+        ("person", "", ""), ("opponent", "master", "300"), ("opponent", "beginner", "")]
+    session.close()
+    assert cli.main(["--save-dir", str(tmp_path), "new", "--game", "carcassonne", "--opponents", "grandmaster"]) == 2
+    assert "unknown opponent level 'grandmaster'" in capsys.readouterr().err
+
+
 async def test_new_game_of_carcassonne_asks_players_names_and_the_river(tmp_path):
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

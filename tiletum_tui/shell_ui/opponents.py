@@ -91,6 +91,8 @@ class SeatDriver:
         level = self.seats[seat].level
         return f"{self.name(seat)} ({LEVEL_TITLES.get(level, level)})"
 
+    hurries = True  # Esc hurries an opponent that decides (a hosted game's other seats: not from here)
+
     @property
     def busy(self) -> bool:
         """An opponent decides now: the keys that play wait (Esc hurries it)."""

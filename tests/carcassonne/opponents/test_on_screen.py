@@ -31,6 +31,11 @@ def _msg(screen) -> str:
     return str(screen.query_one("#carc-msg").content)
 
 
+def _key_line(screen) -> list[str]:
+    """The words of the key line (the footer's shown bindings, one a key)."""
+    return [b.binding.description for b in screen.active_bindings.values() if b.binding.show]
+
+
 async def test_an_opponent_seat_thinks_in_its_process_plays_one_move_at_a_time_and_is_marked(tmp_path, monkeypatch):
     monkeypatch.setattr(SeatsDriver, "pace", 0.3)
     # Seat 1 a master thinking a minute a turn: the screen must answer meanwhile, and Esc hurry it.
@@ -47,6 +52,11 @@ async def test_an_opponent_seat_thinks_in_its_process_plays_one_move_at_a_time_a
         assert "Esc hurries" in _msg(screen)
         await pilot.press("enter")  # the person cannot play the opponent's tile
         assert not session.log and "is deciding: Esc hurries it" in _msg(screen)
+        # the key line offers what can be done while it thinks: hurry it (and the tiles), not placing
+        keys = _key_line(screen)
+        assert "hurry" in keys and "tiles" in keys and not {"place", "turn", "undo", "hint"} & set(keys), keys
+        await pilot.press("r")  # a key out of its moment still says why
+        assert not session.log and "is deciding: Esc hurries it" in _msg(screen)
         started = time.monotonic()
         await pilot.press("escape")  # hurried: it answers with the best so far, not after a minute
         await _until(pilot, lambda: len(session.log) >= 1, 20, "Esc did not hurry the master")
@@ -60,6 +70,14 @@ async def test_an_opponent_seat_thinks_in_its_process_plays_one_move_at_a_time_a
         assert driver.marked == len(session.state.placed) - 1
         assert session.state.placed[driver.marked][1:3] == (placed.x, placed.y)
         assert session.current_player == 1 and driver.waiting is None  # the person's turn: nothing asked
+        await pilot.pause()
+        keys = _key_line(screen)
+        assert {"places", "turn", "place", "undo", "hint"} <= set(keys) and "hurry" not in keys, keys
+        await pilot.press("enter")  # the tile placed where the cursor is: now its follower, or none
+        await pilot.pause()
+        keys = _key_line(screen)
+        assert session.state.phase == "follower" and {"follower", "choose", "undo"} <= set(keys), keys
+        assert not {"place", "turn", "score?"} & set(keys), keys
 
 
 async def test_h_gives_the_masters_suggestion_with_why_and_puts_the_cursor_there(tmp_path):

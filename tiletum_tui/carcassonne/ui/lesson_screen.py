@@ -78,7 +78,15 @@ class CarcassonneLessonScreen(CarcassonneScreen):
     def check_action(self, action: str, parameters) -> bool | None:
         """The lesson keeps its keys to its last step, after the game's end too (a step says what a key
         does; a wrong one is refused in words): the final table's replay and charts are not offered."""
-        return action not in ("replay", "charts")
+        if action in ("replay", "charts"):
+            return False
+        return super().check_action(action, parameters)
+
+    def key_mode(self) -> str:
+        step = self.tutorial.step
+        if step is not None and step.kind == T.ROSA:
+            return "waiting"  # (Rosa plays a scripted move: no key plays for the learner)
+        return super().key_mode()
 
     @property
     def lesson(self):

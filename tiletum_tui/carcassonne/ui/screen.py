@@ -42,23 +42,36 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
     #carc-players { height: auto; }  /* as many lines as the players need (text.player_line) */
     #carc-msg { height: 2; }
     """
+    # The key line shows what can be done now (``key_mode``): placing, choosing a follower, waiting while
+    # another seat decides, or the final table. The shown keys come first; each key also has a hidden
+    # binding after them that always runs, so a key pressed out of its moment still says why not.
     BINDINGS = [
-        *[Binding(k, f"jump('{k}')", "places" if k == "left" else "", show=k == "left", id=f"carcassonne.{k}")
-          for k in _DIRS],
+        Binding("left", "places('left')", "places", id="carcassonne.places"),
+        Binding("down", "choose('down')", "follower", key_display="↑↓", id="carcassonne.choose"),
+        *[Binding(k, f"jump('{k}')", "", show=False, id=f"carcassonne.{k}") for k in _DIRS],
         *[Binding(f"shift+{k}", f"step('{k}')", "", show=False, id=f"carcassonne.step-{k}") for k in _DIRS],
         Binding("r", "replay", "replay", id="carcassonne.replay"),  # the final table's r (check_action)
         Binding("r", "rotate", "turn", id="carcassonne.rotate"),
         Binding("enter", "confirm", "place", id="carcassonne.confirm"),
+        Binding("enter", "deploy", "choose", id="carcassonne.deploy"),
         *[Binding(str(n), f"pick({n})", "", show=False, id=f"carcassonne.pick-{n}") for n in range(10)],
         Binding("u", "undo", "undo", id="carcassonne.undo"),
         Binding("v", "preview", "score?", id="carcassonne.preview"),
         Binding("t", "tiles", "tiles", id="carcassonne.tiles"),
         Binding("h", "hint", "hint", id="carcassonne.hint"),
         Binding("c", "charts", "how it was won", id="carcassonne.charts"),
+        *[Binding(k, f"anyway('{a}')", "", show=False, id=f"carcassonne.anyway-{a}")
+          for k, a in (("r", "rotate"), ("enter", "confirm"), ("u", "undo"), ("v", "preview"), ("h", "hint"))],
+        Binding("escape", "hurry", "hurry", id="carcassonne.hurry"),  # (an opponent here decides)
         Binding("escape", "leave", "title", id="carcassonne.leave"),
         # F10 leaves as in a Tiletum game and the tutorials; unlike Esc it never only hurries an opponent
         Binding("f10", "title", "title", show=False, id="carcassonne.title"),
     ]
+    # The shown keys, by the moment they belong to (``key_mode``); the rest are always shown.
+    _KEY_MODES = {"places": {"place"}, "rotate": {"place"}, "confirm": {"place"}, "preview": {"place"},
+                  "choose": {"follower"}, "deploy": {"follower"}, "undo": {"place", "follower"},
+                  "hint": {"place", "follower"}, "replay": {"over"}, "charts": {"over"},
+                  "tiles": {"place", "follower", "waiting"}}
 
     def __init__(self, session) -> None:
         super().__init__()
@@ -132,9 +145,10 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
 
     def refresh_all(self) -> None:
         state = self.state
-        if (state.phase == "over") != getattr(self, "_footer_over", False):
-            self._footer_over = state.phase == "over"
-            self.refresh_bindings()  # the final table's keys (check_action)
+        mode = self.key_mode()
+        if mode != getattr(self, "_key_mode", None):
+            self._key_mode = mode
+            self.refresh_bindings()  # the key line for the moment (check_action)
         places = self._places(state)
         self._setup_turn(state, places)
         land = self.query_one("#carc-land", Static)
@@ -269,16 +283,36 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
             return True
         return False
 
-    # At the final table the footer offers what can be done there (r: replay, c: charts), not placing.
-    _PLAYING = {"jump", "step", "rotate", "confirm", "pick", "undo", "preview", "hint"}
+    def key_mode(self) -> str:
+        """The moment the key line is for: "place" or "follower" (this keyboard decides), "waiting"
+        (another seat decides: an opponent, or a player elsewhere), "over" (the final table)."""
+        state = self.state
+        if state.phase == "over":
+            return "over"
+        return "waiting" if self.opponents.busy else state.phase
 
     def check_action(self, action: str, parameters) -> bool | None:
-        over = self.state.phase == "over"  # (the final table: a lesson's steps may have no one deciding)
-        if action in ("replay", "charts"):
-            return over
-        if action in self._PLAYING:
-            return not over
-        return True
+        mode = self.key_mode()
+        if action == "hurry":  # Esc's word while a computer opponent at this keyboard decides
+            return mode == "waiting" and getattr(self.opponents, "hurries", False)
+        modes = self._KEY_MODES.get(action)
+        return modes is None or mode in modes
+
+    def action_hurry(self) -> None:
+        self.action_leave()  # (Esc: the opponent deciding hurried)
+
+    def action_places(self, key: str) -> None:
+        self.action_jump(key)
+
+    def action_choose(self, key: str) -> None:
+        self.action_jump(key)
+
+    def action_deploy(self) -> None:
+        self.action_confirm()
+
+    def action_anyway(self, action: str) -> None:
+        """A key out of its moment (its shown binding is off): its action, which says why not."""
+        getattr(self, f"action_{action}")()
 
     def action_replay(self) -> None:
         """The final table's r: the game replayed (issue 21)."""
