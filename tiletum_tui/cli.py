@@ -68,7 +68,7 @@ def _add_game_options(p: argparse.ArgumentParser, with_modules: bool = True) -> 
 
     p.add_argument("--game", choices=games.NAMES, default=games.DEFAULT, help="which game (default tiletum)")
     p.add_argument("--river", action="store_true", help="Carcassonne: with the 12 River tiles")
-    p.add_argument("--players", type=int, default=2, help="2, 3 or 4 players (default 2)")
+    p.add_argument("--players", type=int, default=2, help="the players: Tiletum 2 to 4, Carcassonne 2 to 5 (default 2)")
     p.add_argument("--seed", type=int, help="the seed of the setup and every roll (random if omitted)")
     p.add_argument("--names", nargs="+", help="player names in seat order")
     if with_modules:  # (another command: the modules' flags, which need the engine, are not asked for)
