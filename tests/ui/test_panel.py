@@ -258,3 +258,24 @@ def test_a_die_changed_for_gold_one_lacks_says_so_shortly_also_when_two_actions_
     to_four = next(c for c in greyed if c.label.startswith("To 4"))
     assert to_four.is_group and len(to_four.children) == 2  # the Contract and the Prospector Action
     assert greyed and {c.note for c in greyed} == {"you have 1 Gold"}
+
+
+def test_a_die_kept_where_two_actions_share_the_value_names_both_until_one_is_chosen():
+    """Prospect for Silver: the Prospector Wheel puts the Prospector Action beside a base Action on two
+    values (the die's line read "Contract or Prospector"); keeping the die there said "Contract" alone,
+    in its line and in the path above, though the next step asks which of the two."""
+    from tiletum_tui.engine import new_game, options, view
+    from tiletum_tui.engine.state import PlayerSetup, Settings
+    from tiletum_tui.ui.choices import build_menu
+
+    state = view(new_game(Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=9,
+                                   modules=("silver",))))
+    menu = build_menu(state, options(state))
+    shared = [c for c in menu if c.label.startswith("Die") and " or " in c.label]
+    assert shared, [c.label for c in menu]
+    for die in shared:
+        both = die.label.split(": ", 1)[1].split(" AP")[0].rsplit(" ", 1)[0]  # "Contract or Prospector"
+        keep = next(c for c in die.children if c.label.startswith("Keep it at"))
+        assert f": {both} " in keep.label and keep.crumb.endswith(both), (keep.label, keep.crumb)
+        assert sorted(c.label.split(" (")[0] for c in keep.children) == sorted(
+            f"For the {name} Action" for name in both.split(" or "))
