@@ -263,7 +263,8 @@ def test_a_die_changed_for_gold_one_lacks_says_so_shortly_also_when_two_actions_
 def test_a_die_kept_where_two_actions_share_the_value_names_both_until_one_is_chosen():
     """Prospect for Silver: the Prospector Wheel puts the Prospector Action beside a base Action on two
     values (the die's line read "Contract or Prospector"); keeping the die there said "Contract" alone,
-    in its line and in the path above, though the next step asks which of the two."""
+    in its line and in the path above, though the next step asks which of the two: its line names both,
+    the path only the value (the step after names the one chosen, and the path fits a line)."""
     from tiletum_tui.engine import new_game, options, view
     from tiletum_tui.engine.state import PlayerSetup, Settings
     from tiletum_tui.ui.choices import build_menu
@@ -276,6 +277,7 @@ def test_a_die_kept_where_two_actions_share_the_value_names_both_until_one_is_ch
     for die in shared:
         both = die.label.split(": ", 1)[1].split(" AP")[0].rsplit(" ", 1)[0]  # "Contract or Prospector"
         keep = next(c for c in die.children if c.label.startswith("Keep it at"))
-        assert f": {both} " in keep.label and keep.crumb.endswith(both), (keep.label, keep.crumb)
+        assert f": {both} " in keep.label, keep.label
+        assert keep.crumb == f"kept at {die.label[4]}", keep.crumb  # (the next step names the one chosen)
         assert sorted(c.label.split(" (")[0] for c in keep.children) == sorted(
             f"For the {name} Action" for name in both.split(" or "))

@@ -52,22 +52,24 @@ def take_die(state, o, c) -> list[Step]:
         f"; its Action's Bonus tile: {w.tile_text(waiting)}" if waiting else "; no Bonus tile on its Action")
     first = Step(f"die{a.value}{a.colour}", f"Die {a.value}{a.colour}{outcome}",
                  (0, a.value, DIE_COLOURS.index(a.colour)), about, crumb=f"Die {a.value}{a.colour}")
-    # a value whose section offers two Actions (a module's beside the base game's) names both, as the die's line
-    # does, until the step that chooses one
+    # A value whose section offers two Actions (a module's beside the base game's) names both, as the die's
+    # line does, until the step that chooses one; the path above leaves them to that step (it fits a line).
     mine = T.ACTION_TITLE[o.leads_to]
     both = c.shared.get((a.value, a.colour, a.target))
-    named = f"{mine} or {T.ACTION_TITLE[both]}" if both and both != o.leads_to else mine
-    gives = _die_outcome(o).replace(mine, named, 1)
+    gives = _die_outcome(o)
+    if both and both != o.leads_to:
+        gives = gives.replace(mine, f"{mine} or {T.ACTION_TITLE[both]}", 1)
+    tail = "" if both else f": {mine}"
     if a.target == a.value:
         second = Step("keep", f"Keep it at {a.value}: {gives}", (0,), collapse=DROP,
-                      crumb=f"kept at {a.value}: {named}")
+                      crumb=f"kept at {a.value}{tail}")
     else:
         # Nearest changes first: -1, +1, -2, +2, then the far side (6 and 1 are neighbours).
         up = (a.target - a.value) % 6
         steps, side = (up, 1) if up <= 3 else (6 - up, 0)
         label = f"To {a.target} for {o.gold} Gold: {gives}" if o.legal else f"To {a.target} for {o.gold} Gold"
         second = Step(f"t{a.target}", label, (steps, side), T.DIE_LETTER_NAME[a.colour],
-                      crumb=f"to {a.target}: {named}")
+                      crumb=f"to {a.target}{tail}")
     if a.bonus:
         third = Step("bonus", f"Take the Bonus tile: {w.tile_text(o.tile)}", (0,), w.tile_text(o.tile))
     else:
