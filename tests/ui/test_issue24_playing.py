@@ -3,6 +3,8 @@ the item it checks; they play through the keyboard and read what the screen show
 
 from __future__ import annotations
 
+from textual.widgets import OptionList
+
 from tiletum_tui.engine.ruleset import rules_for
 from tiletum_tui.engine.state import ActionFrame
 from tiletum_tui.ui.app import TiletumApp
@@ -391,6 +393,10 @@ async def test_the_masters_suggestion_covers_nothing_and_is_only_for_a_person(tm
         assert not [n for n in app._notifications if n.title == "The master suggests"]
         panel = screen.query_one(DecisionPanel)
         assert any(c.label.startswith(SUGGESTED) for c in panel.options), _lines(panel)
+        # its line is highlighted when it comes, so that its words are in sight without a key more
+        at = panel.query_one(OptionList).highlighted
+        assert panel.options[at].label.startswith(SUGGESTED), _lines(panel)
+        assert "Master: It gains" in _screen_text(app)
 
         def no_process():
             raise AssertionError("the master was asked for a decision no person makes")

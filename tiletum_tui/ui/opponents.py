@@ -181,8 +181,13 @@ class OpponentsController(SeatDriver):
             return
         self.suggestion = (self._hint_for, answer)
         # No pop-up (it covered the Save dialog, the recap, the tables): the suggestion is the marked
-        # line (◆) of the decision panel, its words that line's detail (issue 24 item 7).
+        # line (◆) of the decision panel, its words that line's detail (issue 24 item 7), highlighted
+        # so that they are in sight at once (as a Carcassonne hint puts the cursor on its place).
         self.screen.refresh_game(keep=True)
+        from .widgets.decision import DecisionPanel
+
+        for panel in self.screen.query(DecisionPanel):
+            panel.highlight_marked(SUGGESTED)
 
     def hint_text(self, answer, short: bool = False) -> str:
         """The master's suggestion explained (``learn.hints.explain_plan``): its plan move by move, what
@@ -211,7 +216,7 @@ class OpponentsController(SeatDriver):
             for c in choices:
                 if c.action == target or (c.action is None and walk(c.children)):
                     c.label = SUGGESTED + c.label
-                    c.detail = "Master: " + detail + (" " + c.detail if c.detail else "")
+                    c.detail = "Master: " + (detail.rstrip(".") + " — " + c.detail if c.detail else detail)
                     return True
             return False
 

@@ -169,6 +169,14 @@ class DecisionPanel(Vertical):
         else:
             self.post_message(self.Refused("that space is not one of the choices here"))
 
+    def highlight_marked(self, mark: str) -> None:
+        """Highlight the first line whose label starts with ``mark`` (the master's suggestion: its words
+        are that line's detail), if one is here."""
+        for i, c in enumerate(self.options):
+            if c.label.startswith(mark):
+                self.query_one(OptionList).highlighted = i
+                return
+
     def highlight_space(self, space: str) -> None:
         for i, c in enumerate(self.options):
             if c.space == space and not c.disabled:
