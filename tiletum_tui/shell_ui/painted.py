@@ -165,7 +165,7 @@ class Painted(Static):
                                                                  theme)
             return got
 
-        content = Content(text.plain, [Span(start, end, visual(style)) for start, end, style in text._spans])
+        content = Content(text.plain, [Span(start, end, visual(style)) for start, end, style in text.spans])
         if text.style:
             content = content.stylize_before(text.style if isinstance(text.style, str) else visual(text.style))
         return content
