@@ -151,6 +151,8 @@ def _main(argv: list[str] | None = None) -> int:
     bench.add_argument("--host", action="store_true", help="only the host's figures (tiletum host and join)")
     bench.add_argument("--web", action="store_true", help="only the web door's figures (in headless Chromium)")
     bench.add_argument("--table-seed", type=int, help="--host: every table's seed (the same games every run)")
+    bench.add_argument("--screens", action="store_true",
+                       help="--host: only the screens' rows (24 moves on 2 and on 8 tiletum join screens)")
     # ---- computer opponents (issue 14): the arena
     arena = sub.add_parser("arena", help="opponents play each other headless; print each level's win rate")
     arena.add_argument("--seats", default="master,journeyman", help="levels in seat order, e.g. master,journeyman")

@@ -78,3 +78,36 @@ async def test_an_unchanged_line_is_not_rendered_again(tmp_path, monkeypatch):
         view._dirty_regions.add(view.size.region)
         LineCached._render_content(view)
         assert 0 < len(rendered) < view.size.height / 2
+
+
+@pytest.mark.parametrize("view", VIEWS)
+async def test_a_text_becomes_the_content_textual_makes_of_it(tmp_path, view):
+    """``Painted.update`` hands Textual the Content of a Text with its Rich styles converted once
+    (``Painted._content_of``): the same text and spans, style for style, as Textual's own
+    ``Content.from_rich_text``, on every text widget of the screen, before and after moves."""
+    from rich.text import Text
+    from textual.content import Content
+
+    from tiletum_tui.shell_ui.painted import Painted
+
+    session = midgame_session(tmp_path)
+    app = TiletumApp(session=session)
+    rng = random.Random(4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(VIEWS[view])
+        await pilot.pause()
+        screen = app.screen
+        checked = 0
+        for _ in range(6):
+            for widget in screen.query(Painted):
+                if not isinstance(widget.content, Text):
+                    continue
+                ours, textual = widget.visual, Content.from_rich_text(widget.content, console=app.console)
+                assert ours.plain == textual.plain
+                assert [tuple(s) for s in ours.spans] == [tuple(s) for s in textual.spans], type(widget).__name__
+                checked += 1
+            screen.model.apply(rng.choice(legal_actions(session.state)), by=EVERY_SEAT)
+            await pilot.pause()
+            await pilot.press(VIEWS[view])
+            await pilot.pause()
+        assert checked > 20

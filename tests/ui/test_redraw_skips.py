@@ -92,6 +92,35 @@ async def test_each_thing_the_map_draws_draws_it_again(tmp_path):
             assert view._drawn == shown, what
 
 
+async def test_a_cursor_not_drawn_moves_without_building_the_map_again(tmp_path):
+    """The cursor is drawn where the map has the focus or on a legal space; elsewhere (a watcher's
+    map, whose cursor follows the piece of the player in turn) its moves change no drawing, and the
+    map is not built again; on a legal space it is, and shows there as a full redraw does."""
+    app = TiletumApp(session=midgame_session(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        view = app.screen.query_one(MapView)
+        app.screen.set_focus(None)
+        await pilot.pause()
+        st, legal = view.state, list(view.legal)
+        towns = [s.id for s in view.spaces if s.kind == "town" and s.id not in legal]
+        built = []
+        real_redraw = view.redraw
+        view.redraw = lambda: (built.append(1), real_redraw())[1]
+        view.show(st, [], towns[0])
+        built.clear()
+        view.show(st, [], towns[1])  # no legal space, no focus: the cursor is not drawn
+        assert not built and view.cursor == towns[1]
+        view.show(st, legal, legal[0])
+        drawn = view._drawn
+        view.show(st, legal, legal[1])  # on the legal spaces it is drawn: built again
+        assert built and view._drawn != drawn
+        shown = view._drawn
+        real_redraw()  # a full redraw of the same: the same drawing
+        assert view._drawn == shown
+
+
 class _Texts(App):
     CSS = "Painted { width: 1fr; }"  # (as the game's text lines are: their height is their text's)
 
@@ -127,3 +156,31 @@ async def test_a_text_lays_the_screen_out_again_only_when_its_size_changed():
         auto.update("short")  # one row again: what is below moves up
         await pilot.pause()
         assert auto.size.height == 1 and below.region.y == 1
+
+
+async def test_a_view_drawn_as_it_shows_is_drawn_to_the_width_it_will_have(tmp_path):
+    """A view drawn in the moment it shows (it changed while another was shown) is drawn to the width
+    of its last layout (``ViewScroll.room``), not to a guess: the Resize that comes once it is laid out
+    draws the same, so it is neither drawn nor laid out a second time."""
+    from tiletum_tui.ui.widgets.wheel import WheelView
+
+    session = midgame_session(tmp_path)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        wheel = app.screen.query_one(WheelView)
+        await pilot.press("m")
+        await pilot.pause()
+        app.screen.model.apply(random.Random(1).choice(legal_actions(session.state)), by=EVERY_SEAT)
+        await pilot.pause()
+        drawn = []
+        real = wheel.update
+        wheel.update = lambda content, **kw: (drawn.append(content), real(content, **kw))[1]
+        await pilot.press("w")  # stale: drawn as it shows
+        await pilot.pause()
+        await pilot.pause()
+        assert len(drawn) == 2 and drawn[0] == drawn[1]  # (once as it shows, once on its Resize: the same)
+        assert wheel._drawn == drawn[0]
+        wheel.redraw()
+        assert drawn[-1] == drawn[0]  # what a redraw at its laid-out width draws

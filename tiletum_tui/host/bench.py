@@ -19,6 +19,7 @@ comparing code A and B; without it, one chosen here and printed.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -140,11 +141,17 @@ def _connect_to_lobby(folder: Path) -> tuple[float, float]:
         stop(process, master)
 
 
-def host_numbers(table_seed: int) -> dict:
+def host_numbers(table_seed: int, screens_only: bool = False) -> dict:
     folder = Path(tempfile.mkdtemp(prefix="tb-"))
     host = start_host(folder, "--pace", "0", "--table-seed", str(table_seed))
     try:
         asyncio.run(_ready(folder))
+        if screens_only:  # (``--screens``: the rows of issue 25's aim, a short run to repeat, code A against B)
+            out = {}
+            for count in (2, 8):
+                out.update(asyncio.run(screens_latency(folder, count)))
+            out["load average (1 min) after the run"] = os.getloadavg()[0]
+            return out
         out = {"host resident MB, no client": _rss_mb(host.pid)}
         for count in (2, 8):
             out.update(asyncio.run(_latency(folder, count, host.pid)))
@@ -169,7 +176,7 @@ def run(args) -> int:
     seed = args.table_seed if args.table_seed is not None else random.SystemRandom().randrange(1, 10**9)
     print("Host: tiletum host in its own process; clients in this one (two players, the others watching)")
     print(f"  every table's seed: {seed} (tiletum bench --host --table-seed {seed}: the same games again)")
-    numbers = host_numbers(seed)
+    numbers = host_numbers(seed, screens_only=getattr(args, "screens", False))
     width = max(map(len, numbers))
     for key, value in numbers.items():
         print(f"  {key:<{width}} {value:10.2f}")

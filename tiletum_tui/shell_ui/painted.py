@@ -16,8 +16,9 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.color import Color
-from textual.content import Content
+from textual.content import Content, Span
 from textual.css.scalar import Unit
+from textual.style import Style as VisualStyle
 from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget, _RenderCache
@@ -71,6 +72,9 @@ class Ink(Widget):
             widget.redraw()
 
 
+_VISUAL_STYLES: dict = {}  # the ANSI theme: {a Rich style: the Textual style made of it} (``Painted._content_of``)
+
+
 class Painted(Static):
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("markup", False)
@@ -106,7 +110,10 @@ class Painted(Static):
         drawn = self._drawn
         if type(content) is type(drawn) and content == drawn and (content is not drawn or isinstance(content, str)):
             return
+        was_text, is_text = isinstance(self.content, (str, Text)), isinstance(content, (str, Text))
         self._drawn = content
+        if isinstance(content, Text):
+            content = self._content_of(content)
         if not layout:
             super().update(content, layout=False)
             return
@@ -116,13 +123,52 @@ class Painted(Static):
             # (not displayed: shown, it is laid out; sized in cells, fractions, percentages: not by its content)
             super().update(content, layout=False)
             return
-        before = self._extent() if isinstance(content, (str, Text)) and isinstance(self.content, (str, Text)) else None
+        before = self._extent() if is_text and was_text else None
         if before is None:  # not laid out yet, or not text (a Rich renderable): as Textual would
             super().update(content, layout=True)
             return
         super().update(content, layout=False)
         if self._extent() != before:
             self.refresh(layout=True)
+
+    @property
+    def content(self):
+        """The content last given (a Text stays the Text given: ``update`` hands Textual the Content
+        made of it, as Textual would have made it), else what the widget was made with."""
+        return self._drawn if self._drawn is not None else Static.content.fget(self)
+
+    @content.setter
+    def content(self, content) -> None:
+        self._drawn = None
+        Static.content.fset(self, content)
+
+    def _content_of(self, text: Text) -> Content:
+        """The Content Textual makes of a Text (``Content.from_rich_text``, Textual 8.2), each Rich style
+        converted once: the drawings hand over the same few styles (the Ink's) in hundreds of spans
+        at every update, which Textual converts one by one (issue 25: every screen redraws at every
+        move). The converted styles are shared, so their hashes (the line cache's keys) are worked
+        out once too. The same Content as Textual's: ``tests/ui/test_line_cache.py``."""
+        app = self.app
+        theme = app.ansi_theme
+        cache = _VISUAL_STYLES.get(theme)
+        if cache is None:
+            _VISUAL_STYLES.clear()  # (a theme changed: the old one's styles are not wanted again)
+            cache = _VISUAL_STYLES[theme] = {}
+        elif len(cache) > 4096:
+            cache.clear()
+        get_style = app.console.get_style
+
+        def visual(style) -> VisualStyle:
+            got = cache.get(style)
+            if got is None:
+                got = cache[style] = VisualStyle.from_rich_style(get_style(style) if isinstance(style, str) else style,
+                                                                 theme)
+            return got
+
+        content = Content(text.plain, [Span(start, end, visual(style)) for start, end, style in text.spans])
+        if text.style:
+            content = content.stylize_before(text.style if isinstance(text.style, str) else visual(text.style))
+        return content
 
     def _extent(self) -> tuple[int, int] | None:
         """The content's size as the layout measures it: its optimal width where the width is

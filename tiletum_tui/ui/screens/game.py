@@ -73,6 +73,18 @@ class ViewScroll(VerticalScroll):
         if self.is_mounted and self.display and hasattr(self.screen, "update_keys"):
             self.screen.update_keys()
 
+    _room = 0  # the width of its content the last time it was laid out
+
+    @property
+    def room(self) -> int:
+        """The width of its content (what a drawing that fits its width draws to): as laid out, or as it
+        was last laid out while it is not (a view drawn in the moment it shows, before the layout that
+        shows it: drawn to the width it will have, not once more when it has it: issue 25)."""
+        width = self.scrollable_content_region.width
+        if width:
+            self._room = width
+        return width or self._room
+
 
 def compose_views(views, strips, panel, initial: str | None = None) -> ComposeResult:
     """The game screen's widgets: the status line, the views, the strips and ``panel`` beside them (the

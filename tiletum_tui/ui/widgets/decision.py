@@ -303,6 +303,7 @@ class DecisionPanel(Vertical):
         """One row per line, however narrow the panel: a line keeps its place on screen, and the detail
         line under the list says the whole of the highlighted one when it had to be cut."""
         ink = self.query_one("#decision-title", Painted).ink
+        muted, now, strong = ink("muted"), ink("now"), ink("strong")  # (once, not once a line: issue 25)
         width = self._line_width()
         prompts = []
         for i, c in enumerate(self.options):
@@ -312,17 +313,17 @@ class DecisionPanel(Vertical):
             if len(label) > room:
                 label = label[: max(room - 1, 8)] + "…"
             line = Text(no_wrap=True, overflow="ellipsis")
-            line.append(f"{i + 1} " if i < NUMBERED else "  ", ink("muted"))
+            line.append(f"{i + 1} " if i < NUMBERED else "  ", muted)
             if c.marked and not c.disabled:  # the line a lesson asks for
-                line.append("▶ ", ink("now"))
-                line.append(label, ink("strong"))
+                line.append("▶ ", now)
+                line.append(label, strong)
             else:
                 line.append(label)
             if c.disabled:
                 line.append(f" — {c.note or c.reason}")
-                line.stylize(ink("muted"))
+                line.stylize(muted)
             if c.letter:
-                line.append(f"  ({c.letter})", ink("muted"))
+                line.append(f"  ({c.letter})", muted)
             line.truncate(width, overflow="ellipsis")
             # Greyed lines are skipped by the arrows; their number key still explains why not.
             prompts.append(Option(line, id=f"c{i}", disabled=c.disabled))

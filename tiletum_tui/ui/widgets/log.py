@@ -77,7 +77,8 @@ class LogView(LineCached):
         return self.players[i].name if 0 <= i < len(self.players) else "?"
 
     def redraw(self) -> None:
-        self._width = self.size.width or (self.parent.size.width if self.parent is not None else 80) or 80
+        self._width = (self.size.width or getattr(self.parent, "room", 0)  # (a view's: ``ViewScroll.room``)
+                       or (self.parent.size.width if self.parent is not None else 80) or 80)
         out = Text()
         out.append("Game log", self.ink("title"))
         out.append("  (n: notation on/off; newest last)\n" if not self.notation else "  (notation; n: plain words)\n",

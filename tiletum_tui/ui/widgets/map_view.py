@@ -123,14 +123,16 @@ class MapView(LineCached, can_focus=True):
         """Everything the drawing is made from (``redraw`` and the Town boxes read no more than this),
         as values (a later change in place would not go unseen); the theme's inks aside, whose change
         draws every Painted widget again (``Ink``). The game's words (its catalogue) first: compared
-        as the same object."""
+        as the same object. The cursor only where it is drawn: a watcher's cursor follows the piece of
+        the player in turn and is not drawn (nor are its moves, then, a drawing)."""
         st, recap = self.state, self.recap
         board = st.board
 
         def marks(d) -> tuple:
             return tuple(sorted((k, frozenset(v)) for k, v in d.items()))
 
-        return (self.words, self.scale, tuple(self.legal), self.cursor, self.has_focus, st.round,
+        drawn_cursor = self.cursor if self.has_focus or self.cursor in self.legal else None  # (``_stylize``)
+        return (self.words, self.scale, tuple(self.legal), drawn_cursor, self.has_focus, st.round,
                 tuple((f.town, f.done) for f in board.fairs), tuple(board.houses.items()),
                 tuple(board.pillars.items()), tuple(board.map_bonus.items()), tuple(board.construction_cost.items()),
                 tuple((p.merchant, p.architect, p.colour) for p in st.players),

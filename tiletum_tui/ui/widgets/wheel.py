@@ -49,7 +49,10 @@ class WheelView(LineCached):
 
     def _room(self, used: int) -> int:
         """Columns left in the view after ``used`` (the view's width, once it is laid out)."""
-        width = self.parent.scrollable_content_region.width if self.parent is not None else 0
+        parent = self.parent
+        width = getattr(parent, "room", None) if parent is not None else 0  # (a view's: ``ViewScroll.room``)
+        if width is None:
+            width = parent.scrollable_content_region.width
         return max((width or 78) - used - 1, 20)
 
     # ------------------------------------------------------------ the wheel

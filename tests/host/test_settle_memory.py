@@ -1,0 +1,52 @@
+"""Issue 25 (the 95th percentile of a move redrawn on every screen at a table): once a game shows, a
+client sets what it holds aside from Python's cyclic garbage collector (``join.settle_memory``), so
+that a full collection no longer goes through the whole app at some move; garbage is collected
+first, a game screen closed before this one's included."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+from tiletum_tui.host.client import HostLink
+from tiletum_tui.host.hosted import HostFolder
+from tiletum_tui.host.join import JoinApp, settle_memory
+from tiletum_tui.ui.widgets.decision import DecisionPanel
+
+from .hosting import at_a_table, running_host, screen_until, short_dir  # noqa: F401 (fixture)
+
+
+class _Node:
+    pass
+
+
+def test_settling_collects_the_garbage_then_sets_the_rest_aside():
+    gc.collect()
+    try:
+        kept, lost = _Node(), _Node()
+        lost.me = lost  # a cycle: only the cyclic collector frees it
+        gone = weakref.ref(lost)
+        del lost
+        gc.freeze()  # (as a game shown before: the cycle frozen with it)
+        settle_memory()
+        assert gone() is None  # the garbage of before was collected, frozen as it was
+        assert gc.get_freeze_count() > 0 and kept is not None
+    finally:
+        gc.unfreeze()
+
+
+async def test_a_game_shown_settles_the_clients_memory(short_dir):
+    gc.unfreeze()
+    try:
+        async with running_host(short_dir) as host:
+            (ann,), gid = await at_a_table(host, short_dir, connected=1)
+            app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="bob"))
+            async with app.run_test(size=(80, 24)) as pilot:
+                await screen_until(pilot, lambda: app.lobby is not None and app.lobby.games)
+                assert gc.get_freeze_count() == 0  # (the lobby: nothing set aside yet)
+                await pilot.press("enter")
+                await screen_until(pilot, lambda: gid in app.games.models and app.screen.query(DecisionPanel))
+                await screen_until(pilot, lambda: gc.get_freeze_count() > 0)
+            ann.close()
+    finally:
+        gc.unfreeze()
