@@ -6,7 +6,8 @@ One game's lessons at a time (``g``: the next game's; each page fits 80x24): Til
 chapters first (keys 1-9), then each further lesson (``learn.lessons.every_lesson``) under its own
 heading, its chapters numbered with its mark (S1, C1), with its own resume line ("resume:<lesson id>")
 when it has progress. The digits start the page's first lesson's chapters; on a page of ten or more
-(Carcassonne's), 1 then 0-2 starts C10-C12. Only the fields every lesson has are read here (``learn.lessons``), so a lesson of another game lists like Tiletum's."""
+(Carcassonne's), 1 then 0-2 starts C10-C12. Only the fields every lesson has are read here
+(``learn.lessons``), so a lesson of another game lists like Tiletum's."""
 
 from __future__ import annotations
 
@@ -167,7 +168,7 @@ class ChapterMenu(ModalScreen[str | None]):
     def action_chapter(self, n: int) -> None:
         """A chapter by its number. Where the page has ten chapters or more (Carcassonne's twelve), a
         digit that may begin a longer number (1 of 12) highlights its chapter and waits a moment for a
-        second digit (10, 11, 12) before it starts; a digit that cannot start at once."""
+        second digit (10, 11, 12) before it starts; any other digit starts its chapter at once."""
         chapters = self._lessons()[0].chapters  # (the page's first lesson: the digits are its chapters)
         if self._typed is not None:
             first, timer = self._typed
