@@ -72,7 +72,9 @@ async def test_an_opponent_seat_thinks_in_its_process_plays_one_move_at_a_time_a
         assert session.current_player == 1 and driver.waiting is None  # the person's turn: nothing asked
         await pilot.pause()
         keys = _key_line(screen)
-        assert {"places", "turn", "place", "undo", "hint"} <= set(keys) and "hurry" not in keys, keys
+        assert {"places", "turn", "place", "undo", "hint", "title"} <= set(keys) and "hurry" not in keys, keys
+        await pilot.press("t")  # (not on the key line while placing: the message line names it) still works
+        assert _msg(screen).startswith("Face down: "), _msg(screen)
         await pilot.press("enter")  # the tile placed where the cursor is: now its follower, or none
         await pilot.pause()
         keys = _key_line(screen)

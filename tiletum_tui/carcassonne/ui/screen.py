@@ -61,17 +61,19 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         Binding("h", "hint", "hint", id="carcassonne.hint"),
         Binding("c", "charts", "how it was won", id="carcassonne.charts"),
         *[Binding(k, f"anyway('{a}')", "", show=False, id=f"carcassonne.anyway-{a}")
-          for k, a in (("r", "rotate"), ("enter", "confirm"), ("u", "undo"), ("v", "preview"), ("h", "hint"))],
+          for k, a in (("r", "rotate"), ("enter", "confirm"), ("u", "undo"), ("v", "preview"), ("h", "hint"),
+                       ("t", "tiles"))],
         Binding("escape", "hurry", "hurry", id="carcassonne.hurry"),  # (an opponent here decides)
         Binding("escape", "leave", "title", id="carcassonne.leave"),
         # F10 leaves as in a Tiletum game and the tutorials; unlike Esc it never only hurries an opponent
         Binding("f10", "title", "title", show=False, id="carcassonne.title"),
     ]
-    # The shown keys, by the moment they belong to (``key_mode``); the rest are always shown.
+    # The shown keys, by the moment they belong to (``key_mode``); the rest are always shown. Placing, t
+    # (tiles) is named on the message line instead: at 80 columns the key line then has room for Esc's word.
     _KEY_MODES = {"places": {"place"}, "rotate": {"place"}, "confirm": {"place"}, "preview": {"place"},
                   "choose": {"follower"}, "deploy": {"follower"}, "undo": {"place", "follower"},
                   "hint": {"place", "follower"}, "replay": {"over"}, "charts": {"over"},
-                  "tiles": {"place", "follower", "waiting"}}
+                  "tiles": {"follower", "waiting"}}
 
     def __init__(self, session) -> None:
         super().__init__()
