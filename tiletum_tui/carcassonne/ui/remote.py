@@ -89,6 +89,7 @@ class HostSeats:
     decides the keys that play wait and the message line says who decides and what."""
 
     marked = None  # the last tile another seat placed (drawn highlighted): set by the screen
+    hurries = False  # (a seat played elsewhere is not hurried from this terminal: Esc goes to the lobby)
 
     def __init__(self, screen) -> None:
         self.screen = screen

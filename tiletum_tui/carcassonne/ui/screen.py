@@ -296,7 +296,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
     def check_action(self, action: str, parameters) -> bool | None:
         mode = self.key_mode()
         if action == "hurry":  # Esc's word while a computer opponent at this keyboard decides
-            return mode == "waiting" and getattr(self.opponents, "hurries", False)
+            return mode == "waiting" and self.opponents.hurries
         modes = self._KEY_MODES.get(action)
         return modes is None or mode in modes
 

@@ -140,7 +140,7 @@ class ChapterMenu(ModalScreen[str | None]):
 
     def _highlight(self) -> None:
         menu = self.query_one(OptionList)
-        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        ids = self._ids(menu)
         first = RESUME if RESUME in ids else (self.lesson.chapters[0].id if self.lesson.chapters[0].id in ids
                                               and self.lesson is not T.BASE else next(i for i in ids if i))
         menu.highlighted = ids.index(first)  # the open lesson's line (its resume line, or its first chapter)
@@ -194,8 +194,12 @@ class ChapterMenu(ModalScreen[str | None]):
 
     def _show(self, chapter_id: str) -> None:
         menu = self.query_one(OptionList)
-        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
-        menu.highlighted = ids.index(chapter_id)
+        menu.highlighted = self._ids(menu).index(chapter_id)
+
+    @staticmethod
+    def _ids(menu: OptionList) -> list:
+        """The list's lines' ids, in order (headings: None)."""
+        return [menu.get_option_at_index(i).id for i in range(menu.option_count)]
 
     def _start(self, n: int) -> None:
         self.dismiss(self._lessons()[0].chapters[n - 1].id)
