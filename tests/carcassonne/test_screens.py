@@ -49,6 +49,17 @@ async def test_place_deploy_and_score_by_keys(tmp_path):
         assert "▶2 Bob 0 pts" in text_of(screen, "#carc-players")
 
 
+async def test_the_longest_follower_line_shows_whole_at_80x24(tmp_path):
+    """Seen at 80x24: "4 farmer field NW corne" (cut a column short of the side's 24)."""
+    session = session_for(tmp_path, seed=11)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # O where the cursor starts: north of the start tile, turned 180°
+        assert session.notation_log == ["1: place O at 0,-1 r2"]
+        lines = text_of(app.screen, "#carc-side").splitlines()
+        assert "4 farmer field NW corner" in lines
+
+
 async def test_the_preview_says_what_a_placement_would_score(tmp_path):
     seed = next(s for s in range(1, 5000) if (g := new_game(settings(2, s))).drawn == "U" and g.pile[-1] == "E")
     session = session_for(tmp_path, seed=seed)

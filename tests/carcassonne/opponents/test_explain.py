@@ -37,3 +37,12 @@ def test_a_farmer_is_explained_by_the_cities_its_farm_supplies():
     words = explain(seen, Place(0, "E", 0, -1, 2), Deploy(0, "farmer", field), 0.0, None)
     assert "a farm supplying 1 city, 1 completed (4 points each at the end to the most farmers" in words
     assert "farmers never come back" in words
+
+
+def test_a_farm_supplying_two_cities_says_cities():
+    """Seen at 80x24: "a farm supplying 2 citys". The start tile's city and the L's own (seed 4) both
+    border the field N of an L placed east of it."""
+    seen = view(new_game(settings(2, 4)))
+    assert seen.drawn == "L"
+    words = explain(seen, Place(0, "L", 1, 0, 0), Deploy(0, "farmer", "field N"), 0.0, None)
+    assert "a farm supplying 2 cities, 0 completed" in words

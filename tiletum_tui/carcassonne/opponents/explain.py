@@ -12,8 +12,9 @@ from ..engine.scoring import neighbours
 from .evaluate import feature_points
 
 
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
+def _n(count: int, word: str, words: str = "") -> str:
+    """``count`` and the word, in the plural unless one (``words``: a plural that is not word + s)."""
+    return f"{count} {word if count == 1 else words or word + 's'}"
 
 
 def explain(seen, place, deploy, gain: float, win: float | None, alternative=(), alternative_gain: float = 0.0,
@@ -69,7 +70,7 @@ def _goes_for(placed, deploy) -> str:
         complete = sum(1 for c in cities if placed.open[c] <= 0)
         if not cities:
             return "a farm that supplies no city yet (farmers never come back)"
-        return (f"a farm supplying {_n(len(cities), 'city')}, {complete} completed (4 points each at the end "
+        return (f"a farm supplying {_n(len(cities), 'city', 'cities')}, {complete} completed (4 points each at the end "
                 "to the most farmers; farmers never come back)")
     points, done = feature_points(placed, root, placed.last, left)
     if kind == "cloister":

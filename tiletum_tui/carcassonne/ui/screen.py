@@ -217,7 +217,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         for i, (seg, label, why) in enumerate(self._options(state)):
             key = str(i) if i < 10 else " "
             style = ("reverse " if i == self.choice else "") + ("dim" if why else "")
-            text.append(f"{key} {label}"[:23] + "\n", style=style.strip())
+            text.append(f"{key} {label}"[:24] + "\n", style=style.strip())  # (the side's 25 columns less its padding)
         why = self._options(state)[self.choice][2]
         if why:
             text.append(why[:200], style="italic")
