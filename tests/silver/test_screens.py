@@ -154,3 +154,27 @@ async def test_a_choice_on_both_maps_shows_each_space_on_its_own_map(tmp_path):
         for key in ("down", "right", "left", "up"):  # (the list has the focus: the map's cursor follows it)
             await pilot.press(key)
         assert screen.current_view in ("map", "underground")
+
+
+async def test_a_mine_in_one_town_is_chosen_by_number_not_by_typing_its_name(tmp_path):
+    """Played at 80x24: the Mine spaces of Kutna Hora read "Type a Town's name to find it" (a-z: type a
+    Town), though both lines are in the one Town. The Prospector Action's "1 AP: Add a Mine ... to a
+    Town" (the expansion's rules): the line says its AP as the others do, and its spaces go by number."""
+    settings = Settings(players=tuple(PlayerSetup(NAMES[i], COLOURS[i]) for i in range(3)), seed=21,
+                        modules=("silver",))
+    session = Session.new(settings, save_dir=tmp_path, autosave=False)
+    app = TiletumApp(session=session, save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # the yellow 3 for the Prospector Action with its Bonus tile, then a step to Kutna Hora
+        await pilot.press("5", "1", "2", "1", "1")
+        await pilot.pause()
+        panel = app.screen.query_one(DecisionPanel)
+        assert any(c.label == "Place a Mine in Kutna Hora (1 AP)" for c in panel.options)
+        await pilot.press("1")
+        await pilot.pause()
+        assert [c.label for c in panel.options if not c.disabled][:2] == ["Mine space 1: 1 Silver",
+                                                                           "Mine space 2: 1 Silver and 1 Gold"]
+        assert not panel.types_names and "Type a Town" not in str(panel.query_one("#decision-title").content)
+        silver = me(session.state, 0).silver
+        await pilot.press("1")
+        assert me(session.state, 0).silver == silver + 1 and session.notation_log[-1] == "1: mine 1B2 1"

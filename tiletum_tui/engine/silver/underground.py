@@ -28,12 +28,14 @@ from .tables import PROSPECTOR, tables
 
 
 def space_name(space: str) -> str:
-    """A space by name and map: "Malin (Kutna Hora)"."""
+    """A space by name and map: "Malin (Kutna Hora)"; a Town its map is named after by its name alone
+    ("Kutna Hora", not "Kutna Hora (Kutna Hora)")."""
     t = tables()
     s = t.spaces.get(space)
     if s is None:
         return space
-    return f"{s.name} ({t.data.maps[t.map_of[space]].name})"
+    map_name = t.data.maps[t.map_of[space]].name
+    return s.name if s.name == map_name else f"{s.name} ({map_name})"
 
 
 def prospector_in(state, player: int, town: str, what: str) -> None:

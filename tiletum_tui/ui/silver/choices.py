@@ -58,7 +58,8 @@ def take_underground_bonus(state, o):
 def place_mine(state, o):
     a, t = o.action, tables()
     gold = P.mine_gold(a.town, a.space) if a.town in t.spaces and 0 < a.space <= len(t.spaces[a.town].mine_spaces) else 0
-    return [(f"mine-{a.town}", f"Place a Mine in {_name(a.town)}", "", a.town),
+    ap = f" ({o.ap} AP)" if o.ap else ""
+    return [(f"mine-{a.town}", f"Place a Mine in {_name(a.town)}{ap}", "", a.town),
             (str(a.space), f"Mine space {a.space}: 1 Silver" + (f" and {gold} Gold" if gold else ""), "", a.town)]
 
 

@@ -107,8 +107,10 @@ class DecisionPanel(Vertical):
         if not self.named:
             return False
         towns = [c for c in self.options if c.name]
+        if not self.finding and len({c.name for c in towns}) < 2:  # lines of one Town (its Mine spaces, say):
+            return False  # no Town to find among them, so the numbers keep choosing
         rest = [c for c in self.options if not c.name and not c.disabled and not c.key.startswith(FINISH)]
-        return self.finding or len(towns) > NUMBERED or (len(towns) > 1 and not rest)
+        return self.finding or len(towns) > NUMBERED or not rest
 
     def show(self, title: str, menu: list[Choice], keep: bool = False) -> None:
         """A new decision (``keep``: the same one after a change, so the opened groups stay open)."""
