@@ -56,10 +56,12 @@ SCRIPT: list[tuple[Chapter, list[Step]]] = [
     (Chapter("carc-place", "Placing a tile: what must match", ("V",) + PAD), [
         _k("Carcassonne: you (Alex) and Rosa lay land tiles turn by turn. A turn: draw a tile, place it, perhaps "
            "put one of your followers on it, and whatever it completes scores at once. The most points after the "
-           "final scoring win. Space: on.", ["goal"]),
-        _m("place V at 1,0", "You drew V, a road curving from south to west. A tile must touch a placed one along "
-           "an edge (a corner is not enough), and each edge must continue what it meets: road to road, field to "
-           "field, city to city. Arrows: to the frame marked ▶ east of the start; Enter.", ["place", "match"]),
+           "final scoring win. Space: go on.", ["goal"]),
+        # (V's printed words, "from south to west", would not match the side's, which turn with the cursor)
+        _m("place V at 1,0", "You drew V, a bend in a road (shown large on the right). A tile must touch a placed "
+           "one along an edge (a corner is not enough), and each edge must continue what it meets: road to road, "
+           "field to field, city to city. Arrows: to the frame marked ▶ east of the start; Enter.",
+           ["place", "match"]),
         _m("no follower", "Now you may put one follower on the tile you just placed, or none: at most one a turn. "
            "Press 0: no follower this time.", ["follower-optional"]),
         _k("Rosa's turn comes next (in this lesson, only where a chapter needs her). Next: turning a tile. Space."),
