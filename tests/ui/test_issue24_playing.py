@@ -429,6 +429,50 @@ async def test_the_game_is_over_is_said_once_and_f10_leaves(tmp_path):
         assert isinstance(app.screen, TitleScreen), app.screen
 
 
+async def test_x_on_the_masters_suggestion_says_its_plan_and_the_best_alternative(tmp_path):
+    """Issue 23, "Hints explain: the plan as the sequence of moves ..., what it gains ... and the best
+    alternative with its expected VP". Played at 80x24: the ◆ line's detail had room for "It gains" and
+    "In all" only, cut mid-sentence, and the plan and the alternative were shown nowhere. x on the ◆
+    line (the "why this choice" key) says them all, before the rule; on another line, the rule alone."""
+    from tiletum_tui.engine import legal_actions, notation
+    from tiletum_tui.opponents.worker import Answer
+    from tiletum_tui.ui.learn.dialogs import LearnNote
+    from tiletum_tui.ui.opponents import SUGGESTED, _view_key
+
+    from .conftest import midgame_session
+
+    session = midgame_session(tmp_path)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        ctl = screen.opponents
+        moves = [a for a in legal_actions(session.state) if a.verb() == "move"]
+        assert len(moves) >= 2
+        screen.hints_on = True
+        ctl.hint_request, ctl._hint_for = 5, _view_key(session.state)
+        ctl.answered(Answer(request=5, seat=moves[0].seat, action=notation(moves[0]), plan=(notation(moves[0]),),
+                            gain=6.0, win=0.7, simulations=1, seconds=0.1, hint=True, replanned=True,
+                            alternative=(notation(moves[1]),), alternative_gain=4.0, alternative_win=0.6))
+        await pilot.pause()
+        panel = screen.query_one(DecisionPanel)
+        assert panel.options[panel.query_one(OptionList).highlighted].label.startswith(SUGGESTED)
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, LearnNote)
+        body = app.screen.body
+        assert "Why the master suggests it:\nPlan: 1. " in body and "It gains: " in body
+        assert "In all: about +6 VP in the long run, chance to lead 70%" in body
+        assert "Best alternative: " in body and "about +4 VP, chance to lead 60%" in body
+        assert "\n\nThe rule: " in body  # and the rule behind the choice, as on any line
+        await pilot.press("enter")
+        await pilot.press("down")
+        await pilot.pause()
+        assert not panel.options[panel.query_one(OptionList).highlighted].label.startswith(SUGGESTED)
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, LearnNote) and "the master" not in app.screen.body
+
+
 def _screen_text(app) -> str:
     """What the screen shows, as text (every widget's rendered lines)."""
     from textual.widget import Widget

@@ -198,9 +198,16 @@ class OpponentsController(SeatDriver):
         lines = explain_plan(self.screen.model.state, answer.seat, [parse(a) for a in answer.plan], answer.gain,
                              answer.win, [parse(a) for a in answer.alternative], answer.alternative_gain,
                              answer.alternative_win)
-        if short:  # what it gains and expects (the toast said the plan; the marks show its steps)
+        if short:  # what it gains and expects (the marks show its steps; x on its line says the rest)
             return ". ".join(x for x in lines if x.startswith(("It gains", "In all"))) + "."
         return "\n".join(lines)
+
+    def suggestion_words(self) -> str | None:
+        """The master's whole explanation of its suggestion for this decision (its plan, what it gains and
+        works towards, the best alternative): what ``x`` on a ◆ line shows; None without a suggestion."""
+        if self.suggestion is None or self.suggestion[0] != _view_key(self.screen.model.state):
+            return None
+        return self.hint_text(self.suggestion[1])
 
     def mark_suggestion(self, menu: list) -> None:
         """Mark the master's suggestion in the decision panel's menu, if it is for this decision."""

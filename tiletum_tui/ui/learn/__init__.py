@@ -129,10 +129,15 @@ def explain_highlighted(screen) -> None:
     from ..widgets.decision import DecisionPanel
     from .dialogs import explain_choice
 
+    from ..opponents import SUGGESTED
+
     panel = screen.query_one(DecisionPanel)
     i = screen.query_one("#choices", OptionList).highlighted
     choice = panel.options[i] if i is not None and i < len(panel.options) else None
-    screen.app.push_screen(explain_choice(screen, choice))
+    master = None  # on the master's suggestion (◆), its reasons too: the line's detail has room for two
+    if choice is not None and choice.label.startswith(SUGGESTED) and getattr(screen, "opponents", None):
+        master = screen.opponents.suggestion_words()
+    screen.app.push_screen(explain_choice(screen, choice, master))
 
 
 def show_preview(screen) -> None:

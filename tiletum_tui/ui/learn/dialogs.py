@@ -48,10 +48,11 @@ class LearnNote(ModalScreen[None]):
             open_rules(self.app, self.topic)
 
 
-def explain_choice(screen, choice) -> LearnNote:
+def explain_choice(screen, choice, master: str | None = None) -> LearnNote:
     """The rule behind a decision-panel choice (legal or greyed) and, if refused, exactly why. A group
     line ("Tasks…", "Die 3B") is explained as the group: its own rule (``GROUP_RULES``, for a group that
-    holds several kinds of move) or the rule its lines share, allowed unless the group is greyed."""
+    holds several kinds of move) or the rule its lines share, allowed unless the group is greyed.
+    ``master``: the master's explanation, where the choice is its suggestion (◆), before the rule."""
     from ...learn.explain import GROUP_RULES, Explanation, rule_for, why_not
     from ...learn.pages import page
 
@@ -68,7 +69,8 @@ def explain_choice(screen, choice) -> LearnNote:
             return LearnNote("Explain", "Nothing to explain here.")
         ex = Explanation(not choice.disabled, choice.reason, rule)
     where = f"{page(ex.rule.page).title} › {page(ex.rule.page).section(ex.rule.section).heading}"
-    body = f"{choice.label}\n\n{ex.text()}\n\nRead more: {where}"
+    why = f"Why the master suggests it:\n{master}\n\nThe rule: " if master else ""
+    body = f"{choice.label}\n\n{why}{ex.text()}\n\nRead more: {where}"
     return LearnNote("Why?" if ex.allowed else "Why not?", body, f"{ex.rule.page}:{ex.rule.section}")
 
 
