@@ -122,7 +122,7 @@ async def test_a_loaded_game_goes_on_with_its_opponents(tmp_path):
     before = len(loaded.log)
     app = TiletumApp(session=loaded, save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(500):
+        for _ in range(3000):  # (up to a minute: the opponent's paced moves on a machine busy with other tests)
             if current_player(loaded.state) == 0:
                 break
             await pilot.pause(0.02)
@@ -145,7 +145,7 @@ async def test_when_the_person_decides_again_one_note_sums_up_the_opponents_turn
         while current_player(session.state) == 0:  # the person's first turn
             game.apply(me.choose(view(session.state)).action, by=0)
             await pilot.pause()
-        for _ in range(500):
+        for _ in range(3000):  # (up to a minute: the opponent's paced moves on a machine busy with other tests)
             if current_player(session.state) == 0:
                 break
             await pilot.pause(0.02)
