@@ -96,3 +96,30 @@ def carcassonne_opponent_numbers(players: int = 2, fixed: int = 400, every: int 
         f"{players}p master simulations/s, CPU": sims / cpu if cpu else 0.0,
         f"{players}p master simulations/s, wall": sims / wall if wall else 0.0,
     }
+
+
+def completion_rates(games: int = 60, seed: int = 9001, players: int = 2) -> dict[tuple, tuple[int, float]]:
+    """How often a road or city with a follower on it was completed by the game's end, by its kind, its
+    open ends or edges (1 to 4, 4 meaning more) and the tiles left (by tens), at every turn of ``games``
+    journeyman games: (kind, open, tens) → (turns seen, the share completed). What the master's chances
+    of closing (``evaluate.MASTER_ODDS``) were fitted to (docs/carcassonne.md)."""
+    from ..carcassonne.engine import view
+    from ..carcassonne.opponents.levels import Opponent
+
+    seen: dict[tuple, list[int]] = {}
+    for g in range(games):
+        state = new_game(_settings(players, seed + g)).clone()
+        seats = [Opponent(i, "journeyman") for i in range(players)]
+        watched = []  # (kind, open, tens, a node of the feature) each turn
+        while state.phase != "over":
+            if state.phase == "place":
+                roots = {state.find(f.node): f.node for f in state.followers}
+                for root, node in roots.items():
+                    if state.kind[root] in ("road", "city") and state.open[root] > 0:
+                        watched.append((state.kind[root], min(state.open[root], 4), min(len(state.pile) // 10, 6), node))
+            apply_in_place(state, seats[state.seat].choose(view(state, state.seat)).action)
+        for kind, opened, tens, node in watched:
+            count = seen.setdefault((kind, opened, tens), [0, 0])
+            count[0] += 1
+            count[1] += state.open[state.find(node)] <= 0
+    return {key: (n, done / n) for key, (n, done) in sorted(seen.items())}

@@ -28,9 +28,29 @@ SUPPLY = 1.6  # points a follower in supply is worth while its owner still has t
 SUPPLY_TURNS = 10.0  # ... falling off over a player's last this many turns
 
 
-def _closing(left: int, scale: float) -> float:
+def _closing(left: int, scale: float, cap: float = 1.0) -> float:
     """The chance one open end or edge is closed before the tiles run out."""
-    return 1.0 - math.exp(-left / scale)
+    return cap * (1.0 - math.exp(-left / scale))
+
+
+class Odds(NamedTuple):
+    """How likely an open road end or city edge is to be closed by the end: ``cap`` (1 - e^(-left / scale)).
+    The journeyman's (``ODDS``) all but promises it while many tiles are left; the master's
+    (``MASTER_ODDS``) is fitted to how often a follower's road or city was completed in 60 journeyman
+    games (docs/carcassonne.md): a city edge closed about half the time with 30 tiles left, not 96%."""
+
+    road_scale: float
+    city_scale: float
+    road_cap: float = 1.0
+    city_cap: float = 1.0
+
+    def chances(self, left: int) -> tuple[float, float]:
+        """(a road end's, a city edge's) chance of being closed with ``left`` tiles to come."""
+        return _closing(left, self.road_scale, self.road_cap), _closing(left, self.city_scale, self.city_cap)
+
+
+ODDS = Odds(ROAD_SCALE, CITY_SCALE)
+MASTER_ODDS = Odds(road_scale=45.0, city_scale=22.0, road_cap=1.0, city_cap=0.65)
 
 
 def _most(seats: list[int]) -> list[int]:
@@ -69,9 +89,9 @@ def feature_points(state: State, root: int, tile: int, left: int, road_q: float 
     return p * (2 * tiles + 2 * pennants) + (1 - p) * (state.segs[root] + pennants), False
 
 
-def values(state: State, extra: Follower | None = None) -> list[float]:
+def values(state: State, extra: Follower | None = None, odds: Odds = ODDS) -> list[float]:
     """Each player's value (see the module's docstring); ``extra``: a follower deployed in thought."""
-    return values_each(state, [extra])[0]
+    return values_each(state, [extra], odds=odds)[0]
 
 
 class Land(NamedTuple):
@@ -88,16 +108,17 @@ class Land(NamedTuple):
     cities: dict  # a farmed city's root: (its farmers' seats, majority, worth, the farms' roots)
 
 
-def weigh(state: State, before: Land | None = None) -> Land:
+def weigh(state: State, before: Land | None = None, odds: Odds = ODDS) -> Land:
     """The evaluation's work on ``state``'s followers. With ``before`` (``weigh`` of the state just
     before its last tile was placed: the same followers and pile) only what that tile touched is
     weighed again: the features and farms its segments joined, the cloisters round it, the cities
-    those farms touch or the tile joined; the rest is taken over as it was (``values_each``)."""
+    those farms touch or the tile joined; the rest is taken over as it was (``values_each``). ``odds``:
+    the chances of closing an open end (``before`` was weighed with the same)."""
     left = len(state.pile)
     if (before is not None and before.left == left and len(state.placed) == before.placed + 1
             and state.placed[-1].base == before.nodes):
-        return _weigh_after(state, before)
-    road_q, city_q = _closing(left, ROAD_SCALE), _closing(left, CITY_SCALE)
+        return _weigh_after(state, before, odds)
+    road_q, city_q = odds.chances(left)
     find, kinds = state.find, state.kind
     base = [float(s) for s in state.scores]
     supply = list(state.supply)
@@ -145,10 +166,10 @@ def _city(state: State, city: int, farms: list[tuple], roots: list[int], city_q:
     return seats, _most(seats), 4.0 if opened <= 0 else 4.0 * city_q ** opened, roots
 
 
-def _weigh_after(state: State, before: Land) -> Land:
+def _weigh_after(state: State, before: Land, odds: Odds) -> Land:
     """``weigh`` from ``before``: what the last tile changed, taken out and weighed again."""
     left = before.left
-    road_q, city_q = _closing(left, ROAD_SCALE), _closing(left, CITY_SCALE)
+    road_q, city_q = odds.chances(left)
     find, kinds, parent = state.find, state.kind, state.parent
     p = state.placed[-1]
     touched = {find(n) for n in range(p.base, len(parent))}
@@ -219,13 +240,14 @@ def _weigh_after(state: State, before: Land) -> Land:
     return Land(len(parent), len(placed), left, base, supply, features, farms, cities)
 
 
-def values_each(state: State, extras: list[Follower | None], before: Land | None = None) -> list[list[float]]:
+def values_each(state: State, extras: list[Follower | None], before: Land | None = None,
+                odds: Odds = ODDS) -> list[list[float]]:
     """``values`` with each of ``extras`` deployed in thought (None: none), sharing the work: only the
-    feature (or the farm's cities) a follower joins is weighed again. ``before``: see ``weigh``."""
+    feature (or the farm's cities) a follower joins is weighed again. ``before``, ``odds``: see ``weigh``."""
     n = len(state.players)
-    land = weigh(state, before)
+    land = weigh(state, before, odds)
     left = land.left
-    road_q, city_q = _closing(left, ROAD_SCALE), _closing(left, CITY_SCALE)
+    road_q, city_q = odds.chances(left)
     find, kinds = state.find, state.kind
     base, supply, features, farms, cities = land.base, land.supply, land.features, land.farms, land.cities
 

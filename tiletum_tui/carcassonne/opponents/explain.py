@@ -9,7 +9,7 @@ from ..engine import apply
 from ..engine.land import describe_place
 from ..engine.rules import forecast
 from ..engine.scoring import neighbours
-from .evaluate import feature_points
+from .evaluate import MASTER_ODDS, feature_points
 
 
 def _n(count: int, word: str, words: str = "") -> str:
@@ -72,7 +72,7 @@ def _goes_for(placed, deploy) -> str:
             return "a farm that supplies no city yet (farmers never come back)"
         return (f"a farm supplying {_n(len(cities), 'city', 'cities')}, {complete} completed (4 points each at the end "
                 "to the most farmers; farmers never come back)")
-    points, done = feature_points(placed, root, placed.last, left)
+    points, done = feature_points(placed, root, placed.last, left, *MASTER_ODDS.chances(left))  # (as the master weighs it)
     if kind == "cloister":
         return f"a cloister with {_n(neighbours(placed, tile.x, tile.y), 'tile')} round it of 8 (about {points:.0f} points)"
     size = _n(len(placed.tiles[root]), "tile")

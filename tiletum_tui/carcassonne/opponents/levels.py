@@ -21,7 +21,7 @@ from ..engine.followers import spots
 from ..engine.land import legal_places
 from ..engine.rules import is_view
 from ..engine.state import Follower
-from .evaluate import margin, values, values_each, weigh
+from .evaluate import ODDS, Odds, margin, values, values_each, weigh
 
 
 class Option(NamedTuple):
@@ -56,23 +56,24 @@ def beginner_move(seen, seed: int):
     return rng.choice(legal)
 
 
-def turn_options(state, seat: int) -> list[Option]:
+def turn_options(state, seat: int, odds: Odds = ODDS) -> list[Option]:
     """Every whole turn with the drawn tile (each place and turn it fits, each follower it may then take,
-    or none), best first by the evaluation: the journeyman's one-turn lookahead."""
+    or none), best first by the evaluation: the journeyman's one-turn lookahead (``odds``: the master's
+    chances of closing open ends, where it ranks turns)."""
     out: list[Option] = []
     drawn = state.drawn
-    before = weigh(state)  # (each place's evaluation weighs again only what the tile touches)
+    before = weigh(state, odds=odds)  # (each place's evaluation weighs again only what the tile touches)
     for x, y, r in legal_places(state, drawn):
         place = Place(seat, drawn, x, y, r)
         after = state.clone()
         apply_in_place(after, place, checked=True)
-        out.extend(follower_options(after, seat, place, none=True, before=before))
+        out.extend(follower_options(after, seat, place, none=True, before=before, odds=odds))
     out.sort(key=lambda o: -o.value)  # (stable: ties keep the engine's order)
     return out
 
 
 def follower_options(placed, seat: int, place: Place | None = None, none: bool = False,
-                     before=None) -> list[Option]:
+                     before=None, odds: Odds = ODDS) -> list[Option]:
     """The followers that may go on the tile just placed (and, with ``none``, no follower first), each
     with the player's margin after it (``before``: ``evaluate.weigh`` of the state before the tile)."""
     tile = placed.placed[placed.last]
@@ -81,7 +82,7 @@ def follower_options(placed, seat: int, place: Place | None = None, none: bool =
     deploys = [Deploy(seat, s.role, s.name) for s in free]
     if none:
         extras, deploys = [None, *extras], [Deploy(seat, None, None), *deploys]
-    return [Option(margin(v, seat), place, d) for v, d in zip(values_each(placed, extras, before), deploys)]
+    return [Option(margin(v, seat), place, d) for v, d in zip(values_each(placed, extras, before, odds), deploys)]
 
 
 class Opponent(BaseOpponent):

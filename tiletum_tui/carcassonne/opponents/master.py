@@ -28,7 +28,7 @@ from ...opponents.base import Choice, SearchNode, run_budget
 from ..engine import Place, apply_in_place
 from ..engine.land import legal_places
 from ..engine.rules import sample
-from .evaluate import margin, values, weigh
+from .evaluate import MASTER_ODDS, margin, values, weigh
 from .levels import Option, follower_options, turn_options
 
 ROOT_CANDIDATES = 6  # the journeyman's best whole turns the root weighs ...
@@ -65,8 +65,8 @@ def _reward(m: float) -> float:
 def search(seen, me: int, budget, seed: int, hurry=None) -> Choice:
     """The master's whole turn for the tile in hand (``Choice.plan``: the place, then the follower)."""
     started = time.perf_counter()  # the time budget covers the root's ranking too
-    now = margin(values(seen), me)
-    ranked = turn_options(seen, me)
+    now = margin(values(seen, odds=MASTER_ODDS), me)
+    ranked = turn_options(seen, me, MASTER_ODDS)
     options = [o for o in ranked[:ROOT_CANDIDATES] if o.value >= ranked[0].value - ROOT_WITHIN]
     root = Node()
     for o in options:
@@ -104,7 +104,7 @@ def _simulate(root: Node, seen, seed: int, me: int) -> None:
         else:
             in_tree = False
             _play(state, _playout_turn(state, who, rng))
-    vals = values(state)
+    vals = values(state, odds=MASTER_ODDS)
     rewards = [_reward(margin(vals, s)) for s in range(len(vals))]
     root.visits += 1
     for n, who in path:
@@ -117,7 +117,7 @@ def _tree_turn(node: Node, state, who: int) -> Node:
     design = state.drawn
     ranked = node.ranked.get(design)
     if ranked is None:  # ranked the first time this tile comes here: the land is the same in every deal
-        ranked = node.ranked[design] = turn_options(state, who)
+        ranked = node.ranked[design] = turn_options(state, who, MASTER_ODDS)
     children = node.children.setdefault(design, {})
     allowed = TREE_FIRST + int(math.log2(node.visits + 1))
     for o in ranked[:allowed]:
@@ -133,12 +133,12 @@ def _playout_turn(state, who: int, rng: random.Random) -> Option:
     places = legal_places(state, state.drawn)
     if len(places) > PLAYOUT_PLACES:
         places = rng.sample(places, PLAYOUT_PLACES)
-    best, before = None, weigh(state)
+    best, before = None, weigh(state, odds=MASTER_ODDS)
     for x, y, r in places:
         place = Place(who, state.drawn, x, y, r)
         after = state.clone()
         apply_in_place(after, place, checked=True)
-        for o in follower_options(after, who, place, none=True, before=before):
+        for o in follower_options(after, who, place, none=True, before=before, odds=MASTER_ODDS):
             if best is None or o.value > best.value:
                 best = o
     return best
