@@ -3,7 +3,8 @@ the master's at the end of each simulation.
 
 A player's value is its score now plus what its followers on the land promise: each road, city and
 cloister at the points the rules text pays for it completed, weighed by a chance of completing it
-that falls with its open ends and edges and with the tiles left, and otherwise at what the final
+that falls with its open ends and edges and with the tiles left (``Odds``: the journeyman's hopeful,
+the master's fitted to how often it happens), and otherwise at what the final
 scoring pays for it unfinished (a point a segment, a pennant; a cloister a point a tile round it);
 each completed city a farm supplies, 4 points to the most farmers (an unfinished city by its chance);
 and a little for each follower in supply while there are turns left to use it. A feature the
