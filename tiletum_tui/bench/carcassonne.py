@@ -116,7 +116,8 @@ def completion_rates(games: int = 60, seed: int = 9001, players: int = 2) -> dic
                 roots = {state.find(f.node): f.node for f in state.followers}
                 for root, node in roots.items():
                     if state.kind[root] in ("road", "city") and state.open[root] > 0:
-                        watched.append((state.kind[root], min(state.open[root], 4), min(len(state.pile) // 10, 6), node))
+                        tens = min(len(state.pile) // 10, 6)
+                        watched.append((state.kind[root], min(state.open[root], 4), tens, node))
             apply_in_place(state, seats[state.seat].choose(view(state, state.seat)).action)
         for kind, opened, tens, node in watched:
             count = seen.setdefault((kind, opened, tens), [0, 0])

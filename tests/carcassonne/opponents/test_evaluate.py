@@ -36,7 +36,8 @@ def test_weighing_a_place_from_the_land_before_it_gives_the_values_of_weighing_i
                 tile = after.placed[after.last]
                 extras = [None] + [Follower(state.seat, tile.base + s.segment, s.role, after.last)
                                    for s in spots(after) if s.refused is None]
-                for shared, anew in zip(values_each(after, extras, before, odds), values_each(after, extras, odds=odds)):
+                anew_values = values_each(after, extras, odds=odds)
+                for shared, anew in zip(values_each(after, extras, before, odds), anew_values):
                     assert shared == pytest.approx(anew, abs=1e-9), (x, y, r)
                     compared += 1
         legal = legal_actions(state)

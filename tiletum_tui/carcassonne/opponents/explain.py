@@ -70,9 +70,10 @@ def _goes_for(placed, deploy) -> str:
         complete = sum(1 for c in cities if placed.open[c] <= 0)
         if not cities:
             return "a farm that supplies no city yet (farmers never come back)"
-        return (f"a farm supplying {_n(len(cities), 'city', 'cities')}, {complete} completed (4 points each at the end "
-                "to the most farmers; farmers never come back)")
-    points, done = feature_points(placed, root, placed.last, left, *MASTER_ODDS.chances(left))  # (as the master weighs it)
+        return (f"a farm supplying {_n(len(cities), 'city', 'cities')}, {complete} completed (4 points each at "
+                "the end to the most farmers; farmers never come back)")
+    # (what the follower's feature is worth as the master weighs it: its chances of closing)
+    points, done = feature_points(placed, root, placed.last, left, *MASTER_ODDS.chances(left))
     if kind == "cloister":
         return f"a cloister with {_n(neighbours(placed, tile.x, tile.y), 'tile')} round it of 8 (about {points:.0f} points)"
     size = _n(len(placed.tiles[root]), "tile")

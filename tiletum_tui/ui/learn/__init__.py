@@ -134,7 +134,7 @@ def explain_highlighted(screen) -> None:
     panel = screen.query_one(DecisionPanel)
     i = screen.query_one("#choices", OptionList).highlighted
     choice = panel.options[i] if i is not None and i < len(panel.options) else None
-    master = None  # on the master's suggestion (◆), its reasons too: the line's detail has room for two
+    master = None  # on the master's suggestion (◆), its reasons too (its line's detail has room for two lines)
     if choice is not None and choice.label.startswith(SUGGESTED) and getattr(screen, "opponents", None):
         master = screen.opponents.suggestion_words()
     screen.app.push_screen(explain_choice(screen, choice, master))
