@@ -202,20 +202,25 @@ class OpponentsController(SeatDriver):
             return ". ".join(x for x in lines if x.startswith(("It gains", "In all"))) + "."
         return "\n".join(lines)
 
+    def _current_answer(self):
+        """The master's answer for the decision on screen, or None (none asked, or for another moment)."""
+        if self.suggestion is None or self.suggestion[0] != _view_key(self.screen.model.state):
+            return None
+        return self.suggestion[1]
+
     def suggestion_words(self) -> str | None:
         """The master's whole explanation of its suggestion for this decision (its plan, what it gains and
         works towards, the best alternative): what ``x`` on a ◆ line shows; None without a suggestion."""
-        if self.suggestion is None or self.suggestion[0] != _view_key(self.screen.model.state):
-            return None
-        return self.hint_text(self.suggestion[1])
+        answer = self._current_answer()
+        return None if answer is None else self.hint_text(answer)
 
     def mark_suggestion(self, menu: list) -> None:
         """Mark the master's suggestion in the decision panel's menu, if it is for this decision."""
-        if self.suggestion is None or self.suggestion[0] != _view_key(self.screen.model.state):
+        answer = self._current_answer()
+        if answer is None:
             return
         from ..engine import parse
 
-        answer = self.suggestion[1]
         target = parse(answer.action)  # (an Answer's or the host's Hinted: both give the notation)
         detail = self.hint_text(answer, short=True)
 
