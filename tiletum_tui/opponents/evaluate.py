@@ -16,6 +16,7 @@ Once the game is over the value is the final VP, exactly.
 from __future__ import annotations
 
 from collections import deque
+from typing import NamedTuple
 
 from ..engine.queries import cathedral_available, fair_count, king_order, king_space
 from ..engine.ruleset import rules_for
@@ -40,6 +41,24 @@ PIECE_STEP = 0.45  # a Town worth v, d steps away, is worth v - d * PIECE_STEP (
 PIECE_SHARE = 0.5  # ... times this: standing near a good Town is a promise, not yet a point
 CATHEDRAL_SHARE = 0.8  # a Pillar where one has not yet built: that Cathedral's VP, by the Stone in hand
 ROOM_PROGRESS = 2.2  # a Building with a Room filled is on its way to Completed (per filled share)
+
+
+# The terms of a player's estimate, in this order (``terms``); a ``Weights`` multiplies each, by round.
+TERMS = ("houses x pillars", "modules", "completed buildings", "rooms", "bonus ap", "resources", "king",
+         "king later", "highest", "fair", "later fairs", "contracts", "storehouse others", "full storehouse",
+         "cathedrals", "pieces")
+
+
+class Weights(NamedTuple):
+    """How much each term of the estimate counts (``TERMS``' order), one row per round (1-4). The
+    journeyman's (``ONE``) counts each as written; the master's (``MASTER_WEIGHTS``) is fitted to what
+    the terms foretold in journeyman games (docs/opponents.md, "The master's weights")."""
+
+    rounds: tuple[tuple[float, ...], ...]
+
+
+ONE = Weights(((1.0,) * len(TERMS),) * 4)
+MASTER_WEIGHTS = ONE
 
 
 class Tables:
@@ -91,11 +110,33 @@ def turns_left(state: State, player: int) -> int:
     return this_round + 3 * (4 - state.round)
 
 
-def evaluate(state: State, only: int | None = None) -> list[float]:
-    """Each player's value of the position (VP now plus the estimate), in seat order; with ``only``,
-    just that player's (the others are 0: a turn's planning needs only its own)."""
+def evaluate(state: State, only: int | None = None, weights: Weights | None = None) -> list[float]:
+    """Each player's value of the position (VP now plus the estimate, its terms weighed by ``weights``:
+    the journeyman's by default), in seat order; with ``only``, just that player's (the others are 0: a
+    turn's planning needs only its own)."""
     if state.phase == "over":
         return [float(p.vp) for p in state.players]
+    common = _common(state)
+    w = (weights or ONE).rounds[min(state.round, 4) - 1]
+    out = []
+    for i, p in enumerate(state.players):
+        v = 0.0
+        if only is None or i == only:
+            v = float(p.vp)
+            for k, x in zip(w, _terms(state, i, p, *common)):
+                v += k * x
+        out.append(v)
+    return out
+
+
+def terms(state: State) -> list[tuple[float, ...]]:
+    """Each player's terms of the estimate, unweighed (``TERMS``' order): what ``Weights`` are fitted to."""
+    common = _common(state)
+    return [_terms(state, i, p, *common) for i, p in enumerate(state.players)]
+
+
+def _common(state: State) -> tuple:
+    """What every player's terms share: the tables, the King track's expected drop, the Fairs, the map counts."""
     t = tables(state.settings)
     r = t.r
     board = state.board
@@ -112,9 +153,7 @@ def evaluate(state: State, only: int | None = None) -> list[float]:
     if fair is not None and not fair.done:
         fair_per = r.tracks.fair_board_vp[fair_i] + r.cat.fair_tiles[fair.tile].vp
     later_fairs = [(k, f) for k, f in enumerate(board.fairs) if k > fair_i and not f.done]
-    m = _map_counts(r, state)
-    return [_value(state, t, r, i, p, drop, highest, fair, fair_per, later_fairs, m) if only is None or i == only else 0.0
-            for i, p in enumerate(state.players)]
+    return t, r, drop, highest, fair, fair_per, later_fairs, _map_counts(r, state)
 
 
 _COUNTS: dict[tuple[int, int], tuple] = {}
@@ -159,25 +198,25 @@ class _MapCounts:
                 self.pillar_open.append((town, row))
 
 
-def value_of(state: State, player: int) -> float:
-    return evaluate(state, player)[player]
+def value_of(state: State, player: int, weights: Weights | None = None) -> float:
+    return evaluate(state, player, weights)[player]
 
 
-def _value(state, t: Tables, r, i: int, p, drop, highest, fair, fair_per, later_fairs, m) -> float:
+def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_fairs, m) -> tuple[float, ...]:
+    """Player i's terms of the estimate (``TERMS``' order), as this module's weights write them."""
     board = state.board
     turns = turns_left(state, i)
     progress = turns / 12.0  # 1 at the start of the game, 0 once this player has no turn left
-    v = float(p.vp)
     # ---- Houses x Pillars (final scoring, unless a module scores something else instead), with a
     # share of those still to come
     h, pl = m.houses[i], m.pillars[i]
     more_h = min(p.houses + sum(p.roof) * 0.5, HOUSES_PER_TURN * turns)
     more_p = min(p.pillars, PILLARS_PER_TURN * turns)
-    if t.houses_x_pillars:
-        v += h * pl + h * more_p + pl * more_h
+    hxp = h * pl + h * more_p + pl * more_h if t.houses_x_pillars else 0.0
     # ---- what the modules' parts promise (their own estimate: Module.estimate)
+    modules = 0.0
     for module in r.modules:
-        v += module.estimate(r, state, i, turns)
+        modules += module.estimate(r, state, i, turns)
     # ---- Completed Buildings (final scoring) and the way towards them
     completed = sum(p.completed)
     progress_b = 0.0
@@ -192,49 +231,52 @@ def _value(state, t: Tables, r, i: int, p, drop, highest, fair, fair_per, later_
     table = t.completed_vp
     lo = int(expected)
     if lo + 1 < len(table):
-        v += table[lo] + (table[lo + 1] - table[lo]) * (expected - lo)
+        buildings = table[lo] + (table[lo + 1] - table[lo]) * (expected - lo)
     else:
-        v += table[-1]
-    v += ROOM_PROGRESS * progress_b * progress
+        buildings = table[-1]
+    rooms_v = ROOM_PROGRESS * progress_b * progress
     # Bonus AP on the wheel, for the turns left
-    v += BONUS_AP_PER_TURN * sum(p.bonus_ap.values()) * turns / 3.0
+    bonus_ap = BONUS_AP_PER_TURN * sum(p.bonus_ap.values()) * turns / 3.0
     # ---- Resources: used for Contracts, Cathedrals and Crests early; 1 VP per 4 at the end
     res = p.resources
     per = RESOURCE_LATE + (RESOURCE_EARLY - RESOURCE_LATE) * progress
     total = sum(res.values())
     if turns == 0:
-        v += total // r.tracks.resources_per_vp
+        resources = total // r.tracks.resources_per_vp
     else:
-        v += per * (total - res["G"]) + per * GOLD_SHARE * res["G"]
+        resources = per * (total - res["G"]) + per * GOLD_SHARE * res["G"]
     # ---- King track: this round's King phase, and again later for a blue space that stays
+    king = king_later = top = 0.0
     space = king_space(state, i)
     if state.phase == "action":
         expect = max(0, space - drop)
         lo = int(expect)
         kv = t.king_track[lo] + (t.king_track[min(lo + 1, len(t.king_track) - 1)] - t.king_track[lo]) * (expect - lo)
-        v += kv
+        king = kv
         if kv > 0 and state.round < 4:
-            v += KING_LATER * kv * (4 - state.round) / 2
+            king_later = KING_LATER * kv * (4 - state.round) / 2
         if i == highest:
-            v += HIGHEST_BONUS
+            top = HIGHEST_BONUS
     # ---- Fairs: this round's, and later ones where a House already stands
     tiles = r.tiles
+    fair_v = later = 0.0
     if fair is not None and fair_per:
         here = i in board.houses[fair.town] or p.merchant == fair.town
         count = _fair_times(r, state, i, fair.tile, h, pl)
         if here:
-            v += fair_per * count
+            fair_v = fair_per * count
         elif state.phase == "action" and turns:
             d = t.dist[p.merchant][fair.town]
-            v += fair_per * count * max(0.0, 1.0 - d / 6.0) * 0.5
+            fair_v = fair_per * count * max(0.0, 1.0 - d / 6.0) * 0.5
     for k, f in later_fairs:
         per_f = r.tracks.fair_board_vp[k] + r.cat.fair_tiles[f.tile].vp
         count = _fair_times(r, state, i, f.tile, h, pl) + 1
         if i in board.houses[f.town]:
-            v += FAIR_LATER * per_f * count
+            later += FAIR_LATER * per_f * count
         else:
-            v += 0.15 * per_f * count
+            later += 0.15 * per_f * count
     # ---- the Storehouse
+    contracts = others = full = 0.0
     storehouse = p.storehouse
     free_contract = sum(1 for c in p.contracts if not c)
     next_space_vp = t.contract_vp[len(p.contracts) - free_contract] if free_contract else 0
@@ -243,31 +285,33 @@ def _value(state, t: Tables, r, i: int, p, drop, highest, fair, fair_per, later_
         kind = tile.kind
         if kind == "contract":
             if free_contract:
-                v += CONTRACT_SHARE * (tile.vp + next_space_vp) * _paid_share(tile, res) * (0.5 + 0.5 * progress)
+                contracts += CONTRACT_SHARE * (tile.vp + next_space_vp) * _paid_share(tile, res) * (0.5 + 0.5 * progress)
         elif kind == "crest":
-            v += CREST_IN_STORE * progress + 0.5
+            others += CREST_IN_STORE * progress + 0.5
         elif kind == "helper":
-            v += HELPER_IN_STORE * min(1.0, turns / 2.0)
+            others += HELPER_IN_STORE * min(1.0, turns / 2.0)
         else:
-            v += CHARACTER_IN_STORE * min(1.0, turns / 2.0)
+            others += CHARACTER_IN_STORE * min(1.0, turns / 2.0)
     if len(storehouse) >= r.player_board.storehouse and turns:
-        v -= FULL_STOREHOUSE
+        full = -FULL_STOREHOUSE
     # ---- Cathedrals this player may build (a Pillar there, not yet built)
+    cathedrals = 0.0
     stone = res["S"]
     for town, row in board.pillars.items():
         # (an Underground Town's Cathedral is the expansion's, not on the main board: not counted here)
         if i in row and town not in p.cathedrals and board.cathedral_stack.get(town):
             cost = r.cat.construction_costs[board.construction_cost[town]]
-            top = board.cathedral_stack[town][-1]
-            worth = cost.vp + cathedral_tile_vp(r, top)
-            v += CATHEDRAL_SHARE * worth * min(1.0, (stone + 1) / max(1, cost.stone + 1)) * (0.3 + 0.7 * progress)
+            top_tile = board.cathedral_stack[town][-1]
+            worth = cost.vp + cathedral_tile_vp(r, top_tile)
+            cathedrals += CATHEDRAL_SHARE * worth * min(1.0, (stone + 1) / max(1, cost.stone + 1)) * (0.3 + 0.7 * progress)
     # ---- where the pieces stand: the best Town within reach for a House / a Pillar
+    pieces = 0.0
     if turns:
-        v += PIECE_SHARE * min(progress * 2, 1.0) * (
+        pieces = PIECE_SHARE * min(progress * 2, 1.0) * (
             _best_near(t, p.merchant, _house_towns(state, m, i, p, pl + more_p, fair)) +
             _best_near(t, p.architect, _pillar_towns(state, m, i, p, h + more_h)))
-    return v
-
+    return (hxp, modules, buildings, rooms_v, bonus_ap, resources, king, king_later, top, fair_v, later, contracts,
+            others, full, cathedrals, pieces)
 
 def _fair_times(r, state, i: int, tile_id: str, houses: int, pillars: int) -> int:
     condition = r.cat.fair_tiles[tile_id].condition

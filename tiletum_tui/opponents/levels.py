@@ -25,7 +25,7 @@ from ..engine.queries import ap_lost_by
 from ..engine.state import TurnFrame
 from .base import LEVEL_TITLES, LEVELS, MAX_SECONDS, MAX_SIMULATIONS, Budget, Choice  # noqa: F401 (their home)
 from .base import BaseOpponent
-from .evaluate import value_of
+from .evaluate import MASTER_WEIGHTS, Weights, value_of
 from .planner import JOURNEYMAN, Plan, Width, plan_turn
 
 _ENC = msgspec.msgpack.Encoder()
@@ -66,6 +66,7 @@ class Opponent(BaseOpponent):
         self._after = None  # the sampled state after the last step handed out
         self._plan_value = 0.0  # the planner's value of where the plan leads
         self._win: float | None = None
+        self._weights = MASTER_WEIGHTS if level == "master" else None  # the evaluation's weights (the master's own)
 
     def choose(self, seen, hurry=None) -> Choice:
         """The next action for this seat in ``seen`` (a view, with this seat deciding). ``hurry`` is
@@ -76,7 +77,7 @@ class Opponent(BaseOpponent):
         if self._steps and self._foreseen == public_bytes(seen):
             rest = list(self._steps)
             out = self._next_step(replanned=False)
-            out.plan, out.gain, out.win = rest, self._plan_value - value_of(seen, self.seat), self._win
+            out.plan, out.gain, out.win = rest, self._plan_value - value_of(seen, self.seat, self._weights), self._win
             return out
         started = time.perf_counter()
         seed = decision_seed(seen, self.seat, self.level)
@@ -88,8 +89,8 @@ class Opponent(BaseOpponent):
             # The journeyman's turn, and every decision of the master's that is not the start of a turn
             # (a surprise in mid-turn, the King tile): the planner on one sample of the view.
             width = JOURNEYMAN if self.level == "journeyman" else MASTER_WIDTH
-            plan = best_plan(sample(seen, seed), self.seat, width)
-            info = Choice(plan.actions[0], gain=plan.value - value_of(seen, self.seat))
+            plan = best_plan(sample(seen, seed), self.seat, width, self._weights)
+            info = Choice(plan.actions[0], gain=plan.value - value_of(seen, self.seat, self._weights))
         self._start(seen, seed, plan)
         self._plan_value, self._win = plan.value, info.win
         out = self._next_step(replanned=True)
@@ -119,15 +120,15 @@ class Opponent(BaseOpponent):
 MASTER_WIDTH = Width(beam=4, dice=6)
 
 
-def best_plan(state, seat: int, width: Width) -> Plan:
+def best_plan(state, seat: int, width: Width, weights: Weights | None = None) -> Plan:
     """The planner's best plan for the decision in hand (the King tile included: both are tried)."""
-    plans = plan_turn(state, seat, width)
+    plans = plan_turn(state, seat, width, weights=weights)
     if plans:
         return plans[0]
     # Not a turn (the King phase's Bonus tile): try each legal action and keep the best.
     best = None
     for a in legal_actions(state):
-        v = value_of(apply_listed(state, a), seat)
+        v = value_of(apply_listed(state, a), seat, weights)
         if best is None or v > best.value:
             best = Plan([a], v)
     return best

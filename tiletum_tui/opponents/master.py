@@ -31,7 +31,7 @@ from ..engine.errors import TiletumError
 from ..engine.state import KingTileFrame, TurnFrame
 from ..engine.turn import TakeDie
 from .base import SearchNode, run_budget
-from .evaluate import evaluate, value_of
+from .evaluate import MASTER_WEIGHTS, evaluate, value_of
 from .planner import QUICK, Plan, Width, plan_turn, quick_turn, rank_dice, spend
 
 ROOT = Width(beam=6, dice=8)  # the root's candidate plans
@@ -42,6 +42,8 @@ MAX_TURNS = 8  # a simulation plays to the end of the round (its King phase and 
 EXPLORE = 0.7  # UCB1's exploration constant (rewards lie in 0..1)
 PRIOR_VISITS = 2  # virtual visits giving each root candidate the reward its planner value promises
 MARGIN_SCALE = 8.0  # VP of margin that make a win about 73% likely (the logistic's scale)
+WEIGHTS = MASTER_WEIGHTS  # the evaluation's weights wherever the master weighs: plans, the tree, playouts, leaves
+LEAF_WEIGHTS = WEIGHTS
 
 
 class Node(SearchNode):
@@ -62,10 +64,10 @@ def search(seen, me: int, budget, seed: int, hurry=None):
     n = len(seen.players)
     started = time.perf_counter()  # the time budget covers the root's planning too
     first = sample(seen, seed)
-    plans = plan_turn(first, me, ROOT, keep=ROOT_PLANS)
-    now = value_of(seen, me)
+    plans = plan_turn(first, me, ROOT, keep=ROOT_PLANS, weights=WEIGHTS)
+    now = value_of(seen, me, WEIGHTS)
     root = Node()
-    values = evaluate(seen)
+    values = evaluate(seen, weights=WEIGHTS)
     others = (sum(values) - values[me]) / (n - 1)
     for p in plans:
         child = root.children[_key(p.actions[0])] = Node(p)
@@ -121,7 +123,7 @@ def _simulate(root: Node, seen, seed: int, me: int, n: int) -> None:
             turns += 1
         else:  # a decision between turns (the King tile): the planner's best, greedily
             state = _quick(state, who)
-    values = evaluate(state)
+    values = evaluate(state, weights=LEAF_WEIGHTS)
     total = sum(values)
     rewards = [_reward(v - (total - v) / (n - 1)) for v in values]
     root.visits += 1
@@ -152,14 +154,14 @@ def _tree_turn(node: Node, state, who: int):
     k, child = max(options, key=lambda kc: kc[1].ucb(parent))
     die = TakeDie(who, *k)
     after = apply_listed(state, die)  # (equal to a die just listed: ``k in legal``)
-    plans = spend(after, who, QUICK, [die])
+    plans = spend(after, who, QUICK, [die], WEIGHTS)
     state = _play(state, plans[0].actions, who) if plans else after
     return child, state
 
 
 def _screen(state, who: int, count: int) -> list:
     """The dice of a turn below the root, best first, by what they give at once and their AP (no planning)."""
-    return [a for _, a, _ in rank_dice(state, who)[:count]]
+    return [a for _, a, _ in rank_dice(state, who, WEIGHTS)[:count]]
 
 
 def _play(state, actions: list, who: int):
@@ -174,7 +176,7 @@ def _play(state, actions: list, who: int):
 
 def _finish(state, who: int):
     if state.stack and state.stack[-1].player == who and state.phase == "action":
-        plans = spend(state, who, QUICK)
+        plans = spend(state, who, QUICK, weights=WEIGHTS)
         if plans:
             for a in plans[0].actions:  # (planned from this very state: each move listed on the way)
                 state = apply_listed(state, a)
@@ -186,9 +188,9 @@ def _quick(state, who: int):
     """The playouts' policy for one decision: the planner's quick plan, played out."""
     top = state.stack[-1]
     if isinstance(top, KingTileFrame):
-        best = max(legal_actions(state), key=lambda a: value_of(apply_listed(state, a), who))
+        best = max(legal_actions(state), key=lambda a: value_of(apply_listed(state, a), who, WEIGHTS))
         return apply_listed(state, best)
-    plan = quick_turn(state, who)
+    plan = quick_turn(state, who, weights=WEIGHTS)
     if plan is None:
         return apply_listed(state, legal_actions(state)[0])
     for a in plan.actions:  # (planned from this very state: each move listed on the way)

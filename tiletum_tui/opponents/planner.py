@@ -24,7 +24,7 @@ from ..engine.contracts import Exchange
 from ..engine.tasks import Buy
 from ..engine.state import ActionFrame, TurnFrame
 from ..engine.turn import Done, EndTurn, TakeDie
-from .evaluate import value_of
+from .evaluate import Weights, value_of
 
 _ENC = msgspec.msgpack.Encoder()
 
@@ -75,12 +75,13 @@ def _useful(state, a, lean: bool = False) -> bool:
     return t is not Refresh
 
 
-def spend(state, me: int, width: Width, first: list | None = None) -> list[Plan]:
+def spend(state, me: int, width: Width, first: list | None = None, weights: Weights | None = None) -> list[Plan]:
     """Ways to finish the turn in hand from ``state`` (me deciding), best first. ``first`` are the
-    actions already taken to reach ``state`` (kept in front of each plan)."""
+    actions already taken to reach ``state`` (kept in front of each plan). ``weights``: the evaluation's
+    (``evaluate.Weights``; the journeyman's by default)."""
     first = first or []
     finals: list[Plan] = []
-    beam = [(value_of(state, me), state, first)]
+    beam = [(value_of(state, me, weights), state, first)]
     seen: set = set()
     turn = _turn_key(state)
     for _ in range(width.depth):
@@ -100,7 +101,7 @@ def spend(state, me: int, width: Width, first: list | None = None) -> list[Plan]
                 if k in seen:
                     continue
                 seen.add(k)
-                kids.append((value_of(ns, me), ns, acts + [a]))
+                kids.append((value_of(ns, me, weights), ns, acts + [a]))
         if not kids:
             break
         kids.sort(key=lambda x: -x[0])
@@ -122,7 +123,7 @@ def die_choices(state, me: int) -> list:
     return [a for a in legal_actions(state) if type(a) is TakeDie]
 
 
-def plan_turn(state, me: int, width: Width = JOURNEYMAN, *, keep: int = 1) -> list[Plan]:
+def plan_turn(state, me: int, width: Width = JOURNEYMAN, *, keep: int = 1, weights: Weights | None = None) -> list[Plan]:
     """The best plans for the decision in hand (``keep`` of them, best first).
 
     At the start of a turn: every die choice is screened (a greedy turn per die value and Bonus
@@ -130,26 +131,26 @@ def plan_turn(state, me: int, width: Width = JOURNEYMAN, *, keep: int = 1) -> li
     ``width.dice`` get the full beam. Later in a turn: the beam from here."""
     top = state.stack[-1]
     if not (isinstance(top, TurnFrame) and not top.die_taken):
-        return spend(state, me, width)[:keep] or [Plan([legal_actions(state)[0]], value_of(state, me))]
+        return spend(state, me, width, weights=weights)[:keep] or [Plan([legal_actions(state)[0]], value_of(state, me, weights))]
     dice = die_choices(state, me)
     if not dice:  # nothing to take (cannot happen in a real game): whatever is legal
-        return [Plan([legal_actions(state)[0]], value_of(state, me))]
+        return [Plan([legal_actions(state)[0]], value_of(state, me, weights))]
     # Screen: one greedy turn per (value it becomes, with its Bonus tile); each die choice is then
     # judged by that turn's value, corrected by what this die gives at once compared with that one.
     greedy: dict[tuple, tuple[float, float]] = {}
     scored = []
     for a in dice:
         after = apply_listed(state, a)
-        now = value_of(after, me)
+        now = value_of(after, me, weights)
         g = greedy.get((a.target, a.bonus))
         if g is None:
-            plans = spend(after, me, QUICK)
+            plans = spend(after, me, QUICK, weights=weights)
             g = greedy[(a.target, a.bonus)] = ((plans[0].value if plans else now), now)
         scored.append((g[0] + (now - g[1]), a, after))
     scored.sort(key=lambda x: -x[0])
     out: list[Plan] = []
     for _, a, after in scored[: width.dice]:
-        plans = spend(after, me, width, [a])
+        plans = spend(after, me, width, [a], weights)
         if plans:
             out.append(plans[0])
     out.sort(key=lambda p: -p.value)
@@ -159,28 +160,28 @@ def plan_turn(state, me: int, width: Width = JOURNEYMAN, *, keep: int = 1) -> li
 AP_WORTH = 1.2  # what an AP still to spend is worth, roughly, when dice are ranked without planning them
 
 
-def rank_dice(state, me: int) -> list[tuple[float, object, object]]:
+def rank_dice(state, me: int, weights: Weights | None = None) -> list[tuple[float, object, object]]:
     """Every die choice with the state it leads to, best first by what it gives at once plus its AP."""
     ranked = []
     for a in die_choices(state, me):
         after = apply_listed(state, a)
         frame = after.stack[-1]
-        ranked.append((value_of(after, me) + AP_WORTH * getattr(frame, "ap", 0), a, after))
+        ranked.append((value_of(after, me, weights) + AP_WORTH * getattr(frame, "ap", 0), a, after))
     ranked.sort(key=lambda x: -x[0])
     return ranked
 
 
-def quick_turn(state, me: int, width: Width = PLAYOUT) -> Plan | None:
+def quick_turn(state, me: int, width: Width = PLAYOUT, weights: Weights | None = None) -> Plan | None:
     """The playouts' turn: dice ranked by what they give at once plus their AP, the best planned
     greedily. Many times cheaper than ``plan_turn``, and a fair player still."""
     top = state.stack[-1]
     if not (isinstance(top, TurnFrame) and not top.die_taken):
-        plans = spend(state, me, width)
+        plans = spend(state, me, width, weights=weights)
         return plans[0] if plans else None
-    ranked = rank_dice(state, me)
+    ranked = rank_dice(state, me, weights)
     best = None
     for _, a, after in ranked[: width.dice]:
-        plans = spend(after, me, width, [a])
+        plans = spend(after, me, width, [a], weights)
         if plans and (best is None or plans[0].value > best.value):
             best = plans[0]
     return best
