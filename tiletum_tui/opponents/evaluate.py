@@ -58,7 +58,17 @@ class Weights(NamedTuple):
 
 
 ONE = Weights(((1.0,) * len(TERMS),) * 4)
-MASTER_WEIGHTS = ONE
+# The master's: fitted to the turn starts of 600 journeyman games, 400 at 2 players and 200 at 4
+# (``bench.weights.fit_weights()``; docs/opponents.md). Read by round: Rooms filled towards a Completed
+# Building, Bonus AP, a blue King space that stays and where the pieces stand foretold more than written
+# (up to 6x, 2.7x, 3x and 3.6x), a Contract in the Storehouse less (0.4-0.7x) and a full Storehouse's cost
+# 2-4x; the modules' term (the expansion's) is not fitted: as written.
+MASTER_WEIGHTS = Weights((
+    (0.9, 1.0, 1.0, 1.57, 0.0, 1.02, 1.56, 2.95, 0.67, 0.61, 0.8, 0.44, 0.66, 3.8, 1.06, 0.67),
+    (1.1, 1.0, 2.09, 1.68, 1.37, 1.4, 1.38, 3.08, 0.48, 0.95, 1.03, 0.71, 1.29, 2.31, 1.04, 1.74),
+    (1.14, 1.0, 1.4, 3.15, 2.34, 1.5, 1.32, 2.61, 1.05, 1.05, 0.99, 0.67, 1.14, 2.46, 0.97, 2.59),
+    (1.05, 1.0, 1.0, 6.1, 2.69, 1.11, 1.1, 1.0, 0.88, 0.97, 1.0, 0.7, 1.37, 2.03, 0.95, 3.62),
+))
 
 
 class Tables:

@@ -13,9 +13,12 @@ plans (a wider beam than the journeyman's). Below it, each player's turn offers 
 planner's screen ranks highest, widened progressively as a node is visited more. Each simulation
 ends with a short playout (every player plays its quick greedy turn) to the end of the round, so
 the round's King phase and Fair are scored as the rules score them (at most 8 turns: at 4 players
-a round is 12), and is scored with the journeyman's evaluation: each player's reward is a logistic of its margin over the others'
-average (at 2 players: over the other; at 4 the average measured better than the best other, whose
-lead is mostly noise the move cannot change), so every node picks for the player who chooses there.
+a round is 12), and is scored with the evaluation's terms weighed by the master's own weights
+(``evaluate.MASTER_WEIGHTS``, fitted to what came in journeyman games; the planner's plans, the tree's
+and the playouts' turns weigh with them too): each player's reward is its chance to win by a logistic
+of its margin over the others' average (at 2 players: over the other; at 4 the average measured better
+than the best other, whose lead is mostly noise the move cannot change), its scale by the round
+(``MARGIN_SCALES``), so every node picks for the player who chooses there.
 
 The budget counts per real decision (this turn's plan): seconds, or simulations for games that must
 replay exactly. ``hurry`` stops the search early with the best plan so far.
@@ -41,9 +44,12 @@ TREE_DICE = 3  # a node below the root first offers this many dice, one more eac
 MAX_TURNS = 8  # a simulation plays to the end of the round (its King phase and Fair scored exactly), at most this many turns
 EXPLORE = 0.7  # UCB1's exploration constant (rewards lie in 0..1)
 PRIOR_VISITS = 2  # virtual visits giving each root candidate the reward its planner value promises
-MARGIN_SCALE = 8.0  # VP of margin that make a win about 73% likely (the logistic's scale)
+# The reward is a chance to win: a logistic of the margin at the simulation's end, its scale in VP by the
+# round that end lies in (1-4; the last: the game over), fitted to who won 400 2-player and 200 4-player
+# journeyman games from such a margin (docs/opponents.md): early margins say little, late ones much.
+# (3 players read the 4-player row.)
+MARGIN_SCALES = {2: (17.0, 17.0, 15.0, 10.0, 6.0), 4: (10.0, 10.0, 11.0, 9.0, 6.0)}
 WEIGHTS = MASTER_WEIGHTS  # the evaluation's weights wherever the master weighs: plans, the tree, playouts, leaves
-LEAF_WEIGHTS = WEIGHTS
 
 
 class Node(SearchNode):
@@ -73,7 +79,7 @@ def search(seen, me: int, budget, seed: int, hurry=None):
         child = root.children[_key(p.actions[0])] = Node(p)
         # The planner's value as a prior: a few virtual visits at the reward its plan promises.
         child.visits = PRIOR_VISITS
-        child.total = PRIOR_VISITS * _reward(p.value - others)
+        child.total = PRIOR_VISITS * _reward(p.value - others, _scale(seen, n))
     root.visits = PRIOR_VISITS * len(plans)
     if len(root.children) == 1:  # one sensible move: no need to think
         only = plans[0]
@@ -95,8 +101,15 @@ def _key(action):
     return action
 
 
-def _reward(margin: float) -> float:
-    return 1.0 / (1.0 + math.exp(-margin / MARGIN_SCALE))
+def _scale(state, n: int) -> float:
+    """The logistic's scale for a margin in this state (``MARGIN_SCALES``)."""
+    row = MARGIN_SCALES[2 if n == 2 else 4]
+    return row[4] if state.phase == "over" else row[min(state.round, 4) - 1]
+
+
+def _reward(margin: float, scale: float) -> float:
+    """The chance to win a margin of this many VP gives."""
+    return 1.0 / (1.0 + math.exp(-margin / scale))
 
 
 def _simulate(root: Node, seen, seed: int, me: int, n: int) -> None:
@@ -123,9 +136,10 @@ def _simulate(root: Node, seen, seed: int, me: int, n: int) -> None:
             turns += 1
         else:  # a decision between turns (the King tile): the planner's best, greedily
             state = _quick(state, who)
-    values = evaluate(state, weights=LEAF_WEIGHTS)
+    values = evaluate(state, weights=WEIGHTS)
     total = sum(values)
-    rewards = [_reward(v - (total - v) / (n - 1)) for v in values]
+    scale = _scale(state, n)
+    rewards = [_reward(v - (total - v) / (n - 1), scale) for v in values]
     root.visits += 1
     for node, who in path:
         node.visits += 1

@@ -1,0 +1,81 @@
+"""What the master's weights of Tiletum's evaluation are fitted to (``opponents.evaluate.MASTER_WEIGHTS``).
+
+Journeyman games are played to the end; at every turn start each player's terms of the estimate
+(``evaluate.terms``) are kept with what came of them (the VP the player scored from there to the end).
+Per round, the weights that best foretell a player's lead from its terms: least squares on each
+player's difference from the table's average (what the master's reward reads), every weight at least
+0 and pulled towards 1 (``ridge``: the journeyman's weights, so a term that says little stays as
+written). Docs: docs/opponents.md, "The master's weights"."""
+
+from __future__ import annotations
+
+Sample = tuple[list[list[float]], list[float]]  # one turn start: each player's terms, each one's VP still to come
+
+
+def samples(games: int, seed: int, players: int = 2, modules: tuple[str, ...] = ()) -> dict[int, list[Sample]]:
+    """Every turn start of ``games`` journeyman games (seeds from ``seed``), by round."""
+    from ..engine import apply_in_place, current_player, new_game, view
+    from ..engine.state import TurnFrame
+    from ..opponents.evaluate import terms
+    from ..opponents.levels import Opponent
+    from ..opponents.match import settings_for
+
+    out: dict[int, list[Sample]] = {1: [], 2: [], 3: [], 4: []}
+    for g in range(games):
+        state = new_game(settings_for(("journeyman",) * players, seed=seed + g, modules=modules))
+        seats = [Opponent(i, "journeyman") for i in range(players)]
+        marks = []
+        while state.phase != "over":
+            top = state.stack[-1]
+            if isinstance(top, TurnFrame) and not top.die_taken:
+                marks.append((state.round, [list(t) for t in terms(state)], [p.vp for p in state.players]))
+            apply_in_place(state, seats[current_player(state)].choose(view(state)).action)
+        final = [p.vp for p in state.players]
+        for rnd, ts, vp in marks:
+            out[rnd].append((ts, [f - v for f, v in zip(final, vp)]))
+    return out
+
+
+def fit(rows: list[Sample], ridge: float = 1.0, sweeps: int = 500) -> tuple[float, ...]:
+    """The weights (one a term) that foretell each player's lead over the table's average best, none
+    below 0, each pulled towards 1 by ``ridge`` (times its term's own spread)."""
+    k = len(rows[0][0][0])
+    a = [[0.0] * k for _ in range(k)]
+    b = [0.0] * k
+    count = 0
+    for ts, came in rows:
+        n = len(ts)
+        mean = [sum(t[j] for t in ts) / n for j in range(k)]
+        came_mean = sum(came) / n
+        for t, c in zip(ts, came):
+            x = [t[j] - mean[j] for j in range(k)]
+            y = c - came_mean
+            for j in range(k):
+                if x[j]:
+                    b[j] += x[j] * y
+                    row = a[j]
+                    for m in range(k):
+                        row[m] += x[j] * x[m]
+            count += 1
+    w = [1.0] * k
+    for _ in range(sweeps):  # coordinate descent on the quadratic, each weight kept at 0 or above
+        for j in range(k):
+            if a[j][j] <= 1e-6 * count:  # a term that never differs between players: as written
+                continue
+            rest = sum(a[j][m] * w[m] for m in range(k) if m != j)
+            w[j] = max(0.0, (b[j] - rest + ridge * a[j][j]) / (a[j][j] * (1 + ridge)))
+    return tuple(round(x, 2) for x in w)
+
+
+# The games MASTER_WEIGHTS were fitted to: (players, games, first seed)
+TABLES = ((2, 400, 20000), (4, 200, 21000))
+
+
+def fit_weights(tables=TABLES, ridge: float = 1.0, modules: tuple[str, ...] = ()) -> tuple[tuple[float, ...], ...]:
+    """A row of weights per round, fitted to the turn starts of journeyman games at these tables
+    (players, games, first seed) together: ``evaluate.MASTER_WEIGHTS``."""
+    by_round: dict[int, list[Sample]] = {1: [], 2: [], 3: [], 4: []}
+    for players, games, seed in tables:
+        for rnd, rows in samples(games, seed, players, modules).items():
+            by_round[rnd] += rows
+    return tuple(fit(by_round[r], ridge) for r in (1, 2, 3, 4))
