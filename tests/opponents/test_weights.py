@@ -55,12 +55,15 @@ def test_the_master_counts_a_filled_room_for_more_than_the_journeyman():
     rooms[rooms.index("")] = "*"
     fuller.players[me].rooms = tuple(tuple(r) if k != b else tuple(rooms) for k, r in enumerate(p.rooms))
     seen = view(state)
-    master = value_of(fuller, me, MASTER_WEIGHTS) - value_of(seen, me, MASTER_WEIGHTS)
+    two = MASTER_WEIGHTS[2]
+    master = value_of(fuller, me, two) - value_of(seen, me, two)
     journeyman = value_of(fuller, me) - value_of(seen, me)
     assert master > journeyman > 0
-    weighed = sum(w * t for w, t in zip(MASTER_WEIGHTS.rounds[1], terms(seen)[me]))
-    assert abs(value_of(seen, me, MASTER_WEIGHTS) - (p.vp + weighed)) < 1e-9
-    assert len(MASTER_WEIGHTS.rounds) == len(ONE.rounds) == 4 and all(len(w) == len(TERMS) for w in MASTER_WEIGHTS.rounds)
+    weighed = sum(w * t for w, t in zip(two.rounds[1], terms(seen)[me]))
+    assert abs(value_of(seen, me, two) - (p.vp + weighed)) < 1e-9
+    for n in (2, 3, 4):
+        assert len(MASTER_WEIGHTS[n].rounds) == len(ONE.rounds) == 4
+        assert all(len(w) == len(TERMS) for w in MASTER_WEIGHTS[n].rounds)
 
 
 def test_the_reward_reads_an_early_margin_as_a_smaller_chance_than_a_late_one():

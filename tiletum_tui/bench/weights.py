@@ -67,13 +67,13 @@ def fit(rows: list[Sample], ridge: float = 1.0, sweeps: int = 500) -> tuple[floa
     return tuple(round(x, 2) for x in w)
 
 
-# The games MASTER_WEIGHTS were fitted to: (players, games, first seed)
-TABLES = ((2, 400, 20000), (4, 200, 21000))
+# The games MASTER_WEIGHTS were fitted to, by the number of players: (players, games, first seed)
+TABLES = {2: ((2, 400, 20000),), 3: ((2, 400, 20000), (4, 200, 21000)), 4: ((2, 400, 20000), (4, 200, 21000))}
 
 
-def fit_weights(tables=TABLES, ridge: float = 1.0, modules: tuple[str, ...] = ()) -> tuple[tuple[float, ...], ...]:
+def fit_weights(tables=TABLES[2], ridge: float = 1.0, modules: tuple[str, ...] = ()) -> tuple[tuple[float, ...], ...]:
     """A row of weights per round, fitted to the turn starts of journeyman games at these tables
-    (players, games, first seed) together: ``evaluate.MASTER_WEIGHTS``."""
+    (players, games, first seed) together: ``evaluate.MASTER_WEIGHTS[n]`` from ``TABLES[n]``."""
     by_round: dict[int, list[Sample]] = {1: [], 2: [], 3: [], 4: []}
     for players, games, seed in tables:
         for rnd, rows in samples(games, seed, players, modules).items():

@@ -51,24 +51,31 @@ TERMS = ("houses x pillars", "modules", "completed buildings", "rooms", "bonus a
 
 class Weights(NamedTuple):
     """How much each term of the estimate counts (``TERMS``' order), one row per round (1-4). The
-    journeyman's (``ONE``) counts each as written; the master's (``MASTER_WEIGHTS``) is fitted to what
-    the terms foretold in journeyman games (docs/opponents.md, "The master's weights")."""
+    journeyman's (``ONE``) counts each as written; the master's (``MASTER_WEIGHTS``, by the number of
+    players) are fitted to what the terms foretold in journeyman games (docs/opponents.md, "The master's weights")."""
 
     rounds: tuple[tuple[float, ...], ...]
 
 
 ONE = Weights(((1.0,) * len(TERMS),) * 4)
-# The master's: fitted to the turn starts of 600 journeyman games, 400 at 2 players and 200 at 4
-# (``bench.weights.fit_weights()``; docs/opponents.md). Read by round: Rooms filled towards a Completed
-# Building, Bonus AP, a blue King space that stays and where the pieces stand foretold more than written
-# (up to 6x, 2.7x, 3x and 3.6x), a Contract in the Storehouse less (0.4-0.7x) and a full Storehouse's cost
-# 2-4x; the modules' term (the expansion's) is not fitted: as written.
-MASTER_WEIGHTS = Weights((
+# The master's, by the number of players: fitted to the turn starts of journeyman games (``bench.weights``,
+# docs/opponents.md): at 2 players to 400 2-player games, at 3-4 to those and 200 4-player games. Read by
+# round: Rooms filled towards a Completed Building, Bonus AP, a blue King space that stays and where the
+# pieces stand foretold more than written (up to 6x, 3x, 3x and 4x), a Contract in the Storehouse less
+# (0.4-0.7x), and a full Storehouse cost 2-7x; the modules' term (the expansion's) is not fitted: as written.
+_TWO_PLAYERS = Weights((
+    (0.78, 1.0, 1.0, 4.57, 1.0, 0.89, 0.8, 0.95, 0.34, 0.64, 0.72, 0.37, 0.43, 7.12, 1.09, 0.58),
+    (1.07, 1.0, 1.38, 2.98, 0.38, 1.58, 1.19, 2.25, 0.21, 0.93, 1.05, 0.66, 1.09, 2.48, 1.09, 1.93),
+    (1.26, 1.0, 1.03, 4.23, 2.14, 1.51, 1.18, 2.5, 0.75, 1.11, 1.0, 0.69, 1.13, 2.0, 0.92, 3.02),
+    (1.09, 1.0, 1.17, 6.13, 3.22, 1.05, 1.08, 1.0, 0.76, 0.96, 1.0, 0.73, 1.3, 1.26, 0.99, 3.85),
+))
+_MORE_PLAYERS = Weights((
     (0.9, 1.0, 1.0, 1.57, 0.0, 1.02, 1.56, 2.95, 0.67, 0.61, 0.8, 0.44, 0.66, 3.8, 1.06, 0.67),
     (1.1, 1.0, 2.09, 1.68, 1.37, 1.4, 1.38, 3.08, 0.48, 0.95, 1.03, 0.71, 1.29, 2.31, 1.04, 1.74),
     (1.14, 1.0, 1.4, 3.15, 2.34, 1.5, 1.32, 2.61, 1.05, 1.05, 0.99, 0.67, 1.14, 2.46, 0.97, 2.59),
     (1.05, 1.0, 1.0, 6.1, 2.69, 1.11, 1.1, 1.0, 0.88, 0.97, 1.0, 0.7, 1.37, 2.03, 0.95, 3.62),
 ))
+MASTER_WEIGHTS = {2: _TWO_PLAYERS, 3: _MORE_PLAYERS, 4: _MORE_PLAYERS}
 
 
 class Tables:

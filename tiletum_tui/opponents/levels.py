@@ -66,12 +66,14 @@ class Opponent(BaseOpponent):
         self._after = None  # the sampled state after the last step handed out
         self._plan_value = 0.0  # the planner's value of where the plan leads
         self._win: float | None = None
-        self._weights = MASTER_WEIGHTS if level == "master" else None  # the evaluation's weights (the master's own)
+        self._weights: Weights | None = None
 
     def choose(self, seen, hurry=None) -> Choice:
         """The next action for this seat in ``seen`` (a view, with this seat deciding). ``hurry`` is
         polled by the master's search: when it returns True the search stops with what it has."""
         self._check(seen.hidden.redacted, bool(seen.stack) and seen.stack[-1].player == self.seat)
+        # the evaluation's weights: the master's own for this many players, the journeyman's as written
+        self._weights = MASTER_WEIGHTS[len(seen.players)] if self.level == "master" else None
         if self.level == "beginner":
             return Choice(beginner_move(seen, decision_seed(seen, self.seat, self.level)), replanned=True)
         if self._steps and self._foreseen == public_bytes(seen):

@@ -13,12 +13,13 @@ plans (a wider beam than the journeyman's). Below it, each player's turn offers 
 planner's screen ranks highest, widened progressively as a node is visited more. Each simulation
 ends with a short playout (every player plays its quick greedy turn) to the end of the round, so
 the round's King phase and Fair are scored as the rules score them (at most 8 turns: at 4 players
-a round is 12), and is scored with the evaluation's terms weighed by the master's own weights
-(``evaluate.MASTER_WEIGHTS``, fitted to what came in journeyman games; the planner's plans, the tree's
-and the playouts' turns weigh with them too): each player's reward is its chance to win by a logistic
-of its margin over the others' average (at 2 players: over the other; at 4 the average measured better
-than the best other, whose lead is mostly noise the move cannot change), its scale by the round
-(``MARGIN_SCALES``), so every node picks for the player who chooses there.
+a round is 12), and is scored with the evaluation's terms weighed by the master's own weights for the
+number of players (``evaluate.MASTER_WEIGHTS``, fitted to what came in journeyman games; the planner's
+plans, the tree's and the playouts' turns weigh with them too): each player's reward is a logistic of
+its margin over the others' average (at 2 players: over the other; at 4 the average measured better
+than the best other, whose lead is mostly noise the move cannot change), its scale by the round the
+simulation ended in (``MARGIN_SCALES``: at 2 players the chance to win such a margin gave), so every
+node picks for the player who chooses there.
 
 The budget counts per real decision (this turn's plan): seconds, or simulations for games that must
 replay exactly. ``hurry`` stops the search early with the best plan so far.
@@ -49,7 +50,6 @@ PRIOR_VISITS = 2  # virtual visits giving each root candidate the reward its pla
 # journeyman games from such a margin (docs/opponents.md): early margins say little, late ones much.
 # (3 players read the 4-player row.)
 MARGIN_SCALES = {2: (17.0, 17.0, 15.0, 10.0, 6.0), 4: (10.0, 10.0, 11.0, 9.0, 6.0)}
-WEIGHTS = MASTER_WEIGHTS  # the evaluation's weights wherever the master weighs: plans, the tree, playouts, leaves
 
 
 class Node(SearchNode):
@@ -70,10 +70,11 @@ def search(seen, me: int, budget, seed: int, hurry=None):
     n = len(seen.players)
     started = time.perf_counter()  # the time budget covers the root's planning too
     first = sample(seen, seed)
-    plans = plan_turn(first, me, ROOT, keep=ROOT_PLANS, weights=WEIGHTS)
-    now = value_of(seen, me, WEIGHTS)
+    w = MASTER_WEIGHTS[n]  # the evaluation's weights wherever the master weighs: plans, the tree, playouts, ends
+    plans = plan_turn(first, me, ROOT, keep=ROOT_PLANS, weights=w)
+    now = value_of(seen, me, w)
     root = Node()
-    values = evaluate(seen, weights=WEIGHTS)
+    values = evaluate(seen, weights=w)
     others = (sum(values) - values[me]) / (n - 1)
     for p in plans:
         child = root.children[_key(p.actions[0])] = Node(p)
@@ -136,7 +137,7 @@ def _simulate(root: Node, seen, seed: int, me: int, n: int) -> None:
             turns += 1
         else:  # a decision between turns (the King tile): the planner's best, greedily
             state = _quick(state, who)
-    values = evaluate(state, weights=WEIGHTS)
+    values = evaluate(state, weights=MASTER_WEIGHTS[n])
     total = sum(values)
     scale = _scale(state, n)
     rewards = [_reward(v - (total - v) / (n - 1), scale) for v in values]
@@ -168,14 +169,14 @@ def _tree_turn(node: Node, state, who: int):
     k, child = max(options, key=lambda kc: kc[1].ucb(parent))
     die = TakeDie(who, *k)
     after = apply_listed(state, die)  # (equal to a die just listed: ``k in legal``)
-    plans = spend(after, who, QUICK, [die], WEIGHTS)
+    plans = spend(after, who, QUICK, [die], _weights(state))
     state = _play(state, plans[0].actions, who) if plans else after
     return child, state
 
 
 def _screen(state, who: int, count: int) -> list:
     """The dice of a turn below the root, best first, by what they give at once and their AP (no planning)."""
-    return [a for _, a, _ in rank_dice(state, who, WEIGHTS)[:count]]
+    return [a for _, a, _ in rank_dice(state, who, _weights(state))[:count]]
 
 
 def _play(state, actions: list, who: int):
@@ -190,7 +191,7 @@ def _play(state, actions: list, who: int):
 
 def _finish(state, who: int):
     if state.stack and state.stack[-1].player == who and state.phase == "action":
-        plans = spend(state, who, QUICK, weights=WEIGHTS)
+        plans = spend(state, who, QUICK, weights=_weights(state))
         if plans:
             for a in plans[0].actions:  # (planned from this very state: each move listed on the way)
                 state = apply_listed(state, a)
@@ -202,14 +203,19 @@ def _quick(state, who: int):
     """The playouts' policy for one decision: the planner's quick plan, played out."""
     top = state.stack[-1]
     if isinstance(top, KingTileFrame):
-        best = max(legal_actions(state), key=lambda a: value_of(apply_listed(state, a), who, WEIGHTS))
+        w = _weights(state)
+        best = max(legal_actions(state), key=lambda a: value_of(apply_listed(state, a), who, w))
         return apply_listed(state, best)
-    plan = quick_turn(state, who, weights=WEIGHTS)
+    plan = quick_turn(state, who, weights=_weights(state))
     if plan is None:
         return apply_listed(state, legal_actions(state)[0])
     for a in plan.actions:  # (planned from this very state: each move listed on the way)
         state = apply_listed(state, a)
     return state
+
+
+def _weights(state):
+    return MASTER_WEIGHTS[len(state.players)]
 
 
 def _at_turn_start(state) -> bool:
