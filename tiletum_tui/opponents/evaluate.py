@@ -62,7 +62,7 @@ ONE = Weights(((1.0,) * len(TERMS),) * 4)
 # docs/opponents.md): at 2 players to 400 2-player games, at 3-4 to those and 200 4-player games. Read by
 # round: Rooms filled towards a Completed Building, Bonus AP, a blue King space that stays and where the
 # pieces stand foretold more than written (up to 6x, 3x, 3x and 4x), a Contract in the Storehouse less
-# (0.4-0.7x), and a full Storehouse cost 2-7x; the modules' term (the expansion's) is not fitted: as written.
+# (0.4-0.7x), and a full Storehouse cost 1.3-7x; the modules' term (the expansion's) is not fitted: as written.
 _TWO_PLAYERS = Weights((
     (0.78, 1.0, 1.0, 4.57, 1.0, 0.89, 0.8, 0.95, 0.34, 0.64, 0.72, 0.37, 0.43, 7.12, 1.09, 0.58),
     (1.07, 1.0, 1.38, 2.98, 0.38, 1.58, 1.19, 2.25, 0.21, 0.93, 1.05, 0.66, 1.09, 2.48, 1.09, 1.93),
@@ -302,7 +302,8 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
         kind = tile.kind
         if kind == "contract":
             if free_contract:
-                contracts += CONTRACT_SHARE * (tile.vp + next_space_vp) * _paid_share(tile, res) * (0.5 + 0.5 * progress)
+                contracts += (CONTRACT_SHARE * (tile.vp + next_space_vp) * _paid_share(tile, res)
+                              * (0.5 + 0.5 * progress))
         elif kind == "crest":
             others += CREST_IN_STORE * progress + 0.5
         elif kind == "helper":
@@ -320,7 +321,8 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
             cost = r.cat.construction_costs[board.construction_cost[town]]
             top_tile = board.cathedral_stack[town][-1]
             worth = cost.vp + cathedral_tile_vp(r, top_tile)
-            cathedrals += CATHEDRAL_SHARE * worth * min(1.0, (stone + 1) / max(1, cost.stone + 1)) * (0.3 + 0.7 * progress)
+            cathedrals += (CATHEDRAL_SHARE * worth * min(1.0, (stone + 1) / max(1, cost.stone + 1))
+                           * (0.3 + 0.7 * progress))
     # ---- where the pieces stand: the best Town within reach for a House / a Pillar
     pieces = 0.0
     if turns:

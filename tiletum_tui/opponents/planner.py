@@ -123,7 +123,8 @@ def die_choices(state, me: int) -> list:
     return [a for a in legal_actions(state) if type(a) is TakeDie]
 
 
-def plan_turn(state, me: int, width: Width = JOURNEYMAN, *, keep: int = 1, weights: Weights | None = None) -> list[Plan]:
+def plan_turn(state, me: int, width: Width = JOURNEYMAN, *, keep: int = 1,
+              weights: Weights | None = None) -> list[Plan]:
     """The best plans for the decision in hand (``keep`` of them, best first).
 
     At the start of a turn: every die choice is screened (a greedy turn per die value and Bonus
@@ -131,7 +132,8 @@ def plan_turn(state, me: int, width: Width = JOURNEYMAN, *, keep: int = 1, weigh
     ``width.dice`` get the full beam. Later in a turn: the beam from here."""
     top = state.stack[-1]
     if not (isinstance(top, TurnFrame) and not top.die_taken):
-        return spend(state, me, width, weights=weights)[:keep] or [Plan([legal_actions(state)[0]], value_of(state, me, weights))]
+        plans = spend(state, me, width, weights=weights)[:keep]
+        return plans or [Plan([legal_actions(state)[0]], value_of(state, me, weights))]
     dice = die_choices(state, me)
     if not dice:  # nothing to take (cannot happen in a real game): whatever is legal
         return [Plan([legal_actions(state)[0]], value_of(state, me, weights))]
