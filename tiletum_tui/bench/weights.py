@@ -5,7 +5,7 @@ Journeyman games are played to the end; at every turn start each player's terms 
 Per round, the weights that best foretell a player's lead from its terms: least squares on each
 player's difference from the table's average (what the master's reward reads), every weight at least
 0 and pulled towards 1 (``ridge``: the journeyman's weights, so a term that says little stays as
-written). Docs: docs/opponents.md, "The master's weights"."""
+written). Docs: docs/opponents.md, "The evaluation"."""
 
 from __future__ import annotations
 

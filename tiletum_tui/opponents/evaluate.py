@@ -9,7 +9,8 @@ Crests, Helpers and Characters waiting in the Storehouse, weighted by what they 
 Resources (worth more early, 1 VP per 4 at the end); Bonus AP on the wheel for the turns left;
 and where the Merchant and Architect stand, so a turn spent walking towards a good Town counts.
 
-Every weight is a guess tuned by the arena (``tiletum arena``, docs/opponents.md), not a rule.
+Every weight is a guess tuned by the arena (``tiletum arena``, docs/opponents.md), not a rule. The
+master weighs each term again by its own ``MASTER_WEIGHTS``, fitted to what the terms foretold.
 Once the game is over the value is the final VP, exactly.
 """
 
@@ -52,7 +53,7 @@ TERMS = ("houses x pillars", "modules", "completed buildings", "rooms", "bonus a
 class Weights(NamedTuple):
     """How much each term of the estimate counts (``TERMS``' order), one row per round (1-4). The
     journeyman's (``ONE``) counts each as written; the master's (``MASTER_WEIGHTS``, by the number of
-    players) are fitted to what the terms foretold in journeyman games (docs/opponents.md, "The master's weights")."""
+    players) are fitted to what the terms foretold in journeyman games (docs/opponents.md, "The evaluation")."""
 
     rounds: tuple[tuple[float, ...], ...]
 
@@ -331,6 +332,7 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
             _best_near(t, p.architect, _pillar_towns(state, m, i, p, h + more_h)))
     return (hxp, modules, buildings, rooms_v, bonus_ap, resources, king, king_later, top, fair_v, later, contracts,
             others, full, cathedrals, pieces)
+
 
 def _fair_times(r, state, i: int, tile_id: str, houses: int, pillars: int) -> int:
     condition = r.cat.fair_tiles[tile_id].condition

@@ -45,10 +45,11 @@ TREE_DICE = 3  # a node below the root first offers this many dice, one more eac
 MAX_TURNS = 8  # a simulation plays to the end of the round (its King phase and Fair scored exactly), at most this many turns
 EXPLORE = 0.7  # UCB1's exploration constant (rewards lie in 0..1)
 PRIOR_VISITS = 2  # virtual visits giving each root candidate the reward its planner value promises
-# The reward is a chance to win: a logistic of the margin at the simulation's end, its scale in VP by the
-# round that end lies in (1-4; the last: the game over), fitted to who won 400 2-player and 200 4-player
-# journeyman games from such a margin (docs/opponents.md): early margins say little, late ones much.
-# (3 players read the 4-player row.)
+# The reward: a logistic of the margin at the simulation's end, its scale in VP by the round that end
+# lies in (1-4; the last: the game over, as at round 4's last turns), fitted to who won 400 2-player and
+# 200 4-player journeyman games from such a margin (docs/opponents.md): early margins say little, late ones
+# much. At 2 players it is the chance to win; at 3-4 the curve's slope only (an even margin reads 50%, not
+# a fair share; 3 players read the 4-player row).
 MARGIN_SCALES = {2: (17.0, 17.0, 15.0, 10.0, 6.0), 4: (10.0, 10.0, 11.0, 9.0, 6.0)}
 
 
@@ -109,7 +110,7 @@ def _scale(state, n: int) -> float:
 
 
 def _reward(margin: float, scale: float) -> float:
-    """The chance to win a margin of this many VP gives."""
+    """The reward for a margin of this many VP (at 2 players the chance to win it gives)."""
     return 1.0 / (1.0 + math.exp(-margin / scale))
 
 
@@ -215,6 +216,7 @@ def _quick(state, who: int):
 
 
 def _weights(state):
+    """The master's weights for this table (every player in its simulations weighs with them)."""
     return MASTER_WEIGHTS[len(state.players)]
 
 
