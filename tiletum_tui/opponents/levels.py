@@ -66,20 +66,19 @@ class Opponent(BaseOpponent):
         self._after = None  # the sampled state after the last step handed out
         self._plan_value = 0.0  # the planner's value of where the plan leads
         self._win: float | None = None
-        self._weights: Weights | None = None
 
     def choose(self, seen, hurry=None) -> Choice:
         """The next action for this seat in ``seen`` (a view, with this seat deciding). ``hurry`` is
         polled by the master's search: when it returns True the search stops with what it has."""
         self._check(seen.hidden.redacted, bool(seen.stack) and seen.stack[-1].player == self.seat)
         # the evaluation's weights: the master's own for this many players, the journeyman's as written
-        self._weights = MASTER_WEIGHTS[len(seen.players)] if self.level == "master" else None
+        weights = MASTER_WEIGHTS[len(seen.players)] if self.level == "master" else None
         if self.level == "beginner":
             return Choice(beginner_move(seen, decision_seed(seen, self.seat, self.level)), replanned=True)
         if self._steps and self._foreseen == public_bytes(seen):
             rest = list(self._steps)
             out = self._next_step(replanned=False)
-            out.plan, out.gain, out.win = rest, self._plan_value - value_of(seen, self.seat, self._weights), self._win
+            out.plan, out.gain, out.win = rest, self._plan_value - value_of(seen, self.seat, weights), self._win
             return out
         started = time.perf_counter()
         seed = decision_seed(seen, self.seat, self.level)
@@ -91,8 +90,8 @@ class Opponent(BaseOpponent):
             # The journeyman's turn, and every decision of the master's that is not the start of a turn
             # (a surprise in mid-turn, the King tile): the planner on one sample of the view.
             width = JOURNEYMAN if self.level == "journeyman" else MASTER_WIDTH
-            plan = best_plan(sample(seen, seed), self.seat, width, self._weights)
-            info = Choice(plan.actions[0], gain=plan.value - value_of(seen, self.seat, self._weights))
+            plan = best_plan(sample(seen, seed), self.seat, width, weights)
+            info = Choice(plan.actions[0], gain=plan.value - value_of(seen, self.seat, weights))
         self._start(seen, seed, plan)
         self._plan_value, self._win = plan.value, info.win
         out = self._next_step(replanned=True)

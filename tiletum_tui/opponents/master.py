@@ -71,7 +71,7 @@ def search(seen, me: int, budget, seed: int, hurry=None):
     n = len(seen.players)
     started = time.perf_counter()  # the time budget covers the root's planning too
     first = sample(seen, seed)
-    w = MASTER_WEIGHTS[n]  # the evaluation's weights wherever the master weighs: plans, the tree, playouts, ends
+    w = _weights(seen)  # the evaluation's weights wherever the master weighs: plans, the tree, playouts, ends
     plans = plan_turn(first, me, ROOT, keep=ROOT_PLANS, weights=w)
     now = value_of(seen, me, w)
     root = Node()
@@ -138,7 +138,7 @@ def _simulate(root: Node, seen, seed: int, me: int, n: int) -> None:
             turns += 1
         else:  # a decision between turns (the King tile): the planner's best, greedily
             state = _quick(state, who)
-    values = evaluate(state, weights=MASTER_WEIGHTS[n])
+    values = evaluate(state, weights=_weights(state))
     total = sum(values)
     scale = _scale(state, n)
     rewards = [_reward(v - (total - v) / (n - 1), scale) for v in values]
