@@ -160,48 +160,86 @@ def _common(state: State) -> tuple:
     board = state.board
     # King track: the Corruption still to come this round moves every marker down.
     left = len(state.hidden.corruption_row) if state.phase == "action" else 0
-    drop = 0.0
-    if left:
-        tokens = unseen_tokens(state)
-        drop = left * (sum(tokens) / len(tokens)) if tokens else 0.0
-    highest = king_order(state)[0]
-    fair_i = state.round - 1
-    fair = board.fairs[fair_i] if fair_i < len(board.fairs) else None
-    fair_per = 0
-    if fair is not None and not fair.done:
-        fair_per = r.tracks.fair_board_vp[fair_i] + r.cat.fair_tiles[fair.tile].vp
-    later_fairs = [(k, f) for k, f in enumerate(board.fairs) if k > fair_i and not f.done]
+    drop = left * _token_mean(state) if left else 0.0
+    highest, fair, fair_per, later_fairs = _track_and_fairs(r, state)
     return t, r, drop, highest, fair, fair_per, later_fairs, _map_counts(r, state)
 
 
-_COUNTS: dict[tuple[int, int], tuple] = {}
+_FAIRS: dict[tuple, tuple] = {}
+
+
+def _track_and_fairs(r, state: State) -> tuple:
+    """Who is highest on the King track; this round's Fair and its VP per time; the later Fairs still to
+    come (each with its VP per time and condition). Worked out once per King track and Fairs (a state's
+    tuples are replaced, never changed: the cache holds them, so their ids cannot be reused)."""
+    b = state.board
+    key = (id(b.king_track), id(b.fairs), state.round, id(r))
+    hit = _FAIRS.get(key)
+    if hit is not None and hit[0] is b.king_track and hit[1] is b.fairs and hit[2] is r:
+        return hit[3]
+    if len(_FAIRS) > 4096:
+        _FAIRS.clear()
+    highest = king_order(state)[0]
+    fair_i = state.round - 1
+    fair = b.fairs[fair_i] if fair_i < len(b.fairs) else None
+    fair_per = 0
+    if fair is not None and not fair.done:
+        fair_per = r.tracks.fair_board_vp[fair_i] + r.cat.fair_tiles[fair.tile].vp
+    later_fairs = [(f, r.tracks.fair_board_vp[k] + r.cat.fair_tiles[f.tile].vp, r.cat.fair_tiles[f.tile].condition)
+                   for k, f in enumerate(b.fairs) if k > fair_i and not f.done]
+    out = highest, fair, fair_per, later_fairs
+    _FAIRS[key] = (b.king_track, b.fairs, r, out)
+    return out
+
+
+_TOKEN_MEANS: dict[tuple, float] = {}
+
+
+def _token_mean(state: State) -> float:
+    """The mean of the Corruption tokens still face down (0 if none): it changes only as tokens are revealed."""
+    s = state.settings
+    key = (s.modules, s.rules, state.board.corruption_revealed)
+    mean = _TOKEN_MEANS.get(key)
+    if mean is None:
+        if len(_TOKEN_MEANS) > 4096:
+            _TOKEN_MEANS.clear()
+        tokens = unseen_tokens(state)
+        mean = _TOKEN_MEANS[key] = sum(tokens) / len(tokens) if tokens else 0.0
+    return mean
+
+
+_COUNTS: dict[tuple[int, int, int], tuple] = {}
 
 
 def _map_counts(r, state: State) -> _MapCounts:
     """The map counts of a board, worked out once: a search evaluates many states sharing one map
-    (a state's dicts are replaced, never changed, so the two dicts name the map; the cache holds
+    (a state's dicts are replaced, never changed, so the three dicts name the map; the cache holds
     them, so their ids cannot be reused while an entry lives)."""
     b = state.board
-    key = (id(b.houses), id(b.pillars))
+    key = (id(b.houses), id(b.pillars), id(b.map_bonus))
     hit = _COUNTS.get(key)
-    if hit is not None and hit[0] is b.houses and hit[1] is b.pillars:
-        return hit[2]
+    if hit is not None and hit[0] is b.houses and hit[1] is b.pillars and hit[2] is b.map_bonus:
+        return hit[3]
     if len(_COUNTS) > 4096:
         _COUNTS.clear()
     m = _MapCounts(r, state)
-    _COUNTS[key] = (b.houses, b.pillars, m)
+    _COUNTS[key] = (b.houses, b.pillars, b.map_bonus, m)
     return m
 
 
 class _MapCounts:
-    """One pass over the map: Houses and Pillars of each player, the Towns with room for more."""
+    """One pass over the map: Houses and Pillars of each player, the Towns with room for more, the
+    Cathedral Towns where each player has a Pillar; and the best Town near a piece, once asked (``near``:
+    the many states of a search that share a map mostly ask the same)."""
 
-    __slots__ = ("houses", "pillars", "house_open", "pillar_open")
+    __slots__ = ("houses", "pillars", "house_open", "pillar_open", "pillar_towns", "near")
 
     def __init__(self, r, state: State) -> None:
         n = len(state.players)
         self.houses, self.pillars = [0] * n, [0] * n
         self.house_open, self.pillar_open = [], []
+        self.pillar_towns: list[list[str]] = [[] for _ in range(n)]
+        self.near: dict[tuple, float] = {}
         for town, row in state.board.houses.items():
             for o in row:
                 if o >= 0:
@@ -212,6 +250,9 @@ class _MapCounts:
             for o in row:
                 if o >= 0:
                     self.pillars[o] += 1
+            for i in range(n):
+                if i in row:
+                    self.pillar_towns[i].append(town)
             if EMPTY in row and cathedral_available(r, state, town):
                 self.pillar_open.append((town, row))
 
@@ -280,15 +321,14 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
     fair_v = later = 0.0
     if fair is not None and fair_per:
         here = i in board.houses[fair.town] or p.merchant == fair.town
-        count = _fair_times(r, state, i, fair.tile, h, pl)
+        count = _fair_times(r, state, i, r.cat.fair_tiles[fair.tile].condition, h, pl)
         if here:
             fair_v = fair_per * count
         elif state.phase == "action" and turns:
             d = t.dist[p.merchant][fair.town]
             fair_v = fair_per * count * max(0.0, 1.0 - d / 6.0) * 0.5
-    for k, f in later_fairs:
-        per_f = r.tracks.fair_board_vp[k] + r.cat.fair_tiles[f.tile].vp
-        count = _fair_times(r, state, i, f.tile, h, pl) + 1
+    for f, per_f, condition in later_fairs:
+        count = _fair_times(r, state, i, condition, h, pl) + 1
         if i in board.houses[f.town]:
             later += FAIR_LATER * per_f * count
         else:
@@ -316,9 +356,9 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
     # ---- Cathedrals this player may build (a Pillar there, not yet built)
     cathedrals = 0.0
     stone = res["S"]
-    for town, row in board.pillars.items():
+    for town in m.pillar_towns[i]:
         # (an Underground Town's Cathedral is the expansion's, not on the main board: not counted here)
-        if i in row and town not in p.cathedrals and board.cathedral_stack.get(town):
+        if town not in p.cathedrals and board.cathedral_stack.get(town):
             cost = r.cat.construction_costs[board.construction_cost[town]]
             top_tile = board.cathedral_stack[town][-1]
             worth = cost.vp + cathedral_tile_vp(r, top_tile)
@@ -327,15 +367,13 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
     # ---- where the pieces stand: the best Town within reach for a House / a Pillar
     pieces = 0.0
     if turns:
-        pieces = PIECE_SHARE * min(progress * 2, 1.0) * (
-            _best_near(t, p.merchant, _house_towns(state, m, i, p, pl + more_p, fair)) +
-            _best_near(t, p.architect, _pillar_towns(state, m, i, p, h + more_h)))
+        pieces = PIECE_SHARE * min(progress * 2, 1.0) * (_near_house(state, t, m, i, p, pl + more_p, fair)
+                                                         + _near_pillar(state, t, m, i, p, h + more_h))
     return (hxp, modules, buildings, rooms_v, bonus_ap, resources, king, king_later, top, fair_v, later, contracts,
             others, full, cathedrals, pieces)
 
 
-def _fair_times(r, state, i: int, tile_id: str, houses: int, pillars: int) -> int:
-    condition = r.cat.fair_tiles[tile_id].condition
+def _fair_times(r, state, i: int, condition: str, houses: int, pillars: int) -> int:
     if condition == "king_track":
         return 1
     # (the map counts are at hand: the engine's fair_count would count the map again)
@@ -359,6 +397,24 @@ def _paid_share(tile, res) -> float:
         have += min(tile.identical, max(rest.values()))
     share = have / need
     return share * share
+
+
+def _near_house(state, t: Tables, m, i: int, p, pillars: float, fair) -> float:
+    """What the best Town within the Merchant's reach promises a House (``_best_near``), asked once per map."""
+    key = ("house", i, p.merchant, pillars, bool(p.houses), fair.town if fair is not None else None)
+    v = m.near.get(key)
+    if v is None:
+        v = m.near[key] = _best_near(t, p.merchant, _house_towns(state, m, i, p, pillars, fair))
+    return v
+
+
+def _near_pillar(state, t: Tables, m, i: int, p, houses: float) -> float:
+    """What the best Town within the Architect's reach promises a Pillar, asked once per map."""
+    key = ("pillar", i, p.architect, houses, bool(p.pillars))
+    v = m.near.get(key)
+    if v is None:
+        v = m.near[key] = _best_near(t, p.architect, _pillar_towns(state, m, i, p, houses))
+    return v
 
 
 def _house_towns(state, m, i: int, p, pillars: float, fair) -> dict[str, float]:
