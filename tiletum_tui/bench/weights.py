@@ -1,11 +1,14 @@
 """What the master's weights of Tiletum's evaluation are fitted to (``opponents.evaluate.MASTER_WEIGHTS``).
 
-Journeyman games are played to the end; at every turn start each player's terms of the estimate
-(``evaluate.terms``) are kept with what came of them (the VP the player scored from there to the end).
-Per round, the weights that best foretell a player's lead from its terms: least squares on each
-player's difference from the table's average (what the master's reward reads), every weight at least
-0 and pulled towards 1 (``ridge``: the journeyman's weights, so a term that says little stays as
-written). Docs: docs/opponents.md, "The evaluation"."""
+Games are played to the end (journeyman games here; or the master's own against the journeyman, saved
+by ``tiletum arena --out``); at every turn start each player's terms of the estimate (``evaluate.terms``)
+are kept with what came of them (the VP the player scored from there to the end). Per round, the
+weights that best foretell a player's lead from its terms: least squares on each player's difference
+from the table's average (what the master's reward reads), every weight at least 0 and pulled towards 1
+(``ridge``: the journeyman's weights, so a term that says little stays as written). In the master's own
+games one more term marks the master's seat: the master scores more from any position than the
+journeyman would (its search), and without that term the fit would read that edge into whichever terms
+the master's positions happen to have more of. Docs: docs/opponents.md, "The evaluation"."""
 
 from __future__ import annotations
 
@@ -33,6 +36,38 @@ def samples(games: int, seed: int, players: int = 2, modules: tuple[str, ...] = 
         final = [p.vp for p in state.players]
         for rnd, ts, vp in marks:
             out[rnd].append((ts, [f - v for f, v in zip(final, vp)]))
+    return out
+
+
+def saved_samples(folders) -> dict[int, list[Sample]]:
+    """Every turn start of the games saved in these folders (``tiletum arena --out``), by round, each
+    player's terms followed by the master's mark (1 for a master's seat, else 0)."""
+    from pathlib import Path
+
+    from ..engine import apply_in_place, parse, rules_for
+    from ..engine.state import TurnFrame
+    from ..opponents.evaluate import terms
+    from ..saves.store import read_save
+
+    out: dict[int, list[Sample]] = {1: [], 2: [], 3: [], 4: []}
+    for folder in folders:
+        for path in sorted(Path(folder).glob("*.json")):
+            loaded = read_save(path)
+            masters = [s.level == "master" for s in loaded.save.seats]
+            r = rules_for(loaded.settings)
+            state = loaded.game.new_game(loaded.settings)
+            marks = []
+            for text in loaded.save.actions:
+                top = state.stack[-1]
+                if isinstance(top, TurnFrame) and not top.die_taken:
+                    ts = [list(t) + [float(m)] for t, m in zip(terms(state), masters)]
+                    marks.append((state.round, ts, [p.vp for p in state.players]))
+                apply_in_place(state, parse(text, rules=r))
+            if state.phase != "over":
+                raise ValueError(f"{path}: not a finished game")
+            final = [p.vp for p in state.players]
+            for rnd, ts, vp in marks:
+                out[rnd].append((ts, [f - v for f, v in zip(final, vp)]))
     return out
 
 
@@ -67,11 +102,14 @@ def fit(rows: list[Sample], ridge: float = 1.0, sweeps: int = 500) -> tuple[floa
     return tuple(round(x, 2) for x in w)
 
 
-# The games MASTER_WEIGHTS were fitted to, by the number of players: (players, games, first seed)
-TABLES = {2: ((2, 400, 20000),), 3: ((2, 400, 20000), (4, 200, 21000)), 4: ((2, 400, 20000), (4, 200, 21000))}
+# The journeyman games MASTER_WEIGHTS[3] and [4] were fitted to: (players, games, first seed). The 2-player
+# weights were fitted to the master's own games instead (``fit_saved``): the 300 of docs/opponents.md's
+# "The master's own weights" (main at 6bc3fc6, seeds 2301-2400 and 2701-2900 at 211 simulations; at first
+# to the journeyman games ``(2, 400, 20000)``, which the master's games foretold less well than their own).
+TABLES = {3: ((2, 400, 20000), (4, 200, 21000)), 4: ((2, 400, 20000), (4, 200, 21000))}
 
 
-def fit_weights(tables=TABLES[2], ridge: float = 1.0, modules: tuple[str, ...] = ()) -> tuple[tuple[float, ...], ...]:
+def fit_weights(tables=TABLES[4], ridge: float = 1.0, modules: tuple[str, ...] = ()) -> tuple[tuple[float, ...], ...]:
     """A row of weights per round, fitted to the turn starts of journeyman games at these tables
     (players, games, first seed) together: ``evaluate.MASTER_WEIGHTS[n]`` from ``TABLES[n]``."""
     by_round: dict[int, list[Sample]] = {1: [], 2: [], 3: [], 4: []}
@@ -79,3 +117,10 @@ def fit_weights(tables=TABLES[2], ridge: float = 1.0, modules: tuple[str, ...] =
         for rnd, rows in samples(games, seed, players, modules).items():
             by_round[rnd] += rows
     return tuple(fit(by_round[r], ridge) for r in (1, 2, 3, 4))
+
+
+def fit_saved(folders, ridge: float = 1.0) -> tuple[tuple[float, ...], ...]:
+    """A row of weights per round (``TERMS``' order), fitted to the games saved in these folders, the
+    master's mark fitted with them and then left out: ``evaluate.MASTER_WEIGHTS[2]``."""
+    by_round = saved_samples(folders)
+    return tuple(fit(by_round[r], ridge)[:-1] for r in (1, 2, 3, 4))

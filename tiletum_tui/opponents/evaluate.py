@@ -59,16 +59,17 @@ class Weights(NamedTuple):
 
 
 ONE = Weights(((1.0,) * len(TERMS),) * 4)
-# The master's, by the number of players: fitted to the turn starts of journeyman games (``bench.weights``,
-# docs/opponents.md): at 2 players to 400 2-player games, at 3-4 to those and 200 4-player games. Read by
-# round: Rooms filled towards a Completed Building, Bonus AP, a blue King space that stays and where the
-# pieces stand foretold more than written (up to 6x, 3x, 3x and 4x), a Contract in the Storehouse less
-# (0.4-0.7x), and a full Storehouse cost 1.3-7x; the modules' term (the expansion's) is not fitted: as written.
+# The master's, by the number of players (``bench.weights``, docs/opponents.md): at 2 players fitted to the
+# master's own 300 games against the journeyman (``fit_saved``), at 3-4 to the turn starts of journeyman
+# games (400 2-player and 200 4-player). Read by round: Rooms filled towards a Completed Building, Bonus AP,
+# a blue King space that stays and where the pieces stand foretold more than written (up to 10x, 3x, 6x and
+# 4x), a Contract in the Storehouse less (0-0.7x), and a full Storehouse cost 1.3-9x; the modules' term (the
+# expansion's) is not fitted: as written.
 _TWO_PLAYERS = Weights((
-    (0.78, 1.0, 1.0, 4.57, 1.0, 0.89, 0.8, 0.95, 0.34, 0.64, 0.72, 0.37, 0.43, 7.12, 1.09, 0.58),
-    (1.07, 1.0, 1.38, 2.98, 0.38, 1.58, 1.19, 2.25, 0.21, 0.93, 1.05, 0.66, 1.09, 2.48, 1.09, 1.93),
-    (1.26, 1.0, 1.03, 4.23, 2.14, 1.51, 1.18, 2.5, 0.75, 1.11, 1.0, 0.69, 1.13, 2.0, 0.92, 3.02),
-    (1.09, 1.0, 1.17, 6.13, 3.22, 1.05, 1.08, 1.0, 0.76, 0.96, 1.0, 0.73, 1.3, 1.26, 0.99, 3.85),
+    (1.06, 1.0, 1.0, 9.7, 1.0, 1.35, 1.61, 6.05, 0.5, 0.53, 0.84, 0.0, 0.0, 8.68, 1.24, 0.55),
+    (1.41, 1.0, 1.57, 5.49, 1.96, 1.69, 1.86, 3.9, 0.34, 0.93, 1.04, 0.22, 0.59, 3.55, 1.23, 2.07),
+    (1.29, 1.0, 0.93, 4.67, 2.74, 1.61, 1.49, 3.77, 1.11, 1.03, 0.95, 0.37, 1.49, 3.28, 1.06, 3.52),
+    (1.07, 1.0, 0.93, 4.64, 2.0, 1.06, 1.09, 1.0, 1.06, 0.95, 1.0, 0.56, 1.61, 1.91, 0.85, 3.98),
 ))
 _MORE_PLAYERS = Weights((
     (0.9, 1.0, 1.0, 1.57, 0.0, 1.02, 1.56, 2.95, 0.67, 0.61, 0.8, 0.44, 0.66, 3.8, 1.06, 0.67),
