@@ -1,17 +1,19 @@
-"""Issue 23: the master weighs the evaluation's terms by what they foretold in journeyman games
-(``evaluate.MASTER_WEIGHTS``, fitted by ``bench.weights``), so it builds towards Completed Buildings
+"""Issue 23: the master weighs the evaluation's terms by what they foretold (``evaluate.MASTER_WEIGHTS``,
+fitted by ``bench.weights``: at 2 players in its own games against the journeyman, at 3-4 in journeyman games), so it builds towards Completed Buildings
 (issue item 2: "Neither level builds towards Completed Buildings") more than the journeyman's estimate
 says, and its reward reads a margin as the chance to win it gives at that point of the game."""
 
 from __future__ import annotations
 
+import io
 import random
 
-from tiletum_tui.bench.weights import fit
+from tiletum_tui import arena
+from tiletum_tui.bench.weights import fit, saved_samples
 from tiletum_tui.engine import apply_in_place, current_player, new_game, view
 from tiletum_tui.engine.state import TurnFrame
 from tiletum_tui.opponents.evaluate import MASTER_WEIGHTS, ONE, TERMS, terms, value_of
-from tiletum_tui.opponents.levels import Opponent
+from tiletum_tui.opponents.levels import Budget, Opponent
 from tiletum_tui.opponents.master import _reward, _scale
 from tiletum_tui.opponents.match import settings_for
 
@@ -41,9 +43,42 @@ def test_the_fit_finds_what_the_terms_foretold():
     assert 1.0 < pulled[0] < 2.0 and 0.5 < pulled[1] < 1.0
 
 
+def test_the_masters_edge_is_not_read_into_the_positions_terms():
+    """The master scores more from any position than the journeyman would (it searches), and its positions
+    have more of what its search likes: fitted to its own games without a term of its own, the edge is read
+    into those terms (here a term worth 1 VP a point comes out worth far more); with the master's mark as a
+    term of its own (``saved_samples``' last), the term's weight is found again."""
+    rng = random.Random(11)
+    rows = []
+    for _ in range(600):
+        master = rng.randrange(2)
+        # the master's term runs higher (its search seeks it); it scores 12 VP more besides (its play)
+        ts = [[rng.uniform(0, 10) + (4 if i == master else 0), rng.uniform(0, 10), float(i == master)] for i in range(2)]
+        rows.append((ts, [t[0] + t[1] + 12 * t[2] + rng.gauss(0, 3) for t in ts]))
+    marked = fit(rows, ridge=0.0)
+    unmarked = fit([([t[:2] for t in ts], came) for ts, came in rows], ridge=0.0)
+    assert abs(marked[0] - 1.0) < 0.15 and abs(marked[2] - 12) < 1.5
+    assert unmarked[0] > 1.5
+
+
+def test_the_masters_own_games_are_read_from_the_arenas_saves(tmp_path):
+    """``tiletum arena --out`` saves each game; ``saved_samples`` replays them: at every turn start each
+    player's terms (the master's seat marked), and the VP each then went on to score to the game's end.
+    Rulebook, a round: each player takes 3 turns, so a 2-player round has 6 turn starts."""
+    results = arena.run(["master", "journeyman"], games=1, budget=Budget(seconds=None, simulations=2), jobs=1,
+                        out=io.StringIO(), progress=None, folder=tmp_path)
+    by_round = saved_samples([tmp_path])
+    assert [len(by_round[r]) for r in (1, 2, 3, 4)] == [6, 6, 6, 6]
+    first_ts, first_came = by_round[1][0]
+    assert [t[-1] for t in first_ts] == [1.0, 0.0]  # seat 1 played by the master
+    assert all(len(t) == len(TERMS) + 1 for t in first_ts)
+    start = [p.vp for p in new_game(settings_for(("master", "journeyman"), seed=1)).players]
+    assert first_came == [v - s for v, s in zip(results[0].vp, start)]  # from the first turn start to the end
+
+
 def test_the_master_counts_a_filled_room_for_more_than_the_journeyman():
-    """Rulebook, final scoring: Completed Buildings score by how many a player completed. In journeyman
-    games a Building's filled Rooms foretold 1.6-6x what the estimate writes for them: one more Room
+    """Rulebook, final scoring: Completed Buildings score by how many a player completed. In the master's
+    games a Building's filled Rooms foretold 4.6-10x what the estimate writes for them: one more Room
     filled is worth more to the master than to the journeyman, and the master's value is its VP plus its
     weighed terms."""
     state = _turn_start(seed=5, round_=2)
