@@ -1,7 +1,7 @@
 """Issue 23: the master weighs the evaluation's terms by what they foretold (``evaluate.MASTER_WEIGHTS``,
-fitted by ``bench.weights``: at 2 players in its own games against the journeyman, at 3-4 in journeyman games), so it builds towards Completed Buildings
-(issue item 2: "Neither level builds towards Completed Buildings") more than the journeyman's estimate
-says, and its reward reads a margin as the chance to win it gives at that point of the game."""
+fitted by ``bench.weights``: at 2 players in its own games against the journeyman, at 3-4 in journeyman
+games), so it builds towards Completed Buildings (issue item 2: "Neither level builds towards Completed
+Buildings") more than the journeyman's estimate says, and its reward reads a margin as the chance to win it gives at that point of the game."""
 
 from __future__ import annotations
 
@@ -53,7 +53,8 @@ def test_the_masters_edge_is_not_read_into_the_positions_terms():
     for _ in range(600):
         master = rng.randrange(2)
         # the master's term runs higher (its search seeks it); it scores 12 VP more besides (its play)
-        ts = [[rng.uniform(0, 10) + (4 if i == master else 0), rng.uniform(0, 10), float(i == master)] for i in range(2)]
+        ts = [[rng.uniform(0, 10) + (4 if i == master else 0), rng.uniform(0, 10), float(i == master)]
+              for i in range(2)]
         rows.append((ts, [t[0] + t[1] + 12 * t[2] + rng.gauss(0, 3) for t in ts]))
     marked = fit(rows, ridge=0.0)
     unmarked = fit([([t[:2] for t in ts], came) for ts, came in rows], ridge=0.0)
