@@ -1,7 +1,8 @@
 """Issue 23: the master weighs the evaluation's terms by what they foretold (``evaluate.MASTER_WEIGHTS``,
 fitted by ``bench.weights``: at 2 players in its own games against the journeyman, at 3-4 in journeyman
 games), so it builds towards Completed Buildings (issue item 2: "Neither level builds towards Completed
-Buildings") more than the journeyman's estimate says, and its reward reads a margin as the chance to win it gives at that point of the game."""
+Buildings") more than the journeyman's estimate says, and its reward reads a margin as the chance to win
+it gives at that point of the game."""
 
 from __future__ import annotations
 
