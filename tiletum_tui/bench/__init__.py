@@ -21,7 +21,7 @@ def run_bench(args) -> int:
             print(f"  {key:<34} {value:10.2f}")
     print("Opponents (one core; the master: 60 simulations at each turn start of round 1)")
     for modules in ((), ("silver",)):
-        for n in (2, 4):
+        for n in (2, 3, 4):
             for key, value in opponent_numbers(n, modules=modules).items():
                 if isinstance(value, tuple):
                     print(f"  {key:<56} " + " / ".join(f"{v:.2f}" for v in value))
