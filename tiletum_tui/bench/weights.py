@@ -104,8 +104,8 @@ def fit(rows: list[Sample], ridge: float = 1.0, sweeps: int = 500) -> tuple[floa
 
 # The journeyman games MASTER_WEIGHTS[3] and [4] were fitted to: (players, games, first seed). The 2-player
 # weights were fitted to the master's own games instead (``fit_saved``): the 300 of docs/opponents.md's
-# "The master's own weights" (main at 6bc3fc6, seeds 2301-2400 and 2701-2900 at 211 simulations; at first
-# to the journeyman games ``(2, 400, 20000)``, which the master's games foretold less well than their own).
+# "The master's own weights" (main at 6bc3fc6, seeds 2301-2400 and 2701-2900 at 211 simulations). Before,
+# they were fitted to the journeyman games ``(2, 400, 20000)``: on other master games those foretold less well.
 TABLES = {3: ((2, 400, 20000), (4, 200, 21000)), 4: ((2, 400, 20000), (4, 200, 21000))}
 
 
