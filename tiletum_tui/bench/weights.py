@@ -15,27 +15,39 @@ from __future__ import annotations
 Sample = tuple[list[list[float]], list[float]]  # one turn start: each player's terms, each one's VP still to come
 
 
-def samples(games: int, seed: int, players: int = 2, modules: tuple[str, ...] = ()) -> dict[int, list[Sample]]:
-    """Every turn start of ``games`` journeyman games (seeds from ``seed``), by round."""
-    from ..engine import apply_in_place, current_player, new_game, view
+def _game(state, next_move, out: dict[int, list[Sample]], marks_of=()) -> None:
+    """Play one game from ``state`` (``next_move(state)``: the action to apply, None once there is none),
+    and add each turn start's terms (each player's followed by ``marks_of``' value for its seat, if any) to
+    ``out`` by round, with the VP each player went on to score from there to the end."""
+    from ..engine import apply_in_place
     from ..engine.state import TurnFrame
     from ..opponents.evaluate import terms
+
+    marks = []
+    while (action := next_move(state)) is not None:
+        top = state.stack[-1]
+        if isinstance(top, TurnFrame) and not top.die_taken:
+            ts = [list(t) + ([float(marks_of[i])] if marks_of else []) for i, t in enumerate(terms(state))]
+            marks.append((state.round, ts, [p.vp for p in state.players]))
+        apply_in_place(state, action)
+    if state.phase != "over":
+        raise ValueError("not a finished game")
+    final = [p.vp for p in state.players]
+    for rnd, ts, vp in marks:
+        out[rnd].append((ts, [f - v for f, v in zip(final, vp)]))
+
+
+def samples(games: int, seed: int, players: int = 2, modules: tuple[str, ...] = ()) -> dict[int, list[Sample]]:
+    """Every turn start of ``games`` journeyman games (seeds from ``seed``), by round."""
+    from ..engine import current_player, new_game, view
     from ..opponents.levels import Opponent
     from ..opponents.match import settings_for
 
     out: dict[int, list[Sample]] = {1: [], 2: [], 3: [], 4: []}
     for g in range(games):
-        state = new_game(settings_for(("journeyman",) * players, seed=seed + g, modules=modules))
         seats = [Opponent(i, "journeyman") for i in range(players)]
-        marks = []
-        while state.phase != "over":
-            top = state.stack[-1]
-            if isinstance(top, TurnFrame) and not top.die_taken:
-                marks.append((state.round, [list(t) for t in terms(state)], [p.vp for p in state.players]))
-            apply_in_place(state, seats[current_player(state)].choose(view(state)).action)
-        final = [p.vp for p in state.players]
-        for rnd, ts, vp in marks:
-            out[rnd].append((ts, [f - v for f, v in zip(final, vp)]))
+        _game(new_game(settings_for(("journeyman",) * players, seed=seed + g, modules=modules)),
+              lambda s: None if s.phase == "over" else seats[current_player(s)].choose(view(s)).action, out)
     return out
 
 
@@ -44,30 +56,21 @@ def saved_samples(folders) -> dict[int, list[Sample]]:
     player's terms followed by the master's mark (1 for a master's seat, else 0)."""
     from pathlib import Path
 
-    from ..engine import apply_in_place, parse, rules_for
-    from ..engine.state import TurnFrame
-    from ..opponents.evaluate import terms
+    from ..engine import parse, rules_for
     from ..saves.store import read_save
 
     out: dict[int, list[Sample]] = {1: [], 2: [], 3: [], 4: []}
     for folder in folders:
         for path in sorted(Path(folder).glob("*.json")):
             loaded = read_save(path)
-            masters = [s.level == "master" for s in loaded.save.seats]
             r = rules_for(loaded.settings)
-            state = loaded.game.new_game(loaded.settings)
-            marks = []
-            for text in loaded.save.actions:
-                top = state.stack[-1]
-                if isinstance(top, TurnFrame) and not top.die_taken:
-                    ts = [list(t) + [float(m)] for t, m in zip(terms(state), masters)]
-                    marks.append((state.round, ts, [p.vp for p in state.players]))
-                apply_in_place(state, parse(text, rules=r))
-            if state.phase != "over":
-                raise ValueError(f"{path}: not a finished game")
-            final = [p.vp for p in state.players]
-            for rnd, ts, vp in marks:
-                out[rnd].append((ts, [f - v for f, v in zip(final, vp)]))
+            moves = iter(loaded.save.actions)
+            try:
+                _game(loaded.game.new_game(loaded.settings),
+                      lambda s: None if (text := next(moves, None)) is None else parse(text, rules=r), out,
+                      [s.level == "master" for s in loaded.save.seats])
+            except ValueError as exc:
+                raise ValueError(f"{path}: {exc}") from None
     return out
 
 

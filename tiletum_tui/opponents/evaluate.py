@@ -80,6 +80,11 @@ _MORE_PLAYERS = Weights((
 MASTER_WEIGHTS = {2: _TWO_PLAYERS, 3: _MORE_PLAYERS, 4: _MORE_PLAYERS}
 
 
+def master_weights(state: State) -> Weights:
+    """The master's weights for this state's table (in its simulations every player weighs with them)."""
+    return MASTER_WEIGHTS[len(state.players)]
+
+
 class Tables:
     """What evaluation needs of a ruleset, worked out once: distances on the map, the board."""
 
@@ -158,7 +163,6 @@ def _common(state: State) -> tuple:
     """What every player's terms share: the tables, the King track's expected drop, the Fairs, the map counts."""
     t = tables(state.settings)
     r = t.r
-    board = state.board
     # King track: the Corruption still to come this round moves every marker down.
     left = len(state.hidden.corruption_row) if state.phase == "action" else 0
     drop = left * _token_mean(state) if left else 0.0
@@ -368,8 +372,12 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
     # ---- where the pieces stand: the best Town within reach for a House / a Pillar
     pieces = 0.0
     if turns:
-        pieces = PIECE_SHARE * min(progress * 2, 1.0) * (_near_house(state, t, m, i, p, pl + more_p, fair)
-                                                         + _near_pillar(state, t, m, i, p, h + more_h))
+        fair_town = fair.town if fair is not None else None
+        house = _near(t, m, ("house", i, p.merchant, pl + more_p, bool(p.houses), fair_town), p.merchant,
+                      lambda: _house_towns(state, m, i, p, pl + more_p, fair))
+        pillar = _near(t, m, ("pillar", i, p.architect, h + more_h, bool(p.pillars)), p.architect,
+                       lambda: _pillar_towns(state, m, i, p, h + more_h))
+        pieces = PIECE_SHARE * min(progress * 2, 1.0) * (house + pillar)
     return (hxp, modules, buildings, rooms_v, bonus_ap, resources, king, king_later, top, fair_v, later, contracts,
             others, full, cathedrals, pieces)
 
@@ -400,21 +408,12 @@ def _paid_share(tile, res) -> float:
     return share * share
 
 
-def _near_house(state, t: Tables, m, i: int, p, pillars: float, fair) -> float:
-    """What the best Town within the Merchant's reach promises a House (``_best_near``), asked once per map."""
-    key = ("house", i, p.merchant, pillars, bool(p.houses), fair.town if fair is not None else None)
+def _near(t: Tables, m, key: tuple, here: str, towns) -> float:
+    """What the best Town within reach of a piece at ``here`` promises (``_best_near`` of ``towns()``), asked
+    once per map and ``key`` (everything the Towns' worth depends on beyond the map)."""
     v = m.near.get(key)
     if v is None:
-        v = m.near[key] = _best_near(t, p.merchant, _house_towns(state, m, i, p, pillars, fair))
-    return v
-
-
-def _near_pillar(state, t: Tables, m, i: int, p, houses: float) -> float:
-    """What the best Town within the Architect's reach promises a Pillar, asked once per map."""
-    key = ("pillar", i, p.architect, houses, bool(p.pillars))
-    v = m.near.get(key)
-    if v is None:
-        v = m.near[key] = _best_near(t, p.architect, _pillar_towns(state, m, i, p, houses))
+        v = m.near[key] = _best_near(t, here, towns())
     return v
 
 

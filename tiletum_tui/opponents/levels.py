@@ -25,7 +25,7 @@ from ..engine.queries import ap_lost_by
 from ..engine.state import TurnFrame
 from .base import LEVEL_TITLES, LEVELS, MAX_SECONDS, MAX_SIMULATIONS, Budget, Choice  # noqa: F401 (their home)
 from .base import BaseOpponent
-from .evaluate import MASTER_WEIGHTS, Weights, value_of
+from .evaluate import Weights, master_weights, value_of
 from .planner import JOURNEYMAN, Plan, Width, plan_turn
 
 _ENC = msgspec.msgpack.Encoder()
@@ -72,7 +72,7 @@ class Opponent(BaseOpponent):
         polled by the master's search: when it returns True the search stops with what it has."""
         self._check(seen.hidden.redacted, bool(seen.stack) and seen.stack[-1].player == self.seat)
         # the evaluation's weights: the master's own for this many players, the journeyman's as written
-        weights = MASTER_WEIGHTS[len(seen.players)] if self.level == "master" else None
+        weights = master_weights(seen) if self.level == "master" else None
         if self.level == "beginner":
             return Choice(beginner_move(seen, decision_seed(seen, self.seat, self.level)), replanned=True)
         if self._steps and self._foreseen == public_bytes(seen):

@@ -35,7 +35,7 @@ from ..engine.errors import TiletumError
 from ..engine.state import KingTileFrame, TurnFrame
 from ..engine.turn import TakeDie
 from .base import SearchNode, run_budget
-from .evaluate import MASTER_WEIGHTS, evaluate, value_of
+from .evaluate import evaluate, master_weights, value_of
 from .planner import QUICK, Plan, Width, plan_turn, quick_turn, rank_dice, spend
 
 ROOT = Width(beam=6, dice=8)  # the root's candidate plans
@@ -71,7 +71,7 @@ def search(seen, me: int, budget, seed: int, hurry=None):
     n = len(seen.players)
     started = time.perf_counter()  # the time budget covers the root's planning too
     first = sample(seen, seed)
-    w = _weights(seen)  # the evaluation's weights wherever the master weighs: plans, the tree, playouts, ends
+    w = master_weights(seen)  # the evaluation's weights wherever the master weighs: plans, the tree, playouts, ends
     plans = plan_turn(first, me, ROOT, keep=ROOT_PLANS, weights=w)
     now = value_of(seen, me, w)
     root = Node()
@@ -138,7 +138,7 @@ def _simulate(root: Node, seen, seed: int, me: int, n: int) -> None:
             turns += 1
         else:  # a decision between turns (the King tile): the planner's best, greedily
             state = _quick(state, who)
-    values = evaluate(state, weights=_weights(state))
+    values = evaluate(state, weights=master_weights(state))
     total = sum(values)
     scale = _scale(state, n)
     rewards = [_reward(v - (total - v) / (n - 1), scale) for v in values]
@@ -170,14 +170,14 @@ def _tree_turn(node: Node, state, who: int):
     k, child = max(options, key=lambda kc: kc[1].ucb(parent))
     die = TakeDie(who, *k)
     after = apply_listed(state, die)  # (equal to a die just listed: ``k in legal``)
-    plans = spend(after, who, QUICK, [die], _weights(state))
+    plans = spend(after, who, QUICK, [die], master_weights(state))
     state = _play(state, plans[0].actions, who) if plans else after
     return child, state
 
 
 def _screen(state, who: int, count: int) -> list:
     """The dice of a turn below the root, best first, by what they give at once and their AP (no planning)."""
-    return [a for _, a, _ in rank_dice(state, who, _weights(state))[:count]]
+    return [a for _, a, _ in rank_dice(state, who, master_weights(state))[:count]]
 
 
 def _play(state, actions: list, who: int):
@@ -192,7 +192,7 @@ def _play(state, actions: list, who: int):
 
 def _finish(state, who: int):
     if state.stack and state.stack[-1].player == who and state.phase == "action":
-        plans = spend(state, who, QUICK, weights=_weights(state))
+        plans = spend(state, who, QUICK, weights=master_weights(state))
         if plans:
             for a in plans[0].actions:  # (planned from this very state: each move listed on the way)
                 state = apply_listed(state, a)
@@ -204,20 +204,15 @@ def _quick(state, who: int):
     """The playouts' policy for one decision: the planner's quick plan, played out."""
     top = state.stack[-1]
     if isinstance(top, KingTileFrame):
-        w = _weights(state)
+        w = master_weights(state)
         best = max(legal_actions(state), key=lambda a: value_of(apply_listed(state, a), who, w))
         return apply_listed(state, best)
-    plan = quick_turn(state, who, weights=_weights(state))
+    plan = quick_turn(state, who, weights=master_weights(state))
     if plan is None:
         return apply_listed(state, legal_actions(state)[0])
     for a in plan.actions:  # (planned from this very state: each move listed on the way)
         state = apply_listed(state, a)
     return state
-
-
-def _weights(state):
-    """The master's weights for this table (every player in its simulations weighs with them)."""
-    return MASTER_WEIGHTS[len(state.players)]
 
 
 def _at_turn_start(state) -> bool:
