@@ -83,10 +83,12 @@ class ClientGames:
                 if self.opened is not None:
                     self.opened(model)
             return True
-        if isinstance(msg, (P.Update, P.Seats, P.Said, P.Hinted)):
+        if isinstance(msg, (P.Update, P.Seats, P.Said, P.Hinted, P.Paused)):
             model = self.models.get(msg.game)
             if model is not None:
-                if isinstance(msg, P.Update):
+                if isinstance(msg, P.Paused):
+                    model.paused_changed(msg.why)
+                elif isinstance(msg, P.Update):
                     model.updated(msg)
                 elif isinstance(msg, P.Hinted):
                     model.hinted(msg)

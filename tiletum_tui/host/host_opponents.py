@@ -62,4 +62,5 @@ class HostOpponents:
         ok = await self._apply(None, g, lambda: g.session.apply(answer.action, by=seat))
         if not ok:
             g.asked = None
-            self._opponents(g)
+            if not g.paused:  # (a paused game's opponent is asked again when it goes on: ``pauses``)
+                self._opponents(g)

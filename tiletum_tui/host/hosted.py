@@ -211,6 +211,8 @@ class HostedGame(Seated):
         self._deciding = session.current_player
         self._progress: str | None = None  # the lobby's words for how far it is (until the next change)
         self.retired = False  # the game is over: its session closed (``Host._retire``), a FinishedGame in its place
+        self.paused: str | None = None  # why its file cannot be written (``pauses``): no move until it can
+        self._finished = session.finished  # (the lobby's: as of the last change on disk, ``changed``)
 
     # ------------------------------------------------------------ who sits where
     def names(self) -> list[str]:
@@ -224,12 +226,13 @@ class HostedGame(Seated):
         return len(self.session.log)
 
     def info(self, connected: set[str]) -> P.GameInfo:
-        who = self.session.current_player
+        """Its lobby line, as of its last change on disk (``changed``), never one still being written."""
+        who = self._deciding
         if self._progress is None:  # (a whole view and its summary: once a change, not once a lobby)
             self._progress = self.game.progress(self.game.summary(self.session.view()))
         return P.GameInfo(self.id, self.game.title, self.seat_infos(connected),
                           deciding=-1 if who is None else who, since=self.since,
-                          progress=self._progress, finished=self.session.finished)
+                          progress=self._progress, finished=self._finished, paused=self.paused or "")
 
     # ------------------------------------------------------------ what a client is sent
     def entry(self, e) -> P.Entry:
@@ -246,7 +249,8 @@ class HostedGame(Seated):
     def changed(self) -> None:
         """After any change: when the decision passed to another seat, its clock starts now."""
         who = self.session.current_player
-        self._progress = None
+        self._progress = self.game.progress(self.game.summary(self.session.view()))
+        self._finished = self.session.finished
         if who != self._deciding:
             self._deciding, self.since = who, time.time()
 
@@ -384,7 +388,8 @@ def status_text(hosted: dict[str, HostedGame | FinishedGame], tables: Tables, co
     for g in hosted.values():
         info = g.info(names)
         seats = "  ".join(_seat_words(s, i == info.deciding) for i, s in enumerate(info.seats))
-        lines.append(f"  {g.id}  {info.title}, {info.progress}{' (over)' if info.finished else ''}:  {seats}")
+        paused = f" PAUSED ({info.paused})" if info.paused else ""
+        lines.append(f"  {g.id}  {info.title}, {info.progress}{' (over)' if info.finished else ''}{paused}:  {seats}")
     for t in tables.tables.values():
         info = t.info(names)
         seats = "  ".join(_seat_words(s, False) for s in info.seats)

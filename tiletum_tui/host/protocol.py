@@ -106,7 +106,22 @@ class AskHint(_Msg, tag="hint"):
     ref: int = 0
 
 
-FROM_CLIENT = Hello | Open | Leave | NewTable | TakeSeat | Act | Undo | Say | WebLink | AskHint
+class LobbyAsk(_Msg, tag="lobbyask"):
+    """Another page of the lobby, or the lines whose game, id or names hold ``search`` (issue 42: the
+    lobby is sent a page at a time, never every game the host ever held)."""
+
+    page: int = 0
+    search: str = ""
+
+
+class Manage(_Msg, tag="manage"):
+    """The host's owner (its own socket only): ``archive`` or ``delete`` a game that is over."""
+
+    game: str
+    what: str
+
+
+FROM_CLIENT = Hello | Open | Leave | NewTable | TakeSeat | Act | Undo | Say | WebLink | AskHint | LobbyAsk | Manage
 
 
 # ------------------------------------------------------------------ from the host
@@ -128,6 +143,7 @@ class GameInfo(msgspec.Struct, frozen=True):
     progress: str = ""
     waiting: bool = False  # a table with a free seat, not yet begun
     finished: bool = False
+    paused: str = ""  # why the game waits for the host's disk (issue 42), "" when it goes on
 
 
 class Welcome(_Msg, tag="welcome"):
@@ -148,8 +164,16 @@ class Offered(msgspec.Struct, frozen=True):
 
 
 class Lobby(_Msg, tag="lobby"):
+    """One page of the lobby, in its order: your games under way, tables with a free seat, other games
+    under way, then games over (yours first, the newest first); ``total`` lines in ``pages`` pages,
+    those matching ``search`` if one was asked (``LobbyAsk``)."""
+
     games: tuple[GameInfo, ...]
     offered: tuple[Offered, ...] = ()
+    page: int = 0
+    pages: int = 1
+    total: int = 0
+    search: str = ""
 
 
 class Entry(msgspec.Struct, frozen=True):
@@ -182,6 +206,7 @@ class Opened(_Msg, tag="opened"):
     chat: tuple[Chat, ...] = ()
     undo: str | None = None  # why undo is not possible now (None: it is)
     redo: str | None = "nothing to redo"
+    paused: str = ""  # why the game waits for the host's disk ("": it goes on)
 
 
 class Update(_Msg, tag="update"):
@@ -201,6 +226,14 @@ class Seats(_Msg, tag="seats"):
 
     game: str
     seats: tuple[SeatInfo, ...]
+
+
+class Paused(_Msg, tag="paused"):
+    """The host cannot write the game's file (``why``), so no move is made until it can; ``why`` empty:
+    it can again, and the game goes on (issue 42: a move is told only once it is on disk)."""
+
+    game: str
+    why: str = ""
 
 
 class Said(_Msg, tag="said"):
@@ -250,7 +283,7 @@ class YourLink(_Msg, tag="yourlink"):
     why: str = ""
 
 
-FROM_HOST = Welcome | Lobby | Opened | Update | Seats | Said | Accepted | Refused | Hinted | Status | Bye | YourLink
+FROM_HOST = Welcome | Lobby | Opened | Update | Seats | Paused | Said | Accepted | Refused | Hinted | Status | Bye | YourLink
 
 _ENCODER = msgspec.msgpack.Encoder()
 _FROM_CLIENT = msgspec.msgpack.Decoder(FROM_CLIENT)

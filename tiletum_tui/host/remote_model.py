@@ -36,6 +36,7 @@ class RemoteModel(GameModel):
         self.seats = opened.seats
         self.chat = list(opened.chat)
         self._undo, self._redo = opened.undo, opened.redo
+        self.paused = opened.paused  # why the host cannot save the game now ("": it goes on)
 
     # ------------------------------------------------------------ what the screens read
     @property
@@ -62,6 +63,8 @@ class RemoteModel(GameModel):
 
     def deciding(self, state, title: str) -> str:
         line = super().deciding(state, title)
+        if self.paused:
+            return f"Paused: {self.paused}. No move is made until it can; nothing is lost.  {line}"
         who = self.game.current_player(state)
         seat = self.seats[who] if who is not None and who < len(self.seats) else None
         if seat is None:
@@ -146,6 +149,12 @@ class RemoteModel(GameModel):
         if h.request == self.hint_pending:
             self.hint_pending = None
             self.tell(self.Hinted(h))
+
+    def paused_changed(self, why: str) -> None:
+        """The host cannot save this game (``why``): no move is made until it can; or ("") it can again."""
+        self.paused = why
+        self.tell(self.Noted("paused", f"The game is paused: {why}. Moves wait until it can save again; nothing "
+                                       "is lost." if why else "The host can save again: the game goes on."))
 
     def seats_changed(self, seats) -> None:
         self.seats = seats

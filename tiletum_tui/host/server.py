@@ -30,6 +30,7 @@ from . import protocol as P
 from .connections import Connection, Disconnect, HostConnections
 from .hints import HintDesk
 from .host_opponents import HostOpponents
+from .pauses import HostPauses
 from .hosted import FinishedGame, HostedGame, HostFolder, Tables, check_table, entry, load_games, opponents_of, \
     seats_for, settings_for, status_text
 from .replays import Replays
@@ -38,7 +39,7 @@ CHAT_LIMIT = 200  # characters of one line of table talk
 WATCHING = "you came in with a watching link: you can watch games, not play or take a seat"
 
 
-class Host(HostConnections, HostOpponents):
+class Host(HostConnections, HostOpponents, HostPauses):
     def __init__(self, folder: HostFolder, *, pace: float = 0.6, report=None, table_seed: int | None = None) -> None:
         self.folder = folder
         # Every table's seed: the system's randomness, or (benches and tests only, never a client's
@@ -119,11 +120,16 @@ class Host(HostConnections, HostOpponents):
                 return
         else:
             s = g.session
+            async with self._lock(g.id):
+                pass  # (not in the middle of a change: a change is told once it is on disk)
+            if conn.closed or self.games.get(g.id) is not g:
+                return
         undo, redo = g.reasons(seat)
         conn.games[g.id] = [seat, list(s.log)]
         conn.send(P.Opened(g.id, g.game.name, -1 if seat is None else seat, g.game.encode_view(s.view(seat)),
                            tuple(entry(g.game, e) for e in s.log), g.game.encode_events(s.setup_events),
-                           g.seat_infos(set(self.connected())), tuple(g.chat), undo, redo))
+                           g.seat_infos(set(self.connected())), tuple(g.chat), undo, redo,
+                           getattr(g, "paused", None) or ""))
         self._seats_changed(g.id)
 
     async def _replayed(self, conn: Connection, g: FinishedGame):
@@ -184,14 +190,23 @@ class Host(HostConnections, HostOpponents):
                 if conn is not None:
                     conn.send(P.Refused("the game is over", ref))
                 return False
+            mark = g.session.mark()
             try:
                 change()
             except (g.game.Error, NotYourMoveError, UndoError, ValueError) as exc:
                 if conn is not None:
                     conn.send(P.Refused(clean(exc, 300), ref))
                 return False
-            await asyncio.to_thread(g.session.flush)  # on disk before anyone hears of it
+            failure = await asyncio.to_thread(g.session.save_failure)  # on disk before anyone hears of it
+            if failure is not None:  # not on disk: taken back, refused, the game paused (``pauses``)
+                g.session.take_back(mark)
+                why = self._pause(g, failure)
+                if conn is not None:
+                    conn.send(P.Refused(f"{why}: not done, nothing is lost; the game is paused until "
+                                        "the host can save again", ref))
+                return False
             g.changed()
+            self._resume(g)
         self._game_changed(g)  # (the view first: a client's move is under way until it is accepted)
         if conn is not None:
             conn.send(P.Accepted(ref))

@@ -29,6 +29,7 @@ class AutosaveWriter:
         self._closed = False
         self._thread: threading.Thread | None = None
         self.error: str | None = None  # the last write's problem, None after a good write
+        self.failure: Exception | None = None  # ... and the exception that said so (the host words it)
         self.written = 0  # saves written (for tests and the benchmark)
 
     def submit(self, path: Path, save: fmt.SaveFile, tag: object = None) -> None:
@@ -69,15 +70,15 @@ class AutosaveWriter:
                 path, save, tag = self._job
                 self._job = None
                 self._busy = True
-            problem = None
+            problem = failure = None
             try:
                 self._write(path, fmt.encode(save))
             except SaveFileError as exc:
-                problem = f"Autosave failed: {exc}"
+                problem, failure = f"Autosave failed: {exc}", exc
             except Exception as exc:  # never let saving stop the game
-                problem = f"Autosave failed: {type(exc).__name__}: {exc}"
-            with self._lock:
-                self.error = problem
+                problem, failure = f"Autosave failed: {type(exc).__name__}: {exc}", exc
+            with self._lock:  # (set before ``flush`` returns: ``on_result`` may run after it)
+                self.error, self.failure = problem, failure
                 self.written += problem is None
                 self._busy = False
                 self._lock.notify_all()

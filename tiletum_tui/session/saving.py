@@ -80,8 +80,10 @@ class SessionSaving(Safekeeping):
                 store.prepare_folder(self.autosave_path_folder())
                 self.autosave_path = self._choose_autosave_path()
         except SaveFileError as exc:
+            self._not_submitted = exc
             self._autosave_done(str(exc), self._changes, prefixed=False)
             return
+        self._not_submitted = None
         self._writer.submit(self.autosave_path, self.to_save_file(autosave=True), tag=self._changes)
         if wait:
             self._writer.flush()
@@ -100,6 +102,33 @@ class SessionSaving(Safekeeping):
     def unsaved_changes(self) -> str | None:
         self._writer.flush()
         return super().unsaved_changes()
+
+    # ------------------------------------------------------------ a change kept only once it is on disk
+    # (the host, issue 42: a move is told only once it is on disk; one that cannot be written is taken
+    # back, so what everyone sees is what the file holds)
+    _not_submitted: Exception | None = None  # the autosave could not even be handed to the writer
+
+    def mark(self) -> tuple:
+        """Where the game is now, to come back to (``take_back``) if the next change cannot be written."""
+        return list(self._history), list(self.log), list(self._redo), self._changes
+
+    def take_back(self, mark: tuple) -> None:
+        """Back to ``mark`` (the game as its file holds it): the change made since was not written."""
+        history, log, redo, changes = mark
+        self._history[:], self.log[:], self._redo[:] = history, log, redo
+        self._changes = changes
+
+    def save_failure(self) -> Exception | None:
+        """Wait for the last autosave; why it could not be written (the exception: a SaveFileError,
+        its OSError as the cause), or None when it is on disk."""
+        self._writer.flush(None)
+        return self._not_submitted or self._writer.failure
+
+    def write_again(self) -> Exception | None:
+        """Write the game's autosave again as it is now (after a failed one: can the disk be written
+        again?); ``save_failure``'s answer."""
+        self.autosave()
+        return self.save_failure()
 
     def flush(self) -> bool:
         """Wait until the autosave of the last action is on disk."""

@@ -257,5 +257,9 @@ class RemoteCarcassonneScreen(CarcassonneScreen):
             self.notify(event.text, title="At the table", timeout=6, markup=False)
         elif event.what == "seats":
             self.refresh_all()  # who is connected: the line says so while another seat decides
+        elif event.what == "paused":  # the host cannot save: said on the message line until it can
+            self.message = event.text if self.model.paused else ""
+            self.notify(event.text, title="Host", severity="warning", timeout=10, markup=False)
+            self.refresh_all()
         elif event.text:
             self.notify(event.text, title="Host", severity="warning", timeout=6, markup=False)
