@@ -71,7 +71,7 @@ def child(root: str) -> None:
         await host.start()
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
         after = rss_mb()
-        listed = len(host._lobby().games)
+        listed = len(host.games)
         opens = []
         try:
             from tiletum_tui.host.replays import replay  # (a tree that keeps games over replayed has none)

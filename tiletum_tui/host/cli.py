@@ -39,14 +39,19 @@ def add_commands(sub) -> None:
     host.add_argument("--web", metavar="ADDR:PORT", help="also open the web door there (e.g. 127.0.0.1:8080; off by default)")
     host.add_argument("--public-url", metavar="URL",
                       help="the web door's address as players reach it (behind a proxy: https://HOST/PREFIX)")
-    links = host.add_subparsers(dest="host_command", metavar="{invite,revoke}")
+    links = host.add_subparsers(dest="host_command", metavar="{invite,revoke,archive,delete}")
     invite = links.add_parser("invite", help="make a player's sign-in link for the web door (and print it)")
     invite.add_argument("name", help="the player's name (their seat's name)")
     invite.add_argument("--watch", action="store_true", help="a read-only watching link instead")
     revoke = links.add_parser("revoke", help="end a player's sign-in links (open pages are closed)")
     revoke.add_argument("name")
     revoke.add_argument("--watch", action="store_true", help="only the watching link")
-    for sub_parser in (invite, revoke):  # (SUPPRESS: a --host-dir given before the command stays)
+    archive = links.add_parser("archive", help="move games that are over out of the lobby, into the host's "
+                                               "archive/ (tiletum load replays one)")
+    archive.add_argument("games", nargs="+", metavar="GAME", help="a game's id (tiletum host --status lists them)")
+    delete = links.add_parser("delete", help="delete the files of games that are over")
+    delete.add_argument("games", nargs="+", metavar="GAME", help="a game's id")
+    for sub_parser in (invite, revoke, archive, delete):  # (SUPPRESS: a --host-dir given before the command stays)
         sub_parser.add_argument("--host-dir", default=argparse.SUPPRESS, help="the host's folder")
     join = sub.add_parser("join", help="join the host on this machine: its lobby, your games")
     join.add_argument("--host-dir", help="the host's folder (as given to tiletum host)")
@@ -90,6 +95,8 @@ def run_join(args) -> int:
 
 def run_host(args) -> int:
     folder = _folder(args)
+    if getattr(args, "host_command", None) in ("archive", "delete"):
+        return asyncio.run(_put_away(folder, args.host_command, args.games))
     if getattr(args, "host_command", None):
         return _links(folder, args)
     if args.status:
@@ -134,6 +141,53 @@ def _web_url(folder, public_url: str | None) -> str | None:
         return folder.web_url.read_text("utf-8").strip() or None
     except OSError:
         return None
+
+
+async def _put_away(folder, what: str, game_ids: list[str]) -> int:
+    """``tiletum host archive GAME...`` / ``delete GAME...``: by the running host (its lobby drops the
+    lines at once), else in its folder. 0 when every game was done, else 2 (no such game, not over)."""
+    from . import protocol as P
+    from .archive import ArchiveError, done_words, find_over, put_away
+
+    failed = 0
+    try:
+        reader, writer = await asyncio.open_unix_connection(str(folder.socket), limit=P.MAX_FRAME + 8)
+    except OSError:
+        reader = writer = None  # no host running: the folder itself
+    if writer is not None:
+        writer.write(P.frame(P.Hello(P.VERSION, getpass.getuser())))
+    for gid in game_ids:
+        if writer is None:
+            try:
+                line = done_words(gid, what, put_away(folder, find_over(folder, gid), what))
+            except ArchiveError as exc:
+                line = None
+                print(f"tiletum: {exc}", file=sys.stderr)
+        else:
+            writer.write(P.frame(P.Manage(gid, what)))
+            line = await _answer(reader)
+            if line.startswith("!"):
+                print(f"tiletum: {line[1:]}", file=sys.stderr)
+                line = None
+        failed += line is None
+        if line:
+            print(line)
+    if writer is not None:
+        writer.close()
+    return 2 if failed else 0
+
+
+async def _answer(reader) -> str:
+    """The running host's answer to ``Manage``: its words, or "!why" when it refused."""
+    from . import protocol as P
+
+    while True:
+        data = await P.read_frame(reader)
+        msg = P.decode_from_host(data) if data else P.Bye("the host hung up")
+        if isinstance(msg, P.Status):
+            return msg.text
+        if isinstance(msg, (P.Refused, P.Bye)):
+            return "!" + msg.why
 
 
 async def _status(folder) -> int:

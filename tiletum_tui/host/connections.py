@@ -37,6 +37,8 @@ class Connection:
         self.talk = P.RateLimit(*CHAT_RATE, time.monotonic)
         self.hints = P.RateLimit(*HINT_RATE, time.monotonic)
         self.replays = P.RateLimit(*REPLAY_RATE, time.monotonic)  # games over opened from their files
+        self.lobby_page, self.lobby_search = 0, ""  # the page of the lobby it looks at (``LobbyAsk``)
+        self.sent_lobby: P.Lobby | None = None  # that page, as it was sent last
         self.closed = False
 
     def send(self, msg) -> None:
@@ -46,7 +48,13 @@ class Connection:
         if transport.is_closing() or transport.get_write_buffer_size() > SLOW_CLIENT:
             self.drop()
             return
-        self.writer.write(P.frame(msg))
+        try:
+            data = P.frame(msg)
+        except P.ProtocolError as exc:  # never a frame over the limit its client reads (issue 42)
+            self.host.report(f"not sent to {self.name or 'a client'}: {clean(exc, 120)}")
+            data = P.frame(P.Refused(f"the host's answer ({type(msg).__name__.lower()}) was too long to send: "
+                                     f"{clean(exc, 120)}", getattr(msg, "ref", 0)))
+        self.writer.write(data)
 
     def drop(self) -> None:
         if not self.closed:
@@ -103,7 +111,7 @@ class HostConnections:
             self.connections.add(conn)
             self.report(f"{conn.name} connected ({conn.via}{', watching' if conn.watching else ''})")
             conn.send(P.Welcome(conn.name, host=socket.gethostname(), watching=conn.watching))
-            conn.send(self._lobby())  # (its first: the others hear only if a line changed)
+            self._send_lobby(conn)  # (its first: the others hear only if a line of theirs changed)
             self._lobby_changed()
             while not conn.closed:
                 data = await P.read_frame(reader)
@@ -168,6 +176,10 @@ class HostConnections:
             self._web_link(conn)
         elif isinstance(msg, P.AskHint):
             self.hints.ask(conn, msg)
+        elif isinstance(msg, P.LobbyAsk):
+            self._lobby_ask(conn, msg)
+        elif isinstance(msg, P.Manage):
+            await self._manage(conn, msg)
 
     def _web_link(self, conn: Connection) -> None:
         """A new sign-in link for the connection's own name, to it alone (never to the log)."""

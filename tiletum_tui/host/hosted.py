@@ -30,6 +30,7 @@ from . import protocol as P
 
 COLOURS = ("red", "blue", "green", "yellow", "black")  # the colours both games' settings take, in seat order
 OPPONENT_NAMES = ("Otto", "Pia", "Quin", "Rhea")
+OVER_LISTED = 5  # games over in the host's live list and --status (the newest; the rest counted)
 
 
 class HostFolder:
@@ -385,7 +386,9 @@ def status_text(hosted: dict[str, HostedGame | FinishedGame], tables: Tables, co
     lines = [f"{len(hosted)} game(s), {len(tables.tables)} table(s) waiting, "
              f"{sum(connected.values())} connection(s): {', '.join(who) or 'nobody'}"]
     names = set(connected)
-    for g in hosted.values():
+    over = sorted((g for g in hosted.values() if isinstance(g, FinishedGame)), key=lambda g: -g.since)
+    shown = [g for g in hosted.values() if not isinstance(g, FinishedGame)] + over[:OVER_LISTED]
+    for g in shown:
         info = g.info(names)
         seats = "  ".join(_seat_words(s, i == info.deciding) for i, s in enumerate(info.seats))
         paused = f" PAUSED ({info.paused})" if info.paused else ""
@@ -394,6 +397,9 @@ def status_text(hosted: dict[str, HostedGame | FinishedGame], tables: Tables, co
         info = t.info(names)
         seats = "  ".join(_seat_words(s, False) for s in info.seats)
         lines.append(f"  {t.id}  {info.title}, {info.progress}:  {seats}")
+    if len(over) > OVER_LISTED:  # (a host keeps every game: the list stays a screenful, issue 42)
+        lines.append(f"  and {len(over) - OVER_LISTED:,} more game(s) over (tiletum host archive GAME, "
+                     "delete GAME)")
     wrap = wrapper(width, "      ")
     return "\n".join(w.replace(_KEEP, " ") for line in lines for w in (wrap.wrap(line) or [""]))
 

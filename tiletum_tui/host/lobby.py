@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from ..safe_text import clean
 from . import protocol as P
+from .lobby_pages import SEARCH_LIMIT, sort_lobby  # noqa: F401  (the host orders its pages the same way)
 
 
 def ago(since: float, now: float | None = None) -> str:
@@ -31,34 +32,16 @@ def ago(since: float, now: float | None = None) -> str:
     return f"for {seconds // 86400} days"
 
 
-def sort_lobby(games: tuple[P.GameInfo, ...], me: str) -> dict[str, list[P.GameInfo]]:
-    """The lobby's three lists: hers (her decision first, the longest waiting first), tables with a
-    free seat, and the others (to watch)."""
-    mine, free, others = [], [], []
-    for g in games:
-        names = [s.name for s in g.seats if s.kind == "person"]
-        if me in names:
-            mine.append(g)
-        elif g.waiting:
-            free.append(g)
-        else:
-            others.append(g)
-
-    def my_turn(g: P.GameInfo) -> bool:
-        return 0 <= g.deciding < len(g.seats) and g.seats[g.deciding].name == me and not g.finished
-
-    mine.sort(key=lambda g: (not my_turn(g), g.finished, g.since))
-    return {"mine": mine, "free": free, "others": others}
-
-
 def line(g: P.GameInfo, me: str) -> str:
     seats = ", ".join(clean(s.name, 14) + ("" if s.kind != "opponent" else f" ({s.level})")
-                      + ("" if s.kind != "person" or s.connected or s.name == me else " ·off")
+                      + ("" if s.kind != "person" or s.connected or s.name == me or g.finished else " ·off")
                       for s in g.seats)
     if g.waiting:
         return f"{g.title}: {seats} — {g.progress}"
     if g.finished:
-        return f"{g.title}: {seats} — over"
+        return f"{g.title}: {seats} — over, {g.progress}"
+    if g.paused:
+        return f"{g.title}: {seats} — PAUSED: {clean(g.paused, 60)}"
     who = g.seats[g.deciding].name if 0 <= g.deciding < len(g.seats) else "?"
     turn = "your turn" if who == me else f"{clean(who, 14)}'s turn"
     return f"{g.title}: {seats} — {turn} {ago(g.since)}, {g.progress}"
@@ -69,6 +52,7 @@ class LobbyScreen(Screen):
     LobbyScreen #lobby-title { height: 1; background: $primary-background; padding: 0 1; }
     LobbyScreen #lobby-list { height: 1fr; border: none; }
     LobbyScreen #lobby-note { height: auto; max-height: 3; padding: 0 1; color: $warning; }
+    LobbyScreen #lobby-search { display: none; margin: 0 1; }
     """
     BINDINGS = [
         Binding("n", "new", "New game", id="tiletum.lobby-new"),
@@ -78,6 +62,9 @@ class LobbyScreen(Screen):
         Binding("b", "bell", "Bell on/off", id="tiletum.lobby-bell"),
         Binding("i", "web_link", "Web link", id="tiletum.lobby-weblink"),
         Binding("q", "app.quit", "Quit", id="tiletum.lobby-quit"),
+        Binding("right_square_bracket", "page(1)", "Next page", show=False, id="tiletum.lobby-next"),
+        Binding("left_square_bracket", "page(-1)", "Page back", show=False, id="tiletum.lobby-back"),
+        Binding("slash", "search", "Search", show=False, id="tiletum.lobby-search"),
     ]
 
     @dataclass
@@ -97,6 +84,8 @@ class LobbyScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static("", id="lobby-title", markup=False)
         yield OptionList(id="lobby-list")
+        yield Input(placeholder="a name, a game or its id; Enter searches, Esc: every game", id="lobby-search",
+                    max_length=SEARCH_LIMIT, compact=True)
         yield Static("", id="lobby-note", markup=False)
         yield Footer()
 
@@ -124,12 +113,21 @@ class LobbyScreen(Screen):
         parts = sort_lobby(games, self.me)
         self._infos = {g.id: g for g in games}
         heads = {"mine": "Your games", "free": "Tables with a free seat (Enter takes it)",
-                 "others": "Other games (Enter or w watches)"}
+                 "others": "Other games (Enter or w watches)", "over": "Games over (yours first, the newest first)"}
+        lobby = getattr(self.app, "lobby", None)
+        page, pages, total, search = (lobby.page, lobby.pages, lobby.total, lobby.search) if lobby else (0, 1, 0, "")
         options: list[Option] = []
+        if pages > 1 or search:  # (a page of the host's lobby at a time: issue 42)
+            found = f'{total:,} line(s) with "{search}" · Esc: every game · ' if search else f"{total:,} lines · "
+            options.append(Option(Text(f"{found}page {page + 1} of {pages} · ] next page · [ back · / search",
+                                       style="dim"), disabled=True))
         for key, head in heads.items():
+            if key == "over" and not parts[key]:
+                continue  # (games over come last: on the pages that reach them)
             options.append(Option(Text(head, style="bold"), disabled=True))
             if not parts[key]:
-                options.append(Option(Text("  none", style="dim"), disabled=True))
+                options.append(Option(Text("  none" if page == 0 else "  (on an earlier page)", style="dim"),
+                                      disabled=True))
             for g in parts[key]:
                 options.append(Option(Text("  " + line(g, self.me)), id=g.id))
         menu.add_options(options)
@@ -139,6 +137,35 @@ class LobbyScreen(Screen):
             keep, self._known = fresh[0], None
         if ids:
             menu.highlighted = menu.get_option_index(keep if keep in ids else ids[0])
+
+    def action_page(self, step: int) -> None:
+        lobby = getattr(self.app, "lobby", None)
+        if lobby is None or not 0 <= lobby.page + step < lobby.pages:
+            self.note("No more pages that way." if lobby is not None else "Still connecting…")
+            return
+        self.app.link.send(P.LobbyAsk(lobby.page + step, lobby.search))
+
+    def action_search(self) -> None:
+        box = self.query_one("#lobby-search", Input)
+        box.display = True
+        box.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "lobby-search":
+            event.stop()
+            self.app.link.send(P.LobbyAsk(0, event.value.strip()))
+            self.query_one(OptionList).focus()
+
+    def key_escape(self) -> None:
+        """Esc: out of the search box; with a search shown, back to every game."""
+        box = self.query_one("#lobby-search", Input)
+        lobby = getattr(self.app, "lobby", None)
+        if box.display:
+            box.display = False
+            self.query_one(OptionList).focus()
+        if lobby is not None and lobby.search:
+            box.value = ""
+            self.app.link.send(P.LobbyAsk(0, ""))
 
     def note(self, text: str) -> None:
         self.query_one("#lobby-note", Static).update(text)

@@ -30,6 +30,10 @@ class Replays:
     def kept(self, game_id: str) -> bool:
         return game_id in self._kept
 
+    def forget(self, game_id: str) -> None:
+        """The game was archived or deleted: its replay is not kept."""
+        self._kept.pop(game_id, None)
+
     def keep(self, game_id: str, session: Session) -> None:
         """A game that has just ended here: its session is the replay (no need to read the file)."""
         done = asyncio.get_running_loop().create_future()

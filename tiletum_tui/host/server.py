@@ -29,8 +29,9 @@ from ..session import NotYourMoveError, Session, UndoError
 from . import protocol as P
 from .connections import Connection, Disconnect, HostConnections
 from .hints import HintDesk
+from .host_lobby import HostLobby
 from .host_opponents import HostOpponents
-from .pauses import HostPauses
+from .pauses import HostPauses, cannot_save
 from .hosted import FinishedGame, HostedGame, HostFolder, Tables, check_table, entry, load_games, opponents_of, \
     seats_for, settings_for, status_text
 from .replays import Replays
@@ -39,7 +40,7 @@ CHAT_LIMIT = 200  # characters of one line of table talk
 WATCHING = "you came in with a watching link: you can watch games, not play or take a seat"
 
 
-class Host(HostConnections, HostOpponents, HostPauses):
+class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
     def __init__(self, folder: HostFolder, *, pace: float = 0.6, report=None, table_seed: int | None = None) -> None:
         self.folder = folder
         # Every table's seed: the system's randomness, or (benches and tests only, never a client's
@@ -57,7 +58,7 @@ class Host(HostConnections, HostOpponents, HostPauses):
         self.on_change = None  # called after anything the live list shows changed
         # ``web_link(name, watch) -> url``: a new sign-in link of the web door (set when the door is open).
         self.web_link = None
-        self._sent_lobby: P.Lobby | None = None  # the lobby everyone was told last
+        self.offered = offered()  # the games a table can be set up for (the lobby's New game)
         self.hints = HintDesk(self)  # ``h`` at a hosted game: the master's suggestion, worked out here
         self.replays = Replays()  # games over, replayed from their files when somebody opens one
 
@@ -246,6 +247,7 @@ class Host(HostConnections, HostOpponents, HostPauses):
         self._stop_reading(g)
         opponents, g.opponents, g.asked = g.opponents, None, None
         self.games[g.id] = FinishedGame.of(g)
+        self._over_lines().dirty = True
         self.replays.keep(g.id, g.session)
 
         def close() -> None:
@@ -288,7 +290,11 @@ class Host(HostConnections, HostOpponents, HostPauses):
         if problem:
             conn.send(P.Refused(problem))
             return
-        table = self.tables.new(msg)
+        try:
+            table = self.tables.new(msg)
+        except SaveFileError as exc:  # (the table is not kept: nobody was told of it)
+            conn.send(P.Refused(f"{cannot_save(exc)}: the table was not set"))
+            return
         self.report(f"{conn.name} set a table of {table.game} up ({table.id})")
         conn.send(P.Accepted())
         await self._maybe_begin(table.id, conn)
@@ -305,7 +311,12 @@ class Host(HostConnections, HostOpponents, HostPauses):
             conn.send(P.Refused("you have a seat at this table already"))
             return
         table.seats[msg.seat] = P.SeatPlan("person", conn.name)
-        self.tables.save()
+        try:
+            self.tables.save()
+        except SaveFileError as exc:
+            table.seats[msg.seat] = P.SeatPlan("open")
+            conn.send(P.Refused(f"{cannot_save(exc)}: the seat was not taken"))
+            return
         conn.send(P.Accepted())
         await self._maybe_begin(table.id, conn)
 
@@ -318,36 +329,29 @@ class Host(HostConnections, HostOpponents, HostPauses):
             settings = settings_for(table, self.table_seed)
             session = await asyncio.to_thread(Session.new, settings, self.folder.games, game=games.game(table.game),
                                               seats=seats_for(table))
+            failure = session.save_failure()
+            if failure is not None:  # a game begins with its file, or not at all (issue 42)
+                session.close()
+                raise ValueError(cannot_save(failure))
         except Exception as exc:  # the game's own refusal of these settings
             del self.tables.tables[table_id]
-            self.tables.save()
+            self._save_tables()
             conn.send(P.Refused(f"the game could not begin: {clean(exc, 200)}"))
             self._lobby_changed()
             return
         del self.tables.tables[table_id]
-        self.tables.save()
+        self._save_tables()
         g = HostedGame(session)
         self.games[g.id] = g
         self.report(f"a game of {g.game.title} began: {', '.join(g.names())} ({g.id})")
         self._lobby_changed()
         self._opponents(g)
 
-    def _lobby(self) -> P.Lobby:
-        names = set(self.connected())
-        infos = tuple(g.info(names) for g in self.games.values()) + tuple(
-            t.info(names) for t in self.tables.tables.values())
-        return P.Lobby(infos, offered())
-
-    def _lobby_changed(self) -> None:
-        """Tell everyone the lobby, if it changed: most moves change no line of it (the decision
-        stays with the same seat), and every client redrew its lobby at every move of any game."""
-        lobby = self._lobby()
-        if lobby != self._sent_lobby:
-            self._sent_lobby = lobby
-            for c in self.connections:
-                c.send(lobby)
-        if self.on_change is not None:
-            self.on_change()
+    def _save_tables(self) -> None:
+        try:
+            self.tables.save()
+        except SaveFileError as exc:  # (a table begun or dropped may come back at the next start)
+            self.report(f"the list of waiting tables could not be written: {clean(exc, 200)}")
 
     def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.ensure_future(coro)
