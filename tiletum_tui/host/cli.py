@@ -207,9 +207,6 @@ async def _status(folder) -> int:
 
 
 async def _serve(folder, args, listen, web) -> int:
-    import shutil
-
-    from .hosted import wrapper
     from .server import Host
 
     live = not args.quiet and sys.stdout.isatty()
@@ -220,7 +217,7 @@ async def _serve(folder, args, listen, web) -> int:
         recent.append(stamped)
         del recent[:-RECENT]
         if not live:
-            print(stamped, flush=True)
+            _say(stamped)
 
     host = Host(folder, pace=args.pace, report=report, table_seed=args.table_seed)
     try:
@@ -228,9 +225,37 @@ async def _serve(folder, args, listen, web) -> int:
     except RuntimeError as exc:
         print(f"tiletum: {exc}", file=sys.stderr)
         return 1
-    door = await _ssh_door(host, folder, args, listen, report)
-    web_door, web_lines = await _web_door(host, folder, args, web)
-    door[1].extend(web_lines)
+    door, web_door = (None, []), None
+    try:
+        door = await _ssh_door(host, folder, args, listen, report)
+        web_door, web_lines = await _web_door(host, folder, args, web)
+        door[1].extend(web_lines)
+        await _until_stopped(host, folder, args, door, report, recent, live)
+    finally:  # every way out the host can see: each player's terminal reset, every game saved
+        host.on_change = None  # (its own terminal may be gone: SIGHUP)
+        for opened in (door[0], web_door):
+            if opened is not None:
+                opened.close()
+                await opened.wait_closed()
+        await host.close()
+    _say("tiletum: the host stopped; every game is saved")
+    return 0
+
+
+def _say(line: str) -> None:
+    """A line on the host's own output, which may be gone (its terminal closed: SIGHUP)."""
+    try:
+        print(line, flush=True)
+    except OSError:
+        pass
+
+
+async def _until_stopped(host, folder, args, door, report, recent, live) -> None:
+    """The host's live list (or its lines), until SIGINT, SIGTERM or SIGHUP (its terminal closed)."""
+    import shutil
+
+    from .hosted import wrapper
+
     heading = [f"Hosting {len(host.games)} game(s) from {clean(folder.root)}",
                f"On this machine: tiletum join --as NAME" + (f" --host-dir {clean(folder.root)}" if args.host_dir else ""),
                f"Anyone who can open {clean(folder.socket)} (mode 0600: you) is trusted as this machine's owner."]
@@ -249,16 +274,11 @@ async def _serve(folder, args, listen, web) -> int:
     draw()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    # SIGHUP too: a host whose terminal closed ends as politely as a stopped one (before, it died on the
+    # spot, and every SSH player's terminal stayed in the game's screen with the mouse on: issue 42).
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
-    for opened in (door[0], web_door):
-        if opened is not None:
-            opened.close()
-            await opened.wait_closed()
-    await host.close()
-    print("tiletum: the host stopped; every game is saved", flush=True)
-    return 0
 
 
 async def _ssh_door(host, folder, args, listen, report):
