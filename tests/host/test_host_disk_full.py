@@ -163,3 +163,21 @@ async def test_a_host_that_cannot_write_then_killed_loses_no_move_anyone_was_tol
     finally:
         proc.kill()
         proc.wait(10)
+
+
+async def test_a_table_the_host_cannot_write_is_refused_with_the_reason_and_the_player_stays(short_dir, monkeypatch):
+    """The list of waiting tables is a file too: a table (or a seat) it cannot hold is refused, said why
+    (before: the write's error dropped the player's connection, and nobody said why)."""
+    async with running_host(short_dir) as host:
+        ann = await Player(short_dir, "ann").connect()
+
+        def full(path, data):
+            raise SaveWriteError(path, "the save could not be written: the disk is full") from \
+                OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(store, "write_atomic", full)
+        ann.link.send(P.NewTable("tiletum", (P.SeatPlan("person", "ann"), P.SeatPlan("open"))))
+        await ann.until(lambda: _refusals(ann))
+        assert _refusals(ann) == ["the host cannot save: its disk is full: the table was not set"]
+        assert host.tables.tables == {} and not ann.bye  # nothing kept that nobody could be told of; still here
+        ann.close()

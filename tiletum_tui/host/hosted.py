@@ -142,7 +142,11 @@ class Tables:
         table = Table(id=f"t-{secrets.token_hex(4)}", game=msg.game, seats=seats, modules=tuple(msg.modules),
                       created=time.time())
         self.tables[table.id] = table
-        self.save()
+        try:
+            self.save()
+        except Exception:  # (not kept: nobody may be told of a table the host cannot hold)
+            del self.tables[table.id]
+            raise
         return table
 
 
