@@ -44,7 +44,7 @@ from tiletum_tui.saves import store  # noqa: E402
 def fill(root: Path, finished: int) -> None:
     """``finished`` games over in the host's folder: two played, then copied under new game ids."""
     HostFolder(root).prepare()
-    make = root.parent / "seed"
+    make = Path(tempfile.mkdtemp(prefix="bench-lobby-seed-", dir="/tmp")) / "seed"
     make_folder(make, 2)
     over = [json.loads(p.read_bytes()) for p in sorted((make / "games").glob("*.json"))]
     over = [save for save in over if save["meta"]["finished"]]
@@ -54,7 +54,7 @@ def fill(root: Path, finished: int) -> None:
         gid = f"{save['meta']['game_id'][:15]}-{i:05d}"
         save["meta"]["game_id"] = gid
         store.write_atomic(store.autosave_path(games, gid), json.dumps(save).encode())
-    shutil.rmtree(make, ignore_errors=True)
+    shutil.rmtree(make.parent, ignore_errors=True)
 
 
 async def _hello(folder: Path, name: str):

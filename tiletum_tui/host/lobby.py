@@ -95,6 +95,7 @@ class LobbyScreen(Screen):
         self.query_one(OptionList).focus()
 
     _ready = False  # composed (``is_mounted`` is not yet true in on_mount)
+    _page: tuple = (0, "")  # the page and search shown
     connection = "connecting…"
 
     def show(self, games: tuple[P.GameInfo, ...], connection: str | None = None) -> None:
@@ -118,16 +119,17 @@ class LobbyScreen(Screen):
         page, pages, total, search = (lobby.page, lobby.pages, lobby.total, lobby.search) if lobby else (0, 1, 0, "")
         options: list[Option] = []
         if pages > 1 or search:  # (a page of the host's lobby at a time: issue 42)
-            found = f'{total:,} line(s) with "{search}" · Esc: every game · ' if search else f"{total:,} lines · "
-            options.append(Option(Text(f"{found}page {page + 1} of {pages} · ] next page · [ back · / search",
+            found = f'{total:,} with "{search}" (Esc: all)' if search else f"{total:,} lines"
+            options.append(Option(Text(f"{found} · page {page + 1} of {pages} · ] next · [ back · / search",
                                        style="dim"), disabled=True))
+        if (page, search) != self._page:  # another page or search: from its first line
+            self._page, keep = (page, search), None
         for key, head in heads.items():
-            if key == "over" and not parts[key]:
-                continue  # (games over come last: on the pages that reach them)
+            if not parts[key] and (key == "over" or page > 0 or search):
+                continue  # (a page shows the lists it holds; the first, hers and the tables, even empty)
             options.append(Option(Text(head, style="bold"), disabled=True))
             if not parts[key]:
-                options.append(Option(Text("  none" if page == 0 else "  (on an earlier page)", style="dim"),
-                                      disabled=True))
+                options.append(Option(Text("  none", style="dim"), disabled=True))
             for g in parts[key]:
                 options.append(Option(Text("  " + line(g, self.me)), id=g.id))
         menu.add_options(options)
@@ -154,6 +156,7 @@ class LobbyScreen(Screen):
         if event.input.id == "lobby-search":
             event.stop()
             self.app.link.send(P.LobbyAsk(0, event.value.strip()))
+            event.input.display = False  # (the lobby's first line says what was searched)
             self.query_one(OptionList).focus()
 
     def key_escape(self) -> None:
