@@ -135,3 +135,34 @@ async def _in_thread(fn, *args):
     import asyncio
 
     return await asyncio.to_thread(fn, *args)
+
+
+async def test_the_lobby_pages_and_searches_by_keys(short_dir, monkeypatch):
+    from tiletum_tui.host.client import HostLink
+    from tiletum_tui.host.join import JoinApp
+    from tiletum_tui.host.lobby import LobbyScreen
+
+    from .hosting import screen_until
+
+    real = server.load_games
+    monkeypatch.setattr(server, "load_games", lambda *a: {**real(*a), **{g.id: g for g in map(_over, range(1200, 1300))}})
+    async with running_host(short_dir):
+        app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="ann"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await screen_until(pilot, lambda: app.lobby is not None and app.lobby.pages == 3)
+            assert "100 lines · page 1 of 3" in _lines(app)
+            await pilot.press("right_square_bracket")  # ]: the next page
+            await screen_until(pilot, lambda: app.lobby.page == 1 and "page 2 of 3" in _lines(app))
+            await pilot.press("slash", "z", "e", "d", "enter")  # /: search
+            await screen_until(pilot, lambda: app.lobby.search == "zed" and app.lobby.total == 1)
+            assert 'Tiletum: zed, ann, cid, dee, eve — over' in _lines(app)
+            await pilot.press("escape")  # every game again
+            await screen_until(pilot, lambda: app.lobby.search == "" and app.lobby.page == 0)
+            assert isinstance(app.screen, LobbyScreen)
+
+
+def _lines(app) -> str:
+    from textual.widgets import OptionList
+
+    menu = app.screen.query_one(OptionList)
+    return "\n".join(str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count))

@@ -146,7 +146,7 @@ def main() -> int:
               f"({args.laps} laps); {first.total:,} lines in {first.pages} pages of {len(first.games)}")
         print(f"frames: first page {r['sizes'][0]:,} bytes; every page: largest {max(r['sizes']):,}, median "
               f"{statistics.median(r['sizes']):,.0f} (the limit: {P.MAX_FRAME:,}); another page asked: median "
-              f"{statistics.median(r['page']) * 1000:.1f} ms")
+              f"{statistics.median(r['page'] or [0]) * 1000:.1f} ms")
         joins = [_join(folder) for _ in range(3)]
         print(f"tiletum join exec'd on an 80x24 pty until its lobby is painted: "
               + ", ".join(f"{j:.2f} s" for j in joins))
