@@ -39,6 +39,10 @@ class HintDesk:
             return no("you are watching this game: hints are for the players")
         if g.retired:
             return no("the game is over")
+        if self.host._lock(g.id).locked():  # (a move being written: the state after it is not told yet)
+            return no("a move is being saved: ask again in a moment")
+        if getattr(g, "paused", None):
+            return no(f"the game is paused: {g.paused}")
         if g.session.current_player != seat:
             return no("a hint is for your own decision: it is not your turn")
         if any(c is conn for c, _, _ in self.waiting.values()):

@@ -29,7 +29,7 @@ class HostLobby:
         return self._over
 
     def _lobby_for(self, conn, live: list[P.GameInfo] | None = None) -> P.Lobby:
-        over = self._over_lines().lines([g for g in self.games.values() if isinstance(g, FinishedGame)])
+        over = self._over_lines().lines(lambda: [g for g in self.games.values() if isinstance(g, FinishedGame)])
         page = page_of(self._lines_under_way() if live is None else live, over, conn.name or "",
                        conn.lobby_page, conn.lobby_search)
         return P.Lobby(page.games, self.offered, page.page, page.pages, page.total, page.search)

@@ -61,9 +61,10 @@ class OverLines:
         self._lines: list[tuple[P.GameInfo, frozenset[str], str]] = []
 
     def lines(self, finished) -> list[tuple[P.GameInfo, frozenset[str], str]]:
-        """``finished``: the host's games over (``FinishedGame``s), each giving ``info(set())``."""
+        """``finished()``: the host's games over (``FinishedGame``s, each giving ``info(set())``), asked
+        for only when the lines are made again."""
         if self.dirty:
-            infos = sorted((g.info(set()) for g in finished), key=lambda i: -i.since)
+            infos = sorted((g.info(set()) for g in finished()), key=lambda i: -i.since)
             self._lines = [(i, frozenset(persons(i)), words(i)) for i in infos]
             self.dirty = False
         return self._lines

@@ -123,8 +123,10 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
             s = g.session
             async with self._lock(g.id):
                 pass  # (not in the middle of a change: a change is told once it is on disk)
-            if conn.closed or self.games.get(g.id) is not g:
+            if conn.closed:
                 return
+            if self.games.get(g.id) is not g:  # it ended (or was archived) meanwhile: open what it is now
+                return await self._open(conn, msg)
         undo, redo = g.reasons(seat)
         conn.games[g.id] = [seat, list(s.log)]
         conn.send(P.Opened(g.id, g.game.name, -1 if seat is None else seat, g.game.encode_view(s.view(seat)),
