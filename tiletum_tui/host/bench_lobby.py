@@ -22,7 +22,6 @@ import pty
 import select
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
