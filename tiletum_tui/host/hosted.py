@@ -252,7 +252,8 @@ class HostedGame(Seated):
         return self.session.can_undo(by=seat), self.session.can_redo(by=seat)
 
     def changed(self) -> None:
-        """After any change: when the decision passed to another seat, its clock starts now."""
+        """After any change, once it is on disk: its lobby line (who decides, how far it is, over or
+        not) as of now; when the decision passed to another seat, its clock starts now."""
         who = self.session.current_player
         self._progress = self.game.progress(self.game.summary(self.session.view()))
         self._finished = self.session.finished

@@ -12,7 +12,9 @@ breaks the protocol) is ``connections.HostConnections``; what each message does 
 table is here.
 
 Every change (a move here, an opponent's, undo) is on disk (the session's autosave, waited for)
-before anyone is told, so a host killed with SIGKILL and started again has every game as it was.
+before anyone is told, so a host killed with SIGKILL and started again has every game as it was; a
+change that cannot be written is taken back and its game paused until it can (``pauses``). The
+lobby is sent a page at a time (``host_lobby``).
 """
 
 from __future__ import annotations
