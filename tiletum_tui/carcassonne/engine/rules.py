@@ -16,7 +16,7 @@ from .followers import deploy, spots
 from .rng import shuffle
 from .scoring import final_scoring, score_completed
 from .state import RULES_VERSIONS, FrozenState, Settings, State, freeze
-from .tiles import DELTA, turned, turned_name
+from .tiles import DELTA, alike, turned, turned_name
 
 
 def new_game(settings: Settings) -> State:
@@ -93,6 +93,15 @@ def legal_actions(state: State) -> list:
         return [Deploy(state.seat, None, None)] + [Deploy(state.seat, s.role, s.name)
                                                     for s in spots(state) if s.refused is None]
     return []
+
+
+def same_move(a, b) -> bool:
+    """Whether two actions are one move: equal, or the same tile on the same cell in turns that look
+    alike on the land (``tiles.alike``: a straight road turned 90° or 270°)."""
+    if isinstance(a, Place) and isinstance(b, Place):
+        return (a.seat, a.design, a.x, a.y, alike(a.design, a.rotation)) == \
+            (b.seat, b.design, b.x, b.y, alike(b.design, b.rotation))
+    return a == b
 
 
 def check(state: State, action) -> None:

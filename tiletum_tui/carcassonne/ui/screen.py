@@ -3,7 +3,7 @@
 The land is a grid of tiles five characters wide (``draw.py``), scrolling to follow the cursor;
 the drawn tile is shown large beside it. Placing: arrows jump between the places where the tile
 fits (marked with a frame), Shift+arrows step one cell anywhere, ``r`` turns the tile (through the
-turns that fit there, or all four where it fits nowhere, saying why), Enter places. Then the
+turns that fit there, or each turn that looks different where it fits nowhere, saying why), Enter places. Then the
 follower: the tile's segments by name, the chosen one highlighted on the big tile, those that
 cannot take one greyed with the reason, and "no follower". Scores, followers in supply, tiles
 left and whose turn are always on screen. Every change goes through the session.
@@ -22,7 +22,7 @@ from ..engine import CarcassonneError, legal_actions, parse, remaining, view
 from ..engine.followers import spots
 from ..engine.rules import forecast
 from ..engine.land import legal_places, why_not
-from ..engine.tiles import fits
+from ..engine.tiles import alike
 from . import draw, land as landview
 from .opponents import SeatsDriver
 from .overview import overview
@@ -334,8 +334,9 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
             i = fitting.index(self.rotation) if self.rotation in fitting else -1
             self.rotation = fitting[(i + 1) % len(fitting)]
             self.message = "" if len(fitting) > 1 else "It fits here only so."
-        else:
-            self.rotation = (self.rotation + 1) % 4
+        else:  # the next turn that looks different (``alike``: a straight road has two)
+            self.rotation = next(r for r in ((self.rotation + k) % 4 for k in range(1, 5))
+                                 if alike(state.drawn, r) == r)
             self.message = self._why(state)
         self.refresh_all()
 
