@@ -27,7 +27,8 @@ KEY_HELP = [
          "Shift+arrows"),
         ("r", "turn the tile (through the turns that fit there); at the final table: replay the game"),
         ("enter", "place the tile; in the follower choice, deploy"),
-        ("0,1,2,3,4,5,6,7,8,9", "a line of the follower choice (0: no follower); a greyed line says why not", "0-9"),
+        ("0,1,2,3,4,5,6,7,8,9", "a line of the follower choice (0: no follower); a greyed line (✗) says why not",
+         "0-9"),
         ("u", "undo your own move within the turn (back to the tile drawn)"),
     ]),
     ("Looking around", [
