@@ -145,6 +145,11 @@ def test_a_next_best_worth_more_points_says_why_it_is_second():
     words = explain(seen, Place(1, "U", -1, 0, 1), Deploy(1, None, None), 1.0, 0.6,
                     [Place(1, "U", 0, 1, 1), Deploy(1, "thief", "road E-W")], 1.4, 0.55)
     assert "(+1.4, 55% to win): more points now, but fewer wins when the master played out the tiles to come" in words
+    # seen at 80x24: 49% against 49%: not "fewer wins", but what the master's ranking is (its playouts' choices)
+    words = explain(seen, Place(1, "U", -1, 0, 1), Deploy(1, None, None), 1.0, 0.493,
+                    [Place(1, "U", 0, 1, 1), Deploy(1, "thief", "road E-W")], 1.4, 0.489)
+    assert "(+1.4, 49% to win): more points now, but the master's playouts of the tiles to come chose the first " \
+           "more often" in words
 
 
 def test_x_on_a_place_says_it_fits_what_it_does_and_how_it_ranks():
@@ -178,7 +183,7 @@ def test_x_on_a_greyed_follower_line_gives_the_engines_reason():
     monk = next(s for s in spots(state) if s.role == "monk")
     said = why.follower_why(view(state, 1), monk.segment)
     assert said.title == "Why?" and "It goes for a cloister" in "\n".join(said.lines)
-    assert "lines of the follower choice" in "\n".join(said.lines)
+    assert "lines that may be chosen" in "\n".join(said.lines)
 
 
 async def test_x_opens_the_why_on_screen_and_f1_the_rules(tmp_path):

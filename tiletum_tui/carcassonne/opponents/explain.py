@@ -55,7 +55,9 @@ def explain(seen, place, deploy, gain: float, win: float | None, alternative=(),
         chance = f", {alternative_win:.0%} to win" if alternative_win is not None and win is not None else ""
         text += f". Next best: {alt} ({alternative_gain:+.1f}{chance})"
         if chance and alternative_gain > gain:  # more points now, ranked second: say why
-            text += ": more points now, but fewer wins when the master played out the tiles to come"
+            fewer = round(alternative_win * 100) < round(win * 100)  # (as the percentages show them)
+            text += (": more points now, but fewer wins when the master played out the tiles to come" if fewer else
+                     ": more points now, but the master's playouts of the tiles to come chose the first more often")
     return text + "."
 
 

@@ -94,11 +94,12 @@ def _weighed(state, options, mine, seat: int, what: str) -> list[str]:
     names = [p.name for p in state.players]
     rank = options.index(mine) + 1
     best = options[0]
-    out = ["How the master weighs it (its evaluation before it plays out the tiles to come; points over "
-           "the others):",
+    placing = mine.place is not None
+    out = ["How the master weighs it (its evaluation before it plays out the tiles to come; points over the "
+           "others" + ("" if placing else ", the tile as it lies") + "):",
            f"  {what}: {mine.value - now:+.1f}, the {_ordinal(rank)} of "
-           + (f"{len(options)} ways to play the tile (each place, turn and follower)" if mine.place is not None
-              else f"the {len(options)} lines of the follower choice")]
+           + (f"{len(options)} ways to play the tile (each place, turn and follower)" if placing
+              else f"the {len(options)} lines that may be chosen")]
     if rank > 1:
         out.append(f"  the best: {_turn(best.place, best.deploy)}: {best.value - now:+.1f}")
     taken = parts(state, mine.place, mine.deploy, MASTER_ODDS, seat)
