@@ -144,12 +144,11 @@ def test_a_next_best_worth_more_points_says_why_it_is_second():
     seen = view(_quiet_position(), 1)
     words = explain(seen, Place(1, "U", -1, 0, 1), Deploy(1, None, None), 1.0, 0.6,
                     [Place(1, "U", 0, 1, 1), Deploy(1, "thief", "road E-W")], 1.4, 0.55)
-    assert "(+1.4, 55% to win): more points now, but fewer wins when the master played out the tiles to come" in words
+    assert "(+1.4, 55% to win): more points now, fewer wins when the master played out the tiles to come" in words
     # seen at 80x24: 49% against 49%: not "fewer wins", but what the master's ranking is (its playouts' choices)
     words = explain(seen, Place(1, "U", -1, 0, 1), Deploy(1, None, None), 1.0, 0.493,
                     [Place(1, "U", 0, 1, 1), Deploy(1, "thief", "road E-W")], 1.4, 0.489)
-    assert "(+1.4, 49% to win): more points now, but the master's playouts of the tiles to come chose the first " \
-           "more often" in words
+    assert "(+1.4, 49% to win): more points now, but the master's playouts chose the first more often" in words
 
 
 def test_x_on_a_place_says_it_fits_what_it_does_and_how_it_ranks():

@@ -101,3 +101,18 @@ async def test_a_warning_toast_stays_clear_of_the_scores(tmp_path):
         toast = screen.query_one("Toast")
         players = screen.query_one("#carc-players").region
         assert toast.region.bottom <= players.y and not toast.region.overlaps(screen.query_one("#carc-msg").region)
+
+
+async def test_words_too_long_for_the_message_line_say_they_go_on(tmp_path):
+    """A message longer than the line's room (a long hint, rarely) is cut where it shows with "…", never
+    silently mid-sentence."""
+    session = await _greyed_position(tmp_path)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        screen.message = " ".join(f"word{i}" for i in range(120))  # about nine lines at 80 columns
+        screen.refresh_all()
+        await pilot.pause()
+        msg = screen.query_one("#carc-msg")
+        shown = str(msg.content).split("\n")
+        assert msg.size.height == len(shown) == screen.MESSAGE_LINES and shown[-1].endswith(" …")

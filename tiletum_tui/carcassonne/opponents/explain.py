@@ -43,7 +43,7 @@ def explain(seen, place, deploy, gain: float, win: float | None, alternative=(),
                 "it changes no feature with a follower on it"))
     else:
         follower = f"a {deploy.role} on the {deploy.segment}"
-        parts.append(goes_for(after, deploy))
+        parts.append(goes_for(after, deploy, completion_said=bool(parts)))
     text = "Master: " + (f"{head}, then {follower}" if head else follower)
     if parts:
         text += ": " + "; ".join(parts)
@@ -56,13 +56,14 @@ def explain(seen, place, deploy, gain: float, win: float | None, alternative=(),
         text += f". Next best: {alt} ({alternative_gain:+.1f}{chance})"
         if chance and alternative_gain > gain:  # more points now, ranked second: say why
             fewer = round(alternative_win * 100) < round(win * 100)  # (as the percentages show them)
-            text += (": more points now, but fewer wins when the master played out the tiles to come" if fewer else
-                     ": more points now, but the master's playouts of the tiles to come chose the first more often")
+            text += (": more points now, fewer wins when the master played out the tiles to come" if fewer else
+                     ": more points now, but the master's playouts chose the first more often")
     return text + "."
 
 
-def goes_for(placed, deploy) -> str:
-    """What the follower would stand on, from the state with the tile placed (before it is deployed)."""
+def goes_for(placed, deploy, completion_said: bool = False) -> str:
+    """What the follower would stand on, from the state with the tile placed (before it is deployed);
+    ``completion_said``: the words before said what the tile completes (its size is not said again)."""
     tile = placed.placed[placed.last]
     from ..engine.followers import spots
 
@@ -83,6 +84,7 @@ def goes_for(placed, deploy) -> str:
         return f"a cloister with {_n(neighbours(placed, tile.x, tile.y), 'tile')} round it of 8 (about {points:.0f} points)"
     size = _n(len(placed.tiles[root]), "tile")
     if done:
-        return f"the {kind} it completes ({size}): the follower scores it and comes back at once"
+        return (f"the {deploy.role} scores the {kind} at once and comes back" if completion_said else
+                f"the {kind} it completes ({size}): the follower scores it and comes back at once")
     ends = _n(placed.open[root], "open end" if kind == "road" else "open edge")
     return f"a {kind} of {size} with {ends} (about {points:.0f} points)"

@@ -179,8 +179,13 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
         """The message line: as many lines as the words take wrapped (not their length: a refusal cut
         at 80x24 where the side panel had it whole, issue 41 item 14), two at least."""
         msg = self.query_one("#carc-msg", Static)
-        lines = len(Text(text).wrap(self.app.console, msg.size.width or self.size.width or 80))
-        msg.styles.height = max(2, min(self.MESSAGE_LINES, lines))
+        width = msg.size.width or self.size.width or 80
+        lines = Text(text).wrap(self.app.console, width)
+        if len(lines) > self.MESSAGE_LINES:  # (rare: a long hint) cut where it shows, and say so
+            kept = [line.plain.rstrip() for line in lines[:self.MESSAGE_LINES]]
+            kept[-1] = kept[-1][:width - 2] + " …"
+            text = "\n".join(kept)
+        msg.styles.height = max(2, min(self.MESSAGE_LINES, len(lines)))
         msg.update(text)
 
     def notify(self, message: str, *, title: str = "", severity="information", timeout=None, markup: bool = True):
