@@ -28,7 +28,8 @@ def player_line(state, width: int = 80) -> Text:
 def last_news(session) -> str:
     """The last action and what it scored, in words (the log's last entry)."""
     if not session.log:
-        return "Arrows: where the tile fits · r: turn it · Enter: place · Shift+arrows: anywhere · t: tiles left"
+        return ("Arrows: where the tile fits · r: turn it · Enter: place · Shift+arrows: anywhere · t: tiles left · "
+                "v: what it would score · x: why (not) here")
     entry = session.log[-1]
     scored = [e for e in entry.events if type(e).__name__ == "Scored"]
     names = [p.name for p in session.state.players]
