@@ -46,6 +46,7 @@ class Replayed:
     actions: int
     finished: bool
     progress: str = ""  # how far it got, in its game's words (``Game.progress``)
+    title: str = ""  # the game's name (Tiletum, Carcassonne)
 
 
 @dataclass(frozen=True)
@@ -59,11 +60,17 @@ class LastGame:
     actions: int
     progress: str = ""  # how far it got, in its game's words ("round 2", "turn 14, placing a tile")
     moved_from: Path | None = None  # the stale copy in the folder asked about, when the game moved away
+    title: str = ""  # the game's name (Tiletum, Carcassonne)
 
     def summary(self) -> str:
-        """For the title's Continue line: ``round 2, Ann 12 / Bob 9``."""
+        """``round 2, Ann 12 / Bob 9``."""
+        return ", ".join(self.continue_parts()[1:])
+
+    def continue_parts(self) -> tuple[str, str, str]:
+        """For the title's Continue line (issue 41, item 14: it names the game): the game's name, how far
+        it got, every player's score (``Carcassonne``, ``turn 14, placing a tile``, ``Ann 12 / Bob 9``)."""
         scores = " / ".join(f"{p} {s}" for p, s in zip(self.players, self.scores))
-        return f"{self.progress or f'round {self.round}'}, {scores}"
+        return self.title, self.progress or f"round {self.round}", scores
 
 
 def find_last_unfinished(folder: str | os.PathLike[str], load) -> LastGame | None:
@@ -111,7 +118,7 @@ def verified(path: Path, load) -> LastGame | None:
 
 def _last_game(path: Path, game: Replayed, moved_from: Path | None = None) -> LastGame:
     return LastGame(path=Path(path), round=game.round, players=game.players, scores=game.scores,
-                    actions=game.actions, progress=game.progress, moved_from=moved_from)
+                    actions=game.actions, progress=game.progress, moved_from=moved_from, title=game.title)
 
 
 def replayed(path: Path, load) -> Replayed | str:
@@ -132,7 +139,7 @@ def replayed(path: Path, load) -> Replayed | str:
         result = Replayed(game_id=session.game_id, round=summary["round"], phase=summary["phase"],
                           players=tuple(session.game.player_names(session.settings)),
                           scores=tuple(summary["scores"]), actions=len(session.log), finished=session.finished,
-                          progress=session.game.progress(summary))
+                          progress=session.game.progress(summary), title=session.game.title)
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.clear()
     _CACHE[key] = result

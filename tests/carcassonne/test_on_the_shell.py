@@ -54,7 +54,9 @@ async def test_ctrl_s_saves_a_carcassonne_game_under_a_name(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, CarcassonneScreen)
-        assert any(n.startswith("Saved: Saved as") and "friday" in n for n in _notes(app))
+        # said on the message line, not in a toast over the scores (issue 41, item 14)
+        said = str(app.screen.query_one("#carc-msg").content)
+        assert said.startswith("Saved as") and "friday" in said and not _notes(app)
         loaded = Session.load(tmp_path / "friday.json", autosave=False)
         assert loaded.game.name == "carcassonne" and loaded.notation_log == session.notation_log
         session.close()

@@ -325,7 +325,7 @@ async def test_a_deeply_nested_file_does_not_take_the_title_screen_down(tmp_path
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-        assert "Continue: round 1" in await continue_line(app, pilot)
+        assert "Continue Tiletum: round 1" in await continue_line(app, pilot)
         await pilot.press("o")
         await pilot.pause()
         prompts = [str(o.prompt) for o in app.screen.query_one("#saves").options]

@@ -119,5 +119,5 @@ async def test_the_title_is_drawn_before_the_saves_are_replayed(tmp_path, monkey
 
     app = Watched(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert "Continue: round 1" in await continue_line(app, pilot)
+        assert "Continue Tiletum: round 1" in await continue_line(app, pilot)
     assert order.index("drawn") < order.index("look")

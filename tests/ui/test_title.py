@@ -76,7 +76,7 @@ async def test_the_last_unfinished_game_is_offered_first_and_c_continues_it(tmp_
     session.flush()
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert "Continue: round 1" in await continue_line(app, pilot)
+        assert "Continue Tiletum: round 1" in await continue_line(app, pilot)
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)

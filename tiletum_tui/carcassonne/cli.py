@@ -16,6 +16,7 @@ from .engine import (
 from .engine.followers import spots
 from .engine.game import CARCASSONNE
 from .engine.state import COLOURS
+from .engine.words import count
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 
@@ -42,7 +43,7 @@ def situation(state) -> str:
         return "the game is over"
     who = state.players[state.seat].name
     if state.phase == "place":
-        return f"{who} to place tile {state.drawn}; {sum(remaining(state).values())} tiles face down"
+        return f"{who} to place tile {state.drawn}; {count(sum(remaining(state).values()), 'tile')} face down"
     free = ", ".join(f"{s.role} {s.name}" for s in spots(state) if s.refused is None) or "none free"
     return f"{who} may deploy a follower on the tile just placed ({free}) or 'no follower'"
 
@@ -53,7 +54,7 @@ def print_scores(state, out=None) -> None:
     if state.phase == "over":
         for p, v, ledger in zip(state.players, state.scores, state.ledger):
             parts = ", ".join(f"{c} {n}" for c, n in sorted(ledger.items()))
-            print(f"  {p.name}: {v} points ({parts})", file=out)
+            print(f"  {p.name}: {count(v, 'point')} ({parts})", file=out)
         best = max(state.scores)
         print("winner: " + " and ".join(p.name for p, v in zip(state.players, state.scores) if v == best), file=out)
 

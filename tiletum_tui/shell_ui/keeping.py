@@ -15,10 +15,13 @@ from __future__ import annotations
 from ..safe_text import clean
 
 
-def _session(screen):
+def game_of(screen):
     """The game a screen plays: through its model (Tiletum's screens) or held itself (another game's)."""
     model = getattr(screen, "model", None)
     return getattr(model, "session", None) or getattr(screen, "game_session", None)
+
+
+_session = game_of
 
 
 def report_autosave(screen) -> None:

@@ -111,7 +111,7 @@ class TiletumApp(App):
         elif event.item == "learn":
             self.screens.learn(self)
         elif event.item == "rules":
-            self.screens.rules(self)
+            self.choose_rules()
 
     def _last_unfinished(self):
         """The last unfinished game, proved so by replaying it (issue 11: not the file's own word)."""
@@ -126,8 +126,9 @@ class TiletumApp(App):
                 "others": tuple(screens_for(n).title for n in self._other_games())}
         return TitleScreen(find_last=self._last_unfinished_summary, **look)
 
-    def _last_unfinished_summary(self) -> str | None:
-        """The Continue line's game: the title looks once it is painted (replaying needs the engine)."""
+    def _last_unfinished_summary(self) -> tuple[str, str, str] | None:
+        """The Continue line's game (its name, how far it got, the scores: ``LastGame.continue_parts``):
+        the title looks once it is painted (replaying needs the engine)."""
         from ..saves import listing, store
 
         folder = store.resolve_save_dir(self.save_dir)
@@ -136,7 +137,21 @@ class TiletumApp(App):
         from ..session import Session
 
         found = Session.latest_unfinished_game(folder)
-        return found.summary() if found else None
+        return found.continue_parts() if found else None
+
+    def choose_rules(self) -> None:
+        """Rules from the title (or the palette): which game's, when the program plays more than one
+        (issue 41, item 15: Carcassonne's were reachable only inside a game), then that game's book."""
+        names = game_names()
+        if len(names) < 2:
+            self.screens.rules(self)
+            return
+        from .dialogs.choose_game import ChooseGame
+
+        def chosen(name: str | None) -> None:
+            if name is not None:
+                screens_for(name).rules(self)
+        self.push_screen(ChooseGame(names, "Rules of which game?", first=self.screens.name), chosen)
 
     def _other_games(self) -> tuple[str, ...]:
         return tuple(n for n in game_names() if n != self.screens.name)
@@ -213,10 +228,18 @@ class TiletumApp(App):
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
 
+    def _palette_rules(self) -> None:
+        """The palette's Rules: over a game, that game's (as its F1); elsewhere, which game's."""
+        playing = next((session for s in reversed(self.screen_stack) if (session := keeping.game_of(s))), None)
+        if playing is None:
+            self.choose_rules()
+        else:
+            screens_for(getattr(getattr(playing, "game", None), "name", self.screens.name)).rules(self)
+
     def get_system_commands(self, screen: Screen):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help: keys", "Show every key", self.action_help)
-        yield SystemCommand("Rules", "Open the rules browser", lambda: self.screens.rules(self))
+        yield SystemCommand("Rules", "Open the rules browser", self._palette_rules)
         yield SystemCommand("Light / dark theme", "Switch between the light and dark theme", self.action_toggle_theme)
         from .screens.game import GameScreen
 

@@ -20,7 +20,8 @@ def test_the_words_say_what_the_tile_completes_who_scores_and_what_the_follower_
     words = explain(seen, place, knight, 4.2, 0.61, [Place(0, "E", 0, 1, 0), Deploy(0, None, None)], 1.5)
     assert words.startswith("Master: place E at 0,-1, turned 180°, then a knight on the city S")
     assert "it completes a city of 2 tiles (nobody on it yet)" in words  # before the knight: nobody scores
-    assert "the city it completes (2 tiles): the follower scores it and comes back at once" in words
+    # (the size said once: issue 41, a hint took six lines at 80 columns)
+    assert "(nobody on it yet); the knight scores the city at once and comes back." in words
     assert "It expects +4.2 points over the others (61% to win)" in words
     assert "Next best: E at 0,1, no follower (+1.5)" in words
     # Seen at 80x24: "It expects -1.6 points ... (65% to win). Next best: ... (+0.0)" read as a worse

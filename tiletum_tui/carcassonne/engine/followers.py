@@ -17,6 +17,7 @@ class Spot(NamedTuple):
     name: str  # "city N", "road E-W", "field SE", "cloister"
     role: str | None  # knight, thief, farmer, monk; None on a river
     refused: str | None  # why no follower may go there, in the rules text's words; None if one may
+    holders: tuple[int, ...] = ()  # the seats whose followers stand on its feature already (why it is refused)
 
 
 def spots(state: State) -> list[Spot]:
@@ -28,17 +29,18 @@ def spots(state: State) -> list[Spot]:
     out = []
     for i, kind in enumerate(t.kinds):
         role = ROLES.get(kind)
+        holders = tuple(sorted(set(state.occupants[state.find(p.base + i)])))
         if role is None:
             why = "followers may not be placed on rivers"
         elif no_supply:
             why = no_supply
-        elif state.occupants[state.find(p.base + i)]:
-            who = sorted({state.players[s].name for s in state.occupants[state.find(p.base + i)]})
+        elif holders:
+            who = sorted({state.players[s].name for s in holders})
             why = (f"that {kind} connects to a segment that already has a follower ({', '.join(who)}) on it, no "
                    "matter how far away: the player may not deploy a follower there")
         else:
             why = None
-        out.append(Spot(i, t.names[i], role, why))
+        out.append(Spot(i, t.names[i], role, why, holders))
     return out
 
 

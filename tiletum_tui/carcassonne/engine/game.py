@@ -11,6 +11,7 @@ from .rules import view
 from .errors import CarcassonneError
 from .events import TileDrawn
 from .state import PlayerSetup, Settings, State
+from .words import count
 
 
 class CarcassonneGame(StructSettings):  # (player_names, seed and the settings' codec: StructSettings)
@@ -48,7 +49,7 @@ class CarcassonneGame(StructSettings):  # (player_names, seed and the settings' 
 
     def progress(self, summary: dict) -> str:
         if summary["phase"] == "over":
-            return f"all {summary['round'] - 1} turns played"
+            return f"all {count(summary['round'] - 1, 'turn')} played"
         return f"turn {summary['round']}, " + ("placing a tile" if summary["phase"] == "place" else "a follower?")
 
     def turn_label(self, state: State) -> str:

@@ -8,7 +8,7 @@ Placing a tile joins its segments with its neighbours' across the sub-positions 
 from __future__ import annotations
 
 from .state import Placement, State
-from .tiles import DELTA, EDGES, fits, turned
+from .tiles import DELTA, EDGES, alike, fits, turned
 
 EDGE_WORDS = ("north", "east", "south", "west")
 _EMPTY = (None, None, None, None)
@@ -19,7 +19,8 @@ def is_river(design: str) -> bool:
 
 
 def legal_places(state: State, design: str) -> list[tuple[int, int, int]]:
-    """Every (x, y, rotation) where ``design`` may be placed now."""
+    """Every (x, y, rotation) where ``design`` may be placed now: one turn of those that look alike
+    (``tiles.alike``); ``why_not`` takes the others as the same placement."""
     if state.river_end is not None and is_river(design):
         return _river_places(state, design)
     return [(x, y, r) for (x, y), pattern in state.frontier.items() for r in fits(pattern, design)]
@@ -47,7 +48,7 @@ def why_not(state: State, design: str, x: int, y: int, rotation: int) -> str | N
             return (f"its {EDGE_WORDS[e]} edge ({have}) meets {want} on the tile at {nx},{ny}: all field, city "
                     f"and road segments on the new tile must continue to field, city and road segments on all "
                     f"abutting tiles" + (" (and rivers to rivers)" if "river" in (want, have) else ""))
-    if state.river_end is not None and is_river(design) and (x, y, rotation) not in _river_places(state, design):
+    if state.river_end is not None and is_river(design) and (x, y, alike(design, rotation)) not in _river_places(state, design):
         (ex, ey), _ = state.river_end
         if (x, y) != (ex, ey) or not any(pattern[e] == "river" and edges[e] == "river" for e in range(4)):
             return f"a river tile continues the river: the river's open end is at {ex},{ey}"

@@ -5,6 +5,8 @@ the game ends after the turn that places the last tile, with the final scoring. 
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import msgspec
 
 from ..data import load
@@ -14,9 +16,9 @@ from .errors import CarcassonneError, IllegalAction
 from .events import FollowerDeployed, GameEnded, TileDiscarded, TileDrawn, TilePlaced
 from .followers import deploy, spots
 from .rng import shuffle
-from .scoring import final_scoring, score_completed
+from .scoring import completes, final_scoring, score_completed
 from .state import RULES_VERSIONS, FrozenState, Settings, State, freeze
-from .tiles import DELTA, turned, turned_name
+from .tiles import DELTA, alike, turned, turned_name
 
 
 def new_game(settings: Settings) -> State:
@@ -93,6 +95,15 @@ def legal_actions(state: State) -> list:
         return [Deploy(state.seat, None, None)] + [Deploy(state.seat, s.role, s.name)
                                                     for s in spots(state) if s.refused is None]
     return []
+
+
+def same_move(a, b) -> bool:
+    """Whether two actions are one move: equal, or the same tile on the same cell in turns that look
+    alike on the land (``tiles.alike``: a straight road turned 90° or 270°)."""
+    if isinstance(a, Place) and isinstance(b, Place):
+        return (a.seat, a.design, a.x, a.y, alike(a.design, a.rotation)) == \
+            (b.seat, b.design, b.x, b.y, alike(b.design, b.rotation))
+    return a == b
 
 
 def check(state: State, action) -> None:
@@ -227,11 +238,28 @@ def sample(seen: State, seed: int) -> State:
     return dealt
 
 
-def forecast(state: State, design: str, x: int, y: int, rotation: int) -> list:
-    """What placing ``design`` so would complete and score at once (before any follower): the
-    FeatureCompleted and Scored events, on a copy. For the preview key; the state is untouched."""
+class Preview(NamedTuple):
+    """What placing a tile so would do (``preview``), before any follower."""
+
+    events: list  # the FeatureCompleted and Scored events it brings at once
+    spots: list  # the follower choice it would then offer (``followers.spots``: each free, or why not)
+    completes: frozenset[int]  # the tile's segments whose feature it completes (a follower there scores at once)
+
+
+def preview(state: State, design: str, x: int, y: int, rotation: int) -> Preview:
+    """What placing ``design`` so would complete and score, and where a follower could then go, worked
+    out on a copy (the rules' order: complete, deploy, score). For the preview key; the state is untouched."""
     trial = state.clone()
     index = _put(trial, design, x, y, rotation)
+    trial.last, trial.phase = index, "follower"
+    offered = spots(trial)
+    closing = completes(trial, index)
     events: list = []
     score_completed(trial, index, events)
-    return events
+    return Preview(events, offered, closing)
+
+
+def forecast(state: State, design: str, x: int, y: int, rotation: int) -> list:
+    """What placing ``design`` so would complete and score at once (before any follower): the
+    FeatureCompleted and Scored events (``preview``)."""
+    return preview(state, design, x, y, rotation).events

@@ -9,12 +9,9 @@ from collections import Counter
 from .events import FeatureCompleted, FollowerReturned, Scored
 from .state import State
 from .tiles import turned
+from .words import count as _n
 
 _AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
-
-
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
 
 
 def majority(seats) -> tuple[int, ...]:
@@ -47,6 +44,20 @@ def return_followers(state: State, root: int, events: list) -> None:
 
 def neighbours(state: State, x: int, y: int) -> int:
     return sum((x + dx, y + dy) in state.cells for dx, dy in _AROUND)
+
+
+def completes(state: State, index: int) -> frozenset[int]:
+    """The segments of tile ``index`` whose feature is complete now: a road or city with no open end
+    left, the tile's own cloister with eight tiles round it (a follower deployed there scores at once)."""
+    p = state.placed[index]
+    t = turned(p.design, p.rotation)
+    out = set()
+    for i, kind in enumerate(t.kinds):
+        root = state.find(p.base + i)
+        if (kind in ("road", "city") and state.open[root] == 0) or (kind == "cloister" and
+                                                                     neighbours(state, p.x, p.y) == 8):
+            out.add(i)
+    return frozenset(out)
 
 
 def score_completed(state: State, index: int, events: list) -> None:

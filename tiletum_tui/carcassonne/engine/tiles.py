@@ -95,9 +95,26 @@ def turned_name(design_id: str, rotation: int) -> str:
                   load().designs[design_id].name)
 
 
+def _look(t: Turned) -> frozenset:
+    """What a turned tile puts on the land: each segment's kind, the sub-positions it covers, its
+    pennant and the cities it touches (by where they lie), whatever the order of its segments."""
+    at = [frozenset(p for p in range(12) if t.seg_at[p] == i) for i in range(len(t.segments))]
+    return frozenset((s.kind, at[i], s.pennant, frozenset(at[c] for c in s.cities))
+                     for i, s in enumerate(t.segments))
+
+
+@functools.cache
+def alike(design_id: str, rotation: int) -> int:
+    """The first turn (0-3) of the design that lies on the land exactly as ``rotation`` does: a
+    straight road turned 90° and 270° is one placement (issue 41, item 12). The choices offered are
+    these first turns only; any turn the notation names is still taken, as the same placement."""
+    look = _look(turned(design_id, rotation))
+    return next(r for r in range(4) if _look(turned(design_id, r)) == look)
+
+
 @functools.cache
 def fits(pattern: tuple, design_id: str) -> tuple[int, ...]:
     """The rotations of the design whose every edge matches ``pattern`` (per edge: the kind the
-    neighbour shows there, or None for no neighbour)."""
-    return tuple(r for r in range(4)
-                 if all(want is None or want == have for want, have in zip(pattern, turned(design_id, r).edges)))
+    neighbour shows there, or None for no neighbour), one of each set of turns that look alike."""
+    return tuple(r for r in range(4) if alike(design_id, r) == r
+                 and all(want is None or want == have for want, have in zip(pattern, turned(design_id, r).edges)))

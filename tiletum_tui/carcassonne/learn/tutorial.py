@@ -12,8 +12,9 @@ from ..engine.events import FeatureCompleted, Scored
 from ..engine.followers import spots
 from ..engine.game import CarcassonneGame
 from ..engine.positions import stacked
-from ..engine.rules import remaining
+from ..engine.rules import remaining, same_move
 from ..engine.scoring import neighbours
+from ..engine.tiles import alike
 from ...lesson_cursor import LessonCursor
 from ...lesson_cursor import chapter_of as _chapter_of
 from .script import KEY, LEARNER, MOVE, OPPONENT, PLAYERS, ROSA, Chapter, Step
@@ -64,7 +65,8 @@ def expected(state, step: Step) -> str:
         return "read this step, then press space"
     action = step_action(step)
     if isinstance(action, Place):
-        turn = f", turned {action.rotation * 90}° (r)" if action.rotation else ", not turned"
+        rotation = alike(action.design, action.rotation)  # (the turn the screen's r shows for it)
+        turn = f", turned {rotation * 90}° (r)" if rotation else ", not turned"
         return f"tile {action.design} on the frame marked ▶ at {action.x},{action.y}{turn}, then Enter"
     n = line_of(state, action.segment)
     return f"line {n}: '{'no follower' if action.role is None else f'{action.role} {action.segment}'}' (press {n})"
@@ -90,7 +92,7 @@ class Tutorial(LessonCursor):
             return False, READ_FIRST
         if step.kind == ROSA:
             return False, ROSA_PLAYS
-        if action != step_action(step):
+        if not same_move(action, step_action(step)):
             return False, f"Not now: this step asks for {expected(state, step)}."
         return True, ""
 

@@ -9,12 +9,9 @@ from ..engine import apply
 from ..engine.land import describe_place
 from ..engine.rules import forecast
 from ..engine.scoring import neighbours
+from ..engine.words import count as _n
 from .evaluate import MASTER_ODDS, feature_points
-
-
-def _n(count: int, word: str, words: str = "") -> str:
-    """``count`` and the word, in the plural unless one (``words``: a plural that is not word + s)."""
-    return f"{count} {word if count == 1 else words or word + 's'}"
+from .reasons import why_quiet
 
 
 def explain(seen, place, deploy, gain: float, win: float | None, alternative=(), alternative_gain: float = 0.0,
@@ -40,9 +37,13 @@ def explain(seen, place, deploy, gain: float, win: float | None, alternative=(),
         head, after = "", seen
     if deploy.role is None:
         follower = "no follower"
+        if not parts:  # a quiet move: what matters most in its worth, from the evaluation's own parts (x: all)
+            parts.append(why_quiet(seen, place, deploy, me, most=1) or (
+                "it keeps the follower in supply for a later turn" if place is None else
+                "it changes no feature with a follower on it"))
     else:
         follower = f"a {deploy.role} on the {deploy.segment}"
-        parts.append(_goes_for(after, deploy))
+        parts.append(goes_for(after, deploy, completion_said=bool(parts)))
     text = "Master: " + (f"{head}, then {follower}" if head else follower)
     if parts:
         text += ": " + "; ".join(parts)
@@ -53,11 +54,16 @@ def explain(seen, place, deploy, gain: float, win: float | None, alternative=(),
                + ("no follower" if alt_deploy.role is None else f"{alt_deploy.role} {alt_deploy.segment}"))
         chance = f", {alternative_win:.0%} to win" if alternative_win is not None and win is not None else ""
         text += f". Next best: {alt} ({alternative_gain:+.1f}{chance})"
+        if chance and alternative_gain > gain:  # more points now, ranked second: say why
+            fewer = round(alternative_win * 100) < round(win * 100)  # (as the percentages show them)
+            text += (": more points now, fewer wins when the master played out the tiles to come" if fewer else
+                     ": more points now, but the master's playouts chose the first more often")
     return text + "."
 
 
-def _goes_for(placed, deploy) -> str:
-    """What the follower would stand on, from the state with the tile placed (before it is deployed)."""
+def goes_for(placed, deploy, completion_said: bool = False) -> str:
+    """What the follower would stand on, from the state with the tile placed (before it is deployed);
+    ``completion_said``: the words before said what the tile completes (its size is not said again)."""
     tile = placed.placed[placed.last]
     from ..engine.followers import spots
 
@@ -78,6 +84,7 @@ def _goes_for(placed, deploy) -> str:
         return f"a cloister with {_n(neighbours(placed, tile.x, tile.y), 'tile')} round it of 8 (about {points:.0f} points)"
     size = _n(len(placed.tiles[root]), "tile")
     if done:
-        return f"the {kind} it completes ({size}): the follower scores it and comes back at once"
-    ends = "ends" if kind == "road" else "edges"
-    return f"a {kind} of {size} with {placed.open[root]} open {ends} (about {points:.0f} points)"
+        return (f"the {deploy.role} scores the {kind} at once and comes back" if completion_said else
+                f"the {kind} it completes ({size}): the follower scores it and comes back at once")
+    ends = _n(placed.open[root], "open end" if kind == "road" else "open edge")
+    return f"a {kind} of {size} with {ends} (about {points:.0f} points)"

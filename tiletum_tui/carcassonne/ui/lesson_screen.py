@@ -45,7 +45,8 @@ class LessonSession:
         ok, why = tut.verdict(self._session.state, action)
         if not ok:
             raise LessonRefused("✗ " + why)
-        entry = self._session.apply(action, by=by)
+        # the step's own move (the same one, maybe in a turn that looks alike): the saved moves are the chapter's
+        entry = self._session.apply(T.step_action(tut.step), by=by)
         tut.advance()
         self._screen.call_after_refresh(self._screen.lesson_moved)
         return entry

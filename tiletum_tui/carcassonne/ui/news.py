@@ -5,6 +5,7 @@ tiles put in the box). Nothing is recomputed from states. Pure Python (no textua
 from __future__ import annotations
 
 from ..engine.events import FeatureCompleted, FollowerReturned, Scored, TileDiscarded, TilePlaced
+from ..engine.words import count
 
 _ROLE_PLURAL = {"knight": "knights", "thief": "thieves", "farmer": "farmers", "monk": "monks"}
 
@@ -14,7 +15,7 @@ def consequences(entry, names) -> list[str]:
     out = []
     for e in entry.events:
         if isinstance(e, FeatureCompleted):
-            size = "" if e.kind == "cloister" else f" of {e.tiles} tiles"
+            size = "" if e.kind == "cloister" else f" of {count(e.tiles, 'tile')}"
             out.append(f"completes a {e.kind}{size}" + ("" if e.winners else " (nobody on it)"))
         elif isinstance(e, Scored):
             out.append(f"{names[e.seat]} scores {e.points} ({e.why})")

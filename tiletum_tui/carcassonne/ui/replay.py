@@ -24,6 +24,7 @@ from ..engine import remaining
 from ..engine.events import FollowerDeployed
 from ..engine.followers import spots
 from ..engine.land import legal_places
+from ..engine.words import count
 from . import draw, land as landview, news
 from .overview import overview
 from .text import final_table, player_line
@@ -154,11 +155,11 @@ class CarcassonneReplay(ReplayShell):
 
     def _head(self, state, width: int) -> Text:
         if state.phase == "over":
-            words = f"Replay · Carcassonne · the game is over after {state.turn - 1} turns"
+            words = f"Replay · Carcassonne · the game is over after {count(state.turn - 1, 'turn')}"
         else:
             who = state.players[state.seat].name
             doing = f"to place tile {state.drawn}" if state.phase == "place" else "a follower?"
-            words = f"Replay · turn {state.turn} · {who} {doing} · {sum(remaining(state).values())} tiles left"
+            words = f"Replay · turn {state.turn} · {who} {doing} · {count(sum(remaining(state).values()), 'tile')} left"
         text = Text(words, style="bold")
         hint = "?: keys"
         if width - text.cell_len - len(hint) >= 2:

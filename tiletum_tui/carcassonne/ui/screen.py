@@ -3,7 +3,7 @@
 The land is a grid of tiles five characters wide (``draw.py``), scrolling to follow the cursor;
 the drawn tile is shown large beside it. Placing: arrows jump between the places where the tile
 fits (marked with a frame), Shift+arrows step one cell anywhere, ``r`` turns the tile (through the
-turns that fit there, or all four where it fits nowhere, saying why), Enter places. Then the
+turns that fit there, or each turn that looks different where it fits nowhere, saying why), Enter places. Then the
 follower: the tile's segments by name, the chosen one highlighted on the big tile, those that
 cannot take one greyed with the reason, and "no follower". Scores, followers in supply, tiles
 left and whose turn are always on screen. Every change goes through the session.
@@ -20,19 +20,20 @@ from textual.widgets import Footer, Static
 
 from ..engine import CarcassonneError, legal_actions, parse, remaining, view
 from ..engine.followers import spots
-from ..engine.rules import forecast
 from ..engine.land import legal_places, why_not
-from ..engine.tiles import fits
+from ..engine.tiles import alike
+from ..engine.words import count
 from . import draw, land as landview
 from .opponents import SeatsDriver
 from .overview import overview
+from .looking import Looking
 from .shell import CarcassonneShell
 from .text import final_table, last_news, player_line
 
 _DIRS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
 
-class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview: shell.py)
+class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; save, help, rules, log, overview: shell.py)
     DEFAULT_CSS = """
     CarcassonneScreen { layout: vertical; }
     #carc-head { height: 1; }
@@ -41,6 +42,8 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
     #carc-side { width: 25; height: 100%; padding: 0 0 0 1; }
     #carc-players { height: auto; }  /* as many lines as the players need (text.player_line) */
     #carc-msg { height: 2; }
+    /* a warning's toast at the top, never over the scores and the message line at the bottom */
+    CarcassonneScreen > ToastRack { dock: top; align: right top; margin-bottom: 0; margin-top: 1; }
     """
     # The key line shows what can be done now (``key_mode``): placing, choosing a follower, waiting while
     # another seat decides, or the final table. The shown keys come first; each key also has a hidden
@@ -57,6 +60,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         *[Binding(str(n), f"pick({n})", "", show=False, id=f"carcassonne.pick-{n}") for n in range(10)],
         Binding("u", "undo", "undo", id="carcassonne.undo"),
         Binding("v", "preview", "score?", id="carcassonne.preview"),
+        Binding("x", "explain", "why?", show=False, id="carcassonne.explain"),
         Binding("t", "tiles", "tiles", id="carcassonne.tiles"),
         Binding("h", "hint", "hint", id="carcassonne.hint"),
         Binding("c", "charts", "how it was won", id="carcassonne.charts"),
@@ -83,6 +87,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         self.rotation = 0
         self.choice = 0  # the highlighted line of the follower choice
         self._suggested = None  # (turn, place, deploy): the master's suggestion, for the follower choice after it
+        self._suggested_words = ""
         self.origin = None  # the land's top-left cell on screen (scrolls to keep the cursor in view)
         self.message = ""
         self._placing_for = None  # the turn the cursor was set up for
@@ -168,20 +173,38 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         self.show_message(self.message or self.opponents.status() or last_news(self.session))
         self.opponents.changed()
 
+    MESSAGE_LINES = 5  # at most, so the land keeps most of an 80x24 screen (a hint's words, a refusal's)
+
     def show_message(self, text: str) -> None:
+        """The message line: as many lines as the words take wrapped (not their length: a refusal cut
+        at 80x24 where the side panel had it whole, issue 41 item 14), two at least."""
         msg = self.query_one("#carc-msg", Static)
-        lines = sum(-(-len(line) // (msg.size.width or 80)) or 1 for line in text.split("\n"))
-        msg.styles.height = max(2, min(4, lines))  # a hint's words may take four lines
+        width = msg.size.width or self.size.width or 80
+        lines = Text(text).wrap(self.app.console, width)
+        if len(lines) > self.MESSAGE_LINES:  # (rare: a long hint) cut where it shows, and say so
+            kept = [line.plain.rstrip() for line in lines[:self.MESSAGE_LINES]]
+            kept[-1] = kept[-1][:width - 2] + " …"
+            text = "\n".join(kept)
+        msg.styles.height = max(2, min(self.MESSAGE_LINES, len(lines)))
         msg.update(text)
+
+    def notify(self, message: str, *, title: str = "", severity="information", timeout=None, markup: bool = True):
+        """News (Saved as …, autosaved again) on the message line, where the game says what happened, not
+        a toast over the scores (issue 41 item 14); a warning or an error still as a toast, at the top."""
+        if severity == "information" and self.is_mounted:
+            self.message = message if not title or message.startswith(title) else f"{title}: {message}"
+            self.refresh_all()
+            return
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def _head(self, state) -> Text:
         left = sum(remaining(state).values())
         if state.phase == "over":
-            return Text(f"Carcassonne · the game is over after {state.turn - 1} turns · r: replay · "
+            return Text(f"Carcassonne · the game is over after {count(state.turn - 1, 'turn')} · r: replay · "
                         "c: how it was won", style="bold")
         who = state.players[state.seat].name
         doing = f"place tile {state.drawn}" if state.phase == "place" else "a follower?"
-        return Text(f"Carcassonne · turn {state.turn} · {who}: {doing} · {left} tiles left", style="bold")
+        return Text(f"Carcassonne · turn {state.turn} · {who}: {doing} · {count(left, 'tile')} left", style="bold")
 
     def _land(self, state, places, width: int, height: int) -> Text:
         text, self.origin = landview.paint(state, places, width, height, cursor=self.cursor, origin=self.origin,
@@ -217,6 +240,8 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         for i, (seg, label, why) in enumerate(self._options(state)):
             key = str(i) if i < 10 else " "
             style = ("reverse " if i == self.choice else "") + ("dim" if why else "")
+            if why:  # greyed: a mark of its own, not only the colour; the segment without the role it cannot take
+                label = "✗ " + label.split(" ", 1)[1]
             text.append(f"{key} {label}"[:24] + "\n", style=style.strip())  # (the side's 25 columns less its padding)
         why = self._options(state)[self.choice][2]
         if why:
@@ -334,8 +359,9 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
             i = fitting.index(self.rotation) if self.rotation in fitting else -1
             self.rotation = fitting[(i + 1) % len(fitting)]
             self.message = "" if len(fitting) > 1 else "It fits here only so."
-        else:
-            self.rotation = (self.rotation + 1) % 4
+        else:  # the next turn that looks different (``alike``: a straight road has two)
+            self.rotation = next(r for r in ((self.rotation + k) % 4 for k in range(1, 5))
+                                 if alike(state.drawn, r) == r)
             self.message = self._why(state)
         self.refresh_all()
 
@@ -383,66 +409,6 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
             self.message = "Undone."
             self.report_autosave()  # undo autosaves too
         self.refresh_all()
-
-    def action_preview(self) -> None:
-        """What placing the tile here so would complete, and who would score it (before a follower)."""
-        state = self.state
-        if state.phase != "place" or self.cursor not in self._places(state) or \
-                self.rotation not in self._places(state)[self.cursor]:
-            self.message = "Preview: put the tile where it fits first."
-        else:
-            events = forecast(state, state.drawn, *self.cursor, self.rotation)
-            names = [p.name for p in state.players]
-            done = [e for e in events if type(e).__name__ == "FeatureCompleted"]
-            scores = [e for e in events if type(e).__name__ == "Scored"]
-            if not done:
-                self.message = "Placed so, it completes nothing (a follower could still go on it)."
-            else:
-                what = ", ".join(f"a {e.kind}" + (f" of {e.tiles} tiles" if e.kind != "cloister" else "") for e in done)
-                who = "; ".join(f"{names[e.seat]} {e.points}" for e in scores) or "nobody is on it"
-                self.message = f"Placed so, it completes {what}: {who} (a follower of yours could join it)."
-        self.refresh_all()
-
-    def action_tiles(self) -> None:
-        counts = remaining(self.state)
-        self.message = "Face down: " + " ".join(f"{d}×{n}" for d, n in counts.items()) if counts else "No tiles left."
-        self.refresh_all()
-
-    def action_charts(self) -> None:
-        """How it was won (issue 21), once the game is over."""
-        if self.state.phase != "over":
-            self.message = "How it was won: once the game is over (the final table's c, or a replay's)."
-            self.refresh_all()
-            return
-        from ...shell_ui.replay.charts import ChartsScreen
-        from ...shell_ui.replay.positions import Positions
-        from .replay import CHARTS
-
-        self.app.push_screen(ChartsScreen(Positions(self.session), CHARTS))
-
-    def action_hint(self) -> None:
-        """The master's suggestion for the tile and the follower (``opponents.SeatsDriver.ask_hint``)."""
-        self.message = self.opponents.ask_hint()
-        self.refresh_all()
-
-    def show_suggestion(self, place, deploy, words: str) -> None:
-        """The master's suggestion arrived: the cursor and the tile's turn on its place (or the follower
-        line it chose highlighted), its words on the message line."""
-        state = self.state
-        if place is not None and state.phase == "place":
-            self.cursor, self.rotation = (place.x, place.y), place.rotation
-            # Enter plays the suggestion: the tile, then (highlighted) the follower it goes with
-            self._suggested = (state.turn, (place.x, place.y, place.rotation), deploy)
-        elif state.phase == "follower":
-            self._choose(state, deploy)
-        self.message = words
-        self.refresh_all()
-
-    def _choose(self, state, deploy) -> None:
-        """Highlight the follower choice's line of ``deploy`` (a Deploy action)."""
-        for i, (seg, label, why) in enumerate(self._options(state)):
-            if (deploy.role is None and seg is None) or (seg is not None and label == f"{deploy.role} {deploy.segment}"):
-                self.choice = i
 
     def action_leave(self) -> None:
         if self.opponents.hurry():  # Esc hurries an opponent that decides

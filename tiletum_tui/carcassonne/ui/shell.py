@@ -27,11 +27,14 @@ KEY_HELP = [
          "Shift+arrows"),
         ("r", "turn the tile (through the turns that fit there); at the final table: replay the game"),
         ("enter", "place the tile; in the follower choice, deploy"),
-        ("0,1,2,3,4,5,6,7,8,9", "a line of the follower choice (0: no follower); a greyed line says why not", "0-9"),
+        ("0,1,2,3,4,5,6,7,8,9", "a line of the follower choice (0: no follower); a greyed line (✗) says why not",
+         "0-9"),
         ("u", "undo your own move within the turn (back to the tile drawn)"),
     ]),
     ("Looking around", [
-        ("v", "what placing the tile there so would complete, and who would score it"),
+        ("v", "what placing the tile there so would complete, who would score it, where a follower may go"),
+        ("x", "why (not) this place and turn, or this follower line, and how the master weighs it against "
+              "its best (F1 in it: the rules)"),
         ("h", "a hint: the master's tile and follower, with why (Enter then plays it)"),
         ("t", "the face-down tiles left, by design"),
         ("c", "at the final table: how it was won (VP over the game, by category, time per move)"),
@@ -79,8 +82,11 @@ class NewsPanel(ModalScreen[None]):
     def on_mount(self) -> None:
         body = self.query_one("#news-body")
         body.focus()
-        body.scroll_end(animate=False)  # the latest first in view
+        self._in_view(body)
         self.call_after_refresh(self.on_resize)  # (laid out: the lines' width is known)
+
+    def _in_view(self, body) -> None:
+        body.scroll_end(animate=False)  # the latest first in view
 
     _width = 0  # the width the lines were wrapped to
 
@@ -89,7 +95,7 @@ class NewsPanel(ModalScreen[None]):
         text = self.query_one("#news-text", Static)
         if text.size.width and text.size.width != self._width:
             text.update(self._text())
-            self.query_one("#news-body").scroll_end(animate=False)
+            self._in_view(self.query_one("#news-body"))
 
     def _text(self) -> Text:
         if not self.lines:
@@ -108,6 +114,32 @@ class NewsPanel(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class WhyNote(NewsPanel):
+    """``x``: why (not) this place or line (``why.Why``), scrolling; F1 opens the rules about it."""
+
+    BINDINGS = [Binding("escape,enter,x", "close", "Close", id="carcassonne.why-close"),
+                Binding("f1", "rules", "Rules", id="carcassonne.why-rules")]
+
+    def __init__(self, why) -> None:
+        super().__init__(why.title, why.lines)
+        self.topic = why.topic
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title", markup=False)
+            with VerticalScroll(id="news-body"):
+                yield Static(self._text(), id="news-text", markup=False)
+            yield Static("↑↓ PgUp PgDn: scroll · F1: the rules about this · Esc: close", classes="dialog-keys",
+                         markup=False)
+
+    def _in_view(self, body) -> None:
+        body.scroll_home(animate=False)  # read from the top (the log shows its latest lines first)
+
+    def action_rules(self) -> None:
+        self.dismiss(None)
+        open_rules(self.app, self.topic)
 
 
 class CarcassonneShell(Screen):

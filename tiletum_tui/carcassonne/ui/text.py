@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ..engine.words import count
+
 
 def player_line(state, width: int = 80) -> Text:
     """Every player's score and followers in supply; the player in turn marked ▶ (no colour needed).
@@ -11,7 +13,7 @@ def player_line(state, width: int = 80) -> Text:
     text, used = Text(), 0
     for i, (p, score, supply) in enumerate(zip(state.players, state.scores, state.supply)):
         turn = i == state.seat and state.phase != "over"
-        entry = ("▶" if turn else " ") + f"{i + 1} {p.name} {score} pts, {supply} followers"
+        entry = ("▶" if turn else " ") + f"{i + 1} {p.name} {count(score, 'pt')}, {count(supply, 'follower')}"
         if used and used + 2 + len(entry) > width:
             text.append("\n")
             used = 0
@@ -26,7 +28,8 @@ def player_line(state, width: int = 80) -> Text:
 def last_news(session) -> str:
     """The last action and what it scored, in words (the log's last entry)."""
     if not session.log:
-        return "Arrows: where the tile fits · r: turn it · Enter: place · Shift+arrows: anywhere · t: tiles left"
+        return ("Arrows: where the tile fits · r: turn it · Enter: place · Shift+arrows: anywhere · t: tiles left · "
+                "v: what it would score · x: why (not) here")
     entry = session.log[-1]
     scored = [e for e in entry.events if type(e).__name__ == "Scored"]
     names = [p.name for p in session.state.players]
@@ -49,6 +52,6 @@ def final_table(state) -> Text:
         text.append(f"{p.name:<{width}}{cells}{score:>8}\n")
     best = max(state.scores)
     winners = [p.name for p, s in zip(state.players, state.scores) if s == best]
-    text.append("\n" + " and ".join(winners) + (" win" if len(winners) > 1 else " wins") + f" with {best} points.\n",
+    text.append("\n" + " and ".join(winners) + (" win" if len(winners) > 1 else " wins") + f" with {count(best, 'point')}.\n",
                 style="bold")
     return text

@@ -86,9 +86,12 @@ class TitleScreen(Screen):
 
     LOOKING = "looking for it…"
 
-    def __init__(self, last_game: str | None = None, *, art: str = "", tagline: str = "",
+    MENU_ROOM = 54  # the menu's columns: the title box's 60 less its border and padding (title.tcss)
+
+    def __init__(self, last_game: str | tuple[str, str, str] | None = None, *, art: str = "", tagline: str = "",
                  others: tuple[str, ...] = (), find_last=None) -> None:
-        """``last_game`` describes the last unfinished game (offered first), or None if there is none;
+        """``last_game`` describes the last unfinished game (offered first), or None if there is none: in
+        words, or as (the game's name, how far it got, the scores) (``last_game.LastGame.continue_parts``);
         or ``find_last()`` finds it once the screen is painted (replaying saves needs the engine, which
         the first paint does not wait for); ``art`` and ``tagline`` are the game's (``ui.games``);
         ``others``: the titles of the other games."""
@@ -126,8 +129,22 @@ class TitleScreen(Screen):
                 return Option(f"{key}  {label} ({self.LOOKING})", id=item, disabled=True)
             if self.last_game is None:
                 return Option(f"{key}  {label} (none unfinished)", id=item, disabled=True)
-            label = f"Continue: {self.last_game}"
+            return Option(self._continue_line(key), id=item)
         return Option(Text(f"{key}  {label}"), id=item)  # Text: a player's "[name]" is not markup
+
+    def _continue_line(self, key: str) -> Text:
+        """The Continue line names the game (issue 41, item 14); the scores go on a line of their own,
+        under the words, when the whole does not fit the menu (it once cut the last player's score)."""
+        if isinstance(self.last_game, str):
+            return Text(f"{key}  Continue: {self.last_game}")  # Text: a player's "[name]" is not markup
+        title, progress, scores = self.last_game
+        head = f"{key}  Continue {title}: {progress}" if title else f"{key}  Continue: {progress}"
+        menu = self.query(OptionList)
+        room = (menu.first().size.width if menu and menu.first().size.width else self.MENU_ROOM) - 1
+        if Text(f"{head}, {scores}").cell_len <= room:
+            return Text(f"{head}, {scores}")
+        indent = " " * (len(key) + 2)
+        return Text(f"{head},\n{indent}{scores}")
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)
