@@ -183,7 +183,7 @@ def _main(argv: list[str] | None = None) -> int:
     arena.add_argument("--seed", type=_seed, default=1, help="the first game's seed (the others follow)")
     arena.add_argument("--jobs", type=_number, help="processes to play in (default: one per core)")
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
-    arena.add_argument("--out", metavar="DIR", help="write each game into this (existing) folder as a save")
+    arena.add_argument("--out", metavar="DIR", help="write each game into this folder as a save (made if missing)")
     arena.add_argument("--rules", type=_number, help="the rules version to play (default: a new game's)")
     from . import games
 
