@@ -53,7 +53,7 @@ class SaveDialog(ModalScreen[str | None]):
         back = "Esc: back" + (" (the game is autosaved anyway)" if self.autosaved and not self.problem else
                               "" if self.autosaved else " (the game goes on unsaved)")
         if self.interrupting:
-            return f"Enter: choose where to save    {back}"
+            return "Enter: choose where to save    Esc: play on, unsaved"
         return f"Enter: save    {back}"
 
     def on_mount(self) -> None:
