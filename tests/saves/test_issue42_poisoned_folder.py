@@ -101,3 +101,25 @@ async def test_the_title_and_open_reach_every_other_game(tmp_path):
         assert any(p.startswith(f"{bad.name} — unreadable: ") for p in prompts), prompts
         assert sum("unreadable" not in p for p in prompts) >= 3, prompts
     assert bad.read_bytes() == data
+
+
+def test_a_save_with_a_seed_longer_than_a_record_takes_is_refused(tmp_path, capsys):
+    """The seed is a number read from a save too: at most 18 digits, as a record's Seed header takes it,
+    so every save that loads can be exported and imported again (on main a 25-digit seed loaded, and its
+    record was refused)."""
+    import msgspec
+
+    folder, _, _ = _folder(tmp_path, "tiletum-seat")
+    doc = msgspec.json.decode((folder / "t.json").read_bytes())
+    doc["seed"] = doc["settings"]["seed"] = 10**24
+    path = folder / "long-seed.json"
+    data = msgspec.json.encode(doc)
+    path.write_bytes(data)
+    capsys.readouterr()
+    assert cli.main(["play", "--load", str(path), "--random", "1"]) == 2
+    assert "$.seed" in capsys.readouterr().err
+    assert path.read_bytes() == data
+    # a seed of 18 digits is a game, and its record reads back
+    Session.from_actions(Games.settings(2, 10**18 - 1), []).save_as(str(folder / "eighteen.json"))
+    assert cli.main(["export", str(folder / "eighteen.json"), "--to", str(tmp_path / "e.record")]) == 0
+    assert cli.main(["import", str(tmp_path / "e.record"), "--save-dir", str(folder)]) == 0
