@@ -71,6 +71,8 @@ BAD_INPUT = {
     "play --names too many": ["play", "--names", "A", "B", "C", "--random", "1"],
     "play carcassonne --players": ["play", "--game", "carcassonne", "--players", "9", "--random", "1"],
     "play carcassonne --names": ["play", "--game", "carcassonne", "--names", "A\x1bB", "--random", "1"],
+    "play --names twice": ["play", "--names", "Ann", "Ann", "--random", "1"],
+    "play carcassonne --names twice": ["play", "--game", "carcassonne", "--names", "Ann", "Ann", "--random", "1"],
     "play --seed huge": ["play", "--seed", "9" * 30, "--random", "1"],
     "play --seed arabic-indic": ["play", "--seed", "٣", "--random", "1"],
     "play --players arabic-indic": ["play", "--players", "٣", "--random", "1"],
@@ -112,3 +114,18 @@ def test_bad_input_is_exit_status_2_in_every_subcommand(case, capsys, tmp_path):
 def test_an_option_of_the_other_game_is_refused_naming_the_game(argv, words, capsys):
     assert _status(argv) == 2
     assert words in capsys.readouterr().err
+
+
+def test_the_arena_plays_carcassonne_under_the_rules_version_asked(tmp_path, capsys):
+    """Found by the search (item 4): `arena --game carcassonne --rules 2` was refused ("rules version 1
+    only") though 2 is Carcassonne's current version, and `--rules 1` was ignored (its games were 2's)."""
+    import msgspec
+
+    for rules in (1, 2):
+        out = tmp_path / f"r{rules}"
+        assert cli.main(["arena", "--game", "carcassonne", "--seats", "beginner,beginner", "--games", "1", "--jobs",
+                         "1", "--quiet", "--rules", str(rules), "--out", str(out)]) == 0
+        (saved,) = out.iterdir()
+        assert msgspec.json.decode(saved.read_bytes())["settings"]["rules"] == rules
+    assert _status(["arena", "--game", "carcassonne", "--rules", "3", "--games", "1", "--quiet"]) == 2
+    assert "(1, 2), not 3" in capsys.readouterr().err

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from . import cli_guard
-from .safe_text import clean, name_problem
+from .safe_text import clean, names_problem
 
 COLOURS = ("red", "blue", "green", "yellow")
 DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee")  # as on the new-game form: short and different from the first letter
@@ -21,10 +21,9 @@ def _settings(players: int, seed: int | None, names: list[str] | None, modules: 
     if not 2 <= players <= 4:  # bad input: exit status 2, as the README says (issue 42)
         raise cli_guard.InputProblem(f"Tiletum is for 2 to 4 players, not {players}")
     names = names or []
-    for name in names:  # names reach every screen and message (issue 11: no control characters)
-        problem = name_problem(name)
-        if problem:
-            raise cli_guard.InputProblem(f"--names: {problem}")
+    problem = names_problem(names)  # names reach every screen and message (issue 11: no control characters)
+    if problem:
+        raise cli_guard.InputProblem(f"--names: {problem}")
     if len(names) > players:
         raise cli_guard.InputProblem(f"{len(names)} names given for {players} players")
     names = names + list(DEFAULT_NAMES[len(names):players])

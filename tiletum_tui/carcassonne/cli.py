@@ -9,7 +9,7 @@ import sys
 
 from ..cli_guard import InputProblem
 from ..moves_input import read_moves
-from ..safe_text import clean, name_problem, quote
+from ..safe_text import clean, names_problem, quote
 from .engine import (
     CarcassonneError, PlayerSetup, Settings, apply_in_place, check, describe, legal_actions, new_game, notation,
     parse, remaining,
@@ -25,10 +25,9 @@ def settings(args) -> Settings:
     if not 2 <= args.players <= 5:
         raise InputProblem(f"Carcassonne is for 2 to 5 players, not {args.players}")  # bad input: exit status 2
     names = list(args.names or [])
-    for name in names:
-        problem = name_problem(name)
-        if problem:
-            raise InputProblem(f"--names: {problem}")
+    problem = names_problem(names)
+    if problem:
+        raise InputProblem(f"--names: {problem}")
     if len(names) > args.players:
         raise InputProblem(f"{len(names)} names given for {args.players} players")
     names += DEFAULT_NAMES[len(names):args.players]
