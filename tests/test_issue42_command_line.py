@@ -129,3 +129,12 @@ def test_the_arena_plays_carcassonne_under_the_rules_version_asked(tmp_path, cap
         assert msgspec.json.decode(saved.read_bytes())["settings"]["rules"] == rules
     assert _status(["arena", "--game", "carcassonne", "--rules", "3", "--games", "1", "--quiet"]) == 2
     assert "(1, 2), not 3" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option", [["--river"], ["--silver"], ["--players", "3"], ["--seed", "4"], ["--names", "Cid"]])
+def test_play_load_refuses_an_option_the_save_overrules(saves, capsys, option):
+    """An option that sets a game up would be ignored by `play --load` (the save says how its game is set
+    up): refused, as every silently ignored option (item 5)."""
+    save = "c.json" if option == ["--river"] else "t.json"
+    assert _status(["play", "--load", str(saves / save), "--random", "1", *option]) == 2
+    assert f"{option[0]} has no effect with --load" in capsys.readouterr().err

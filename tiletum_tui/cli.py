@@ -88,7 +88,7 @@ def _add_game_options(p: argparse.ArgumentParser, with_modules: bool = True) -> 
     # (no default here: `play --load` of a save without --game plays the save's game, ``_which_game``)
     p.add_argument("--game", choices=games.NAMES, help="which game (default tiletum; with --load, the save's)")
     p.add_argument("--river", action="store_true", help="Carcassonne: with the 12 River tiles")
-    p.add_argument("--players", type=_number, default=2, help="the players: Tiletum 2 to 4, Carcassonne 2 to 5 (default 2)")
+    p.add_argument("--players", type=_number, help="the players: Tiletum 2 to 4, Carcassonne 2 to 5 (default 2)")
     p.add_argument("--seed", type=_seed, help="the seed of the setup and every roll (random if omitted)")
     p.add_argument("--names", nargs="+", help="player names in seat order")
     if with_modules:  # (another command: the modules' flags, which need the engine, are not asked for)
@@ -200,6 +200,8 @@ def _main(argv: list[str] | None = None) -> int:
     if args.command in ("new", "play"):
         args.game = _which_game(args)
         _refuse_other_games_options(args)
+        _refuse_options_a_save_overrules(args)
+        args.players = 2 if args.players is None else args.players
 
     front = _front_door(args)
     if args.command == "play" and front is not None:
@@ -269,6 +271,19 @@ def _refuse_other_games_options(args) -> None:
         if given:
             raise cli_guard.InputProblem(f"--{given[0]} is an option of Tiletum, not of Carcassonne (Carcassonne's "
                                          "own: --river)")
+
+
+def _refuse_options_a_save_overrules(args) -> None:
+    """`play --load` plays the game the save holds, set up as it was: an option that sets a game up would
+    be ignored, so it is refused, never silently dropped (issue 42)."""
+    if args.command != "play" or not args.load:
+        return
+    given = [name for name, value in (("--players", args.players), ("--seed", args.seed), ("--names", args.names),
+                                      ("--river", args.river)) if value not in (None, False)]
+    given += [f"--{flag}" for flag, _, _ in _module_flags() if getattr(args, flag.replace("-", "_"), False)]
+    if given:
+        raise cli_guard.InputProblem(f"{given[0]} has no effect with --load: the save says how its game is set up "
+                                     "(leave it out)")
 
 
 def _front_door(args):
