@@ -198,8 +198,8 @@ def parse(text: str, seat: int | None = None, rules=None) -> Action:
     if not isinstance(text, str):
         raise MalformedActionError("an action is a line of text")
     too_long = move_too_long(text)
-    if too_long:
-        raise MalformedActionError(f"'{short(text)}': {too_long}")
+    if too_long:  # (not quoted back: whoever read the line quotes it already, briefly)
+        raise MalformedActionError(too_long)
     m = _SEAT.match(text)
     body = text[m.end():] if m else text
     if m:
