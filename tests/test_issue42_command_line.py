@@ -131,7 +131,8 @@ def test_the_arena_plays_carcassonne_under_the_rules_version_asked(tmp_path, cap
     assert "(1, 2), not 3" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("option", [["--river"], ["--silver"], ["--players", "3"], ["--seed", "4"], ["--names", "Cid"]])
+@pytest.mark.parametrize("option", [["--river"], ["--silver"], ["--players", "3"], ["--seed", "4"], ["--seed", "0"],
+                                    ["--names", "Cid"]])
 def test_play_load_refuses_an_option_the_save_overrules(saves, capsys, option):
     """An option that sets a game up would be ignored by `play --load` (the save says how its game is set
     up): refused, as every silently ignored option (item 5)."""

@@ -279,7 +279,7 @@ def _refuse_options_a_save_overrules(args) -> None:
     if args.command != "play" or not args.load:
         return
     given = [name for name, value in (("--players", args.players), ("--seed", args.seed), ("--names", args.names),
-                                      ("--river", args.river)) if value not in (None, False)]
+                                      ("--river", args.river)) if value is not None and value is not False]  # (0 too)
     given += [f"--{flag}" for flag, _, _ in _module_flags() if getattr(args, flag.replace("-", "_"), False)]
     if given:
         raise cli_guard.InputProblem(f"{given[0]} has no effect with --load: the save says how its game is set up "
