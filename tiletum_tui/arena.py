@@ -19,10 +19,12 @@ import sys
 import time
 from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 
 from .opponents.base import Budget, GameResult
 from .opponents.plug import for_game
 from .records.stats import wilson  # (one home: the 95% Wilson interval of a win rate)
+from .safe_text import clean
 
 MAX_GAMES = 100_000
 
@@ -179,6 +181,22 @@ def usage(levels: list[str], results: list[GameResult], out) -> None:
         print(f"  {lvl}: " + ", ".join(parts), file=out)
 
 
+def _make_folder(folder: str) -> bool | str:
+    """The arena's ``--out`` folder made when missing (with its missing parents): True if made, False if it
+    was there, or why it cannot be made. Only this output folder, named on the command line, is ever made:
+    saves and exports never make folders (docs/saves.md)."""
+    path = Path(folder).expanduser()
+    if path.is_dir():
+        return False
+    try:
+        path.mkdir(parents=True)
+    except FileExistsError:
+        return f"{clean(folder)} is not a folder"
+    except OSError as exc:
+        return f"{clean(folder)}: the folder cannot be made ({clean(exc.strerror or exc)})"
+    return True
+
+
 def main(args) -> int:
     """The command (``cli`` parses it): every bad number or name is a message and exit status 2."""
 
@@ -215,10 +233,15 @@ def main(args) -> int:
         from .saves.errors import SaveWriteError
         from .saves.store import prepare_folder
 
+        made = _make_folder(folder)  # (the README shows `--out games/`, a folder made for the games: issue 41)
+        if isinstance(made, str):
+            return refuse(f"--out: {made}")
         try:
             folder = str(prepare_folder(folder))
         except SaveWriteError as exc:
             return refuse(f"--out: {exc}")
+        if made:
+            print(f"tiletum arena: made the folder {clean(folder)} for the games", file=sys.stderr)
     run(levels, args.games, budget, seed=args.seed, jobs=args.jobs, progress=None if args.quiet else sys.stderr,
         ruleset=ruleset, folder=folder, game=game)
     return 0

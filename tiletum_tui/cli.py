@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from . import cli_guard
-from .safe_text import clean, name_problem
+from .safe_text import clean, names_problem
 
 COLOURS = ("red", "blue", "green", "yellow")
 DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee")  # as on the new-game form: short and different from the first letter
@@ -18,15 +18,14 @@ def _settings(players: int, seed: int | None, names: list[str] | None, modules: 
               options: tuple[str, ...] = ()):
     from .engine import PlayerSetup, Settings
 
-    if not 2 <= players <= 4:
-        raise SystemExit(f"tiletum: Tiletum is for 2 to 4 players, not {players}")
+    if not 2 <= players <= 4:  # bad input: exit status 2, as the README says (issue 42)
+        raise cli_guard.InputProblem(f"Tiletum is for 2 to 4 players, not {players}")
     names = names or []
-    for name in names:  # names reach every screen and message (issue 11: no control characters)
-        problem = name_problem(name)
-        if problem:
-            raise SystemExit(f"tiletum: --names: {problem}")
+    problem = names_problem(names)  # names reach every screen and message (issue 11: no control characters)
+    if problem:
+        raise cli_guard.InputProblem(f"--names: {problem}")
     if len(names) > players:
-        raise SystemExit(f"tiletum: {len(names)} names given for {players} players")
+        raise cli_guard.InputProblem(f"{len(names)} names given for {players} players")
     names = names + list(DEFAULT_NAMES[len(names):players])
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**6)
     extra = {"options": options} if options else {}  # no options: none in the settings (saves and digests as before)
@@ -63,13 +62,34 @@ def _game_settings(args):
     return _settings(args.players, args.seed, args.names, *_ruleset(args))
 
 
+def _number(text: str) -> int:
+    """A count on the command line (``bounded.read_int``: digits 0-9, not '٣', not 5,000 of them)."""
+    from .bounded import NumberError, read_int
+
+    try:
+        return read_int(text)
+    except NumberError as exc:
+        raise argparse.ArgumentTypeError(f"{exc}, not {clean(text, 20)!r}") from None
+
+
+def _seed(text: str) -> int:
+    """A seed: at most 18 digits, as a game record's header takes it (so the game can be exported)."""
+    from .bounded import NumberError, read_int
+
+    try:
+        return read_int(text, digits=18)
+    except NumberError as exc:
+        raise argparse.ArgumentTypeError(f"a seed {exc}, not {clean(text, 20)!r}") from None
+
+
 def _add_game_options(p: argparse.ArgumentParser, with_modules: bool = True) -> None:
     from . import games
 
-    p.add_argument("--game", choices=games.NAMES, default=games.DEFAULT, help="which game (default tiletum)")
+    # (no default here: `play --load` of a save without --game plays the save's game, ``_which_game``)
+    p.add_argument("--game", choices=games.NAMES, help="which game (default tiletum; with --load, the save's)")
     p.add_argument("--river", action="store_true", help="Carcassonne: with the 12 River tiles")
-    p.add_argument("--players", type=int, default=2, help="the players: Tiletum 2 to 4, Carcassonne 2 to 5 (default 2)")
-    p.add_argument("--seed", type=int, help="the seed of the setup and every roll (random if omitted)")
+    p.add_argument("--players", type=_number, help="the players: Tiletum 2 to 4, Carcassonne 2 to 5 (default 2)")
+    p.add_argument("--seed", type=_seed, help="the seed of the setup and every roll (random if omitted)")
     p.add_argument("--names", nargs="+", help="player names in seat order")
     if with_modules:  # (another command: the modules' flags, which need the engine, are not asked for)
         _add_ruleset_options(p)
@@ -134,7 +154,7 @@ def _main(argv: list[str] | None = None) -> int:
     play = sub.add_parser("play", help="play headless from moves in a script or on standard input")
     _add_game_options(play, with_modules)
     play.add_argument("--script", help="a file of moves, one per line ('-' or omitted: standard input)")
-    play.add_argument("--random", type=int, metavar="SEED", help="finish the game with random legal moves")
+    play.add_argument("--random", type=_seed, metavar="SEED", help="finish the game with random legal moves")
     play.add_argument("--load", help="start from a save file")
     play.add_argument("--save", help="write a save file at the end")
     play.add_argument("--legal", action="store_true", help="print the legal actions at the end")
@@ -145,25 +165,25 @@ def _main(argv: list[str] | None = None) -> int:
     sub.add_parser("saves", help="list the save files")
     _add_record_commands(sub)  # -- game records (issue 21)
     bench = sub.add_parser("bench", help="measure speed (random games per second, UI and save timings)")
-    bench.add_argument("--games", type=int, default=30, help="random games per player count")
+    bench.add_argument("--games", type=_number, default=30, help="random games per player count")
     bench.add_argument("--no-ui", action="store_true", help="skip the screen timings")
     bench.add_argument("--opponents", action="store_true", help="only the opponents' speed")
     bench.add_argument("--host", action="store_true", help="only the host's figures (tiletum host and join)")
     bench.add_argument("--web", action="store_true", help="only the web door's figures (in headless Chromium)")
-    bench.add_argument("--table-seed", type=int, help="--host: every table's seed (the same games every run)")
+    bench.add_argument("--table-seed", type=_seed, help="--host: every table's seed (the same games every run)")
     bench.add_argument("--screens", action="store_true",
                        help="--host: only the screens' rows (24 moves on 2 and on 8 tiletum join screens)")
     # ---- computer opponents (issue 14): the arena
     arena = sub.add_parser("arena", help="opponents play each other headless; print each level's win rate")
     arena.add_argument("--seats", default="master,journeyman", help="levels in seat order, e.g. master,journeyman")
-    arena.add_argument("--games", type=int, default=100, help="games to play (seats rotate from game to game)")
+    arena.add_argument("--games", type=_number, default=100, help="games to play (seats rotate from game to game)")
     arena.add_argument("--budget", default="1s", help="the master's budget per decision: a time ('1s': results "
                        "may differ from run to run) or a simulation count ('300': reproducible)")
-    arena.add_argument("--seed", type=int, default=1, help="the first game's seed (the others follow)")
-    arena.add_argument("--jobs", type=int, help="processes to play in (default: one per core)")
+    arena.add_argument("--seed", type=_seed, default=1, help="the first game's seed (the others follow)")
+    arena.add_argument("--jobs", type=_number, help="processes to play in (default: one per core)")
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
-    arena.add_argument("--out", metavar="DIR", help="write each game into this (existing) folder as a save")
-    arena.add_argument("--rules", type=int, help="the rules version to play (default: a new game's)")
+    arena.add_argument("--out", metavar="DIR", help="write each game into this folder as a save (made if missing)")
+    arena.add_argument("--rules", type=_number, help="the rules version to play (default: a new game's)")
     from . import games
 
     arena.add_argument("--game", choices=games.NAMES, default=games.DEFAULT, help="which game (default tiletum)")
@@ -177,6 +197,11 @@ def _main(argv: list[str] | None = None) -> int:
     # ----
     args = parser.parse_args(argv)
     _check_paths(parser, args)
+    if args.command in ("new", "play"):
+        args.game = _which_game(args)
+        _refuse_other_games_options(args)
+        _refuse_options_a_save_overrules(args)
+        args.players = 2 if args.players is None else args.players
 
     front = _front_door(args)
     if args.command == "play" and front is not None:
@@ -219,6 +244,46 @@ def _main(argv: list[str] | None = None) -> int:
             return 2
         return print_saves(args.save_dir)
     return _open_screens(args)
+
+
+def _which_game(args) -> str:
+    """The game ``--game`` names; without it, the game of the save ``play --load`` opens (issue 42: a
+    Carcassonne save was read as Tiletum's), else Tiletum. (An unreadable save is read as Tiletum's, whose
+    loading says what is wrong with it.)"""
+    from . import games
+
+    if args.game is not None:
+        return args.game
+    if args.command == "play" and args.load:
+        from .saves.listing import save_info
+
+        title = save_info(Path(args.load)).game
+        return next((name for name in games.NAMES if games.game(name).title == title), games.DEFAULT)
+    return games.DEFAULT
+
+
+def _refuse_other_games_options(args) -> None:
+    """An option of the other game is refused with the game named, never silently ignored (issue 42)."""
+    if args.game == "tiletum" and args.river:
+        raise cli_guard.InputProblem("--river is an option of Carcassonne, not of Tiletum (add --game carcassonne)")
+    if args.game == "carcassonne":
+        given = [flag for flag, _, _ in _module_flags() if getattr(args, flag.replace("-", "_"), False)]
+        if given:
+            raise cli_guard.InputProblem(f"--{given[0]} is an option of Tiletum, not of Carcassonne (Carcassonne's "
+                                         "own: --river)")
+
+
+def _refuse_options_a_save_overrules(args) -> None:
+    """`play --load` plays the game the save holds, set up as it was: an option that sets a game up would
+    be ignored, so it is refused, never silently dropped (issue 42)."""
+    if args.command != "play" or not args.load:
+        return
+    given = [name for name, value in (("--players", args.players), ("--seed", args.seed), ("--names", args.names),
+                                      ("--river", args.river)) if value is not None and value is not False]  # (0 too)
+    given += [f"--{flag}" for flag, _, _ in _module_flags() if getattr(args, flag.replace("-", "_"), False)]
+    if given:
+        raise cli_guard.InputProblem(f"{given[0]} has no effect with --load: the save says how its game is set up "
+                                     "(leave it out)")
 
 
 def _front_door(args):

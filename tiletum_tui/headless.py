@@ -36,6 +36,10 @@ def play_headless(args, settings) -> int:
         except Exception as exc:  # the save package's errors say what is wrong with which file
             print(f"tiletum: {exc}", file=sys.stderr)
             return 2
+        if loaded.game.name != "tiletum":  # `--game tiletum --load` of another game's save (issue 42)
+            print(f"tiletum: {clean(args.load)} is a save of {loaded.game.title}, not Tiletum (leave out --game: "
+                  "the save says which game it is)", file=sys.stderr)
+            return 2
         session = loaded
     else:
         session = Session.from_actions(settings, [])

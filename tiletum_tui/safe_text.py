@@ -79,3 +79,13 @@ def name_problem(name: str) -> str | None:
     if any(_unsafe(c) for c in name):
         return f"the name {quote(name)} holds a control character"
     return None
+
+
+def names_problem(names) -> str | None:
+    """Why these names cannot be a table's (None if they can): each must be a name (``name_problem``),
+    and two players of one name could not be told apart (the New game form refuses them too)."""
+    problem = next((p for p in map(name_problem, names) if p), None)
+    if problem:
+        return problem
+    twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
+    return f"two players are named {quote(twice)}" if twice is not None else None

@@ -5,11 +5,16 @@ A benchmark, not a test: the numbers go in notes, never into assertions.
 
 from __future__ import annotations
 
+import sys
+
 
 def run_bench(args) -> int:
     from .engine import engine_numbers
     from .opponents import opponent_numbers
 
+    if not 1 <= args.games <= 100_000:  # (0 divided by 0 games per second: issue 42's search)
+        print(f"tiletum: --games is a number of games from 1 to 100000, not {args.games}", file=sys.stderr)
+        return 2
     if not getattr(args, "opponents", False):
         print(f"Engine: {args.games} random games per player count, one core")
         for key, value in engine_numbers(args.games).items():

@@ -7,8 +7,9 @@ from __future__ import annotations
 import random
 import sys
 
+from ..cli_guard import InputProblem
 from ..moves_input import read_moves
-from ..safe_text import clean, name_problem, quote
+from ..safe_text import clean, names_problem, quote
 from .engine import (
     CarcassonneError, PlayerSetup, Settings, apply_in_place, check, describe, legal_actions, new_game, notation,
     parse, remaining,
@@ -23,14 +24,13 @@ DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 
 def settings(args) -> Settings:
     if not 2 <= args.players <= 5:
-        raise SystemExit(f"tiletum: Carcassonne is for 2 to 5 players, not {args.players}")
+        raise InputProblem(f"Carcassonne is for 2 to 5 players, not {args.players}")  # bad input: exit status 2
     names = list(args.names or [])
-    for name in names:
-        problem = name_problem(name)
-        if problem:
-            raise SystemExit(f"tiletum: --names: {problem}")
+    problem = names_problem(names)
+    if problem:
+        raise InputProblem(f"--names: {problem}")
     if len(names) > args.players:
-        raise SystemExit(f"tiletum: {len(names)} names given for {args.players} players")
+        raise InputProblem(f"{len(names)} names given for {args.players} players")
     names += DEFAULT_NAMES[len(names):args.players]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
     return Settings(players=tuple(PlayerSetup(n, c) for n, c in zip(names, COLOURS)), seed=seed,
@@ -70,7 +70,8 @@ def play_headless(args) -> int:
             print(f"tiletum: {exc}", file=sys.stderr)
             return 2
         if session.game.name != "carcassonne":
-            print(f"tiletum: {clean(args.load)} is a save of {session.game.title}, not Carcassonne", file=sys.stderr)
+            print(f"tiletum: {clean(args.load)} is a save of {session.game.title}, not Carcassonne (leave out "
+                  "--game: the save says which game it is)", file=sys.stderr)
             return 2
         state, log, game_settings = session.state.clone(), list(session.actions), session.settings
     else:

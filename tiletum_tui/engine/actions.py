@@ -22,6 +22,7 @@ from typing import ClassVar
 
 import msgspec
 
+from ..bounded import NumberError, move_too_long, read_int
 from ..data.schema import RESOURCES
 from .errors import IllegalActionError, MalformedActionError
 
@@ -104,10 +105,7 @@ def read_field(cls, field: str, arg: str, text: str):
     """One notation word as the value of a field, checked."""
     ftype = cls.__annotations__[field]
     if ftype == "int":
-        try:
-            return int(arg)
-        except ValueError:
-            raise MalformedActionError(f"'{short(text)}': {field} must be a number, not '{short(arg)}'") from None
+        return _number(arg, field, text)
     if field in ("resource", "give", "get", "identical"):
         return _choice(arg.upper(), RESOURCES, "a Resource", text)
     if field == "piece":
@@ -117,6 +115,14 @@ def read_field(cls, field: str, arg: str, text: str):
 
         return _choice(arg.lower(), tuple(a for a in ACTION_NAMES if a != "joker"), "the Action", text)
     return arg
+
+
+def _number(word: str, what: str, text: str) -> int:
+    """A number of the notation (``bounded.read_int``: digits 0-9, a few of them), else why not."""
+    try:
+        return read_int(word)
+    except NumberError as exc:
+        raise MalformedActionError(f"'{short(text)}': {what} {exc}, not '{short(word, 20)}'") from None
 
 
 def _choice(value: str, allowed, what: str, text: str) -> str:
@@ -191,10 +197,13 @@ def parse(text: str, seat: int | None = None, rules=None) -> Action:
     without, every verb this program knows is read."""
     if not isinstance(text, str):
         raise MalformedActionError("an action is a line of text")
+    too_long = move_too_long(text)
+    if too_long:  # (not quoted back: whoever read the line quotes it already, briefly)
+        raise MalformedActionError(too_long)
     m = _SEAT.match(text)
     body = text[m.end():] if m else text
     if m:
-        seat = int(m.group(1)) - 1
+        seat = _number(m.group(1), "the seat", text) - 1
         if seat < 0:
             raise MalformedActionError(f"'{short(text)}': seats are numbered from 1")
     elif seat is None:

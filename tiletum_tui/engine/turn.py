@@ -3,6 +3,7 @@ choice, finishing an Action or a bonus, and ending the turn."""
 
 from __future__ import annotations
 
+from ..bounded import NumberError, read_int
 from ..data.schema import ACTIONS, DIE_COLOUR_NAMES, DIE_COLOURS
 from .actions import Action, Rule, read_field, register, refuse, short
 from .common import can_take, gain_one, replaced, store
@@ -143,12 +144,12 @@ class TakeDie(Action, tag="die"):
         target_text = None
         if ">" in spec:
             spec, target_text = spec.split(">", 1)
-        if len(spec) != 2 or not spec[0].isdigit() or spec[1] not in DIE_COLOURS:
+        if len(spec) != 2 or spec[0] not in "0123456789" or spec[1] not in DIE_COLOURS:  # (not '٣', nor '²')
             raise MalformedActionError(f"'{short(text)}': a die is a value 1-6 and a colour letter ({'/'.join(DIE_COLOURS)}), e.g. '3B'")
         value = int(spec[0])
         try:
-            target = int(target_text) if target_text is not None else value
-        except ValueError:
+            target = read_int(target_text, digits=1) if target_text is not None else value
+        except NumberError:
             raise MalformedActionError(f"'{short(text)}': the new value must be a number 1-6") from None
         if not (1 <= value <= 6 and 1 <= target <= 6):
             raise MalformedActionError(f"'{short(text)}': die values run from 1 to 6")

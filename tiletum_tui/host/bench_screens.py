@@ -214,7 +214,7 @@ async def ssh_connect_to_lobby(laps: int = 5, cold: bool = False) -> dict:
     import socket
     import tempfile
 
-    import asyncssh
+    from .ssh_import import asyncssh
 
     from ..bench.startup import _ESCAPES
     from .bench import _ready

@@ -16,6 +16,7 @@ import signal
 import sys
 import time
 
+from ..cli_guard import InputProblem
 from ..safe_text import clean, name_problem
 
 # Only argparse at import: every ``tiletum`` command builds these parsers, and the title screen is
@@ -68,8 +69,9 @@ def _folder(args):
 
 def _listen(text: str, option: str = "--listen") -> tuple[str, int]:
     addr, _, port = text.rpartition(":")
-    if not addr or not port.isdigit() or not 0 < int(port) < 65536:
-        raise SystemExit(f"tiletum: {option} wants ADDR:PORT, not {clean(text, 40)}")
+    number_ok = port.isascii() and port.isdigit() and len(port) <= 5 and 0 < int(port) < 65536  # (not '²')
+    if not addr or not number_ok:
+        raise InputProblem(f"{option} wants ADDR:PORT (a port from 1 to 65535), not {clean(text, 40)}")
     return addr.strip("[]"), int(port)
 
 
@@ -101,10 +103,13 @@ def run_host(args) -> int:
         return _links(folder, args)
     if args.status:
         return asyncio.run(_status(folder))
+    if not 0 <= args.pace <= 60:  # (nan fails this too)
+        raise InputProblem(f"--pace is the seconds between two moves of a computer opponent, from 0 to 60, "
+                           f"not {clean(args.pace, 20)}")
     listen = _listen(args.listen)
     web = _listen(args.web, "--web") if args.web else None
     if args.public_url and web is None:
-        raise SystemExit("tiletum: --public-url is the web door's address: give --web ADDR:PORT too")
+        raise InputProblem("--public-url is the web door's address: give --web ADDR:PORT too")
     return asyncio.run(_serve(folder, args, listen, web))
 
 

@@ -22,7 +22,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-import asyncssh
+from tiletum_tui.host.ssh_import import asyncssh
 
 from tiletum_tui.safe_text import clean, name_problem, quote
 

@@ -45,7 +45,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import asyncssh
+from tiletum_tui.host.ssh_import import asyncssh
 
 from tiletum_tui.host.door import ClientLaunch, Door, end_group, host_name, signal_group
 from tiletum_tui.host.keys import PlayerKeys, fingerprint, load_host_key

@@ -27,6 +27,8 @@ class Budget:
         """'2s', '0.5s', '500ms' (time) or '300' / '300sims' (simulations)."""
         t = text.strip().lower()
         try:
+            if not t.isascii():  # float() and int() read other scripts' digits ('٣'): one way to write a budget
+                raise ValueError
             if t.endswith("ms"):
                 budget = cls(seconds=float(t[:-2]) / 1000)
             elif t.endswith("s") and not t.endswith("sims"):

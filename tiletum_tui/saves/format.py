@@ -74,6 +74,8 @@ class Seat(msgspec.Struct, forbid_unknown_fields=True, kw_only=True, frozen=True
 PERSON = Seat()
 
 
+# A seed: at most 18 digits, as a record's Seed header takes it (so every save can be exported: issue 42).
+Seed = Annotated[int, msgspec.Meta(ge=-(10**18 - 1), le=10**18 - 1)]
 # A move's time: at most a year (a typo or a hostile file cannot make a chart of nonsense).
 Seconds = Annotated[float, msgspec.Meta(ge=0, le=366 * 86400)]
 
@@ -84,7 +86,7 @@ class SaveFile(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     game: str = GAME
     meta: SaveMeta
     settings: msgspec.Raw  # the game's own settings, decoded strictly by the game (``games.game``)
-    seed: int
+    seed: Seed  # (the settings' own seed must be the same)
     digest: str  # engine.digest() of the state after the last action
     actions: list[str]  # in the engine's notation (with the seat: "2: die 3B"), oldest first
     seats: list[Seat] = []  # by seat; empty: a person in every seat (files from before opponents)

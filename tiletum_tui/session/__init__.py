@@ -420,6 +420,9 @@ def _replay(game, settings, texts: list[str], path) -> tuple[list, list[LogEntry
             action = game.parse(text, None, settings)
         except game.Error as exc:
             raise ReplayError(path, f"{where} is not an action: {clean(exc, 200)}", i, text) from None
+        except Exception as exc:  # a notation bug must not make the whole folder unreadable (issue 42)
+            raise ReplayError(path, f"{where} could not be read ({type(exc).__name__}: {clean(exc, 200)})",
+                              i, text) from None
         try:
             after = game.apply(state, action)
             words = game.describe(state, action)

@@ -34,12 +34,15 @@ def report_autosave(screen) -> None:
             screen.notify("The game is autosaved again.", title="Autosave", timeout=4)
         return
     if was is None:  # the first failure: stop, say why, offer a place that works
-        ask_where_to_save(screen, problem=error)
+        ask_where_to_save(screen, problem=error, interrupting=True)
     else:
         screen.notify(error, title="Not saved", severity="error", timeout=8, markup=False)
 
 
-def ask_where_to_save(screen, problem: str | None = None, typed: str | None = None) -> None:
+def ask_where_to_save(screen, problem: str | None = None, typed: str | None = None,
+                      interrupting: bool = False) -> None:
+    """The save dialog: Ctrl+S, a retry after a failed save (``typed``), or by itself (``interrupting``)
+    when the autosave fails (``problem``)."""
     from ..saves.errors import SaveFileError
     from ..safekeeping import ReadOnlyGameError
     from .save import SaveDialog
@@ -78,7 +81,9 @@ def ask_where_to_save(screen, problem: str | None = None, typed: str | None = No
         screen.notify(note, title="Saved", timeout=6, markup=False)
 
     title = "The game is not saved" if problem else "Save the game"
-    screen.app.push_screen(SaveDialog(suggestion, folder=folder, problem=problem, title=title), answered)
+    autosaved = getattr(session, "autosave_error", None) is None  # (never "autosaved anyway" while it fails)
+    screen.app.push_screen(SaveDialog(suggestion, folder=folder, problem=problem, title=title, autosaved=autosaved,
+                                      interrupting=interrupting), answered)
 
 
 def _sessions_on_screen(app) -> list:

@@ -3,7 +3,10 @@
 A name goes into the save folder (sanitised by the session); a path (``~/x``, ``/mnt/usb/``,
 ``./x.json``) goes exactly there, so a game whose autosave cannot be written can still be saved
 somewhere that works (issue 11). ``problem`` says why the dialog opened by itself (the autosave
-failed) or why the last try did not save.
+failed) or why the last try did not save; ``autosaved`` whether the game is autosaved meanwhile (the
+dialog says so only then: issue 42). A dialog that opened by itself (``interrupting``) does not take the
+keys typed for the game as it opens: its field waits for Enter (issue 42: a key typed in flight landed
+in the path).
 """
 
 from __future__ import annotations
@@ -25,12 +28,16 @@ class SaveDialog(ModalScreen[str | None]):
     #save-problem { color: $error; height: auto; }
     #save-where { color: $text-muted; height: auto; }
     """
-    BINDINGS = [Binding("escape", "cancel", "Back", id="tiletum.save-back")]
+    BINDINGS = [Binding("escape", "cancel", "Back", id="tiletum.save-back"),
+                Binding("enter,tab", "edit", "Where to save", show=False)]  # (the field, once it has focus, takes Enter)
 
     def __init__(self, suggestion: str, *, folder=None, problem: str | None = None,
-                 title: str = "Save the game") -> None:
+                 title: str = "Save the game", autosaved: bool = True, interrupting: bool = False) -> None:
         super().__init__()
         self.suggestion, self.folder, self.problem, self.title_text = suggestion, folder, problem, title
+        self.autosaved, self.interrupting = autosaved, interrupting
+        if interrupting:
+            self.AUTO_FOCUS = ""  # nothing focused: a key meant for the game does nothing here
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -40,12 +47,27 @@ class SaveDialog(ModalScreen[str | None]):
             yield Input(self.suggestion, placeholder="a name, or a path such as ~/tiletum/friday", id="save-name",
                         max_length=1024)
             yield Static("", id="save-where", markup=False)
-            keys = "Enter: save    Esc: back" + ("" if self.problem else " (the game is autosaved anyway)")
-            yield Static(keys, classes="dialog-keys", markup=False)
+            yield Static(self._keys(), id="save-keys", classes="dialog-keys", markup=False)
+
+    def _keys(self) -> str:
+        back = "Esc: back" + (" (the game is autosaved anyway)" if self.autosaved and not self.problem else
+                              "" if self.autosaved else " (the game goes on unsaved)")
+        if self.interrupting:
+            return "Enter: choose where to save    Esc: play on, unsaved"
+        return f"Enter: save    {back}"
 
     def on_mount(self) -> None:
-        self.query_one(Input).focus()
+        if not self.interrupting:
+            self.query_one(Input).focus()
         self._show_where(self.suggestion)
+
+    def action_edit(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_descendant_focus(self, event) -> None:
+        if self.interrupting:  # the field has the keys now: Enter saves
+            self.interrupting = False
+            self.query_one("#save-keys", Static).update(self._keys())
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self._show_where(event.value)

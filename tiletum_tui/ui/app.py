@@ -249,7 +249,9 @@ class TiletumApp(App):
                                     lambda v=view.name: screen.action_view(v))
             yield SystemCommand("Tasks", "Open the Tasks of your turn in the decision panel", screen.action_tasks)
             yield SystemCommand("Undo", "Take back the last action (not past a die roll or a reveal)", screen.action_undo)
-            yield SystemCommand("Save game", "Save the game under a name (it is autosaved anyway)", screen.action_save)
+            failing = getattr(screen.model.session, "autosave_error", None)  # (issue 42: never "anyway" then)
+            yield SystemCommand("Save game", "Save the game under a name or anywhere (" + (
+                "its autosave fails: it is not saved" if failing else "it is autosaved anyway") + ")", screen.action_save)
             yield SystemCommand("Toggle notation", "Show the log in the engine's notation", screen.action_toggle_notation)
             from ..engine import describe
             from ..engine.tasks import TASKS

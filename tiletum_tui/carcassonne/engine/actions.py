@@ -8,6 +8,7 @@ import re
 
 import msgspec
 
+from ...bounded import NumberError, move_too_long, read_int
 from .errors import NotationError
 
 
@@ -30,8 +31,20 @@ class Deploy(msgspec.Struct, frozen=True, tag=True):
 Action = Place | Deploy
 
 ROLE_WORDS = ("knight", "thief", "farmer", "monk")
-_PLACE = re.compile(r"place\s+([A-Z][0-9]*)\s+at\s+(-?\d+)\s*,\s*(-?\d+)(?:\s+r([0-3]))?$")
+_PLACE = re.compile(r"place\s+([A-Z][0-9]*)\s+at\s+(-?\d+)\s*,\s*(-?\d+)(?:\s+r([0-3]))?$")  # \d: any script's, refused by _number
 _SEAT = re.compile(r"(\d+)\s*:\s*(.*)$", re.S)
+
+
+def _number(word: str, what: str) -> int:
+    try:
+        return read_int(word)
+    except NumberError as exc:
+        raise NotationError(f"{what} {exc}, not {_quote(word, 20)}") from None
+
+
+def _quote(text: str, limit: int = 40) -> str:
+    """A piece of a line quoted in a message: escaped (``repr``), cut when long, with its length."""
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}… ({len(text):,} characters)"
 
 
 def notation(action: Action) -> str:
@@ -44,18 +57,25 @@ def notation(action: Action) -> str:
 
 
 def parse(text: str, seat: int | None = None) -> Action:
-    """The action a line of notation names; without ``N:`` it is ``seat``'s. Raises NotationError."""
+    """The action a line of notation names; without ``N:`` it is ``seat``'s. Raises NotationError.
+    Its numbers are bounded (``bounded.read_int``) and a line longer than any move is refused unread."""
+    if not isinstance(text, str):
+        raise NotationError("an action is a line of text")
+    too_long = move_too_long(text)
+    if too_long:
+        raise NotationError(too_long)
     text = " ".join(text.split())
     m = _SEAT.match(text)
     if m:
-        seat, text = int(m.group(1)) - 1, m.group(2).strip()
+        seat, text = _number(m.group(1), "the seat") - 1, m.group(2).strip()
         if seat < 0:
             raise NotationError("seats count from 1")
     if seat is None:
         raise NotationError(f"whose action is {text!r}? write it as '1: {text}'")
     m = _PLACE.match(text)
     if m:
-        return Place(seat, m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4) or 0))
+        x, y = _number(m.group(2), "the column"), _number(m.group(3), "the row")
+        return Place(seat, m.group(1), x, y, int(m.group(4) or 0))
     if text == "no follower":
         return Deploy(seat, None, None)
     role, _, segment = text.partition(" ")

@@ -13,10 +13,11 @@ from ..engine.state import COLOURS
 from .levels import Opponent
 
 
-def settings_for(levels, seed: int, river: bool = False) -> Settings:
-    """A game's settings for these levels in seat order (named "Master 1", ...), with the River or not."""
+def settings_for(levels, seed: int, river: bool = False, rules: int | None = None) -> Settings:
+    """A game's settings for these levels in seat order (named "Master 1", ...), with the River or not,
+    under a rules version (None: a new game's)."""
     players = tuple(PlayerSetup(f"{lvl.capitalize()} {i + 1}", COLOURS[i]) for i, lvl in enumerate(levels))
-    return Settings(players=players, seed=seed, river=river)
+    return Settings(players=players, seed=seed, river=river, **({"rules": rules} if rules is not None else {}))
 
 
 def play_game(levels, seed: int, budget: Budget | None = None, *, keep_actions: bool = False,

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..engine import notation, parse, wire
-from ..engine.state import State
+from ..engine.state import RULES_VERSIONS, State
 from . import match
 from .levels import LEVELS, Opponent, beginner_move
 
@@ -39,9 +39,11 @@ class CarcassonneOpponents:
         named = [m for m in getattr(args, "modules", ()) or ()]
         if named or getattr(args, "options", ()):
             raise ValueError(f"Carcassonne has no --{(named or ['module'])[0]} (its variant: --river)")
-        if getattr(args, "rules", None) not in (None, 1):
-            raise ValueError(f"--rules: Carcassonne has rules version 1 only, not {args.rules}")
-        return {"river": bool(getattr(args, "river", False))}
+        rules = getattr(args, "rules", None)
+        if rules is not None and rules not in RULES_VERSIONS:  # (its versions: the engine's, not a word here)
+            raise ValueError(f"--rules is a rules version of Carcassonne this program plays "
+                             f"({', '.join(map(str, RULES_VERSIONS))}), not {rules}")
+        return {"river": bool(getattr(args, "river", False)), **({"rules": rules} if rules is not None else {})}
 
     def settings_for(self, levels, seed: int, **ruleset):
         return match.settings_for(levels, seed, **ruleset)
