@@ -112,7 +112,9 @@ def test_an_illegal_move_is_refused_with_the_rules_reason():
     i = next(i for i, s, *_ in WALK if s.move == "place R4 at -1,2 r3")
     before = WALK[i][2]
     ok, why = T.Tutorial(L, i).verdict(before, parse("1: place R4 at -1,2 r2"))
-    assert not ok and why == 'Not allowed: a river tile may not be placed so that the river makes a "U" turn.'
+    assert not ok and why == ('Not allowed: a river tile may not be placed so that the river makes a "U" turn '
+                              '(its last bend turned right: a second bend to the right turns it back the way it '
+                              'came).')
 
 
 def test_a_prepared_pile_holds_only_what_the_box_holds():
