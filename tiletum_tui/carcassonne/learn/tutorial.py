@@ -70,6 +70,19 @@ def expected(state, step: Step) -> str:
     return f"line {n}: '{'no follower' if action.role is None else f'{action.role} {action.segment}'}' (press {n})"
 
 
+def hint(tut, state) -> str:
+    """What h says in the lesson: the step's move in the screen's words, never the master's advice (it
+    may prefer another move, which the step would refuse)."""
+    step = tut.step
+    if step is None:
+        return LESSON_OVER
+    if step.kind == ROSA:
+        return ROSA_PLAYS
+    if step.kind == KEY:
+        return "Hint: read this step, then press space."
+    return f"Hint: this step asks for {expected(state, step)}."
+
+
 class Tutorial(LessonCursor):
     """Where the learner is: the step index (and the chapters played to their end). Pure bookkeeping."""
 
@@ -166,5 +179,5 @@ def walk(lesson):
 
 
 __all__ = ["ChapterGame", "Deploy", "KEY", "MOVE", "ROSA", "ROSA_PLAYS", "READ_FIRST", "Tutorial", "UNDO_OFF",
-           "chapter_moves", "chapter_of", "expected", "line_of", "position", "quantity", "settings", "step_action",
-           "walk"]
+           "chapter_moves", "chapter_of", "expected", "hint", "line_of", "position", "quantity", "settings",
+           "step_action", "walk"]

@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
+from ...lesson_cursor import ESC_STAYS
 from ...lesson_progress import (STARTING_AGAIN, ProgressChanged, load_progress, progress_path, save_progress,
                                 snapshot)
 from ...session import EVERY_SEAT, Session
@@ -59,7 +60,11 @@ class CarcassonneLessonScreen(CarcassonneScreen):
     #lesson-box { height: auto; max-height: 6; background: $boost; border-top: heavy $warning; padding: 0 1;
                   border-title-color: $text-warning; border-title-style: bold; }
     """
-    BINDINGS = CarcassonneScreen.BINDINGS + [
+    BINDINGS = [
+        # Esc never leaves the lesson (as in Tiletum's, where it backs out of a menu): first, before the
+        # game's Esc (back to the title)
+        Binding("escape", "back", "", show=False, id="carcassonne.lesson-back"),
+        *CarcassonneScreen.BINDINGS,
         # (named in the box's title, not the key line: at 80 columns it is full with the game's own keys)
         Binding("space", "continue", "continue", show=False, id="carcassonne.lesson-continue"),
         Binding("c", "chapters", "chapters", show=False, id="carcassonne.lesson-chapters"),
@@ -203,6 +208,15 @@ class CarcassonneLessonScreen(CarcassonneScreen):
 
     def action_undo(self) -> None:
         self.message = T.UNDO_OFF
+        self.refresh_all()
+
+    def action_back(self) -> None:
+        self.message = ESC_STAYS
+        self.refresh_all()
+
+    def action_hint(self) -> None:
+        """h in the lesson: the step's own move (the master might advise another)."""
+        self.message = T.hint(self.tutorial, self.session.state)
         self.refresh_all()
 
     def action_chapters(self) -> None:
