@@ -128,3 +128,19 @@ def test_chapter_moves_replay_the_steps_so_far():
     chapter = next(c for c in L.chapters if c.id == "carc-river")
     tut = T.Tutorial(L, chapter.start + 5)
     assert T.chapter_moves(tut) == ["1: place R3 at 0,1", "1: no follower", "2: place R4 at 0,2 r1", "2: no follower"]
+
+
+def test_the_turning_chapter_has_one_turn_of_four_that_fits_and_it_is_not_the_tile_as_drawn():
+    """Issue 41, item 16: C2 passed with Enter, Enter (the cursor arrived turned). The rules: "The new tile
+    must be placed so that all field, city, and road segments on the new tile continue to ... all abutting
+    tiles": at C2's place one turn of the four does, and the tile is drawn another way."""
+    chapter = next(c for c in L.chapters if c.id == "carc-rotate")
+    i = chapter.start
+    action = T.step_action(L.steps[i])
+    before = WALK[i][2]
+    assert [p for p in legal_actions(before) if getattr(p, "x", None) == action.x and p.y == action.y] == [action]
+    assert action.rotation != 0
+    for rotation in {0, 1, 2, 3} - {action.rotation}:  # each other turn refused with the edge that fails
+        ok, why = T.Tutorial(L, i).verdict(before, parse(f"1: place {action.design} at {action.x},{action.y} "
+                                                         f"r{rotation}"))
+        assert not ok and re.match(r"Not allowed: its \w+ edge \(\w+\) meets \w+ on the tile at", why), why

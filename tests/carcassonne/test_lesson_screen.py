@@ -172,3 +172,31 @@ async def test_two_digits_start_chapter_eleven_and_one_digit_alone_starts_chapte
         assert isinstance(app.screen, ChapterMenu)  # waiting for a second digit: C1 highlighted, not started
         await pilot.pause(0.4)
         assert isinstance(app.screen, CarcassonneLessonScreen) and app.screen.tutorial.index == L.chapters[0].start
+
+
+async def test_turning_a_tile_by_keys_the_tile_arrives_as_drawn_and_r_shows_each_turn(tmp_path):
+    """Issue 41, item 16: the cursor arrived already turned, and C2 "Turning a tile" passed with Enter,
+    Enter. Now the tile comes as drawn and keeps its turn as the cursor moves; r goes through all four
+    turns, each that does not fit saying which edge fails; only the one that fits is taken."""
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_chapter(pilot, app, 2)
+        action = T.step_action(screen.tutorial.step)
+        assert screen.rotation == 0
+        while screen.cursor != (action.x, action.y):
+            x, y = screen.cursor
+            dx = (action.x > x) - (action.x < x)
+            await pilot.press(DIRS[(dx, 0 if dx else (action.y > y) - (action.y < y))])
+        assert screen.rotation == 0  # not turned by the cursor
+        before = fingerprint(screen)
+        await pilot.press("enter")
+        assert message(screen).startswith("✗ Not allowed: its ") and fingerprint(screen) == before
+        seen = []
+        for _ in range(action.rotation):
+            await pilot.press("r")
+            seen.append((screen.rotation, message(screen)))
+        assert [r for r, _ in seen] == list(range(1, action.rotation + 1))
+        assert all(said.startswith("Not here: its ") for _, said in seen[:-1]), seen
+        assert seen[-1][1] == f"Turned {action.rotation * 90}°, it fits here."
+        await pilot.press("enter")
+        assert screen.session.notation_log[-1] == f"1: {L.steps[L.chapters[1].start].move}"

@@ -66,13 +66,16 @@ SCRIPT: list[tuple[Chapter, list[Step]]] = [
            "Press 0: no follower this time.", ["follower-optional"]),
         _k("Rosa's turn comes next (in this lesson, only where a chapter needs her). Next: turning a tile. Space."),
     ]),
-    (Chapter("carc-rotate", "Turning a tile", ("U",) + PAD), [
-        _m("place U at -1,0 r1", "You drew U, a straight road from north to south. West of the start the road runs "
-           "from east to west, so U fits there only turned: go to the frame marked ▶, press r until its road lies "
-           "across (turned 90°), then Enter.", ["rotate"]),
-        _m("no follower", "No follower this time: press 0."),
-        _k("Where a tile fits nowhere as it is turned, r goes through all four turns and the line below the land "
-           "says which edge does not match. Next: the followers. Space."),
+    # (one turn of the four fits at the frame: the learner turns the tile and reads why the others fail)
+    (Chapter("carc-rotate", "Turning a tile", ("B", "E", "J") + PAD,
+             ("1: place B at 0,1", "1: no follower", "2: place E at -1,1 r2", "2: no follower")), [
+        _m("place J at -1,0 r3", "You drew J, a city edge and a bend in a road. At the frame marked ▶ it must "
+           "continue the start's road and meet the field of the tile below it. Go there and press r to turn it: "
+           "a turn that does not fit says which edge fails (the line below). Enter on the one that fits.",
+           ["rotate"]),
+        _m("no follower", "Turned so, its road bends north and its city faces west. No follower: press 0."),
+        _k("In a game r skips the turns that do not fit where the tile stands, and goes through all four where "
+           "none fits. Next: the followers. Space."),
     ]),
     (Chapter("carc-followers", "Followers and their four roles", ("A",) + PAD), [
         _k("You have 7 followers (the line under the land shows each player's points and supply). On the tile you "

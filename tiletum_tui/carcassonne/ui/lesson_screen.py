@@ -119,6 +119,28 @@ class CarcassonneLessonScreen(CarcassonneScreen):
         action = T.step_action(step)
         return (action.x, action.y) if isinstance(action, Place) else None
 
+    # ------------------------------------------------------------ turning (issue 41, item 16)
+    # The lesson never turns the tile for the learner: it arrives as drawn and keeps its turn as the
+    # cursor moves, and r goes through all four turns, a turn that does not fit saying which edge fails.
+    def _setup_turn(self, state, places) -> None:
+        fresh = self._placing_for != (state.turn, state.phase)
+        super()._setup_turn(state, places)
+        if fresh and state.phase == "place":
+            self.rotation = 0
+
+    def _move_to(self, cell, places) -> None:
+        self.cursor = cell
+        self.message = "" if self.rotation in places.get(cell, ()) else self._why(self.state)
+
+    def action_rotate(self) -> None:
+        state = self.state
+        if state.phase != "place":
+            super().action_rotate()
+            return
+        self.rotation = (self.rotation + 1) % 4
+        self.message = self._why(state) or f"Turned {self.rotation * 90}°, it fits here."
+        self.refresh_all()
+
     def _cell(self, state, places, x: int, y: int, line: int):
         if (x, y) == self._wanted_place(state) and (x, y) != self.cursor:
             return _WANTED[line], "bold"
