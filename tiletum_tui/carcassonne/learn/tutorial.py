@@ -133,7 +133,8 @@ def quantity(name: str, state, events) -> int:
     ``events`` these are): "score:S", "supply:S", "seat:S" (the digit that seat's followers show),
     "gained:S" (points seat S scored by the move), "tiles:KIND" (the tiles of the feature the move
     completed), "around:X,Y" (tiles around a cell), "line:SEGMENT" (its line of the follower choice),
-    "ledger:S:CATEGORY" (points of that kind), "left" (face-down tiles), "followers" (each player's)."""
+    "ledger:S:CATEGORY" (points of that kind), "left" (face-down tiles), "followers" (each player's),
+    "river:box" and "river:pile" (river tiles between spring and lake: in the box, in this game's pile)."""
     kind, _, rest = name.partition(":")
     if kind == "score":
         return state.scores[int(rest)]
@@ -157,6 +158,12 @@ def quantity(name: str, state, events) -> int:
         return sum(remaining(state).values())
     if kind == "followers":
         return load().followers_per_player
+    if kind == "river":  # "river:box": the river tiles between spring and lake; "river:pile": this game's
+        cat = load()
+        between = {d.id for d in cat.river} - {cat.spring, cat.lake}
+        if rest == "box":
+            return sum(d.count for d in cat.river_in(state.settings.rules) if d.id in between)
+        return sum(n for d, n in remaining(state).items() if d in between) + (state.drawn in between)
     raise ValueError(f"no lesson quantity {name!r}")
 
 
