@@ -202,7 +202,8 @@ def test_roads_and_cities_bound_a_farm():
 
     fields = {s.name: before.find(before.placed[-1].base + s.segment) for s in spots(before) if s.role == "farmer"}
     assert len(set(fields.values())) == 2  # the road cuts the tile's field in two farms
-    borders = {name: any(before.open[before.find(c)] == 0 for c in before.cities[root]) for name, root in fields.items()}
+    borders = {name: any(before.open[before.find(c)] == 0 for c in before.cities[root])
+               for name, root in fields.items()}
     assert borders == {"field N": True, "field S": False} and T.step_action(step).segment == "field N"
 
 

@@ -1,8 +1,8 @@
 """What the Carcassonne lesson must teach (issue 20's list), beside the script that teaches it.
 
-Every concept is taught by a move the learner makes (issue 41, item 17: not told in a step to read) (the step of that move names it in
-``Step.teaches``); ``tests/carcassonne/test_lesson.py`` fails when a concept has no move step
-teaching it, or a step names one that is not here. The goal alone is told before any move.
+Every concept is taught by a move the learner makes, not told in a step to read (issue 41, item 17): the
+step of that move names it in ``Step.teaches``; ``tests/carcassonne/test_lesson.py`` fails when a concept
+has no move step teaching it, or a step names one that is not here. The goal alone is told before any move.
 """
 
 from __future__ import annotations

@@ -187,8 +187,9 @@ SCRIPT: list[tuple[Chapter, list[Step]]] = [
            "supply. Next: a tile with no place. Space.", numbers=[(1, "seat:0"), (6, "supply:0")]),
     ]),
     # (the learner draws the tile with no place: Rosa's crossing leaves no field edge open)
-    (Chapter("carc-no-place", "A tile with no place", ("X", "W", "B", "V") + PAD, ("1: place X at 1,0", "1: no follower")), [
-        _k("You placed X, four roads meeting, east of the start. Rosa is to play: watch the open edges of the land. "
+    (Chapter("carc-no-place", "A tile with no place", ("X", "W", "B", "V") + PAD,
+             ("1: place X at 1,0", "1: no follower")), [
+        _k("East of the start lies X, four roads meeting. Rosa is to play: watch the open edges of the land. "
            "Space."),
         _rosa("2: place W at 0,1"),
         _rosa("2: no follower"),
@@ -196,8 +197,8 @@ SCRIPT: list[tuple[Chapter, list[Step]]] = [
            "fields: it fits nowhere, so it went into the box and you drew V (the line below says so). Place V west "
            "of the start (the frame marked ▶), turned 180°.", ["no-place"]),
         _m("no follower", "No follower: press 0."),
-        _k("A tile with no place is never lost for nothing: you draw another at once. Next: the end of the game. "
-           "Space."),
+        _k("The tile in the box is out of the game; the turn goes on with the next tile drawn. Next: the end of "
+           "the game. Space."),
     ]),
     (Chapter("carc-end", "The end and the final scoring", ("O", "B", "V", "U", "E"),
              ("1: place O at 1,0 r1", "1: knight city N-E", "2: place B at 0,1", "2: monk cloister",

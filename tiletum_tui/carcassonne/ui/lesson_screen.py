@@ -125,7 +125,7 @@ class CarcassonneLessonScreen(CarcassonneScreen):
     def _setup_turn(self, state, places) -> None:
         fresh = self._placing_for != (state.turn, state.phase)
         super()._setup_turn(state, places)
-        if fresh and state.phase == "place":
+        if fresh and state.phase == "place" and state.seat == T.LEARNER:
             self.rotation = 0
 
     def _move_to(self, cell, places) -> None:
