@@ -4,6 +4,11 @@ end. Pure bookkeeping shared by every game's lesson logic (Tiletum's ``learn.tut
 
 from __future__ import annotations
 
+# Esc in every game's lesson (issue 41, item 18): it backs out of a menu, as in a game of Tiletum, and
+# never leaves the lesson by itself; F10 does, saying nothing is lost.
+ESC_STAYS = ("Esc backs out of a menu, and none is open: F10 leaves the lesson (it resumes at this step), "
+             "c lists the chapters.")
+
 
 def chapter_of(index: int, lesson):
     """The chapter a step belongs to (the last chapter once the lesson is over; None for a lesson

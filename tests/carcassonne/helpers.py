@@ -14,10 +14,10 @@ def settings(players: int = 2, seed: int = 1, river: bool = False, rules: int = 
                     seed=seed, river=river, rules=rules)
 
 
-def arranged(order, players: int = 2, river: bool = False):
+def arranged(order, players: int = 2, river: bool = False, rules: int = RULES_VERSION):
     """A new game whose tiles come in ``order`` (the first one drawn already), then no more: the
     game ends after the turn that places the last of them."""
-    state = new_game(settings(players, river=river)).clone()  # (a writable copy, to arrange)
+    state = new_game(settings(players, river=river, rules=rules)).clone()  # (a writable copy, to arrange)
     state.drawn = order[0]
     state.pile = list(reversed(order[1:]))
     return state

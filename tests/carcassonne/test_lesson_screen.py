@@ -108,9 +108,11 @@ async def test_progress_is_saved_and_learn_to_play_resumes_it(tmp_path):
     """Leave in the middle of a chapter; Learn to play offers to resume it, at that step, in that position."""
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_chapter(pilot, app, 5)  # the road: read, place W, (then no follower)
+        screen = await open_chapter(pilot, app, 5)  # the road: read, place V, (then no follower)
         await pilot.press("space")
-        screen._move_to((-1, 0), screen._places(screen.session.state))
+        action = T.step_action(screen.tutorial.step)
+        screen._move_to((action.x, action.y), screen._places(screen.session.state))
+        screen.rotation = action.rotation
         await pilot.press("enter")
         at, position = screen.tutorial.index, screen.session.digest()
         await pilot.press("f10")
@@ -118,7 +120,8 @@ async def test_progress_is_saved_and_learn_to_play_resumes_it(tmp_path):
         menu = app.screen.query_one(OptionList)
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
         line = ids.index("resume:carcassonne")
-        assert "step 18 of 52, chapter C5" in str(menu.get_option_at_index(line).prompt)
+        assert f"step {at + 1} of {len(L.steps)}, chapter C5" in str(menu.get_option_at_index(line).prompt)
+        assert at == L.chapters[4].start + 2
         menu.highlighted = line
         await pilot.press("enter")
         resumed = app.screen
@@ -172,3 +175,80 @@ async def test_two_digits_start_chapter_eleven_and_one_digit_alone_starts_chapte
         assert isinstance(app.screen, ChapterMenu)  # waiting for a second digit: C1 highlighted, not started
         await pilot.pause(0.4)
         assert isinstance(app.screen, CarcassonneLessonScreen) and app.screen.tutorial.index == L.chapters[0].start
+
+
+async def test_turning_a_tile_by_keys_the_tile_arrives_as_drawn_and_r_shows_each_turn(tmp_path):
+    """Issue 41, item 16: the cursor arrived already turned, and C2 "Turning a tile" passed with Enter,
+    Enter. Now the tile comes as drawn and keeps its turn as the cursor moves; r goes through all four
+    turns, each that does not fit saying which edge fails; only the one that fits is taken."""
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_chapter(pilot, app, 2)
+        action = T.step_action(screen.tutorial.step)
+        assert screen.rotation == 0
+        while screen.cursor != (action.x, action.y):
+            x, y = screen.cursor
+            dx = (action.x > x) - (action.x < x)
+            await pilot.press(DIRS[(dx, 0 if dx else (action.y > y) - (action.y < y))])
+        assert screen.rotation == 0  # not turned by the cursor
+        before = fingerprint(screen)
+        await pilot.press("enter")
+        assert message(screen).startswith("✗ Not allowed: its ") and fingerprint(screen) == before
+        seen = []
+        for _ in range(action.rotation):
+            await pilot.press("r")
+            seen.append((screen.rotation, message(screen)))
+        assert [r for r, _ in seen] == list(range(1, action.rotation + 1))
+        assert all(said.startswith("Not here: its ") for _, said in seen[:-1]), seen
+        assert seen[-1][1] == f"Turned {action.rotation * 90}°, it fits here."
+        await pilot.press("enter")
+        assert screen.session.notation_log[-1] == f"1: {L.steps[L.chapters[1].start].move}"
+
+
+async def test_the_tile_with_no_place_is_the_learners_and_the_line_below_says_so(tmp_path, monkeypatch):
+    """Issue 41, item 17: C10 said "the line below says so", and it did not. Rosa's turn ends with the
+    learner's draw: B fits nowhere, into the box, and the line under the land says it."""
+    monkeypatch.setattr(CarcassonneLessonScreen, "OPPONENT_DELAY", 0)
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_chapter(pilot, app, 10)
+        await pilot.press("space")
+        while screen.tutorial.step.kind == T.ROSA:
+            await pilot.pause()
+        assert "Rosa deploys no follower — a drawn B fits nowhere: into the box" in message(screen)
+        assert screen.session.state.drawn == T.step_action(screen.tutorial.step).design
+
+
+async def test_the_river_u_turn_can_be_tried_and_is_refused(tmp_path, monkeypatch):
+    """Issue 41, item 17: "a river tile may not be placed so that the river makes a "U" turn": at C12's
+    curve r reaches the turn that would bend the river back, the line says why, and Enter is refused."""
+    monkeypatch.setattr(CarcassonneLessonScreen, "OPPONENT_DELAY", 0)
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_chapter(pilot, app, len(L.chapters))
+        while "river-no-u" not in screen.tutorial.step.teaches:
+            step = screen.tutorial.step
+            if step.kind == T.ROSA:
+                await pilot.pause()
+            elif step.kind == T.KEY:
+                await pilot.press("space")
+            else:
+                action = T.step_action(step)
+                if isinstance(action, Place):
+                    await place_by_keys(pilot, screen, action)
+                else:
+                    await pilot.press(str(T.line_of(screen.session.state, action.segment)))
+        action = T.step_action(screen.tutorial.step)
+        assert screen.cursor == (action.x, action.y) and screen.rotation == 0
+        while "U" not in message(screen):
+            await pilot.press("r")
+        assert message(screen).startswith('Not here: a river tile may not be placed so that the river makes a "U" '
+                                          'turn (its last bend turned right')
+        before = fingerprint(screen)
+        await pilot.press("enter")
+        assert message(screen).startswith('✗ Not allowed: a river tile may not be placed so that the river makes a '
+                                          '"U" turn') and fingerprint(screen) == before
+        while screen.rotation != action.rotation:
+            await pilot.press("r")
+        await pilot.press("enter")
+        assert screen.session.notation_log[-1] == f"1: {L.steps[screen.tutorial.index - 1].move}"

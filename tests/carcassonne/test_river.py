@@ -40,6 +40,43 @@ def test_no_u_turn():
         apply(state, parse("2: place R4 at -1,1 r2"))
 
 
+# Issue 41, item 10: the river flowed east, then south, then west under itself (R8 at 6,3 turned 90°
+# in a River game), and the next river tile fitted nowhere. The rules text: "a river tile may not be
+# placed so that the river makes a "U" turn": two successive bends the same way, wherever the river
+# has been. Here the spring's river turns left (east), then right (south): a second right bend would
+# take it west again, under itself.
+U_EAST_SOUTH = ("1: place R4 at 0,1 r2", "1: no follower", "2: place R6 at 1,1", "2: no follower")
+# Its mirror: right (west), then left (south); a second left bend would take it east again.
+U_WEST_SOUTH = ("1: place R4 at 0,1 r1", "1: no follower", "2: place R6 at -1,1 r3", "2: no follower")
+
+
+@pytest.mark.parametrize("moves,u_turn,way,other", [(U_EAST_SOUTH, "place R8 at 1,2 r1", "right", (1, 2, 2)),
+                                                    (U_WEST_SOUTH, "place R8 at -1,2 r2", "left", (-1, 2, 1))],
+                         ids=["east-south-west", "the mirror: west-south-east"])
+def test_no_u_turn_after_a_bend_the_other_way(moves, u_turn, way, other):
+    state = play(arranged(["R4", "R6", "R8", "R3"], river=True), *moves)
+    assert legal_places(state, "R8") == [other]  # only the bend the other way
+    with pytest.raises(IllegalAction, match=f'makes a "U" turn \\(its last bend turned {way}: a second bend to '
+                                            f'the {way} turns it back the way it came\\)'):
+        apply(state, parse(f"1: {u_turn}"))
+    play(state, "1: place R8 at {},{} r{}".format(*other), "1: no follower")  # the river goes on
+
+
+def test_a_straight_stretch_between_two_bends_the_same_way_is_still_a_u():
+    """Left, right, straight on, right again: the river flows back west, one tile below itself."""
+    state = play(arranged(["R4", "R6", "R3", "R8", "R3"], river=True), *U_EAST_SOUTH,
+                 "1: place R3 at 1,2", "1: no follower")
+    assert legal_places(state, "R8") == [(1, 3, 2)]
+
+
+def test_games_of_rules_versions_1_and_2_keep_their_count_of_turns_so_they_replay():
+    """Version 2 counted the turns since the spring and let the reported U through: its saves replay."""
+    for rules in (1, 2):
+        state = play(arranged(["R4", "R6", "R8", "R3"], river=True, rules=rules), *U_EAST_SOUTH)
+        assert sorted(legal_places(state, "R8")) == [(1, 2, 1), (1, 2, 2)]
+        play(state, "1: place R8 at 1,2 r1")
+
+
 def test_no_followers_on_rivers():
     state = play(arranged(["R3", "R3"], river=True), "1: place R3 at 0,1")
     river = next(s for s in spots(state) if s.name == "river N-S")

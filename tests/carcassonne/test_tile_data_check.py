@@ -67,9 +67,10 @@ def _river(rules: int) -> Counter:
 
 
 def test_the_river_tiles_edges_match_the_published_distribution():
-    """Rules version 2 (the default) has the River as the published table gives it, every tile: R11,
-    a straight river between a city and a road (``csrs``), in place of version 1's R9."""
-    assert _river(RULES_VERSION) == PUBLISHED_RIVER and RULES_VERSION == 2
+    """Rules version 2 and later (version 3, the default, changed no tile) have the River as the
+    published table gives it, every tile: R11, a straight river between a city and a road (``csrs``),
+    in place of version 1's R9."""
+    assert _river(2) == _river(RULES_VERSION) == PUBLISHED_RIVER and RULES_VERSION == 3
     assert _shape(load().designs["R11"]) == "csrs"
 
 

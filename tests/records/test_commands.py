@@ -100,7 +100,8 @@ def test_tiletum_stats_reads_a_folder_of_saves_and_records(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.startswith(f"4 finished games in {folder}; 1 unfinished left out; 1 unreadable (the first: ")
     assert "Tiletum, 2 players, Rules 2: 2 finished games" in out
-    assert "Carcassonne, 2 players, River no, Rules 2: 2 finished games" in out  # the save and its record
+    carcassonne_rules = carcassonne_settings(2, 3).rules  # (the version new games are played under)
+    assert f"Carcassonne, 2 players, River no, Rules {carcassonne_rules}: 2 finished games" in out  # save, record
     assert "By level (a seat a game)" in out and "journeyman" in out and "Average VP by category" in out
     # ... and the same as bar charts, every bar labelled with its figure (no colour: not a terminal),
     # within 80 columns: seat 1's bar ends with its win rate, as the table has it

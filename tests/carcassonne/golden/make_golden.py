@@ -24,8 +24,9 @@ from tiletum_tui.carcassonne.engine import (  # noqa: E402
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 COLOURS = ("red", "blue", "green", "yellow", "black")
 # (players, seed, River, rules version): the first five recorded under version 1, kept as they were;
-# the last under version 2 (R11 in R9's place).
-GAMES = [(2, 1, False, 1), (2, 2, True, 1), (3, 3, False, 1), (4, 4, True, 1), (5, 5, False, 1), (3, 6, True, 2)]
+# the sixth under version 2 (R11 in R9's place); the last under version 3 (no U-turn of the river).
+GAMES = [(2, 1, False, 1), (2, 2, True, 1), (3, 3, False, 1), (4, 4, True, 1), (5, 5, False, 1), (3, 6, True, 2),
+         (2, 7, True, 3)]
 
 
 def play(players: int, seed: int, river: bool, rules: int) -> dict:

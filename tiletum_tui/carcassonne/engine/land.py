@@ -52,7 +52,10 @@ def why_not(state: State, design: str, x: int, y: int, rotation: int) -> str | N
         (ex, ey), _ = state.river_end
         if (x, y) != (ex, ey) or not any(pattern[e] == "river" and edges[e] == "river" for e in range(4)):
             return f"a river tile continues the river: the river's open end is at {ex},{ey}"
-        return 'a river tile may not be placed so that the river makes a "U" turn'
+        way = "right" if state.river_bend > 0 else "left"
+        return ('a river tile may not be placed so that the river makes a "U" turn' +
+                (f" (its last bend turned {way}: a second bend to the {way} turns it back the way it came)"
+                 if state.settings.rules >= U_TURN_RULES else ""))
     return None
 
 
@@ -67,10 +70,34 @@ def _river_places(state: State, design: str) -> list[tuple[int, int, int]]:
         t = turned(design, r)
         if t.edges[entry] != "river":
             continue
-        bend = river_bend(state, t, entry)
-        if bend is None or -1 <= state.river_bend + bend <= 1:
+        if not u_turn(state, river_bend(state, t, entry)):
             places.append((x, y, r))
     return places
+
+
+# Rules version 3 (issue 41, item 10): the rules text's "U" turn is two successive bends of the river
+# turning the same way, however it flowed before (straight stretches between them or not): then it
+# flows back the way it came. ``State.river_bend`` holds the way the river's last bend turned (0 before
+# its first). Versions 1 and 2 counted the turns since the spring (right minus left, kept between -1
+# and +1) in the same field, which let a left bend and then two right ones through: their games keep
+# that count, so they replay as they were played.
+U_TURN_RULES = 3
+
+
+def u_turn(state: State, bend: int | None) -> bool:
+    """Whether a river bending ``bend`` (+1 right, -1 left, 0 straight, None the lake) next makes a U."""
+    if not bend:
+        return False
+    if state.settings.rules < U_TURN_RULES:
+        return not -1 <= state.river_bend + bend <= 1
+    return bend == state.river_bend
+
+
+def _bent(state: State, bend: int) -> int:
+    """``State.river_bend`` after the river bends ``bend`` (see ``u_turn``)."""
+    if state.settings.rules < U_TURN_RULES:
+        return state.river_bend + bend
+    return bend or state.river_bend
 
 
 def river_bend(state: State, t, entry: int) -> int | None:
@@ -107,7 +134,7 @@ def place(state: State, design: str, x: int, y: int, rotation: int) -> int:
             state.river_end = None  # the lake: the river is closed
         else:
             out = next(e for e in range(4) if t.edges[e] == "river" and e != entry)
-            state.river_bend += bend
+            state.river_bend = _bent(state, bend)
             state.river_end = ((x + DELTA[out][0], y + DELTA[out][1]), (out + 2) % 4)
     state.frontier.pop((x, y), None)
     for e in range(4):

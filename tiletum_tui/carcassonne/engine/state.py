@@ -19,10 +19,11 @@ import msgspec
 
 from ...frozen_dict import FrozenDict
 
-# Version 2 (the default since 2026-12) replaced the River tile R9 by R11 (a road where R9 had a
-# field, as the published River table has it); a game keeps the version it was set up under.
-RULES_VERSION = 2
-RULES_VERSIONS = (1, 2)
+# Version 2 replaced the River tile R9 by R11 (a road where R9 had a field, as the published River
+# table has it). Version 3 (the default since 2026-12-06) refuses every "U" turn of the river: two
+# successive bends the same way (``land.u_turn``). A game keeps the version it was set up under.
+RULES_VERSION = 3
+RULES_VERSIONS = (1, 2, 3)
 COLOURS = ("red", "blue", "green", "yellow", "black")
 
 

@@ -1,8 +1,8 @@
 """What the Carcassonne lesson must teach (issue 20's list), beside the script that teaches it.
 
-Every concept is taught by a move the learner makes (the step of that move names it in
-``Step.teaches``); ``tests/carcassonne/test_lesson.py`` fails when a concept has no move step
-teaching it, or a step names one that is not here. The goal alone is told before any move.
+Every concept is taught by a move the learner makes, not told in a step to read (issue 41, item 17): the
+step of that move names it in ``Step.teaches``; ``tests/carcassonne/test_lesson.py`` fails when a concept
+has no move step teaching it, or a step names one that is not here. The goal alone is told before any move.
 """
 
 from __future__ import annotations
@@ -21,8 +21,13 @@ CONCEPTS: dict[str, str] = {
     "majority": "the most knights (thieves) take the points; a tie pays each tied player in full",
     "shared": "cities with followers can be joined on purpose by a tile placed between them",
     "return": "followers come back to the supply after their feature is scored (and only then), even on the same turn",
+    "any-role": "a follower back in the supply may take any role",
+    "counts-once": "a completed road or city counts a tile once, though two of its segments lie on that tile",
+    "deploy-completing": "a follower may go on a feature its tile completes: it scores at once and comes back",
     "farm": "farms: connected fields; a farmer is deployed in one and scores only at the end",
-    "farmer-stays": "farmers are never returned to the supply",
+    "farm-bounds": "roads, cities and the land's edge bound a farm: a road cuts a field into two farms",
+    "farmer-stays": "farmers are never returned to the supply, not even when a road beside them scores",
+    "farm-majority": "the most farmers by a completed city take its 4 points; a tie pays each in full",
     "no-place": "a drawn tile with no legal place goes into the box and another is drawn",
     "end": "the game ends after the turn in which the last tile is placed",
     "final-unfinished": "final scoring: unfinished roads and cities a point a segment (and a pennant), cloisters a point a tile",

@@ -66,13 +66,16 @@ SCRIPT: list[tuple[Chapter, list[Step]]] = [
            "Press 0: no follower this time.", ["follower-optional"]),
         _k("Rosa's turn comes next (in this lesson, only where a chapter needs her). Next: turning a tile. Space."),
     ]),
-    (Chapter("carc-rotate", "Turning a tile", ("U",) + PAD), [
-        _m("place U at -1,0 r1", "You drew U, a straight road from north to south. West of the start the road runs "
-           "from east to west, so U fits there only turned: go to the frame marked ▶, press r until its road lies "
-           "across (turned 90°), then Enter.", ["rotate"]),
-        _m("no follower", "No follower this time: press 0."),
-        _k("Where a tile fits nowhere as it is turned, r goes through all four turns and the line below the land "
-           "says which edge does not match. Next: the followers. Space."),
+    # (one turn of the four fits at the frame: the learner turns the tile and reads why the others fail)
+    (Chapter("carc-rotate", "Turning a tile", ("B", "E", "J") + PAD,
+             ("1: place B at 0,1", "1: no follower", "2: place E at -1,1 r2", "2: no follower")), [
+        _m("place J at -1,0 r3", "You drew J, a city edge and a bend in a road. At the frame marked ▶ it must "
+           "continue the start's road and meet the field of the tile below it. Go there and press r to turn it: "
+           "a turn that does not fit says which edge fails (the line below). Enter on the one that fits.",
+           ["rotate"]),
+        _m("no follower", "Turned so, its road bends north and its city faces west. No follower: press 0."),
+        _k("In a game r skips the turns that do not fit where the tile stands, and goes through all four where "
+           "none fits. Next: the followers. Space."),
     ]),
     (Chapter("carc-followers", "Followers and their four roles", ("A",) + PAD), [
         _k("You have 7 followers (the line under the land shows each player's points and supply). On the tile you "
@@ -98,17 +101,29 @@ SCRIPT: list[tuple[Chapter, list[Step]]] = [
         _k("Your knight (1) holds that city now: no one else may deploy in it either. Next: scoring a road. Space.",
            numbers=[(1, "seat:0")]),
     ]),
-    (Chapter("carc-road", "Completing and scoring a road", ("L", "U", "W") + PAD,
-             ("1: place L at 1,0", "1: thief road W", "2: place U at 0,1 r1", "2: no follower")), [
-        _k("Your thief (1) is on the road from the start to the crossing east of it. A road is complete when both "
-           "its ends stop at a crossing, a city or a cloister (or it is a loop). Space.", numbers=[(1, "seat:0")]),
-        _m("place W at -1,0", "You drew W, another crossing. Place it west of the start (the frame marked ▶): the "
-           "road then stops at a crossing at both ends.", ["road"]),
-        _m("no follower", "Completed features score after the follower choice: press 0 (no follower). Your thief "
-           "scores a point for each tile of the road, 3 points, and then comes back to you.", ["return"],
-           [(3, "gained:0")]),
-        _k("3 points, and your thief is back: 7 followers in your supply. A follower comes back only when its "
-           "feature is scored. Space.", numbers=[(3, "score:0"), (7, "supply:0")]),
+    # (the road leaves the crossing west and comes back into it from the south: two of its segments lie on
+    # the crossing, which counts once)
+    (Chapter("carc-road", "Completing and scoring a road", ("L", "V", "U", "V", "V", "U", "E") + PAD,
+             ("1: place L at 1,0", "1: thief road W", "2: place V at 1,1 r1", "2: no follower",
+              "1: place U at 0,1 r1", "1: no follower", "2: place V at -1,1 r2", "2: no follower")), [
+        _k("Your thief (1) is on the road that leaves the crossing east of the start to the west and runs round "
+           "below the start. A road is complete when both its ends stop at a crossing, a city or a cloister (or it "
+           "is a loop). Space.", numbers=[(1, "seat:0")]),
+        _m("place V at -1,0 r3", "You drew V, a bend. At the frame marked ▶, turned 270°, it joins the road's two "
+           "ends: the road then stops at the crossing at both ends.", ["road"]),
+        _m("no follower", "Press 0: the road scores after the follower choice, a point a tile. The crossing holds "
+           "both its ends, two segments of it, but a tile counts once: 6 tiles, 6 points.",
+           ["return", "counts-once"], [(6, "tiles:road"), (6, "gained:0")]),
+        _k("6 points, and your thief is back: 7 followers in your supply. A follower comes back only when its "
+           "feature is scored. Space.", numbers=[(6, "score:0"), (7, "supply:0")]),
+        _rosa("2: place U at 2,0 r1"),
+        _rosa("2: no follower"),
+        _m("place E at 0,2 r2", "You drew E, a city edge. Place it below the road (the frame marked ▶), its city "
+           "facing south (turned 180°)."),
+        _m("knight city S", "The follower that came back as a thief is the same as any other in your supply: it "
+           "may take any role. A knight in E's city now: press 1.", ["any-role"], [(1, "line:city S")]),
+        _k("Your knight (1) holds the city: 6 followers are left in your supply. Next: a city with a pennant. "
+           "Space.", numbers=[(1, "seat:0"), (6, "supply:0")]),
     ]),
     (Chapter("carc-city", "Completing a city with a pennant", ("M", "U", "E") + PAD,
              ("1: place M at 0,-1 r2", "1: knight city E-S", "2: place U at -1,0 r1", "2: no follower")), [
@@ -147,53 +162,76 @@ SCRIPT: list[tuple[Chapter, list[Step]]] = [
         _k("You and Rosa scored 8 each. Had you had two knights in it to her one, you alone would have scored. "
            "Next: the farms. Space.", numbers=[(8, "score:0"), (8, "score:1")]),
     ]),
-    (Chapter("carc-farms", "Farms, and why farmers never come back", ("E",) + PAD), [
-        _m("place E at 0,-1 r2", "You drew E, a city edge. Turn it so that its city faces south (turned 180°) and "
-           "place it on the start's city (the frame marked ▶): that small city closes, with nobody in it."),
-        _m("farmer field N", "Connected fields are farms. A farmer in one scores only at the end: four points for "
-           "each completed city bordering his farm. He stays all game, never coming back. A farmer in the "
-           "field north of the city: press 2.", ["farm", "farmer-stays"], [(2, "line:field N")]),
-        _k("Your farmer (1) lies in the farm by the closed city. Farmers are never returned to the supply: "
-           "6 followers are left in yours. Space.", numbers=[(1, "seat:0"), (6, "supply:0")]),
+    (Chapter("carc-farms", "Farms, and why farmers never come back", ("W", "B", "E", "B", "U", "E", "W") + PAD,
+             ("1: place W at 1,0", "1: thief road W", "2: place B at 0,1", "2: no follower")), [
+        _m("place E at 0,-1 r2", "Your thief (1) is on the start's road. You drew E, a city edge: turned 180°, on the "
+           "start's city (the frame marked ▶) it closes that small city.", numbers=[(1, "seat:0")]),
+        _m("knight city S", "Nobody is in the city E just closed. A follower may go on a feature its tile "
+           "completes: a knight there scores it at once, 2 tiles, 4 points, and comes back. Press 1.",
+           ["deploy-completing"], [(1, "line:city S"), (2, "tiles:city"), (4, "gained:0")]),
+        _rosa("2: place B at -1,1"),
+        _rosa("2: no follower"),
+        _m("place U at -1,0 r1", "You drew U, a straight road. West of the start (the frame marked ▶, turned 90°) "
+           "it carries your thief's road on."),
+        _m("farmer field N", "Connected fields are farms, bounded by roads, cities and the land's edge: U's road "
+           "cuts its field in two farms. North of it, between road and city, the farm borders the closed city; "
+           "south of it, the other does not. A farmer scores only at the end. North: press 3.",
+           ["farm", "farm-bounds"], [(3, "line:field N")]),
+        _rosa("2: place E at 0,2 r2"),
+        _rosa("2: no follower"),
+        _m("place W at -2,0", "You drew W, a crossing. West of U (the frame marked ▶) it ends your thief's road: "
+           "both its ends stop at a crossing now."),
+        _m("no follower", "Press 0: the road scores 4 points for your thief, who comes back. Your farmer lies "
+           "beside that road, and he stays: farmers are never returned.", ["farmer-stays"], [(4, "gained:0")]),
+        _k("Your thief is back and your farmer (1) stays in his farm for the whole game: 6 followers are in your "
+           "supply. Next: a tile with no place. Space.", numbers=[(1, "seat:0"), (6, "supply:0")]),
     ]),
-    (Chapter("carc-no-place", "A tile with no place", ("W", "B") + PAD), [
-        _m("place W at 0,1", "You drew W, a crossing of three roads. Place it south of the start (the frame "
-           "marked ▶)."),
-        _m("no follower", "No follower: press 0. Your turn ends, and Rosa draws the next tile.", ["no-place"]),
-        _k("Rosa drew B, a cloister in fields, but every open edge of the land is a road or a city now: B fits "
-           "nowhere, so it went into the box and she drew another tile (the line below says so). Space."),
+    # (the learner draws the tile with no place: Rosa's crossing leaves no field edge open)
+    (Chapter("carc-no-place", "A tile with no place", ("X", "W", "B", "V") + PAD,
+             ("1: place X at 1,0", "1: no follower")), [
+        _k("East of the start lies X, four roads meeting. Rosa is to play: watch the open edges of the land. "
+           "Space."),
+        _rosa("2: place W at 0,1"),
+        _rosa("2: no follower"),
+        _m("place V at -1,0 r2", "Every open edge of the land is a road or a city now. You drew B, a cloister in "
+           "fields: it fits nowhere, so it went into the box and you drew V (the line below says so). Place V west "
+           "of the start (the frame marked ▶), turned 180°.", ["no-place"]),
+        _m("no follower", "No follower: press 0."),
+        _k("The tile in the box is out of the game; the turn goes on with the next tile drawn. Next: the end of "
+           "the game. Space."),
     ]),
-    (Chapter("carc-end", "The end and the final scoring", ("E", "B", "O", "V", "U"),
-             ("1: place E at 0,-1 r2", "1: farmer field N", "2: place B at 0,1", "2: monk cloister",
-              "1: place O at 1,0 r1", "1: knight city N-E", "2: place V at 1,1 r2", "2: no follower")), [
-        _k("The tile you drew is the last one: the turn that places it ends the game. Your farmer (1) lies by the "
-           "closed city, your knight in the open city east; Rosa's monk (2) is on her open cloister. Space.",
-           numbers=[(1, "seat:0"), (2, "seat:1")]),
-        _m("place U at -1,0 r1", "Place the last tile west of the start (the frame marked ▶, turned 90°)."),
-        _m("thief road E-W", "A thief on the road, press 1: it is unfinished, but unfinished features score at "
-           "the end too. Then the game is over, and the final scoring follows.",
-           ["end", "final-unfinished", "final-farms"],
-           [(1, "line:road E-W")]),
+    (Chapter("carc-end", "The end and the final scoring", ("O", "B", "V", "U", "E"),
+             ("1: place O at 1,0 r1", "1: knight city N-E", "2: place B at 0,1", "2: monk cloister",
+              "1: place V at 1,1 r2", "1: thief road N-E", "2: place U at -1,0 r1", "2: farmer field N")), [
+        _k("The tile you drew is the last one: the turn that places it ends the game. Your knight (1) is in the "
+           "open city east, your thief on the road; Rosa has a monk (2) on her cloister and a farmer between the "
+           "start's city and its road. Space.", numbers=[(1, "seat:0"), (2, "seat:1")]),
+        _m("place E at 0,-1 r2", "Place the last tile on the start's city (the frame marked ▶, turned 180°): the "
+           "city closes, and Rosa's farm borders it.", ["end"]),
+        _m("farmer field N", "A farmer in E's field, press 2: that farm borders the closed city too. Then the game "
+           "is over, and the final scoring follows.", ["final-unfinished", "final-farms", "farm-majority"],
+           [(2, "line:field N")]),
         _k("Final scoring, first what is unfinished: your road 4 (a point a segment), your city 2 (its segment and "
            "its pennant), Rosa's cloister 5 (itself and the 4 tiles around it). Space.",
            numbers=[(4, "ledger:0:unfinished road"), (2, "ledger:0:unfinished city"),
                     (5, "ledger:1:unfinished cloister"), (4, "around:0,1")]),
-        _k("Then the farms: your farmer's farm borders the completed city, 4 points (farmers score only now). You "
-           "win with 10 to Rosa's 5. Next: the River. Space.",
-           numbers=[(4, "ledger:0:farm"), (10, "score:0"), (5, "score:1")]),
+        _k("Then the farms: the most farmers by a completed city take its 4 points. One each by the closed city, a "
+           "tie, and a tie pays each in full: 4 to you, 4 to Rosa. You win with 10 to Rosa's 9. Next: the River. "
+           "Space.", numbers=[(4, "ledger:0:farm"), (4, "ledger:1:farm"), (10, "score:0"), (9, "score:1")]),
     ]),
     (Chapter("carc-river", "The River", ("R3", "R4", "R4", "R2") + PAD, river=True), [
-        _k("With the River, the game starts from the spring instead of the starting tile: the river tiles come "
-           "first, then the lake, then the land tiles. Space."),
+        _k("With the River, the game starts from the spring instead of the starting tile: the 10 river tiles come "
+           "first, then the lake, then the land tiles. This chapter shortens the River to 3 river tiles before the "
+           "lake. Space.", numbers=[(10, "river:box"), (3, "river:pile")]),
         _m("place R3 at 0,1", "A river tile continues the river at its open end, river to river: place this "
            "straight one below the spring (the frame marked ▶).", ["river"]),
         _m("no follower", "The river line is greyed: no follower may stand on a river (the fields could take a "
            "farmer). Press 0: no follower.", ["river-no-follower"]),
         _rosa("2: place R4 at 0,2 r1"),
         _rosa("2: no follower"),
-        _m("place R4 at -1,2 r3", "Rosa turned the river west. Your curve must turn it back south: turned the other "
-           "way it would flow back the way it came, a \"U\" turn, which is not allowed. Place it (▶).",
-           ["river-no-u"]),
+        _m("place R4 at -1,2 r3", "Rosa bent the river west, to its right. At the frame marked ▶ press r: bent "
+           "right again, north, it would make a \"U\" turn. Try Enter there: refused, and the line says why. Then "
+           "turn it south (turned 270°) and place it.", ["river-no-u"]),
         _m("no follower", "No follower: press 0."),
         _rosa("2: place R2 at -1,3 r2"),
         _rosa("2: no follower"),

@@ -72,6 +72,19 @@ def expected(state, step: Step) -> str:
     return f"line {n}: '{'no follower' if action.role is None else f'{action.role} {action.segment}'}' (press {n})"
 
 
+def hint(tut, state) -> str:
+    """What h says in the lesson: the step's move in the screen's words, never the master's advice (it
+    may prefer another move, which the step would refuse)."""
+    step = tut.step
+    if step is None:
+        return LESSON_OVER
+    if step.kind == ROSA:
+        return ROSA_PLAYS
+    if step.kind == KEY:
+        return "Hint: read this step, then press space."
+    return f"Hint: this step asks for {expected(state, step)}."
+
+
 class Tutorial(LessonCursor):
     """Where the learner is: the step index (and the chapters played to their end). Pure bookkeeping."""
 
@@ -122,7 +135,8 @@ def quantity(name: str, state, events) -> int:
     ``events`` these are): "score:S", "supply:S", "seat:S" (the digit that seat's followers show),
     "gained:S" (points seat S scored by the move), "tiles:KIND" (the tiles of the feature the move
     completed), "around:X,Y" (tiles around a cell), "line:SEGMENT" (its line of the follower choice),
-    "ledger:S:CATEGORY" (points of that kind), "left" (face-down tiles), "followers" (each player's)."""
+    "ledger:S:CATEGORY" (points of that kind), "left" (face-down tiles), "followers" (each player's),
+    "river:box" and "river:pile" (river tiles between spring and lake: in the box, in this game's pile)."""
     kind, _, rest = name.partition(":")
     if kind == "score":
         return state.scores[int(rest)]
@@ -146,6 +160,12 @@ def quantity(name: str, state, events) -> int:
         return sum(remaining(state).values())
     if kind == "followers":
         return load().followers_per_player
+    if kind == "river":  # "river:box": the river tiles between spring and lake; "river:pile": this game's
+        cat = load()
+        between = {d.id for d in cat.river} - {cat.spring, cat.lake}
+        if rest == "box":
+            return sum(d.count for d in cat.river_in(state.settings.rules) if d.id in between)
+        return sum(n for d, n in remaining(state).items() if d in between) + (state.drawn in between)
     raise ValueError(f"no lesson quantity {name!r}")
 
 
@@ -168,5 +188,5 @@ def walk(lesson):
 
 
 __all__ = ["ChapterGame", "Deploy", "KEY", "MOVE", "ROSA", "ROSA_PLAYS", "READ_FIRST", "Tutorial", "UNDO_OFF",
-           "chapter_moves", "chapter_of", "expected", "line_of", "position", "quantity", "settings", "step_action",
-           "walk"]
+           "chapter_moves", "chapter_of", "expected", "hint", "line_of", "position", "quantity", "settings",
+           "step_action", "walk"]

@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
+from ...lesson_cursor import ESC_STAYS
 from ...lesson_progress import (STARTING_AGAIN, ProgressChanged, load_progress, progress_path, save_progress,
                                 snapshot)
 from ...session import EVERY_SEAT, Session
@@ -60,7 +61,11 @@ class CarcassonneLessonScreen(CarcassonneScreen):
     #lesson-box { height: auto; max-height: 6; background: $boost; border-top: heavy $warning; padding: 0 1;
                   border-title-color: $text-warning; border-title-style: bold; }
     """
-    BINDINGS = CarcassonneScreen.BINDINGS + [
+    BINDINGS = [
+        # Esc never leaves the lesson (as in Tiletum's, where it backs out of a menu): first, before the
+        # game's Esc (back to the title)
+        Binding("escape", "back", "", show=False, id="carcassonne.lesson-back"),
+        *CarcassonneScreen.BINDINGS,
         # (named in the box's title, not the key line: at 80 columns it is full with the game's own keys)
         Binding("space", "continue", "continue", show=False, id="carcassonne.lesson-continue"),
         Binding("c", "chapters", "chapters", show=False, id="carcassonne.lesson-chapters"),
@@ -114,6 +119,28 @@ class CarcassonneLessonScreen(CarcassonneScreen):
             return None
         action = T.step_action(step)
         return (action.x, action.y) if isinstance(action, Place) else None
+
+    # ------------------------------------------------------------ turning (issue 41, item 16)
+    # The lesson never turns the tile for the learner: it arrives as drawn and keeps its turn as the
+    # cursor moves, and r goes through all four turns, a turn that does not fit saying which edge fails.
+    def _setup_turn(self, state, places) -> None:
+        fresh = self._placing_for != (state.turn, state.phase)
+        super()._setup_turn(state, places)
+        if fresh and state.phase == "place" and state.seat == T.LEARNER:
+            self.rotation = 0
+
+    def _move_to(self, cell, places) -> None:
+        self.cursor = cell
+        self.message = "" if self.rotation in places.get(cell, ()) else self._why(self.state)
+
+    def action_rotate(self) -> None:
+        state = self.state
+        if state.phase != "place":
+            super().action_rotate()
+            return
+        self.rotation = (self.rotation + 1) % 4
+        self.message = self._why(state) or f"Turned {self.rotation * 90}°, it fits here."
+        self.refresh_all()
 
     def _cell(self, state, places, x: int, y: int, line: int):
         if (x, y) == self._wanted_place(state) and (x, y) != self.cursor:
@@ -204,6 +231,15 @@ class CarcassonneLessonScreen(CarcassonneScreen):
 
     def action_undo(self) -> None:
         self.message = T.UNDO_OFF
+        self.refresh_all()
+
+    def action_back(self) -> None:
+        self.message = ESC_STAYS
+        self.refresh_all()
+
+    def action_hint(self) -> None:
+        """h in the lesson: the step's own move (the master might advise another)."""
+        self.message = T.hint(self.tutorial, self.session.state)
         self.refresh_all()
 
     def action_chapters(self) -> None:

@@ -7,6 +7,10 @@ from __future__ import annotations
 from ..engine.events import FeatureCompleted, FollowerReturned, Scored, TileDiscarded, TilePlaced
 from ..engine.words import count
 
+def discarded(design: str) -> str:
+    return f"a drawn {design} fits nowhere: into the box"
+
+
 _ROLE_PLURAL = {"knight": "knights", "thief": "thieves", "farmer": "farmers", "monk": "monks"}
 
 
@@ -22,7 +26,7 @@ def consequences(entry, names) -> list[str]:
         elif isinstance(e, FollowerReturned):
             out.append(f"{names[e.seat]}'s {e.role} goes back to the supply")
         elif isinstance(e, TileDiscarded):
-            out.append(f"a drawn {e.design} fits nowhere: into the box")
+            out.append(discarded(e.design))
     return out
 
 

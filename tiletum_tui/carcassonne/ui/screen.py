@@ -230,7 +230,7 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
             lit = draw.segment_cells(design, rotation, seg) if seg is not None else set()
         text.append_text(landview.big_tile(design, rotation, lit))
         if state.phase == "place":
-            fit = places.get(self.cursor)
+            fit = self.rotation in places.get(self.cursor, ())  # (the lesson turns only by r)
             text.append(f"at {self.cursor[0]},{self.cursor[1]}, turned {self.rotation * 90}°\n")
             n = len(places)
             text.append(f"{n} place{'s' if n != 1 else ''} fit{'s' if n == 1 else ''}\n" if fit

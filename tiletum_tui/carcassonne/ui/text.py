@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..engine.words import count
+from .news import discarded
 
 
 def player_line(state, width: int = 80) -> Text:
@@ -26,14 +27,17 @@ def player_line(state, width: int = 80) -> Text:
 
 
 def last_news(session) -> str:
-    """The last action and what it scored, in words (the log's last entry)."""
+    """The last action and what it scored, in words (the log's last entry), and a tile it drew that fit
+    nowhere (into the box: the next player sees why another tile is in hand)."""
     if not session.log:
         return ("Arrows: where the tile fits · r: turn it · Enter: place · Shift+arrows: anywhere · t: tiles left · "
                 "v: what it would score · x: why (not) here")
     entry = session.log[-1]
     scored = [e for e in entry.events if type(e).__name__ == "Scored"]
     names = [p.name for p in session.state.players]
-    extra = "; ".join(f"{names[e.seat]} scores {e.points} ({e.why})" for e in scored[:3])
+    said = [f"{names[e.seat]} scores {e.points} ({e.why})" for e in scored[:3]]
+    said += [discarded(e.design) for e in entry.events if type(e).__name__ == "TileDiscarded"]
+    extra = "; ".join(said)
     return entry.text + (f" — {extra}" if extra else "")
 
 

@@ -30,6 +30,7 @@ from ...engine.actions import parse
 from ...learn import tutorial as T
 from ...learn.hints import hint_text
 from ...learn.narrate import event_lines
+from ...lesson_cursor import ESC_STAYS
 from ...session import EVERY_SEAT
 from ..screens.game import GameScreen
 from ..widgets.decision import DecisionPanel
@@ -349,11 +350,17 @@ class TutorialScreen(RosaPlays, GameScreen):
     # ------------------------------------------------------------ keys
     async def on_key(self, event) -> None:
         """While Rosa's feed is up, any key skips the pause; only keys that look around keep their use
-        (the choices on the panel under the feed are hers, not the learner's)."""
-        if not self.feed_on:
-            return  # the game screen's keys (GameInput.on_key)
+        (the choices on the panel under the feed are hers, not the learner's). On a step to read, a key
+        that chooses a line or opens the Tasks opens nothing (a digit opened a die group: issue 41)."""
         active = self.active_bindings.get(event.key)
         action = active.binding.action.split("(")[0] if active is not None else ""
+        if not self.feed_on:
+            step, chooses = self.tutorial.step, action in ("pick", "select", "tasks") or event.key == "enter"
+            if step is not None and step.kind == T.KEY and chooses:
+                event.stop()
+                event.prevent_default()
+                self._refuse(T.ANSWER_FIRST if step.question else T.READ_FIRST)
+            return  # else the game screen's keys (GameInput.on_key)
         self.skip_pause()
         if action not in WHILE_ROSA_PLAYS:
             event.stop()
@@ -381,6 +388,14 @@ class TutorialScreen(RosaPlays, GameScreen):
 
     def action_undo(self) -> None:
         self._set_note(T.UNDO_OFF, "info")
+
+    def action_back(self) -> None:
+        """Esc backs out of a menu as in a game; with nothing to back out of it says how to leave (F10)."""
+        panel = self.query_one(DecisionPanel)
+        before = (len(panel.levels), panel.typed, panel.finding, self.current_view, self.app.focused)
+        super().action_back()
+        if before == (len(panel.levels), panel.typed, panel.finding, self.current_view, self.app.focused):
+            self._set_note(ESC_STAYS, "info")
 
     action_redo = action_undo
 
