@@ -1,6 +1,6 @@
 """The Carcassonne game screen, 80×24 and up, by the keyboard alone.
 
-The land is a grid of tiles five characters wide (``draw.py``), scrolling to follow the cursor;
+The land is a grid of tiles (``draw.py``: 5×3 characters at 80×24, larger on a larger screen), scrolling to follow the cursor;
 the drawn tile is shown large beside it. Placing: arrows jump between the places where the tile
 fits (marked with a frame), Shift+arrows step one cell anywhere, ``r`` turns the tile (through the
 turns that fit there, or all four where it fits nowhere, saying why), Enter places. Then the
@@ -185,13 +185,14 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
 
     def _land(self, state, places, width: int, height: int) -> Text:
         text, self.origin = landview.paint(state, places, width, height, cursor=self.cursor, origin=self.origin,
-                                           own_cell=self._cell)
+                                           own_cell=self._cell,
+                                           look=landview.look_for(self.app, state, width, height))
         return text
 
-    def _cell(self, state, places, x: int, y: int, line: int) -> tuple[str, str]:
+    def _cell(self, state, places, x: int, y: int, line: int, look) -> list:
         """One line of a cell (the lesson's screen marks the place its step asks for)."""
         return landview.cell(state, places, x, y, line, cursor=self.cursor, rotation=self.rotation,
-                             marked=self.opponents.marked)
+                             marked=self.opponents.marked, look=look)
 
     def _side(self, state, places) -> Text:
         text = Text()
@@ -204,8 +205,10 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
             design, rotation = p.design, p.rotation
             options = self._options(state)
             seg = options[self.choice][0] if options[self.choice][0] is not None else None
-            lit = draw.segment_cells(design, rotation, seg) if seg is not None else set()
-        text.append_text(landview.big_tile(design, rotation, lit))
+            lit = seg if seg is not None else set()
+        side = self.query_one("#carc-side", Static)
+        text.append_text(landview.big_tile(design, rotation, lit, max((side.size.width or 25) - 2, 23),
+                                           palette=landview.palette(self.app, state.players)))
         if state.phase == "place":
             fit = places.get(self.cursor)
             text.append(f"at {self.cursor[0]},{self.cursor[1]}, turned {self.rotation * 90}°\n")

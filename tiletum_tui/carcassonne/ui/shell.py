@@ -85,7 +85,12 @@ class NewsPanel(ModalScreen[None]):
     _width = 0  # the width the lines were wrapped to
 
     def on_resize(self, event=None) -> None:
-        """Wrap the lines to the width they now have (each under its words), the latest still in view."""
+        """Wrap the lines to the width they now have (each under its words), the latest still in view.
+        The panel grows with the screen (issue 40): 70 columns at 80, two thirds of a wider one."""
+        dialog = self.query_one(".dialog")
+        width = max(70, min(130, self.app.size.width * 2 // 3))
+        if dialog.styles.width is None or dialog.styles.width.value != width:
+            dialog.styles.width = width
         text = self.query_one("#news-text", Static)
         if text.size.width and text.size.width != self._width:
             text.update(self._text())

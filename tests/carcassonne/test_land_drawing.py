@@ -1,0 +1,210 @@
+"""The land as a picture (issue 40): every follower drawn on its own segment and every pennant shown, at
+every tile size and every turn of every design; separate features drawn apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from tiletum_tui.carcassonne.data import load
+from tiletum_tui.carcassonne.engine.tiles import DELTA, turned
+from tiletum_tui.carcassonne.ui import draw
+
+DESIGNS = [d.id for d in load().land + load().river]
+SIZES = sorted({*draw.SIZES, (draw.BIG_W, draw.BIG_H), *draw.BIG_SIZES})
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_follower_is_drawn_on_its_own_segment(size):
+    """Issue 40, item 1: a follower on any segment a follower can take (every kind but the river) shows
+    its mark inside that segment's drawing, at every size, every turn, every design; the pennant stays."""
+    w, h = size
+    for design in DESIGNS:
+        for r in range(4):
+            t = turned(design, r)
+            cmap = draw.char_map(design, r, w, h)
+            for seg, kind in enumerate(t.kinds):
+                if kind == "river":
+                    continue
+                lines = draw.tile_lines(design, r, w, h, followers=[(seg, "7")])
+                marks = [(x, y) for y, line in enumerate(lines) for x, ch in enumerate(line) if ch == "7"]
+                assert len(marks) == 1, (design, r, seg, lines)
+                x, y = marks[0]
+                assert cmap[y][x][1] == seg, f"{design} r{r} {t.names[seg]} at {size}: the mark is off its segment"
+                if t.segments[seg].pennant:
+                    assert draw.PENNANT in "".join(lines), (design, r, lines)
+
+
+def test_the_farmer_between_d_s_city_and_road_shows():
+    """The case the issue found: D's field between its city and its road, at 5×3, turned any way."""
+    for r in range(4):
+        field = next(i for i, n in enumerate(turned("D", r).names) if "field" in n and turned("D", r).segments[i].cities)
+        assert "1" in "".join(draw.tile_lines("D", r, followers=[(field, "1")]))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_pennant_shows(size):
+    for design in DESIGNS:
+        for r in range(4):
+            pennants = sum(1 for s in turned(design, r).segments if s.pennant)
+            assert "".join(draw.tile_lines(design, r, *size)).count(draw.PENNANT) == pennants, (design, r)
+
+
+def _city_cells(design, r, w, h):
+    return {(x, y): seg for y, row in enumerate(draw.char_map(design, r, w, h))
+            for x, (_, seg, role) in enumerate(row) if role in ("city", "wall", "pennant")}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_two_cities_of_one_tile_never_touch(size):
+    """I (two caps on adjacent sides: two cities) is not N (one city on two sides): no character of one
+    city is beside a character of the other."""
+    for design in DESIGNS:
+        for r in range(4):
+            cells = _city_cells(design, r, *size)
+            for (x, y), seg in cells.items():
+                for dx, dy in DELTA:
+                    other = cells.get((x + dx, y + dy))
+                    assert other is None or other == seg, (design, r, size)
+    assert draw.tile_lines("I", 0) != draw.tile_lines("N", 1)
+
+
+@pytest.mark.parametrize("size", draw.SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_cities_on_neighbouring_tiles_touch_only_where_they_join(size):
+    """Two cities that meet along a tile edge without joining are told apart: across the edge between two
+    tiles that fit side by side, a city's character touches another city's only where both hold that
+    edge (and so join)."""
+    w, h = size
+    edges = {(d, r): turned(d, r).edges for d in DESIGNS for r in range(4)}
+    for (a, ra), ea in edges.items():
+        ca = _city_cells(a, ra, w, h)
+        east = {y: seg for (x, y), seg in ca.items() if x == w - 1}
+        south = {x: seg for (x, y), seg in ca.items() if y == h - 1}
+        for (b, rb), eb in edges.items():
+            if ea[1] == eb[3]:  # b east of a
+                cb = _city_cells(b, rb, w, h)
+                for y, seg in east.items():
+                    if (0, y) in cb:
+                        assert turned(a, ra).seg_at[4] == seg and \
+                            turned(b, rb).seg_at[10] == cb[(0, y)], (a, ra, b, rb, size)
+            if ea[2] == eb[0]:  # b south of a
+                cb = _city_cells(b, rb, w, h)
+                for x, seg in south.items():
+                    if (x, 0) in cb:
+                        assert turned(a, ra).seg_at[7] == seg and turned(b, rb).seg_at[1] == cb[(x, 0)], \
+                            (a, ra, b, rb, size)
+
+
+def test_a_road_s_end_at_a_city_gate_a_crossing_a_bridge_and_a_cloister_read_as_such():
+    """Issue 40, item 2: the road into T's city ends at a gate; L's roads meet at a crossing; R5's road
+    bridges the river; R10's cloister stands beside the river, not across it; R6's road and river do not
+    meet."""
+    for w, h in SIZES:
+        assert draw.GATE in "".join(draw.tile_lines("T", 0, w, h))
+        assert draw.CROSSING in "".join(draw.tile_lines("L", 0, w, h))
+        assert draw.BRIDGE in "".join(draw.tile_lines("R5", 0, w, h))
+        r10 = draw.char_map("R10", 0, w, h)
+        river_column = [row[w // 2][2] for row in r10]
+        assert river_column == ["river"] * h, (w, h)
+        r6 = draw.char_map("R6", 0, w, h)
+        roles = {(x, y): role for y, row in enumerate(r6) for x, (_, _, role) in enumerate(row)}
+        for (x, y), role in roles.items():
+            if role == "river":
+                assert all(roles.get((x + dx, y + dy)) != "road" for dx, dy in DELTA), (w, h)
+
+
+# ---------------------------------------------------------------- the land on screen: size, frame, colour
+def _session(tmp_path, actions: int, seed: int = 4):
+    import random
+
+    from tiletum_tui import games
+    from tiletum_tui.carcassonne.engine import legal_actions, notation
+    from tiletum_tui.session import Session
+
+    from .helpers import settings
+
+    session = Session.new(settings(2, seed), save_dir=tmp_path, game=games.game("carcassonne"), autosave=False)
+    pick = random.Random(seed)
+    while len(session.log) < actions:
+        session.apply(notation(pick.choice(legal_actions(session.state))), by=session.current_player)
+    return session
+
+
+@pytest.mark.parametrize("size,tile,wide", [((80, 24), (5, 3), False), ((200, 50), (9, 5), True)],
+                         ids=["80x24", "200x50"])
+async def test_tiles_grow_with_the_terminal(tmp_path, size, tile, wide):
+    """Issue 40, item 4: 5×3 tiles at 80×24, 9×5 at 200×50, the side panel (and its large tile) wider."""
+    from tiletum_tui.carcassonne.ui import land as landview
+    from tiletum_tui.ui.app import TiletumApp
+
+    app = TiletumApp(session=_session(tmp_path, 10))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        land = app.screen.query_one("#carc-land")
+        assert landview.tile_size(land.size.width, land.size.height) == tile
+        side = app.screen.query_one("#carc-side")
+        assert (side.size.width > 30) is wide
+        start = app.screen.session.state.placed[0]
+        # the start tile's drawing at that size is on the land
+        drawn = draw.tile_lines(start.design, start.rotation, *tile,
+                                followers=draw.followers_on(app.screen.state, 0))
+        shown = "\n".join(line.text for line in land.render_lines(land.region.reset_offset))
+        assert drawn[1] in shown
+        big = draw.tile_lines(app.screen.state.drawn, app.screen.rotation, *landview.big_size(side.size.width - 2))
+        side_text = "\n".join(line.text for line in side.render_lines(side.region.reset_offset))
+        assert big[-1] in side_text
+
+
+def test_the_land_keeps_its_frame_while_it_still_fits():
+    """Issue 40, item 4: the frame stays from turn to turn (the spring no longer moves left five columns a
+    turn); only a tile outside it moves it."""
+    from tiletum_tui.carcassonne.ui import land as landview
+
+    assert landview.axis(None, 0, 0, 2, 10) == -3  # centred the first time
+    assert landview.axis(-3, 4, 0, 4, 10) == -3  # the land grew by two columns: the same frame (centred: -2)
+    assert landview.axis(-3, -3, -3, 3, 10) == -3
+    assert landview.axis(-3, 7, 0, 7, 10) == -1  # a column beyond the frame: the frame moves
+
+
+def _luminance(hex_colour: str) -> float:
+    def channel(c):
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def _contrast(a: str, b: str) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+async def test_the_land_s_colours_come_from_the_theme_and_read_in_light_and_dark(tmp_path):
+    """Issue 40, item 3: fields, cities, roads, cloisters, the river in the theme's colours, each readable on
+    the theme's background (contrast at least 3:1, as for graphics) in the dark theme and the light one;
+    fields, cities, roads, the river and cloisters in different colours; each follower a chip of its
+    player's colour, its number readable on it; and without colour (NO_COLOR) no palette at all: the
+    characters alone tell things apart (the tests above)."""
+    from tiletum_tui.carcassonne.ui import land as landview
+    from tiletum_tui.ui.app import TiletumApp
+
+    session = _session(tmp_path, 10)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seen = {}
+        for theme in ("textual-dark", "textual-light"):
+            app.theme = theme
+            await pilot.pause()
+            background = app.theme_variables["background"]
+            roles, seats = landview.palette(app, session.state.players)
+            by_role = dict(zip(landview.ROLES, roles))
+            for role, style in by_role.items():
+                assert _contrast(style.color.triplet.hex, background) >= 3, (theme, role)
+            kinds = [by_role[r].color.triplet.hex for r in ("field", "city", "road", "river", "cloister")]
+            assert len(set(kinds)) == 5, theme
+            for p, chip in zip(session.state.players, seats):
+                assert chip.bgcolor.triplet.hex == landview.PLAYER_HUES[p.colour]
+                assert _contrast(chip.color.triplet.hex, chip.bgcolor.triplet.hex) >= 4.5
+            seen[theme] = kinds
+        assert seen["textual-dark"] != seen["textual-light"]  # (from the theme, not fixed)
+        app.no_color = True
+        assert landview.palette(app, session.state.players) is None
