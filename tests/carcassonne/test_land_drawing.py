@@ -208,3 +208,70 @@ async def test_the_land_s_colours_come_from_the_theme_and_read_in_light_and_dark
         assert seen["textual-dark"] != seen["textual-light"]  # (from the theme, not fixed)
         app.no_color = True
         assert landview.palette(app, session.state.players) is None
+
+
+def _shown(widget) -> list[str]:
+    return [line.text for line in widget.render_lines(widget.region.reset_offset)]
+
+
+async def test_the_tiles_placed_since_your_last_turn_are_numbered_on_the_land_and_in_the_recap(tmp_path):
+    """Issue 40, item 6: with three players, the two tiles the others placed since your last turn carry ① and
+    ② on the land (in their top-left corner, in the order placed), and the recap (s) names them so."""
+    import random
+
+    from tiletum_tui import games
+    from tiletum_tui.carcassonne.engine import legal_actions, notation
+    from tiletum_tui.carcassonne.ui import land as landview, news
+    from tiletum_tui.session import Session
+    from tiletum_tui.ui.app import TiletumApp
+
+    from .helpers import settings
+
+    session = Session.new(settings(3, 9), save_dir=tmp_path, game=games.game("carcassonne"), autosave=False)
+    pick = random.Random(9)
+    while len(session.log) < 24:
+        session.apply(notation(pick.choice(legal_actions(session.state))), by=session.current_player)
+    seat = session.current_player
+    cells = news.placed_since(session.log, seat)
+    assert len(cells) == 2
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        land = screen.query_one("#carc-land")
+        lines = _shown(land)
+        ox, oy = screen.origin
+        w, h = landview.tile_size(land.size.width, land.size.height)
+        for n, (x, y) in enumerate(cells, 1):
+            if (x, y) != screen.cursor:
+                assert lines[(y - oy) * h][(x - ox) * w] == news.order_mark(n), (n, x, y)
+        await pilot.press("s")
+        await pilot.pause()
+        placing = [line for line in app.screen.lines if " places " in line]
+        assert [line[0] for line in placing] == ["①", "②"]
+        for line, (x, y) in zip(placing, cells):
+            assert f"at {x},{y}" in line
+
+
+async def test_g_shows_the_coordinates_along_the_land_s_edges(tmp_path):
+    """Issue 40, item 6: g shows each column's x along the top and each row's y down the left, as the log
+    names cells; g again hides them."""
+    from tiletum_tui.carcassonne.ui import land as landview
+    from tiletum_tui.ui.app import TiletumApp
+
+    app = TiletumApp(session=_session(tmp_path, 6))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        land = app.screen.query_one("#carc-land")
+        before = _shown(land)
+        await pilot.press("g")
+        await pilot.pause()
+        lines = _shown(land)
+        ox, oy = app.screen.origin
+        w, h = landview.tile_size(land.size.width - landview.GUTTER, land.size.height - 1)
+        columns = (land.size.width - landview.GUTTER) // w
+        assert lines[0].split() == [str(ox + c) for c in range(columns)]
+        assert lines[1 + h // 2][:landview.GUTTER].strip() == str(oy)
+        await pilot.press("g")
+        await pilot.pause()
+        assert _shown(land)[0] == before[0]

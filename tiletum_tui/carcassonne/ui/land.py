@@ -168,6 +168,7 @@ def tile_runs(design: str, rotation: int, w: int, h: int, line: int, followers: 
     return tuple(runs)
 
 
+_NUMBER = Style(bold=True, reverse=True)  # a tile's number since the player's last turn
 _EXTRA = {"": None, "reverse": Style(reverse=True), "bold": Style(bold=True),
           "bold underline": Style(bold=True, underline=True), "underline": Style(underline=True)}
 
@@ -179,19 +180,29 @@ def followers_at(state, index: int) -> tuple[tuple[int, int], ...]:
 
 
 def cell(state, places, x: int, y: int, line: int, *, cursor, rotation: int = 0, marked=None,
-         in_hand: bool = True, look: Look = Look()) -> list[tuple[str, object]]:
+         in_hand: bool = True, look: Look = Look(), numbered=None) -> list[tuple[str, object]]:
     """One line of one cell as runs of (characters, style). ``in_hand``: the drawn tile is shown at the
     cursor while placing (the game screen; a replay shows only the frames). ``marked``: a tile index,
-    or a collection of them, underlined."""
+    or a collection of them, underlined. ``numbered``: {cell: its number} for the tiles placed since the
+    player's last turn (``news.placed_since``): underlined, their number in their top-left corner."""
     here = (x, y) == cursor
     index = state.cells.get((x, y))
     if index is not None:
         p = state.placed[index]
         style = "reverse" if here else ("bold" if index == len(state.placed) - 1 else "")
-        if not here and marked is not None and (index == marked if isinstance(marked, int) else index in marked):
+        number = numbered.get((x, y)) if numbered else None
+        if not here and (number is not None or (marked is not None and (
+                index == marked if isinstance(marked, int) else index in marked))):
             style = "bold underline"
-        return list(tile_runs(p.design, p.rotation, look.w, look.h, line, followers_at(state, index), look.palette,
+        runs = list(tile_runs(p.design, p.rotation, look.w, look.h, line, followers_at(state, index), look.palette,
                               _EXTRA[style]))
+        if number is not None and line == 0:
+            from .news import order_mark
+
+            first, st = runs[0]
+            runs[0:1] = [(order_mark(number), _NUMBER), (first[1:], st)] if len(first) > 1 else \
+                [(order_mark(number), _NUMBER)]
+        return runs
     if here and in_hand and state.phase == "place":
         return list(tile_runs(state.drawn, rotation, look.w, look.h, line, (), look.palette, _EXTRA["reverse"]))
     if (x, y) in places:
@@ -199,20 +210,32 @@ def cell(state, places, x: int, y: int, line: int, *, cursor, rotation: int = 0,
     return [(" " * look.w, "")]
 
 
+GUTTER = 4  # the coordinates' column at the land's left edge (``paint``'s ``coordinates``)
+
+
 def paint(state, places, width: int, height: int, *, cursor, origin, rotation: int = 0, marked=None,
-          in_hand: bool = True, own_cell=None, look: Look | None = None) -> tuple[Text, tuple[int, int]]:
+          in_hand: bool = True, own_cell=None, look: Look | None = None,
+          coordinates: bool = False) -> tuple[Text, tuple[int, int]]:
     """The land in ``width`` × ``height`` characters, and the top-left cell it was drawn from.
     ``own_cell(state, places, x, y, line, look)``: a screen's own (the lesson marks its step's place).
-    ``look``: the tile size and colours (default: sized to fit, no colour)."""
+    ``look``: the tile size and colours (default: sized to fit, no colour). ``coordinates``: each
+    column's x along the top, each row's y down the left, as the notation names cells ("at 2,-1")."""
     if look is None:
         look = Look(*tile_size(width, height))
+    if coordinates:
+        width, height = width - GUTTER, height - 1
     cols, rows = max(width // look.w, 1), max(height // look.h, 1)
     ox, oy = scroll(state, places, cursor, origin, cols, rows)
     text = Text()
     append = text.append
+    if coordinates:
+        append(" " * GUTTER + "".join(str(ox + col).center(look.w)[:look.w] for col in range(cols)) + "\n",
+               style="dim")
     for row in range(rows):
         y = oy + row
         for line in range(look.h):
+            if coordinates:
+                append(f"{y:>{GUTTER - 1}} " if line == look.h // 2 else " " * GUTTER, style="dim")
             for col in range(cols):
                 runs = (own_cell(state, places, ox + col, y, line, look) if own_cell else
                         cell(state, places, ox + col, y, line, cursor=cursor, rotation=rotation, marked=marked,

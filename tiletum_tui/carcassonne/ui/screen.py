@@ -23,7 +23,7 @@ from ..engine.followers import spots
 from ..engine.rules import forecast
 from ..engine.land import legal_places, why_not
 from ..engine.tiles import fits
-from . import draw, land as landview
+from . import draw, land as landview, news
 from .opponents import SeatsDriver
 from .overview import overview
 from .shell import CarcassonneShell
@@ -184,15 +184,19 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         return Text(f"Carcassonne · turn {state.turn} · {who}: {doing} · {left} tiles left", style="bold")
 
     def _land(self, state, places, width: int, height: int) -> Text:
+        # the tiles placed since your last turn, numbered in order (the recap, s, numbers them alike)
+        self._numbered = {c: n for n, c in enumerate(news.placed_since(self.session.log, self.you()), 1)}
         text, self.origin = landview.paint(state, places, width, height, cursor=self.cursor, origin=self.origin,
-                                           own_cell=self._cell,
+                                           own_cell=self._cell, coordinates=self.coordinates,
                                            look=landview.look_for(self.app, state, width, height))
         return text
+
+    _numbered: dict = {}
 
     def _cell(self, state, places, x: int, y: int, line: int, look) -> list:
         """One line of a cell (the lesson's screen marks the place its step asks for)."""
         return landview.cell(state, places, x, y, line, cursor=self.cursor, rotation=self.rotation,
-                             marked=self.opponents.marked, look=look)
+                             marked=self.opponents.marked, look=look, numbered=self._numbered)
 
     def _side(self, state, places) -> Text:
         text = Text()

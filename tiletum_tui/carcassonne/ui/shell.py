@@ -37,7 +37,8 @@ KEY_HELP = [
         ("c", "at the final table: how it was won (VP over the game, by category, time per move)"),
         ("z", "the zoomed-out overview of the land (again: back)"),
         ("l", "the log (n in it: the notation)"),
-        ("s", "what happened since your last turn"),
+        ("s", "what happened since your last turn (the tiles placed since are numbered on the land)"),
+        ("g", "the coordinates along the land's edges, as the log names cells (again: off)"),
         ("f1", "the rules about what is on screen (Cards & Components are a page of them)"),
     ]),
     ("Everywhere", [
@@ -123,8 +124,10 @@ class CarcassonneShell(Screen):
         Binding("l", "log", "log", show=False, id="carcassonne.log"),
         Binding("s", "since", "since", show=False, id="carcassonne.since"),
         Binding("z", "overview", "zoom", show=False, id="carcassonne.overview"),
+        Binding("g", "coordinates", "coordinates", show=False, id="carcassonne.coordinates"),
     ]
     overview = False  # the land zoomed out (``overview.py``)
+    coordinates = False  # the cells' coordinates along the land's edges (``land.paint``)
 
     # ---- keeping the game safe, as Tiletum's screen does (shell_ui.keeping)
     def report_autosave(self) -> None:
@@ -178,9 +181,23 @@ class CarcassonneShell(Screen):
 
         self.app.push_screen(NewsPanel("The log", lines(False), lines))
 
-    def action_since(self) -> None:
+    def you(self) -> int:
+        """The seat whose "since your last turn" this screen tells: the one deciding at this keyboard,
+        or while a computer opponent decides, the next seat a person plays here."""
         seat = self.acting_seat()
         seat = self.state.seat if seat is None else seat
+        plays = getattr(getattr(self, "opponents", None), "plays", None)
+        n = len(self.state.players)
+        if plays is not None:
+            return next((s % n for s in range(seat, seat + n) if not plays(s % n)), seat)
+        return seat
+
+    def action_coordinates(self) -> None:
+        self.coordinates = not self.coordinates
+        self.refresh_all()
+
+    def action_since(self) -> None:
+        seat = self.you()
         names = self._names()
         lines, points = news.since_last_turn(self.session.log, names, seat)
         if points:
