@@ -56,3 +56,36 @@ def test_each_final_score_names_its_feature_where_it_lies_and_the_followers_ther
     road = play(arranged(["U"]), "1: place U at 1,0 r1", "1: thief road E-W")
     (scored,) = events_of(road, "Scored")
     assert scored.why == "an unfinished road at 0,0 of 2 segments: Ann 1 thief" and len(scored.nodes) == 2
+
+
+def test_what_a_feature_is_worth_now_is_what_the_final_scoring_would_give_it():
+    """Issue 40, item 7: the feature under the cursor says what it would score now; that is the engine's own
+    count (``scoring.worth``), checked here against the final scoring run on the same position."""
+    import random
+
+    from tiletum_tui.carcassonne.engine import apply_in_place, legal_actions, new_game
+    from tiletum_tui.carcassonne.engine.scoring import final_scoring, worth
+
+    from .helpers import settings
+
+    checked = 0
+    for seed in range(4):
+        state = new_game(settings(3, seed)).clone()
+        pick = random.Random(seed)
+        for _ in range(90):
+            apply_in_place(state, pick.choice(legal_actions(state)))
+        before = state.clone()
+        events: list = []
+        final_scoring(state, events)
+        for f in before.followers:
+            w = worth(before, f.node)
+            if f.role == "farmer":
+                for (x, y), _tiles, winners in w.supplies:
+                    got = {e.seat for e in events
+                           if getattr(e, "category", "") == "farm" and f"the city at {x},{y} " in e.why}
+                    assert got == set(winners)
+            else:
+                got = {(e.seat, e.points) for e in events if getattr(e, "nodes", None) == w.nodes}
+                assert got == {(s, w.points) for s in w.winners}
+            checked += 1
+    assert checked > 20

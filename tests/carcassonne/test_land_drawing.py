@@ -37,7 +37,8 @@ def test_every_follower_is_drawn_on_its_own_segment(size):
 def test_the_farmer_between_d_s_city_and_road_shows():
     """The case the issue found: D's field between its city and its road, at 5×3, turned any way."""
     for r in range(4):
-        field = next(i for i, n in enumerate(turned("D", r).names) if "field" in n and turned("D", r).segments[i].cities)
+        t = turned("D", r)
+        field = next(i for i, n in enumerate(t.names) if "field" in n and t.segments[i].cities)
         assert "1" in "".join(draw.tile_lines("D", r, followers=[(field, "1")]))
 
 
@@ -275,3 +276,76 @@ async def test_g_shows_the_coordinates_along_the_land_s_edges(tmp_path):
         await pilot.press("g")
         await pilot.pause()
         assert _shown(land)[0] == before[0]
+
+
+async def test_f_shows_the_feature_under_the_cursor_across_the_land_with_its_followers_and_worth(tmp_path):
+    """Issue 40, item 7: on a placed tile, f picks a segment and the whole feature is lit across the land (every
+    tile of it), the message naming its followers and what it scores now, as the engine's scoring counts it
+    (``scoring.worth``); f again: the tile's next segment."""
+    from tiletum_tui.carcassonne.engine.scoring import worth
+    from tiletum_tui.carcassonne.ui import feature
+    from tiletum_tui.ui.app import TiletumApp
+
+    for seed in range(3, 30):  # (the first seeded game with a knight or thief on a feature of several tiles)
+        session = _session(tmp_path / str(seed), 40, seed=seed)
+        state = session.view()
+        f = next((f for f in state.followers if f.role in ("knight", "thief")
+                  and len(state.tiles[state.find(f.node)]) > 1), None)
+        if f is not None:
+            break
+    p = state.placed[f.tile]
+    w = worth(state, f.node)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.cursor = (p.x, p.y)
+        for _ in range(len(feature.segments_at(state, (p.x, p.y)))):
+            await pilot.press("f")
+            if screen.feature == ((p.x, p.y), f.node - p.base):
+                break
+        message = str(screen.query_one("#carc-msg").content)
+        assert state.players[f.seat].name in message and f"{w.points}" in message
+        assert f"the {w.kind} at {w.at[0]},{w.at[1]}" in message
+        lit = screen._lit
+        assert set(lit) == set(state.tiles[state.find(f.node)])  # every tile of the feature
+        assert all(state.find(state.placed[i].base + s) == state.find(f.node) for i, segs in lit.items() for s in segs)
+        await pilot.press("f")
+        assert screen.feature != ((p.x, p.y), f.node - p.base)
+
+
+async def test_f_at_the_final_table_shows_the_final_scoring_feature_by_feature(tmp_path):
+    """Issue 40, item 8: at the final table f steps through the final scoring's features, each lit on the
+    land with the engine's words ("the city at 3,2 of 4 tiles: Ann 2 farmers, Bob 1 → Ann +4"), then the
+    table again."""
+    import random
+
+    from tiletum_tui import games
+    from tiletum_tui.carcassonne.engine import legal_actions, notation
+    from tiletum_tui.carcassonne.ui import feature
+    from tiletum_tui.session import Session
+    from tiletum_tui.ui.app import TiletumApp
+
+    from .helpers import settings
+
+    session = Session.new(settings(2, 5), save_dir=tmp_path, game=games.game("carcassonne"), autosave=False)
+    pick = random.Random(5)
+    while not session.finished:
+        session.apply(notation(pick.choice(legal_actions(session.state))), by=session.current_player)
+    names = [p.name for p in session.state.players]
+    items = feature.final_items(session.log[-1], names)
+    assert items and any(" farmer" in words and "→" in words for words, _ in items)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        land = screen.query_one("#carc-land")
+        assert "The final scoring" in "\n".join(_shown(land))
+        for k, (words, nodes) in enumerate(items):
+            await pilot.press("f")
+            message = str(screen.query_one("#carc-msg").content)
+            assert f"{k + 1}/{len(items)}" in message and words[:40] in message.replace("\n", " ")
+            assert screen._lit == feature.lit_map(session.view(), nodes)
+            assert "The final scoring" not in "\n".join(_shown(land))
+        await pilot.press("f")
+        assert "The final scoring" in "\n".join(_shown(land))

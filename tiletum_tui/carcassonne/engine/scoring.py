@@ -5,6 +5,7 @@ cloisters, roads and cities"), the majorities and ties, returning followers, and
 from __future__ import annotations
 
 from collections import Counter
+from typing import NamedTuple
 
 from .events import FeatureCompleted, FollowerReturned, Scored
 from .state import State
@@ -166,3 +167,45 @@ def final_scoring(state: State, events: list) -> None:
         nodes = nodes_of(state, city) + tuple(n for farm in farms for n in nodes_of(state, farm))
         for seat in majority(farmers.elements()):
             score(state, seat, 4, "farm", why, events, nodes)
+
+
+class Worth(NamedTuple):
+    """What a feature is worth now, as the scoring counts it (issue 40: the feature under the cursor)."""
+
+    kind: str
+    at: tuple[int, int]  # where it is named: its first tile placed
+    nodes: tuple[int, ...]
+    tiles: int
+    complete: bool
+    followers: tuple[int, ...]  # the seats of the followers on it
+    winners: tuple[int, ...]  # who scores it (completed: who scored it; else who would at the end)
+    points: int  # completed: its points; unfinished: what it scores if the game ended now
+    why: str
+    supplies: tuple[tuple[tuple[int, int], int, tuple[int, ...]], ...] = ()  # a field's: (city at, tiles, winners)
+
+
+def worth(state: State, node: int) -> Worth:
+    """The feature of ``node`` (a segment of a placed tile): its followers and what it scores, from the
+    same counts the scoring uses (``completed_points``, ``unfinished_points``, ``farm_supply``)."""
+    root = state.find(node)
+    kind = state.kind[root]
+    nodes, at, tiles = nodes_of(state, root), place_of(state, root), len(state.tiles[root])
+    seats = state.occupants[root]
+    if kind == "field":
+        supply = farm_supply(state)
+        cities = sorted({state.find(c) for c in state.cities[root] if state.open[state.find(c)] == 0})
+        supplies = tuple((place_of(state, c), len(state.tiles[c]),
+                          majority(supply[c][0].elements()) if c in supply else ()) for c in cities)
+        won = Counter(s for _at, _n, winners in supplies for s in winners)
+        return Worth(kind, at, nodes, tiles, False, seats, tuple(sorted(won)), 4 * max(won.values(), default=0),
+                     "4 a completed city it supplies, to the most farmers supplying it", supplies)
+    if kind == "cloister":
+        p = state.placed[min(state.tiles[root])]
+        complete = neighbours(state, p.x, p.y) == 8
+        points, why = (9, "a completed cloister") if complete else unfinished_points(state, root)
+    elif kind in ("road", "city"):
+        complete = state.open[root] == 0
+        points, why = completed_points(state, root) if complete else unfinished_points(state, root)
+    else:  # (the river: nobody scores it)
+        return Worth(kind, at, nodes, tiles, state.open[root] == 0, (), (), 0, "the river scores nothing")
+    return Worth(kind, at, nodes, tiles, complete, seats, majority(seats), points, why)

@@ -142,15 +142,19 @@ def frame(w: int, h: int, line: int, label: str = "", heavy: bool = False) -> st
 
 @functools.lru_cache(maxsize=4096)
 def tile_runs(design: str, rotation: int, w: int, h: int, line: int, followers: tuple, look_palette,
-              extra: Style | None) -> tuple[tuple[str, Style | None], ...]:
+              extra: Style | None, lit: frozenset = frozenset()) -> tuple[tuple[str, Style | None], ...]:
     """One line of a tile as runs of (characters, style): each character's role's colour, a follower as
-    its player's chip; ``extra`` (reverse, bold, underline) over all."""
+    its player's chip; ``extra`` (reverse, bold, underline) over all; the segments in ``lit`` (a feature
+    shown across the land) reversed."""
     cmap = draw.char_map(design, rotation, w, h)[line]
     chars = [g for g, _, _ in cmap]
     styles: list = [None] * w
     if look_palette is not None:
         roles, _seats = look_palette
         styles = [roles[ROLES.index(role)] for _, _, role in cmap]
+    if lit:
+        styles = [(s + _LIT if s is not None else _LIT) if seg in lit else s
+                  for s, (_, seg, _) in zip(styles, cmap)]
     for seg, seat in followers:
         spot = draw.follower_spot(design, rotation, seg, w, h)
         if spot is not None and spot[1] == line:
@@ -168,6 +172,7 @@ def tile_runs(design: str, rotation: int, w: int, h: int, line: int, followers: 
     return tuple(runs)
 
 
+_LIT = Style(reverse=True, bold=True)  # a feature shown across the land
 _NUMBER = Style(bold=True, reverse=True)  # a tile's number since the player's last turn
 _EXTRA = {"": None, "reverse": Style(reverse=True), "bold": Style(bold=True),
           "bold underline": Style(bold=True, underline=True), "underline": Style(underline=True)}
@@ -180,22 +185,24 @@ def followers_at(state, index: int) -> tuple[tuple[int, int], ...]:
 
 
 def cell(state, places, x: int, y: int, line: int, *, cursor, rotation: int = 0, marked=None,
-         in_hand: bool = True, look: Look = Look(), numbered=None) -> list[tuple[str, object]]:
+         in_hand: bool = True, look: Look = Look(), numbered=None, lit=None) -> list[tuple[str, object]]:
     """One line of one cell as runs of (characters, style). ``in_hand``: the drawn tile is shown at the
     cursor while placing (the game screen; a replay shows only the frames). ``marked``: a tile index,
     or a collection of them, underlined. ``numbered``: {cell: its number} for the tiles placed since the
-    player's last turn (``news.placed_since``): underlined, their number in their top-left corner."""
+    player's last turn (``news.placed_since``): underlined, their number in their top-left corner.
+    ``lit``: {tile index: segments} of a feature shown across the land (the cursor's tile then only
+    underlined, so the feature's part of it shows)."""
     here = (x, y) == cursor
     index = state.cells.get((x, y))
     if index is not None:
         p = state.placed[index]
-        style = "reverse" if here else ("bold" if index == len(state.placed) - 1 else "")
+        style = ("underline" if lit else "reverse") if here else ("bold" if index == len(state.placed) - 1 else "")
         number = numbered.get((x, y)) if numbered else None
         if not here and (number is not None or (marked is not None and (
                 index == marked if isinstance(marked, int) else index in marked))):
             style = "bold underline"
         runs = list(tile_runs(p.design, p.rotation, look.w, look.h, line, followers_at(state, index), look.palette,
-                              _EXTRA[style]))
+                              _EXTRA[style], lit.get(index, frozenset()) if lit else frozenset()))
         if number is not None and line == 0:
             from .news import order_mark
 

@@ -39,6 +39,8 @@ KEY_HELP = [
         ("l", "the log (n in it: the notation)"),
         ("s", "what happened since your last turn (the tiles placed since are numbered on the land)"),
         ("g", "the coordinates along the land's edges, as the log names cells (again: off)"),
+        ("f", "the feature under the cursor across the land, its followers and what it scores (again: the "
+              "tile's next segment); at the final table: the final scoring feature by feature"),
         ("f1", "the rules about what is on screen (Cards & Components are a page of them)"),
     ]),
     ("Everywhere", [
@@ -125,7 +127,10 @@ class CarcassonneShell(Screen):
         Binding("s", "since", "since", show=False, id="carcassonne.since"),
         Binding("z", "overview", "zoom", show=False, id="carcassonne.overview"),
         Binding("g", "coordinates", "coordinates", show=False, id="carcassonne.coordinates"),
+        Binding("f", "feature", "feature", show=False, id="carcassonne.feature"),
     ]
+    feature = None  # (cell, segment): the feature shown across the land (``feature.py``)
+    final_step = None  # the final scoring's feature shown (at the final table), or None
     overview = False  # the land zoomed out (``overview.py``)
     coordinates = False  # the cells' coordinates along the land's edges (``land.paint``)
 
@@ -191,6 +196,36 @@ class CarcassonneShell(Screen):
         if plays is not None:
             return next((s % n for s in range(seat, seat + n) if not plays(s % n)), seat)
         return seat
+
+    def action_feature(self) -> None:
+        """f: the feature of a segment of the tile under the cursor (again: the next segment, then none);
+        at the final table, the final scoring's features one after another, then the table again."""
+        from . import feature
+
+        state = self.state
+        if state.phase == "over":
+            items = feature.final_items(self.session.log[-1], self._names()) if self.session.log else []
+            step = 0 if self.final_step is None else self.final_step + 1
+            self.final_step = step if step < len(items) else None
+            if self.final_step is None:
+                self.message = "" if items else "The final scoring scored no feature."
+            else:
+                self.message = f"Final scoring {step + 1}/{len(items)}: {items[step][0]} · f: next"
+            self.refresh_all()
+            return
+        segments = feature.segments_at(state, self.cursor)
+        if not segments:
+            self.feature = None
+            self.message = "f: put the cursor on a placed tile first (Shift+arrows step anywhere)."
+        else:
+            shown = self.feature
+            if shown is not None and shown[0] == self.cursor and shown[1] in segments:
+                i = segments.index(shown[1]) + 1
+                self.feature = (self.cursor, segments[i]) if i < len(segments) else None
+            else:
+                self.feature = (self.cursor, segments[0])
+            self.message = feature.describe(state, *self.feature)[0] + " · f: the next" if self.feature else ""
+        self.refresh_all()
 
     def action_coordinates(self) -> None:
         self.coordinates = not self.coordinates
