@@ -349,3 +349,14 @@ async def test_f_at_the_final_table_shows_the_final_scoring_feature_by_feature(t
             assert "The final scoring" not in "\n".join(_shown(land))
         await pilot.press("f")
         assert "The final scoring" in "\n".join(_shown(land))
+
+
+def test_a_numbered_recap_line_goes_on_under_its_words():
+    """The recap's numbered lines (item 6) wrap under their words, not under the number."""
+    from rich.console import Console
+
+    from tiletum_tui.shell_ui.hanging import hung_lines
+
+    text = hung_lines(["① Bob places L (city on one side, three roads meeting at a crossing) at 1,4"], 40, Console())
+    lines = text.plain.split("\n")
+    assert len(lines) > 1 and all(line.startswith("  ") for line in lines[1:])

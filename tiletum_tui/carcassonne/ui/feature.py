@@ -52,7 +52,7 @@ def describe(state, cell, segment: int) -> tuple[str, tuple[int, ...]]:
     w = worth(state, p.base + segment)
     name = turned(p.design, p.rotation).names[segment]
     x, y = w.at
-    head = f"{name.capitalize()} here: the {w.kind} at {x},{y}"
+    head = f"{name[0].upper()}{name[1:]} here: the {w.kind} at {x},{y}"
     size = "" if w.kind == "cloister" else f", {w.tiles} tile{'s' if w.tiles != 1 else ''}"
     on = _followers(state, w.followers, _ROLE.get(w.kind, "follower"))
     if w.kind == "field":

@@ -157,7 +157,7 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
         land = self.query_one("#carc-land", Static)
         self.query_one("#carc-head", Static).update(self.with_keys(self._head(state)))
         if state.phase == "over" and self.final_step is None:
-            land.update(final_table(state))
+            land.update(final_table(state).append("\nf: the final scoring feature by feature on the land", style="dim"))
         elif state.phase == "over":  # the final scoring's feature shown on the land (f)
             land.update(self._land(state, places, land.size.width or 56, land.size.height or 20))
         elif self.overview:
@@ -188,7 +188,8 @@ class CarcassonneScreen(CarcassonneShell):  # (save, help, rules, log, overview:
 
     def _land(self, state, places, width: int, height: int) -> Text:
         # the tiles placed since your last turn, numbered in order (the recap, s, numbers them alike)
-        self._numbered = {c: n for n, c in enumerate(news.placed_since(self.session.log, self.you()), 1)}
+        self._numbered = {} if state.phase == "over" else {
+            c: n for n, c in enumerate(news.placed_since(self.session.log, self.you()), 1)}
         self._lit = self._feature_lit(state)
         text, self.origin = landview.paint(state, places, width, height, cursor=self.cursor, origin=self.origin,
                                            own_cell=self._cell, coordinates=self.coordinates,
