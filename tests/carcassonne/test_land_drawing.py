@@ -182,9 +182,12 @@ def _contrast(a: str, b: str) -> float:
 async def test_the_land_s_colours_come_from_the_theme_and_read_in_light_and_dark(tmp_path):
     """Issue 40, item 3: fields, cities, roads, cloisters, the river in the theme's colours, each readable on
     the theme's background (contrast at least 3:1, as for graphics) in the dark theme and the light one;
-    fields, cities, roads, the river and cloisters in different colours; each follower a chip of its
+    fields, cities, roads, the river and cloisters in different colours (at 256 colours too, and at 16 on
+    the dark theme); each follower a chip of its
     player's colour, its number readable on it; and without colour (NO_COLOR) no palette at all: the
     characters alone tell things apart (the tests above)."""
+    from rich.color import ColorSystem
+
     from tiletum_tui.carcassonne.ui import land as landview
     from tiletum_tui.ui.app import TiletumApp
 
@@ -202,6 +205,11 @@ async def test_the_land_s_colours_come_from_the_theme_and_read_in_light_and_dark
                 assert _contrast(style.color.triplet.hex, background) >= 3, (theme, role)
             kinds = [by_role[r].color.triplet.hex for r in ("field", "city", "road", "river", "cloister")]
             assert len(set(kinds)) == 5, theme
+            assert len({by_role[r].color.downgrade(ColorSystem.EIGHT_BIT).number
+                        for r in ("field", "city", "road", "river", "cloister")}) == 5, theme  # 256 colours
+            if theme == "textual-dark":  # 16 colours: still five colours on the dark theme
+                assert len({by_role[r].color.downgrade(ColorSystem.STANDARD).number
+                            for r in ("field", "city", "road", "river", "cloister")}) == 5
             for p, chip in zip(session.state.players, seats):
                 assert chip.bgcolor.triplet.hex == landview.PLAYER_HUES[p.colour]
                 assert _contrast(chip.color.triplet.hex, chip.bgcolor.triplet.hex) >= 4.5

@@ -68,8 +68,8 @@ def land_redraw_numbers(moves: int = 40) -> dict[str, float]:
 
     from ..carcassonne.ui import land as landview
 
-    app = SimpleNamespace(no_color=False,
-                          theme_variables=BUILTIN_THEMES["textual-dark"].to_color_system().generate())
+    theme = BUILTIN_THEMES["textual-dark"]
+    app = SimpleNamespace(no_color=False, current_theme=theme, theme_variables=theme.to_color_system().generate())
     state = new_game(_settings(2, 7, river=True)).clone()
     pick = random.Random(7)
     states = []

@@ -45,12 +45,16 @@ def palette(app, players=()) -> tuple | None:
     if getattr(app, "no_color", False):
         return None
     v = app.theme_variables
+    dark = getattr(getattr(app, "current_theme", None), "dark", True)
+    # On a dark background the theme's own colours (which stay apart at 16 colours: green, yellow, cyan,
+    # red); on a light one its darker text colours, which read on it.
+    green, blue, red = ("success", "primary", "error") if dark else ("text-success", "text-primary", "text-error")
+    fg, city = v.get("foreground", "white"), v.get("text-warning", "yellow")
     colour = {
-        "field": (v.get("text-success", "green"), False), "city": (v.get("text-warning", "yellow"), False),
-        "wall": (v.get("text-warning", "yellow"), True), "road": (v.get("foreground", "white"), False),
-        "crossing": (v.get("foreground", "white"), True), "gate": (v.get("text-warning", "yellow"), True),
-        "bridge": (v.get("foreground", "white"), True), "cloister": (v.get("text-error", "red"), True),
-        "river": (v.get("text-primary", "blue"), True), "pennant": (v.get("text-primary", "blue"), True)}
+        "field": (v.get(green, "green"), False), "city": (city, False), "wall": (city, True),
+        "road": (fg, False), "crossing": (fg, True), "gate": (city, True), "bridge": (fg, True),
+        "cloister": (v.get(red, "red"), True), "river": (v.get(blue, "blue"), True),
+        "pennant": (v.get(blue, "blue"), True)}
     roles = tuple(_style(*colour[r]) for r in ROLES)
     seats = tuple(_chip(PLAYER_HUES.get(p.colour, "#808080")) for p in players)
     return roles, seats
