@@ -215,6 +215,10 @@ async def test_the_land_s_colours_come_from_the_theme_and_read_in_light_and_dark
                 assert _contrast(chip.color.triplet.hex, chip.bgcolor.triplet.hex) >= 4.5
             seen[theme] = kinds
         assert seen["textual-dark"] != seen["textual-light"]  # (from the theme, not fixed)
+        # the land on screen redrawn in the new theme's colours (its field in the light theme's green)
+        land = app.screen.query_one("#carc-land")
+        spans = land.content.spans if hasattr(land.content, "spans") else []
+        assert any(str(span.style).find(seen["textual-light"][0]) >= 0 for span in spans)
         app.no_color = True
         assert landview.palette(app, session.state.players) is None
 

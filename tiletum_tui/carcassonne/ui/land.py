@@ -92,7 +92,16 @@ def side_width(screen_width: int) -> int:
 
 
 class LandRow(Horizontal):
-    """The land and the side panel; the side widens with the screen."""
+    """The land and the side panel; the side widens with the screen; a new theme redraws the land in its
+    colours (the game screen's ``refresh_all``, the replay's ``draw``)."""
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, _theme) -> None:
+        redraw = getattr(self.screen, "refresh_all", None) or getattr(self.screen, "draw", None)
+        if redraw is not None:
+            self.call_after_refresh(redraw)
 
     def on_resize(self) -> None:
         side = self.query_one("#carc-side")
