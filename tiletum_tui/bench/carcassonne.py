@@ -59,8 +59,8 @@ def carcassonne_numbers(games: int = 30) -> dict[str, float]:
 def land_redraw_numbers(moves: int = 40) -> dict[str, float]:
     """The land's redraw at 200×50 (issue 40: within a frame, at most 16 ms of CPU): the whole land drawn
     after each of ``moves`` moves late in a River game, in the dark theme's colours at 9×5 tiles, and
-    made into what Textual draws (its Content, rendered into the screen's lines); "after a move" keeps the tiles drawn before (as the
-    screen does), "cold" draws every tile afresh."""
+    made into what Textual draws (its Content, rendered into the screen's lines); "after a move" keeps
+    the tiles drawn before (as the screen does), "cold" draws every tile afresh."""
     from types import SimpleNamespace
 
     from textual.content import Content
@@ -87,7 +87,7 @@ def land_redraw_numbers(moves: int = 40) -> dict[str, float]:
         cursor = next(iter(places), (0, 0))
         text, _ = landview.paint(s, places, width, height, cursor=cursor, origin=None, look=look)
         content = Content.from_rich_text(text)
-        content.render_strips(width, height, VisualStyle(), RenderOptions(VisualStyle.parse, {}))  # (as drawn)
+        content.render_strips(width, height, VisualStyle(), RenderOptions(VisualStyle.parse, {}))
 
     landview.tile_runs.cache_clear()
     after_move = _median_ms(redraw, states)
