@@ -60,7 +60,8 @@ def land_redraw_numbers(moves: int = 40) -> dict[str, float]:
     """The land's redraw at 200×50 (issue 40: within a frame, at most 16 ms of CPU): the whole land drawn
     after each of ``moves`` moves late in a River game, in the dark theme's colours at 9×5 tiles, and
     made into what Textual draws (its Content, rendered into the screen's lines); "after a move" keeps
-    the tiles drawn before (as the screen does), "cold" draws every tile afresh."""
+    the tiles drawn before (as the screen does), "cold" works every tile's coloured lines out afresh (the
+    drawings of the designs stay cached, as in play)."""
     from types import SimpleNamespace
 
     from textual.content import Content
