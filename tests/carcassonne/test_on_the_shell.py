@@ -193,10 +193,10 @@ def test_since_your_last_turn_reads_the_engines_events(tmp_path):
     assert points == {s: sum(e.points for e in scored if e.seat == s) for s in {e.seat for e in scored}}
     others = [session.log[i] for i in span if session.log[i].seat != seat]
     assert len(others) == 2 * (len(names) - 1)  # each other player's placing and deploying
-    for entry in others:
-        assert any(line.startswith(entry.text) for line in lines)
+    for entry in others:  # (after the tile's number, issue 40, or two spaces)
+        assert any(line[2:].startswith(entry.text) for line in lines)
     mine_before = [e for e in session.log[: span.start] if e.seat == seat]
-    assert not any(line.startswith(e.text) for e in mine_before for line in lines if e.text)
+    assert not any(line[2:].startswith(e.text) for e in mine_before for line in lines if e.text)
 
 
 async def test_s_and_l_show_since_your_last_turn_and_the_log(tmp_path):

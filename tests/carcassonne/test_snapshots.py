@@ -50,3 +50,14 @@ def test_a_refusal(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_the_final_table(snap_compare, size):
     assert snap_compare(TiletumApp(session=played(None)), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 50)], ids=IDS)
+@pytest.mark.parametrize("colour", ["colour", "no-colour"])
+def test_the_land_in_colour_and_without(snap_compare, monkeypatch, size, colour):
+    """Issue 40: the land late in a game in the theme's colours, and without colour (NO_COLOR), where the
+    characters alone tell fields, cities, roads, crossings, cloisters, the river and followers apart;
+    9×5 tiles and a wider side at 200×50."""
+    if colour == "no-colour":
+        monkeypatch.setenv("NO_COLOR", "1")
+    assert snap_compare(TiletumApp(session=played(110)), terminal_size=size)

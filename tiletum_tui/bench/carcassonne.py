@@ -52,7 +52,48 @@ def carcassonne_numbers(games: int = 30) -> dict[str, float]:
         "legal places, late (median ms)": _median_ms(lambda s: legal_places(s, s.drawn), late),
         "apply, one step (median ms)": _median_ms(lambda sa: apply(*sa), steps),
         "new game (median ms)": _median_ms(lambda seed: new_game(_settings(4, seed, True)), range(50)),
+        **land_redraw_numbers(),
     }
+
+
+def land_redraw_numbers(moves: int = 40) -> dict[str, float]:
+    """The land's redraw at 200×50 (issue 40: within a frame, at most 16 ms of CPU): the whole land drawn
+    after each of ``moves`` moves late in a River game, in the dark theme's colours at 9×5 tiles, and
+    made into what Textual draws (its Content, rendered into the screen's lines); "after a move" keeps
+    the tiles drawn before (as the screen does), "cold" works every tile's coloured lines out afresh (the
+    drawings of the designs stay cached, as in play)."""
+    from types import SimpleNamespace
+
+    from textual.content import Content
+    from textual.style import Style as VisualStyle
+    from textual.theme import BUILTIN_THEMES
+    from textual.visual import RenderOptions
+
+    from ..carcassonne.ui import land as landview
+
+    theme = BUILTIN_THEMES["textual-dark"]
+    app = SimpleNamespace(no_color=False, current_theme=theme, theme_variables=theme.to_color_system().generate())
+    state = new_game(_settings(2, 7, river=True)).clone()
+    pick = random.Random(7)
+    states = []
+    while state.phase != "over":
+        if state.phase == "place" and len(state.placed) >= 30 and len(states) < moves:
+            states.append(state.clone())
+        apply_in_place(state, pick.choice(legal_actions(state)))
+    width, height = 200 - landview.side_width(200) - 1, 50 - 6  # (the land's part of a 200×50 screen)
+
+    def redraw(s):
+        places = {(x, y): [r] for x, y, r in legal_places(s, s.drawn)}
+        look = landview.look_for(app, s, width, height)
+        cursor = next(iter(places), (0, 0))
+        text, _ = landview.paint(s, places, width, height, cursor=cursor, origin=None, look=look)
+        content = Content.from_rich_text(text)
+        content.render_strips(width, height, VisualStyle(), RenderOptions(VisualStyle.parse, {}))
+
+    landview.tile_runs.cache_clear()
+    after_move = _median_ms(redraw, states)
+    cold = _median_ms(lambda s: (landview.tile_runs.cache_clear(), redraw(s)), states)
+    return {"land redraw 200x50, after a move (median ms)": after_move, "land redraw 200x50, cold (median ms)": cold}
 
 
 def _median_ms(fn, items) -> float:

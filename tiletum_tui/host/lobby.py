@@ -16,6 +16,7 @@ from textual.widgets import Checkbox, Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ..safe_text import clean
+from ..shell_ui.toggles import Tick
 from . import protocol as P
 from .lobby_pages import SEARCH_LIMIT, sort_lobby  # noqa: F401  (the host orders its pages the same way)
 
@@ -281,7 +282,7 @@ class NewTableScreen(Screen[P.NewTable | None]):
                 yield Static("With (Space ticks; Esc: back without a table)", markup=False)
                 for o in self.offered.values():
                     for name, title in o.modules:
-                        yield Checkbox(title, id=f"module-{o.name}-{name}", classes=f"module-of-{o.name}")
+                        yield Tick(title, id=f"module-{o.name}-{name}", classes=f"module-of-{o.name}")
             yield Static("", id="table-problem", markup=False)
         yield Footer()
 

@@ -9,7 +9,7 @@ import re
 
 from rich.text import Text
 
-_PREFIX = re.compile(r"\s*(?:\d+\.\s+)?")  # a plain log line's margin and move number: " 48. "
+_PREFIX = re.compile(r"\s*(?:\d+\.\s+|[①-⑳]\s+)?")  # a plain log line's margin and move number: " 48. ", "② "
 
 
 def hang(out: Text, body: Text, width: int, indent: int, console) -> None:

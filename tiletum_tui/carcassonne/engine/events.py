@@ -35,6 +35,9 @@ class Scored(msgspec.Struct, frozen=True, tag=True):
     points: int
     category: str  # road, city, cloister, farm (the final scoring: unfinished road, ...)
     why: str
+    # the final scoring's: the feature's nodes (a farm's: the city's and its supplying farms'), for the
+    # screen to show it on the land (issue 40); () for a score during the game and in older saves
+    nodes: tuple[int, ...] = ()
 
 
 class FeatureCompleted(msgspec.Struct, frozen=True, tag=True):

@@ -5,6 +5,7 @@ cloisters, roads and cities"), the majorities and ties, returning followers, and
 from __future__ import annotations
 
 from collections import Counter
+from typing import NamedTuple
 
 from .events import FeatureCompleted, FollowerReturned, Scored
 from .state import State
@@ -23,10 +24,65 @@ def majority(seats) -> tuple[int, ...]:
     return tuple(sorted(s for s, n in counts.items() if n == most))
 
 
-def score(state: State, seat: int, points: int, category: str, why: str, events: list) -> None:
+def score(state: State, seat: int, points: int, category: str, why: str, events: list, nodes=()) -> None:
     state.scores[seat] += points
     state.ledger[seat][category] = state.ledger[seat].get(category, 0) + points
-    events.append(Scored(seat, points, category, why))
+    events.append(Scored(seat, points, category, why, tuple(nodes)))
+
+
+# ---------------------------------------------------------------- what a feature is worth (one home)
+def nodes_of(state: State, root: int) -> tuple[int, ...]:
+    """Every segment (node) of the feature whose root is ``root``."""
+    return tuple(n for n in range(len(state.parent)) if state.find(n) == root)
+
+
+def place_of(state: State, root: int) -> tuple[int, int]:
+    """Where a feature is named: its first tile placed ("the city at 3,2")."""
+    p = state.placed[min(state.tiles[root])]
+    return p.x, p.y
+
+
+def who(state: State, seats, role: str) -> str:
+    """"Ann 2 farmers, Bob 1": the followers there by player, most first."""
+    counts = Counter(seats).most_common()
+    plural = {"knight": "knights", "thief": "thieves", "farmer": "farmers", "monk": "monks"}[role]
+    return ", ".join(f"{state.players[s].name} {n}" + (f" {plural if n > 1 else role}" if i == 0 else "")
+                     for i, (s, n) in enumerate(counts))
+
+
+def completed_points(state: State, root: int) -> tuple[int, str]:
+    """A completed road's or city's points, and why (the rules text's "Completed road", "Completed city")."""
+    n = len(state.tiles[root])
+    if state.kind[root] == "road":
+        return n, f"a completed road of {_n(n, 'tile')}"
+    return 2 * n + 2 * state.pennants[root], f"a completed city of {_n(n, 'tile')}" + (
+        f" and {_n(state.pennants[root], 'pennant')}" if state.pennants[root] else "")
+
+
+def unfinished_points(state: State, root: int) -> tuple[int, str]:
+    """What an unfinished road, city or cloister scores at the end ("Final scoring"), and why."""
+    kind = state.kind[root]
+    if kind == "cloister":
+        p = state.placed[min(state.tiles[root])]
+        return 1 + neighbours(state, p.x, p.y), "an unfinished cloister"
+    if kind == "road":
+        return state.segs[root], f"an unfinished road of {_n(state.segs[root], 'segment')}"
+    return state.segs[root] + state.pennants[root], f"an unfinished city of {_n(state.segs[root], 'segment')}" + (
+        f" and {_n(state.pennants[root], 'pennant')}" if state.pennants[root] else "")
+
+
+def farm_supply(state: State) -> dict[int, tuple[Counter, tuple[int, ...]]]:
+    """The completed cities the farms with farmers supply: {city root: (the farmers supplying it by
+    seat, the farms' roots)} ("The farms": each scores 4 to the most farmers among them)."""
+    supply: dict[int, tuple[Counter, list]] = {}
+    for farm in sorted({state.find(f.node) for f in state.followers if f.role == "farmer"}):
+        farmers = state.occupants[farm]
+        for city in {state.find(c) for c in state.cities[farm]}:
+            if state.open[city] == 0:
+                counter, farms = supply.setdefault(city, (Counter(), []))
+                counter.update(farmers)
+                farms.append(farm)
+    return {city: (counter, tuple(farms)) for city, (counter, farms) in supply.items()}
 
 
 def return_followers(state: State, root: int, events: list) -> None:
@@ -74,12 +130,9 @@ def score_completed(state: State, index: int, events: list) -> None:
             if state.kind[root] != kind:
                 continue
             n = len(state.tiles[root])
-            points = n if kind == "road" else 2 * n + 2 * state.pennants[root]
+            points, why = completed_points(state, root)
             winners = majority(state.occupants[root])
             events.append(FeatureCompleted(kind, n, winners))
-            why = (f"a completed road of {_n(n, 'tile')}" if kind == "road" else
-                   f"a completed city of {_n(n, 'tile')}" + (f" and {_n(state.pennants[root], 'pennant')}"
-                                                             if state.pennants[root] else ""))
             for seat in winners:
                 score(state, seat, points, kind, why, events)
             if winners:
@@ -98,7 +151,10 @@ def score_completed(state: State, index: int, events: list) -> None:
 
 
 def final_scoring(state: State, events: list) -> None:
-    """Unfinished cities, roads and cloisters first (a point a segment, a pennant, a tile), then the farms."""
+    """Unfinished cities, roads and cloisters first (a point a segment, a pennant, a tile), then the farms.
+    Each score names its feature, where it lies and the followers there ("an unfinished road at 3,2 of 4
+    segments: Ann 1 thief"; "farmers supplying the city at 3,2 of 4 tiles: Ann 2 farmers, Bob 1") and
+    carries its nodes, so the final scoring can be shown feature by feature."""
     seen = set()
     for f in list(state.followers):
         root = state.find(f.node)
@@ -106,24 +162,61 @@ def final_scoring(state: State, events: list) -> None:
             continue
         seen.add(root)
         kind = state.kind[root]
-        if kind == "cloister":
-            points, why = 1 + neighbours(state, state.placed[f.tile].x, state.placed[f.tile].y), "an unfinished cloister"
-        elif kind == "road":
-            points, why = state.segs[root], f"an unfinished road of {_n(state.segs[root], 'segment')}"
-        else:
-            points = state.segs[root] + state.pennants[root]
-            why = f"an unfinished city of {_n(state.segs[root], 'segment')}" + (
-                f" and {_n(state.pennants[root], 'pennant')}" if state.pennants[root] else "")
+        points, why = unfinished_points(state, root)
+        x, y = place_of(state, root)
+        why = why.replace(f"unfinished {kind}", f"unfinished {kind} at {x},{y}", 1) + ": " + who(
+            state, state.occupants[root], f.role)
+        nodes = nodes_of(state, root)
         for seat in majority(state.occupants[root]):
-            score(state, seat, points, f"unfinished {kind}", why, events)
+            score(state, seat, points, f"unfinished {kind}", why, events, nodes)
         return_followers(state, root, events)
     # The farms: each completed city scores 4 to the most farmers among the farms that supply it.
-    supply: dict[int, Counter] = {}
-    for farm in {state.find(f.node) for f in state.followers if f.role == "farmer"}:
-        farmers = state.occupants[farm]
-        for city in {state.find(c) for c in state.cities[farm]}:
-            if state.open[city] == 0:
-                supply.setdefault(city, Counter()).update(farmers)
-    for city in sorted(supply):
-        for seat in majority(supply[city].elements()):
-            score(state, seat, 4, "farm", "farmers supplying a completed city", events)
+    for city, (farmers, farms) in sorted(farm_supply(state).items()):
+        x, y = place_of(state, city)
+        why = (f"farmers supplying the city at {x},{y} of {_n(len(state.tiles[city]), 'tile')}: "
+               + who(state, farmers.elements(), "farmer"))
+        nodes = nodes_of(state, city) + tuple(n for farm in farms for n in nodes_of(state, farm))
+        for seat in majority(farmers.elements()):
+            score(state, seat, 4, "farm", why, events, nodes)
+
+
+class Worth(NamedTuple):
+    """What a feature is worth now, as the scoring counts it (issue 40: the feature under the cursor)."""
+
+    kind: str
+    at: tuple[int, int]  # where it is named: its first tile placed
+    nodes: tuple[int, ...]
+    tiles: int
+    complete: bool
+    followers: tuple[int, ...]  # the seats of the followers on it
+    winners: tuple[int, ...]  # who scores it (completed: who scored it; else who would at the end)
+    points: int  # completed: its points; unfinished: what it scores if the game ended now
+    why: str
+    supplies: tuple[tuple[tuple[int, int], int, tuple[int, ...]], ...] = ()  # a field's: (city at, tiles, winners)
+
+
+def worth(state: State, node: int) -> Worth:
+    """The feature of ``node`` (a segment of a placed tile): its followers and what it scores, from the
+    same counts the scoring uses (``completed_points``, ``unfinished_points``, ``farm_supply``)."""
+    root = state.find(node)
+    kind = state.kind[root]
+    nodes, at, tiles = nodes_of(state, root), place_of(state, root), len(state.tiles[root])
+    seats = state.occupants[root]
+    if kind == "field":
+        supply = farm_supply(state)
+        cities = sorted({state.find(c) for c in state.cities[root] if state.open[state.find(c)] == 0})
+        supplies = tuple((place_of(state, c), len(state.tiles[c]),
+                          majority(supply[c][0].elements()) if c in supply else ()) for c in cities)
+        won = Counter(s for _at, _n, winners in supplies for s in winners)
+        return Worth(kind, at, nodes, tiles, False, seats, tuple(sorted(won)), 4 * max(won.values(), default=0),
+                     "4 a completed city it supplies, to the most farmers supplying it", supplies)
+    if kind == "cloister":
+        p = state.placed[min(state.tiles[root])]
+        complete = neighbours(state, p.x, p.y) == 8
+        points, why = (9, "a completed cloister") if complete else unfinished_points(state, root)
+    elif kind in ("road", "city"):
+        complete = state.open[root] == 0
+        points, why = completed_points(state, root) if complete else unfinished_points(state, root)
+    else:  # (the river: nobody scores it)
+        return Worth(kind, at, nodes, tiles, state.open[root] == 0, (), (), 0, "the river scores nothing")
+    return Worth(kind, at, nodes, tiles, complete, seats, majority(seats), points, why)

@@ -20,9 +20,9 @@ from ...session import EVERY_SEAT, Session
 from ..engine import Place, parse
 from ..learn import tutorial as T
 from ..learn.lesson import CARCASSONNE
+from . import land as landview
 from .screen import CarcassonneScreen
 
-_WANTED = ("╔═══╗", "║ ▶ ║", "╚═══╝")
 
 
 class LessonRefused(ValueError):
@@ -142,10 +142,10 @@ class CarcassonneLessonScreen(CarcassonneScreen):
         self.message = self._why(state) or f"Turned {self.rotation * 90}°, it fits here."
         self.refresh_all()
 
-    def _cell(self, state, places, x: int, y: int, line: int):
+    def _cell(self, state, places, x: int, y: int, line: int, look):
         if (x, y) == self._wanted_place(state) and (x, y) != self.cursor:
-            return _WANTED[line], "bold"
-        return super()._cell(state, places, x, y, line)
+            return [(landview.frame(look.w, look.h, line, "▶", heavy=True), "bold")]
+        return super()._cell(state, places, x, y, line, look)
 
     def refresh_all(self) -> None:
         super().refresh_all()

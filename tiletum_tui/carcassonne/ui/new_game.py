@@ -9,9 +9,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioSet, Static
 
 from ...shell_ui.new_game import PlayersForm, form_problem, seat_select
+from ...shell_ui.toggles import Choice, Tick
 from ..data import load
 from ..engine import PlayerSetup, Settings
 from ..engine.state import COLOURS
@@ -39,7 +40,7 @@ class NewCarcassonneGame(PlayersForm):
                 yield Label("Players", classes="label")
                 with RadioSet(id="count", compact=True):
                     for n in range(lo, hi + 1):
-                        yield RadioButton(str(n), value=n == lo, id=f"n{n}")
+                        yield Choice(str(n), value=n == lo, id=f"n{n}")
             for i in range(hi):
                 with Horizontal(classes="row player-row" + (" hidden" if i >= lo else ""), id=f"row{i}"):
                     yield Label(f"Player {i + 1}", classes="label")
@@ -47,7 +48,7 @@ class NewCarcassonneGame(PlayersForm):
                                 compact=True)
                     yield Label(COLOURS[i], classes="colour")
                     yield seat_select(i)  # a person or a computer opponent (issue 20)
-            yield Checkbox("The River (its 12 tiles first, from the spring)", id="river",
+            yield Tick("The River (its 12 tiles first, from the spring)", id="river",
                            compact=True)
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="label")

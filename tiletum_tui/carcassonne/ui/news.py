@@ -69,12 +69,29 @@ def window(log, seat: int) -> range:
     return range(max(i - 1, 0), end)
 
 
+ORDER = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"  # the tiles placed since a player's last turn, in order (issue 40)
+
+
+def order_mark(n: int) -> str:
+    """The mark of the n-th tile (from 1) placed since a player's last turn, on the land and in the recap."""
+    return ORDER[n - 1] if n <= len(ORDER) else "*"
+
+
+def placed_since(log, seat: int) -> list[tuple[int, int]]:
+    """The cells of the tiles the others placed since ``seat`` last played, in order (the engine's
+    TilePlaced events in the log)."""
+    return [(e.x, e.y) for i in window(log, seat) if log[i].seat != seat
+            for e in log[i].events if isinstance(e, TilePlaced)]
+
+
 def since_last_turn(log, names, seat: int) -> tuple[list[str], dict[int, int]]:
     """What the others did since ``seat`` last played, a line per action (its own last action only by
-    what it set off), and the points each player scored in that time (from the Scored events)."""
+    what it set off), each tile placed numbered as the land marks it (``order_mark``), and the points
+    each player scored in that time (from the Scored events)."""
     lines: list[str] = []
     points: dict[int, int] = {}
     span = window(log, seat)
+    n = 0
     for i in span:
         entry = log[i]
         for e in entry.events:
@@ -85,5 +102,7 @@ def since_last_turn(log, names, seat: int) -> tuple[list[str], dict[int, int]]:
             if extra:
                 lines.append("After your last move: " + "; ".join(extra))
             continue
-        lines.append(entry_line(entry, names))
+        placed = any(isinstance(e, TilePlaced) for e in entry.events)
+        n += placed
+        lines.append((order_mark(n) + " " if placed else "  ") + entry_line(entry, names))
     return lines, points

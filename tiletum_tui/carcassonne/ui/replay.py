@@ -25,7 +25,7 @@ from ..engine.events import FollowerDeployed
 from ..engine.followers import spots
 from ..engine.land import legal_places
 from ..engine.words import count
-from . import draw, land as landview, news
+from . import land as landview, news
 from .overview import overview
 from .text import final_table, player_line
 
@@ -115,12 +115,12 @@ class CarcassonneReplay(ReplayShell):
         p = state.placed[state.last]
         entry = self.positions.entry(self.at)
         deployed = [e for e in entry.events if isinstance(e, FollowerDeployed)] if entry is not None else []
-        lit: frozenset = frozenset()
+        lit: frozenset | int = frozenset()
         if deployed:  # the segment by its name, as the follower choice before it named it
             before = self.positions.view(self.at - 1, self.model.seat)
             seg = next((s.segment for s in spots(before) if s.name == deployed[0].segment), None)
             if seg is not None:
-                lit = frozenset(draw.segment_cells(p.design, p.rotation, seg))
+                lit = seg  # (the large tile lights the segment's characters at its size)
         return (p.x, p.y), lit
 
     def draw(self) -> None:
@@ -145,7 +145,7 @@ class CarcassonneReplay(ReplayShell):
             land.update(overview(state, places, cursor, width, height))
         else:
             text, self.origin = landview.paint(state, places, width, height, cursor=cursor, origin=self.origin,
-                                               in_hand=False)
+                                               in_hand=False, look=landview.look_for(self.app, state, width, height))
             land.update(text)
         side = self.query_one("#carc-side", Static)
         side.display = view != "final"  # the final table takes the whole width, as in play
@@ -170,7 +170,8 @@ class CarcassonneReplay(ReplayShell):
         p = state.placed[state.last]
         out = Text()
         out.append("the tile of the move shown\n" if self.at else "the start tile\n", style="dim")
-        out.append_text(landview.big_tile(p.design, p.rotation, lit, width, named=False))
+        out.append_text(landview.big_tile(p.design, p.rotation, lit, width, named=False,
+                                          palette=landview.palette(self.app, state.players)))
         if state.phase == "place":
             out.append(f"next: {state.drawn}\n", style="dim")
         out.append_text(self.panel_text(lambda name: INK.get(name, ""), keys=False, most=3))

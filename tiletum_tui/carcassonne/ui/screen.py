@@ -1,6 +1,7 @@
 """The Carcassonne game screen, 80×24 and up, by the keyboard alone.
 
-The land is a grid of tiles five characters wide (``draw.py``), scrolling to follow the cursor;
+The land is a grid of tiles (``draw.py``: 5×3 characters at 80×24, larger on a larger screen),
+scrolling to follow the cursor;
 the drawn tile is shown large beside it. Placing: arrows jump between the places where the tile
 fits (marked with a frame), Shift+arrows step one cell anywhere, ``r`` turns the tile (through the
 turns that fit there, or each turn that looks different where it fits nowhere, saying why), Enter places. Then the
@@ -23,7 +24,7 @@ from ..engine.followers import spots
 from ..engine.land import legal_places, why_not
 from ..engine.tiles import alike
 from ..engine.words import count
-from . import draw, land as landview
+from . import draw, land as landview, news
 from .opponents import SeatsDriver
 from .overview import overview
 from .looking import Looking
@@ -160,8 +161,10 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
         self._setup_turn(state, places)
         land = self.query_one("#carc-land", Static)
         self.query_one("#carc-head", Static).update(self.with_keys(self._head(state)))
-        if state.phase == "over":
-            land.update(final_table(state))
+        if state.phase == "over" and self.final_step is None:
+            land.update(final_table(state).append("\nf: the final scoring feature by feature on the land", style="dim"))
+        elif state.phase == "over":  # the final scoring's feature shown on the land (f)
+            land.update(self._land(state, places, land.size.width or 56, land.size.height or 20))
         elif self.overview:
             land.update(overview(state, places, self.cursor, land.size.width or 56, land.size.height or 20))
         else:
@@ -207,14 +210,39 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
         return Text(f"Carcassonne · turn {state.turn} · {who}: {doing} · {count(left, 'tile')} left", style="bold")
 
     def _land(self, state, places, width: int, height: int) -> Text:
+        # the tiles placed since your last turn, numbered in order (the recap, s, numbers them alike)
+        self._numbered = {} if state.phase == "over" else {
+            c: n for n, c in enumerate(news.placed_since(self.session.log, self.you()), 1)}
+        self._lit = self._feature_lit(state)
         text, self.origin = landview.paint(state, places, width, height, cursor=self.cursor, origin=self.origin,
-                                           own_cell=self._cell)
+                                           own_cell=self._cell, coordinates=self.coordinates,
+                                           look=landview.look_for(self.app, state, width, height))
         return text
 
-    def _cell(self, state, places, x: int, y: int, line: int) -> tuple[str, str]:
+    _numbered: dict = {}
+    _lit: dict = {}
+
+    def _feature_lit(self, state) -> dict:
+        """The segments to light across the land: the feature under the cursor (f), or at the final
+        table the final scoring's feature shown (the cursor then on its first tile, to keep it in view)."""
+        from . import feature
+
+        if state.phase == "over":
+            if self.final_step is None:
+                return {}
+            items = feature.final_items(self.session.log[-1], self._names())
+            lit = feature.lit_map(state, items[self.final_step][1])
+            p = state.placed[min(lit)]
+            self.cursor = (p.x, p.y)
+            return lit
+        if self.feature is None or self.feature[0] != self.cursor or self.cursor not in state.cells:
+            return {}
+        return feature.lit_map(state, feature.describe(state, *self.feature)[1])
+
+    def _cell(self, state, places, x: int, y: int, line: int, look) -> list:
         """One line of a cell (the lesson's screen marks the place its step asks for)."""
         return landview.cell(state, places, x, y, line, cursor=self.cursor, rotation=self.rotation,
-                             marked=self.opponents.marked)
+                             marked=self.opponents.marked, look=look, numbered=self._numbered, lit=self._lit)
 
     def _side(self, state, places) -> Text:
         text = Text()
@@ -227,8 +255,10 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
             design, rotation = p.design, p.rotation
             options = self._options(state)
             seg = options[self.choice][0] if options[self.choice][0] is not None else None
-            lit = draw.segment_cells(design, rotation, seg) if seg is not None else set()
-        text.append_text(landview.big_tile(design, rotation, lit))
+            lit = seg if seg is not None else set()
+        side = self.query_one("#carc-side", Static)
+        text.append_text(landview.big_tile(design, rotation, lit, max((side.size.width or 25) - 2, 23),
+                                           palette=landview.palette(self.app, state.players)))
         if state.phase == "place":
             fit = self.rotation in places.get(self.cursor, ())  # (the lesson turns only by r)
             text.append(f"at {self.cursor[0]},{self.cursor[1]}, turned {self.rotation * 90}°\n")

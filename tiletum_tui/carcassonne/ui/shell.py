@@ -40,7 +40,10 @@ KEY_HELP = [
         ("c", "at the final table: how it was won (VP over the game, by category, time per move)"),
         ("z", "the zoomed-out overview of the land (again: back)"),
         ("l", "the log (n in it: the notation)"),
-        ("s", "what happened since your last turn"),
+        ("s", "what happened since your last turn (the tiles placed since are numbered on the land)"),
+        ("g", "the coordinates along the land's edges, as the log names cells (again: off)"),
+        ("f", "the feature under the cursor across the land, its followers and what it scores (again: the "
+              "tile's next segment); at the final table: the final scoring feature by feature"),
         ("f1", "the rules about what is on screen (Cards & Components are a page of them)"),
     ]),
     ("Everywhere", [
@@ -91,7 +94,12 @@ class NewsPanel(ModalScreen[None]):
     _width = 0  # the width the lines were wrapped to
 
     def on_resize(self, event=None) -> None:
-        """Wrap the lines to the width they now have (each under its words), the latest still in view."""
+        """Wrap the lines to the width they now have (each under its words), the latest still in view.
+        The panel grows with the screen (issue 40): 70 columns at 80, two thirds of a wider one."""
+        dialog = self.query_one(".dialog")
+        width = max(70, min(130, self.app.size.width * 2 // 3))
+        if dialog.styles.width is None or dialog.styles.width.value != width:
+            dialog.styles.width = width
         text = self.query_one("#news-text", Static)
         if text.size.width and text.size.width != self._width:
             text.update(self._text())
@@ -150,8 +158,13 @@ class CarcassonneShell(Screen):
         Binding("l", "log", "log", show=False, id="carcassonne.log"),
         Binding("s", "since", "since", show=False, id="carcassonne.since"),
         Binding("z", "overview", "zoom", show=False, id="carcassonne.overview"),
+        Binding("g", "coordinates", "coordinates", show=False, id="carcassonne.coordinates"),
+        Binding("f", "feature", "feature", show=False, id="carcassonne.feature"),
     ]
+    feature = None  # (cell, segment): the feature shown across the land (``feature.py``)
+    final_step = None  # the final scoring's feature shown (at the final table), or None
     overview = False  # the land zoomed out (``overview.py``)
+    coordinates = False  # the cells' coordinates along the land's edges (``land.paint``)
 
     # ---- keeping the game safe, as Tiletum's screen does (shell_ui.keeping)
     def report_autosave(self) -> None:
@@ -205,9 +218,53 @@ class CarcassonneShell(Screen):
 
         self.app.push_screen(NewsPanel("The log", lines(False), lines))
 
-    def action_since(self) -> None:
+    def you(self) -> int:
+        """The seat whose "since your last turn" this screen tells: the one deciding at this keyboard,
+        or while a computer opponent decides, the next seat a person plays here."""
         seat = self.acting_seat()
         seat = self.state.seat if seat is None else seat
+        plays = getattr(getattr(self, "opponents", None), "plays", None)
+        n = len(self.state.players)
+        if plays is not None:
+            return next((s % n for s in range(seat, seat + n) if not plays(s % n)), seat)
+        return seat
+
+    def action_feature(self) -> None:
+        """f: the feature of a segment of the tile under the cursor (again: the next segment, then none);
+        at the final table, the final scoring's features one after another, then the table again."""
+        from . import feature
+
+        state = self.state
+        if state.phase == "over":
+            items = feature.final_items(self.session.log[-1], self._names()) if self.session.log else []
+            step = 0 if self.final_step is None else self.final_step + 1
+            self.final_step = step if step < len(items) else None
+            if self.final_step is None:
+                self.message = "" if items else "The final scoring scored no feature."
+            else:
+                self.message = f"Final scoring {step + 1}/{len(items)}: {items[step][0]} · f: next"
+            self.refresh_all()
+            return
+        segments = feature.segments_at(state, self.cursor)
+        if not segments:
+            self.feature = None
+            self.message = "f: put the cursor on a placed tile first (Shift+arrows step anywhere)."
+        else:
+            shown = self.feature
+            if shown is not None and shown[0] == self.cursor and shown[1] in segments:
+                i = segments.index(shown[1]) + 1
+                self.feature = (self.cursor, segments[i]) if i < len(segments) else None
+            else:
+                self.feature = (self.cursor, segments[0])
+            self.message = feature.describe(state, *self.feature)[0] + " · f: the next" if self.feature else ""
+        self.refresh_all()
+
+    def action_coordinates(self) -> None:
+        self.coordinates = not self.coordinates
+        self.refresh_all()
+
+    def action_since(self) -> None:
+        seat = self.you()
         names = self._names()
         lines, points = news.since_last_turn(self.session.log, names, seat)
         if points:

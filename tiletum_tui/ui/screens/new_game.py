@@ -8,13 +8,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioSet, Select, Static
 
 from ...engine.ruleset import known_modules
 from ...engine.state import PlayerSetup, Settings
 from ..parts import NewGameFields, ui_parts_by_name
 from ..widgets.painted import PLAYER_COLOURS
 from ...shell_ui.new_game import MASTER_TIMES, PlayersForm, form_problem, seat_select
+from ...shell_ui.toggles import Choice, Tick
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee")
 
@@ -35,7 +36,7 @@ class NewGameScreen(PlayersForm):
                 yield Label("Players", classes="label")
                 with RadioSet(id="count", compact=True):
                     for n in (2, 3, 4):
-                        yield RadioButton(str(n), value=n == 2, id=f"n{n}")
+                        yield Choice(str(n), value=n == 2, id=f"n{n}")
             for i in range(4):
                 with Horizontal(classes="row player-row" + (" hidden" if i >= 2 else ""), id=f"row{i}"):
                     yield Label(f"Player {i + 1}", classes="label")
@@ -98,9 +99,9 @@ def _option_id(option: str) -> str:
 
 def _module_fields(name: str, fields: NewGameFields):
     """The module on or off, and its options (shown when it is on)."""
-    yield Checkbox(fields.title, id=name, compact=True)
+    yield Tick(fields.title, id=name, compact=True)
     for option, label in fields.options.items():
-        yield Checkbox(label, id=_option_id(option), classes=f"{name}-option hidden", compact=True)
+        yield Tick(label, id=_option_id(option), classes=f"{name}-option hidden", compact=True)
 
 
 def module_settings(form) -> tuple[tuple[str, ...], tuple[str, ...]]:
