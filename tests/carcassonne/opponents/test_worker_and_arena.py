@@ -75,7 +75,7 @@ def test_the_arena_plays_carcassonne_with_tiletums_output_and_saves_each_game(tm
 @pytest.mark.parametrize("bad,words", [
     (["--seats", "master,master,master,master,master,master"], "--seats takes 2 to 5 levels"),
     (["--silver"], "Carcassonne has no --silver"),
-    (["--rules", "3"], "--rules is a rules version of Carcassonne this program plays (1, 2)"),  # (2 is: issue 42)
+    (["--rules", "9"], "--rules is a rules version of Carcassonne this program plays (1, 2, 3)"),  # (2, 3 are)
     (["--games", "0"], "--games is a number")])
 def test_the_carcassonne_arena_refuses_what_it_cannot_play(bad, words, capsys):
     quick = ["--seats", "beginner,beginner", "--games", "1"]  # (were the refusal missing: one quick game)
