@@ -246,48 +246,74 @@ class UndergroundView(Painted, can_focus=True):
         return None
 
     def _info(self) -> Text:
-        st, sid = self.state, self.cursor
-        t = tables()
-        s = sv(st)
-        sp = t.spaces[sid]
         out = Text()
-        out.append(space_name(sid), self.ink("title"))
-        if sid in self.legal:
+        out.append(space_name(self.cursor), self.ink("title"))
+        if self.cursor in self.legal:
             out.append("  (Enter to choose)", self.ink("good"))
-        w = T.words(st)
-        if sp.kind == "town":
-            houses = st.board.houses.get(sid, ())
-            words = []
-            for i, owner in enumerate(houses):
-                if owner == UNUSED:
-                    continue
-                hs = sp.house_spaces[i]
-                mark = {"building": " Building Bonus", "vp": f" +{hs.vp} VP"}.get(hs.bonus, "")
-                words.append(f"{i + 1}:{st.players[owner].name if owner >= 0 else 'empty'}{mark}")
-            if words:
-                out.append("\n Houses: " + ", ".join(words))
-            mines = []
-            for i, owner in enumerate(s.mines.get(sid, ())):
-                if owner == UNUSED:
-                    continue
-                gold = sp.mine_spaces[i].gold
-                mines.append(f"{i + 1}:{st.players[owner].name if owner >= 0 else 'empty'}" + (f" {gold} Gold" if gold else ""))
-            if mines:
-                out.append("\n Mines (1 Silver each, + the Gold shown): " + ", ".join(mines))
-            if sid in s.construction_cost:
-                cost = t.data.construction_costs[s.construction_cost[sid]]
-                pillars = [st.players[o].name for o in st.board.pillars.get(sid, ()) if o >= 0]
-                out.append(f"\n Cathedral: {cost.cost} {cost.kind.capitalize()}, {cost.vp} VP + tile; "
-                           f"{len(s.cathedral_stack[sid])} tile(s) left; Pillars: {', '.join(pillars) or 'none'}")
-            tiles = st.board.map_bonus.get(sid, ())
-            if tiles:
-                out.append("\n Bonus tiles: " + "; ".join(w.tile_line(x, 40) for x in tiles))
-        elif sp.kind == "tablet":
-            tablet = t.data.tablets[sp.tablet]
-            out.append(f"\n {tablet.name}: {tablet.text}" + (" (covered: used)" if sid in s.covered else ""))
-        here = [st.players[i].name for i, p in enumerate(s.players) if sid in p.prospectors.values()]
-        if here:
-            out.append("\n Prospectors here: " + ", ".join(here))
-        out.append("\n H House  P Pillar  M Mine spaces (· empty, 1-4 player)  ◆ Bonus tiles  p Prospectors"
-                   "\n m setup Mines  ◇ Stone Tablet (Ag Silver, st Prospector steps), X covered", self.ink("muted"))
+        out.append("\n")
+        out.append_text(space_text(self, self.state, self.cursor))
         return out
+
+
+# The marks in the Underground boxes, a line each so that none is cut at 80 columns (issue 41 item 7).
+LEGEND = ("H House, P Pillar, M Mine spaces: · empty, 1-4 the player\n"
+          "◆ Bonus tiles · p Prospectors · m setup Mines\n"
+          "◇ Stone Tablet (Ag Silver, st Prospector steps) · X covered")
+
+
+def space_text(painter, st, sid: str, legend: bool = True) -> Text:
+    """An Underground space in full (a Town, a Stone Tablet, a tunnel, a Pithead): under the maps for
+    the cursor, and in the details dialog (``i``)."""
+    t = tables()
+    s = sv(st)
+    sp = t.spaces[sid]
+    out = Text()
+    w = T.words(st)
+    lines = [f"A {_KIND.get(sp.kind, 'space')} of {t.data.maps[t.map_of[sid]].name}"]
+    if sp.kind == "town":
+        houses = st.board.houses.get(sid, ())
+        words = []
+        for i, owner in enumerate(houses):
+            if owner == UNUSED:
+                continue
+            hs = sp.house_spaces[i]
+            mark = {"building": " Building Bonus", "vp": f" +{hs.vp} VP"}.get(hs.bonus, "")
+            words.append(f"{i + 1}:{st.players[owner].name if owner >= 0 else 'empty'}{mark}")
+        if words:
+            lines.append("Houses: " + ", ".join(words))
+        mines = []
+        for i, owner in enumerate(s.mines.get(sid, ())):
+            if owner == UNUSED:
+                continue
+            gold = sp.mine_spaces[i].gold
+            mines.append(f"{i + 1}:{st.players[owner].name if owner >= 0 else 'empty'}" + (f" {gold} Gold" if gold else ""))
+        if mines:
+            lines.append("Mines (1 Silver each, + the Gold shown): " + ", ".join(mines))
+        if sid in s.construction_cost:
+            cost = t.data.construction_costs[s.construction_cost[sid]]
+            pillars = [st.players[o].name for o in st.board.pillars.get(sid, ()) if o >= 0]
+            lines.append(f"Cathedral: {cost.cost} {cost.kind.capitalize()}, {cost.vp} VP + tile; "
+                         f"{len(s.cathedral_stack[sid])} tile(s) left; Pillars: {', '.join(pillars) or 'none'}")
+        tiles = st.board.map_bonus.get(sid, ())
+        if tiles:
+            lines.append("Bonus tiles: " + "; ".join(w.tile_line(x, 40) for x in tiles))
+    elif sp.kind == "tablet":
+        tablet = t.data.tablets[sp.tablet]
+        lines.append(f"{tablet.name}: {tablet.text}" + (" (covered: used)" if sid in s.covered else ""))
+    here = [st.players[i].name for i, p in enumerate(s.players) if sid in p.prospectors.values()]
+    lines.append("Prospectors here: " + (", ".join(here) or "none"))
+    lines.append("Links to: " + ", ".join(space_name(o) for o in sp.adjacent))
+    out.append("\n".join(" " + line for line in lines))
+    if legend:
+        out.append("\n" + "\n".join(" " + line for line in LEGEND.split("\n")), painter.ink("muted"))
+    return out
+
+
+_KIND = {"town": "Town", "tablet": "Stone Tablet space", "tunnel": "tunnel space", "shaft": "Pithead"}
+
+
+def space_details(painter, state, sid: str):
+    """``i`` on an Underground space (``UiPart.details``): its title and its text; None if not ours."""
+    if sid not in tables().spaces:
+        return None
+    return space_name(sid), space_text(painter, state, sid)
