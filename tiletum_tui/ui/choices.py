@@ -163,12 +163,13 @@ class LineMemory:
     seen: dict = field(default_factory=dict)  # (decision, path of group keys) -> {key: (order, Choice)}
     chosen: set = field(default_factory=set)  # the actions chosen this turn
     arrivals: int = 0  # Tasks that came during the turn so far
+    numbers: dict = field(default_factory=dict)  # (decision, path) -> {key: (number, Choice)} last shown
 
     def keep(self, state: State, menu: list[Choice]) -> None:
         top = state.stack[-1] if state.stack else None
         turn = (top.player if top else None, state.round, state.lap, state.phase)
         if turn != self.turn:
-            self.turn, self.seen, self.chosen = turn, {}, set()
+            self.turn, self.seen, self.chosen, self.numbers = turn, {}, set(), {}
         decision = tuple((type(f).__name__, getattr(f, "action", "")) for f in state.stack)
         self._level(state, menu, decision, ())
 
@@ -193,9 +194,51 @@ class LineMemory:
                     level.append(ghosts[old.key])
             level.sort(key=lambda c: c.order)
         self.seen[where] = {c.key: (c.order, c) for c in level if not _moves(c)}
+        self._number(state, level, where)
         for c in level:
             if c.is_group:
                 self._level(state, c.children, decision, path + (c.key,))
+
+    def _number(self, state: State, level: list[Choice], where: tuple) -> None:
+        """A line keeps its number for the whole decision (issue 41 item 3): a line still shown keeps
+        its number, one that comes back takes the number it had if that is free (a move back to a Town
+        next to the piece again), a new line the first number left free (a move to a Town the piece now
+        reaches, Place a Mine once the Prospector is in a Town), else the next one; a number whose line
+        went and none took stays, greyed with why. The lines with a letter of their own (Tasks t, End
+        your turn e) stand below, unnumbered, and keep their letter always."""
+        numbered = [c for c in level if not c.letter]
+        lettered = [c for c in level if c.letter]
+        memory, shown = self.numbers.setdefault(where, ({}, {}))  # key -> its number; number -> line shown
+        before = {c.key for c in shown.values()}
+        given: dict[str, int] = {}
+        for c in numbered:  # still shown: the same number
+            if c.key in before:
+                given[c.key] = memory[c.key]
+        for c in numbered:  # back again: its old number, if free
+            if c.key not in given and c.key in memory and memory[c.key] not in given.values():
+                given[c.key] = memory[c.key]
+        used = set(given.values())
+        free = (n for n in range(1, 10**6) if n not in used)
+        for c in numbered:
+            if c.key not in given:
+                given[c.key] = next(free)
+        by_number = {given[c.key]: c for c in numbered}
+        out = []
+        for n in range(1, max(by_number, default=0) + 1):
+            line = by_number.get(n)
+            if line is None:  # the line that stood here went and none took its place: it stays, greyed with why
+                was = shown.get(n)
+                line = (self._ghost(state, was) if was is not None and not was.disabled else was) or Choice(
+                    was.label if was else "—", was.action if was else None, key=was.key if was else f"gone{n}",
+                    reason="not possible any more in this decision", note="no longer possible",
+                    detail=was.detail if was else "", order=was.order if was else ())
+                line.children = []
+                given[line.key] = n
+            out.append(line)
+        level[:] = out + lettered
+        memory.update(given)
+        shown.clear()
+        shown.update({i + 1: c for i, c in enumerate(out)})
 
     def _place_task(self, c: Choice, level: list[Choice], gone: list, ghosts: dict, taken: set) -> None:
         """Where a Task line new this turn goes. In the place of its kind's placeholder, if that is gone: the
@@ -366,24 +409,45 @@ def find_path(menu: list[Choice], action) -> list[int] | None:
     return None
 
 
+def key_of(choices: list[Choice], i: int) -> str:
+    """The key that picks line ``i`` (from 0): its letter (Tasks t, End your turn e: never a number,
+    so they keep their key however many lines come and go above them: issue 41 item 3), else its
+    number. Every line has one, "12" being typed 1 then 2 (issue 41 item 2); the lesson chapters'
+    list reads two digits the same way."""
+    return choices[i].letter or str(sum(1 for c in choices[: i + 1] if not c.letter))
+
+
+def numbered(choices: list[Choice]) -> int:
+    """How many lines have a number (those with a letter of their own stand below them)."""
+    return sum(1 for c in choices if not c.letter)
+
+
+def line_of(choices: list[Choice], n: int) -> int | None:
+    """The index of the line numbered ``n`` (None if no line has that number)."""
+    found = [i for i, c in enumerate(choices) if not c.letter]
+    return found[n - 1] if 1 <= n <= len(found) else None
+
+
+def presses(choices: list[Choice], i: int) -> list[str]:
+    """The keys a person types for line ``i``: its letter, its number's digits, and Enter after a digit
+    that could begin a longer number (1 in a list of 12 waits for a second digit)."""
+    key = key_of(choices, i)
+    if key.isdigit() and len(key) == 1 and int(key) * 10 <= numbered(choices):
+        return [key, "enter"]
+    return list(key)
+
+
 def keys_for(menu: list[Choice], action) -> list[str] | None:
-    """The keys that pick ``action`` from this menu: a line's number, or its letter at the top level
-    (t for Tasks, e for finishing). None when a line on the way has no key (past the ninth line)."""
+    """The keys that pick ``action`` from this menu, level by level (``presses``); None if it is not there."""
     path = find_path(menu, action)
     if path is None:
         return None
     keys, level = [], menu
-    for depth, i in enumerate(path):
-        c = level[i]
-        if depth == 0 and c.letter:
-            keys.append(c.letter)
-        elif i < 9:
-            keys.append(str(i + 1))
-        else:
-            return None
-        level = c.children
+    for i in path:
+        keys += presses(level, i)
+        level = level[i].children
     return keys
 
 
 __all__ = ["FINISH", "TASK", "TASKS", "Choice", "LineMemory", "build_menu", "decision_title", "find_path", "finish_action",
-           "keys_for", "space_summary"]
+           "key_of", "keys_for", "line_of", "numbered", "presses", "space_summary"]

@@ -96,7 +96,11 @@ class GameKeys:
         self.refresh_game(keep=True)  # the sub-menu the player is in stays open
 
     def action_pick(self, n: int) -> None:
-        self.query_one(DecisionPanel).pick_number(n)
+        panel = self.query_one(DecisionPanel)
+        left = panel.pick_number(n)
+        if left is not None:  # a digit meant for the decision after the line just chosen
+            self._ahead.append((str(left), str(left)))
+        self.update_keys()
 
     def action_back(self) -> None:
         if self.opponents.busy:  # Esc hurries the opponent playing

@@ -18,10 +18,11 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from ..choices import FINISH, TASK, Choice
+from ..choices import FINISH, TASK, Choice, key_of, line_of, numbered
 from .painted import Painted
 
-NUMBERED = 9  # lines 1-9 have a number key; the others are reached with the arrows (or by name)
+NUMBERED = 9  # lines a single digit picks; a list of more Towns than that is found by typing names too
+SECOND_DIGIT = 1.0  # seconds a first digit waits for a second where a list has ten lines or more
 
 
 def matches(choices: list[Choice], typed: str, inside: bool = True) -> list[int]:
@@ -34,12 +35,38 @@ def matches(choices: list[Choice], typed: str, inside: bool = True) -> list[int]
 
 class ChoiceList(OptionList):
     """The panel's lines. When the list's own size changes (the detail line under it grew, so a
-    scrollbar comes), the lines are cut anew for the room left."""
+    scrollbar comes), the lines are cut anew for the room left. A list longer than its room says so
+    on itself: a rule under it reads "▼ 5 more below" (and "▲ above" once scrolled), so no line is
+    hidden without a word (issue 41 item 2)."""
 
     def on_resize(self, event) -> None:
         recut = getattr(self.parent, "recut", None)
         if recut is not None:
             recut()
+        self.mark_more()
+
+    def watch_scroll_y(self, old, new) -> None:
+        super().watch_scroll_y(old, new)
+        self.mark_more()
+
+    def mark_more(self) -> None:
+        """The ▲▼ mark: on while the lines do not all fit (decided on the room without the mark's own
+        row, so adding it never flips the decision back)."""
+        room = self.size.height + (1 if self.has_class("-more") else 0)
+        more = self.option_count > room > 0
+        self.set_class(more, "-more")
+        if not more:
+            self.border_subtitle = ""
+            return
+        top = round(self.scroll_y)
+        seen = max(self.size.height, 1)
+        above, below = top, max(self.option_count - top - seen, 0)
+        words = []
+        if above:
+            words.append(f"▲ {above} above")
+        if below:
+            words.append(f"▼ {below} more below")
+        self.border_subtitle = " · ".join(words) + " (↑↓)"
 
 
 class DecisionPanel(Vertical):
@@ -76,6 +103,7 @@ class DecisionPanel(Vertical):
         # A choice was sent and the screen has not answered with a new decision yet: keys typed
         # ahead in that moment must not pick from the old lines (they would send a stale action).
         self.waiting = False
+        self.pending: tuple[int, object] | None = None  # a first digit waiting for a second: (it, its timer)
 
     def compose(self) -> ComposeResult:
         yield Painted(id="decision-title")
@@ -144,6 +172,9 @@ class DecisionPanel(Vertical):
         return False
 
     def back(self) -> bool:
+        if self.pending is not None:  # Esc after a first digit: no line is chosen
+            self._stop_pending()
+            return True
         if self.typed or self.finding:
             self.typed, self.finding, self.found = "", False, False
             self._render_title()
@@ -156,10 +187,61 @@ class DecisionPanel(Vertical):
         self._render_level()
         return True
 
-    def pick_number(self, n: int) -> None:
-        if 1 <= n <= min(len(self.options), NUMBERED):
-            self.query_one(OptionList).highlighted = n - 1
-            self.activate(self.options[n - 1])
+    def pick_number(self, n: int) -> int | None:
+        """A digit typed. Where the list has ten lines or more, a digit that may begin a longer
+        number (1 of 14) highlights its line and waits a moment (or Enter) for a second digit (10-14);
+        any other digit picks its line at once. Returns a digit still to be used for the next decision
+        (1 then 7 in a list of 14: line 1 is chosen, and 7 was typed for what comes after it)."""
+        count = numbered(self.options)
+        if self.pending is not None:
+            first = self.pending[0]
+            self._stop_pending()
+            if first * 10 + n <= count:
+                self._pick(first * 10 + n)
+                return None
+            self._pick(first)
+            if self.waiting:
+                return n
+            return self.pick_number(n)
+        if not 1 <= n <= count:
+            if count:
+                self.post_message(self.Refused(f"there is no line {n} here (the lines are numbered 1-{count})"))
+            return None
+        if n * 10 <= count:
+            self._show_line(line_of(self.options, n))
+            self.pending = (n, self.set_timer(SECOND_DIGIT, lambda: self._waited(n)))
+            self._render_title()
+            return None
+        self._pick(n)
+        return None
+
+    def _waited(self, n: int) -> None:
+        if self.pending is not None and self.pending[0] == n:
+            self.pending = None
+            self._pick(n)
+
+    def cancel_pending(self) -> None:
+        self._stop_pending()
+
+    def _stop_pending(self) -> None:
+        if self.pending is not None:
+            self.pending[1].stop()
+            self.pending = None
+            self._render_title()
+
+    def _show_line(self, i: int) -> None:
+        """Highlight line ``i`` and scroll it into view, greyed or not (the list itself scrolls only to
+        a line it may highlight): a number typed always shows its line."""
+        ol = self.query_one(OptionList)
+        ol.highlighted = i
+        ol.scroll_to_highlight()
+        ol.call_after_refresh(ol.scroll_to_highlight)  # (again once the title's lines are settled)
+        self._detail()
+
+    def _pick(self, n: int) -> None:
+        i = line_of(self.options, n)
+        self._show_line(i)
+        self.activate(self.options[i])
 
     def pick_space(self, space: str) -> None:
         matches_ = [c for c in self.options if c.space == space]
@@ -245,6 +327,7 @@ class DecisionPanel(Vertical):
             self.activate(c)
 
     def activate(self, choice: Choice) -> None:
+        self._stop_pending()
         if self.waiting:
             return
         self.typed, self.finding = "", False
@@ -266,7 +349,13 @@ class DecisionPanel(Vertical):
         if self.path:
             head.append("\n› " + " › ".join(p.removesuffix("…") for p in self.path), title.ink("strong"))
             head.append("  (Esc back)", title.ink("muted"))
-        if self.typed or self.finding:
+        if self.pending is not None:
+            first = self.pending[0]
+            last = min(numbered(self.options), first * 10 + 9)
+            lines = f"line {first}0" if last == first * 10 else f"lines {first}0-{last}"
+            head.append(f"\n{first}▏", title.ink("now"))
+            head.append(f"  a second digit: {lines} · Enter: line {first} · Esc", title.ink("muted"))
+        elif self.typed or self.finding:
             head.append("\nFind: ", title.ink("strong"))
             head.append(self.typed + "▏", title.ink("now"))
             if elsewhere:
@@ -278,6 +367,7 @@ class DecisionPanel(Vertical):
         title.update(head)
 
     def _render_level(self) -> None:
+        self._stop_pending()
         self._render_title()
         ol = self.query_one(OptionList)
         prompts = self._prompts()
@@ -289,6 +379,7 @@ class DecisionPanel(Vertical):
         if first is None:
             first = next((i for i, c in enumerate(self.options) if not c.disabled), None)
         ol.highlighted = first if first is not None else (0 if self.options else None)
+        ol.call_after_refresh(ol.mark_more)
         self._detail()
         self._point(self.highlighted.space if self.highlighted is not None else None)
 
@@ -307,15 +398,16 @@ class DecisionPanel(Vertical):
         ink = self.query_one("#decision-title", Painted).ink
         muted, now, strong = ink("muted"), ink("now"), ink("strong")  # (once, not once a line: issue 25)
         width = self._line_width()
+        wide = len(str(numbered(self.options)))  # numbers right-aligned: " 9", "10"
         prompts = []
         for i, c in enumerate(self.options):
             label = c.label + (" ›" if c.is_group and not c.disabled else "")
-            tail = (f" — {c.note or c.reason}" if c.disabled else "") + (f"  ({c.letter})" if c.letter else "")
-            room = width - 2 - len(tail) - (2 if c.marked else 0)
+            tail = f" — {c.note or c.reason}" if c.disabled else ""
+            room = width - 1 - wide - len(tail) - (2 if c.marked else 0)
             if len(label) > room:
                 label = label[: max(room - 1, 8)] + "…"
             line = Text(no_wrap=True, overflow="ellipsis")
-            line.append(f"{i + 1} " if i < NUMBERED else "  ", muted)
+            line.append(key_of(self.options, i).rjust(wide) + " ", now if c.letter else muted)
             if c.marked and not c.disabled:  # the line a lesson asks for
                 line.append("▶ ", now)
                 line.append(label, strong)
@@ -324,8 +416,6 @@ class DecisionPanel(Vertical):
             if c.disabled:
                 line.append(f" — {c.note or c.reason}")
                 line.stylize(muted)
-            if c.letter:
-                line.append(f"  ({c.letter})", muted)
             line.truncate(width, overflow="ellipsis")
             # Greyed lines are skipped by the arrows; their number key still explains why not.
             prompts.append(Option(line, id=f"c{i}", disabled=c.disabled))
@@ -344,6 +434,8 @@ class DecisionPanel(Vertical):
             ol.clear_options()
             ol.add_options(self._prompts())
             ol.highlighted = keep
+            ol.scroll_to_highlight()  # (a greyed line too: the list scrolls by itself only to a legal one)
+        ol.call_after_refresh(ol.mark_more)
         self._detail()
 
     def _point(self, cursor: str | None) -> None:
