@@ -79,6 +79,8 @@ async def test_a_first_digit_that_may_begin_a_longer_number_waits_for_enter_or_a
 def test_every_line_of_every_menu_has_a_key_of_its_own():
     """Random positions of both base and expansion games: on every level, each line shows a key and no
     two lines share one (lines past the ninth had none: issue 41 item 2)."""
+    from tiletum_tui.ui.choices import key_of, line_of
+
     long_seen = False
     for seed in range(1, 6):
         state = new_game(_settings(seed, silver=seed % 2 == 1, players=2 + seed % 3))
@@ -90,8 +92,12 @@ def test_every_line_of_every_menu_has_a_key_of_its_own():
             menu = build_menu(state, options(state))
             memory.keep(state, menu)
             for path, level in _levels(menu):
-                keys = [shown_key(level, i) for i in range(len(level))]
+                keys = [key_of(level, i) for i in range(len(level))]  # what the panel prints before each line
+                assert keys == [shown_key(level, i) for i in range(len(level))]
                 assert all(keys) and len(set(keys)) == len(keys), (path, keys)
+                for i, key in enumerate(keys):  # and typing it picks that line
+                    assert (line_of(level, int(key)) if key.isdigit() else level.index(
+                        next(c for c in level if c.letter == key))) == i
                 long_seen |= len(level) > 9
             state = apply(state, rng.choice(legal_actions(state)))
     assert long_seen  # menus of ten lines and more were met
