@@ -42,6 +42,7 @@ class Choice:
     name: str = ""  # what typing a name finds this line by (a Town's name); "" = not by name
     crumb: str = ""  # the group's short name in the panel's path line ("Die 3B › to 4")
     marked: bool = False  # a lesson asks for this line (or a line inside this group): drawn with ▶
+    inner: str = ""  # the key of the one line a group was collapsed into (the Settler's Rooms are not the Engineer's)
 
     @property
     def disabled(self) -> bool:
@@ -170,7 +171,9 @@ class LineMemory:
         turn = (top.player if top else None, state.round, state.lap, state.phase)
         if turn != self.turn:
             self.turn, self.seen, self.chosen, self.numbers = turn, {}, set(), {}
-        decision = tuple((type(f).__name__, getattr(f, "action", "")) for f in state.stack)
+        # One decision: the same frames, each about the same thing (the Action; the Building whose bonuses
+        # are taken: the next Building's lines are not the last one's, "done": issue 41 item 5)
+        decision = tuple((type(f).__name__, getattr(f, "action", ""), getattr(f, "building", "")) for f in state.stack)
         self._level(state, menu, decision, ())
 
     def _level(self, state: State, level: list[Choice], decision: tuple, path: tuple) -> None:
@@ -197,7 +200,7 @@ class LineMemory:
         self._number(state, level, where)
         for c in level:
             if c.is_group:
-                self._level(state, c.children, decision, path + (c.key,))
+                self._level(state, c.children, decision, path + (f"{c.key}/{c.inner}" if c.inner else c.key,))
 
     def _number(self, state: State, level: list[Choice], where: tuple) -> None:
         """A line keeps its number for the whole decision (issue 41 item 3): a line still shown keeps
@@ -227,18 +230,36 @@ class LineMemory:
         for n in range(1, max(by_number, default=0) + 1):
             line = by_number.get(n)
             if line is None:  # the line that stood here went and none took its place: it stays, greyed with why
-                was = shown.get(n)
-                line = (self._ghost(state, was) if was is not None and not was.disabled else was) or Choice(
-                    was.label if was else "—", was.action if was else None, key=was.key if was else f"gone{n}",
-                    reason="not possible any more in this decision", note="no longer possible",
-                    detail=was.detail if was else "", order=was.order if was else ())
-                line.children = []
+                line = self._hole(state, shown.get(n), n)
                 given[line.key] = n
             out.append(line)
         level[:] = out + lettered
         memory.update(given)
         shown.clear()
         shown.update({i + 1: c for i, c in enumerate(out)})
+
+    def _hole(self, state: State, was: Choice | None, n: int) -> Choice:
+        """The line kept at number ``n`` when the one shown there went: greyed with the engine's reason
+        for it now (``check``: never a reason kept from an earlier position), "done" if it was chosen."""
+        from ..engine import IllegalActionError, check
+        from ..engine.legal import Option
+
+        if was is None:
+            return Choice("—", key=f"gone{n}", reason="nothing here now", note="nothing here now")
+        line = self._ghost(state, was)
+        if line is not None:
+            return line
+        actions = [was.action] if not was.is_group else [c.action for c in _walk(was) if c.action is not None]
+        reason = "not offered now"
+        for action in actions[:1]:
+            try:
+                check(state, action)
+            except IllegalActionError as exc:
+                reason = str(exc)
+        done = any(a in self.chosen for a in actions)
+        return Choice(was.label, actions[0] if actions else None, key=was.key, order=was.order, detail=was.detail,
+                      reason=reason, note="done" if done else _note(state, Option(actions[0], reason)) if actions else "",
+                      crumb=was.crumb)
 
     def _place_task(self, c: Choice, level: list[Choice], gone: list, ghosts: dict, taken: set) -> None:
         """Where a Task line new this turn goes. In the place of its kind's placeholder, if that is gone: the
@@ -342,6 +363,7 @@ def _settle(node: Choice) -> None:
             elif only.collapse != ALONE:
                 only.label = f"{c.label}: {only.label}"
             only.collapse = c.collapse
+            only.inner = only.key  # (what the line is inside the group: the menus' memory tells them apart)
             only.key = c.key  # the group's key says what the choice is about (the screen picks a view by it)
             only.space = only.space or c.space
             only.order = c.order
@@ -350,7 +372,10 @@ def _settle(node: Choice) -> None:
             only.crumb = f"{c.crumb}: {only.crumb}" if c.crumb and only.crumb else c.crumb or only.crumb
             c = only
         if c.is_group and c.children and all(x.disabled for x in c.children):
-            first = next(x for x in c.children if x.disabled)
+            # The reason most of the lines inside share (at 0 AP "Exchange a Resource" is refused for the
+            # AP, not for the one line giving and getting the same Resource: issue 41 item 4)
+            reasons = [x.reason for x in c.children]
+            first = next(x for x in c.children if x.reason == max(reasons, key=reasons.count))
             c.reason = f"none possible now ({first.reason})" if c.key == TASK and len(c.children) > 1 else first.reason
             notes = {x.note for x in c.children}  # (one short note where every line inside has it: a die
             # changed for Gold it does not have, be it for one Action or two)
