@@ -139,3 +139,30 @@ def test_a_buildings_bonuses_are_not_marked_done_by_the_building_before():
     here = set(second.players[second.stack[-1].player].rooms[picks[1].building - 1])
     lines = [c for c in _walk(menu) if c.key.startswith("cb-")]
     assert lines and all(c.action.tile in here and c.note != "done" for c in lines), [(c.label, c.note) for c in lines]
+
+
+def test_a_move_is_never_done():
+    """Item 5: "Move your Prospector … — done" although moving again is allowed. A piece may move again
+    in the same decision: a move's line kept in its place says why not now, never "done"."""
+    from tiletum_tui.engine.map_actions import MovePiece
+    from tiletum_tui.engine.silver.prospector import MoveProspector
+
+    moves = 0
+    for seed in range(1, 16):
+        state = new_game(Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=seed,
+                                  modules=("silver",)))
+        rng = random.Random(seed)
+        memory = LineMemory()
+        for _ in range(400):
+            if state.phase == "over":
+                break
+            menu = build_menu(state, options(state))
+            memory.keep(state, menu)
+            for c in _walk(menu):
+                if isinstance(c.action, (MovePiece, MoveProspector)) and c.disabled:
+                    assert c.note != "done", (c.label, c.reason)
+                    moves += 1
+            action = rng.choice(legal_actions(state))
+            memory.chosen.add(action)
+            state = apply(state, action)
+    assert moves > 20

@@ -23,7 +23,7 @@ from ..engine.tasks import TASKS, Fulfil, PlaceCrest
 from ..engine.turn import ChooseAction, Done, EndTurn, Skip, TakeDie
 from . import text as T
 from .text import space_summary
-from .choice_steps import ALONE, DROP, FINISH, TASK, Step, shown_refused, steps as _steps, town_only
+from .choice_steps import ALONE, DROP, FINISH, TASK, Step, repeats, shown_refused, steps as _steps, town_only
 
 
 @dataclass
@@ -256,7 +256,7 @@ class LineMemory:
                 check(state, action)
             except IllegalActionError as exc:
                 reason = str(exc)
-        done = any(a in self.chosen for a in actions)
+        done = any(a in self.chosen and not repeats(a) for a in actions)
         return Choice(was.label, actions[0] if actions else None, key=was.key, order=was.order, detail=was.detail,
                       reason=reason, note="done" if done else _note(state, Option(actions[0], reason)) if actions else "",
                       crumb=was.crumb)
@@ -295,7 +295,8 @@ class LineMemory:
             reason = str(exc)
         else:
             return None  # possible yet not offered: nothing to say
-        done = any(a in self.chosen for a in actions)  # chosen through the group (a Contract paid in Wool)
+        # chosen through the group (a Contract paid in Wool); a move may be made again: never "done" (item 5)
+        done = any(a in self.chosen and not repeats(a) for a in actions)
         return Choice(old.label, action, reason=reason, detail=old.detail, key=old.key, order=old.order,
                       note="done" if done else _note(state, Option(action, reason)), crumb=old.crumb)
 
