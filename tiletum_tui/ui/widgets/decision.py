@@ -54,6 +54,8 @@ class ChoiceList(OptionList):
         row, so adding it never flips the decision back)."""
         room = self.size.height + (1 if self.has_class("-more") else 0)
         more = self.option_count > room > 0
+        if more != self.has_class("-more"):  # the mark's row comes or goes: the highlighted line stays in view
+            self.call_after_refresh(self.scroll_to_highlight)
         self.set_class(more, "-more")
         if not more:
             self.border_subtitle = ""
