@@ -139,3 +139,30 @@ def test_a_line_keeps_its_key_for_the_whole_decision():
                 seen.update(now)
             state = apply(state, rng.choice(legal_actions(state)))
     assert kept > 500 and returned > 5
+
+
+def test_a_line_kept_in_its_place_carries_no_stale_hint_mark():
+    """Item 6: "6 ◆ Exchange …" greyed and "7 ◆ ★ Tasks…" at once. The screen marks the master's
+    suggestion (◆) on the menu after the lines are kept; a line kept greyed in its place in a later menu
+    must not carry a mark from then."""
+    from tiletum_tui.ui.opponents import SUGGESTED
+
+    kept = 0
+    for seed in range(1, 6):
+        state = new_game(_settings(seed, silver=seed % 2 == 0))
+        rng = random.Random(seed)
+        memory = LineMemory()
+        for _ in range(300):
+            if state.phase == "over":
+                break
+            menu = build_menu(state, options(state))
+            memory.keep(state, menu)
+            for path, level in _levels(menu):
+                for c in level:
+                    assert not c.label.startswith(SUGGESTED), (path, c.label)
+                    kept += c.disabled
+                    c.label = SUGGESTED + c.label  # as the screen marks a suggestion, after keeping the lines
+            action = rng.choice(legal_actions(state))
+            memory.chosen.add(action)
+            state = apply(state, action)
+    assert kept

@@ -196,7 +196,7 @@ class LineMemory:
                 if order not in orders and old.key in ghosts:
                     level.append(ghosts[old.key])
             level.sort(key=lambda c: c.order)
-        self.seen[where] = {c.key: (c.order, c) for c in level if not _moves(c)}
+        self.seen[where] = {c.key: (c.order, _snap(c)) for c in level if not _moves(c)}
         self._number(state, level, where)
         for c in level:
             if c.is_group:
@@ -236,7 +236,7 @@ class LineMemory:
         level[:] = out + lettered
         memory.update(given)
         shown.clear()
-        shown.update({i + 1: c for i, c in enumerate(out)})
+        shown.update({i + 1: _snap(c) for i, c in enumerate(out)})
 
     def _hole(self, state: State, was: Choice | None, n: int) -> Choice:
         """The line kept at number ``n`` when the one shown there went: greyed with the engine's reason
@@ -299,6 +299,14 @@ class LineMemory:
         done = any(a in self.chosen and not repeats(a) for a in actions)
         return Choice(old.label, action, reason=reason, detail=old.detail, key=old.key, order=old.order,
                       note="done" if done else _note(state, Option(action, reason)), crumb=old.crumb)
+
+
+def _snap(c: Choice) -> Choice:
+    """A line as built, kept by the menus' memory: the hints' marks (◆ ★) put on it afterwards are the
+    moment's, never a kept line's (a greyed line with a stale ◆: issue 41 item 6)."""
+    from dataclasses import replace
+
+    return replace(c)
 
 
 def _left_behind(state: State, action) -> bool:
