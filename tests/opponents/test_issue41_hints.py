@@ -36,3 +36,12 @@ def test_a_plan_through_the_king_phase_names_no_other_rounds_fair():
             assert f"{scored:+d} VP now" in gains
             checked += 1
     assert checked
+
+
+def test_a_plan_ranked_by_its_chance_to_lead_says_so_when_the_alternative_is_worth_more_vp():
+    state = new_game(settings_for(("person", "journeyman"), seed=3))
+    first, other = legal_actions(state)[:2]
+    lines = explain_plan(view(state), 0, [first], 1.0, 0.62, [other], 3.0, 0.55)
+    assert any("worth more VP" in x and "chance to lead (62% against 55%)" in x for x in lines), lines
+    lines = explain_plan(view(state), 0, [first], 3.0, 0.62, [other], 1.0, 0.55)  # more VP and better chance: nothing to explain
+    assert not any("worth more VP" in x for x in lines)

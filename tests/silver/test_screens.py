@@ -179,3 +179,14 @@ async def test_a_mine_in_one_town_is_chosen_by_number_not_by_typing_its_name(tmp
         silver = me(session.state, 0).silver
         await pilot.press("1")
         assert me(session.state, 0).silver == silver + 1 and session.notation_log[-1] == "1: mine 1B2 1"
+
+
+def test_sending_a_prospector_down_says_the_silver_is_paid():
+    """Issue 41 item 6: "sends a Prospector down … (1 Silver)" read as a gain, not a cost."""
+    from tiletum_tui.engine import describe
+    from tiletum_tui.engine.silver.underground import PlaceProspector, prospector_cost
+
+    state = Session.new(_settings(), save_dir=None, autosave=False).state
+    action = PlaceProspector(0, "m2")
+    words = describe(state, action)
+    assert words.endswith(f"Pithead for {prospector_cost(state, 'm2')} Silver"), words

@@ -175,6 +175,10 @@ def explain_plan(seen, who: int, plan: list, gain: float, win: float | None, alt
             where = f"the same first {_plural(same, 'step')}, then " if same else ""
             lines.append(f"Best alternative: {where}{alt_steps[same]} ({_plural(len(alternative), 'step')} in all): "
                          f"about {alternative_gain:+.0f} VP{chance}")
+            if alternative_gain > gain and win is not None and alternative_win is not None and win > alternative_win:
+                # the master ranks by the chance to lead, not the VP: say so where the VP say otherwise (item 6)
+                lines.append(f"Why not that one: it is worth more VP, but this plan gives the better chance to "
+                             f"lead ({win:.0%} against {alternative_win:.0%}), and the master ranks by that")
     return lines
 
 

@@ -83,7 +83,7 @@ def place_prospector(state, o):
     cost = U.prospector_cost(state, a.map) if a.map in t.data.maps else 0
     pithead = t.start.get((a.map, sv(state).sides.get(a.map, "")))  # the map view shows where it goes
     return [_TASKS, ("prospector", "Place a new Prospector", "", None),
-            (a.map, f"on the {name} Pithead ({cost} Silver)", "", pithead)]
+            (a.map, f"on the {name} Pithead for {cost} Silver", "", pithead)]
 
 
 def underground_cathedral(state, o):
