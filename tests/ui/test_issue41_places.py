@@ -71,3 +71,48 @@ def test_every_line_naming_a_place_has_its_details_on_every_map():
                     seen.add(c.space)
             state = apply(state, rng.choice(legal_actions(state)))
     assert any(s[0].isdigit() for s in seen) and any(s.isalpha() for s in seen)  # both kinds of map met
+
+
+def test_underground_names_are_whole_in_their_boxes():
+    """Item 7: "Sigmund Ad", "Joachimsth" at 80 columns. Every Underground space's name is drawn whole:
+    on its box's first line, or over its first two lines split at a space, never past the next box."""
+    from tiletum_tui.engine.silver.tables import tables
+    from tiletum_tui.ui.silver.underground import BOX_W, _name_lines
+
+    for space in tables().spaces.values():
+        head, rest = _name_lines(space.name)
+        assert (f"{head} {rest}" if rest else head) == space.name
+        assert len(rest) <= BOX_W and (len(head) <= BOX_W or (len(head) == BOX_W + 1 and " " not in head))
+        if rest:
+            assert space.kind != "town"  # (a Town's second line is its House, Pillar and Mine spaces)
+
+
+async def test_the_underground_maps_fit_80_columns_with_every_name(tmp_path):
+    from tiletum_tui.engine.silver.common import sv
+    from tiletum_tui.engine.silver.tables import tables
+    from tiletum_tui.ui.silver.underground import UndergroundView
+
+    wanted = {(m, side) for (m, side) in tables().side_spaces}
+    for seed in range(1, 40):
+        if not wanted:
+            break
+        session = Session.new(_settings(seed), save_dir=tmp_path, autosave=False)
+        sides = set(sv(session.state).sides.items())
+        if not sides & wanted:
+            continue
+        wanted -= sides
+        app = TiletumApp(session=session, save_dir=tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("g")
+            await pilot.pause()
+            drawn = app.screen.query_one(UndergroundView).render()
+            drawn = drawn.plain if isinstance(drawn, Text) else str(drawn)
+            maps = drawn.split("\n")[: sum(1 for _ in drawn.split("\n")) - 8]  # (the lines under the maps wrap)
+            assert max(len(r) for r in maps) <= 77  # the view's room at 80 columns (its padding, its scrollbar)
+            for m, side in sides:
+                for sid in tables().side_spaces[(m, side)]:
+                    name = tables().spaces[sid].name
+                    for part in (name.split(" ") if len(name) > 12 else [name]):
+                        assert part in drawn, (m, side, name)
+    assert not wanted

@@ -23,8 +23,8 @@ from .. import text as T
 from ..views import SpaceMoved, SpacePicked
 from ..widgets.painted import Painted
 
-BOX_W = 11  # boxes 12 columns apart: a column between them for the tunnels
-SX, SY = 2.0, 1.5  # map units -> cells (x runs 0-30, y 0-4 on every side): 72 columns, for 80x24
+BOX_W = 12  # boxes 13 columns apart: a column between them for the tunnels
+SX, SY = 13 / 6, 1.5  # map units -> cells (x runs 0-30, y 0-4 on every side): 77 columns, for 80x24
 
 
 def _tablet_label(tablet) -> str:
@@ -38,6 +38,20 @@ def _tablet_label(tablet) -> str:
         elif isinstance(e, sx.ProspectorStep):
             parts.append(f"{e.steps}st")
     return "+".join(parts)
+
+
+def _name_lines(name: str) -> tuple[str, str]:
+    """A space's name in its box, whole (issue 41 item 7: "Sigmund Ad", "Joachimsth"): on the first line
+    (a single word of 13 letters takes the gap's column), else over two lines at a space ("Falkenstein" /
+    "Adit")."""
+    if len(name) <= BOX_W or (len(name) == BOX_W + 1 and " " not in name):  # ("Ringenwechsel": one word)
+        return name, ""
+    words = name.split(" ")
+    for k in range(len(words) - 1, 0, -1):
+        head, rest = " ".join(words[:k]), " ".join(words[k:])
+        if len(head) <= BOX_W + 1 and len(rest) <= BOX_W:
+            return head, rest
+    return name[:BOX_W], name[BOX_W:BOX_W * 2]
 
 
 class UndergroundView(Painted, can_focus=True):
@@ -203,8 +217,11 @@ class UndergroundView(Painted, can_focus=True):
     def _box(self, sp) -> list[Text]:
         st = self.state
         s = sv(st)
-        name = Text(f"{sp.name[:BOX_W - 1]:<{BOX_W - 1}} ", self.ink("strong"))
+        head, rest = _name_lines(sp.name)
+        name = Text(head, self.ink("strong"))
         line2, line3 = Text(), Text()
+        if rest:  # a long name goes on over the second line (a tunnel's is free; a Tablet's effect moves down)
+            line2.append(rest, self.ink("strong"))
         if sp.kind == "town":
             self._owners(line2, "H", st.board.houses.get(sp.id, ()))
             if sp.id in st.board.pillars:
@@ -216,8 +233,10 @@ class UndergroundView(Painted, can_focus=True):
         elif sp.kind == "tablet":
             covered = sp.id in s.covered
             tablet = tables().data.tablets[sp.tablet]
-            line2.append("X covered" if covered else "◇" + _tablet_label(tablet),
-                         self.ink("muted") if covered else self.ink("good"))
+            (line3 if rest else line2).append("X covered" if covered else "◇" + _tablet_label(tablet),
+                                              self.ink("muted") if covered else self.ink("good"))
+            if rest:
+                line3.append(" ")
         elif sp.kind == "shaft":
             if sp.id == tables().start[(tables().starting_map, s.sides[tables().starting_map])] and s.setup_mines:
                 line2.append("m")
@@ -230,8 +249,8 @@ class UndergroundView(Painted, can_focus=True):
                 line3.append(str(i + 1), self.player_ink(st.players[i].colour))
         mark = self._mark(sp.id)
         lines = []
-        for line in (name, line2, line3):
-            line = line[:BOX_W]
+        for k, line in enumerate((name, line2, line3)):
+            line = line[:BOX_W + 1 if k == 0 else BOX_W]  # (a name of 13 letters takes the gap's column too)
             line.pad_right(BOX_W - len(line.plain))
             if mark is not None:
                 line.stylize(mark)

@@ -367,6 +367,7 @@ class DecisionPanel(Vertical):
         elif self.types_names:
             head.append("\nType a Town's name to find it", title.ink("muted"))
         title.update(head)
+        self._title_rows = head.plain.count("\n") + 1
 
     def _render_level(self) -> None:
         self._stop_pending()
@@ -381,9 +382,35 @@ class DecisionPanel(Vertical):
         if first is None:
             first = next((i for i, c in enumerate(self.options) if not c.disabled), None)
         ol.highlighted = first if first is not None else (0 if self.options else None)
+        self._fit()
+        self.call_after_refresh(self._fit)  # (the first decision is drawn before the screen has its size)
         ol.call_after_refresh(ol.mark_more)
         self._detail()
         self._point(self.highlighted.space if self.highlighted is not None else None)
+
+    VIEW_ROWS = 5  # the view above keeps at least this many rows when the side grows (#views min-height)
+
+    def _fit(self) -> None:
+        """Under the views (narrow screens) the side grows for a long menu, so that its lines are all
+        there when the room allows (the view above keeps five rows); past that the list scrolls and says
+        so (issue 41 item 2: 6 of the Tasks' 10-14 lines showed at 80x24). Wide, the side is as tall as
+        the screen already."""
+        side, screen = self.parent, self.screen
+        if side is None or side.id != "side" or not self.is_mounted:
+            return
+        if screen.has_class("-wide"):
+            side.styles.height = None
+            return
+        body = side.parent.size.height if side.parent is not None else 0
+        base = 14 if screen.has_class("-tall") else 12
+        others = sum(w.outer_size.height for w in side.children if w is not self and w.display)
+        title = getattr(self, "_title_rows", 1)
+        width = self.size.width or self.app.size.width
+        long = any(len(f"Not now: {c.reason}" if c.disabled else c.detail) > width for c in self.options)
+        wanted = others + title + len(self.options) + (2 if long else 1)  # (and the detail line(s) under the list)
+        height = max(base, min(wanted, body - self.VIEW_ROWS)) if body else base
+        if side.styles.height is None or side.styles.height.value != height:
+            side.styles.height = height
 
     def _line_width(self) -> int:
         """The room for one line. A list longer than the panel gets a scrollbar once it is drawn: its
@@ -405,9 +432,15 @@ class DecisionPanel(Vertical):
         for i, c in enumerate(self.options):
             label = c.label + (" ›" if c.is_group and not c.disabled else "")
             tail = f" — {c.note or c.reason}" if c.disabled else ""
-            room = width - 1 - wide - len(tail) - (2 if c.marked else 0)
-            if len(label) > room:
-                label = label[: max(room - 1, 8)] + "…"
+            room = width - 1 - wide - (2 if c.marked else 0)
+            if len(label) + len(tail) > room and tail:
+                # the line's own words first, whole where they fit with a few words of why; the why is cut
+                # (whole on the detail line under the list and in the message when picked: issue 41 item 7)
+                keep = max(room - len(label), min(len(tail), 16))
+                if keep < len(tail):
+                    tail = tail[: max(keep - 1, 4)] + "…"
+            if len(label) > room - len(tail):
+                label = label[: max(room - len(tail) - 1, 8)] + "…"
             line = Text(no_wrap=True, overflow="ellipsis")
             line.append(key_of(self.options, i).rjust(wide) + " ", now if c.letter else muted)
             if c.marked and not c.disabled:  # the line a lesson asks for
@@ -416,7 +449,7 @@ class DecisionPanel(Vertical):
             else:
                 line.append(label)
             if c.disabled:
-                line.append(f" — {c.note or c.reason}")
+                line.append(tail)
                 line.stylize(muted)
             line.truncate(width, overflow="ellipsis")
             # Greyed lines are skipped by the arrows; their number key still explains why not.
