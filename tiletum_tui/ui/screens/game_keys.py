@@ -91,6 +91,10 @@ class GameKeys:
     def action_toggle_hints(self) -> None:
         self.hints_on = not self.hints_on
         self.opponents.suggest = self.hints_on  # h asks the master too
+        if self.REMEMBER_HINTS:  # the next game and the next load start so (issue 41 item 9)
+            from ... import prefs
+
+            prefs.remember("hints", self.hints_on)
         self.notify("Hints on: ★ marks choices that complete something, ◆ the master's suggestion (it thinks a "
                     "moment)" if self.hints_on else "Hints off", timeout=3)
         self.refresh_game(keep=True)  # the sub-menu the player is in stays open
