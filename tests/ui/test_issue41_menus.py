@@ -27,15 +27,18 @@ def shown_key(level, i: int) -> str:
 
 
 def _levels(menu, path=()):
+    """Every level of a menu with its path: the groups' keys (a group collapsed into its one line is that
+    line: the Settler's Rooms are one menu, the Engineer's another)."""
     yield path, menu
     for c in menu:
         if c.is_group and not c.disabled:
-            yield from _levels(c.children, path + (c.key,))
+            yield from _levels(c.children, path + ((c.key, c.inner),))
 
 
-async def test_a_tasks_menu_longer_than_its_room_says_so_and_every_line_has_a_key(tmp_path):
+async def test_a_tasks_menu_shows_every_line_at_80x24_and_says_so_when_it_cannot(tmp_path):
     # The issue's game: at the start of Prospect for Silver's seed 9 the Tasks menu has 10 lines, and at
-    # 80x24 only 6 fit. Line 10 ("1" then "0") is reached by keys and says why it is greyed.
+    # 80x24 only 6 showed. Now the side grows (the view above keeps five rows) and all 10 are there; on a
+    # smaller screen the list scrolls and says so on itself. Line 10 ("1" then "0") is reached by keys.
     session = Session.new(_settings(9), save_dir=tmp_path, autosave=False)
     app = TiletumApp(session=session, save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -44,8 +47,13 @@ async def test_a_tasks_menu_longer_than_its_room_says_so_and_every_line_has_a_ke
         await pilot.pause()
         panel = app.screen.query_one(DecisionPanel)
         ol = app.screen.query_one("#choices", OptionList)
+        assert len(panel.options) >= 10
+        assert ol.scrollable_content_region.height >= len(panel.options) and not ol.has_class("-more")
+        assert app.screen.query_one("#views").size.height >= 5
+        await pilot.resize_terminal(80, 18)
+        await pilot.pause()
+        await pilot.pause()
         lines = panel.options
-        assert len(lines) >= 10
         hidden = len(lines) - ol.scrollable_content_region.height
         assert hidden > 0 and ol.has_class("-more")
         assert f"▼ {hidden} more below" in str(ol.border_subtitle)  # on the menu itself
@@ -124,7 +132,8 @@ def test_a_line_keeps_its_key_for_the_whole_decision():
             memory.keep(state, menu)
             top = state.stack[-1] if state.stack else None
             decision = ((top.player if top else None, state.round, state.lap, state.phase),
-                        tuple((type(f).__name__, getattr(f, "action", "")) for f in state.stack))
+                        tuple((type(f).__name__, getattr(f, "action", ""), getattr(f, "building", ""))
+                              for f in state.stack))  # (the bonuses of one Building are one decision)
             for path, level in _levels(menu):
                 now = {c.key: shown_key(level, i) for i, c in enumerate(level)}
                 before, seen = last.get((decision, path), {}), ever.setdefault((decision, path), {})

@@ -178,6 +178,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
 
     def on_resize(self, event) -> None:
         self._layout(event.size.width, event.size.height)
+        self.call_after_refresh(self.query_one(DecisionPanel).fit)  # (the side's room for a long menu anew)
         self.call_after_refresh(self.update_keys)
 
     def on_unmount(self) -> None:

@@ -382,15 +382,15 @@ class DecisionPanel(Vertical):
         if first is None:
             first = next((i for i, c in enumerate(self.options) if not c.disabled), None)
         ol.highlighted = first if first is not None else (0 if self.options else None)
-        self._fit()
-        self.call_after_refresh(self._fit)  # (the first decision is drawn before the screen has its size)
+        self.fit()
+        self.call_after_refresh(self.fit)  # (the first decision is drawn before the screen has its size)
         ol.call_after_refresh(ol.mark_more)
         self._detail()
         self._point(self.highlighted.space if self.highlighted is not None else None)
 
     VIEW_ROWS = 5  # the view above keeps at least this many rows when the side grows (#views min-height)
 
-    def _fit(self) -> None:
+    def fit(self) -> None:
         """Under the views (narrow screens) the side grows for a long menu, so that its lines are all
         there when the room allows (the view above keeps five rows); past that the list scrolls and says
         so (issue 41 item 2: 6 of the Tasks' 10-14 lines showed at 80x24). Wide, the side is as tall as
@@ -458,6 +458,7 @@ class DecisionPanel(Vertical):
 
     def on_resize(self, event) -> None:
         self.recut()
+        self.call_after_refresh(self.fit)  # (a new screen size: the side's room anew)
 
     def recut(self) -> None:
         """Cut the lines anew to the new room (the highlight stays where it was)."""
