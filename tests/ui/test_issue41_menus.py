@@ -175,3 +175,25 @@ def test_a_line_kept_in_its_place_carries_no_stale_hint_mark():
             memory.chosen.add(action)
             state = apply(state, action)
     assert kept
+
+
+def test_a_helpers_any_action_is_not_called_the_jokers():
+    """Item 9: the Helper "any Action" opened "choose the Action for the Joker's 1 AP"."""
+    from tiletum_tui.engine.state import JokerFrame
+    from tiletum_tui.ui.choices import decision_title
+
+    for seed in range(1, 40):
+        state = new_game(_settings(seed, silver=False))
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.phase == "over":
+                break
+            top = state.stack[-1] if state.stack else None
+            if isinstance(top, JokerFrame):
+                title = decision_title(state, options(state))
+                assert ("Joker" in title) == (top.source == "die"), (top.source, title)
+                if top.source != "die":
+                    assert "choose any Action for" in title
+                    return
+            state = apply(state, rng.choice(legal_actions(state)))
+    raise AssertionError("no Helper's 'any Action' met")

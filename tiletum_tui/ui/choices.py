@@ -417,6 +417,8 @@ def decision_title(state: State, options: list) -> str:
     Action it is given to (its Bonus AP, a Technology): the number comes from the options."""
     top = state.stack[-1] if state.stack else None
     if isinstance(top, JokerFrame) and (aps := joker_aps(options)):
+        if top.source != "die":  # a Helper's (a tile's) "any Action": no Joker in it (issue 41 item 9)
+            return f"{state.players[top.player].name}: choose any Action for {aps} AP"
         return f"{state.players[top.player].name}: choose the Action for the Joker's {aps} AP"
     return explain_frame(state)
 
