@@ -157,13 +157,19 @@ def checked_saves(folder: str | os.PathLike[str], load, budget: float = LISTING_
     unchecked (``checked`` False: the listings then show none of their claims)."""
     deadline = time.monotonic() + budget
     rows = []
+    ended: dict[str, str] = {}  # game id -> its final scores, from its newest save that is over
     for info in listing.list_saves(folder):
         if info.problem is None and time.monotonic() < deadline:
             game = replayed(info.path, load)
             if isinstance(game, Replayed):
+                progress = game.progress
+                if game.finished:
+                    ended.setdefault(game.game_id, " / ".join(f"{p} {s}" for p, s in zip(game.players, game.scores)))
+                elif game.game_id in ended:  # an older save of a game played on to its end (issue 41 item 8)
+                    progress = f"{progress or f'round {game.round}'}, an earlier save: the game ended {ended[game.game_id]}"
                 info = dataclasses.replace(info, round=game.round, phase=game.phase, players=game.players,
                                            scores=game.scores, actions=game.actions, finished=game.finished,
-                                           progress=game.progress, checked=True)
+                                           progress=progress, checked=True)
             else:
                 info = dataclasses.replace(info, problem=game)
         rows.append(info)

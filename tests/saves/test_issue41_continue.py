@@ -45,3 +45,16 @@ def test_another_unfinished_game_is_still_continued(tmp_path):
     time.sleep(0.01)
     session.save("the end")
     assert Session.latest_unfinished(tmp_path) == kept
+
+
+def test_the_listing_says_an_older_save_is_of_a_game_that_ended(tmp_path):
+    rng = random.Random(1)
+    session = Session.new(SETTINGS, save_dir=tmp_path, autosave=False)
+    _play(session, rng, 60)
+    named = session.save("before the end")
+    _play(session, rng)
+    time.sleep(0.01)
+    session.save("the end")
+    rows = {info.path: info for info in Session.checked_saves(tmp_path)}
+    final = " / ".join(f"{p.name} {p.vp}" for p in session.state.players)
+    assert not rows[named].finished and f"the game ended {final}" in rows[named].progress
