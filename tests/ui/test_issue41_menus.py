@@ -10,7 +10,8 @@ from textual.widgets import OptionList
 from tiletum_tui.engine import PlayerSetup, Settings, apply, legal_actions, new_game, options
 from tiletum_tui.session import Session
 from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.choices import LineMemory, build_menu
+from tiletum_tui.ui.choices import build_menu
+from tiletum_tui.ui.line_memory import LineMemory
 from tiletum_tui.ui.widgets.decision import DecisionPanel
 
 

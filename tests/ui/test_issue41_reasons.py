@@ -10,7 +10,8 @@ from collections import Counter
 
 from tiletum_tui.engine import (IllegalActionError, PlayerSetup, Settings, apply, check, legal_actions, new_game,
                                 options)
-from tiletum_tui.ui.choices import TASK, LineMemory, build_menu
+from tiletum_tui.ui.choices import TASK, build_menu
+from tiletum_tui.ui.line_memory import LineMemory
 
 
 def _settings(seed: int) -> Settings:

@@ -34,7 +34,8 @@ from ... import prefs
 from ...shell_ui import keeping
 from .. import keymap
 from .. import text as T
-from ..choices import LineMemory, build_menu, decision_title
+from ..choices import build_menu, decision_title
+from ..line_memory import LineMemory
 from ...shell_ui.dialogs import ConfirmDialog
 from ..model import GameModel
 from ..recap import PIECES, LogReader
