@@ -4,7 +4,8 @@ A save's metadata is only the file's claim, and saves are shared: a ``saved`` da
 would make one file "the last game" for ever, ``finished: true`` would hide an unfinished game,
 and the round, players and scores could say anything (round 2^70). So Continue takes the saves in
 the order they were written (a date no later than the file system's, see ``listing.list_saves``)
-and replays each, newest first, until one really is unfinished; and the listings (``tiletum
+and replays each, newest first, until one really is unfinished (and is not an older save of a game
+whose newer save is over); and the listings (``tiletum
 saves``, the Open dialog) show each file as its replay gives it (``checked_saves``): a file that
 does not replay is listed as unreadable with the reason, and one not replayed within the listing's
 time budget is marked unchecked, never shown with its claims.
@@ -77,14 +78,24 @@ def find_last_unfinished(folder: str | os.PathLike[str], load) -> LastGame | Non
     """The newest save in ``folder`` whose replayed game is not over, or None. ``load(path)`` replays a
     save into a session (``Session.load`` without autosave: the session passes it, this module sits
     below it)."""
+    ended: set[str] = set()  # games whose newest save here is over
     for info in listing.list_saves(folder, records=False):  # a record is a game shared, not one played here
         if info.problem is None:
             newer = _moved_away(info, load)
             if newer is _FINISHED:
+                ended.add(info.game_id)
                 continue
-            game = newer or verified(info.path, load)
-            if game is not None:
-                return game
+            if newer is not None:
+                return newer
+            game = replayed(info.path, load)
+            if not isinstance(game, Replayed):
+                continue
+            if game.finished:
+                ended.add(game.game_id)
+            elif game.game_id not in ended:
+                # (an older named save of a game played on to its end is that game's past, not an
+                # unfinished game: issue 41 item 8; Open still lists it, saying the game ended later)
+                return _last_game(info.path, game)
     return None
 
 
@@ -153,13 +164,19 @@ def checked_saves(folder: str | os.PathLike[str], load, budget: float = LISTING_
     unchecked (``checked`` False: the listings then show none of their claims)."""
     deadline = time.monotonic() + budget
     rows = []
+    ended: dict[str, str] = {}  # game id -> its final scores, from its newest save that is over
     for info in listing.list_saves(folder):
         if info.problem is None and time.monotonic() < deadline:
             game = replayed(info.path, load)
             if isinstance(game, Replayed):
+                progress = game.progress
+                if game.finished:
+                    ended.setdefault(game.game_id, " / ".join(f"{p} {s}" for p, s in zip(game.players, game.scores)))
+                elif game.game_id in ended:  # an older save of a game played on to its end (issue 41 item 8)
+                    progress = f"{progress or f'round {game.round}'}, an earlier save: the game ended {ended[game.game_id]}"
                 info = dataclasses.replace(info, round=game.round, phase=game.phase, players=game.players,
                                            scores=game.scores, actions=game.actions, finished=game.finished,
-                                           progress=game.progress, checked=True)
+                                           progress=progress, checked=True)
             else:
                 info = dataclasses.replace(info, problem=game)
         rows.append(info)

@@ -20,10 +20,12 @@ def _contains(choice, action) -> bool:
 
 
 def keys_for(panel: DecisionPanel, action) -> str | None:
-    """The number key of the line on this level that leads to ``action``."""
-    for i, c in enumerate(panel.options[:9]):
+    """The key of the line on this level that leads to ``action``."""
+    from tiletum_tui.ui.choices import key_of
+
+    for i, c in enumerate(panel.options):
         if not c.disabled and _contains(c, action):
-            return str(i + 1)
+            return key_of(panel.options, i)
     return None
 
 

@@ -32,7 +32,7 @@ from tiletum_tui.ui.learn.tutorial_screen import OpponentFeed, TutorialScreen
 from tiletum_tui.ui.screens.final import FinalScreen
 from tiletum_tui.ui.widgets.decision import DecisionPanel
 
-from ..ui.chooser import choose_key
+from ..ui.chooser import choose_key, presses
 
 MAX_KEYS = 3000
 SIZE = (80, 24)
@@ -71,7 +71,8 @@ def marked_key(panel: DecisionPanel) -> str:
     top = round(ol.scroll_y)
     assert top <= ol.highlighted < top + ol.scrollable_content_region.height, "the marked line is scrolled out of view"
     i = marked[-1]  # of two identical lines, the second: either is accepted
-    return str(i + 1) if i < 9 else "enter"
+    keys = presses(panel, i)
+    return keys[0] if len(keys) == 1 else "enter"  # (a number of two digits: Enter on the highlighted line)
 
 
 def marked_labels(menu) -> list[str]:
@@ -232,7 +233,7 @@ async def test_each_chapter_from_its_prepared_position_with_a_wrong_move_at_ever
                 await pilot.pause(0.01)  # Rosa is playing
             elif step.kind == T.FREE:
                 free = free or f"{keys} keys {time.perf_counter() - t0:.1f} s"
-                await pilot.press(choose_key(tut.query_one(DecisionPanel), rng))
+                await pilot.press(*choose_key(tut.query_one(DecisionPanel), rng))
             elif index not in refused:
                 refused.add(index)
                 if tut.feed_on:  # Rosa waits for a step to be read: the keys of her menu are not the learner's

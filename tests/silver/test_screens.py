@@ -19,7 +19,7 @@ from tiletum_tui.ui.widgets.decision import DecisionPanel
 from tiletum_tui.ui.silver.widgets import ProspectorWheelLine, SilverView
 from tiletum_tui.ui.silver.underground import UndergroundView
 
-from ..ui.chooser import play_to_the_end
+from ..ui.chooser import play_to_the_end, presses
 
 NAMES, COLOURS = ("Ann", "Bob", "Cid", "Dee"), ("red", "blue", "green", "yellow")
 
@@ -169,8 +169,9 @@ async def test_a_mine_in_one_town_is_chosen_by_number_not_by_typing_its_name(tmp
         await pilot.press("5", "1", "2", "1", "1")
         await pilot.pause()
         panel = app.screen.query_one(DecisionPanel)
-        assert any(c.label == "Place a Mine in Kutna Hora (1 AP)" for c in panel.options)
-        await pilot.press("1")
+        mine = next(i for i, c in enumerate(panel.options) if c.label == "Place a Mine in Kutna Hora (1 AP)")
+        # (below the Prospector's move: a line new in this decision takes the first number free, issue 41 item 3)
+        await pilot.press(*presses(panel, mine))
         await pilot.pause()
         assert [c.label for c in panel.options if not c.disabled][:2] == ["Mine space 1: 1 Silver",
                                                                            "Mine space 2: 1 Silver and 1 Gold"]
@@ -178,3 +179,14 @@ async def test_a_mine_in_one_town_is_chosen_by_number_not_by_typing_its_name(tmp
         silver = me(session.state, 0).silver
         await pilot.press("1")
         assert me(session.state, 0).silver == silver + 1 and session.notation_log[-1] == "1: mine 1B2 1"
+
+
+def test_sending_a_prospector_down_says_the_silver_is_paid():
+    """Issue 41 item 6: "sends a Prospector down … (1 Silver)" read as a gain, not a cost."""
+    from tiletum_tui.engine import describe
+    from tiletum_tui.engine.silver.underground import PlaceProspector, prospector_cost
+
+    state = Session.new(_settings(), save_dir=None, autosave=False).state
+    action = PlaceProspector(0, "m2")
+    words = describe(state, action)
+    assert words.endswith(f"Pithead for {prospector_cost(state, 'm2')} Silver"), words

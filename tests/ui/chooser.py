@@ -5,19 +5,25 @@ from __future__ import annotations
 import random
 
 from tiletum_tui.ui.choices import FINISH
+from tiletum_tui.ui.choices import presses as _presses
 from tiletum_tui.ui.widgets.decision import DecisionPanel
 
 
-def choose_key(panel: DecisionPanel, rng: random.Random) -> str:
-    """A simple player: usually a random legal line by its number, sometimes the finish key."""
-    legal = [i for i, c in enumerate(panel.options) if not c.disabled and i < 9]
+def presses(panel: DecisionPanel, i: int) -> tuple[str, ...]:
+    """The keys that pick line ``i`` (from 0) as a person types them (``choices.presses``)."""
+    return tuple(_presses(panel.options, i))
+
+
+def choose_key(panel: DecisionPanel, rng: random.Random) -> tuple[str, ...]:
+    """A simple player: usually a random legal line by its key, sometimes the finish key."""
+    legal = [i for i, c in enumerate(panel.options) if not c.disabled]
     finish = [i for i in legal if panel.options[i].key.startswith(FINISH)]
     if finish and (rng.random() < 0.35 or len(legal) == len(finish)):
-        return "e"
+        return ("e",)
     pool = [i for i in legal if i not in finish] or legal
     if not pool:
-        return "escape" if len(panel.levels) > 1 else "e"
-    return str(rng.choice(pool) + 1)
+        return ("escape",) if len(panel.levels) > 1 else ("e",)
+    return presses(panel, rng.choice(pool))
 
 
 async def play_to_the_end(app, pilot, rng: random.Random, max_keys: int) -> int:
@@ -37,5 +43,5 @@ async def play_to_the_end(app, pilot, rng: random.Random, max_keys: int) -> int:
         elif isinstance(screen, ConfirmDialog):
             await pilot.press("y")
         else:
-            await pilot.press(choose_key(screen.query_one(DecisionPanel), rng))
+            await pilot.press(*choose_key(screen.query_one(DecisionPanel), rng))
     return keys

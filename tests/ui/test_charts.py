@@ -110,3 +110,25 @@ def test_the_vp_axis_is_marked_in_whole_points():
     assert whole_ticks([0, 25]) == [0, 5, 10, 15, 20, 25]
     assert whole_ticks([7, 14]) == [0, 5, 10]  # from 0, as the chart starts
     assert whole_ticks([-3, 4]) == [-2, 0, 2, 4]
+
+
+async def test_the_category_bars_are_drawn_at_the_scale_they_state(timed4):
+    """Issue 41 item 9: the chart said "a letter per VP" and drew 203 VP with 55 letters."""
+    import re
+
+    app = TiletumApp(session=timed4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        body = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        found = re.search(r"a letter per (\d+ )?VP", body)
+        assert found
+        per = int(found.group(1) or 1)
+        for p in app.screen.state.players:
+            bar = next(line for line in body.split("\n") if f" {p.name} " in f" {line}" and line.rstrip().endswith(f" {p.vp} VP"))
+            letters_ = re.sub(r"^\s*\d+ \S+\s+", "", bar.strip()).rsplit(" ", 2)[0].strip()
+            drawn = sum(v for v in p.ledger.values() if v > 0)  # (VP lost are not drawn)
+            assert abs(len(letters_) * per - drawn) <= per * 4, (bar, per, drawn)  # (each category rounds once)

@@ -12,6 +12,7 @@ from tiletum_tui.ui.widgets.decision import DecisionPanel, matches
 
 from tiletum_tui.session import EVERY_SEAT
 
+from .chooser import presses
 from .conftest import arranged, session_where
 
 
@@ -130,11 +131,11 @@ async def test_the_exchange_lines_never_reorder(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         panel = app.screen.query_one(DecisionPanel)
         line = next(i for i, c in enumerate(panel.options) if c.key == "exchange")
-        await pilot.press(str(line + 1))
+        await pilot.press(*presses(panel, line))
         gives = [i for i, c in enumerate(panel.options) if not c.disabled]
         seen = []
         for i in gives:
-            await pilot.press(str(i + 1))
+            await pilot.press(*presses(panel, i))
             seen.append([c.label for c in panel.options])
             assert panel.options[i].disabled, _lines(panel)  # giving and getting the same: greyed, why
             await pilot.press("escape")

@@ -15,6 +15,8 @@ from tiletum_tui.engine.state import ActionFrame, TurnFrame
 from tiletum_tui.ui.app import TiletumApp
 from tiletum_tui.ui.views import views_for
 from tiletum_tui.ui.widgets.decision import DecisionPanel
+
+from .chooser import presses
 from tiletum_tui.ui.widgets.keyline import KeyLine
 from tiletum_tui.ui.widgets.map_view import MapView
 
@@ -149,7 +151,7 @@ async def test_a_choice_keeps_its_line_and_number_from_one_visit_to_the_next(tmp
         for i, c in enumerate(panel.options[:9]):
             if not c.key.startswith("die"):
                 continue
-            await pilot.press(str(i + 1))
+            await pilot.press(*presses(panel, i))
             value = int(c.key[3])
             assert panel.options[0].label.startswith(f"Keep it at {value}"), _labels(panel)
             assert len(panel.options) == 6  # every value the die can become, paid for or not

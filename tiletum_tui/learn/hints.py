@@ -100,15 +100,21 @@ def _gains(before, after, who: int) -> list[str]:
     from ..engine.forecast import forecast
     from ..engine.ruleset import rules_for
 
+    from ..engine.queries import fair_now
+
     a, b = forecast(before), forecast(after)
     p, q = a.players[who], b.players[who]
     out = []
     if q.vp != p.vp:
         out.append(f"{q.vp - p.vp:+d} VP now")
-    if not b.over and q.king != p.king:
+    # The King phase and the Fair as they would score, compared only while the plan stays before them:
+    # a plan that plays through them scored them ("VP now"), and the next round's are other ones (a
+    # round 1 King phase hint named "this round's Fair (Hamburg)", round 2's, at -2 VP: issue 41 item 6).
+    same_round = not b.over and a.round == b.round
+    if same_round and before.phase == after.phase == "action" and q.king != p.king:
         out.append(f"{q.king - p.king:+d} VP in the King phase")
-    if not b.over and q.fair != p.fair:
-        out.append(f"{q.fair - p.fair:+d} VP at this round's Fair ({rules_for(after.settings).space_name(b.fair_town)})")
+    if same_round and fair_now(before).done == fair_now(after).done and not fair_now(after).done and q.fair != p.fair:
+        out.append(f"{q.fair - p.fair:+d} VP at this round's Fair ({rules_for(after.settings).space_name(a.fair_town)})")
     end = q.final_total - p.final_total
     if end:
         titles = {c.key: c.title for c in rules_for(after.settings).categories}
@@ -169,6 +175,10 @@ def explain_plan(seen, who: int, plan: list, gain: float, win: float | None, alt
             where = f"the same first {_plural(same, 'step')}, then " if same else ""
             lines.append(f"Best alternative: {where}{alt_steps[same]} ({_plural(len(alternative), 'step')} in all): "
                          f"about {alternative_gain:+.0f} VP{chance}")
+            if alternative_gain > gain and win is not None and alternative_win is not None and win > alternative_win:
+                # the master ranks by the chance to lead, not the VP: say so where the VP say otherwise (item 6)
+                lines.append(f"Why not that one: it is worth more VP, but this plan gives the better chance to "
+                             f"lead ({win:.0%} against {alternative_win:.0%}), and the master ranks by that")
     return lines
 
 

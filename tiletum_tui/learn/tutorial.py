@@ -158,8 +158,14 @@ class Tutorial(LessonCursor):
             self.index += 1
             step = self.step
         if since is not None:
+            # Once the game is over, the lesson's last words need no reading for its chapter to be played to
+            # its end: the final table comes over them, and leaving through it kept no ✓ (issue 41 item 19).
+            reach, steps = self.index, self.lesson.steps
+            while getattr(state, "phase", "") == "over" and reach < len(steps) and steps[reach].kind == KEY \
+                    and not steps[reach].question:
+                reach += 1
             ends = [c.start for c in self.lesson.chapters[1:]] + [len(self.lesson.steps)]
-            self.finished |= {c.id for c, end in zip(self.lesson.chapters, ends) if c.start <= since < end <= self.index}
+            self.finished |= {c.id for c, end in zip(self.lesson.chapters, ends) if c.start <= since < end <= reach}
 
     def next(self, state) -> bool:
         """The continue key: moves past a KEY step (and only a KEY step; a question is answered instead)."""

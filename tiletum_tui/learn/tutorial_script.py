@@ -153,8 +153,7 @@ _SCRIPT = (
     _m("king", "Again. Corruption (0, 1 or 2 at each lap) pulls everyone down, so climbing late keeps more.",
        ("Advance one space on the King track",), "wheel-view", "wheel:king", "king", ("corruption",)),
     _q("The King track ends at +15. Say your marker stood on +10, two spaces below the top, and you had 4 AP "
-       "for the King Action: where would it end?", ("Two spaces past the top", "+15: a marker never goes above "
-       "the top space", "+10: the King Action is refused"),
+       "for the King Action: where would it end?", ("+17", "+15", "+10"),  # (bare: the reason comes after)
        1, "The top space is +15: steps beyond it are lost, and 'Advance' is greyed there.", "wheel-view",
        "wheel:king", "king", ("king-cap",)),
     _end("End your turn. You are now highest on the King track: -1 against Rosa's -3.", view="wheel:king"),
@@ -163,14 +162,15 @@ _SCRIPT = (
        "Crest of the Lily. Then everyone scores their space (you -1, Rosa -3) and turn order follows the track.",
        ("Take the King track Bonus tile",), "wheel-view", "wheel:king", "king", ("king-phase-choice", "turn-order")),
     _q("The King track scored: you -1, Rosa -3 (red spaces cost VP). Say Rosa had had only 2 VP: what would "
-       "her score be now?", ("-1", "0: a score never goes below 0", "2: a red space costs nothing then"), 1,
+       "her score be now?", ("-1", "0", "2"), 1,
        "A score never goes below 0: the VP it cannot lose are simply not taken.", "status", "wheel:players",
        "king", ("vp-floor",)),
     _k("Then the Fair in Tiletum: who had a House or the Merchant there took part, and its tile paid 5 VP per "
        "Cathedral tile: you +5, Rosa nothing. The log (l) lists every point and why.", "log-view", "log", "fair",
        ("fair",)),
     _k("Then Cleanup: the Bonus tiles taken from the wheel and the King track were replaced (a map's Bonus "
-       "tiles never are), three new Corruption tokens, the dice back in the bag, the wheel turned one step. Round 2: red King spaces went back to 0, and you are first now.", "wheel-view",
+       "tiles never are), three new Corruption tokens, the dice back in the bag, the wheel turned one step. Round 2: "
+       "the King phase moved the markers on red King spaces up to the 0 space, and set you first.", "wheel-view",
        "wheel", "cleanup", ("cleanup",)),
     Chapter("characters", "Characters, Buildings and Helpers"),
     _m("die 2Y +bonus", "The turned wheel: a 2 now feeds the Character Action. Take the yellow 2 (2 Gold, 5 AP) and "
@@ -219,15 +219,16 @@ _SCRIPT = (
        ("contracts", "contract-spaces", "pillars")),
     _q("Look at your Contract spaces: the Trade goods Contract fills the first. Each fulfilled Contract takes "
        "the next. When all of them are filled, what then?", ("The first Contract leaves to make room",
-       "No more Contracts can be taken", "Nothing: Contracts simply wait in the Storehouse"), 1,
+       "No more Contracts can be taken", "They wait in the Storehouse until a space frees"), 1,
        "There are 6 Contract spaces: with all six filled, the Contract Action takes no more Contracts.",
        "board-view", "board:contracts", "contracts", ("contract-limit",)),
     _m("crest b27a 2", "Place the Lily Crest under Building 2 (6 Food). Full Rooms and a Crest: Building 2 is "
        "Completed, and its Settlers add 2 AP to each of your Merchant Actions from now on.",
        ("Tasks…", "Place the Crest", "Lily", "under Building 2"), "board-view", "board:buildings", "completed",
        ("crests", "completed-building")),
-    _m("pillar LYO", "That Crest space's bonus: a Pillar at any Cathedral. Put the freed Pillar in Lyon, the Town of "
-       "round 3's Fair.", ("Place a Pillar at the Cathedral of Lyon",), "map-view", "map", "crest",
+    _m("pillar LYO", "That Crest space's bonus: a Pillar at any Cathedral. Put the freed Pillar in Lyon: you may "
+       "then build its Cathedral, and at the end your Houses on the map score once per Pillar you have there.",
+       ("Place a Pillar at the Cathedral of Lyon",), "map-view", "map", "crest",
        ("pillars", "crests")),
     _m("contract k28a", "Contract Action: take a tile from the Contract offer; its space sets the AP (1 at the right "
        "end). Take the Crest of the Tower: Crests come from this offer too.",
@@ -321,8 +322,8 @@ _SCRIPT = (
        "scoring: Houses x Pillars on the map, Completed Buildings (3 or more pay), 1 VP per 4 Resources.",
        "status", "", "final", ("final-scoring",)),
     _q("Look at the turn order on the wheel (the players). If you and Rosa end the game on the same VP, who wins?",
-       ("You both do", "The one first in turn order, as round 4's King phase sets it", "The one with more "
-        "Resources left"), 1, "Most VP wins; a tie goes to the player first in turn order.", "wheel-view",
+       ("You both do", "The one first in turn order", "The one with more Resources left"), 1,
+       "Most VP wins; a tie goes to the player first in turn order, as round 4's King phase set it.", "wheel-view",
        "wheel:players", "final", ("winner",)),
     Step("Free play: round 4, to the end of the game.", "decision", FREE, until="over", topic="final"),
     _k("That was a whole game of Tiletum. The final scoring table shows where every point came from. Well played!",

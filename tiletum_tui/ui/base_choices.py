@@ -309,7 +309,7 @@ def end_turn(state, o, c) -> list[Step]:
 PATHS: dict[type, MenuPath] = {
     TakeDie: MenuPath(take_die, refused=_die_refused),
     ChooseAction: MenuPath(choose_action),
-    MovePiece: MenuPath(move_piece),
+    MovePiece: MenuPath(move_piece, repeats=True),
     PlaceHouse: MenuPath(place_house, refused=True, town_only=True),
     PlacePillar: MenuPath(place_pillar, refused=True),
     TakeBonus: MenuPath(take_bonus, refused=True),

@@ -67,6 +67,11 @@ class MenuPath:
     steps: Callable
     refused: bool | Callable = False
     town_only: bool = False
+    repeats: bool = False  # a move: chosen once, it may be chosen again (a line it leaves is never "done")
+
+
+def repeats(action) -> bool:
+    return menu_path(action).repeats
 
 
 def _unknown(state, o, context) -> list[Step]:
@@ -116,5 +121,5 @@ def town_only(action) -> bool:
     return menu_path(action).town_only
 
 
-__all__ = ["ALONE", "DROP", "FINISH", "LAST", "TASK", "Context", "MenuPath", "Step", "menu_path", "paths",
+__all__ = ["ALONE", "DROP", "FINISH", "LAST", "TASK", "Context", "MenuPath", "Step", "menu_path", "paths", "repeats",
            "shown_refused", "steps", "tasks_step", "town_only"]

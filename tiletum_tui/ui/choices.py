@@ -42,6 +42,7 @@ class Choice:
     name: str = ""  # what typing a name finds this line by (a Town's name); "" = not by name
     crumb: str = ""  # the group's short name in the panel's path line ("Die 3B › to 4")
     marked: bool = False  # a lesson asks for this line (or a line inside this group): drawn with ▶
+    inner: str = ""  # the key of the one line a group was collapsed into (the Settler's Rooms are not the Engineer's)
 
     @property
     def disabled(self) -> bool:
@@ -140,118 +141,6 @@ def _offer_lines(state: State, root: Choice, options: list) -> None:
                                             reason=why.reason, note=_note(state, why)))
 
 
-def _kind(key: str) -> str:
-    """The Task kind of a line's key ("fulfil-k16a", "fulfil-none": "fulfil")."""
-    return key.partition("-")[0]
-
-
-def _placeholder(key: str) -> bool:
-    """A Task kind's placeholder line ("fulfil-none": no Contract in the Storehouse, ``engine.tasks.PLACEHOLDERS``)."""
-    return key.partition("-")[2] == "none"
-
-
-@dataclass
-class LineMemory:
-    """The lines each menu showed this turn, so they keep their numbers until it ends (issue 24 item 2):
-    a line that stops being possible (a Contract fulfilled, a Room filled, a Helper used) stays where
-    it was, greyed with the engine's reason (``done`` when it was the line chosen), and the lines still
-    there keep their places. The Tasks are one menu for the whole turn; any other level is one menu
-    for as long as the same decision is in hand. Moves are not kept: they are named by where they
-    lead, and that changes as the piece moves."""
-
-    turn: tuple = ()
-    seen: dict = field(default_factory=dict)  # (decision, path of group keys) -> {key: (order, Choice)}
-    chosen: set = field(default_factory=set)  # the actions chosen this turn
-    arrivals: int = 0  # Tasks that came during the turn so far
-
-    def keep(self, state: State, menu: list[Choice]) -> None:
-        top = state.stack[-1] if state.stack else None
-        turn = (top.player if top else None, state.round, state.lap, state.phase)
-        if turn != self.turn:
-            self.turn, self.seen, self.chosen = turn, {}, set()
-        decision = tuple((type(f).__name__, getattr(f, "action", "")) for f in state.stack)
-        self._level(state, menu, decision, ())
-
-    def _level(self, state: State, level: list[Choice], decision: tuple, path: tuple) -> None:
-        tasks = path[:1] == (TASK,)
-        where = ("turn" if tasks else decision, path)
-        before = self.seen.get(where)
-        if before is not None and any(c.key in before for c in level):  # (none in common: another menu)
-            keys = {c.key for c in level}
-            gone = [(order, old) for key, (order, old) in before.items() if key not in keys]
-            ghosts = {old.key: g for _, old in gone if (g := self._ghost(state, old)) is not None}
-            taken: set[str] = set()
-            for c in sorted(level, key=lambda c: c.order):  # a line seen before keeps its place
-                if c.key in before:
-                    c.order = before[c.key][0]
-                elif tasks:
-                    self._place_task(c, level, gone, ghosts, taken)
-            orders = {c.order for c in level}
-            for order, old in gone:
-                # (a line whose place another took is gone for good: a space of the offer refilled)
-                if order not in orders and old.key in ghosts:
-                    level.append(ghosts[old.key])
-            level.sort(key=lambda c: c.order)
-        self.seen[where] = {c.key: (c.order, c) for c in level if not _moves(c)}
-        for c in level:
-            if c.is_group:
-                self._level(state, c.children, decision, path + (c.key,))
-
-    def _place_task(self, c: Choice, level: list[Choice], gone: list, ghosts: dict, taken: set) -> None:
-        """Where a Task line new this turn goes. In the place of its kind's placeholder, if that is gone: the
-        Contract taken this turn where "Fulfil a Contract — you have no Contract" was, so the lines after
-        it keep their numbers. A placeholder that comes back where its kind's line stays greyed (the
-        Helper just used, "done") is not shown twice; one that comes back for a line that went without a
-        word takes its place. Any other goes below the others, in the order they came (items 2 and 9)."""
-        mine = next((old for _, old in sorted(gone, key=lambda g: g[0]) if old.key not in taken
-                     and _kind(old.key) == _kind(c.key) and _placeholder(old.key) != _placeholder(c.key)), None)
-        if mine is not None and _placeholder(c.key) and mine.key in ghosts:
-            level.remove(c)  # the kind keeps its line: the one that stays, greyed with why
-        elif mine is not None:
-            taken.add(mine.key)
-            c.order = next(order for order, old in gone if old is mine)
-        else:
-            self.arrivals += 1
-            c.order = (99, self.arrivals)
-
-    def _ghost(self, state: State, old: Choice) -> Choice | None:
-        """The line of a choice no longer offered, greyed with why not (the engine's reason)."""
-        from ..engine import IllegalActionError, check
-        from ..engine.legal import Option
-
-        actions = [old.action] if not old.is_group else [c.action for c in _walk(old) if c.action is not None]
-        if not actions:
-            return None
-        action = actions[0]  # (the group's first: its reason is the kind's, whichever way it was paid)
-        if _left_behind(state, action):
-            return None  # a House or Pillar where the piece stood: it went with the piece, as the moves do
-        try:
-            check(state, action)
-        except IllegalActionError as exc:
-            reason = str(exc)
-        else:
-            return None  # possible yet not offered: nothing to say
-        done = any(a in self.chosen for a in actions)  # chosen through the group (a Contract paid in Wool)
-        return Choice(old.label, action, reason=reason, detail=old.detail, key=old.key, order=old.order,
-                      note="done" if done else _note(state, Option(action, reason)), crumb=old.crumb)
-
-
-def _left_behind(state: State, action) -> bool:
-    """A House or a Pillar for the Town a piece stood in and has left (the line is named "here")."""
-    from ..engine.map_actions import PlaceHouse, PlacePillar
-
-    if not isinstance(action, (PlaceHouse, PlacePillar)):
-        return False
-    p = state.players[action.seat]
-    return action.town not in (p.merchant, p.architect)
-
-
-def _moves(c: Choice) -> bool:
-    from ..engine.map_actions import MovePiece
-
-    return isinstance(c.action, MovePiece) or any(isinstance(x.action, MovePiece) for x in _walk(c))
-
-
 def _note(state: State, o) -> str:
     """A short form of a refusal for the line itself (the full reason shows on highlight)."""
     import re
@@ -299,6 +188,7 @@ def _settle(node: Choice) -> None:
             elif only.collapse != ALONE:
                 only.label = f"{c.label}: {only.label}"
             only.collapse = c.collapse
+            only.inner = only.key  # (what the line is inside the group: the menus' memory tells them apart)
             only.key = c.key  # the group's key says what the choice is about (the screen picks a view by it)
             only.space = only.space or c.space
             only.order = c.order
@@ -307,7 +197,10 @@ def _settle(node: Choice) -> None:
             only.crumb = f"{c.crumb}: {only.crumb}" if c.crumb and only.crumb else c.crumb or only.crumb
             c = only
         if c.is_group and c.children and all(x.disabled for x in c.children):
-            first = next(x for x in c.children if x.disabled)
+            # The reason most of the lines inside share (at 0 AP "Exchange a Resource" is refused for the
+            # AP, not for the one line giving and getting the same Resource: issue 41 item 4)
+            reasons = [x.reason for x in c.children]
+            first = next(x for x in c.children if x.reason == max(reasons, key=reasons.count))
             c.reason = f"none possible now ({first.reason})" if c.key == TASK and len(c.children) > 1 else first.reason
             notes = {x.note for x in c.children}  # (one short note where every line inside has it: a die
             # changed for Gold it does not have, be it for one Action or two)
@@ -340,6 +233,8 @@ def decision_title(state: State, options: list) -> str:
     Action it is given to (its Bonus AP, a Technology): the number comes from the options."""
     top = state.stack[-1] if state.stack else None
     if isinstance(top, JokerFrame) and (aps := joker_aps(options)):
+        if top.source != "die":  # a Helper's (a tile's) "any Action": no Joker in it (issue 41 item 9)
+            return f"{state.players[top.player].name}: choose any Action for {aps} AP"
         return f"{state.players[top.player].name}: choose the Action for the Joker's {aps} AP"
     return explain_frame(state)
 
@@ -366,24 +261,45 @@ def find_path(menu: list[Choice], action) -> list[int] | None:
     return None
 
 
+def key_of(choices: list[Choice], i: int) -> str:
+    """The key that picks line ``i`` (from 0): its letter (Tasks t, End your turn e: never a number,
+    so they keep their key however many lines come and go above them: issue 41 item 3), else its
+    number. Every line has one, "12" being typed 1 then 2 (issue 41 item 2); the lesson chapters'
+    list reads two digits the same way."""
+    return choices[i].letter or str(sum(1 for c in choices[: i + 1] if not c.letter))
+
+
+def numbered(choices: list[Choice]) -> int:
+    """How many lines have a number (those with a letter of their own stand below them)."""
+    return sum(1 for c in choices if not c.letter)
+
+
+def line_of(choices: list[Choice], n: int) -> int | None:
+    """The index of the line numbered ``n`` (None if no line has that number)."""
+    found = [i for i, c in enumerate(choices) if not c.letter]
+    return found[n - 1] if 1 <= n <= len(found) else None
+
+
+def presses(choices: list[Choice], i: int) -> list[str]:
+    """The keys a person types for line ``i``: its letter, its number's digits, and Enter after a digit
+    that could begin a longer number (1 in a list of 12 waits for a second digit)."""
+    key = key_of(choices, i)
+    if key.isdigit() and len(key) == 1 and int(key) * 10 <= numbered(choices):
+        return [key, "enter"]
+    return list(key)
+
+
 def keys_for(menu: list[Choice], action) -> list[str] | None:
-    """The keys that pick ``action`` from this menu: a line's number, or its letter at the top level
-    (t for Tasks, e for finishing). None when a line on the way has no key (past the ninth line)."""
+    """The keys that pick ``action`` from this menu, level by level (``presses``); None if it is not there."""
     path = find_path(menu, action)
     if path is None:
         return None
     keys, level = [], menu
-    for depth, i in enumerate(path):
-        c = level[i]
-        if depth == 0 and c.letter:
-            keys.append(c.letter)
-        elif i < 9:
-            keys.append(str(i + 1))
-        else:
-            return None
-        level = c.children
+    for i in path:
+        keys += presses(level, i)
+        level = level[i].children
     return keys
 
 
-__all__ = ["FINISH", "TASK", "TASKS", "Choice", "LineMemory", "build_menu", "decision_title", "find_path", "finish_action",
-           "keys_for", "space_summary"]
+__all__ = ["FINISH", "TASK", "TASKS", "Choice", "build_menu", "decision_title", "find_path", "finish_action",
+           "key_of", "keys_for", "line_of", "numbered", "presses", "space_summary"]

@@ -57,7 +57,8 @@ SCROLL_KEYS = [
 
 # Number keys pick the n-th choice of the decision panel (not shown in the Footer: the panel
 # numbers its lines).
-NUMBER_KEYS = [(f"pick-{n}", str(n), f"pick({n})", f"Choice {n}", False) for n in range(1, 10)]
+# 0 is only a second digit (line 10, 20): every line has its number, however long the list (issue 41 item 2).
+NUMBER_KEYS = [(f"pick-{n}", str(n), f"pick({n})", f"Choice {n}", False) for n in range(0, 10)]
 
 HELP_TEXT = {
     "tasks": "the Tasks of your turn (buy, fulfil, Crest, Cathedral, Helper)",
@@ -73,7 +74,7 @@ HELP_TEXT = {
     "theme": "light or dark theme",
     "leave": "leave the game for the title screen (it is saved after every action; Continue resumes it)",
     "quit": "quit (the game is saved; asks first if the last autosave failed and moves would be lost)",
-    "pick-1": "choose a numbered line in the decision panel (arrows + Enter too)",
+    "pick-1": "choose a numbered line in the decision panel (arrows + Enter too; line 12: 1 then 2)",
     "rules-here": "the rules page about the highlighted choice or the view on screen",
     "explain": "the rule behind the highlighted choice and, if greyed, exactly why not",
     "preview": "what the coming King phase and Fair would score now, and final scoring as it stands",

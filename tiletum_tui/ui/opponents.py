@@ -226,6 +226,8 @@ class OpponentsController(SeatDriver):
 
         def walk(choices) -> bool:
             for c in choices:
+                if c.disabled:
+                    continue  # (a greyed line is never the suggestion, however it was kept in its place)
                 if c.action == target or (c.action is None and walk(c.children)):
                     c.label = SUGGESTED + c.label
                     c.detail = "Master: " + (detail.rstrip(".") + " — " + c.detail if c.detail else detail)

@@ -34,6 +34,8 @@ class UiPart:
     new_game: NewGameFields | None = None  # its fields on the New game form (None: a checkbox of its title)
     places: dict[str, str] = field(default_factory=dict)  # a widget id or a view's part -> what a lesson's box
     # calls it ("the Silver view"); its views' drawings are tinted in their containers (``views``)
+    details: tuple[Callable, ...] = ()  # hook(painter, state, space) -> (title, Text) for a space of the
+    # module's own maps (``i``), else None
 
 
 def ui_parts() -> list[UiPart]:

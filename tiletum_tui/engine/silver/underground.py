@@ -243,7 +243,8 @@ class PlaceProspector(Action, tag="prospector"):
 
     def describe(self, r, state) -> str:
         t = tables()
-        return f"sends a Prospector down the {t.data.maps[self.map].name} Pithead ({prospector_cost(state, self.map)} Silver)"
+        # "for 1 Silver": a price paid ("(1 Silver)" read as a gain: issue 41 item 6)
+        return f"sends a Prospector down the {t.data.maps[self.map].name} Pithead for {prospector_cost(state, self.map)} Silver"
 
 
 # ---------------------------------------------------------------- Underground Cathedrals (a Task)

@@ -150,8 +150,11 @@ class CategoryBars(Painted):
         totals = positions.game.summary(state)["scores"]
         width = max(self.size.width, 60) - 22
         most = max([sum(max(ledger.get(k, 0), 0) for k, _ in cats) for ledger in ledgers] + [1])
+        per = -(-most // width)  # VP a letter stands for: the longest bar fits the page (it said "a letter
+        # per VP" and drew 203 VP with 55 letters: issue 41 item 9)
+        scale = "a letter per VP" if per == 1 else f"a letter per {per} VP"
         out = Text()
-        out.append("VP by category at the end: a letter per VP (categories below; VP lost not drawn)\n\n",
+        out.append(f"VP by category at the end: {scale} (categories below; VP lost not drawn)\n\n",
                    self.ink("title"))
         who = players(positions)
         for seat, ((name, colour), ledger) in enumerate(zip(who, ledgers)):
@@ -160,7 +163,7 @@ class CategoryBars(Painted):
             for (key, _), mark in zip(cats, marks):
                 vp = ledger.get(key, 0)
                 if vp > 0:
-                    bar.append(mark * max(1, round(vp * width / most)), self.ink("strong") if len(bar) % 2 else None)
+                    bar.append(mark * max(1, round(vp / per)), self.ink("strong") if len(bar) % 2 else None)
             out.append_text(bar)
             out.append(f" {totals[seat]} VP\n", self.ink("strong"))
         out.append("\n")

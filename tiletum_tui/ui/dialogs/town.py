@@ -1,6 +1,8 @@
 """A map space in full: its House spaces with their marks and owners, its Cathedral (cost, VP and
 tiles left, Pillars), the Bonus tiles lying there, who stands there, its Fair, where its links lead;
-then the map's legend. Opened with ``i`` on the map (the space under the cursor)."""
+then the map's legend. Opened with ``i`` on the map (the space under the cursor). A space of a
+module's own map (an Underground space of Prospect for Silver) is described by that module's ``ui``
+part (``UiPart.details``): ``i`` works on every line that names a place, on every map (issue 41 item 1)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from ...engine.queries import cathedral_reward, fair_per
 from ...engine.ruleset import rules_for
 from ...engine.state import EMPTY, UNUSED
 from .. import text as T
+from ..parts import ui_parts
 from ..text import arrow, leads_to
 from ..widgets.map_view import LEGEND
 from ..widgets.painted import Ink, Painted
@@ -92,6 +95,19 @@ def town_text(painter: Painted, state, sid: str) -> Text:
     return out
 
 
+def space_details(painter: Painted, state, sid: str) -> tuple[str, Text]:
+    """(title, text) for any space of the game's maps: the main map's here, a module's by its part."""
+    w = T.words(state)
+    if sid in w.spaces:
+        return w.space_name(sid), town_text(painter, state, sid)
+    for part in ui_parts():
+        for hook in part.details:
+            found = hook(painter, state, sid)
+            if found is not None:
+                return found
+    return sid, Text("Nothing more is known about this place.")
+
+
 class TownDialog(ModalScreen[None]):
     BINDINGS = [Binding("escape,enter,i,space", "close", "Close", id="tiletum.town-close")]
 
@@ -102,14 +118,16 @@ class TownDialog(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield Ink()
         with Vertical(classes="dialog"):
-            yield Static(T.words(self.state).space_name(self.space), classes="dialog-title", markup=False)
+            yield Static("", id="town-title", classes="dialog-title", markup=False)
             with VerticalScroll(classes="dialog-body"):
                 yield Painted(id="town-body")
             yield Static("↑↓ PgUp PgDn: scroll · Esc: close", classes="dialog-keys", markup=False)
 
     def on_mount(self) -> None:
         body = self.query_one("#town-body", Painted)
-        body.update(town_text(body, self.state, self.space))
+        title, text = space_details(body, self.state, self.space)
+        self.query_one("#town-title", Static).update(title)
+        body.update(text)
         self.query_one(VerticalScroll).focus()
 
     def action_close(self) -> None:

@@ -89,6 +89,7 @@ class ChapterMenu(ModalScreen[str | None]):
         self.elsewhere, self.finished = elsewhere or {}, frozenset(finished)
         self.game = getattr(lesson, "game", "tiletum")  # the page in sight: the lessons of the open lesson's game
         self._typed: tuple[int, object] | None = None  # a first digit waiting for a second: (it, its timer)
+        self._marked = None  # a further lesson whose mark was typed (S): the next digit is its chapter
 
     def _games(self) -> list[str]:
         return list(dict.fromkeys(x.game for x in every_lesson()))
@@ -121,7 +122,8 @@ class ChapterMenu(ModalScreen[str | None]):
         others = [g for g in self._games() if g != self.game]
         other = f" · g: {self._title(others[0])}'s lesson{'s' if others[0] == self._games()[0] else ''}" if others else ""
         count = len(self._lessons()[0].chapters)
-        return f"Enter: start · 1–{count}: a chapter{other} · Esc: back"
+        marks = "".join(f", {x.mark.lower()}1–{x.mark.lower()}{len(x.chapters)}" for x in self._lessons()[1:] if x.mark)
+        return f"Enter: start · 1–{count}{marks}: a chapter{other} · Esc: back"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chapters"):
@@ -203,6 +205,33 @@ class ChapterMenu(ModalScreen[str | None]):
 
     def _start(self, n: int) -> None:
         self.dismiss(self._lessons()[0].chapters[n - 1].id)
+
+    def on_key(self, event) -> None:
+        """A further lesson's mark, then its chapter's number: s 2 starts S2 (they opened only by arrows:
+        issue 41 item 19). The mark waits for the digit (Esc: not)."""
+        marks = {x.mark.lower(): x for x in self._lessons()[1:] if x.mark}
+        char = (event.character or "").lower()
+        if self._marked is not None and event.key.isdigit():
+            event.stop()
+            lesson, self._marked = self._marked, None
+            n = int(event.key)
+            if 1 <= n <= len(lesson.chapters):
+                self.dismiss(lesson.chapters[n - 1].id)
+            else:
+                self.query_one("#chapters-keys", Static).update(self._keys())
+            return
+        if char in marks and event.key == char:
+            event.stop()
+            self._marked = marks[char]
+            self._show(self._marked.chapters[0].id)
+            self.query_one("#chapters-keys", Static).update(
+                f"{self._marked.mark}▏ then 1–{len(self._marked.chapters)}: which chapter · Esc: not")
+            return
+        if self._marked is not None:
+            self._marked = None
+            self.query_one("#chapters-keys", Static).update(self._keys())
+            if event.key == "escape":
+                event.stop()
 
     def action_close(self) -> None:
         self.dismiss(None)

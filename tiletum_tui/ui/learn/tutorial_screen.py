@@ -99,6 +99,7 @@ def marked_path(menu: list) -> list[str]:
 
 
 class TutorialScreen(RosaPlays, GameScreen):
+    REMEMBER_HINTS = False  # the lesson's hints are its own (on in free play), never the games' setting
     DEFAULT_CSS = """
     .tutorial-target { background-tint: $warning 12%; }
     TutorialScreen.-rosa #decision { display: none; }

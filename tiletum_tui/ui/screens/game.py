@@ -30,10 +30,12 @@ from textual.widgets import ContentSwitcher, OptionList
 from ...engine import IllegalActionError, TiletumError, current_player
 from ...engine.queries import ap_could_be_spent, ap_lost_by
 from ...session import NotYourMoveError
+from ... import prefs
 from ...shell_ui import keeping
 from .. import keymap
 from .. import text as T
-from ..choices import LineMemory, build_menu, decision_title
+from ..choices import build_menu, decision_title
+from ..line_memory import LineMemory
 from ...shell_ui.dialogs import ConfirmDialog
 from ..model import GameModel
 from ..recap import PIECES, LogReader
@@ -108,6 +110,7 @@ def compose_views(views, strips, panel, initial: str | None = None) -> ComposeRe
 class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen):
     RECAP = True  # show 'since your last turn' when a turn begins (the guided game shows its own steps)
     UNDO = True  # the key line offers undo (the guided game follows one line of play: no undo)
+    REMEMBER_HINTS = True  # h's setting outlives the game (the guided game sets its own: ``prefs``)
     BINDINGS = keymap.bindings(keymap.GAME_KEYS + keymap.NUMBER_KEYS) + [
         # Scrolling the view comes before the choice list's own PgUp/PgDn (the arrows move in it).
         Binding("pageup", "scroll_view(-1)", "Scroll up", show=False, priority=True, id="tiletum.scroll-up"),
@@ -136,7 +139,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         self.view_before: tuple | None = None
         self._busy = False  # a confirm dialog is open: ignore further choices
         self._auto_view_for = None  # the decision for which a view was last shown by itself
-        self.hints_on = False
+        self.hints_on = bool(self.REMEMBER_HINTS and prefs.get("hints", False))  # as the player left them
         self.recap = None  # what happened since the player in turn last played
         self.lines = LineMemory()  # the menus' lines of this turn (choices.LineMemory)
         # Views are drawn when shown: a change redraws the visible one and marks the others stale.
@@ -151,6 +154,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         from ..opponents import OpponentsController
 
         self.opponents = OpponentsController(self, getattr(model.session, "seats", ()))
+        self.opponents.suggest = self.hints_on  # (hints on: h asks the master too)
 
     def _add_binding(self, binding: Binding) -> None:
         """Bind a view's keys on this screen (the views are a list, so their keys are made here)."""
@@ -175,6 +179,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
 
     def on_resize(self, event) -> None:
         self._layout(event.size.width, event.size.height)
+        self.call_after_refresh(self.query_one(DecisionPanel).fit)  # (the side's room for a long menu anew)
         self.call_after_refresh(self.update_keys)
 
     def on_unmount(self) -> None:

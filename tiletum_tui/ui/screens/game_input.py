@@ -51,6 +51,12 @@ class GameInput:
             entry = (event.key, event.character)
             self._ahead.insert(0, entry) if replayed else self._ahead.append(entry)
             return
+        if panel.pending is not None and not event.key.isdigit():
+            if event.key == "enter":  # after a first digit that may begin a longer number: that line
+                panel.choose_highlighted()
+                return
+            if event.key != "escape":
+                panel.cancel_pending()  # (another key: the digit waits no more; Esc says it too)
         if self._find_key(event, panel):
             self.update_keys()
             return

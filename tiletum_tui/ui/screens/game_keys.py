@@ -91,12 +91,20 @@ class GameKeys:
     def action_toggle_hints(self) -> None:
         self.hints_on = not self.hints_on
         self.opponents.suggest = self.hints_on  # h asks the master too
+        if self.REMEMBER_HINTS:  # the next game and the next load start so (issue 41 item 9)
+            from ... import prefs
+
+            prefs.remember("hints", self.hints_on)
         self.notify("Hints on: ★ marks choices that complete something, ◆ the master's suggestion (it thinks a "
                     "moment)" if self.hints_on else "Hints off", timeout=3)
         self.refresh_game(keep=True)  # the sub-menu the player is in stays open
 
     def action_pick(self, n: int) -> None:
-        self.query_one(DecisionPanel).pick_number(n)
+        panel = self.query_one(DecisionPanel)
+        left = panel.pick_number(n)
+        if left is not None:  # a digit meant for the decision after the line just chosen
+            self._ahead.append((str(left), str(left)))
+        self.update_keys()
 
     def action_back(self) -> None:
         if self.opponents.busy:  # Esc hurries the opponent playing

@@ -155,8 +155,13 @@ class GameViews:
 
         choice = self.query_one(DecisionPanel).highlighted
         space = choice.space if choice is not None and choice.space else None
-        if space is None or self.current_view == "map":
+        view = self.query_one(f"#{self.current_view}-view")
+        if self.current_view == "map":
             space = self.query_one(MapView).cursor or space
+        elif view.has_focus and getattr(view, "cursor", None):  # a module's map (the Underground) being browsed
+            space = view.cursor
+        elif space is None:
+            space = self.query_one(MapView).cursor
         if space:
             self.app.push_screen(TownDialog(self.model.state, space))
 

@@ -83,7 +83,7 @@ def place_prospector(state, o):
     cost = U.prospector_cost(state, a.map) if a.map in t.data.maps else 0
     pithead = t.start.get((a.map, sv(state).sides.get(a.map, "")))  # the map view shows where it goes
     return [_TASKS, ("prospector", "Place a new Prospector", "", None),
-            (a.map, f"on the {name} Pithead ({cost} Silver)", "", pithead)]
+            (a.map, f"on the {name} Pithead for {cost} Silver", "", pithead)]
 
 
 def underground_cathedral(state, o):
@@ -117,7 +117,7 @@ def take_resource_tile(state, o):
 # Each kind's path; ``refused``: a refused option keeps a greyed line (with the engine's reason),
 # ``town_only``: that line names the Town alone (the space was only the engine's example).
 MENU: dict[type, MenuPath] = {
-    P.MoveProspector: MenuPath(_path(move_prospector)),
+    P.MoveProspector: MenuPath(_path(move_prospector), repeats=True),
     P.MovementStep: MenuPath(_path(movement_step)),
     P.TakeUndergroundBonus: MenuPath(_path(take_underground_bonus)),
     P.PlaceMine: MenuPath(_path(place_mine), refused=True, town_only=True),

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..parts import NewGameFields, UiPart
 from .choices import MENU
 from .views import VIEWS, WheelLine, point
+from .underground import space_details
 from .widgets import strip_parts
 
 PART = UiPart(
@@ -16,6 +17,7 @@ PART = UiPart(
     strip_parts=(strip_parts,),
     strip_short={"Silver": "Ag"},  # the expansion's own sign for Silver (its first letter is Stone's)
     pointing=(point,),
+    details=(space_details,),
     menu=MENU,
     places={"underground-view": "the Underground maps", "silver-view": "the Silver view",
             "technologies": "the Technology board"},

@@ -23,8 +23,8 @@ from .. import text as T
 from ..views import SpaceMoved, SpacePicked
 from ..widgets.painted import Painted
 
-BOX_W = 11  # boxes 12 columns apart: a column between them for the tunnels
-SX, SY = 2.0, 1.5  # map units -> cells (x runs 0-30, y 0-4 on every side): 72 columns, for 80x24
+BOX_W = 12  # boxes 13 columns apart: a column between them for the tunnels
+SX, SY = 13 / 6, 1.5  # map units -> cells (x runs 0-30, y 0-4 on every side): 77 columns, for 80x24
 
 
 def _tablet_label(tablet) -> str:
@@ -38,6 +38,20 @@ def _tablet_label(tablet) -> str:
         elif isinstance(e, sx.ProspectorStep):
             parts.append(f"{e.steps}st")
     return "+".join(parts)
+
+
+def _name_lines(name: str) -> tuple[str, str]:
+    """A space's name in its box, whole (issue 41 item 7: "Sigmund Ad", "Joachimsth"): on the first line
+    (a single word of 13 letters takes the gap's column), else over two lines at a space ("Falkenstein" /
+    "Adit")."""
+    if len(name) <= BOX_W or (len(name) == BOX_W + 1 and " " not in name):  # ("Ringenwechsel": one word)
+        return name, ""
+    words = name.split(" ")
+    for k in range(len(words) - 1, 0, -1):
+        head, rest = " ".join(words[:k]), " ".join(words[k:])
+        if len(head) <= BOX_W + 1 and len(rest) <= BOX_W:
+            return head, rest
+    return name[:BOX_W], name[BOX_W:BOX_W * 2]
 
 
 class UndergroundView(Painted, can_focus=True):
@@ -203,8 +217,11 @@ class UndergroundView(Painted, can_focus=True):
     def _box(self, sp) -> list[Text]:
         st = self.state
         s = sv(st)
-        name = Text(f"{sp.name[:BOX_W - 1]:<{BOX_W - 1}} ", self.ink("strong"))
+        head, rest = _name_lines(sp.name)
+        name = Text(head, self.ink("strong"))
         line2, line3 = Text(), Text()
+        if rest:  # a long name goes on over the second line (a tunnel's is free; a Tablet's effect moves down)
+            line2.append(rest, self.ink("strong"))
         if sp.kind == "town":
             self._owners(line2, "H", st.board.houses.get(sp.id, ()))
             if sp.id in st.board.pillars:
@@ -216,8 +233,10 @@ class UndergroundView(Painted, can_focus=True):
         elif sp.kind == "tablet":
             covered = sp.id in s.covered
             tablet = tables().data.tablets[sp.tablet]
-            line2.append("X covered" if covered else "◇" + _tablet_label(tablet),
-                         self.ink("muted") if covered else self.ink("good"))
+            (line3 if rest else line2).append("X covered" if covered else "◇" + _tablet_label(tablet),
+                                              self.ink("muted") if covered else self.ink("good"))
+            if rest:
+                line3.append(" ")
         elif sp.kind == "shaft":
             if sp.id == tables().start[(tables().starting_map, s.sides[tables().starting_map])] and s.setup_mines:
                 line2.append("m")
@@ -230,8 +249,8 @@ class UndergroundView(Painted, can_focus=True):
                 line3.append(str(i + 1), self.player_ink(st.players[i].colour))
         mark = self._mark(sp.id)
         lines = []
-        for line in (name, line2, line3):
-            line = line[:BOX_W]
+        for k, line in enumerate((name, line2, line3)):
+            line = line[:BOX_W + 1 if k == 0 else BOX_W]  # (a name of 13 letters takes the gap's column too)
             line.pad_right(BOX_W - len(line.plain))
             if mark is not None:
                 line.stylize(mark)
@@ -246,48 +265,74 @@ class UndergroundView(Painted, can_focus=True):
         return None
 
     def _info(self) -> Text:
-        st, sid = self.state, self.cursor
-        t = tables()
-        s = sv(st)
-        sp = t.spaces[sid]
         out = Text()
-        out.append(space_name(sid), self.ink("title"))
-        if sid in self.legal:
+        out.append(space_name(self.cursor), self.ink("title"))
+        if self.cursor in self.legal:
             out.append("  (Enter to choose)", self.ink("good"))
-        w = T.words(st)
-        if sp.kind == "town":
-            houses = st.board.houses.get(sid, ())
-            words = []
-            for i, owner in enumerate(houses):
-                if owner == UNUSED:
-                    continue
-                hs = sp.house_spaces[i]
-                mark = {"building": " Building Bonus", "vp": f" +{hs.vp} VP"}.get(hs.bonus, "")
-                words.append(f"{i + 1}:{st.players[owner].name if owner >= 0 else 'empty'}{mark}")
-            if words:
-                out.append("\n Houses: " + ", ".join(words))
-            mines = []
-            for i, owner in enumerate(s.mines.get(sid, ())):
-                if owner == UNUSED:
-                    continue
-                gold = sp.mine_spaces[i].gold
-                mines.append(f"{i + 1}:{st.players[owner].name if owner >= 0 else 'empty'}" + (f" {gold} Gold" if gold else ""))
-            if mines:
-                out.append("\n Mines (1 Silver each, + the Gold shown): " + ", ".join(mines))
-            if sid in s.construction_cost:
-                cost = t.data.construction_costs[s.construction_cost[sid]]
-                pillars = [st.players[o].name for o in st.board.pillars.get(sid, ()) if o >= 0]
-                out.append(f"\n Cathedral: {cost.cost} {cost.kind.capitalize()}, {cost.vp} VP + tile; "
-                           f"{len(s.cathedral_stack[sid])} tile(s) left; Pillars: {', '.join(pillars) or 'none'}")
-            tiles = st.board.map_bonus.get(sid, ())
-            if tiles:
-                out.append("\n Bonus tiles: " + "; ".join(w.tile_line(x, 40) for x in tiles))
-        elif sp.kind == "tablet":
-            tablet = t.data.tablets[sp.tablet]
-            out.append(f"\n {tablet.name}: {tablet.text}" + (" (covered: used)" if sid in s.covered else ""))
-        here = [st.players[i].name for i, p in enumerate(s.players) if sid in p.prospectors.values()]
-        if here:
-            out.append("\n Prospectors here: " + ", ".join(here))
-        out.append("\n H House  P Pillar  M Mine spaces (· empty, 1-4 player)  ◆ Bonus tiles  p Prospectors"
-                   "\n m setup Mines  ◇ Stone Tablet (Ag Silver, st Prospector steps), X covered", self.ink("muted"))
+        out.append("\n")
+        out.append_text(space_text(self, self.state, self.cursor))
         return out
+
+
+# The marks in the Underground boxes, a line each so that none is cut at 80 columns (issue 41 item 7).
+LEGEND = ("H House, P Pillar, M Mine spaces: · empty, 1-4 the player\n"
+          "◆ Bonus tiles · p Prospectors · m setup Mines\n"
+          "◇ Stone Tablet (Ag Silver, st Prospector steps) · X covered")
+
+
+def space_text(painter, st, sid: str, legend: bool = True) -> Text:
+    """An Underground space in full (a Town, a Stone Tablet, a tunnel, a Pithead): under the maps for
+    the cursor, and in the details dialog (``i``)."""
+    t = tables()
+    s = sv(st)
+    sp = t.spaces[sid]
+    out = Text()
+    w = T.words(st)
+    lines = [f"A {_KIND.get(sp.kind, 'space')} of {t.data.maps[t.map_of[sid]].name}"]
+    if sp.kind == "town":
+        houses = st.board.houses.get(sid, ())
+        words = []
+        for i, owner in enumerate(houses):
+            if owner == UNUSED:
+                continue
+            hs = sp.house_spaces[i]
+            mark = {"building": " Building Bonus", "vp": f" +{hs.vp} VP"}.get(hs.bonus, "")
+            words.append(f"{i + 1}:{st.players[owner].name if owner >= 0 else 'empty'}{mark}")
+        if words:
+            lines.append("Houses: " + ", ".join(words))
+        mines = []
+        for i, owner in enumerate(s.mines.get(sid, ())):
+            if owner == UNUSED:
+                continue
+            gold = sp.mine_spaces[i].gold
+            mines.append(f"{i + 1}:{st.players[owner].name if owner >= 0 else 'empty'}" + (f" {gold} Gold" if gold else ""))
+        if mines:
+            lines.append("Mines (1 Silver each, + the Gold shown): " + ", ".join(mines))
+        if sid in s.construction_cost:
+            cost = t.data.construction_costs[s.construction_cost[sid]]
+            pillars = [st.players[o].name for o in st.board.pillars.get(sid, ()) if o >= 0]
+            lines.append(f"Cathedral: {cost.cost} {cost.kind.capitalize()}, {cost.vp} VP + tile; "
+                         f"{len(s.cathedral_stack[sid])} tile(s) left; Pillars: {', '.join(pillars) or 'none'}")
+        tiles = st.board.map_bonus.get(sid, ())
+        if tiles:
+            lines.append("Bonus tiles: " + "; ".join(w.tile_line(x, 40) for x in tiles))
+    elif sp.kind == "tablet":
+        tablet = t.data.tablets[sp.tablet]
+        lines.append(f"{tablet.name}: {tablet.text}" + (" (covered: used)" if sid in s.covered else ""))
+    here = [st.players[i].name for i, p in enumerate(s.players) if sid in p.prospectors.values()]
+    lines.append("Prospectors here: " + (", ".join(here) or "none"))
+    lines.append("Links to: " + ", ".join(space_name(o) for o in sp.adjacent))
+    out.append("\n".join(" " + line for line in lines))
+    if legend:
+        out.append("\n" + "\n".join(" " + line for line in LEGEND.split("\n")), painter.ink("muted"))
+    return out
+
+
+_KIND = {"town": "Town", "tablet": "Stone Tablet space", "tunnel": "tunnel space", "shaft": "Pithead"}
+
+
+def space_details(painter, state, sid: str):
+    """``i`` on an Underground space (``UiPart.details``): its title and its text; None if not ours."""
+    if sid not in tables().spaces:
+        return None
+    return space_name(sid), space_text(painter, state, sid)

@@ -18,10 +18,12 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from ..choices import FINISH, TASK, Choice
+from ..choices import FINISH, TASK, Choice, key_of, line_of, numbered
+from .choice_list import ChoiceList
 from .painted import Painted
 
-NUMBERED = 9  # lines 1-9 have a number key; the others are reached with the arrows (or by name)
+NUMBERED = 9  # lines a single digit picks; a list of more Towns than that is found by typing names too
+SECOND_DIGIT = 1.0  # seconds a first digit waits for a second where a list has ten lines or more
 
 
 def matches(choices: list[Choice], typed: str, inside: bool = True) -> list[int]:
@@ -30,16 +32,6 @@ def matches(choices: list[Choice], typed: str, inside: bool = True) -> list[int]
     named = [(i, c) for i, c in enumerate(choices) if c.name and not c.disabled]
     found = [i for i, c in named if c.name.casefold().startswith(t)]
     return found or [i for i, c in named if inside and t in c.name.casefold()]
-
-
-class ChoiceList(OptionList):
-    """The panel's lines. When the list's own size changes (the detail line under it grew, so a
-    scrollbar comes), the lines are cut anew for the room left."""
-
-    def on_resize(self, event) -> None:
-        recut = getattr(self.parent, "recut", None)
-        if recut is not None:
-            recut()
 
 
 class DecisionPanel(Vertical):
@@ -76,6 +68,7 @@ class DecisionPanel(Vertical):
         # A choice was sent and the screen has not answered with a new decision yet: keys typed
         # ahead in that moment must not pick from the old lines (they would send a stale action).
         self.waiting = False
+        self.pending: tuple[int, object] | None = None  # a first digit waiting for a second: (it, its timer)
 
     def compose(self) -> ComposeResult:
         yield Painted(id="decision-title")
@@ -144,6 +137,9 @@ class DecisionPanel(Vertical):
         return False
 
     def back(self) -> bool:
+        if self.pending is not None:  # Esc after a first digit: no line is chosen
+            self._stop_pending()
+            return True
         if self.typed or self.finding:
             self.typed, self.finding, self.found = "", False, False
             self._render_title()
@@ -156,10 +152,61 @@ class DecisionPanel(Vertical):
         self._render_level()
         return True
 
-    def pick_number(self, n: int) -> None:
-        if 1 <= n <= min(len(self.options), NUMBERED):
-            self.query_one(OptionList).highlighted = n - 1
-            self.activate(self.options[n - 1])
+    def pick_number(self, n: int) -> int | None:
+        """A digit typed. Where the list has ten lines or more, a digit that may begin a longer
+        number (1 of 14) highlights its line and waits a moment (or Enter) for a second digit (10-14);
+        any other digit picks its line at once. Returns a digit still to be used for the next decision
+        (1 then 7 in a list of 14: line 1 is chosen, and 7 was typed for what comes after it)."""
+        count = numbered(self.options)
+        if self.pending is not None:
+            first = self.pending[0]
+            self._stop_pending()
+            if first * 10 + n <= count:
+                self._pick(first * 10 + n)
+                return None
+            self._pick(first)
+            if self.waiting:
+                return n
+            return self.pick_number(n)
+        if not 1 <= n <= count:
+            if count:
+                self.post_message(self.Refused(f"there is no line {n} here (the lines are numbered 1-{count})"))
+            return None
+        if n * 10 <= count:
+            self._show_line(line_of(self.options, n))
+            self.pending = (n, self.set_timer(SECOND_DIGIT, lambda: self._waited(n)))
+            self._render_title()
+            return None
+        self._pick(n)
+        return None
+
+    def _waited(self, n: int) -> None:
+        if self.pending is not None and self.pending[0] == n:
+            self.pending = None
+            self._pick(n)
+
+    def cancel_pending(self) -> None:
+        self._stop_pending()
+
+    def _stop_pending(self) -> None:
+        if self.pending is not None:
+            self.pending[1].stop()
+            self.pending = None
+            self._render_title()
+
+    def _show_line(self, i: int) -> None:
+        """Highlight line ``i`` and scroll it into view, greyed or not (the list itself scrolls only to
+        a line it may highlight): a number typed always shows its line."""
+        ol = self.query_one(OptionList)
+        ol.highlighted = i
+        ol.scroll_to_highlight()
+        ol.call_after_refresh(ol.scroll_to_highlight)  # (again once the title's lines are settled)
+        self._detail()
+
+    def _pick(self, n: int) -> None:
+        i = line_of(self.options, n)
+        self._show_line(i)
+        self.activate(self.options[i])
 
     def pick_space(self, space: str) -> None:
         matches_ = [c for c in self.options if c.space == space]
@@ -245,6 +292,7 @@ class DecisionPanel(Vertical):
             self.activate(c)
 
     def activate(self, choice: Choice) -> None:
+        self._stop_pending()
         if self.waiting:
             return
         self.typed, self.finding = "", False
@@ -266,7 +314,13 @@ class DecisionPanel(Vertical):
         if self.path:
             head.append("\n› " + " › ".join(p.removesuffix("…") for p in self.path), title.ink("strong"))
             head.append("  (Esc back)", title.ink("muted"))
-        if self.typed or self.finding:
+        if self.pending is not None:
+            first = self.pending[0]
+            last = min(numbered(self.options), first * 10 + 9)
+            lines = f"line {first}0" if last == first * 10 else f"lines {first}0-{last}"
+            head.append(f"\n{first}▏", title.ink("now"))
+            head.append(f"  a second digit: {lines} · Enter: line {first} · Esc", title.ink("muted"))
+        elif self.typed or self.finding:
             head.append("\nFind: ", title.ink("strong"))
             head.append(self.typed + "▏", title.ink("now"))
             if elsewhere:
@@ -276,8 +330,10 @@ class DecisionPanel(Vertical):
         elif self.types_names:
             head.append("\nType a Town's name to find it", title.ink("muted"))
         title.update(head)
+        self._title_rows = head.plain.count("\n") + 1
 
     def _render_level(self) -> None:
+        self._stop_pending()
         self._render_title()
         ol = self.query_one(OptionList)
         prompts = self._prompts()
@@ -289,8 +345,35 @@ class DecisionPanel(Vertical):
         if first is None:
             first = next((i for i, c in enumerate(self.options) if not c.disabled), None)
         ol.highlighted = first if first is not None else (0 if self.options else None)
+        self.fit()
+        self.call_after_refresh(self.fit)  # (the first decision is drawn before the screen has its size)
+        ol.call_after_refresh(ol.mark_more)
         self._detail()
         self._point(self.highlighted.space if self.highlighted is not None else None)
+
+    VIEW_ROWS = 5  # the view above keeps at least this many rows when the side grows (#views min-height)
+
+    def fit(self) -> None:
+        """Under the views (narrow screens) the side grows for a long menu, so that its lines are all
+        there when the room allows (the view above keeps five rows); past that the list scrolls and says
+        so (issue 41 item 2: 6 of the Tasks' 10-14 lines showed at 80x24). Wide, the side is as tall as
+        the screen already."""
+        side, screen = self.parent, self.screen
+        if side is None or side.id != "side" or not self.is_mounted:
+            return
+        if screen.has_class("-wide"):
+            side.styles.height = None
+            return
+        body = side.parent.size.height if side.parent is not None else 0
+        base = 14 if screen.has_class("-tall") else 12
+        others = sum(w.outer_size.height for w in side.children if w is not self and w.display)
+        title = getattr(self, "_title_rows", 1)
+        width = self.size.width or self.app.size.width
+        long = any(len(f"Not now: {c.reason}" if c.disabled else c.detail) > width for c in self.options)
+        wanted = others + title + len(self.options) + (2 if long else 1)  # (and the detail line(s) under the list)
+        height = max(base, min(wanted, body - self.VIEW_ROWS)) if body else base
+        if side.styles.height is None or side.styles.height.value != height:
+            side.styles.height = height
 
     def _line_width(self) -> int:
         """The room for one line. A list longer than the panel gets a scrollbar once it is drawn: its
@@ -307,25 +390,30 @@ class DecisionPanel(Vertical):
         ink = self.query_one("#decision-title", Painted).ink
         muted, now, strong = ink("muted"), ink("now"), ink("strong")  # (once, not once a line: issue 25)
         width = self._line_width()
+        wide = len(str(numbered(self.options)))  # numbers right-aligned: " 9", "10"
         prompts = []
         for i, c in enumerate(self.options):
             label = c.label + (" ›" if c.is_group and not c.disabled else "")
-            tail = (f" — {c.note or c.reason}" if c.disabled else "") + (f"  ({c.letter})" if c.letter else "")
-            room = width - 2 - len(tail) - (2 if c.marked else 0)
-            if len(label) > room:
-                label = label[: max(room - 1, 8)] + "…"
+            tail = f" — {c.note or c.reason}" if c.disabled else ""
+            room = width - 1 - wide - (2 if c.marked else 0)
+            if len(label) + len(tail) > room and tail:
+                # the line's own words first, whole where they fit with a few words of why; the why is cut
+                # (whole on the detail line under the list and in the message when picked: issue 41 item 7)
+                keep = max(room - len(label), min(len(tail), 16))
+                if keep < len(tail):
+                    tail = tail[: max(keep - 1, 4)] + "…"
+            if len(label) > room - len(tail):
+                label = label[: max(room - len(tail) - 1, 8)] + "…"
             line = Text(no_wrap=True, overflow="ellipsis")
-            line.append(f"{i + 1} " if i < NUMBERED else "  ", muted)
+            line.append(key_of(self.options, i).rjust(wide) + " ", now if c.letter else muted)
             if c.marked and not c.disabled:  # the line a lesson asks for
                 line.append("▶ ", now)
                 line.append(label, strong)
             else:
                 line.append(label)
             if c.disabled:
-                line.append(f" — {c.note or c.reason}")
+                line.append(tail)
                 line.stylize(muted)
-            if c.letter:
-                line.append(f"  ({c.letter})", muted)
             line.truncate(width, overflow="ellipsis")
             # Greyed lines are skipped by the arrows; their number key still explains why not.
             prompts.append(Option(line, id=f"c{i}", disabled=c.disabled))
@@ -333,6 +421,7 @@ class DecisionPanel(Vertical):
 
     def on_resize(self, event) -> None:
         self.recut()
+        self.call_after_refresh(self.fit)  # (a new screen size: the side's room anew)
 
     def recut(self) -> None:
         """Cut the lines anew to the new room (the highlight stays where it was)."""
@@ -344,6 +433,8 @@ class DecisionPanel(Vertical):
             ol.clear_options()
             ol.add_options(self._prompts())
             ol.highlighted = keep
+            ol.scroll_to_highlight()  # (a greyed line too: the list scrolls by itself only to a legal one)
+        ol.call_after_refresh(ol.mark_more)
         self._detail()
 
     def _point(self, cursor: str | None) -> None:

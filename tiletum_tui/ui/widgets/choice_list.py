@@ -1,0 +1,44 @@
+"""The decision panel's list of lines (``ChoiceList``): cut anew when its room changes, and marked on
+itself when it holds more lines than it shows (issue 41 item 2)."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList
+
+
+class ChoiceList(OptionList):
+    """The panel's lines. When the list's own size changes (the detail line under it grew, so a
+    scrollbar comes), the lines are cut anew for the room left. A list longer than its room says so
+    on itself: a rule under it reads "▼ 5 more below" (and "▲ above" once scrolled), so no line is
+    hidden without a word (issue 41 item 2)."""
+
+    def on_resize(self, event) -> None:
+        recut = getattr(self.parent, "recut", None)
+        if recut is not None:
+            recut()
+        self.mark_more()
+
+    def watch_scroll_y(self, old, new) -> None:
+        super().watch_scroll_y(old, new)
+        self.mark_more()
+
+    def mark_more(self) -> None:
+        """The ▲▼ mark: on while the lines do not all fit (decided on the room without the mark's own
+        row, so adding it never flips the decision back)."""
+        room = self.size.height + (1 if self.has_class("-more") else 0)
+        more = self.option_count > room > 0
+        if more != self.has_class("-more"):  # the mark's row comes or goes: the highlighted line stays in view
+            self.call_after_refresh(self.scroll_to_highlight)
+        self.set_class(more, "-more")
+        if not more:
+            self.border_subtitle = ""
+            return
+        top = round(self.scroll_y)
+        seen = max(self.size.height, 1)
+        above, below = top, max(self.option_count - top - seen, 0)
+        words = []
+        if above:
+            words.append(f"▲ {above} above")
+        if below:
+            words.append(f"▼ {below} more below")
+        self.border_subtitle = " · ".join(words) + " (↑↓)"
