@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from ..events import TileDrawn
 from .common import sv
+from ..state import emit, put
 
 
 def refill_prospector_bonus(r, state) -> None:
     s = sv(state)
     if s.prospector_bonus or not s.underground_pile:
         return
-    s.prospector_bonus = s.underground_pile[-1]
-    s.underground_pile = s.underground_pile[:-1]
-    state.events.append(TileDrawn(pile="underground", tile=s.prospector_bonus, to="prospector action"))
+    put(s, "prospector_bonus", s.underground_pile[-1])
+    put(s, "underground_pile", s.underground_pile[:-1])
+    emit(state, TileDrawn(pile="underground", tile=s.prospector_bonus, to="prospector action"))
