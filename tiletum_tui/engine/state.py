@@ -3,15 +3,16 @@
 Nothing in a state refers back to what holds it, so the Structs are not tracked by Python's
 cycle collector (``gc=False``: cheaper to make and to copy).
 
-States are values (issue 18). The containers inside a state cannot be changed in place: sequences
-are tuples and every dict is a read-only ``frozen.FrozenDict`` (the engine makes a new one when a
-mapping changes). Only the Structs themselves (State, Board, Hidden, each Player, each decision
-frame, a module's state) are changed, and only by the engine's apply, on a copy: ``clone`` copies
-just those few objects and shares the read-only rest, so a clone or a view never shares anything
-writable with the state it came from. That makes ``apply`` (copy, then change) nearly as cheap as
-``apply_in_place``, which is what a search pays for every step. The session keeps its history to
-itself and hands out views (``session/``); ``tests/engine/test_values.py`` checks that nothing
-a screen, a hint or an opponent does changes the game.
+States are values (issues 18 and 38). Every Struct is frozen (an attribute write raises), sequences
+are tuples (the players, the flow stack, the last action's events too) and every dict is a read-only
+``frozen.FrozenDict`` (the engine makes a new one when a mapping changes). Only the engine changes a
+state, through ``put`` (and ``push``, ``pop_frame``, ``replace_top``, ``emit``), and only the copy its
+apply made or a clone its caller handed to ``apply_in_place``: ``clone`` copies just the Structs
+(State, Board, Hidden, each Player, each decision frame, a module's state) and shares the read-only
+rest. That makes ``apply`` (copy, then change) nearly as cheap as ``apply_in_place``, which is what a
+search pays for every step. So a state, a view, a clone or a history position can be held by a
+screen, a hint, an opponent or a client: ``tests/engine/test_values.py`` and
+``test_values_everywhere.py`` try every write into every part of them over whole games.
 
 What no player may see (the generator, the order of the face-down piles, the face-down
 Corruption tokens, the dice in the bag) lives in ``State.hidden``; ``views.view`` hides it.
