@@ -13,10 +13,18 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings as hsettings, strategies as st
+from hypothesis import HealthCheck, Phase, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from tiletum_tui import games
-from tiletum_tui.carcassonne.engine import apply, apply_in_place, digest, legal_actions, view
+from tiletum_tui.carcassonne.engine import (
+    apply,
+    apply_in_place,
+    digest,
+    legal_actions,
+    view,
+)
 from tiletum_tui.carcassonne.engine.errors import IllegalAction
 from tiletum_tui.session import EVERY_SEAT, Session
 

@@ -12,10 +12,9 @@ import pytest
 
 from tiletum_tui.engine import apply_in_place, legal_actions
 from tiletum_tui.engine.flow import final_scoring
-from tiletum_tui.engine.state import ActionFrame
+from tiletum_tui.engine.state import ActionFrame, put
 
 from .conftest import game, give_action, rules, set_res
-from tiletum_tui.engine.state import put
 
 
 def _designs_in_play(r, players: int) -> dict[str, list[str]]:

@@ -4,11 +4,10 @@ and what ending a turn would waste."""
 from __future__ import annotations
 
 from tiletum_tui.engine.queries import ap_lost_by, cathedral_reward
-from tiletum_tui.engine.state import JokerFrame
+from tiletum_tui.engine.state import JokerFrame, put
 from tiletum_tui.engine.turn import Done, EndTurn
 
 from .conftest import act, game, give_action, rules, set_pillar, set_res
-from tiletum_tui.engine.state import put
 
 
 def test_cathedral_reward_is_what_building_it_scores_now():

@@ -15,7 +15,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings as hsettings, strategies as st
+from hypothesis import HealthCheck, Phase, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from tiletum_tui.bench.engine import settings
 from tiletum_tui.engine import clone, digest, legal_actions, view

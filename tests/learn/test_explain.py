@@ -14,8 +14,8 @@ import pytest
 from tiletum_tui.engine import KINDS, apply, legal_actions, new_game, options, parse
 from tiletum_tui.engine import state as St
 from tiletum_tui.engine.decisions import FRAME_RULES
-from tiletum_tui.learn import explain
 from tiletum_tui.engine.state import put
+from tiletum_tui.learn import explain
 
 SETTINGS = St.Settings(players=(St.PlayerSetup("Alex", "red"), St.PlayerSetup("Rosa", "blue")), seed=7, rules=1)
 

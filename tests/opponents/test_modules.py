@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from tiletum_tui.engine import apply_in_place, current_player, new_game, view
 from tiletum_tui.engine.ruleset import Module, rules_for
-from tiletum_tui.engine.state import TurnFrame
+from tiletum_tui.engine.state import TurnFrame, put
 from tiletum_tui.opponents.evaluate import value_of
 from tiletum_tui.opponents.levels import Opponent, beginner_move
 from tiletum_tui.opponents.match import settings_for
 from tiletum_tui.opponents.planner import JOURNEYMAN, plan_turn
-from tiletum_tui.engine.state import put
 
 
 def _silver_turn_with_silver(seed: int, silver: int = 3):

@@ -7,9 +7,9 @@ from tiletum_tui.engine.flow import cleanup
 from tiletum_tui.engine.ruleset import rules_for
 from tiletum_tui.engine.silver.common import sv
 from tiletum_tui.engine.silver.tables import section_of, tables
+from tiletum_tui.engine.state import put
 
 from .conftest import game
-from tiletum_tui.engine.state import put
 
 
 def _cleanup(s) -> list:

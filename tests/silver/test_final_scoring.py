@@ -7,10 +7,9 @@ import pytest
 from tiletum_tui.engine.flow import final_scoring, hold_fair
 from tiletum_tui.engine.ruleset import rules_for
 from tiletum_tui.engine.silver.common import sv
-from tiletum_tui.engine.state import Fair
+from tiletum_tui.engine.state import Fair, put
 
 from .conftest import game, replaced, set_res, silver, technologies
-from tiletum_tui.engine.state import put
 
 
 def _end(s) -> dict[str, int]:

@@ -11,10 +11,9 @@ from tiletum_tui.data.silver import load_silver
 from tiletum_tui.engine import PlayerSetup, Settings, new_game
 from tiletum_tui.engine.ruleset import rules_for
 from tiletum_tui.engine.silver.common import me, sv
-from tiletum_tui.engine.state import EMPTY, UNUSED
+from tiletum_tui.engine.state import EMPTY, UNUSED, put
 
 from .conftest import A_SIDES, FIRST_TECH, act, game, settings
-from tiletum_tui.engine.state import put
 
 D = load_silver()
 

@@ -4,12 +4,11 @@ number. Played by keys at 80x24, read from what the decision panel shows."""
 from __future__ import annotations
 
 from tiletum_tui.engine.ruleset import rules_for
-from tiletum_tui.engine.state import ActionFrame, TurnFrame
+from tiletum_tui.engine.state import ActionFrame, TurnFrame, put
 from tiletum_tui.ui.app import TiletumApp
 from tiletum_tui.ui.widgets.decision import DecisionPanel
 
 from .conftest import arranged, session_where
-from tiletum_tui.engine.state import put
 
 
 def _lines(panel) -> list[str]:

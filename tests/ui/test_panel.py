@@ -4,14 +4,19 @@ numbers on the lines come from the engine (Completed Buildings, a Helper's Resou
 from __future__ import annotations
 
 from tiletum_tui.engine import digest, legal_actions
-from tiletum_tui.engine.state import JokerFrame, MoveAnywhereFrame, MoveFrame, TurnFrame
+from tiletum_tui.engine.state import (
+    JokerFrame,
+    MoveAnywhereFrame,
+    MoveFrame,
+    TurnFrame,
+    put,
+)
 from tiletum_tui.ui.app import TiletumApp
 from tiletum_tui.ui.screens.game import GameScreen
 from tiletum_tui.ui.widgets.decision import DecisionPanel
 from tiletum_tui.ui.widgets.map_view import MapView
 
 from .conftest import make_session, midgame_session, session_where
-from tiletum_tui.engine.state import put
 
 
 def _lines(screen) -> list[str]:
@@ -175,9 +180,9 @@ def test_the_joker_title_quotes_the_ap_the_lines_give(tmp_path):
     that Action would get (the engine's count, with its Bonus AP); the title and the strip quote those,
     a range when they differ, one number when every Action gets the same (a Prospect for Silver Joker
     Technology adds 1 to each: the title said the frame's 1 AP over lines of 2)."""
-    from tiletum_tui.ui.widgets.strip import PlayerStrip
     from tiletum_tui.engine import clone, options
     from tiletum_tui.ui.choices import build_menu, decision_title
+    from tiletum_tui.ui.widgets.strip import PlayerStrip
 
     session = session_where(tmp_path, lambda s: bool(s.stack) and isinstance(s.stack[-1], JokerFrame)
                             and s.stack[-1].source == "die")

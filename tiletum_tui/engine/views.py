@@ -20,7 +20,7 @@ import msgspec
 from . import rng
 from .frozen import freeze
 from .ruleset import rules_for
-from .state import Hidden, State, UNKNOWN, clone, put
+from .state import UNKNOWN, Hidden, State, clone, put
 
 
 def view(state: State, seat: int | None = None) -> State:

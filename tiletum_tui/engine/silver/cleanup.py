@@ -12,8 +12,8 @@ changes no tile).
 from __future__ import annotations
 
 from ..events import TileDrawn
-from .common import sv
 from ..state import emit, put
+from .common import sv
 
 
 def refill_prospector_bonus(r, state) -> None:

@@ -14,9 +14,9 @@ from __future__ import annotations
 from ..effects import run_effects
 from ..events import Noted
 from ..queries import king_space
+from ..state import emit, put
 from .common import me, sv, whenever
 from .tables import tables
-from ..state import emit, put
 
 
 def mines_on_maps(state, player: int) -> int:

@@ -1,9 +1,11 @@
 """What Prospect for Silver adds to a game's state: per player, on the table, and its decisions.
 
-Plain msgspec Structs (this module imports nothing of the engine's rules: ``engine/state.py`` types a
-game's module state with it, through ``PART``, this module's ``state`` part in ``tiletum_tui/registry.py``). As in the base game's state, the Structs are mutated and copied by
-``copied``; the containers inside them (tuples, read-only dicts: ``engine/frozen.py``) are replaced,
-never changed in place.
+Frozen msgspec Structs (this module imports nothing of the engine's rules: ``engine/state.py`` types a
+game's module state with it, through ``PART``, this module's ``state`` part in
+``tiletum_tui/registry.py``). As in the base game's state, only the engine writes them, through
+``put`` (``engine/state.put``, which cannot be imported here: that module imports this one), on the
+copy ``copied`` makes; the containers inside them (tuples, read-only dicts: ``engine/frozen.py``) are
+replaced, never changed in place.
 
 What no player may see: the order of the face-down Underground Bonus pile (``underground_pile``);
 a view sorts it (``module.SilverModule.redact``).
@@ -14,7 +16,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 import msgspec
-from msgspec.structs import force_setattr as put  # (the engine's write, as in ``engine/state.py``)
+from msgspec.structs import force_setattr as put
 
 from ..module_state import StatePart  # (defined before that module reads the parts)
 
