@@ -138,7 +138,8 @@ def _spot(state: State, name: str):
 
 def apply_in_place(state: State, action, *, checked: bool = False) -> list:
     """Apply ``action`` to ``state`` itself (a writable one: ``clone``); return the events. Checks
-    first unless ``checked``."""
+    first unless ``checked``, and refuses a view then, as ``apply`` does (``checked`` is the engine's
+    trusted path: the opponents place a tile on a copy of their view to weigh it, which draws nothing)."""
     if type(state) is FrozenState:
         raise TypeError("a game's state cannot be changed in place: apply_in_place takes a clone of it")
     if not checked:
