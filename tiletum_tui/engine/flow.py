@@ -16,7 +16,7 @@ from .queries import (
     fair_count, fair_participants, houses_on_map, king_order, king_vp, pillars_on_map, resource_total, standings,
 )
 from .ruleset import rules_for
-from .state import Board, EMPTY, Fair, Hidden, KingTileFrame, Player, Settings, State, TurnFrame, UNUSED, emit, put
+from .state import EMPTY, UNUSED, Board, Fair, Hidden, KingTileFrame, Player, Settings, State, TurnFrame, emit, put
 
 
 # ---------------------------------------------------------------- setup

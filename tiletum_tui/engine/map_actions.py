@@ -14,7 +14,7 @@ from .common import action_is, can_take, piece_at, pop_spent, replaced, spend, s
 from .effects import run_effects, score
 from .frozen import updated
 from .queries import PIECE_NAMES, cathedral_available, takeable_tiles
-from .state import ActionFrame, EMPTY, MoveAndPlaceFrame, MoveAnywhereFrame, MoveFrame, PlaceFrame, pop_frame, put
+from .state import EMPTY, ActionFrame, MoveAndPlaceFrame, MoveAnywhereFrame, MoveFrame, PlaceFrame, pop_frame, put
 
 
 def _steps(r, seat: int, here: str, piece: str) -> tuple:

@@ -17,7 +17,7 @@ from ..common import can_take, gain_one, pop_spent, spend, store, tasks_open, us
 from ..effects import run_effects
 from ..frozen import updated
 from ..queries import takeable_tiles
-from ..state import ActionFrame, EMPTY, pop_frame, put
+from ..state import EMPTY, ActionFrame, pop_frame, put
 from .common import in_this_game, in_play, me, modifiers, sv, whenever
 from .state import PlaceMineFrame, ProspectorStepFrame
 from .tables import PROSPECTOR, section_of, tables

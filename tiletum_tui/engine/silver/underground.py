@@ -21,7 +21,7 @@ from ..common import gain_one, spend, tasks_open
 from ..effects import run_effects
 from ..frozen import updated
 from ..map_actions import build_house, house_rule, pillar_rule, raise_pillar
-from ..state import ActionFrame, EMPTY, MoveAndPlaceFrame, PlaceFrame, put
+from ..state import EMPTY, ActionFrame, MoveAndPlaceFrame, PlaceFrame, put
 from ..tasks import PILLAR_TOWNS, contribute, contribution_rule, pillar_towns
 from .common import in_this_game, gain_silver, in_play, me, pay_silver, sv
 from .tables import PROSPECTOR, tables
