@@ -14,6 +14,7 @@ from tiletum_tui.engine import (
 )
 from tiletum_tui.engine.ruleset import rules_for
 from tiletum_tui.engine.state import ActionFrame, Fair, TurnFrame
+from tiletum_tui.engine.state import put
 
 COLOURS = ("red", "blue", "green", "yellow")
 NAMES = ("Ann", "Bob", "Cid", "Dee")
@@ -67,8 +68,8 @@ def give_action(state, action: str, ap: int, player: int | None = None):
     """Arrange that the current player has taken a die and holds an Action with ``ap`` AP (a scenario shortcut)."""
     frame = state.stack[0]
     assert isinstance(frame, TurnFrame)
-    frame.die_taken = True
-    state.stack[1:] = [ActionFrame(player=frame.player if player is None else player, action=action, ap=ap, source="die")]
+    put(frame, "die_taken", True)
+    put(state, "stack", (*state.stack[:1], ActionFrame(player=frame.player if player is None else player, action=action, ap=ap, source="die")))
     return state.stack[-1]
 
 
@@ -76,12 +77,12 @@ def put_die(state, value: int, colour: str):
     """Put a die of this value and colour on the Action Wheel (a segment shows its dice in colour order)."""
     b = state.board
     dice = tuple(sorted(b.wheel_dice[value - 1] + (colour,), key=DIE_COLOURS.index))
-    b.wheel_dice = replaced(b.wheel_dice, value - 1, dice)
+    put(b, "wheel_dice", replaced(b.wheel_dice, value - 1, dice))
 
 
 def clear_wheel(state):
     """No dice on the Action Wheel."""
-    state.board.wheel_dice = ((),) * 6
+    put(state.board, "wheel_dice", ((),) * 6)
 
 
 def is_legal(state, action) -> bool:
@@ -95,28 +96,28 @@ def is_legal(state, action) -> bool:
 
 def set_res(player, **amounts: int):
     """Set some of a player's Resources (``set_res(p, G=7, F=2)``)."""
-    player.resources = {**player.resources, **amounts}
+    put(player, "resources", {**player.resources, **amounts})
 
 
 def set_house(state, town: str, space: int, owner: int):
     """House space ``space`` (from 0) of a Town holds ``owner``'s House (or EMPTY / UNUSED)."""
     b = state.board
-    b.houses = {**b.houses, town: replaced(b.houses[town], space, owner)}
+    put(b, "houses", {**b.houses, town: replaced(b.houses[town], space, owner)})
 
 
 def set_pillar(state, town: str, space: int, owner: int):
     """Pillar space ``space`` (from 0) of a Town's Cathedral holds ``owner``'s Pillar."""
     b = state.board
-    b.pillars = {**b.pillars, town: replaced(b.pillars[town], space, owner)}
+    put(b, "pillars", {**b.pillars, town: replaced(b.pillars[town], space, owner)})
 
 
 def set_rooms(player, building: int, rooms):
     """The Rooms of Building ``building`` (from 0), floor by floor."""
-    player.rooms = replaced(player.rooms, building, tuple(rooms))
+    put(player, "rooms", replaced(player.rooms, building, tuple(rooms)))
 
 
 def set_crest(player, building: int, tile: str):
-    player.crests = replaced(player.crests, building, tile)
+    put(player, "crests", replaced(player.crests, building, tile))
 
 
 def tile_of(state, kind: str, pile: str | None = None, **fields) -> str:
@@ -133,22 +134,22 @@ def _take_out(state, tile_id: str) -> bool:
     for name in ("bonus_pile", "contract_pile", "character_pile"):
         pile = getattr(h, name)
         if tile_id in pile:
-            setattr(h, name, _without(pile, tile_id))
+            put(h, name, _without(pile, tile_id))
             return True
     if tile_id in b.box:
-        b.box = _without(b.box, tile_id)
+        put(b, "box", _without(b.box, tile_id))
         return True
     for town, tiles in b.map_bonus.items():
         if tile_id in tiles:
-            b.map_bonus = {**b.map_bonus, town: _without(tiles, tile_id)}
+            put(b, "map_bonus", {**b.map_bonus, town: _without(tiles, tile_id)})
             return True
     for name in ("contract_offer", "character_offer", "wheel_bonus"):
         offer = getattr(b, name)
         if tile_id in offer:
-            setattr(b, name, replaced(offer, offer.index(tile_id), ""))
+            put(b, name, replaced(offer, offer.index(tile_id), ""))
             return True
     if b.king_bonus == tile_id:
-        b.king_bonus = ""
+        put(b, "king_bonus", "")
         return True
     return False
 
@@ -162,15 +163,15 @@ def draw_bonus(state) -> str:
     """Take the top tile of the face-down Bonus pile (to arrange a position)."""
     h = state.hidden
     tile = h.bonus_pile[-1]
-    h.bonus_pile = h.bonus_pile[:-1]
+    put(h, "bonus_pile", h.bonus_pile[:-1])
     return tile
 
 
 def box_king_bonus(state):
     """The King track Bonus tile leaves the table (it was handed out, or none is left in round 4)."""
     b = state.board
-    b.box = b.box + (b.king_bonus,)
-    b.king_bonus = ""
+    put(b, "box", b.box + (b.king_bonus,))
+    put(b, "king_bonus", "")
 
 
 @pytest.fixture
@@ -184,30 +185,30 @@ def king_track_at(state, placement: dict[int, list[int]]):
     track = [()] * len(state.board.king_track)
     for space, stack in placement.items():
         track[space] = tuple(stack)
-    state.board.king_track = tuple(track)
+    put(state.board, "king_track", tuple(track))
     return state
 
 
 def quiet_corruption(state):
     """Make every Corruption token a 0, so the next round's first lap moves no King marker."""
     b, h = state.board, state.hidden
-    h.corruption_pool = (0,) * len(h.corruption_pool)
-    h.corruption_row = (0,) * len(h.corruption_row)
-    b.corruption_revealed = (0,) * len(b.corruption_revealed)
+    put(h, "corruption_pool", (0,) * len(h.corruption_pool))
+    put(h, "corruption_row", (0,) * len(h.corruption_row))
+    put(b, "corruption_revealed", (0,) * len(b.corruption_revealed))
     return state
 
 
 def fair_now(state, tile: str, town: str = "TIL"):
     """Make this round's Fair one of ``tile`` in ``town``."""
     fair = Fair(town=town, tile=tile, done=False)
-    state.board.fairs = replaced(state.board.fairs, state.round - 1, fair)
+    put(state.board, "fairs", replaced(state.board.fairs, state.round - 1, fair))
     return fair
 
 
 def to_king_phase(state) -> list:
     """Jump to the last turn of the third lap with its die taken, and end it: the King phase begins.
     Returns the events of ending that turn."""
-    state.lap = 3
-    state.turn = len(state.players) - 1
-    state.stack = [TurnFrame(player=state.turn_order[-1], die_taken=True)]
+    put(state, "lap", 3)
+    put(state, "turn", len(state.players) - 1)
+    put(state, "stack", (TurnFrame(player=state.turn_order[-1], die_taken=True),))
     return act(state, "end")

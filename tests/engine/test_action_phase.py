@@ -12,6 +12,7 @@ from tiletum_tui.engine.queries import king_space
 from tiletum_tui.engine.state import JokerFrame
 
 from .conftest import act, clear_wheel, game, king_track_at, legal, put_die, replaced, rules, set_res
+from tiletum_tui.engine.state import put
 
 
 def refused(state, text: str, match: str):
@@ -21,8 +22,8 @@ def refused(state, text: str, match: str):
 
 def reveal(state, token: int) -> CorruptionRevealed:
     """Start a lap whose Corruption token is ``token``; return the event that reveals it."""
-    state.hidden.corruption_row = (token,)
-    state.events = []
+    put(state.hidden, "corruption_row", (token,))
+    put(state, "events", ())
     start_lap(rules(state), state)
     (event,) = [e for e in state.events if isinstance(e, CorruptionRevealed)]
     assert event.value == token
@@ -72,8 +73,8 @@ def test_a_token_is_revealed_at_the_start_of_each_lap():
 def test_three_laps_in_turn_order_then_the_king_phase():
     """Each player takes three turns, in Turn Order track order; then the King phase."""
     s = game(2)
-    s.turn_order = (1, 0)
-    s.stack[0].player = 1
+    put(s, "turn_order", (1, 0))
+    put(s.stack[0], "player", 1)
     seen = []
     while s.phase == "action":
         seen.append(s.stack[0].player)
@@ -156,8 +157,8 @@ def test_no_bonus_tile_with_a_full_storehouse():
     """Bonus tiles and the Storehouse: you need an empty space to take a tile."""
     s = game(2)
     put_die(s, 4, "Y")
-    s.players[0].storehouse = s.hidden.bonus_pile[-4:]
-    s.hidden.bonus_pile = s.hidden.bonus_pile[:-4]
+    put(s.players[0], "storehouse", s.hidden.bonus_pile[-4:])
+    put(s.hidden, "bonus_pile", s.hidden.bonus_pile[:-4])
     refused(s, "die 4Y +bonus", r"Storehouse is full \(4/4\)")
     assert "die 4Y" in legal(s) and "die 4Y +bonus" not in legal(s)
 
@@ -174,7 +175,7 @@ def test_one_die_per_turn_and_a_die_must_be_taken_before_ending():
 
 def test_a_die_not_on_the_wheel_is_refused_with_its_name():
     s = game(2)
-    s.board.wheel_dice = replaced(s.board.wheel_dice, 2, ())
+    put(s.board, "wheel_dice", replaced(s.board.wheel_dice, 2, ()))
     refused(s, "die 3L", "no light grey 3 on the Action Wheel")
 
 

@@ -9,6 +9,7 @@ from tiletum_tui.engine import IllegalActionError
 from tiletum_tui.engine.state import ActionFrame
 
 from .conftest import act, clear_wheel, game, give_action, legal, put_die, rules, set_res, set_rooms, tile_of
+from tiletum_tui.engine.state import put
 
 
 def refused(state, text, match):
@@ -27,7 +28,7 @@ def test_completing_a_building_strengthens_its_action_including_the_current_one(
     (farmer,) = character(s, "c14")  # Farmer: Character icon
     crest = tile_of(s, "crest", family="Wolf")
     p = s.players[0]
-    p.storehouse = (farmer, crest)
+    put(p, "storehouse", (farmer, crest))
     set_res(p, F=6)
     act(s, f"crest {crest} 1")  # Building 1 (one Room) gets its Crest first
     act(s, "skip")  # the House-anywhere bonus of that Crest space
@@ -38,14 +39,14 @@ def test_completing_a_building_strengthens_its_action_including_the_current_one(
 
 def test_the_bonus_applies_to_later_dice_and_through_the_joker():
     s = game(2)
-    s.players[0].bonus_ap = {"king": 2}
+    put(s.players[0], "bonus_ap", {"king": 2})
     clear_wheel(s)
     king_value = next(v for v in range(1, 7) if s.board.wheel_actions[(v - 1) % 6] == "king")
     put_die(s, king_value, "B")
     act(s, f"die {king_value}B")
     assert s.stack[-1].ap == 7 - king_value + 2
     s2 = game(2)
-    s2.players[0].bonus_ap = {"king": 2}
+    put(s2.players[0], "bonus_ap", {"king": 2})
     joker_value = next(v for v in range(1, 7) if s2.board.wheel_actions[(v - 1) % 6] == "joker")
     put_die(s2, joker_value, "B")
     act(s2, f"die {joker_value}B", "joker king")
@@ -58,7 +59,7 @@ def test_joker_bonus_ap_counted_when_the_action_is_chosen():
     joker_value = next(v for v in range(1, 7) if s.board.wheel_actions[(v - 1) % 6] == "joker")
     put_die(s, joker_value, "B")
     act(s, f"die {joker_value}B")
-    s.players[0].bonus_ap = {"merchant": 3}
+    put(s.players[0], "bonus_ap", {"merchant": 3})
     act(s, "joker merchant")
     assert s.stack[-1].ap == 7 - joker_value + 3
 
@@ -67,7 +68,7 @@ def test_the_rightmost_building_gives_no_action_bonus_but_counts_as_completed():
     s = game(2)
     crest = tile_of(s, "crest", family="Lily")
     p = s.players[0]
-    p.storehouse = (crest,)
+    put(p, "storehouse", (crest,))
     set_res(p, F=2)
     act(s, f"crest {crest} 6")
     assert p.completed[5] and p.bonus_ap == {}
@@ -80,8 +81,8 @@ def test_character_bonus_move_and_place_in_any_order():
     give_action(s, "character", 1)
     (settler,) = [t for t in character(s, "c06", 3) if t.endswith(("a", "b"))][:1]
     p = s.players[0]
-    p.storehouse = (settler,)
-    p.merchant = "r10"  # the road between Paris and Lyon
+    put(p, "storehouse", (settler,))
+    put(p, "merchant", "r10")  # the road between Paris and Lyon
     act(s, f"room {settler} 2 1")
     assert "move merchant LYO" in legal(s) and "done" in legal(s)
     act(s, "move merchant LYO", "house LYO 1")
@@ -93,8 +94,8 @@ def test_character_bonus_pillar_where_the_architect_is():
     give_action(s, "character", 1)
     priest = next(t for t in character(s, "c09", 3) if t.endswith("c"))  # Engineer's third copy: Pillar here
     p = s.players[0]
-    p.storehouse = (priest,)
-    s.board.construction_cost = {**s.board.construction_cost, "TIL": "cost-2"}
+    put(p, "storehouse", (priest,))
+    put(s.board, "construction_cost", {**s.board.construction_cost, "TIL": "cost-2"})
     act(s, f"room {priest} 2 1")
     assert legal(s) == {"pillar TIL", "skip"}
     act(s, "pillar TIL")
@@ -108,7 +109,7 @@ def test_building_bonus_takes_each_character_bonus_once_in_any_order_skipping_an
     p = s.players[0]
     smiths = character(s, "c15", 2)
     set_rooms(p, 2, (*smiths, *p.rooms[2][2:]))  # Building 3: two Smiths (1 Iron each, authored)
-    p.merchant = "KOL"  # Koln: House space 1 has the Building Bonus (authored map)
+    put(p, "merchant", "KOL")  # Koln: House space 1 has the Building Bonus (authored map)
     iron = p.resources["I"]
     act(s, "house KOL 1")
     assert legal(s) == {"building 3", "skip"}
@@ -122,7 +123,7 @@ def test_building_bonus_takes_each_character_bonus_once_in_any_order_skipping_an
 def test_building_bonus_needs_a_building_with_a_character():
     s = game(2)
     give_action(s, "merchant", 2)
-    s.players[0].merchant = "KOL"
+    put(s.players[0], "merchant", "KOL")
     act(s, "house KOL 1")
     # nothing to choose: the bonus is simply lost
     assert isinstance(s.stack[-1], ActionFrame) and s.stack[-1].action == "merchant"
@@ -134,7 +135,7 @@ def test_character_bonus_action_keeps_the_die_action_below():
     s = game(2)
     give_action(s, "character", 3)
     recruiter = next(t for t in character(s, "c13", 3) if t.endswith("a"))
-    s.players[0].storehouse = (recruiter,)
+    put(s.players[0], "storehouse", (recruiter,))
     act(s, f"room {recruiter} 3 1")
     top = s.stack[-1]
     assert (top.action, top.ap, top.source) == ("character", 1, "effect")
@@ -152,7 +153,7 @@ def test_a_character_that_could_never_be_placed_is_said_so_before_it_is_hired():
     first, second = character(s, "c01", 2)  # two Notaries
     other = tile_of(s, "character", design="c14")
     set_rooms(s.players[0], 0, (first,))  # Building 1 has one Room
-    s.board.character_offer = (second, other) + s.board.character_offer[2:]
+    put(s.board, "character_offer", (second, other) + s.board.character_offer[2:])
     found = {o.action.tile: o for o in options(s) if getattr(o.action, "verb", lambda: "")() == "hire"}
     assert found[second].legal and "Building 1" in found[second].caution and "never" in found[second].caution
     assert found[other].legal and found[other].caution == ""
@@ -170,7 +171,7 @@ def test_any_copy_of_a_design_may_go_in_and_the_others_follow_it_to_its_building
     first = tile_of(s, "character", design="c01")  # Notary, Contract 1 AP + any Resource
     second = tile_of(s, "character", design="c01")  # Notary, Contract 2 AP + any Resource
     assert tiles[first].effects != tiles[second].effects
-    p.storehouse = (first, second)
+    put(p, "storehouse", (first, second))
     act(s, f"room {second} 2 1")  # the copy waiting second goes in first, with its own bonus
     assert p.rooms[1][0] == second and p.storehouse == (first,)
     assert (s.stack[-1].action, s.stack[-1].ap) == ("contract", 2)

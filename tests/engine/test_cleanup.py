@@ -16,13 +16,14 @@ from tiletum_tui.engine.state import ActionFrame
 from .conftest import (
     act, box_king_bonus, fair_now, game, king_track_at, put_die, quiet_corruption, replaced, rules, to_king_phase,
 )
+from tiletum_tui.engine.state import put
 
 NO_FAIR = "fair-cathedral"
 
 
 def cleanup(s) -> list:
     """Run the Cleanup phase on an arranged position; return its events."""
-    s.events = []
+    put(s, "events", ())
     _cleanup(rules(s), s)
     return s.events
 
@@ -33,16 +34,16 @@ def _take_dice(s):
     for p in s.players:
         for _ in range(3):
             v = next(i for i, d in enumerate(b.wheel_dice) if d)
-            p.dice = p.dice + (b.wheel_dice[v][-1],)
-            b.wheel_dice = replaced(b.wheel_dice, v, b.wheel_dice[v][:-1])
+            put(p, "dice", p.dice + (b.wheel_dice[v][-1],))
+            put(b, "wheel_dice", replaced(b.wheel_dice, v, b.wheel_dice[v][:-1]))
 
 
 def _end_of_round(players=2, round_=1, seed=1):
     """A position at the end of a round's Fair: everyone has placed their three dice."""
     s = game(players, seed=seed)
-    s.round = round_
-    s.phase = "king"
-    s.stack = []
+    put(s, "round", round_)
+    put(s, "phase", "king")
+    put(s, "stack", ())
     _take_dice(s)
     return s
 
@@ -53,8 +54,8 @@ def test_wheel_bonus_tiles_refilled_only_where_taken():
     s = _end_of_round()
     b = s.board
     before = b.wheel_bonus
-    b.box += (before[1], before[4])
-    b.wheel_bonus = replaced(replaced(b.wheel_bonus, 1, ""), 4, "")
+    put(b, "box", b.box + (before[1], before[4]))
+    put(b, "wheel_bonus", replaced(replaced(b.wheel_bonus, 1, ""), 4, ""))
     box_king_bonus(s)  # handed out in the King phase
     pile = s.hidden.bonus_pile
     cleanup(s)
@@ -104,8 +105,8 @@ def test_map_bonus_tiles_never_refilled():
     s = _end_of_round()
     town = next(t for t, tiles in s.board.map_bonus.items() if tiles)
     taken = s.board.map_bonus[town][-1]
-    s.board.map_bonus = {**s.board.map_bonus, town: s.board.map_bonus[town][:-1]}
-    s.board.box += (taken,)
+    put(s.board, "map_bonus", {**s.board.map_bonus, town: s.board.map_bonus[town][:-1]})
+    put(s.board, "box", s.board.box + (taken,))
     before = dict(s.board.map_bonus)
     cleanup(s)
     assert s.board.map_bonus == before
@@ -143,7 +144,9 @@ def test_revealed_tokens_go_back_into_the_shuffle():
     for seed in range(1, 13):
         s = _end_of_round(seed=seed)
         b, h = s.board, s.hidden
-        h.corruption_pool, h.corruption_row, b.corruption_revealed = (0, 0, 1), (), (2, 2, 1)
+        put(h, "corruption_pool", (0, 0, 1))
+        put(h, "corruption_row", ())
+        put(b, "corruption_revealed", (2, 2, 1))
         cleanup(s)
         draws.append(h.corruption_row + b.corruption_revealed)
     assert any(2 in d for d in draws)
@@ -182,7 +185,7 @@ def test_wheel_turns_one_step():
     s = _end_of_round()
     cleanup(s)
     assert s.board.wheel_rotation == 1
-    s.board.wheel_dice = replaced(s.board.wheel_dice, 0, ())
+    put(s.board, "wheel_dice", replaced(s.board.wheel_dice, 0, ()))
     put_die(s, 1, "Y")
     first = s.stack[0].player
     gold = s.players[first].resources["G"]
@@ -196,7 +199,7 @@ def test_wheel_value_6_becomes_the_first_action_after_one_turn():
     """Step 4: one step moves every Action by one: value 6 (Joker in round 1) now faces the Architect."""
     s = _end_of_round()
     cleanup(s)
-    s.board.wheel_dice = replaced(s.board.wheel_dice, 5, ())
+    put(s.board, "wheel_dice", replaced(s.board.wheel_dice, 5, ()))
     put_die(s, 6, "B")
     act(s, "die 6B")
     frame = s.stack[-1]
@@ -208,11 +211,12 @@ def test_three_cleanups_turn_three_steps():
     s = _end_of_round()
     for i in range(3):
         if i:
-            s.phase, s.stack = "king", []
+            put(s, "phase", "king")
+            put(s, "stack", ())
             _take_dice(s)
         cleanup(s)
     assert s.round == 4 and s.board.wheel_rotation == 3
-    s.board.wheel_dice = replaced(s.board.wheel_dice, 0, ())
+    put(s.board, "wheel_dice", replaced(s.board.wheel_dice, 0, ()))
     put_die(s, 1, "P")
     act(s, "die 1P")
     assert s.stack[-1].action == "contract"
@@ -223,7 +227,7 @@ def test_new_round_begins_with_preparation():
     """Step 5: start a new round with the Preparation phase; the Action phase starts at lap 1 with the
     first player of the turn order."""
     s = _end_of_round()
-    s.turn_order = (1, 0)
+    put(s, "turn_order", (1, 0))
     cleanup(s)
     assert s.round == 2 and s.phase == "action" and s.lap == 1 and s.turn == 0
     assert s.stack[0].player == 1 and not s.stack[0].die_taken
@@ -232,17 +236,17 @@ def test_new_round_begins_with_preparation():
 def test_no_cleanup_after_round_4():
     """Cleanup: skip this phase in the final (4th) round; go to final scoring."""
     s = game(2, seed=6)
-    s.round = 4
+    put(s, "round", 4)
     box_king_bonus(s)
     quiet_corruption(s)
     fair_now(s, NO_FAIR)
     wheel_bonus = s.board.wheel_bonus
-    s.board.wheel_bonus = replaced(wheel_bonus, 0, "")
+    put(s.board, "wheel_bonus", replaced(wheel_bonus, 0, ""))
     bag = s.hidden.bag
     dice = s.board.wheel_dice
     tokens = (s.hidden.corruption_row, s.board.corruption_revealed)
     events = to_king_phase(s)
-    assert s.phase == "over" and s.round == 4 and s.stack == []
+    assert s.phase == "over" and s.round == 4 and s.stack == ()
     assert s.board.wheel_rotation == 0
     assert s.board.wheel_bonus == ("",) + wheel_bonus[1:]
     assert s.board.king_bonus == ""

@@ -12,7 +12,7 @@ import pytest
 
 from tiletum_tui.engine import apply_in_place, legal_actions
 from tiletum_tui.engine.flow import final_scoring
-from tiletum_tui.engine.state import ActionFrame
+from tiletum_tui.engine.state import ActionFrame, put
 
 from .conftest import game, give_action, rules, set_res
 
@@ -50,20 +50,20 @@ def test_one_player_fills_and_completes_all_six_buildings_through_the_rules(play
         _, ids = next(designs)
         for floor in range(1, rooms + 1):
             tile = ids[floor - 1]
-            p.storehouse = (tile,)
+            put(p, "storehouse", (tile,))
             give_action(s, "character", 3)
             room = next(a for a in legal_actions(s) if type(a).__name__ == "Room" and a.building == b + 1
                         and a.floor == floor and a.tile == tile)
             apply_in_place(s, room)
-            s.stack[1:] = []  # whatever the Character's bonus asked, the next Room comes next
+            put(s, "stack", s.stack[:1])  # whatever the Character's bonus asked, the next Room comes next
     for b, crest in zip(range(len(r.player_board.buildings)), families.values()):
-        p.storehouse = (crest,)
+        put(p, "storehouse", (crest,))
         set_res(p, F=9)
-        s.stack[1:] = [ActionFrame(player=0, action="king", ap=0, source="die")]
+        put(s, "stack", (*s.stack[:1], ActionFrame(player=0, action="king", ap=0, source="die")))
         apply_in_place(s, next(a for a in legal_actions(s) if type(a).__name__ == "PlaceCrest" and a.building == b + 1))
-        s.stack[2:] = []
+        put(s, "stack", s.stack[:2])
     assert all(p.completed)
-    s.stack = []
+    put(s, "stack", ())
     before = p.vp
     final_scoring(r, s)
     assert p.ledger["completed buildings"] == r.tracks.completed_building_vp[6] == 30

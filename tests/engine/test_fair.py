@@ -19,13 +19,14 @@ from .conftest import (
     act, box_king_bonus, fair_now, game, king_track_at, quiet_corruption, rules, set_crest, set_house, set_pillar,
     set_rooms, tile_of, to_king_phase,
 )
+from tiletum_tui.engine.state import put
 
 NO_FAIR = "fair-cathedral"
 
 
 def _ready(players=2, round_=1, seed=1):
     s = game(players, seed=seed)
-    s.round = round_
+    put(s, "round", round_)
     king_track_at(s, {5: list(range(players))})
     quiet_corruption(s)
     return s
@@ -52,15 +53,15 @@ def _furnish(s, player=0):
     towns = [t for t in b.pillars if cathedral_available(rules(s), s, t)][:3]
     for t in towns:
         set_pillar(s, t, 0, player)
-    p.contracts = tuple(tile_of(s, "contract", "contract") for _ in range(4)) + p.contracts[4:]
+    put(p, "contracts", tuple(tile_of(s, "contract", "contract") for _ in range(4)) + p.contracts[4:])
     fams = iter(["Lion", "Eagle"])
     set_crest(p, 2, tile_of(s, "crest", family=next(fams)))
     set_crest(p, 3, tile_of(s, "crest", family=next(fams)))
     town = towns[0]
     stack = b.cathedral_stack[town]
-    p.cathedral_tiles = (stack[-1],)
-    b.cathedral_stack = {**b.cathedral_stack, town: stack[:-1]}
-    p.cathedrals = (town,)
+    put(p, "cathedral_tiles", (stack[-1],))
+    put(b, "cathedral_stack", {**b.cathedral_stack, town: stack[:-1]})
+    put(p, "cathedrals", (town,))
     ch = lambda design: tile_of(s, "character", design=design)  # noqa: E731
     set_rooms(p, 0, [ch("c02")])                  # Building 1: 1 Room, full
     set_rooms(p, 1, [ch("c03"), ch("c03")])       # Building 2: 2 Rooms, full (1 upper floor)
@@ -76,8 +77,8 @@ def test_participation_by_house_or_merchant():
     s = _ready(3)
     fair_now(s, "fair-house", "LYO")
     set_house(s, "LYO", 0, 0)  # Ann: House in Lyon (and Tiletum) -> 2 Houses
-    s.players[1].merchant = "LYO"  # Bob: Merchant in Lyon, House only in Tiletum -> 1 House
-    s.players[2].merchant = "r11"  # Cid: Merchant on the road next to Lyon, House in Tiletum: no Fair
+    put(s.players[1], "merchant", "LYO")  # Bob: Merchant in Lyon, House only in Tiletum -> 1 House
+    put(s.players[2], "merchant", "r11")  # Cid: Merchant on the road next to Lyon, House in Tiletum: no Fair
     held = _play_fair(s)
     assert [p.vp for p in s.players] == [10 + 2 * 2, 10 + 2 * 1, 10]
     assert (held.town, held.per, held.participants) == ("LYO", 2, (0, 1))
@@ -88,7 +89,7 @@ def test_both_house_and_merchant_score_once():
     s = _ready(2)
     fair_now(s, "fair-house", "LYO")
     set_house(s, "LYO", 0, 0)
-    s.players[0].merchant = "LYO"
+    put(s.players[0], "merchant", "LYO")
     held = _play_fair(s)
     assert [p.vp for p in s.players] == [10 + 2 * 2, 10]
     assert held.participants == (0,)
@@ -98,7 +99,7 @@ def test_architect_does_not_make_you_take_part():
     """Fair scoring lists a House or the Merchant: the Architect in the Town is not enough."""
     s = _ready(2)
     fair_now(s, "fair-house", "LYO")
-    s.players[1].architect = "LYO"
+    put(s.players[1], "architect", "LYO")
     held = _play_fair(s)
     assert [p.vp for p in s.players] == [10, 10]
     assert held.participants == ()
@@ -122,7 +123,7 @@ def test_board_plus_tile_times_condition(round_, per):
     if round_ == 4:
         box_king_bonus(s)
         for p in s.players:
-            p.resources = dict.fromkeys(p.resources, 0)
+            put(p, "resources", dict.fromkeys(p.resources, 0))
     fair_now(s, "fair-house", "LYO")
     set_house(s, "LYO", 0, 0)
     set_house(s, "HAM", 0, 0)
@@ -165,7 +166,7 @@ def test_crests_in_the_storehouse_do_not_count_for_the_crest_fair():
     """Appendix, 'Fair tiles': 'each Crest tile on your Player board' - the engine counts placed Crests only
     (a Crest waiting in the Storehouse is not under a Building)."""
     s = _ready(2)
-    s.players[0].storehouse = (tile_of(s, "crest", family="Wolf"),)
+    put(s.players[0], "storehouse", (tile_of(s, "crest", family="Wolf"),))
     set_crest(s.players[0], 5, tile_of(s, "crest", family="Lily"))
     fair_now(s, "fair-crest", "TIL")
     _play_fair(s)
@@ -203,7 +204,7 @@ def test_king_track_tile_tile_vp_first_then_the_space():
     Scoring the space first would leave him on 4."""
     s = _ready(2)
     king_track_at(s, {5: [0], 0: [1]})
-    s.players[1].vp = 1
+    put(s.players[1], "vp", 1)
     fair_now(s, "fair-king_track", "TIL")
     _play_fair(s)
     assert [p.vp for p in s.players] == [10 + 4, 0]
@@ -214,7 +215,7 @@ def test_king_track_tile_only_for_participants():
     s = _ready(3)
     king_track_at(s, {10: [0], 8: [1], 6: [2]})
     fair_now(s, "fair-king_track", "LYO")
-    s.players[1].merchant = "LYO"
+    put(s.players[1], "merchant", "LYO")
     _play_fair(s)
     # King phase: +5 / +3 / +1; only Bob at the Fair: 4 + 3
     assert [p.vp for p in s.players] == [15, 10 + 3 + 4 + 3, 11]
@@ -225,7 +226,7 @@ def test_king_track_tile_in_round_4():
     s = _ready(2, round_=4)
     box_king_bonus(s)
     for p in s.players:
-        p.resources = dict.fromkeys(p.resources, 0)
+        put(p, "resources", dict.fromkeys(p.resources, 0))
     king_track_at(s, {6: [1], 4: [0]})
     fair_now(s, "fair-king_track", "TIL")
     _play_fair(s)

@@ -19,6 +19,7 @@ from .conftest import (
     act, box_king_bonus, fair_now, game, give_action, king_track_at, quiet_corruption, rules, set_house, set_pillar,
     set_res, tile_of, to_king_phase,
 )
+from tiletum_tui.engine.state import put
 
 NO_FAIR = "fair-cathedral"
 NONE = {"G": 0, "F": 0, "W": 0, "S": 0, "I": 0}
@@ -27,16 +28,16 @@ NONE = {"G": 0, "F": 0, "W": 0, "S": 0, "I": 0}
 def _final(players=2, seed=1):
     """Round 4 after the Fair, nothing else to score: no Resources left, only the Tiletum House each."""
     s = game(players, seed=seed)
-    s.round = 4
-    s.stack = []
+    put(s, "round", 4)
+    put(s, "stack", ())
     for p in s.players:
-        p.resources = dict(NONE)
+        put(p, "resources", dict(NONE))
     return s
 
 
 def final_scoring(s) -> list:
     """Final scoring of an arranged position; returns its events."""
-    s.events = []
+    put(s, "events", ())
     _final_scoring(rules(s), s)
     return s.events
 
@@ -86,7 +87,8 @@ def test_no_pillars_no_points():
 def test_pillars_in_supply_do_not_count():
     """Final Scoring 1: only Houses and Pillars on the map count, not those in the supply or on the roofs."""
     s = _final()
-    s.players[0].houses, s.players[0].pillars = 6, 7
+    put(s.players[0], "houses", 6)
+    put(s.players[0], "pillars", 7)
     set_pillar(s, _pillar_towns(s, 1)[0], 0, 0)
     final_scoring(s)
     assert s.players[0].vp == 10 + 1 * 1
@@ -97,7 +99,7 @@ def test_pillars_in_supply_do_not_count():
 def test_completed_buildings_table(completed, vp):
     """Final Scoring 2: for 1/2/3/4/5/6 Completed Buildings gain 0/0/5/10/20/30 VP."""
     s = _final()
-    s.players[0].completed = (True,) * completed + (False,) * (6 - completed)
+    put(s.players[0], "completed", (True,) * completed + (False,) * (6 - completed))
     final_scoring(s)
     assert s.players[0].vp == 10 + vp
     assert s.players[1].vp == 10
@@ -111,27 +113,27 @@ def test_completed_buildings_played_out():
     s = game(2, seed=1)
     ann = s.players[0]
     set_res(ann, F=13)
-    ann.storehouse = (tile_of(s, "character", design="c14"), tile_of(s, "character", design="c02"),
-                      tile_of(s, "character", design="c02"))
+    put(ann, "storehouse", (tile_of(s, "character", design="c14"), tile_of(s, "character", design="c02"),
+                            tile_of(s, "character", design="c02")))
     farmer, min1, min2 = ann.storehouse
     give_action(s, "character", 4)
     act(s, f"room {farmer} 1 1", f"room {min1} 2 1", f"room {min2} 2 2")  # 1 + 1 + 2 AP
     assert ann.resources["F"] == 14 and ann.vp == 14
     lion, eagle, stag = (tile_of(s, "crest", family=f) for f in ("Lion", "Eagle", "Stag"))
-    ann.storehouse = (lion, eagle, stag)
+    put(ann, "storehouse", (lion, eagle, stag))
     act(s, f"crest {lion} 1", "skip")   # 6 Food; bonus: a House anywhere (declined)
     act(s, f"crest {eagle} 2", "skip")  # 6 Food; bonus: a Pillar anywhere (declined)
     act(s, f"crest {stag} 6")           # 2 Food; bonus: 5 VP
     assert ann.resources["F"] == 0 and ann.vp == 19
     act(s, "end")
     # jump to the end of round 4; Bob is highest (4 VP for him), Ann on 0
-    s.round = 4
+    put(s, "round", 4)
     box_king_bonus(s)
     quiet_corruption(s)
     fair_now(s, NO_FAIR)
     king_track_at(s, {5: [1, 0]})
-    ann.resources = {"G": 3, "F": 0, "W": 2, "S": 1, "I": 1}
-    s.players[1].resources = dict(NONE)
+    put(ann, "resources", {"G": 3, "F": 0, "W": 2, "S": 1, "I": 1})
+    put(s.players[1], "resources", dict(NONE))
     events = to_king_phase(s)
     assert s.phase == "over"
     assert ann.vp == 25
@@ -145,14 +147,14 @@ def test_full_building_without_crest_is_not_completed():
     """Completed Buildings need both all Rooms filled and a Crest: Rooms alone score nothing at the end."""
     s = game(2, seed=1)
     ann = s.players[0]
-    ann.storehouse = (tile_of(s, "character", design="c03"), tile_of(s, "character", design="c04"))
+    put(ann, "storehouse", (tile_of(s, "character", design="c03"), tile_of(s, "character", design="c04")))
     give_action(s, "character", 2)
     quarryman, weaver = ann.storehouse
     act(s, f"room {quarryman} 1 1", f"room {weaver} 5 1")  # Building 1 full, Building 5 half full
     assert not any(ann.completed)
-    s.stack = []
-    s.round = 4
-    ann.resources = dict(NONE)
+    put(s, "stack", ())
+    put(s, "round", 4)
+    put(ann, "resources", dict(NONE))
     vp = ann.vp
     events = final_scoring(s)
     assert ann.vp == vp
@@ -171,7 +173,7 @@ def test_full_building_without_crest_is_not_completed():
 def test_one_vp_per_four_resources(resources, vp):
     """Final Scoring 3: for every 4 Resources left (Gold included) gain 1 VP, rounded down."""
     s = _final()
-    s.players[0].resources = {**NONE, **resources}
+    put(s.players[0], "resources", {**NONE, **resources})
     final_scoring(s)
     assert s.players[0].vp == 10 + vp
 
@@ -182,8 +184,8 @@ def test_all_three_add_up():
     set_house(s, "VEN", 0, 0)
     for t in _pillar_towns(s, 2):
         set_pillar(s, t, 0, 0)
-    s.players[0].completed = (True, False, True, False, False, True)
-    s.players[0].resources = {"G": 4, "F": 1, "W": 1, "S": 2, "I": 1}
+    put(s.players[0], "completed", (True, False, True, False, False, True))
+    put(s.players[0], "resources", {"G": 4, "F": 1, "W": 1, "S": 2, "I": 1})
     final_scoring(s)
     assert s.players[0].vp == 21
 
@@ -193,8 +195,8 @@ def test_score_never_below_zero_then_final_gains_count_in_full():
     """Victory Points: the marker may never go below 0. Bob, on 2 VP and on the -5 space in round 4, drops to
     0 (not -3); his 16 Resources then give 4 VP: he ends on 4, not 1."""
     s = _round4(placement={7: [0], 0: [1]})
-    s.players[1].vp = 2
-    s.players[1].resources = {"G": 4, "F": 3, "W": 3, "S": 3, "I": 3}
+    put(s.players[1], "vp", 2)
+    put(s.players[1], "resources", {"G": 4, "F": 3, "W": 3, "S": 3, "I": 3})
     to_king_phase(s)
     assert s.phase == "over"
     assert s.players[1].vp == 4
@@ -205,8 +207,8 @@ def test_score_never_below_zero_then_final_gains_count_in_full():
 def test_most_points_wins():
     """The player with the most points is the winner, whatever the turn order."""
     s = _final(3)
-    s.players[2].vp = 30
-    s.turn_order = (0, 1, 2)
+    put(s.players[2], "vp", 30)
+    put(s, "turn_order", (0, 1, 2))
     events = final_scoring(s)
     assert s.winner == 2
     assert events[-1] == GameOver(standings=(2, 0, 1), winner=2)
@@ -216,9 +218,10 @@ def test_most_points_wins():
 def test_tie_goes_to_the_earlier_player_in_turn_order(order, winner):
     """In case of a tie, the tied player that is first in Turn Order wins (Ann and Bob on 20, Cid on 15)."""
     s = _final(3)
-    s.players[0].vp = s.players[1].vp = 20
-    s.players[2].vp = 15
-    s.turn_order = tuple(order)
+    put(s.players[0], "vp", 20)
+    put(s.players[1], "vp", 20)
+    put(s.players[2], "vp", 15)
+    put(s, "turn_order", tuple(order))
     events = final_scoring(s)
     assert s.winner == winner
     assert events[-1].standings[:2] == tuple(o for o in order if o != 2)
@@ -228,7 +231,7 @@ def test_tie_uses_the_turn_order_set_by_the_last_king_phase():
     """King phase step 2 of round 4 sets the last turn order; Bob, highest on the King track, is first and
     wins the tie: Ann 15 + 0, Bob 10 + 4 (highest) + 1 (+1 space) = 15."""
     s = _round4(placement={6: [1], 5: [0]})
-    s.players[0].vp = 15
+    put(s.players[0], "vp", 15)
     to_king_phase(s)
     assert s.turn_order == (1, 0)
     assert [p.vp for p in s.players] == [15, 15]
@@ -239,7 +242,7 @@ def test_game_over_after_final_scoring():
     """At the conclusion of the 4th round the game ends: nobody has a decision left."""
     s = _round4()
     to_king_phase(s)
-    assert s.phase == "over" and s.stack == []
+    assert s.phase == "over" and s.stack == ()
     assert s.winner == 0  # all on 10 VP and on 0: Ann, bottom of the stack, is highest and scores the 4 VP
     assert legal_actions(s) == []
     with pytest.raises(IllegalActionError, match="the game is over"):

@@ -17,13 +17,14 @@ from tiletum_tui.engine.state import KingTileFrame
 from .conftest import (
     act, box_king_bonus, fair_now, game, king_track_at, legal, quiet_corruption, tile_of, to_king_phase,
 )
+from tiletum_tui.engine.state import put
 
 NO_FAIR = "fair-cathedral"  # nobody holds a Cathedral tile in these scenarios: the Fair scores 0
 
 
 def _ready(players: int, placement: dict[int, list[int]], round_: int = 1, seed: int = 1):
     s = game(players, seed=seed)
-    s.round = round_
+    put(s, "round", round_)
     if round_ == 4:
         box_king_bonus(s)  # no tile after the Cleanup of round 3
     king_track_at(s, placement)
@@ -83,7 +84,7 @@ def test_full_storehouse_can_only_discard():
     """Bonus tiles and the Storehouse: you need an empty Storehouse space to take a tile; so the highest
     player with a full Storehouse (4 tiles) can only discard it."""
     s = _ready(2, {10: [0], 5: [1]})
-    s.players[0].storehouse = tuple(tile_of(s, "helper") for _ in range(4))
+    put(s.players[0], "storehouse", tuple(tile_of(s, "helper") for _ in range(4)))
     tile = s.board.king_bonus
     to_king_phase(s)
     assert legal(s) == {"discard"}
@@ -98,7 +99,7 @@ def test_round_4_gives_4_vp_instead_of_a_tile():
     """Step 1: no Bonus tile in the last round: the highest scores 4 VP (then their space as everyone)."""
     s = _ready(3, {8: [1], 5: [0], 2: [2]}, round_=4)
     for p in s.players:
-        p.resources = dict.fromkeys(p.resources, 0)  # final scoring then adds nothing
+        put(p, "resources", dict.fromkeys(p.resources, 0))  # final scoring then adds nothing
     to_king_phase(s)
     assert s.phase == "over"  # no decision waited for
     assert [p.vp for p in s.players] == [10, 10 + 4 + 3, 10 - 3]
@@ -109,7 +110,7 @@ def test_round_4_tie_gives_the_4_vp_to_the_bottom_marker():
     """Step 1: the 4 VP go to the bottommost of the highest stack."""
     s = _ready(2, {8: [1, 0]}, round_=4)
     for p in s.players:
-        p.resources = dict.fromkeys(p.resources, 0)
+        put(p, "resources", dict.fromkeys(p.resources, 0))
     to_king_phase(s)
     assert [p.vp for p in s.players] == [10 + 3, 10 + 4 + 3]
 
@@ -135,7 +136,7 @@ def test_claiming_the_tile_does_not_change_the_scoring():
 def test_king_track_loss_never_takes_the_score_below_0():
     """Victory Points: your marker on the Scoring track may never go below 0 (3 VP on the -5 space -> 0)."""
     s = _ready(2, {7: [0], 0: [1]})
-    s.players[1].vp = 3
+    put(s.players[1], "vp", 3)
     to_king_phase(s)
     act(s, "discard")
     assert [p.vp for p in s.players] == [12, 0]

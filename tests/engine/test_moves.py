@@ -21,6 +21,7 @@ from tiletum_tui.engine.actions import KINDS
 from tiletum_tui.engine.ruleset import rules_for
 
 from .conftest import COLOURS, NAMES, is_legal, set_res
+from tiletum_tui.engine.state import put
 
 
 def _silver_tables(state):
@@ -118,7 +119,7 @@ def test_every_decision_lists_exactly_the_moves_check_accepts(players, modules):
     s = new_game(_settings(players, seed, modules))
     set_res(s.players[0], G=9, F=8)  # one player rich in Gold and Food, to reach more options
     if "silver" in modules:
-        s.module_state.silver.players[0].silver = 12  # and in Silver: Technologies, Prospectors, Cathedrals
+        put(s.module_state.silver.players[0], "silver", 12)  # and in Silver: Technologies, Prospectors, Cathedrals
     rng = random.Random(seed)
     decisions = kinds = 0
     seen_frames = set()

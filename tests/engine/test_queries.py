@@ -4,7 +4,7 @@ and what ending a turn would waste."""
 from __future__ import annotations
 
 from tiletum_tui.engine.queries import ap_lost_by, cathedral_reward
-from tiletum_tui.engine.state import JokerFrame
+from tiletum_tui.engine.state import JokerFrame, put
 from tiletum_tui.engine.turn import Done, EndTurn
 
 from .conftest import act, game, give_action, rules, set_pillar, set_res
@@ -14,7 +14,7 @@ def test_cathedral_reward_is_what_building_it_scores_now():
     """Tasks, Build a Cathedral: the Construction Cost tile's Stone and VP, plus the top Cathedral tile's VP;
     the same numbers the Task scores (the Town details show them)."""
     s = game()
-    s.board.construction_cost = {**s.board.construction_cost, "TIL": "cost-3"}  # authored: 3 Stone, 3 VP
+    put(s.board, "construction_cost", {**s.board.construction_cost, "TIL": "cost-3"})  # authored: 3 Stone, 3 VP
     stone, vp, left = cathedral_reward(rules(s), s, "TIL")
     assert stone == 3 and left == len(s.board.cathedral_stack["TIL"])
     set_pillar(s, "TIL", 0, 0)
@@ -29,7 +29,7 @@ def test_no_cathedral_reward_where_there_is_nothing_to_build():
     s = game()
     no_cathedral = next(t for t in rules(s).towns if not rules(s).spaces[t].has_cathedral)
     assert cathedral_reward(rules(s), s, no_cathedral) is None
-    s.board.cathedral_stack = {**s.board.cathedral_stack, "TIL": ()}
+    put(s.board, "cathedral_stack", {**s.board.cathedral_stack, "TIL": ()})
     assert cathedral_reward(rules(s), s, "TIL") is None  # every tile taken
 
 
@@ -39,7 +39,7 @@ def test_ending_the_turn_with_the_joker_unresolved_wastes_its_ap():
     give_action(s, "merchant", 3)
     assert ap_lost_by(s, EndTurn(0)) == ("merchant", 3)
     assert ap_lost_by(s, Done(0)) == ("merchant", 3)
-    s.stack[-1] = JokerFrame(player=0, ap=2, source="die")
+    put(s, "stack", (*s.stack[:-1], JokerFrame(player=0, ap=2, source="die")))
     assert ap_lost_by(s, EndTurn(0)) == ("joker", 2)
 
 

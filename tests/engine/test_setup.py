@@ -17,6 +17,7 @@ from tiletum_tui.engine.events import CorruptionRevealed, DiceRolled, PhaseBegan
 from tiletum_tui.engine.state import EMPTY, UNUSED
 
 from .conftest import act, game, give_action, legal, rules
+from tiletum_tui.engine.state import put
 
 CAT = rules().cat  # the base game's catalogue (the Action tiles module changes no component)
 
@@ -165,7 +166,7 @@ def test_unavailable_cathedral_tiles_boxed_and_no_pillars(n):
     assert sum(len(st) for st in s.board.cathedral_stack.values()) + len(boxed) == 25
     # the Architect stands there with AP and a Pillar in supply: still no Pillar
     p = s.players[s.stack[0].player]
-    p.architect = town
+    put(p, "architect", town)
     give_action(s, "architect", 3)
     assert f"pillar {town}" not in legal(s)
     with pytest.raises(IllegalActionError):

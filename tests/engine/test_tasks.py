@@ -9,6 +9,7 @@ from tiletum_tui.engine.queries import king_space
 from .conftest import (
     act, clear_wheel, game, give_action, legal, put_die, replaced, rules, set_crest, set_pillar, set_res, tile_of,
 )
+from tiletum_tui.engine.state import put
 
 
 def refused(state, text, match):
@@ -33,7 +34,7 @@ def test_buy_a_resource_for_two_gold_before_taking_a_die():
 # ---------------------------------------------------------------- Contracts
 def _contract(s, **fields):
     t = tile_of(s, "contract", **fields)
-    s.players[0].storehouse += (t,)
+    put(s.players[0], "storehouse", s.players[0].storehouse + (t,))
     return t
 
 
@@ -42,7 +43,7 @@ def test_fulfil_pays_moves_to_the_leftmost_space_takes_its_pillar_and_scores_bot
     s = at_turn_start()
     t = _contract(s, pay={"I": 2}, identical=0, vp=2)
     set_res(s.players[0], I=3)
-    s.players[0].contracts = replaced(s.players[0].contracts, 0, "x")  # space 1 already filled
+    put(s.players[0], "contracts", replaced(s.players[0].contracts, 0, "x"))  # space 1 already filled
     vp, pillars = s.players[0].vp, s.players[0].pillars
     act(s, f"fulfil {t}")
     p = s.players[0]
@@ -66,8 +67,8 @@ def test_identical_resources_are_of_one_chosen_type():
 def test_the_sixth_contract_space_has_no_pillar():
     s = at_turn_start()
     t = _contract(s, pay={"W": 2}, vp=2)
-    s.players[0].contracts = ("x",) * 5 + ("",)
-    s.players[0].pillars = 0  # the five printed Pillars are gone with spaces 1-5
+    put(s.players[0], "contracts", ("x",) * 5 + ("",))
+    put(s.players[0], "pillars", 0)  # the five printed Pillars are gone with spaces 1-5
     set_res(s.players[0], W=2)
     act(s, f"fulfil {t}")
     assert s.players[0].pillars == 0 and s.players[0].contracts[5] == t
@@ -76,7 +77,7 @@ def test_the_sixth_contract_space_has_no_pillar():
 def test_no_fulfilling_with_all_six_spaces_filled():
     s = at_turn_start()
     t = _contract(s, pay={"W": 2}, vp=2)
-    s.players[0].contracts = ("x",) * 6
+    put(s.players[0], "contracts", ("x",) * 6)
     set_res(s.players[0], W=5)
     refused(s, f"fulfil {t}", "all six of your Contract spaces are filled")
 
@@ -105,7 +106,7 @@ def test_crest_costs_the_food_of_its_space_and_gives_its_bonus():
     """Crest placement bonuses: Building 6's space costs 2 Food and gives 5 VP."""
     s = at_turn_start()
     crest = tile_of(s, "crest", family="Lion")
-    s.players[0].storehouse = (crest,)
+    put(s.players[0], "storehouse", (crest,))
     set_res(s.players[0], F=2)
     vp = s.players[0].vp
     act(s, f"crest {crest} 6")
@@ -119,7 +120,7 @@ def test_crest_space_food_costs_are_6_6_5_4_3_2():
 def test_crest_bonus_house_anywhere():
     s = at_turn_start()
     crest = tile_of(s, "crest", family="Eagle")
-    s.players[0].storehouse = (crest,)
+    put(s.players[0], "storehouse", (crest,))
     set_res(s.players[0], F=6)
     act(s, f"crest {crest} 1")
     assert "house LON 1" in legal(s) and "skip" in legal(s)
@@ -136,14 +137,14 @@ def test_no_second_crest_of_a_family():
     clear_wheel(s)
     put_die(s, 3, "B")
     pos = (3 - 1 + s.board.wheel_rotation) % 6
-    s.board.wheel_bonus = replaced(s.board.wheel_bonus, pos, lion2)
+    put(s.board, "wheel_bonus", replaced(s.board.wheel_bonus, pos, lion2))
     refused(s, "die 3B +bonus", "already have a Crest of the Lion family")
 
 
 def test_crest_without_enough_food():
     s = at_turn_start()
     crest = tile_of(s, "crest", family="Stag")
-    s.players[0].storehouse = (crest,)
+    put(s.players[0], "storehouse", (crest,))
     set_res(s.players[0], F=3)
     refused(s, f"crest {crest} 3", "costs 5 Food and you have 3")
 
@@ -152,7 +153,7 @@ def test_crest_without_enough_food():
 def test_build_a_cathedral_where_you_have_a_pillar_once():
     """Tasks: spend the Stone of the Construction Cost tile, take the top Cathedral tile, score both; once per Cathedral."""
     s = at_turn_start()
-    s.board.construction_cost = {**s.board.construction_cost, "TIL": "cost-3"}  # authored: 3 Stone, 3 VP
+    put(s.board, "construction_cost", {**s.board.construction_cost, "TIL": "cost-3"})  # authored: 3 Stone, 3 VP
     set_pillar(s, "TIL", 0, 0)
     set_res(s.players[0], S=6)
     stack = s.board.cathedral_stack["TIL"]
@@ -175,7 +176,7 @@ def test_no_cathedral_without_a_pillar_there():
 # ---------------------------------------------------------------- Helpers
 def _helper(s, **fields):
     t = tile_of(s, "helper", **fields)
-    s.players[0].storehouse += (t,)
+    put(s.players[0], "storehouse", s.players[0].storehouse + (t,))
     return t
 
 
@@ -231,7 +232,7 @@ def test_helper_any_action_with_1_ap_gets_no_building_bonus_ap():
     from tiletum_tui.data.schema import TakeAction
 
     s = at_turn_start()
-    s.players[0].bonus_ap = {"king": 2}
+    put(s.players[0], "bonus_ap", {"king": 2})
     h = _helper(s, effects=(TakeAction(action="any", ap=1),))
     act(s, f"use {h}", "joker king")
     assert s.stack[-1].ap == 1

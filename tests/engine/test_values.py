@@ -72,14 +72,10 @@ def test_writing_into_a_view_fails_or_changes_nothing_of_the_game(modules, playe
     before = [msgspec.json.encode(s) for s in history]
     key = digest(state)
     for made in (lambda: view(state), lambda: decode_view(encode_view(view(state))), lambda: clone(state)):
-        refused = 0
         for name, write in _writes(made()):
-            try:
+            with pytest.raises((TypeError, AttributeError)):  # a read-only mapping, a frozen Struct, a tuple
                 write()
-            except TypeError:  # "a game's state cannot be changed in place"
-                refused += 1
             assert digest(state) == key, f"writing {name} into a view changed the game"
-        assert refused >= 8, "every mapping refuses a write"
     assert [msgspec.json.encode(s) for s in history] == before, "a write reached the history"
 
 
@@ -102,10 +98,8 @@ def test_what_the_session_hands_out_cannot_change_its_game(tmp_path):
     key, first = session.digest(), msgspec.json.encode(session._history[0])
     for handed in (session.view(), session.state):
         for _, write in _writes(handed):
-            try:
+            with pytest.raises((TypeError, AttributeError)):
                 write()
-            except TypeError:
-                pass
     assert session.digest() == key and msgspec.json.encode(session._history[0]) == first
 
 

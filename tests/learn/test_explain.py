@@ -14,6 +14,7 @@ import pytest
 from tiletum_tui.engine import KINDS, apply, legal_actions, new_game, options, parse
 from tiletum_tui.engine import state as St
 from tiletum_tui.engine.decisions import FRAME_RULES
+from tiletum_tui.engine.state import put
 from tiletum_tui.learn import explain
 
 SETTINGS = St.Settings(players=(St.PlayerSetup("Alex", "red"), St.PlayerSetup("Rosa", "blue")), seed=7, rules=1)
@@ -107,7 +108,7 @@ def test_refusals_met_in_real_games_all_have_reasons():
 def test_the_issue_examples_read_well():
     """A full Storehouse and a die change one cannot pay for: the reasons name the numbers."""
     state = new_game(SETTINGS)
-    state.players[0].storehouse = ("b01a", "b02a", "b03a", "b04a")
+    put(state.players[0], "storehouse", ("b01a", "b02a", "b03a", "b04a"))
     ex = explain.why_not(state, parse("1: die 3P +bonus"))
     assert ex.reason == "you cannot take its Bonus tile: your Storehouse is full (4/4)"
     state = new_game(SETTINGS)

@@ -29,6 +29,7 @@ from tiletum_tui.learn.lessons import BASE, LESSONS
 from tiletum_tui.learn.silver.lesson import SILVER
 
 from .conftest import walk_lesson
+from tiletum_tui.engine.state import put
 
 WALKS = {lesson.id: list(walk_lesson(lesson)) for lesson in LESSONS}
 
@@ -162,9 +163,9 @@ SILVER_MOVES = {
 # ---------------------------------------------------------------- what a question's right answer must be
 def _with_king_frame_at_the_top(state, seat):
     s = clone(state)
-    s.board.king_track = tuple(tuple(x for x in stack if x != seat) for stack in s.board.king_track[:-1]) + (
-        (*s.board.king_track[-1], seat),)
-    s.stack = [*s.stack, ActionFrame(seat, "king", 4, "die")]
+    put(s.board, "king_track", tuple(tuple(x for x in stack if x != seat) for stack in s.board.king_track[:-1]) + (
+        (*s.board.king_track[-1], seat),))
+    put(s, "stack", (*s.stack, ActionFrame(seat, "king", 4, "die"),))
     return s
 
 
@@ -182,8 +183,8 @@ def _king_cap(step, state, lesson):
 def _vp_floor(step, state, lesson):
     r = rules_for(state.settings)
     s = clone(state)
-    s.players[lesson.opponent].vp = 2
-    s.events = []
+    put(s.players[lesson.opponent], "vp", 2)
+    put(s, "events", ())
     score(r, s, lesson.opponent, -3, "king", "a red space")
     assert s.players[lesson.opponent].vp == 0 and step.answers[step.correct].startswith("0")
     assert "only 2 VP" in step.text and "Rosa -3" in step.text
@@ -194,7 +195,7 @@ def _contract_limit(step, state, lesson):
     spaces = len(state.players[lesson.learner].contracts)
     assert f"There are {spaces} Contract spaces: with all six" in step.reveal and spaces == 6
     s = clone(state)
-    s.players[lesson.learner].contracts = tuple("b30a" for _ in range(spaces))
+    put(s.players[lesson.learner], "contracts", tuple("b30a" for _ in range(spaces)))
     contract = next(t for t in r.tiles.values() if t.kind == "contract")
     from tiletum_tui.engine.queries import why_cannot_take
     assert "Contract spaces are filled" in why_cannot_take(r, s.players[lesson.learner], contract.id)
@@ -204,7 +205,7 @@ def _contract_limit(step, state, lesson):
 def _winner(step, state, lesson):
     s = clone(state)
     for p in s.players:
-        p.vp = 50
+        put(p, "vp", 50)
     assert standings(s)[0] == s.turn_order[0]  # a tie goes to the player first in turn order
     assert "first in turn order" in step.answers[step.correct]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from tiletum_tui.engine import apply_in_place, current_player, new_game, view
 from tiletum_tui.engine.ruleset import Module, rules_for
-from tiletum_tui.engine.state import TurnFrame
+from tiletum_tui.engine.state import TurnFrame, put
 from tiletum_tui.opponents.evaluate import value_of
 from tiletum_tui.opponents.levels import Opponent, beginner_move
 from tiletum_tui.opponents.match import settings_for
@@ -23,7 +23,7 @@ def _silver_turn_with_silver(seed: int, silver: int = 3):
     while True:
         top = state.stack[-1]
         if state.round == 2 and current_player(state) == 0 and isinstance(top, TurnFrame) and not top.die_taken:
-            state.module_state.silver.players[0].silver = silver
+            put(state.module_state.silver.players[0], "silver", silver)
             return state
         apply_in_place(state, beginner_move(view(state), k))
         k += 1
@@ -45,7 +45,7 @@ def test_the_expansion_values_its_parts_through_its_own_module(monkeypatch):
     in it, nothing; with it, 2 more Silver are worth at least the 1 VP they score at the end."""
     state = _silver_turn_with_silver(5, silver=0)
     richer = view(state)
-    richer.module_state.silver.players[0].silver += 2
+    put(richer.module_state.silver.players[0], "silver", richer.module_state.silver.players[0].silver + 2)
     assert value_of(richer, 0) - value_of(view(state), 0) >= 1.0
     silver_module = next(m for m in rules_for(state.settings).modules if m.name == "silver")
     monkeypatch.setattr(type(silver_module), "estimate", Module.estimate)

@@ -12,7 +12,7 @@ import random
 from tiletum_tui import arena
 from tiletum_tui.bench.weights import fit, saved_samples
 from tiletum_tui.engine import apply_in_place, current_player, new_game, view
-from tiletum_tui.engine.state import TurnFrame
+from tiletum_tui.engine.state import TurnFrame, put
 from tiletum_tui.opponents.evaluate import MASTER_WEIGHTS, ONE, TERMS, terms, value_of
 from tiletum_tui.opponents.levels import Budget, Opponent
 from tiletum_tui.opponents.master import _reward, _scale
@@ -90,7 +90,7 @@ def test_the_master_counts_a_filled_room_for_more_than_the_journeyman():
     fuller = view(state)
     rooms = list(fuller.players[me].rooms[b])
     rooms[rooms.index("")] = "*"
-    fuller.players[me].rooms = tuple(tuple(r) if k != b else tuple(rooms) for k, r in enumerate(p.rooms))
+    put(fuller.players[me], "rooms", tuple(tuple(r) if k != b else tuple(rooms) for k, r in enumerate(p.rooms)))
     seen = view(state)
     two = MASTER_WEIGHTS[2]
     master = value_of(fuller, me, two) - value_of(seen, me, two)

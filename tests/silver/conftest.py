@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tiletum_tui.engine import PlayerSetup, Settings, new_game
 from tiletum_tui.engine.silver.common import me, sv
-from tiletum_tui.engine.state import ActionFrame, TurnFrame
+from tiletum_tui.engine.state import ActionFrame, TurnFrame, put
 
 from ..engine.conftest import (  # noqa: F401  (shared with the base game's scenarios)
     act, clear_wheel, give_action, king_track_at, legal, put_die, quiet_corruption, replaced, set_res,
@@ -36,36 +36,36 @@ def game(players: int = 2, seed: int = 1, options=(A_SIDES,), rules: int = 2):
 
 
 def silver(state, player: int, n: int) -> None:
-    me(state, player).silver = n
+    put(me(state, player), "silver", n)
 
 
 def prospector_at(state, player: int, space: str) -> None:
     """Put the player's Prospector of that space's map on it."""
     p = me(state, player)
-    p.prospectors = {**p.prospectors, "m" + space[0]: space}
+    put(p, "prospectors", {**p.prospectors, "m" + space[0]: space})
 
 
 def technologies(state, *names: str, player: int | None = None, **tiers: int) -> None:
     """Put these Technologies on the board (``technologies(s, "architect", ...)``) and/or set a player's tiers."""
     s = sv(state)
     if names:
-        s.technologies = tuple(f"tech-{n}" for n in names)
+        put(s, "technologies", tuple(f"tech-{n}" for n in names))
         for p in s.players:
-            p.technology = {t: 0 for t in s.technologies}
+            put(p, "technology", {t: 0 for t in s.technologies})
     if player is not None:
         p = me(state, player)
-        p.technology = {**p.technology, **{f"tech-{k}": v for k, v in tiers.items()}}
+        put(p, "technology", {**p.technology, **{f"tech-{k}": v for k, v in tiers.items()}})
 
 
 def prospector_action(state, ap: int, source: str = "die") -> ActionFrame:
     """The current player holds a Prospector Action with ``ap`` AP."""
     frame = give_action(state, "prospector", ap)
-    frame.source = source
+    put(frame, "source", source)
     return frame
 
 
 def turn_with_die_taken(state) -> TurnFrame:
     frame = state.stack[0]
-    frame.die_taken = True
-    state.stack[1:] = []
+    put(frame, "die_taken", True)
+    put(state, "stack", state.stack[:1])
     return frame

@@ -7,12 +7,13 @@ from tiletum_tui.engine.flow import cleanup
 from tiletum_tui.engine.ruleset import rules_for
 from tiletum_tui.engine.silver.common import sv
 from tiletum_tui.engine.silver.tables import section_of, tables
+from tiletum_tui.engine.state import put
 
 from .conftest import game
 
 
 def _cleanup(s) -> list:
-    s.events = []
+    put(s, "events", ())
     cleanup(rules_for(s.settings), s)
     return s.events
 
@@ -21,7 +22,7 @@ def test_the_prospector_actions_bonus_tile_is_replenished_from_the_underground_p
     """"Step 1: replenish the Bonus tile on the Prospector Action." (ruling 18: from the Underground pile)"""
     s = game(2)
     st = sv(s)
-    st.prospector_bonus = ""
+    put(st, "prospector_bonus", "")
     top = st.underground_pile[-1]
     events = _cleanup(s)
     assert st.prospector_bonus == top and top not in st.underground_pile
@@ -33,7 +34,7 @@ def test_a_tile_still_on_the_prospector_action_stays_and_underground_spaces_are_
     s = game(2)
     st = sv(s)
     kept, pile = st.prospector_bonus, st.underground_pile
-    s.board.map_bonus = {**s.board.map_bonus, "1A3": ()}
+    put(s.board, "map_bonus", {**s.board.map_bonus, "1A3": ()})
     _cleanup(s)
     assert st.prospector_bonus == kept and st.underground_pile == pile and s.board.map_bonus["1A3"] == ()
 

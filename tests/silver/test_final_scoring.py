@@ -7,7 +7,7 @@ import pytest
 from tiletum_tui.engine.flow import final_scoring, hold_fair
 from tiletum_tui.engine.ruleset import rules_for
 from tiletum_tui.engine.silver.common import sv
-from tiletum_tui.engine.state import Fair
+from tiletum_tui.engine.state import Fair, put
 
 from .conftest import game, replaced, set_res, silver, technologies
 
@@ -15,8 +15,9 @@ from .conftest import game, replaced, set_res, silver, technologies
 def _end(s) -> dict[str, int]:
     """Final scoring of the first player, by category."""
     for p in s.players:
-        p.ledger, p.vp = {}, 0
-    s.events = []
+        put(p, "ledger", {})
+        put(p, "vp", 0)
+    put(s, "events", ())
     final_scoring(rules_for(s.settings), s)
     return s.players[0].ledger
 
@@ -24,16 +25,16 @@ def _end(s) -> dict[str, int]:
 def _bare(side: int = 1):
     """No Resources, Silver, Houses or Pillars for Ann, the setup Mine only."""
     s = game(2)
-    sv(s).scoring_side = side
+    put(sv(s), "scoring_side", side)
     set_res(s.players[0], G=0, F=0, W=0, S=0, I=0)
-    s.board.houses = {t: tuple(-1 if o == 0 else o for o in row) for t, row in s.board.houses.items()}
+    put(s.board, "houses", {t: tuple(-1 if o == 0 else o for o in row) for t, row in s.board.houses.items()})
     return s
 
 
 def test_completed_buildings_score_as_printed():
     """"For 1/2/3/4/5/6 of them, gain 0/0/5/10/20/30 VP.\""""
     s = _bare()
-    s.players[0].completed = (True, True, True, False, False, False)
+    put(s.players[0], "completed", (True, True, True, False, False, False))
     assert _end(s)["completed buildings"] == 5
 
 
@@ -49,13 +50,13 @@ def test_the_scoring_overlay_takes_the_larger_of_its_or(side, houses, mines, pil
     s = _bare(side)
     towns = ["TIL", "1A3", "1A6", "1A7", "2A2"]  # main map and Underground Towns alike
     for t in towns[:houses]:
-        s.board.houses = {**s.board.houses, t: replaced(s.board.houses[t], 0, 0)}
+        put(s.board, "houses", {**s.board.houses, t: replaced(s.board.houses[t], 0, 0)})
     pillar_towns = [t for t in s.board.pillars][:pillars]
     for t in pillar_towns:
-        s.board.pillars = {**s.board.pillars, t: replaced(s.board.pillars[t], 0, 0)}
+        put(s.board, "pillars", {**s.board.pillars, t: replaced(s.board.pillars[t], 0, 0)})
     mine_towns = ["1A3", "1A6", "1A7", "2A2", "2A5"][:mines - 1]  # + the setup Mine
     for t in mine_towns:
-        sv(s).mines = {**sv(s).mines, t: replaced(sv(s).mines[t], 0, 0)}
+        put(sv(s), "mines", {**sv(s).mines, t: replaced(sv(s).mines[t], 0, 0)})
     ledger = _end(s)
     assert ledger.get("scoring overlay", 0) == vp and "houses x pillars" not in ledger
 
@@ -102,8 +103,8 @@ def test_the_final_table_has_the_expansions_categories():
 
 # ---------------------------------------------------------------- the Fairs
 def _fair(s, tile: str) -> int:
-    s.board.fairs = replaced(s.board.fairs, 0, Fair(town="TIL", tile=tile))
-    s.events = []
+    put(s.board, "fairs", replaced(s.board.fairs, 0, Fair(town="TIL", tile=tile)))
+    put(s, "events", ())
     vp = s.players[0].vp
     hold_fair(rules_for(s.settings), s)
     return s.players[0].vp - vp
@@ -113,7 +114,7 @@ def test_the_new_fair_tiles_count_mines_and_technology_tiers():
     """The new Fair tiles (authored): per Mine on the Underground maps, per Technology tier reached."""
     s = game(2)
     per = rules_for(s.settings).tracks.fair_board_vp[0] + 1
-    sv(s).mines = {**sv(s).mines, "1A6": (0, -2)}
+    put(sv(s), "mines", {**sv(s).mines, "1A6": (0, -2)})
     assert _fair(s, "fair-mine") == 2 * per
     technologies(s, player=0, **{sv(s).technologies[0].removeprefix("tech-"): 2})
     assert _fair(s, "fair-technology") == 2 * per
@@ -124,8 +125,8 @@ def test_underground_houses_count_in_a_fair_but_never_let_you_take_part():
     s = game(2)
     tile = "fair-house"
     per = rules_for(s.settings).tracks.fair_board_vp[0] + rules_for(s.settings).cat.fair_tiles[tile].vp
-    s.board.houses = {**s.board.houses, "1A6": (0,)}
+    put(s.board, "houses", {**s.board.houses, "1A6": (0,)})
     assert _fair(s, tile) == 2 * per  # Tiletum's House and Malin's
-    s.board.houses = {**s.board.houses, "TIL": tuple(-1 if o == 0 else o for o in s.board.houses["TIL"])}
-    s.players[0].merchant = "ROM" if "ROM" in s.board.houses else next(t for t in s.board.houses if t not in ("TIL", "1A6"))
+    put(s.board, "houses", {**s.board.houses, "TIL": tuple(-1 if o == 0 else o for o in s.board.houses["TIL"])})
+    put(s.players[0], "merchant", "ROM" if "ROM" in s.board.houses else next(t for t in s.board.houses if t not in ("TIL", "1A6")))
     assert _fair(s, tile) == 0  # no House and no Merchant in Tiletum: no part in its Fair

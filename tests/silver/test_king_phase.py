@@ -11,6 +11,7 @@ from tiletum_tui.engine.silver.common import me, sv
 from tiletum_tui.engine.state import KingTileFrame
 
 from .conftest import act, game, king_track_at, quiet_corruption, technologies, to_king_phase
+from tiletum_tui.engine.state import put
 
 
 def _ready(players: int, placement: dict[int, list[int]]):
@@ -25,7 +26,7 @@ def test_mine_income_comes_before_step_1():
     Each Mine produces 1 Silver (including the one placed on the Underground in setup)." While the highest player
     still decides about the King track's Bonus tile (step 1), the Mines have paid and the ribbon has not."""
     s = _ready(2, {11: [0], 5: [1]})
-    sv(s).mines = {**sv(s).mines, "1A6": (0, -2)}
+    put(sv(s), "mines", {**sv(s).mines, "1A6": (0, -2)})
     events = to_king_phase(s)
     assert isinstance(s.stack[-1], KingTileFrame)
     assert Noted(player=0, text="+2 Silver from 2 Mines") in events  # told, for the King phase's announcement
@@ -49,7 +50,7 @@ def test_a_marker_on_zero_or_higher_gains_a_mine_and_the_ribbons_silver():
 def test_no_mine_is_left_beside_the_track_then_none_is_gained():
     """Ruling 10: the three Mines beside the King track are the general supply; with none left, nothing."""
     s = _ready(2, {8: [0, 1]})
-    me(s, 0).king_mines = 0
+    put(me(s, 0), "king_mines", 0)
     to_king_phase(s)
     act(s, "discard")
     assert me(s, 0).mines == 2 and me(s, 1).mines == 3
@@ -68,8 +69,9 @@ def test_king_technology_iii_adds_a_silver_on_zero_or_higher():
 def test_round_4_pays_the_mines_and_the_ribbon_too():
     """Rulings 9 and 11: every round, round 4 too."""
     s = _ready(2, {14: [0], 5: [1]})
-    s.round = 4
-    s.board.box, s.board.king_bonus = s.board.box + (s.board.king_bonus,), ""
+    put(s, "round", 4)
+    put(s.board, "box", s.board.box + (s.board.king_bonus,))
+    put(s.board, "king_bonus", "")
     to_king_phase(s)
     assert s.phase == "over"
     assert me(s, 0).silver == 0 + 1 + 2  # the setup Mine, the ribbon of +10 (2)

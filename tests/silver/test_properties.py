@@ -20,6 +20,7 @@ from tiletum_tui.engine.views import decode_view, encode_view
 from ..engine.conftest import is_legal
 from ..engine.test_properties import WRONG, _eager, play_and_check
 from .conftest import game, set_res
+from tiletum_tui.engine.state import put
 
 SILVER_WRONG = WRONG + ["die 3B prospector", "die 5Y prospector +bonus", "prospect 1A2", "prospect 2B2", "step 1A2",
                         "utake ub01a", "mine 1A3 1", "mine 1A6 2", "uhouse 1A3 1", "upillar 1A3", "prospector m2",
@@ -40,7 +41,7 @@ def _games(players: int, seeds):
     for seed in seeds:
         s = game(players, seed=seed, options=())
         set_res(s.players[0], G=9, F=8)
-        sv(s).players[0].silver = 12  # rich in Silver: Technologies, Prospectors, Cathedrals
+        put(sv(s).players[0], "silver", 12)  # rich in Silver: Technologies, Prospectors, Cathedrals
         rng = random.Random(seed * 7 + players)
         while s.phase != "over":
             yield s

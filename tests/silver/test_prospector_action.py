@@ -19,6 +19,7 @@ from .conftest import (
     act, clear_wheel, game, legal, prospector_action, prospector_at, put_die, set_res, technologies,
     turn_with_die_taken,
 )
+from tiletum_tui.engine.state import put
 
 
 def _die(value: int, players: int = 2, colour: str = "B"):
@@ -55,7 +56,7 @@ def test_the_bonus_tile_is_only_the_chosen_actions():
     act(s, "die 4B +bonus")
     assert s.players[0].storehouse == (wheel,) and sv(s).prospector_bonus == pros
     s = _die(4)
-    sv(s).prospector_bonus = ""
+    put(sv(s), "prospector_bonus", "")
     with pytest.raises(IllegalActionError, match="the Prospector Action has no Bonus tile"):
         act(s, "die 4B prospector +bonus")
 
@@ -71,7 +72,7 @@ def test_the_prospector_action_lies_beside_two_die_values_and_turns_with_the_whe
     with pytest.raises(IllegalActionError, match="a die of value 5 feeds the King Action, not the Prospector Action"):
         act(s, "die 5B prospector")
     s = game(2)
-    s.board.wheel_rotation = 1  # as after round 1's Cleanup
+    put(s.board, "wheel_rotation", 1)  # as after round 1's Cleanup
     clear_wheel(s)
     for value in (1, 2, 3):
         put_die(s, value, "B")
@@ -90,13 +91,13 @@ def test_the_joker_may_be_used_as_a_prospector_action():
     """"A Joker Action may be used as a Prospector Action as usual." (ruling 3): all AP, the Prospector Action's
     Bonus AP apply."""
     s = _die(6)
-    s.players[0].bonus_ap = {"prospector": 2}
+    put(s.players[0], "bonus_ap", {"prospector": 2})
     act(s, "die 6B")
     assert isinstance(s.stack[-1], JokerFrame) and "joker prospector" in legal(s)
     act(s, "joker prospector")
     assert (s.stack[-1].action, s.stack[-1].ap) == ("prospector", 1 + 2)
     base = base_game(2)
-    base.stack.append(JokerFrame(player=0, ap=3, source="die"))
+    put(base, "stack", (*base.stack, JokerFrame(player=0, ap=3, source="die")))
     assert "joker prospector" not in legal(base)
     with pytest.raises(IllegalActionError, match="there is no Prospector Action in this game"):
         act(base, "joker prospector")
@@ -142,10 +143,10 @@ def test_a_stone_tablet_resolves_at_once_then_is_covered_for_everyone():
     act(s, "king", "king")
     assert s.stack[-1].action == "prospector"  # back to the Prospector Action's last AP
     act(s, "prospect 1A3", "end")
-    s.stack = s.stack[:1]
-    s.stack[0].player = 1
+    put(s, "stack", s.stack[:1])
+    put(s.stack[0], "player", 1)
     prospector_at(s, 1, "1A3")
-    prospector_action(s, 2).player = 1
+    put(prospector_action(s, 2), "player", 1)
     act(s, "2: prospect 1A4")
     assert s.stack[-1].action == "prospector" and sv(s).covered == ("1A4",)  # covered: nothing for Bob
 
@@ -248,7 +249,7 @@ def test_effects_that_place_a_house_may_place_it_underground_where_a_prospector_
     long as you have a Prospector on a space on the board that would allow a legal placement." (ruling 12)"""
     s = game(2)
     turn_with_die_taken(s)
-    s.stack.append(PlaceFrame(player=0, piece="merchant", anywhere=True))
+    put(s, "stack", (*s.stack, PlaceFrame(player=0, piece="merchant", anywhere=True)))
     assert not any(m.startswith("uhouse") for m in legal(s))  # the Prospector is on the Pithead: no Town
     prospector_at(s, 0, "1A6")
     assert "uhouse 1A6 1" in legal(s) and "uhouse 1A3 1" not in legal(s)

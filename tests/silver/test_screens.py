@@ -20,6 +20,7 @@ from tiletum_tui.ui.silver.widgets import ProspectorWheelLine, SilverView
 from tiletum_tui.ui.silver.underground import UndergroundView
 
 from ..ui.chooser import play_to_the_end, presses
+from tiletum_tui.engine.state import put
 
 NAMES, COLOURS = ("Ann", "Bob", "Cid", "Dee"), ("red", "blue", "green", "yellow")
 
@@ -127,9 +128,9 @@ async def test_a_choice_on_both_maps_shows_each_space_on_its_own_map(tmp_path):
 
     new = Session.new(_settings(), save_dir=tmp_path, autosave=False)
     state = new.state  # a copy of the game (the session's own cannot be changed): arranged, then played
-    state.stack[0].die_taken = True
-    state.stack.append(PlaceFrame(player=0, piece="merchant", anywhere=True))
-    me(state, 0).prospectors = {"m1": "1A6"}
+    put(state.stack[0], "die_taken", True)
+    put(state, "stack", (*state.stack, PlaceFrame(player=0, piece="merchant", anywhere=True)))
+    put(me(state, 0), "prospectors", {"m1": "1A6"})
     session = Session(new.game, new.settings, [state], [], game_id=new.game_id, created=new.created,
                       save_dir=tmp_path, autosave_to=None, autosave=False)
     app = TiletumApp(session=session, save_dir=tmp_path)

@@ -11,7 +11,7 @@ from tiletum_tui.data.silver import load_silver
 from tiletum_tui.engine import PlayerSetup, Settings, new_game
 from tiletum_tui.engine.ruleset import rules_for
 from tiletum_tui.engine.silver.common import me, sv
-from tiletum_tui.engine.state import EMPTY, UNUSED
+from tiletum_tui.engine.state import EMPTY, UNUSED, put
 
 from .conftest import A_SIDES, FIRST_TECH, act, game, settings
 
@@ -143,10 +143,10 @@ def test_the_additional_pillar_waits_on_the_last_contract_space():
     p = s.players[0]
     assert p.pillars == 2  # 8 Pillars, 6 of them on the Contract spaces
     tile = next(t.id for t in r.tiles.values() if t.kind == "contract" and not t.identical)
-    p.contracts = ("k", "k", "k", "k", "k", "")
-    p.storehouse = (tile,)
-    p.resources = {k: 9 for k in p.resources}
-    s.stack[0].die_taken = True
+    put(p, "contracts", ("k", "k", "k", "k", "k", ""))
+    put(p, "storehouse", (tile,))
+    put(p, "resources", {k: 9 for k in p.resources})
+    put(s.stack[0], "die_taken", True)
     act(s, f"fulfil {tile}")
     assert p.pillars == 3
 

@@ -21,6 +21,7 @@ from .conftest import (
     act, clear_wheel, king_track_at, game, give_action, legal, prospector_action, prospector_at, put_die, set_res, silver,
     technologies, turn_with_die_taken,
 )
+from tiletum_tui.engine.state import put
 
 
 def _tech(*names, players: int = 2, silver_: int = 6):
@@ -50,8 +51,8 @@ def test_advancing_needs_the_silver_and_a_technology_on_the_board():
         act(s, "tech joker")
     with pytest.raises(IllegalActionError, match="the king Technology is not on the Technology board"):
         act(s, "tech king")
-    s.stack[0].player = 0
-    s.stack.append(MarkerFrame(player=0, ap=1))
+    put(s.stack[0], "player", 0)
+    put(s, "stack", (*s.stack, MarkerFrame(player=0, ap=1)))
     with pytest.raises(IllegalActionError, match="Tasks can be done only between choices"):
         act(s, "tech joker")
 
@@ -117,7 +118,7 @@ def test_resource_technology_i_gives_a_resource_bonus_tile_ii_cheaper_buying():
     """Resource Technology I: "Take one Resource Bonus tile ... (gain 2 of its Resource; from now on +1 of it
     whenever you take a die of its colour)"; II: buying a Resource costs 1 Gold."""
     s = _tech("resource", "joker", "king")
-    sv(s).resource_tiles = ("rbt-F", "rbt-W", "rbt-S", "rbt-I")
+    put(sv(s), "resource_tiles", ("rbt-F", "rbt-W", "rbt-S", "rbt-I"))
     act(s, "tech resource")
     assert isinstance(s.stack[-1], ResourceTileFrame) and legal(s) == {"rtile F", "rtile W", "rtile S", "rtile I"}
     iron = s.players[0].resources["I"]
@@ -137,7 +138,7 @@ def test_merchant_technology_pays_for_every_house_placed_on_any_map_by_any_means
     s = _tech("merchant", "joker", "king", silver_=0)
     technologies(s, player=0, merchant=3)
     turn_with_die_taken(s)
-    s.stack.append(PlaceFrame(player=0, piece="merchant", anywhere=True))
+    put(s, "stack", (*s.stack, PlaceFrame(player=0, piece="merchant", anywhere=True)))
     prospector_at(s, 0, "1A7")
     vp = s.players[0].vp
     act(s, "uhouse 1A7 1")
@@ -149,7 +150,7 @@ def test_contract_technology_pays_for_every_contract_fulfilled():
     s = _tech("contract", "joker", "king", silver_=0)
     technologies(s, player=0, contract=2)
     tile = next(t.id for t in rules_for(s.settings).tiles.values() if t.kind == "contract" and not t.identical and not t.effects)
-    s.players[0].storehouse = (tile,)
+    put(s.players[0], "storehouse", (tile,))
     set_res(s.players[0], F=9, W=9, S=9, I=9)
     act(s, f"fulfil {tile}")
     assert me(s, 0).silver == 1
@@ -159,10 +160,12 @@ def test_king_technology_ii_makes_corruption_move_your_marker_one_space_less():
     s = _tech("king", "joker", "character")
     technologies(s, player=0, king=2)
     king_track_at(s, {10: [0, 1]})
-    s.hidden.corruption_row = (2, 2, 2)
-    s.lap, s.turn = 1, 1
-    s.stack = [s.stack[0]]
-    s.stack[0].player, s.stack[0].die_taken = 1, True
+    put(s.hidden, "corruption_row", (2, 2, 2))
+    put(s, "lap", 1)
+    put(s, "turn", 1)
+    put(s, "stack", (s.stack[0],))
+    put(s.stack[0], "player", 1)
+    put(s.stack[0], "die_taken", True)
     act(s, "2: end")  # the second lap begins: a 2 is revealed
     track = s.board.king_track
     assert 0 in track[9] and 1 in track[8]

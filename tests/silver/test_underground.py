@@ -11,6 +11,7 @@ from tiletum_tui.engine.silver.common import me, sv
 from tiletum_tui.engine.state import MoveAndPlaceFrame, PlaceFrame
 
 from .conftest import act, game, legal, prospector_action, prospector_at, set_res, silver, turn_with_die_taken
+from tiletum_tui.engine.state import put
 
 
 def test_a_new_prospector_is_a_task_paying_the_silver_on_its_pithead_in_any_order():
@@ -46,7 +47,7 @@ def test_a_move_and_place_bonus_may_place_underground_but_moves_only_its_piece()
     s = game(2)
     turn_with_die_taken(s)
     prospector_at(s, 0, "1A3")
-    s.stack.append(MoveAndPlaceFrame(player=0, piece="architect"))
+    put(s, "stack", (*s.stack, MoveAndPlaceFrame(player=0, piece="architect")))
     assert "upillar 1A3" in legal(s) and not any(m.startswith(("prospect", "uhouse")) for m in legal(s))
     act(s, "upillar 1A3")
     assert "upillar 1A3" not in legal(s) and s.stack[-1].placed
@@ -58,7 +59,7 @@ def test_an_effect_placing_a_pillar_where_your_architect_is_may_use_a_prospector
     s = game(2)
     turn_with_die_taken(s)
     prospector_at(s, 0, "1A3")
-    s.stack.append(PlaceFrame(player=0, piece="architect", anywhere=False))
+    put(s, "stack", (*s.stack, PlaceFrame(player=0, piece="architect", anywhere=False)))
     act(s, "upillar 1A3")
     assert s.board.pillars["1A3"][0] == 0 and len(s.stack) == 1
 
@@ -73,7 +74,7 @@ def test_an_underground_cathedral_is_built_with_its_silver_or_gold_once():
     silver(s, 0, cost.cost)
     with pytest.raises(IllegalActionError, match="you need a Pillar at the Cathedral of Kutna Hora"):
         act(s, "ucathedral 1A3")
-    s.board.pillars = {**s.board.pillars, "1A3": (0, -1, -2)}
+    put(s.board, "pillars", {**s.board.pillars, "1A3": (0, -1, -2)})
     vp = s.players[0].vp
     act(s, "ucathedral 1A3")
     tile_vp = d.cathedral_groups["u1A"].vp[int(top.rsplit(".", 1)[1]) - 1]
@@ -87,7 +88,7 @@ def test_a_gold_cathedral_is_paid_in_gold():
     s = game(2, options=("silver.a-sides",))
     town = next(t for t, c in sv(s).construction_cost.items() if load_silver().construction_costs[c].kind == "gold")
     cost = load_silver().construction_costs[sv(s).construction_cost[town]]
-    s.board.pillars = {**s.board.pillars, town: (0,) + s.board.pillars[town][1:]}
+    put(s.board, "pillars", {**s.board.pillars, town: (0,) + s.board.pillars[town][1:]})
     set_res(s.players[0], G=cost.cost - 1)
     with pytest.raises(IllegalActionError, match=f"costs {cost.cost} Gold and you have {cost.cost - 1}"):
         act(s, f"ucathedral {town}")

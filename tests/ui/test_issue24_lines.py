@@ -4,7 +4,7 @@ number. Played by keys at 80x24, read from what the decision panel shows."""
 from __future__ import annotations
 
 from tiletum_tui.engine.ruleset import rules_for
-from tiletum_tui.engine.state import ActionFrame, TurnFrame
+from tiletum_tui.engine.state import ActionFrame, TurnFrame, put
 from tiletum_tui.ui.app import TiletumApp
 from tiletum_tui.ui.widgets.decision import DecisionPanel
 
@@ -35,9 +35,9 @@ async def test_a_helper_used_for_a_contract_leaves_every_task_line_where_it_was(
     p = state.players[me]
     helper = next(t for t in state.hidden.bonus_pile if r.tiles[t].kind == "helper"
                   and r.tiles[t].design in ("b06", "b07"))  # Helper: Contract (a Contract Action)
-    state.hidden.bonus_pile = tuple(t for t in state.hidden.bonus_pile if t != helper)
-    p.storehouse = (helper,)
-    p.resources = {k: 9 for k in p.resources}  # any Contract can be fulfilled
+    put(state.hidden, "bonus_pile", tuple(t for t in state.hidden.bonus_pile if t != helper))
+    put(p, "storehouse", (helper,))
+    put(p, "resources", {k: 9 for k in p.resources})  # any Contract can be fulfilled
     app = TiletumApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         panel = app.screen.query_one(DecisionPanel)
@@ -75,9 +75,9 @@ async def test_a_contract_paid_in_a_resource_of_ones_choice_says_done(tmp_path):
     p = state.players[state.stack[-1].player]
     contract = next(t for t in state.hidden.bonus_pile if r.tiles[t].kind == "contract"
                     and r.tiles[t].design in ("b36", "b37"))  # Mixed iron/wool order: an identical part
-    state.hidden.bonus_pile = tuple(t for t in state.hidden.bonus_pile if t != contract)
-    p.storehouse = (contract,)
-    p.resources = {k: 9 for k in p.resources}
+    put(state.hidden, "bonus_pile", tuple(t for t in state.hidden.bonus_pile if t != contract))
+    put(p, "storehouse", (contract,))
+    put(p, "resources", {k: 9 for k in p.resources})
     app = TiletumApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         panel = app.screen.query_one(DecisionPanel)

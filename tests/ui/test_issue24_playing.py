@@ -14,6 +14,7 @@ from tiletum_tui.session import EVERY_SEAT
 
 from .chooser import presses
 from .conftest import arranged, session_where
+from tiletum_tui.engine.state import put
 
 
 def _lines(panel) -> list[str]:
@@ -44,10 +45,10 @@ def _two_of_a_design(session):
     design = next(t.design for t in tiles if sum(u.design == t.design for u in tiles) >= 2
                   and not any(o and r.tiles[o].design == t.design for o in state.board.character_offer))
     first, second = [t.id for t in tiles if t.design == design][:2]
-    state.hidden.character_pile = tuple(t for t in state.hidden.character_pile if t not in (first, second))
-    p.storehouse = tuple(t for t in p.storehouse if t not in (first, second))
-    p.rooms = ((first,),) + p.rooms[1:]
-    state.board.character_offer = (second,) + state.board.character_offer[1:]
+    put(state.hidden, "character_pile", tuple(t for t in state.hidden.character_pile if t not in (first, second)))
+    put(p, "storehouse", tuple(t for t in p.storehouse if t not in (first, second)))
+    put(p, "rooms", ((first,),) + p.rooms[1:])
+    put(state.board, "character_offer", (second,) + state.board.character_offer[1:])
     return r.tile_name(second)
 
 
@@ -158,9 +159,9 @@ async def test_a_crest_that_cannot_be_paid_for_is_greyed_in_tasks_with_why(tmp_p
     crest = next(t.id for t in r.tiles.values() if t.kind == "crest" and t.family not in
                  {r.tiles[x].family for x in p.storehouse + tuple(c for c in p.crests if c)}
                  and t.id in state.hidden.bonus_pile)
-    state.hidden.bonus_pile = tuple(t for t in state.hidden.bonus_pile if t != crest)
-    p.storehouse = p.storehouse + (crest,)
-    p.resources = {**p.resources, "F": 0}
+    put(state.hidden, "bonus_pile", tuple(t for t in state.hidden.bonus_pile if t != crest))
+    put(p, "storehouse", p.storehouse + (crest,))
+    put(p, "resources", {**p.resources, "F": 0})
     app = TiletumApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         panel = app.screen.query_one(DecisionPanel)
@@ -181,10 +182,10 @@ async def test_every_task_kind_has_a_line_with_nothing_in_the_storehouse(tmp_pat
     session = session_where(tmp_path, turn_start)
     state = arranged(session)
     p = state.players[state.stack[-1].player]
-    p.storehouse = ()
+    put(p, "storehouse", ())
     me = state.stack[-1].player
-    state.board.pillars = {town: tuple(EMPTY if s == me else s for s in row)
-                           for town, row in state.board.pillars.items()}
+    put(state.board, "pillars", {town: tuple(EMPTY if s == me else s for s in row)
+                                 for town, row in state.board.pillars.items()})
     app = TiletumApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         panel = app.screen.query_one(DecisionPanel)
@@ -266,10 +267,10 @@ async def test_the_strip_keeps_every_figure_at_80_columns(tmp_path):
     p = state.players[state.stack[-1].player]
     longest = sorted((t for t in r.tiles.values() if t.kind in ("helper", "contract") and t.id in state.hidden.bonus_pile),
                      key=lambda t: -len(t.name))[:4]
-    p.storehouse = tuple(t.id for t in longest)
-    p.bonus_ap = {"merchant": 1, "architect": 2, "character": 1, "contract": 1, "king": 2}
-    p.resources = {"F": 12, "W": 10, "S": 11, "I": 13, "G": 15}
-    p.vp = 104
+    put(p, "storehouse", tuple(t.id for t in longest))
+    put(p, "bonus_ap", {"merchant": 1, "architect": 2, "character": 1, "contract": 1, "king": 2})
+    put(p, "resources", {"F": 12, "W": 10, "S": 11, "I": 13, "G": 15})
+    put(p, "vp", 104)
     app = TiletumApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -343,11 +344,11 @@ def _king_action_at_the_top(session) -> int:
     frame = state.stack[0]
     assert isinstance(frame, TurnFrame)
     seat = frame.player
-    frame.die_taken = True
-    state.stack[1:] = [ActionFrame(player=seat, action="king", ap=2, source="die")]
+    put(frame, "die_taken", True)
+    put(state, "stack", (*state.stack[:1], ActionFrame(player=seat, action="king", ap=2, source="die")))
     track = [tuple(x for x in space if x != seat) for space in state.board.king_track]
     track[-1] = track[-1] + (seat,)
-    state.board.king_track = tuple(track)
+    put(state.board, "king_track", tuple(track))
     return seat
 
 

@@ -4,7 +4,13 @@ numbers on the lines come from the engine (Completed Buildings, a Helper's Resou
 from __future__ import annotations
 
 from tiletum_tui.engine import digest, legal_actions
-from tiletum_tui.engine.state import JokerFrame, MoveAnywhereFrame, MoveFrame, TurnFrame
+from tiletum_tui.engine.state import (
+    JokerFrame,
+    MoveAnywhereFrame,
+    MoveFrame,
+    TurnFrame,
+    put,
+)
 from tiletum_tui.ui.app import TiletumApp
 from tiletum_tui.ui.screens.game import GameScreen
 from tiletum_tui.ui.widgets.decision import DecisionPanel
@@ -147,7 +153,7 @@ def test_die_choices_show_the_ap_with_completed_building_bonus(tmp_path):
     state = clone(session.state)
     value = next(v for v, dice in enumerate(state.board.wheel_dice, 1) if dice and action_for_value(state, v) != "joker")
     p = state.players[state.stack[-1].player]
-    p.bonus_ap = {action_for_value(state, value): 2}  # arranged for the test
+    put(p, "bonus_ap", {action_for_value(state, value): 2})  # arranged for the test
     labels = [c.label for c in build_menu(state, options(state))]
     assert any(label.startswith(f"Die {value}") and f"{7 - value + 2} AP" in label for label in labels), labels
 
@@ -176,21 +182,21 @@ def test_the_joker_title_quotes_the_ap_the_lines_give(tmp_path):
     that Action would get (the engine's count, with its Bonus AP); the title and the strip quote those,
     a range when they differ, one number when every Action gets the same (a Prospect for Silver Joker
     Technology adds 1 to each: the title said the frame's 1 AP over lines of 2)."""
-    from tiletum_tui.ui.widgets.strip import PlayerStrip
     from tiletum_tui.engine import clone, options
     from tiletum_tui.ui.choices import build_menu, decision_title
+    from tiletum_tui.ui.widgets.strip import PlayerStrip
 
     session = session_where(tmp_path, lambda s: bool(s.stack) and isinstance(s.stack[-1], JokerFrame)
                             and s.stack[-1].source == "die")
     state = clone(session.state)
     top = state.stack[-1]
-    state.players[top.player].bonus_ap = {"king": 2}  # arranged: a Completed Building gives the King Action 2
+    put(state.players[top.player], "bonus_ap", {"king": 2})  # arranged: a Completed Building gives the King Action 2
     opts = options(state)
     lines = {c.key: c.label for c in build_menu(state, opts)}
     assert f"King Action: {top.ap + 2} AP" in lines["king"]
     assert f"Merchant Action: {top.ap} AP" in lines["merchant"]
     assert decision_title(state, opts).endswith(f"for the Joker's {top.ap}–{top.ap + 2} AP")
-    state.players[top.player].bonus_ap = {a: 1 for a in ("architect", "merchant", "character", "contract", "king")}
+    put(state.players[top.player], "bonus_ap", {a: 1 for a in ("architect", "merchant", "character", "contract", "king")})
     opts = options(state)
     assert decision_title(state, opts).endswith(f"for the Joker's {top.ap + 1} AP")
     strip = PlayerStrip()

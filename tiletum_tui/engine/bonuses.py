@@ -8,7 +8,7 @@ from .actions import Action, Rule, register, refuse
 from .common import gain_one, without
 from .effects import run_effects
 from .queries import building_design
-from .state import BuildingBonusFrame, ChooseResourceFrame, PickBuildingFrame
+from .state import BuildingBonusFrame, ChooseResourceFrame, PickBuildingFrame, pop_frame, put, replace_top
 
 
 class Gain(Action, tag="gain"):
@@ -28,9 +28,9 @@ class Gain(Action, tag="gain"):
 
     def apply(self, r, state, frame) -> None:
         gain_one(state.players[frame.player], self.resource, 1)
-        frame.count -= 1
+        put(frame, "count", frame.count - 1)
         if frame.count <= 0:
-            state.stack.pop()
+            pop_frame(state)
 
     def describe(self, r, state) -> str:
         return f"gains 1 {RESOURCE_NAMES[self.resource]}"
@@ -55,7 +55,7 @@ class PickBuilding(Action, tag="building"):
     def apply(self, r, state, frame) -> None:
         p = state.players[frame.player]
         tiles = tuple(t for t in p.rooms[self.building - 1] if t and t != "*")
-        state.stack[-1] = BuildingBonusFrame(player=frame.player, building=self.building, remaining=tiles)
+        replace_top(state, BuildingBonusFrame(player=frame.player, building=self.building, remaining=tiles))
 
     def describe(self, r, state) -> str:
         return f"takes the Building Bonus of Building {self.building}"
@@ -78,9 +78,9 @@ class CharacterBonus(Action, tag="bonus"):
         unsure += [cls(frame.player, t) for t in dict.fromkeys(frame.remaining)]
 
     def apply(self, r, state, frame) -> None:
-        frame.remaining = without(frame.remaining, self.tile)
+        put(frame, "remaining", without(frame.remaining, self.tile))
         if not frame.remaining:
-            state.stack.pop()
+            pop_frame(state)
         t = r.tiles[self.tile]
         run_effects(r, state, frame.player, t.effects, source="effect", why=t.name, category="characters")
 

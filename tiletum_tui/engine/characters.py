@@ -8,7 +8,7 @@ from .common import action_is, can_take, pop_spent, replaced, spend, store, unst
 from .effects import draw, fill_room, shuffled
 from .events import PileShuffled
 from .queries import building_design
-from .state import ActionFrame
+from .state import ActionFrame, emit, put
 
 
 class Hire(Action, tag="hire"):
@@ -45,7 +45,7 @@ class Hire(Action, tag="hire"):
         b = state.board
         i = b.character_offer.index(self.tile)
         store(state.players[frame.player], self.tile)
-        b.character_offer = replaced(b.character_offer, i, draw(state, "character_pile", "character offer"))  # refilled at once
+        put(b, "character_offer", replaced(b.character_offer, i, draw(state, "character_pile", "character offer")))  # refilled at once
         use_ap(frame)
         pop_spent(state, frame)
 
@@ -80,10 +80,10 @@ class Refresh(Action, tag="refresh"):
     def apply(self, r, state, frame) -> None:
         b = state.board
         discarded = tuple(t for t in b.character_offer if t)
-        b.character_offer = tuple(draw(state, "character_pile", "character offer") for _ in b.character_offer)
+        put(b, "character_offer", tuple(draw(state, "character_pile", "character offer") for _ in b.character_offer))
         # "Discarded Character tiles are mixed, face down, back into the pile" (after refilling).
-        state.hidden.character_pile = shuffled(state, state.hidden.character_pile + discarded)
-        state.events.append(PileShuffled(pile="character", tiles=discarded))
+        put(state.hidden, "character_pile", shuffled(state, state.hidden.character_pile + discarded))
+        emit(state, PileShuffled(pile="character", tiles=discarded))
         use_ap(frame)
         pop_spent(state, frame)
 

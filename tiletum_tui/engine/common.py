@@ -11,7 +11,7 @@ from .actions import refuse
 from .errors import IllegalActionError, NotEnoughAPError
 from .frozen import added, updated
 from .queries import ACTION_NAMES, why_cannot_take
-from .state import ActionFrame, JokerFrame, State, TurnFrame
+from .state import ActionFrame, JokerFrame, State, TurnFrame, pop_frame, put
 
 
 def top_frame(state: State):
@@ -45,8 +45,8 @@ def real_refusal(r, state: State, action, short: NotEnoughAPError) -> IllegalAct
     # the rich copy needs its own top frame and stack alone; everything else is shared, unchanged.
     rich = state.__copy__()
     top = state.stack[-1].__copy__()
-    rich.stack = [*state.stack[:-1], top]
-    top.ap = 1 << 10
+    put(rich, "stack", (*state.stack[:-1], top))
+    put(top, "ap", 1 << 10)
     try:
         action.check(r, rich, top)
     except NotEnoughAPError:
@@ -58,8 +58,8 @@ def real_refusal(r, state: State, action, short: NotEnoughAPError) -> IllegalAct
 
 def use_ap(frame: ActionFrame, ap: int = 1) -> None:
     """Spend AP of an Action (checked before by ``spend``); ``spent`` feeds the Helper rule."""
-    frame.ap -= ap
-    frame.spent += ap
+    put(frame, "ap", frame.ap - ap)
+    put(frame, "spent", frame.spent + ap)
 
 
 def action_is(frame, *names: str, what: str) -> None:
@@ -85,7 +85,7 @@ def piece_at(p, piece: str) -> str:
 def pop_spent(state, frame) -> None:
     """An Action from a Helper or effect with no AP left is over (the die's Action waits for 'end')."""
     if isinstance(frame, ActionFrame) and frame.ap <= 0 and frame.source != "die" and state.stack and state.stack[-1] is frame:
-        state.stack.pop()
+        pop_frame(state)
 
 
 def can_take(r, player, tile_id: str, prefix: str = "") -> None:
@@ -98,23 +98,23 @@ def can_take(r, player, tile_id: str, prefix: str = "") -> None:
 # ---------------------------------------------------------------- changing a player (never in place)
 def gain(p, amounts: dict[str, int]) -> None:
     """Add (or, with negative amounts, pay) Resources."""
-    p.resources = added(p.resources, amounts)
+    put(p, "resources", added(p.resources, amounts))
 
 
 def gain_one(p, resource: str, n: int) -> None:
-    p.resources = updated(p.resources, resource, p.resources[resource] + n)
+    put(p, "resources", updated(p.resources, resource, p.resources[resource] + n))
 
 
 def store(p, tile_id: str) -> None:
     """A tile goes into the Storehouse (checked before by ``can_take``)."""
-    p.storehouse = p.storehouse + (tile_id,)
+    put(p, "storehouse", p.storehouse + (tile_id,))
 
 
 def unstore(p, tile_id: str) -> None:
     """A tile leaves the Storehouse (the first copy of that id)."""
     s = list(p.storehouse)
     s.remove(tile_id)
-    p.storehouse = tuple(s)
+    put(p, "storehouse", tuple(s))
 
 
 def replaced(items: tuple, index: int, value) -> tuple:

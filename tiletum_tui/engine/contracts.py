@@ -8,7 +8,7 @@ from .actions import Action, Rule, register, refuse
 from .common import action_is, can_take, gain, pop_spent, replaced, spend, store, use_ap
 from .effects import turn_frame
 from .queries import contract_offer_ap, takeable_tiles
-from .state import ActionFrame, ChooseResourceFrame
+from .state import ActionFrame, ChooseResourceFrame, push, put
 
 
 class TakeContract(Action, tag="contract"):
@@ -46,7 +46,7 @@ class TakeContract(Action, tag="contract"):
     def apply(self, r, state, frame) -> None:
         b = state.board
         cost = contract_offer_ap(r, state, self.tile)
-        b.contract_offer = replaced(b.contract_offer, b.contract_offer.index(self.tile), "")  # refilled at the end of the turn
+        put(b, "contract_offer", replaced(b.contract_offer, b.contract_offer.index(self.tile), ""))  # refilled at the end of the turn
         store(state.players[frame.player], self.tile)
         use_ap(frame, cost)
         pop_spent(state, frame)
@@ -88,9 +88,9 @@ class Exchange(Action, tag="exchange"):
         use_ap(frame)
         base = turn_frame(state)
         if not base.exchanged:  # the first exchange of the turn brings a bonus Resource of your choice
-            base.exchanged = True
+            put(base, "exchanged", True)
             pop_spent(state, frame)
-            state.stack.append(ChooseResourceFrame(player=frame.player, count=1, reason="first exchange of the turn"))
+            push(state, ChooseResourceFrame(player=frame.player, count=1, reason="first exchange of the turn"))
 
     def describe(self, r, state) -> str:
         return f"exchanges 1 {RESOURCE_NAMES[self.give]} for 1 {RESOURCE_NAMES[self.get]}"

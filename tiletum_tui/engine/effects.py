@@ -13,6 +13,7 @@ from .state import (
     ActionFrame, ChooseResourceFrame, JokerFrame, MoveAndPlaceFrame, MoveAnywhereFrame, MoveFrame,
     PickBuildingFrame, PlaceFrame, State, TurnFrame,
 )
+from .state import emit, push, put
 
 
 def score(r, state: State, player: int, vp: int, category: str, why: str) -> None:
@@ -21,9 +22,9 @@ def score(r, state: State, player: int, vp: int, category: str, why: str) -> Non
     p = state.players[player]
     new = max(0, p.vp + vp)
     real = new - p.vp
-    p.vp = new
-    p.ledger = added(p.ledger, {category: real})
-    state.events.append(Scored(player=player, vp=real, category=category, why=why))
+    put(p, "vp", new)
+    put(p, "ledger", added(p.ledger, {category: real}))
+    emit(state, Scored(player=player, vp=real, category=category, why=why))
 
 
 def draw(state: State, pile: str, to: str) -> str:
@@ -31,19 +32,19 @@ def draw(state: State, pile: str, to: str) -> str:
     tiles = getattr(state.hidden, pile)
     if not tiles:
         return ""
-    setattr(state.hidden, pile, tiles[:-1])
-    state.events.append(TileDrawn(pile=pile.removesuffix("_pile"), tile=tiles[-1], to=to))
+    put(state.hidden, pile, tiles[:-1])
+    emit(state, TileDrawn(pile=pile.removesuffix("_pile"), tile=tiles[-1], to=to))
     return tiles[-1]
 
 
 def shuffle(state: State, items: list) -> None:
     """Shuffle a list in place with the game's own generator (the list is the caller's, not the state's)."""
-    state.hidden.rng = rng.shuffle(state.hidden.rng, items)
+    put(state.hidden, "rng", rng.shuffle(state.hidden.rng, items))
 
 
 def shuffled(state: State, items) -> tuple:
     out = list(items)
-    state.hidden.rng = rng.shuffle(state.hidden.rng, out)
+    put(state.hidden, "rng", rng.shuffle(state.hidden.rng, out))
     return tuple(out)
 
 
@@ -58,7 +59,7 @@ def king_steps(state: State, player: int, steps: int) -> int:
         s.remove(player)
         old[pos] = tuple(s)
         old[new] = old[new] + (player,)  # arriving on an occupied space: on top of the stack
-        state.board.king_track = tuple(old)
+        put(state.board, "king_track", tuple(old))
     return new - pos
 
 
@@ -67,23 +68,23 @@ def check_completed(r, state: State, player: int, building: int) -> None:
     p = state.players[player]
     if p.completed[building] or not p.crests[building] or not building_full(p, building):
         return
-    p.completed = replaced(p.completed, building, True)
+    put(p, "completed", replaced(p.completed, building, True))
     spec = r.player_board.buildings[building]
     if spec.preoccupied:
         return  # the rightmost Building gives no Action bonus (rulebook, Completed Buildings)
     action = r.tiles[next(t for t in p.rooms[building] if t)].action
-    p.bonus_ap = added(p.bonus_ap, {action: spec.rooms})
+    put(p, "bonus_ap", added(p.bonus_ap, {action: spec.rooms}))
     frame = die_action_frame(state)
     if isinstance(frame, ActionFrame) and frame.action == action:
-        frame.ap += spec.rooms  # "including the current Action, if applicable"
+        put(frame, "ap", frame.ap + spec.rooms)  # "including the current Action, if applicable"
 
 
 def fill_room(r, state: State, player: int, building: int, floor: int, tile_id: str) -> None:
     p = state.players[player]
-    p.rooms = replaced(p.rooms, building, replaced(p.rooms[building], floor - 1, tile_id))
+    put(p, "rooms", replaced(p.rooms, building, replaced(p.rooms[building], floor - 1, tile_id)))
     if building_full(p, building) and p.roof[building]:
-        p.roof = replaced(p.roof, building, False)  # the roof House joins the supply
-        p.houses += 1
+        put(p, "roof", replaced(p.roof, building, False))  # the roof House joins the supply
+        put(p, "houses", p.houses + 1)
     check_completed(r, state, player, building)
     t = r.tiles[tile_id]
     run_effects(r, state, player, t.effects, source="effect", why=t.name, category="characters")
@@ -115,7 +116,7 @@ def run_effects(r, state: State, player: int, effects, *, source: str, why: str,
         elif isinstance(e, fx.AddAP):
             frame = die_action_frame(state)
             assert frame is not None, "checked before use"
-            frame.ap += e.ap
+            put(frame, "ap", frame.ap + e.ap)
         elif isinstance(e, fx.DieResource):
             pass  # the chosen Resource is set by the Helper's use (tasks.UseHelper)
         elif isinstance(e, fx.Move):
@@ -145,7 +146,7 @@ def run_effects(r, state: State, player: int, effects, *, source: str, why: str,
                     break
             else:  # pragma: no cover - a new effect kind must be handled here
                 raise AssertionError(f"unhandled effect {e!r}")
-    state.stack.extend(reversed(frames))
+    push(state, *reversed(frames))
 
 
 def turn_frame(state: State) -> TurnFrame:

@@ -16,7 +16,7 @@ from .queries import (
     fair_count, fair_participants, houses_on_map, king_order, king_vp, pillars_on_map, resource_total, standings,
 )
 from .ruleset import rules_for
-from .state import EMPTY, UNUSED, Board, Fair, Hidden, KingTileFrame, Player, Settings, State, TurnFrame
+from .state import EMPTY, UNUSED, Board, Fair, Hidden, KingTileFrame, Player, Settings, State, TurnFrame, emit, put
 
 
 # ---------------------------------------------------------------- setup
@@ -40,8 +40,8 @@ def new_game(settings: Settings) -> State:
     cat, tracks, spaces = r.cat, r.tracks, r.spaces
     hidden = Hidden(rng=rng.seed_state(settings.seed), bonus_pile=(), contract_pile=(), character_pile=(),
                     corruption_row=(), corruption_pool=(), bag=())
-    state = State(settings=settings, players=[], board=None, hidden=hidden, turn_order=tuple(range(n)))  # type: ignore[arg-type]
-    state.events = []
+    state = State(settings=settings, players=(), board=None, hidden=hidden, turn_order=tuple(range(n)))  # type: ignore[arg-type]
+    put(state, "events", ())
     box: list[str] = []
 
     # 3. The Action Wheel (a module may place the Actions otherwise: the Action tiles).
@@ -105,20 +105,23 @@ def new_game(settings: Settings) -> State:
     king_track = [() for _ in tracks.king_track]
     king_track[tracks.king_start] = tuple(range(n))  # first player at the bottom of the stack
 
-    state.board = Board(
+    put(state, "board", Board(
         wheel_actions=wheel, wheel_rotation=0, wheel_dice=((),) * 6, wheel_bonus=wheel_bonus,
         king_bonus=king_bonus, king_track=tuple(king_track), contract_offer=contract_offer,
         character_offer=character_offer, map_bonus=map_bonus, houses={t: tuple(h) for t, h in houses.items()},
         pillars=pillars, construction_cost=construction_cost, cathedral_stack=cathedral_stack, fairs=fairs,
         corruption_revealed=(), box=tuple(box),
-    )
-    hidden.bonus_pile, hidden.contract_pile, hidden.character_pile = tuple(bonus), tuple(contracts), tuple(characters)
-    hidden.corruption_pool, hidden.corruption_row = tuple(pool), row
-    hidden.bag = tuple(c for c in DIE_COLOURS for _ in range(n))
+    ))
+    put(hidden, "bonus_pile", tuple(bonus))
+    put(hidden, "contract_pile", tuple(contracts))
+    put(hidden, "character_pile", tuple(characters))
+    put(hidden, "corruption_pool", tuple(pool))
+    put(hidden, "corruption_row", row)
+    put(hidden, "bag", tuple(c for c in DIE_COLOURS for _ in range(n)))
     # 12-14. Player boards, markers, starting Resources and Gold 1/3/5/6.
     board = r.player_board
-    for i, setup in enumerate(settings.players):
-        state.players.append(Player(
+    put(state, "players", tuple(
+        Player(
             name=setup.name, colour=setup.colour, vp=tracks.start_vp,
             resources={"G": tracks.start_gold[i], "F": 1, "W": 1, "S": 1, "I": 1},
             merchant=r.start_town, architect=r.start_town,
@@ -128,7 +131,9 @@ def new_game(settings: Settings) -> State:
             crests=tuple("" for _ in board.buildings), contracts=tuple("" for _ in board.contract_vp),
             cathedral_tiles=(), cathedrals=(), dice=(), bonus_ap={}, completed=tuple(False for _ in board.buildings),
             ledger={"start": tracks.start_vp},
-        ))
+        )
+        for i, setup in enumerate(settings.players)
+    ))
     for m in r.modules:
         m.after_setup(r, state)
     start_round(r, state)
@@ -145,24 +150,25 @@ def start_round(r, state: State) -> None:
     segments: list[list[str]] = [[] for _ in range(6)]
     for _ in range(r.tracks.dice_to_roll[str(n)]):
         colour = bag.pop()
-        state.hidden.rng, roll = rng.below(state.hidden.rng, 6)
+        g, roll = rng.below(state.hidden.rng, 6)
+        put(state.hidden, "rng", g)
         segments[roll].append(colour)
     for dice in segments:
         dice.sort(key=DIE_COLOURS.index)  # a segment shows its dice in one order, whatever the draw
-    state.hidden.bag = tuple(bag)
-    state.board.wheel_dice = tuple(tuple(d) for d in segments)
-    state.events.append(DiceRolled(round=state.round, dice=tuple((v + 1, c) for v, d in enumerate(segments) for c in d)))
-    state.phase = "action"
-    state.lap = 1
+    put(state.hidden, "bag", tuple(bag))
+    put(state.board, "wheel_dice", tuple(tuple(d) for d in segments))
+    emit(state, DiceRolled(round=state.round, dice=tuple((v + 1, c) for v, d in enumerate(segments) for c in d)))
+    put(state, "phase", "action")
+    put(state, "lap", 1)
     start_lap(r, state)
 
 
 def start_lap(r, state: State) -> None:
     """Action phase step 1: reveal the rightmost Corruption token and move every King marker down by it."""
     value = state.hidden.corruption_row[-1]
-    state.hidden.corruption_row = state.hidden.corruption_row[:-1]
-    state.board.corruption_revealed = state.board.corruption_revealed + (value,)
-    state.events.append(PhaseBegan(round=state.round, phase="action", lap=state.lap))
+    put(state.hidden, "corruption_row", state.hidden.corruption_row[:-1])
+    put(state.board, "corruption_revealed", state.board.corruption_revealed + (value,))
+    emit(state, PhaseBegan(round=state.round, phase="action", lap=state.lap))
     moved = []
     if value:
         track = state.board.king_track
@@ -176,40 +182,40 @@ def start_lap(r, state: State) -> None:
                 new[to].append(p)
                 if to != i:
                     moved.append((p, i, to))
-        state.board.king_track = tuple(tuple(s) for s in new)
-    state.events.append(CorruptionRevealed(lap=state.lap, value=value, moved=tuple(moved)))
-    state.turn = 0
-    state.stack = [TurnFrame(player=state.turn_order[0])]
-    state.events.append(TurnBegan(player=state.turn_order[0], round=state.round, lap=state.lap))
+        put(state.board, "king_track", tuple(tuple(s) for s in new))
+    emit(state, CorruptionRevealed(lap=state.lap, value=value, moved=tuple(moved)))
+    put(state, "turn", 0)
+    put(state, "stack", (TurnFrame(player=state.turn_order[0]),))
+    emit(state, TurnBegan(player=state.turn_order[0], round=state.round, lap=state.lap))
 
 
 def end_turn(r, state: State) -> None:
     """End the turn: slide the Contract offer right and refill it, then the next player, lap or the King phase."""
-    state.stack = []
+    put(state, "stack", ())
     offer = state.board.contract_offer
     if "" in offer:  # (a Contract was taken this turn, or the pile ran out)
         kept = tuple(t for t in offer if t)
         refill = tuple(draw(state, "contract_pile", "contract offer") for _ in range(len(offer) - len(kept)))
-        state.board.contract_offer = refill + kept
-    state.turn += 1
+        put(state.board, "contract_offer", refill + kept)
+    put(state, "turn", state.turn + 1)
     if state.turn < len(state.players):
-        state.stack = [TurnFrame(player=state.turn_order[state.turn])]
-        state.events.append(TurnBegan(player=state.turn_order[state.turn], round=state.round, lap=state.lap))
+        put(state, "stack", (TurnFrame(player=state.turn_order[state.turn]),))
+        emit(state, TurnBegan(player=state.turn_order[state.turn], round=state.round, lap=state.lap))
     elif state.lap < 3:
-        state.lap += 1
+        put(state, "lap", state.lap + 1)
         start_lap(r, state)
     else:
         start_king_phase(r, state)
 
 
 def start_king_phase(r, state: State) -> None:
-    state.phase = "king"
-    state.events.append(PhaseBegan(round=state.round, phase="king"))
+    put(state, "phase", "king")
+    emit(state, PhaseBegan(round=state.round, phase="king"))
     for m in r.modules:
         m.before_king_phase(r, state)
     highest = king_order(state)[0]
     if state.board.king_bonus:
-        state.stack = [KingTileFrame(player=highest)]
+        put(state, "stack", (KingTileFrame(player=highest),))
         return
     score_highest_without_tile(r, state)
     finish_king_phase(r, state)
@@ -233,18 +239,18 @@ def score_king_track(r, state: State) -> None:
 
 def finish_king_phase(r, state: State) -> None:
     """King phase after the Bonus tile: score the track, set turn order, reset red markers; then Fair, Cleanup."""
-    state.stack = []
+    put(state, "stack", ())
     score_king_track(r, state)
     fair = state.board.fairs[state.round - 1]
     if r.cat.fair_tiles[fair.tile].condition == "king_track":
         hold_fair(r, state)  # the special tile is scored before the King track is reset
-    state.turn_order = tuple(king_order(state))
+    put(state, "turn_order", tuple(king_order(state)))
     track = list(state.board.king_track)
     start = r.tracks.king_start
     for i in range(start - 1, -1, -1):  # the red spaces nearest 0 first: the lowest marker ends on top
         track[start] = track[start] + track[i]
         track[i] = ()
-    state.board.king_track = tuple(track)
+    put(state.board, "king_track", tuple(track))
     if not state.board.fairs[state.round - 1].done:
         hold_fair(r, state)
     if state.round == 4:
@@ -262,8 +268,8 @@ def hold_fair(r, state: State) -> None:
     per = board_vp + tile.vp
     town = r.space_name(fair.town)
     taking_part = fair_participants(state, fair.town)
-    state.events.append(PhaseBegan(round=state.round, phase="fair"))
-    state.events.append(FairHeld(round=state.round, town=fair.town, tile=fair.tile, per=per, board_vp=board_vp,
+    emit(state, PhaseBegan(round=state.round, phase="fair"))
+    emit(state, FairHeld(round=state.round, town=fair.town, tile=fair.tile, per=per, board_vp=board_vp,
                                  tile_vp=tile.vp, participants=tuple(taking_part)))
     for p in range(len(state.players)):
         if p not in taking_part:  # told too, so the announcement can say why nothing was scored
@@ -277,37 +283,38 @@ def hold_fair(r, state: State) -> None:
         else:
             times = fair_count(r, state, p, tile.condition)
             score(r, state, p, per * times, "fairs", f"Fair in {town}: {times} x {per} VP ({tile.text})")
-    state.board.fairs = replaced(state.board.fairs, i, Fair(town=fair.town, tile=fair.tile, done=True))
+    put(state.board, "fairs", replaced(state.board.fairs, i, Fair(town=fair.town, tile=fair.tile, done=True)))
 
 
 # ---------------------------------------------------------------- Cleanup and the end
 def cleanup(r, state: State) -> None:
     """Cleanup phase (not after round 4): refill Bonus tiles, new Corruption tokens, dice to the bag, turn the wheel."""
     b, h = state.board, state.hidden
-    state.events.append(PhaseBegan(round=state.round, phase="cleanup"))
+    emit(state, PhaseBegan(round=state.round, phase="cleanup"))
     bonus = list(b.wheel_bonus)
     for i, t in enumerate(bonus):
         if not t:
             bonus[i] = draw(state, "bonus_pile", "wheel")
-    b.wheel_bonus = tuple(bonus)
+    put(b, "wheel_bonus", tuple(bonus))
     if state.round < 3 and not b.king_bonus:  # none after round 3: round 4 pays 4 VP instead
-        b.king_bonus = draw(state, "bonus_pile", "king track")
+        put(b, "king_bonus", draw(state, "bonus_pile", "king track"))
     pool = list(h.corruption_pool + h.corruption_row + b.corruption_revealed)
     shuffle(state, pool)
-    h.corruption_row = tuple(pool.pop() for _ in range(r.tracks.corruption_per_round))
-    h.corruption_pool, b.corruption_revealed = tuple(pool), ()
+    put(h, "corruption_row", tuple(pool.pop() for _ in range(r.tracks.corruption_per_round)))
+    put(h, "corruption_pool", tuple(pool))
+    put(b, "corruption_revealed", ())
     bag = list(h.bag)
     for dice in b.wheel_dice:
         bag.extend(dice)
-    b.wheel_dice = ((),) * 6
+    put(b, "wheel_dice", ((),) * 6)
     for p in state.players:
         bag.extend(p.dice)
-        p.dice = ()
-    h.bag = tuple(bag)
-    b.wheel_rotation = (b.wheel_rotation + 1) % 6
+        put(p, "dice", ())
+    put(h, "bag", tuple(bag))
+    put(b, "wheel_rotation", (b.wheel_rotation + 1) % 6)
     for m in r.modules:
         m.cleanup(r, state)
-    state.round += 1
+    put(state, "round", state.round + 1)
     start_round(r, state)
 
 
@@ -335,15 +342,15 @@ FINAL_STEPS = (_houses_x_pillars, _completed_buildings, _resources_left)
 
 def final_scoring(r, state: State) -> None:
     """End of the game: Houses x Pillars, Completed Buildings, 1 VP per 4 Resources; ties to turn order."""
-    state.events.append(PhaseBegan(round=state.round, phase="final"))
+    emit(state, PhaseBegan(round=state.round, phase="final"))
     steps = list(FINAL_STEPS)
     for m in r.modules:
         steps = m.final_scoring(r, steps)
     for i in range(len(state.players)):
         for step in steps:
             step(r, state, i)
-    state.phase = "over"
-    state.stack = []
+    put(state, "phase", "over")
+    put(state, "stack", ())
     order = standings(state)
-    state.winner = order[0]
-    state.events.append(GameOver(standings=tuple(order), winner=state.winner))
+    put(state, "winner", order[0])
+    emit(state, GameOver(standings=tuple(order), winner=state.winner))

@@ -13,7 +13,7 @@ from . import flow
 from .events import FairHeld, Scored
 from .queries import fair_now, king_order
 from .ruleset import rules_for
-from .state import State, clone
+from .state import State, clone, put
 
 
 @dataclass
@@ -45,8 +45,8 @@ class Forecast:
 
 def _run(state: State, step) -> list:
     copy = clone(state)
-    copy.stack = []
-    copy.events = []
+    put(copy, "stack", ())
+    put(copy, "events", ())
     step(copy)
     return copy.events
 

@@ -14,6 +14,7 @@ a decoded or hand-built state's dicts read-only (``views.decode_view``, ``flow.n
 from __future__ import annotations
 
 import msgspec
+from msgspec.structs import force_setattr
 
 from ..frozen_dict import FrozenDict  # (below both games' engines: Carcassonne's states hold them too)
 
@@ -37,44 +38,54 @@ def added(mapping, amounts) -> FrozenDict:
 
 def freeze(obj) -> None:
     """Make every dict in ``obj`` (a state, or any Struct of one) read-only, in place: for a state
-    just set up or decoded, before anyone else holds it. (Frozen Structs and tuples hold no dicts in
-    a state: ``writable_parts`` looks everywhere, and the tests run it over whole games.)"""
+    just set up or decoded, before anyone else holds it. (The Structs are frozen and the sequences
+    tuples; ``writable_parts`` looks everywhere, and the tests run it over whole games.)"""
     for name in obj.__struct_fields__:
         value = getattr(obj, name)
         kind = type(value)
         if kind is dict:
-            setattr(obj, name, FrozenDict(value))
-        elif kind is list:
+            force_setattr(obj, name, FrozenDict(value))
+        elif kind is tuple:
             for item in value:
-                if _mutable_struct(type(item)):
+                if _struct(type(item)):
                     freeze(item)
-        elif _mutable_struct(kind):
+        elif _struct(kind):
             freeze(value)
 
 
-_MUTABLE: dict[type, bool] = {}
+_STRUCT: dict[type, bool] = {}
 
 
-def _mutable_struct(kind: type) -> bool:
-    """Is ``kind`` a Struct that is not frozen (one that may hold a dict)? Remembered per type."""
-    known = _MUTABLE.get(kind)
+def _struct(kind: type) -> bool:
+    """Is ``kind`` a Struct that may hold a dict (not one of the small values: settings, events)?
+    Remembered per type."""
+    known = _STRUCT.get(kind)
     if known is None:
-        known = _MUTABLE[kind] = issubclass(kind, msgspec.Struct) and not kind.__struct_config__.frozen
+        known = _STRUCT[kind] = issubclass(kind, msgspec.Struct) and kind.__struct_fields__ != ()
     return known
 
 
 def writable_parts(obj, path: str = "state") -> list[str]:
-    """Where ``obj`` holds a plain (writable) dict: for tests and invariants; [] for a frozen state."""
+    """Where ``obj`` can be written into: a Struct that is not frozen, a plain (writable) dict, a list
+    or a set. For tests and invariants; [] for a state, a view, a clone or a history position."""
     out = []
+    if isinstance(obj, msgspec.Struct) and not type(obj).__struct_config__.frozen:
+        out.append(path)
     for name in obj.__struct_fields__:
         value = getattr(obj, name)
         where = f"{path}.{name}"
-        if isinstance(value, dict) and type(value) is not FrozenDict:
+        if isinstance(value, (list, set, bytearray)) or (isinstance(value, dict) and type(value) is not FrozenDict):
             out.append(where)
-        elif isinstance(value, msgspec.Struct):
+        if isinstance(value, msgspec.Struct):
             out.extend(writable_parts(value, where))
         elif isinstance(value, (list, tuple)):
             for i, item in enumerate(value):
                 if isinstance(item, msgspec.Struct):
                     out.extend(writable_parts(item, f"{where}[{i}]"))
+                elif isinstance(item, (list, set, dict)) and type(item) is not FrozenDict:
+                    out.append(f"{where}[{i}]")
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(item, (list, set, dict)) and type(item) is not FrozenDict:
+                    out.append(f"{where}[{key!r}]")
     return out

@@ -8,7 +8,7 @@ from .common import action_is, can_take, pop_spent, spend, store, use_ap
 from .effects import king_steps
 from .events import TileDiscarded
 from .flow import finish_king_phase
-from .state import ActionFrame, KingTileFrame
+from .state import ActionFrame, KingTileFrame, emit, put
 
 
 class KingStep(Action, tag="king"):
@@ -62,7 +62,7 @@ class ClaimKingTile(Action, tag="claim"):
 
     def apply(self, r, state, frame) -> None:
         store(state.players[frame.player], state.board.king_bonus)
-        state.board.king_bonus = ""
+        put(state.board, "king_bonus", "")
         finish_king_phase(r, state)
 
     def describe(self, r, state) -> str:
@@ -82,9 +82,9 @@ class DiscardKingTile(Action, tag="discard"):
 
     def apply(self, r, state, frame) -> None:
         tile = state.board.king_bonus
-        state.board.box = state.board.box + (tile,)
-        state.board.king_bonus = ""
-        state.events.append(TileDiscarded(tile=tile, why="discarded from the King track"))
+        put(state.board, "box", state.board.box + (tile,))
+        put(state.board, "king_bonus", "")
+        emit(state, TileDiscarded(tile=tile, why="discarded from the King track"))
         finish_king_phase(r, state)
 
     def describe(self, r, state) -> str:

@@ -14,7 +14,7 @@ from .common import action_is, can_take, piece_at, pop_spent, replaced, spend, s
 from .effects import run_effects, score
 from .frozen import updated
 from .queries import PIECE_NAMES, cathedral_available, takeable_tiles
-from .state import EMPTY, ActionFrame, MoveAndPlaceFrame, MoveAnywhereFrame, MoveFrame, PlaceFrame
+from .state import EMPTY, ActionFrame, MoveAndPlaceFrame, MoveAnywhereFrame, MoveFrame, PlaceFrame, pop_frame, put
 
 
 def _steps(r, seat: int, here: str, piece: str) -> tuple:
@@ -85,27 +85,27 @@ class MovePiece(Action, tag="move"):
     def apply(self, r, state, frame) -> None:
         p = state.players[frame.player]
         if self.piece == "merchant":
-            p.merchant = self.to
+            put(p, "merchant", self.to)
         else:
-            p.architect = self.to
+            put(p, "architect", self.to)
         if isinstance(frame, ActionFrame):
             use_ap(frame)
             pop_spent(state, frame)
         elif isinstance(frame, MoveFrame):
-            frame.steps -= 1
+            put(frame, "steps", frame.steps - 1)
             if frame.piece == "both":
                 if self.piece == "merchant":
-                    frame.merchant_left = False
+                    put(frame, "merchant_left", False)
                 else:
-                    frame.architect_left = False
+                    put(frame, "architect_left", False)
             if frame.steps <= 0:
-                state.stack.pop()
+                pop_frame(state)
         elif isinstance(frame, MoveAndPlaceFrame):
-            frame.moved = True
+            put(frame, "moved", True)
             if frame.placed:
-                state.stack.pop()
+                pop_frame(state)
         else:
-            state.stack.pop()
+            pop_frame(state)
 
     def describe(self, r, state) -> str:
         return f"moves the {PIECE_NAMES[self.piece]} to {r.space_name(self.to)}"
@@ -138,9 +138,9 @@ def build_house(r, state, frame, town: str, space: int, spec, name: str) -> None
     """A House from the supply onto House space ``space`` of ``town`` (on the map or Underground: ``spec``
     is that space, ``name`` the Town's), the decision moved on, then what the space gives (VP, a Building
     Bonus) after what the modules do when a House is placed."""
-    state.players[frame.player].houses -= 1
+    put(state.players[frame.player], "houses", state.players[frame.player].houses - 1)
     b = state.board
-    b.houses = updated(b.houses, town, replaced(b.houses[town], space - 1, frame.player))
+    put(b, "houses", updated(b.houses, town, replaced(b.houses[town], space - 1, frame.player)))
     after_place(state, frame)
     for m in r.modules:
         m.placed(r, state, frame.player, "house", town)
@@ -155,11 +155,11 @@ def after_place(state, frame) -> None:
         use_ap(frame)
         pop_spent(state, frame)
     elif isinstance(frame, MoveAndPlaceFrame):
-        frame.placed = True
+        put(frame, "placed", True)
         if frame.moved:
-            state.stack.pop()
+            pop_frame(state)
     else:
-        state.stack.pop()
+        pop_frame(state)
 
 
 class PlaceHouse(Action, tag="house"):
@@ -298,10 +298,10 @@ def pillar_rule(state, player: int, town: str, name: str) -> None:
 def raise_pillar(r, state, frame, town: str) -> None:
     """A Pillar from the supply onto the first free space of a Cathedral (any map), the decision moved on,
     then what the modules do when a Pillar is placed."""
-    state.players[frame.player].pillars -= 1
+    put(state.players[frame.player], "pillars", state.players[frame.player].pillars - 1)
     b = state.board
     row = b.pillars[town]
-    b.pillars = updated(b.pillars, town, replaced(row, row.index(EMPTY), frame.player))
+    put(b, "pillars", updated(b.pillars, town, replaced(row, row.index(EMPTY), frame.player)))
     after_place(state, frame)
     for m in r.modules:
         m.placed(r, state, frame.player, "pillar", town)
@@ -341,7 +341,7 @@ class TakeBonus(Action, tag="take"):
         p = state.players[frame.player]
         b = state.board
         here = piece_at(p, frame.action)
-        b.map_bonus = updated(b.map_bonus, here, without(b.map_bonus[here], self.tile))
+        put(b, "map_bonus", updated(b.map_bonus, here, without(b.map_bonus[here], self.tile)))
         store(p, self.tile)
         use_ap(frame)
         pop_spent(state, frame)

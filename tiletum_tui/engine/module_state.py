@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import msgspec
 from msgspec import UNSET, UnsetType
+from msgspec.structs import force_setattr
 
 from .. import registry
 
@@ -41,11 +42,11 @@ def _copied(self):
     for name in _FIELDS:
         value = getattr(self, name)
         if value is not UNSET:
-            setattr(new, name, value.copied())
+            force_setattr(new, name, value.copied())
     return new
 
 
 ModuleStates = msgspec.defstruct(
     "ModuleStates", [(part.field, part.state | UnsetType, UNSET) for part in _PARTS if part.state is not None],
-    namespace={"copied": _copied, "__module__": __name__}, gc=False,
+    namespace={"copied": _copied, "__module__": __name__}, frozen=True, gc=False,
 )

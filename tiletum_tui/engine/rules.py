@@ -19,7 +19,7 @@ from .actions import Action, refuse
 from .common import real_refusal, top_frame
 from .errors import NotEnoughAPError
 from .ruleset import rules_for
-from .state import State, copy_for_apply
+from .state import State, copy_for_apply, put
 
 
 def _seat_check(state: State, action, frame) -> None:
@@ -55,7 +55,7 @@ def apply_in_place(state: State, action) -> list:
         raise refuse("this is a view of a game (hidden parts left out): it can be read, not played on")
     r = rules_for(state.settings)
     _check(r, state, action)
-    state.events = []
+    put(state, "events", ())
     action.apply(r, state, state.stack[-1])
     return state.events
 
@@ -68,7 +68,7 @@ def apply(state: State, action) -> State:
     r = rules_for(state.settings)
     _check(r, state, action)
     new = copy_for_apply(state)
-    new.events = []
+    put(new, "events", ())
     action.apply(r, new, new.stack[-1])
     return new
 
@@ -83,7 +83,7 @@ def apply_listed_in_place(state: State, action) -> list:
     re-checked: the trusted path of the engine's own loops; the module docstring says why it is safe)."""
     if state.hidden.redacted:
         _no_view(state)
-    state.events = []
+    put(state, "events", ())
     action.apply(rules_for(state.settings), state, state.stack[-1])
     return state.events
 
@@ -93,6 +93,6 @@ def apply_listed(state: State, action) -> State:
     if state.hidden.redacted:
         _no_view(state)
     new = copy_for_apply(state)
-    new.events = []
+    put(new, "events", ())
     action.apply(rules_for(state.settings), new, new.stack[-1])
     return new

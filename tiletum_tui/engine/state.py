@@ -3,15 +3,16 @@
 Nothing in a state refers back to what holds it, so the Structs are not tracked by Python's
 cycle collector (``gc=False``: cheaper to make and to copy).
 
-States are values (issue 18). The containers inside a state cannot be changed in place: sequences
-are tuples and every dict is a read-only ``frozen.FrozenDict`` (the engine makes a new one when a
-mapping changes). Only the Structs themselves (State, Board, Hidden, each Player, each decision
-frame, a module's state) are changed, and only by the engine's apply, on a copy: ``clone`` copies
-just those few objects and shares the read-only rest, so a clone or a view never shares anything
-writable with the state it came from. That makes ``apply`` (copy, then change) nearly as cheap as
-``apply_in_place``, which is what a search pays for every step. The session keeps its history to
-itself and hands out views (``session/``); ``tests/engine/test_values.py`` checks that nothing
-a screen, a hint or an opponent does changes the game.
+States are values (issues 18 and 38). Every Struct is frozen (an attribute write raises), sequences
+are tuples (the players, the flow stack, the last action's events too) and every dict is a read-only
+``frozen.FrozenDict`` (the engine makes a new one when a mapping changes). Only the engine changes a
+state, through ``put`` (and ``push``, ``pop_frame``, ``replace_top``, ``emit``), and only the copy its
+apply made or a clone its caller handed to ``apply_in_place``: ``clone`` copies just the Structs
+(State, Board, Hidden, each Player, each decision frame, a module's state) and shares the read-only
+rest. That makes ``apply`` (copy, then change) nearly as cheap as ``apply_in_place``, which is what a
+search pays for every step. So a state, a view, a clone or a history position can be held by a
+screen, a hint, an opponent or a client: ``tests/engine/test_values.py`` and
+``test_values_everywhere.py`` try every write into every part of them over whole games.
 
 What no player may see (the generator, the order of the face-down piles, the face-down
 Corruption tokens, the dice in the bag) lives in ``State.hidden``; ``views.view`` hides it.
@@ -62,7 +63,7 @@ def has_option(settings: Settings, option: str) -> bool:
     return settings.options is not UNSET and option in settings.options
 
 
-class Player(msgspec.Struct, gc=False):
+class Player(msgspec.Struct, frozen=True, gc=False):
     name: str
     colour: str
     vp: int
@@ -85,7 +86,7 @@ class Player(msgspec.Struct, gc=False):
 
 
 # ---------------------------------------------------------------- pending decisions (the flow stack)
-class TurnFrame(msgspec.Struct, tag="turn", gc=False):
+class TurnFrame(msgspec.Struct, tag="turn", frozen=True, gc=False):
     """The bottom of a player's turn: take a die, then Tasks and ending the turn."""
 
     player: int
@@ -94,7 +95,7 @@ class TurnFrame(msgspec.Struct, tag="turn", gc=False):
     resource_override: str = ""  # a Helper chose the Resource this turn's die gives
 
 
-class ActionFrame(msgspec.Struct, tag="action", gc=False):
+class ActionFrame(msgspec.Struct, tag="action", frozen=True, gc=False):
     """An Action being performed with AP to spend."""
 
     player: int
@@ -104,7 +105,7 @@ class ActionFrame(msgspec.Struct, tag="action", gc=False):
     spent: int = 0
 
 
-class JokerFrame(msgspec.Struct, tag="joker", gc=False):
+class JokerFrame(msgspec.Struct, tag="joker", frozen=True, gc=False):
     """Choose which Action the AP go to (the Joker Action, or a Helper's 'any Action')."""
 
     player: int
@@ -112,13 +113,13 @@ class JokerFrame(msgspec.Struct, tag="joker", gc=False):
     source: str
 
 
-class ChooseResourceFrame(msgspec.Struct, tag="choose_resource", gc=False):
+class ChooseResourceFrame(msgspec.Struct, tag="choose_resource", frozen=True, gc=False):
     player: int
     count: int
     reason: str
 
 
-class MoveFrame(msgspec.Struct, tag="move", gc=False):
+class MoveFrame(msgspec.Struct, tag="move", frozen=True, gc=False):
     """Optional steps of one piece to adjacent spaces (``piece`` = "both" for one step of each)."""
 
     player: int
@@ -128,14 +129,14 @@ class MoveFrame(msgspec.Struct, tag="move", gc=False):
     architect_left: bool = False
 
 
-class MoveAndPlaceFrame(msgspec.Struct, tag="move_and_place", gc=False):
+class MoveAndPlaceFrame(msgspec.Struct, tag="move_and_place", frozen=True, gc=False):
     player: int
     piece: str
     moved: bool = False
     placed: bool = False
 
 
-class PlaceFrame(msgspec.Struct, tag="place", gc=False):
+class PlaceFrame(msgspec.Struct, tag="place", frozen=True, gc=False):
     """Place a House (piece "merchant") or Pillar (piece "architect"): where the piece is, or anywhere."""
 
     player: int
@@ -143,7 +144,7 @@ class PlaceFrame(msgspec.Struct, tag="place", gc=False):
     anywhere: bool
 
 
-class MoveAnywhereFrame(msgspec.Struct, tag="move_anywhere", gc=False):
+class MoveAnywhereFrame(msgspec.Struct, tag="move_anywhere", frozen=True, gc=False):
     """Move a piece to any space (a Crest bonus), or only to an adjacent Town (``reach`` = "next_town")."""
 
     player: int
@@ -151,17 +152,17 @@ class MoveAnywhereFrame(msgspec.Struct, tag="move_anywhere", gc=False):
     reach: str = "any"
 
 
-class PickBuildingFrame(msgspec.Struct, tag="pick_building", gc=False):
+class PickBuildingFrame(msgspec.Struct, tag="pick_building", frozen=True, gc=False):
     player: int
 
 
-class BuildingBonusFrame(msgspec.Struct, tag="building_bonus", gc=False):
+class BuildingBonusFrame(msgspec.Struct, tag="building_bonus", frozen=True, gc=False):
     player: int
     building: int
     remaining: tuple[str, ...]
 
 
-class KingTileFrame(msgspec.Struct, tag="king_tile", gc=False):
+class KingTileFrame(msgspec.Struct, tag="king_tile", frozen=True, gc=False):
     """King phase: the highest player takes or discards the Bonus tile beside the King track."""
 
     player: int
@@ -180,7 +181,7 @@ class Fair(msgspec.Struct, frozen=True, gc=False):
     done: bool = False
 
 
-class Board(msgspec.Struct, gc=False):
+class Board(msgspec.Struct, frozen=True, gc=False):
     """Everything on the table that every player sees."""
 
     wheel_actions: tuple[str, ...]  # the Action at each of the six wheel positions
@@ -201,7 +202,7 @@ class Board(msgspec.Struct, gc=False):
     box: tuple[str, ...]  # tiles out of the game (player-count, used Helpers, discards, unused)
 
 
-class Hidden(msgspec.Struct, gc=False):
+class Hidden(msgspec.Struct, frozen=True, gc=False):
     """What no player may see. In a view (``views.view``) the piles and the bag are sorted (their
     contents are public, their order is not), the face-down tokens are UNKNOWN and rng is 0."""
 
@@ -215,9 +216,9 @@ class Hidden(msgspec.Struct, gc=False):
     redacted: bool = False  # True in a view: such a state can be read, never played on
 
 
-class State(msgspec.Struct, gc=False):
+class State(msgspec.Struct, frozen=True, gc=False):
     settings: Settings
-    players: list[Player]
+    players: tuple[Player, ...]
     board: Board
     hidden: Hidden
     turn_order: tuple[int, ...]  # player indices, first player first
@@ -225,27 +226,53 @@ class State(msgspec.Struct, gc=False):
     phase: str = "action"  # "action", "king", "over" (preparation, Fair and Cleanup are resolved at once)
     lap: int = 1
     turn: int = 0  # index into turn_order of the player taking a turn
-    stack: list[Frame] = []
+    stack: tuple[Frame, ...] = ()
     winner: int = -1
-    events: list[Event] = []  # what the last action made happen (``rules.apply`` returns them too)
+    events: tuple[Event, ...] = ()  # what the last action made happen (``rules.apply`` returns them too)
     module_state: ModuleStates | UnsetType = UNSET  # what the modules in play keep (unset without them)
 
 
+# ---------------------------------------------------------------- the engine's writes
+# Every Struct of a state is frozen: an attribute write raises (``view.players[0].vp = 99``), so whatever
+# a screen, an opponent or a client holds cannot change a game. The engine's apply writes through
+# ``put`` (msgspec's force_setattr: no dearer than an attribute write), and only into the copy it made
+# (``copy_for_apply``) or a state nobody else holds yet (``apply_in_place`` on a caller's ``clone``).
+put = msgspec.structs.force_setattr
+
+
+def push(state: State, *frames) -> None:
+    """Put ``frames`` on the flow stack, the last on top."""
+    put(state, "stack", state.stack + frames)
+
+
+def pop_frame(state: State) -> None:
+    """Take the top decision off the flow stack (it is done)."""
+    put(state, "stack", state.stack[:-1])
+
+
+def replace_top(state: State, frame) -> None:
+    """The top decision becomes ``frame``."""
+    put(state, "stack", (*state.stack[:-1], frame))
+
+
+def emit(state: State, event: Event) -> None:
+    """Record what the action being applied made happen (``state.events``: the last action's events)."""
+    put(state, "events", (*state.events, event))
+
+
 def clone(state: State) -> State:
-    """A copy of a state that can be changed without touching the original: the Structs are copied,
-    the read-only containers shared (and the list of the last action's events copied)."""
-    new = copy_for_apply(state)
-    new.events = list(state.events)
-    return new
+    """A copy of a state that the engine's ``apply_in_place`` may change without touching the original:
+    the Structs are copied, the read-only containers shared. Like every state, it refuses writes."""
+    return copy_for_apply(state)
 
 
 def copy_for_apply(state: State) -> State:
-    """``clone`` for the engine's apply, which gives the copy a new list of events at once."""
+    """The engine's private copy for apply: the Structs it may change are copied, the rest shared."""
     new = state.__copy__()
-    new.board = state.board.__copy__()
-    new.hidden = state.hidden.__copy__()
-    new.players = [p.__copy__() for p in state.players]
-    new.stack = [f.__copy__() for f in state.stack]
+    put(new, "board", state.board.__copy__())
+    put(new, "hidden", state.hidden.__copy__())
+    put(new, "players", tuple([p.__copy__() for p in state.players]))
+    put(new, "stack", tuple([f.__copy__() for f in state.stack]))
     if state.module_state is not UNSET:
-        new.module_state = state.module_state.copied()
+        put(new, "module_state", state.module_state.copied())
     return new

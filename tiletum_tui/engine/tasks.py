@@ -17,7 +17,7 @@ from .effects import check_completed, run_effects, score
 from .events import TileDiscarded
 from .frozen import updated
 from .queries import buy_gold, cathedral_cost, cathedral_stone, die_action_frame
-from .state import TurnFrame
+from .state import TurnFrame, emit, put
 
 
 class Buy(Action, tag="buy"):
@@ -111,10 +111,10 @@ class Fulfil(Action, tag="fulfil"):
         gain(p, {k: -n for k, n in contract_cost(t, self.identical).items()})
         unstore(p, self.tile)
         i = p.contracts.index("")
-        p.contracts = replaced(p.contracts, i, self.tile)
+        put(p, "contracts", replaced(p.contracts, i, self.tile))
         board = r.player_board
         if i < board.contract_pillars:
-            p.pillars += 1  # the Pillar printed on that space joins the supply
+            put(p, "pillars", p.pillars + 1)  # the Pillar printed on that space joins the supply
         score(r, state, frame.player, t.vp + board.contract_vp[i], "contracts", f"{t.name} on Contract space {i + 1}")
         run_effects(r, state, frame.player, t.effects, source="effect", why=t.name)
         for m in r.modules:
@@ -172,7 +172,7 @@ class PlaceCrest(Action, tag="crest"):
         space = r.player_board.crest_spaces[b]
         gain_one(p, "F", -space.food)
         unstore(p, self.tile)
-        p.crests = replaced(p.crests, b, self.tile)
+        put(p, "crests", replaced(p.crests, b, self.tile))
         check_completed(r, state, frame.player, b)
         run_effects(r, state, frame.player, [space.bonus], source="effect", why=f"Crest space of Building {self.building}",
                     category="crests")
@@ -263,10 +263,10 @@ def contribute(r, state, player: int, holder, town: str, name: str, cost_vp: int
     to the player, who has contributed to that Cathedral, scoring its Construction Cost tile and the tile
     (paid for before)."""
     stack = holder.cathedral_stack[town]
-    holder.cathedral_stack = updated(holder.cathedral_stack, town, stack[:-1])
+    put(holder, "cathedral_stack", updated(holder.cathedral_stack, town, stack[:-1]))
     p = state.players[player]
-    p.cathedral_tiles = p.cathedral_tiles + (stack[-1],)  # a Cathedral tile for the Fairs too
-    p.cathedrals = p.cathedrals + (town,)
+    put(p, "cathedral_tiles", p.cathedral_tiles + (stack[-1],))  # a Cathedral tile for the Fairs too
+    put(p, "cathedrals", p.cathedrals + (town,))
     score(r, state, player, cost_vp + tile_vp, "cathedrals", f"Cathedral of {name}")
 
 
@@ -324,10 +324,10 @@ class UseHelper(Action, tag="use"):
     def apply(self, r, state, frame) -> None:
         p = state.players[frame.player]
         unstore(p, self.tile)  # it leaves the Storehouse at once
-        state.board.box = state.board.box + (self.tile,)
-        state.events.append(TileDiscarded(tile=self.tile, why="a used Helper leaves the game"))
+        put(state.board, "box", state.board.box + (self.tile,))
+        emit(state, TileDiscarded(tile=self.tile, why="a used Helper leaves the game"))
         if self.resource:
-            frame.resource_override = self.resource
+            put(frame, "resource_override", self.resource)
         t = r.tiles[self.tile]
         run_effects(r, state, frame.player, t.effects, source="helper", why=t.name)
 

@@ -19,6 +19,7 @@ from .state import (
     ActionFrame, BuildingBonusFrame, JokerFrame, MoveAndPlaceFrame, MoveAnywhereFrame, MoveFrame, PickBuildingFrame,
     PlaceFrame, TurnFrame,
 )
+from .state import pop_frame, push, put, replace_top
 
 _SEATS = range(4)
 # For each die value and number of affordable +-1 steps: the values it can become.
@@ -89,8 +90,8 @@ class TakeDie(Action, tag="die"):
         dice = b.wheel_dice  # (``replaced`` and ``_without``, inline: every turn takes a die)
         row = dice[value - 1]
         i = row.index(colour)
-        b.wheel_dice = dice[:value - 1] + (row[:i] + row[i + 1:],) + dice[value:]
-        p.dice = p.dice + (colour,)
+        put(b, "wheel_dice", dice[:value - 1] + (row[:i] + row[i + 1:],) + dice[value:])
+        put(p, "dice", p.dice + (colour,))
         if self.bonus:
             if self.action:
                 store(p, next(m.take_section_bonus(r, state, self.action) for m in r.modules
@@ -98,19 +99,19 @@ class TakeDie(Action, tag="die"):
             else:
                 pos = wheel_position_for_value(state, self.target)
                 store(p, b.wheel_bonus[pos])
-                b.wheel_bonus = replaced(b.wheel_bonus, pos, "")
+                put(b, "wheel_bonus", replaced(b.wheel_bonus, pos, ""))
         resource = die_resource(state, colour)
         res = p.resources
-        p.resources = updated(res, resource, res[resource] + target)  # (``gain_one``)
-        frame.die_taken = True
+        put(p, "resources", updated(res, resource, res[resource] + target))  # (``gain_one``)
+        put(frame, "die_taken", True)
         action = self.action or b.wheel_actions[(target - 1 + b.wheel_rotation) % 6]  # (``action_for_value``)
         for m in r.modules:
             m.die_taken(r, state, seat, target, action, resource)
         ap = 7 - target
         if action == "joker":
-            state.stack.append(JokerFrame(player=seat, ap=ap, source="die"))
+            push(state, JokerFrame(player=seat, ap=ap, source="die"))
         else:
-            state.stack.append(ActionFrame(player=seat, action=action, ap=ap + die_bonus_ap(r, state, seat, action),
+            push(state, ActionFrame(player=seat, action=action, ap=ap + die_bonus_ap(r, state, seat, action),
                                            source="die"))
 
     def describe(self, r, state) -> str:
@@ -267,7 +268,7 @@ class ChooseAction(Action, tag="joker"):
 
     def apply(self, r, state, frame: JokerFrame) -> None:
         ap = joker_ap(state, frame.player, frame.ap, frame.source, self.action)
-        state.stack[-1] = ActionFrame(player=frame.player, action=self.action, ap=ap, source=frame.source)
+        replace_top(state, ActionFrame(player=frame.player, action=self.action, ap=ap, source=frame.source))
 
     def describe(self, r, state) -> str:
         return f"gives the AP to the {ACTION_NAMES[self.action]} Action"
@@ -337,7 +338,7 @@ class Done(Action, tag="done"):
             unsure.append(_DONE[frame.player])
 
     def apply(self, r, state, frame) -> None:
-        state.stack.pop()
+        pop_frame(state)
 
     def describe(self, r, state) -> str:
         f = state.stack[-1] if state.stack else None
@@ -361,7 +362,7 @@ class Skip(Action, tag="skip"):
         unsure.append(_SKIP[frame.player])
 
     def apply(self, r, state, frame) -> None:
-        state.stack.pop()
+        pop_frame(state)
 
     def describe(self, r, state) -> str:
         return "skips the bonus"

@@ -20,7 +20,7 @@ import msgspec
 from . import rng
 from .frozen import freeze
 from .ruleset import rules_for
-from .state import UNKNOWN, Hidden, State, clone
+from .state import UNKNOWN, Hidden, State, clone, put
 
 
 def view(state: State, seat: int | None = None) -> State:
@@ -29,12 +29,12 @@ def view(state: State, seat: int | None = None) -> State:
     if h.redacted:
         return state
     out = clone(state)
-    out.settings = msgspec.structs.replace(state.settings, seed=0)
-    out.hidden = Hidden(
+    put(out, "settings", msgspec.structs.replace(state.settings, seed=0))
+    put(out, "hidden", Hidden(
         rng=0, bonus_pile=tuple(sorted(h.bonus_pile)), contract_pile=tuple(sorted(h.contract_pile)),
         character_pile=tuple(sorted(h.character_pile)), corruption_row=(UNKNOWN,) * len(h.corruption_row),
         corruption_pool=(UNKNOWN,) * len(h.corruption_pool), bag=tuple(sorted(h.bag)), redacted=True,
-    )
+    ))
     r = rules_for(state.settings)
     for m in r.modules:  # a module's face-down parts (clone gave the view its own module state)
         m.redact(r, out)
@@ -65,14 +65,18 @@ def sample(view_state: State, seed: int) -> State:
     for m in r.modules:
         g = m.deal(r, out, g)
     g, _ = rng.next_u64(g)
-    out.hidden = Hidden(rng=g, bonus_pile=piles[0], contract_pile=piles[1], character_pile=piles[2],
-                        corruption_row=tuple(tokens[:row]), corruption_pool=tuple(tokens[row:]), bag=piles[3])
+    put(out, "hidden", Hidden(rng=g, bonus_pile=piles[0], contract_pile=piles[1], character_pile=piles[2],
+                              corruption_row=tuple(tokens[:row]), corruption_pool=tuple(tokens[row:]), bag=piles[3]))
     return out
 
 
 def encode_view(view_state: State) -> bytes:
     """A view as bytes, for a process or a client elsewhere (msgpack)."""
-    assert view_state.hidden.redacted, "only views leave the game"
+    if not (isinstance(view_state, State) and view_state.hidden.redacted):
+        # A full state holds the seed and the order of the face-down piles: it never leaves the game
+        # (a check, not an assert, which ``python -O`` would drop).
+        raise TypeError(f"only a view of a game (engine.view) can be encoded, not {type(view_state).__name__}"
+                        + (" with its hidden parts" if isinstance(view_state, State) else ""))
     return msgspec.msgpack.encode(view_state)
 
 

@@ -247,7 +247,8 @@ class Session(SessionSaving):
     def positions(self) -> tuple:
         """Every position of the game, oldest first ([0] as set up, [i] after ``log[i - 1]``), for a
         replay (issue 21). They hold what the game hides: a replay hands out only ``game.view`` of
-        them (``shell_ui/replay/positions.py``), as ``view()`` does of the last."""
+        them (``shell_ui/replay/positions.py``), as ``view()`` does of the last. Each is a value (both
+        games' states refuse every write: issue 38), so handing out the history itself is safe."""
         return tuple(self._history)
 
     def start_clock(self) -> None:

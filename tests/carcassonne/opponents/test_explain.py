@@ -33,7 +33,7 @@ def test_the_words_say_what_the_tile_completes_who_scores_and_what_the_follower_
 def test_a_farmer_is_explained_by_the_cities_its_farm_supplies():
     seed = next(s for s in range(1, 2000) if new_game(settings(2, s)).drawn == "E")
     seen = view(new_game(settings(2, seed)))
-    placed = apply(seen, Place(0, "E", 0, -1, 2))
+    placed = apply(new_game(settings(2, seed)), Place(0, "E", 0, -1, 2))  # (a view is never played on)
     field = next(s.name for s in spots(placed) if s.role == "farmer")
     words = explain(seen, Place(0, "E", 0, -1, 2), Deploy(0, "farmer", field), 0.0, None)
     assert "a farm supplying 1 city, 1 completed (4 points each at the end to the most farmers" in words

@@ -149,10 +149,12 @@ def _spot(state: State, name: str):
 
 def apply_in_place(state: State, action, *, checked: bool = False) -> list:
     """Apply ``action`` to ``state`` itself (a writable one: ``clone``); return the events. Checks
-    first unless ``checked``."""
+    first unless ``checked``, and refuses a view then, as ``apply`` does (``checked`` is the engine's
+    trusted path: the opponents place a tile on a copy of their view to weigh it, which draws nothing)."""
     if type(state) is FrozenState:
         raise TypeError("a game's state cannot be changed in place: apply_in_place takes a clone of it")
     if not checked:
+        _playable(state)
         check(state, action)
     events: list = []
     if isinstance(action, Place):
@@ -181,6 +183,7 @@ def apply_in_place(state: State, action, *, checked: bool = False) -> list:
 
 def apply(state: State, action) -> State:
     """The next state; ``state`` is untouched."""
+    _playable(state)
     check(state, action)
     after = state.clone()
     apply_in_place(after, action, checked=True)
@@ -214,6 +217,13 @@ def view(state: State, seat: int | None = None) -> State:
     v.settings = msgspec.structs.replace(state.settings, seed=0)
     v.events = state.events
     return freeze(v)
+
+
+def _playable(state: State) -> None:
+    """A view can be read (legal actions, spots, every query) but never played on, as in Tiletum: its
+    pile is sorted and its generator gone, so a move on it would draw a tile the game would not."""
+    if is_view(state):
+        raise IllegalAction("this is a view of a game (hidden parts left out): it can be read, not played on")
 
 
 def is_view(state: State) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..engine import apply
 from ..engine.land import describe_place
-from ..engine.rules import forecast
+from ..engine.rules import forecast, sample
 from ..engine.scoring import neighbours
 from ..engine.words import count as _n
 from .evaluate import MASTER_ODDS, feature_points
@@ -32,7 +32,7 @@ def explain(seen, place, deploy, gain: float, win: float | None, alternative=(),
                              for e in done)
             who = "; ".join(f"{names[e.seat]} +{e.points}" for e in scored) or "nobody on it yet"
             parts.append(f"it completes {what} ({who})")
-        after = apply(seen, place)
+        after = apply(sample(seen, 0), place)  # (a view is never played on; placing draws nothing)
     else:
         head, after = "", seen
     if deploy.role is None:

@@ -12,6 +12,7 @@ changes no tile).
 from __future__ import annotations
 
 from ..events import TileDrawn
+from ..state import emit, put
 from .common import sv
 
 
@@ -19,6 +20,6 @@ def refill_prospector_bonus(r, state) -> None:
     s = sv(state)
     if s.prospector_bonus or not s.underground_pile:
         return
-    s.prospector_bonus = s.underground_pile[-1]
-    s.underground_pile = s.underground_pile[:-1]
-    state.events.append(TileDrawn(pile="underground", tile=s.prospector_bonus, to="prospector action"))
+    put(s, "prospector_bonus", s.underground_pile[-1])
+    put(s, "underground_pile", s.underground_pile[:-1])
+    emit(state, TileDrawn(pile="underground", tile=s.prospector_bonus, to="prospector action"))

@@ -11,6 +11,7 @@ from msgspec import UNSET
 
 from ...data import silver_schema as sx
 from ..actions import refuse
+from ..state import put
 from .state import SilverPlayer, SilverState
 from .tables import tables
 
@@ -31,7 +32,8 @@ def me(state, player: int) -> SilverPlayer:
 
 
 def gain_silver(state, player: int, n: int) -> None:
-    me(state, player).silver += n
+    p = me(state, player)
+    put(p, "silver", p.silver + n)
 
 
 def pay_silver(state, player: int, n: int, what: str) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..effects import run_effects
 from ..events import Noted
 from ..queries import king_space
+from ..state import emit, put
 from .common import me, sv, whenever
 from .tables import tables
 
@@ -28,8 +29,9 @@ def mine_income(r, state) -> None:
     per = tables().data.rules.king_phase.silver_per_mine
     for i in range(len(state.players)):
         mines = mines_on_maps(state, i)
-        me(state, i).silver += per * mines
-        state.events.append(Noted(player=i, text=f"+{per * mines} Silver from {mines} Mine{'s' if mines != 1 else ''}"))
+        p = me(state, i)
+        put(p, "silver", p.silver + per * mines)
+        emit(state, Noted(player=i, text=f"+{per * mines} Silver from {mines} Mine{'s' if mines != 1 else ''}"))
 
 
 def king_step_one(r, state, player: int) -> None:
@@ -40,12 +42,12 @@ def king_step_one(r, state, player: int) -> None:
         return  # a red marker takes no Mine, and the red spaces have no ribbon
     p = me(state, player)
     if p.king_mines:  # none left: nothing (ruling 10)
-        p.king_mines -= 1
-        p.mines += 1
-        state.events.append(Noted(player=player, text="+1 Mine from beside the King track"))
+        put(p, "king_mines", p.king_mines - 1)
+        put(p, "mines", p.mines + 1)
+        emit(state, Noted(player=player, text="+1 Mine from beside the King track"))
     ribbon = tables().ribbon[space]
     if ribbon:
-        p.silver += ribbon
-        state.events.append(Noted(player=player, text=f"+{ribbon} Silver from the blue ribbon"))
+        put(p, "silver", p.silver + ribbon)
+        emit(state, Noted(player=player, text=f"+{ribbon} Silver from the blue ribbon"))
     run_effects(r, state, player, whenever(state, player, "king_on_zero_or_higher"), source="effect",
                 why="King Technology", category="technologies")

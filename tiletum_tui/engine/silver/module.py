@@ -18,7 +18,7 @@ from ..effects import run_effects
 from ..frozen import added
 from ..queries import name_action
 from ..ruleset import Module
-from ..state import MoveAndPlaceFrame, PlaceFrame
+from ..state import MoveAndPlaceFrame, PlaceFrame, put
 from ..turn import Skip
 from . import cleanup, king, prospector, scoring, setup, tasks, technologies, underground
 from .common import discount, gain_silver, sv, whenever
@@ -56,7 +56,8 @@ class SilverModule(Module):
 
     def take_section_bonus(self, r, state, action: str) -> str:
         s = sv(state)
-        tile, s.prospector_bonus = s.prospector_bonus, ""
+        tile = s.prospector_bonus
+        put(s, "prospector_bonus", "")
         return tile
 
     def die_bonus_ap(self, r, state, player: int, action: str, joker: bool) -> int:
@@ -67,7 +68,7 @@ class SilverModule(Module):
         for m in technologies.modifiers(state, player, sx.DieExtra):  # a Resource Bonus tile
             if m.resource == resource:
                 p = state.players[player]
-                p.resources = added(p.resources, {resource: m.amount})
+                put(p, "resources", added(p.resources, {resource: m.amount}))
 
     # ---- costs and effects the Technologies change
     def change_die_gold(self, r, state, player: int, gold: int) -> int:
@@ -185,7 +186,7 @@ class SilverModule(Module):
 
     def redact(self, r, state) -> None:
         s = sv(state)
-        s.underground_pile = tuple(sorted(s.underground_pile))
+        put(s, "underground_pile", tuple(sorted(s.underground_pile)))
 
     def estimate(self, r, state, player: int, turns: int) -> float:
         return promise(r, state, player, turns)
@@ -194,7 +195,7 @@ class SilverModule(Module):
         s = sv(state)
         pile = list(s.underground_pile)
         g = rng.shuffle(g, pile)
-        s.underground_pile = tuple(pile)
+        put(s, "underground_pile", tuple(pile))
         return g
 
 

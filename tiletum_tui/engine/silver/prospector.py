@@ -17,7 +17,7 @@ from ..common import can_take, gain_one, pop_spent, spend, store, tasks_open, us
 from ..effects import run_effects
 from ..frozen import updated
 from ..queries import takeable_tiles
-from ..state import EMPTY, ActionFrame
+from ..state import EMPTY, ActionFrame, pop_frame, put
 from .common import in_this_game, in_play, me, modifiers, sv, whenever
 from .state import PlaceMineFrame, ProspectorStepFrame
 from .tables import PROSPECTOR, section_of, tables
@@ -48,7 +48,8 @@ def die_taken(state, player: int, value: int) -> None:
         p = me(state, player)
         steps = max([tables().data.rules.prospector.movement_point_steps]
                     + [m.steps for m in modifiers(state, player, sx.MovementPointSteps)])
-        p.movement, p.movement_lap = steps, lap_key(state)
+        put(p, "movement", steps)
+        put(p, "movement_lap", lap_key(state))
 
 
 def movement_left(state, player: int) -> int:
@@ -91,7 +92,7 @@ def _move_check(r, state, player: int, to: str) -> str:
 
 def move_prospector(r, state, player: int, to: str) -> None:
     p = me(state, player)
-    p.prospectors = updated(p.prospectors, tables().map_of[to], to)
+    put(p, "prospectors", updated(p.prospectors, tables().map_of[to], to))
 
 
 class MoveProspector(Action, tag="prospect"):
@@ -123,9 +124,9 @@ class MoveProspector(Action, tag="prospect"):
             use_ap(frame)
             pop_spent(state, frame)
         else:
-            frame.steps -= 1
+            put(frame, "steps", frame.steps - 1)
             if frame.steps <= 0:
-                state.stack.pop()
+                pop_frame(state)
         enter_space(r, state, frame.player, self.to)  # a tablet's effect comes before the rest of the Action
 
     def describe(self, r, state) -> str:
@@ -155,7 +156,8 @@ class MovementStep(Action, tag="step"):
             out += prospector_steps(cls, state, seat)
 
     def apply(self, r, state, frame) -> None:
-        me(state, frame.player).movement -= 1
+        p = me(state, frame.player)
+        put(p, "movement", p.movement - 1)
         move_prospector(r, state, frame.player, self.to)
         enter_space(r, state, frame.player, self.to)
 
@@ -197,7 +199,7 @@ class TakeUndergroundBonus(Action, tag="utake"):
     def apply(self, r, state, frame) -> None:
         town = _town_of_tile(state, frame.player, self.tile)
         b = state.board
-        b.map_bonus = updated(b.map_bonus, town, without(b.map_bonus[town], self.tile))
+        put(b, "map_bonus", updated(b.map_bonus, town, without(b.map_bonus[town], self.tile)))
         store(state.players[frame.player], self.tile)
         use_ap(frame)
         pop_spent(state, frame)
@@ -271,7 +273,7 @@ class PlaceMine(Action, tag="mine"):
             use_ap(frame)
             pop_spent(state, frame)
         else:
-            state.stack.pop()
+            pop_frame(state)
 
     def describe(self, r, state) -> str:
         gold = mine_gold(self.town, self.space)
@@ -283,10 +285,10 @@ def place_mine(r, state, player: int, town: str, space: int) -> None:
     value depicted next to the Mine you placed"; then what Technologies give whenever a Mine is placed."""
     s = sv(state)
     p = me(state, player)
-    p.mines -= 1
+    put(p, "mines", p.mines - 1)
     row = s.mines[town]
-    s.mines = updated(s.mines, town, row[:space - 1] + (player,) + row[space:])
-    p.silver += 1
+    put(s, "mines", updated(s.mines, town, row[:space - 1] + (player,) + row[space:]))
+    put(p, "silver", p.silver + 1)
     gold = mine_gold(town, space)
     if gold:
         gain_one(state.players[player], "G", gold)

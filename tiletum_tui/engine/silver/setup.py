@@ -15,7 +15,7 @@ from ...data.silver_schema import SilverTile
 from .. import rng
 from ..effects import shuffle
 from ..module_state import ModuleStates
-from ..state import EMPTY, UNUSED, has_option
+from ..state import EMPTY, UNUSED, has_option, put
 from .state import SilverPlayer, SilverState
 from .tables import tables
 
@@ -63,7 +63,8 @@ def setup(r, state) -> None:
         if has_option(state.settings, A_SIDES):
             sides[m] = d.rules.setup.first_game_side
         else:
-            state.hidden.rng, k = rng.below(state.hidden.rng, 2)
+            g, k = rng.below(state.hidden.rng, 2)
+            put(state.hidden, "rng", g)
             sides[m] = d.rules.setup.sides[k]
     towns = [s for m, side in sides.items() for s in t.side_spaces[(m, side)] if t.spaces[s].kind == "town"]
     # 3. Underground Bonus tiles by player count, shuffled, face up on the spaces in use; one on the
@@ -104,15 +105,16 @@ def setup(r, state) -> None:
         technologies = tuple(drawn[:d.rules.setup.technologies_drawn])
     resource_tiles = tuple(d.resource_bonus_tiles) if "tech-resource" in technologies else ()
     # 7. The Scoring overlay, a random side up.
-    state.hidden.rng, k = rng.below(state.hidden.rng, d.rules.setup.scoring_overlay_sides)
+    g, k = rng.below(state.hidden.rng, d.rules.setup.scoring_overlay_sides)
+    put(state.hidden, "rng", g)
     # The Underground Towns join the board: their House and Pillar spaces (used by player count, as
     # on the main map) and Bonus tiles, so every House, Pillar and Bonus tile rule counts them.
-    b.houses = {**b.houses, **{town: tuple(EMPTY if h.min_players <= n else UNUSED for h in t.spaces[town].house_spaces)
-                               for town in towns}}
-    b.pillars = {**b.pillars, **{town: tuple(EMPTY if mark <= n else UNUSED for mark in t.spaces[town].pillar_spaces)
-                                 for town in construction_cost}}
-    b.map_bonus = {**b.map_bonus, **map_bonus}
-    b.box = b.box + tuple(box)
+    put(b, "houses", {**b.houses, **{town: tuple(EMPTY if h.min_players <= n else UNUSED for h in t.spaces[town].house_spaces)
+                                     for town in towns}})
+    put(b, "pillars", {**b.pillars, **{town: tuple(EMPTY if mark <= n else UNUSED for mark in t.spaces[town].pillar_spaces)
+                                       for town in construction_cost}})
+    put(b, "map_bonus", {**b.map_bonus, **map_bonus})
+    put(b, "box", b.box + tuple(box))
     # The players' steps: 1 Silver but the first player; a Prospector and a Mine on the starting map,
     # two Prospectors and two Mines in supply, three Mines by the King track; markers on the dark spaces.
     # (Step 7, the eighth Pillar on Contract space 6, is the catalogue's; step 8's tile back shows
@@ -120,12 +122,12 @@ def setup(r, state) -> None:
     # Character Technology, so without it they never enter the game.)
     per = d.rules.per_player
     start = t.start[(t.starting_map, sides[t.starting_map])]
-    players = [
+    players = tuple(
         SilverPlayer(silver=per.start_silver[state.turn_order.index(i)], prospectors={t.starting_map: start},
                      prospector_supply=per.prospectors - per.prospectors_on_start_map, mines=per.mines_in_supply,
                      king_mines=per.mines_by_king_track, technology={tech: 0 for tech in technologies})
         for i in range(n)
-    ]
+    )
     mines = {town: tuple(EMPTY if ms.min_players <= n else UNUSED for ms in t.spaces[town].mine_spaces) for town in towns
              if t.spaces[town].mine_spaces}
     silver = SilverState(
@@ -133,4 +135,4 @@ def setup(r, state) -> None:
         resource_tiles=resource_tiles, prospector_bonus=prospector_bonus, scoring_side=d.scoring_overlay[k].side,
         construction_cost=construction_cost, cathedral_stack=cathedral_stack, underground_pile=tuple(pile),
     )
-    state.module_state = ModuleStates(silver=silver)
+    put(state, "module_state", ModuleStates(silver=silver))

@@ -1,9 +1,11 @@
 """What Prospect for Silver adds to a game's state: per player, on the table, and its decisions.
 
-Plain msgspec Structs (this module imports nothing of the engine's rules: ``engine/state.py`` types a
-game's module state with it, through ``PART``, this module's ``state`` part in ``tiletum_tui/registry.py``). As in the base game's state, the Structs are mutated and copied by
-``copied``; the containers inside them (tuples, read-only dicts: ``engine/frozen.py``) are replaced,
-never changed in place.
+Frozen msgspec Structs (this module imports nothing of the engine's rules: ``engine/state.py`` types a
+game's module state with it, through ``PART``, this module's ``state`` part in
+``tiletum_tui/registry.py``). As in the base game's state, only the engine writes them, through
+``put`` (``engine/state.put``, which cannot be imported here: that module imports this one), on the
+copy ``copied`` makes; the containers inside them (tuples, read-only dicts: ``engine/frozen.py``) are
+replaced, never changed in place.
 
 What no player may see: the order of the face-down Underground Bonus pile (``underground_pile``);
 a view sorts it (``module.SilverModule.redact``).
@@ -14,11 +16,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 import msgspec
+from msgspec.structs import force_setattr as put
 
 from ..module_state import StatePart  # (defined before that module reads the parts)
 
 
-class SilverPlayer(msgspec.Struct, gc=False):
+class SilverPlayer(msgspec.Struct, frozen=True, gc=False):
     silver: int  # Silver tokens in the personal supply (Silver is no Resource: never in ``Player.resources``)
     prospectors: dict[str, str]  # Underground map id -> space of this player's Prospector there (one per map)
     prospector_supply: int  # Prospectors not yet placed
@@ -30,8 +33,8 @@ class SilverPlayer(msgspec.Struct, gc=False):
     movement_lap: int = 0  # the lap those steps belong to (``prospector.lap_key``): lost when it ends
 
 
-class SilverState(msgspec.Struct, gc=False):
-    players: list[SilverPlayer]
+class SilverState(msgspec.Struct, frozen=True, gc=False):
+    players: tuple[SilverPlayer, ...]
     sides: dict[str, str]  # Underground map id -> the side up, "A" or "B"
     mines: dict[str, tuple[int, ...]]  # Underground Town -> per Mine space: player, EMPTY or UNUSED
     setup_mines: tuple[int, ...]  # players whose setup Mine stands on the starting map's Pithead
@@ -46,12 +49,12 @@ class SilverState(msgspec.Struct, gc=False):
 
     def copied(self) -> SilverState:
         new = self.__copy__()
-        new.players = [p.__copy__() for p in self.players]
+        put(new, "players", tuple([p.__copy__() for p in self.players]))
         return new
 
 
 # ---------------------------------------------------------------- the expansion's decisions
-class ProspectorStepFrame(msgspec.Struct, tag="prospector_step", gc=False):
+class ProspectorStepFrame(msgspec.Struct, tag="prospector_step", frozen=True, gc=False):
     """Optional steps of your Prospectors (each step: one Prospector to an adjacent space)."""
 
     player: int
@@ -59,21 +62,21 @@ class ProspectorStepFrame(msgspec.Struct, tag="prospector_step", gc=False):
     skippable: ClassVar[bool] = True
 
 
-class PlaceMineFrame(msgspec.Struct, tag="place_mine", gc=False):
+class PlaceMineFrame(msgspec.Struct, tag="place_mine", frozen=True, gc=False):
     """An effect places a Mine where one of your Prospectors is (optional)."""
 
     player: int
     skippable: ClassVar[bool] = True
 
 
-class MarkerFrame(msgspec.Struct, tag="bonus_ap_marker", gc=False):
+class MarkerFrame(msgspec.Struct, tag="bonus_ap_marker", frozen=True, gc=False):
     """Character Technology II/III: put a new Bonus Action Points marker (+``ap``) on an Action."""
 
     player: int
     ap: int
 
 
-class ResourceTileFrame(msgspec.Struct, tag="resource_tile", gc=False):
+class ResourceTileFrame(msgspec.Struct, tag="resource_tile", frozen=True, gc=False):
     """Resource Technology I: take one of the Resource Bonus tiles left on its tier."""
 
     player: int

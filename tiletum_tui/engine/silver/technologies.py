@@ -16,7 +16,7 @@ from ..common import tasks_open, without
 from ..effects import run_effects
 from ..frozen import added, updated
 from ..queries import ACTION_NAMES, die_action_frame
-from ..state import ActionFrame
+from ..state import ActionFrame, pop_frame, push, put
 from .common import in_this_game, me, modifiers, pay_silver, sv
 from .state import MarkerFrame, ResourceTileFrame
 from .tables import tables
@@ -86,8 +86,8 @@ class AdvanceTechnology(Action, tag="tech"):
         tech = tech_id(self.technology)
         p = me(state, frame.player)
         tier = p.technology[tech]
-        p.silver -= tables().data.rules.technology.tier_costs[tier]
-        p.technology = updated(p.technology, tech, tier + 1)
+        put(p, "silver", p.silver - tables().data.rules.technology.tier_costs[tier])
+        put(p, "technology", updated(p.technology, tech, tier + 1))
         reached = tables().data.technologies[tech].tiers[tier]
         frames = []
         for e in reached.on_reach:
@@ -98,7 +98,7 @@ class AdvanceTechnology(Action, tag="tech"):
                     frames.append(ResourceTileFrame(player=frame.player))
             else:
                 run_effects(r, state, frame.player, [e], source="effect", why=reached.text, category="technologies")
-        state.stack.extend(reversed(frames))
+        push(state, *reversed(frames))
 
     def describe(self, r, state) -> str:
         tech = tech_id(self.technology)
@@ -131,11 +131,11 @@ class PlaceMarker(Action, tag="marker"):
 
     def apply(self, r, state, frame) -> None:
         p = state.players[frame.player]
-        p.bonus_ap = added(p.bonus_ap, {self.action: frame.ap})
-        state.stack.pop()
+        put(p, "bonus_ap", added(p.bonus_ap, {self.action: frame.ap}))
+        pop_frame(state)
         die = die_action_frame(state)  # like a Completed Building's marker: the current Action too (ruling 21)
         if isinstance(die, ActionFrame) and die.action == self.action:
-            die.ap += frame.ap
+            put(die, "ap", die.ap + frame.ap)
 
     def describe(self, r, state) -> str:
         return f"puts a Bonus AP marker on the {ACTION_NAMES.get(self.action, self.action)} Action"
@@ -164,9 +164,9 @@ class TakeResourceTile(Action, tag="rtile"):
     def apply(self, r, state, frame) -> None:
         tile = f"rbt-{self.resource}"
         s = sv(state)
-        s.resource_tiles = without(s.resource_tiles, tile)
-        me(state, frame.player).resource_tile = tile
-        state.stack.pop()
+        put(s, "resource_tiles", without(s.resource_tiles, tile))
+        put(me(state, frame.player), "resource_tile", tile)
+        pop_frame(state)
         t = tables().data.resource_bonus_tiles[tile]
         run_effects(r, state, frame.player, t.on_take, source="effect", why=t.text, category="technologies")
 

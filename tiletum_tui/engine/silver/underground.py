@@ -21,7 +21,7 @@ from ..common import gain_one, spend, tasks_open
 from ..effects import run_effects
 from ..frozen import updated
 from ..map_actions import build_house, house_rule, pillar_rule, raise_pillar
-from ..state import EMPTY, ActionFrame, MoveAndPlaceFrame, PlaceFrame
+from ..state import EMPTY, ActionFrame, MoveAndPlaceFrame, PlaceFrame, put
 from ..tasks import PILLAR_TOWNS, contribute, contribution_rule, pillar_towns
 from .common import in_this_game, gain_silver, in_play, me, pay_silver, sv
 from .tables import PROSPECTOR, tables
@@ -58,7 +58,7 @@ def enter_space(r, state, player: int, space: str) -> None:
     tablet = tables().spaces[space].tablet
     if not tablet or space in s.covered:
         return
-    s.covered = s.covered + (space,)
+    put(s, "covered", s.covered + (space,))
     t = tables().data.tablets[tablet]
     run_effects(r, state, player, t.effects, source="effect", why=t.name, category="helpers")
 
@@ -236,10 +236,10 @@ class PlaceProspector(Action, tag="prospector"):
 
     def apply(self, r, state, frame) -> None:
         p = me(state, frame.player)
-        p.silver -= prospector_cost(state, self.map)
-        p.prospector_supply -= 1
+        put(p, "silver", p.silver - prospector_cost(state, self.map))
+        put(p, "prospector_supply", p.prospector_supply - 1)
         start = tables().start[(self.map, sv(state).sides[self.map])]
-        p.prospectors = updated(p.prospectors, self.map, start)  # the Pithead is no tablet: nothing to resolve
+        put(p, "prospectors", updated(p.prospectors, self.map, start))  # the Pithead is no tablet: nothing to resolve
 
     def describe(self, r, state) -> str:
         t = tables()
