@@ -3,13 +3,16 @@
 Games are played under the ruleset a game takes (``--silver``, ``--a-sides``, ``--first-technologies``,
 ``--action-tiles``, ``--rules``), in worker processes (``--jobs``, default: the machine's cores); seats
 rotate from game to game so every level sits in every seat equally often, and a progress bar runs on
-standard error. Each game prints a line as it ends (its seed, the seats, their VP, the winner) and,
-with ``--out DIR``, is written there as a save (``tiletum load`` replays it; its seed and final
-scores are in it). The result: each level's win rate with a 95% (Wilson) interval, its average VP,
-its share of the seats (what it would win by chance) and its thinking time: per decision (each fresh
-plan: a turn's start, the King tile, a re-plan after a surprise in mid-turn) and per turn (all of a
-turn's); and, per level, how often it used the parts of the ruleset's modules (the actions they add,
-by name; with Prospect for Silver also the Silver spent and the Technology tiers reached).
+standard error. Each game prints a line as it ends (its seed, the seats, their VP, the winner, the
+game's figures by seat: Tiletum's Pillars left, Completed Buildings and Fair VP, Carcassonne's turns
+begun without a follower, the longest run of them and the points of unfinished features; any decision
+the time cap cut short) and, with ``--out DIR``, is written there as a save (``tiletum load`` replays
+it; its seed and final scores are in it). The result: each level's win rate with a 95% (Wilson)
+interval, its average VP, its share of the seats (what it would win by chance), its thinking time per
+decision (each fresh plan: a turn's start, the King tile, a re-plan after a surprise in mid-turn) and
+per turn (all of a turn's), its simulations a turn and the decisions the cap cut short; and, per level,
+the figures on average, then how often it used the parts of the ruleset's modules (the actions they
+add, by name; with Prospect for Silver also the Silver spent and the Technology tiers reached).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-from .opponents.base import Budget, GameResult
+from .opponents.base import SEARCHING, Budget, GameResult
 from .opponents.plug import for_game
 from .records.stats import wilson  # (one home: the 95% Wilson interval of a win rate)
 from .safe_text import clean
@@ -51,8 +54,8 @@ def _save(settings, result: GameResult, budget: Budget, folder, game) -> str:
     from .saves.format import Seat
     from .session import Session
 
-    text = str(budget.simulations) if budget.simulations is not None else f"{budget.seconds:g}s"
-    seats = tuple(Seat(player="opponent", level=lvl, budget=text if lvl == "master" else "") for lvl in result.levels)
+    text = budget.text()
+    seats = tuple(Seat(player="opponent", level=lvl, budget=text if lvl in SEARCHING else "") for lvl in result.levels)
     session = Session.from_actions(settings, result.actions, seats=seats, game=game)
     name = f"arena seed {result.seed} " + " ".join(result.levels)
     return str(session.save(name, folder=folder))
@@ -71,10 +74,12 @@ def run(levels: list[str], games: int, budget: Budget, seed: int = 1, jobs: int 
     started = time.perf_counter()
     bar = _Bar(games, progress)
 
+    figures = tuple(getattr(for_game(game), "figures", ()))
+
     def done(result: GameResult, saved: str) -> None:
         results.append(result)
         bar.clear()
-        print(game_line(result, saved), file=out, flush=True)
+        print(game_line(result, saved, figures), file=out, flush=True)
         bar.update(len(results), time.perf_counter() - started)
 
     if jobs == 1:
@@ -86,18 +91,25 @@ def run(levels: list[str], games: int, budget: Budget, seed: int = 1, jobs: int 
                 done(*f.result())
     bar.done()
     results.sort(key=lambda r: r.seed)
-    report(levels, results, budget, time.perf_counter() - started, jobs, out)
+    report(levels, results, budget, time.perf_counter() - started, jobs, out, figures)
     return results
 
 
-def game_line(r: GameResult, saved: str = "") -> str:
-    """One game: its seed, each seat's level and VP, the winner (and where it was saved)."""
+def game_line(r: GameResult, saved: str = "", figures: tuple[str, ...] = ()) -> str:
+    """One game: its seed, each seat's level and VP, the winner, the game's ``figures`` by seat (its
+    opponents' ``observe`` counted them from the engine's states), the decisions a time cap cut short,
+    and where it was saved."""
     seats = ", ".join(f"{i + 1} {lvl} {vp}" for i, (lvl, vp) in enumerate(zip(r.levels, r.vp)))
     if len(r.winners) > 1:  # a game whose rules share the win on a tie (Carcassonne)
         won = "winners: " + " and ".join(f"seat {w + 1} ({r.levels[w]})" for w in r.winners) + ", tied"
     else:
         won = f"winner: seat {r.winner + 1} ({r.levels[r.winner]})"
-    return f"seed {r.seed}: {seats}; {won}" + (f"; saved {saved}" if saved else "")
+    shown = [f"{k} " + " / ".join(f"{c.get(k, 0):g}" for c in r.used) for k in figures if r.used]
+    cut = [f"seat {i + 1} {n}" for i, n in enumerate(r.cut) if n]
+    if cut:
+        shown.append("cut short by the time cap: " + ", ".join(cut) + " decisions")
+    return (f"seed {r.seed}: {seats}; {won}" + "".join(f"; {s}" for s in shown)
+            + (f"; saved {saved}" if saved else ""))
 
 
 class _Bar:
@@ -130,14 +142,16 @@ def _clock(seconds: float) -> str:
     return f"{m}:{s:02d}"
 
 
-def report(levels: list[str], results: list[GameResult], budget: Budget, elapsed: float, jobs: int, out) -> None:
+def report(levels: list[str], results: list[GameResult], budget: Budget, elapsed: float, jobs: int, out,
+           figures: tuple[str, ...] = ()) -> None:
     games = len(results)
     n = len(levels)
-    thinking_budget = f"master budget {budget} per decision, " if "master" in levels else ""
+    thinking_budget = f"search budget {budget} per decision, " if any(lvl in SEARCHING for lvl in levels) else ""
     print(f"{games} games, {n} players ({', '.join(levels)}), {thinking_budget}"
           f"{jobs} process{'es' if jobs != 1 else ''}, {_clock(elapsed)}", file=out)
     wins, vp, seats = defaultdict(int), defaultdict(list), defaultdict(int)
     thinking, decisions, turns = defaultdict(float), defaultdict(int), defaultdict(int)
+    sims, cut = defaultdict(int), defaultdict(int)
     for r in results:
         tied = r.winners if len(r.winners) > 1 else (r.winner,)
         for w in tied:  # a shared win counts a share to each (whole wins stay whole numbers)
@@ -147,23 +161,30 @@ def report(levels: list[str], results: list[GameResult], budget: Budget, elapsed
             thinking[lvl] += r.thinking[seat]
             decisions[lvl] += r.decisions[seat]
             turns[lvl] += r.turns[seat]
+            sims[lvl] += r.simulations[seat] if r.simulations else 0
+            cut[lvl] += r.cut[seat] if r.cut else 0
     for lvl in levels:
         seats[lvl] = levels.count(lvl)
     print(f"{'level':<11} {'seats':>5} {'wins':>5} {'win rate':>9} {'95% interval':>15} {'fair share':>10} "
-          f"{'avg VP':>7} {'s/decision':>10} {'s/turn':>7}", file=out)
+          f"{'avg VP':>7} {'s/decision':>10} {'s/turn':>7} {'sims/turn':>9} {'cut':>5}", file=out)
     for lvl in dict.fromkeys(levels):
         lo, hi = wilson(wins[lvl], games)
         per = thinking[lvl] / decisions[lvl] if decisions[lvl] else 0.0
         per_turn = thinking[lvl] / turns[lvl] if turns[lvl] else 0.0
         avg = sum(vp[lvl]) / len(vp[lvl]) if vp[lvl] else 0.0
         print(f"{lvl:<11} {seats[lvl]:>5} {wins[lvl]:>5g} {wins[lvl] / games:>8.0%} "
-              f"{f'{lo:.0%} - {hi:.0%}':>15} {seats[lvl] / n:>10.0%} {avg:>7.1f} {per:>10.3f} {per_turn:>7.3f}", file=out)
-    usage(levels, results, out)
+              f"{f'{lo:.0%} - {hi:.0%}':>15} {seats[lvl] / n:>10.0%} {avg:>7.1f} {per:>10.3f} {per_turn:>7.3f} "
+              f"{sims[lvl] / turns[lvl] if turns[lvl] else 0:>9.0f} {cut[lvl]:>5}", file=out)
+    if any(cut.values()):
+        print("cut: decisions the time cap stopped short of the level's simulations (a slower or busier "
+              "machine: those decisions were weaker than the level)", file=out)
+    usage(levels, results, out, figures)
 
 
-def usage(levels: list[str], results: list[GameResult], out) -> None:
-    """Per level, what a seat of it did with the modules' parts in a game, on average (and in how
-    many of its games at all): the actions the modules add, the Silver spent, the tiers reached."""
+def usage(levels: list[str], results: list[GameResult], out, figures: tuple[str, ...] = ()) -> None:
+    """Per level, what a seat of it did in a game, on average (and in how many of its games at all): the
+    game's ``figures`` first (Tiletum's Pillars left, Buildings completed, Fair VP; Carcassonne's turns
+    without a follower ...), then the actions the modules add, the Silver spent, the tiers reached."""
     per: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
     keys: dict[str, None] = {}
     for r in results:
@@ -173,7 +194,7 @@ def usage(levels: list[str], results: list[GameResult], out) -> None:
         return
     for r in results:
         for lvl, counts in zip(r.levels, r.used):
-            for k in sorted(keys):
+            for k in [k for k in figures if k in keys] + sorted(k for k in keys if k not in figures):
                 per[lvl][k].append(counts.get(k, 0))
     print("per seat and game, average (share of games with any):", file=out)
     for lvl in dict.fromkeys(levels):

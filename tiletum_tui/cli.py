@@ -147,10 +147,10 @@ def _main(argv: list[str] | None = None) -> int:
     _add_game_options(new, with_modules)
     # -- opponents (issue 14)
     new.add_argument("--opponents", help="computer opponents for the seats after yours, e.g. journeyman,master "
-                     "(levels: beginner, journeyman, master; 'person' for another person)")
-    new.add_argument("--budget", default="2s", help="the master's thinking per decision: a time, '2s' (default; "
-                     "its moves may differ from run to run), or a number of simulations ('300': the same game "
-                     "and budget give the same moves)")
+                     "(levels: beginner, journeyman, master, grandmaster; 'person' for another person)")
+    new.add_argument("--budget", default="", help="the master's and grandmaster's thinking per decision: a "
+                     "number of simulations ('300'; default: the level's own, the same on every machine), a time "
+                     "cap ('2s': said when it cuts the thinking short), or both ('300 5s')")
     play = sub.add_parser("play", help="play headless from moves in a script or on standard input")
     _add_game_options(play, with_modules)
     play.add_argument("--script", help="a file of moves, one per line ('-' or omitted: standard input)")
@@ -177,8 +177,9 @@ def _main(argv: list[str] | None = None) -> int:
     arena = sub.add_parser("arena", help="opponents play each other headless; print each level's win rate")
     arena.add_argument("--seats", default="master,journeyman", help="levels in seat order, e.g. master,journeyman")
     arena.add_argument("--games", type=_number, default=100, help="games to play (seats rotate from game to game)")
-    arena.add_argument("--budget", default="1s", help="the master's budget per decision: a time ('1s': results "
-                       "may differ from run to run) or a simulation count ('300': reproducible)")
+    arena.add_argument("--budget", default="", help="the searching levels' budget per decision: simulations "
+                       "('300'; default: each level's own), a time cap ('2s': each decision it cuts short is "
+                       "counted), or both ('300 5s')")
     arena.add_argument("--seed", type=_seed, default=1, help="the first game's seed (the others follow)")
     arena.add_argument("--jobs", type=_number, help="processes to play in (default: one per core)")
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -299,7 +300,7 @@ def _front_door(args):
 def _seats(opponents: str | None, players: int, budget: str):
     """Who plays each seat (issue 14): a person in seat 1 and the opponents listed after (or every seat listed).
     A bad list raises ValueError with the words to show."""
-    from .opponents.levels import LEVELS, Budget
+    from .opponents.levels import LEVELS, SEARCHING, Budget
     from .saves.format import PERSON, Seat
 
     if not opponents:
@@ -317,7 +318,7 @@ def _seats(opponents: str | None, players: int, budget: str):
         Budget.parse(budget)
     except ValueError as exc:
         raise ValueError(f"--budget: {exc}") from None
-    return tuple(PERSON if x == "person" else Seat(player="opponent", level=x, budget=budget if x == "master" else "")
+    return tuple(PERSON if x == "person" else Seat(player="opponent", level=x, budget=budget if x in SEARCHING else "")
                  for x in levels)
 
 

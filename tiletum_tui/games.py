@@ -37,5 +37,7 @@ DEFAULT = "tiletum"
 # ``fileno``, ``ready``, ``receive``, ``close``) and the levels it knows. A game without an entry is
 # hosted for people only. (The process itself reaches the game's levels through ``OPPONENTS`` above:
 # one worker serves both games.)
-HOSTED_OPPONENTS = {"tiletum": ("tiletum_tui.opponents.worker:OpponentProcess", ("beginner", "journeyman", "master")),
-                    "carcassonne": ("tiletum_tui.opponents.worker:OpponentProcess", ("beginner", "journeyman", "master"))}
+HOSTED_OPPONENTS = {"tiletum": ("tiletum_tui.opponents.worker:OpponentProcess",
+                                 ("beginner", "journeyman", "master", "grandmaster")),
+                    "carcassonne": ("tiletum_tui.opponents.worker:OpponentProcess",
+                                    ("beginner", "journeyman", "master", "grandmaster"))}

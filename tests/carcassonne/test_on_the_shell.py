@@ -262,8 +262,8 @@ def test_tiletum_new_game_carcassonne_with_opponents_seats_them(tmp_path, monkey
     assert [(s.player, s.level, s.budget) for s in session.seats] == [
         ("person", "", ""), ("opponent", "master", "300"), ("opponent", "beginner", "")]
     session.close()
-    assert cli.main(["--save-dir", str(tmp_path), "new", "--game", "carcassonne", "--opponents", "grandmaster"]) == 2
-    assert "unknown opponent level 'grandmaster'" in capsys.readouterr().err
+    assert cli.main(["--save-dir", str(tmp_path), "new", "--game", "carcassonne", "--opponents", "overlord"]) == 2
+    assert "unknown opponent level 'overlord'" in capsys.readouterr().err
 
 
 async def test_new_game_of_carcassonne_asks_players_names_and_the_river(tmp_path):

@@ -20,9 +20,11 @@ from tiletum_tui.opponents.match import settings_for
 
 def test_a_budget_in_simulations_runs_exactly_that_many_and_hurry_stops_after_the_first():
     ran = []
-    assert run_budget(Budget.parse("7"), time.perf_counter(), lambda: ran.append(1)) == 7 and len(ran) == 7
+    assert run_budget(Budget.parse("7 60s"), time.perf_counter(), lambda: ran.append(1)) == (7, False)
+    assert len(ran) == 7
     ran.clear()
-    assert run_budget(Budget.parse("60s"), time.perf_counter(), lambda: ran.append(1), hurry=lambda: True) == 1
+    assert run_budget(Budget.parse("100 60s"), time.perf_counter(), lambda: ran.append(1), hurry=lambda: True) \
+        == (1, False)  # (Esc's hurry is no cut by the cap)
     assert ran == [1]
 
 
@@ -52,4 +54,4 @@ def test_each_games_master_spends_its_budget_through_the_shared_loop(game, monke
     monkeypatch.setattr(tiletum_master, "run_budget", counted)
     opponent, seen = game()
     assert opponent.choose(seen).simulations == 5
-    assert calls == [Budget.parse("5")]
+    assert calls == [Budget.parse("5 10s")]  # the level's default cap, 10 s

@@ -47,10 +47,10 @@ def test_a_save_without_seats_has_people_in_every_seat(tmp_path):
 
 
 @pytest.mark.parametrize("seats, words", [
-    ([{"player": "opponent", "level": "grandmaster"}], "unknown opponent level 'grandmaster'"),
-    ([{"player": "opponent", "level": "master", "budget": "3600s"}], "a thinking time is from 0.05 s to 60 s"),
+    ([{"player": "opponent", "level": "overlord"}], "unknown opponent level 'overlord'"),
+    ([{"player": "opponent", "level": "master", "budget": "3600s"}], "a time cap is from 0.05 s to 600 s"),
     ([{"player": "opponent", "level": "master", "budget": "-5"}], "a number of simulations is from 1"),
-    ([{"player": "opponent", "level": "master", "budget": "lots"}], "a budget is a time"),
+    ([{"player": "opponent", "level": "master", "budget": "lots"}], "a budget is a number of simulations"),
     ([{"player": "person"}] * 3, "names 3 seats for a game of 2 players"),
 ])
 def test_a_save_whose_seats_cannot_be_played_is_refused_and_kept(tmp_path, seats, words):
@@ -150,5 +150,5 @@ def test_the_arena_plays_the_expansion_prints_each_game_and_saves_it(tmp_path, c
     for level in ("journeyman", "beginner"):  # (the arena moves the levels round the seats)
         tiers = [sum(p.technology.values()) for g in games
                  for seat, p in zip(g.seats, g.state.module_state.silver.players) if seat.level == level]
-        usage = next(x for x in out.splitlines() if x.strip().startswith(f"{level}: Completed Buildings"))
+        usage = next(x for x in out.splitlines() if x.strip().startswith(f"{level}: Pillars left"))
         assert f"tiers reached {sum(tiers) / len(tiers):.1f}" in usage and "Silver spent" in usage

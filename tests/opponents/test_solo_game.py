@@ -65,7 +65,7 @@ async def test_a_solo_game_against_the_master_to_the_end(tmp_path):
 async def test_keys_cannot_play_an_opponents_seat_and_esc_hurries_it(tmp_path):
     """While the master thinks, a choice from the keyboard is refused (its seat is not the person's);
     Esc hurries it: it moves long before its budget would have run out."""
-    seats = (Seat(player="opponent", level="master", budget="60s"), PERSON)
+    seats = (Seat(player="opponent", level="master", budget="100000 60s"), PERSON)
     session = Session.new(settings_for(("master", "you"), seed=17), save_dir=tmp_path, seats=seats)
     app = TiletumApp(session=session, save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -25,8 +25,8 @@ async def _until(pilot, test, seconds: float, what: str) -> None:
 
 async def test_a_killed_worker_is_started_again_then_the_beginners_move_is_played(tmp_path, monkeypatch):
     monkeypatch.setattr(OpponentsController, "pace", 0.0)
-    # A master that would think for a minute: whatever it plays within seconds is not its own search's.
-    seats = (Seat(player="opponent", level="master", budget="60s"), PERSON)
+    # A master that would think for a minute (100,000 simulations, a 60 s cap): whatever it plays within seconds is not its own search's.
+    seats = (Seat(player="opponent", level="master", budget="100000 60s"), PERSON)
     session = Session.new(settings_for(("master", "you"), seed=17), save_dir=tmp_path, seats=seats)
     app = TiletumApp(session=session, save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

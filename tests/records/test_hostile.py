@@ -167,7 +167,7 @@ def test_a_result_the_moves_do_not_give(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("line, new, message", [
-    ("[Seat2", '[Seat2 "grandmaster"]', "seat 2: unknown opponent level 'grandmaster'"),
+    ("[Seat2", '[Seat2 "overlord"]', "seat 2: unknown opponent level 'overlord'"),
     ("[Seat2", '[Seat2 "master soon"]', "seat 2: "),
     ("[Seed", '[Seed "seven"]', "Seed must be a whole number (at most 18 digits), not 'seven'"),
     ("[Date", '[Date "yesterday"]', 'Date must be a time in UTC like "2026-12-01T10:00:00Z"'),

@@ -276,7 +276,8 @@ class HostedGame(Seated):
             cls, _ = opponents_of(self.game.name)
             if cls is None:
                 return None
-            seats = {i: (self.session.seat(i).level, self.session.seat(i).budget or "1s")
+            # (no budget: a level thinks to its own simulations, the same on every machine)
+            seats = {i: (self.session.seat(i).level, self.session.seat(i).budget or "")
                      for i in range(len(self.names())) if self.is_opponent(i)}
             self.opponents = cls(seats, game=self.game.name)
         return self.opponents

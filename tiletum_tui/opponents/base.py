@@ -9,44 +9,68 @@ import math
 import time
 from dataclasses import dataclass, field
 
-LEVELS = ("beginner", "journeyman", "master")
-MAX_SECONDS, MAX_SIMULATIONS = 60, 100_000  # the longest a master may be asked to think per decision
-LEVEL_TITLES = {"beginner": "Beginner", "journeyman": "Journeyman", "master": "Master"}
+LEVELS = ("beginner", "journeyman", "master", "grandmaster")
+SEARCHING = ("master", "grandmaster")  # the levels that search, each to a number of simulations (its strength)
+MAX_SECONDS, MAX_SIMULATIONS = 600, 100_000  # the most a master may be asked to think per decision
+LEVEL_TITLES = {"beginner": "Beginner", "journeyman": "Journeyman", "master": "Master", "grandmaster": "Grandmaster"}
+# The time cap, a safeguard only: a level thinks to its simulations, which take about 2 s a master's turn on a
+# slow 2-core machine (8 s a grandmaster's); a machine several times slower than that is cut short, and told.
+DEFAULT_CAPS = {"master": 10.0, "grandmaster": 40.0}
 
 
 @dataclass(frozen=True)
 class Budget:
-    """How long the master may think per real decision (a turn's plan): seconds, or a number of
-    simulations (the reproducible mode: the same game and budget give the same moves)."""
+    """What a searching level thinks per real decision (a turn's plan): ``simulations`` (its strength;
+    None: the level's own, the same on every machine) within a time cap of ``seconds`` (a safeguard;
+    None: the level's default, ``DEFAULT_CAPS``). A search the cap cuts short says so (``Choice.cut``)."""
 
-    seconds: float | None = 2.0
+    seconds: float | None = None
     simulations: int | None = None
 
     @classmethod
     def parse(cls, text: str) -> Budget:
-        """'2s', '0.5s', '500ms' (time) or '300' / '300sims' (simulations)."""
-        t = text.strip().lower()
+        """'' (the level's own), '300' / '300sims' (simulations), '2s' / '500ms' (a time cap), or both
+        ('300 5s'). A save written before levels thought to simulations says '2s': it loads as a cap."""
+        words = text.replace(",", " ").lower().split()
+        seconds = simulations = None
         try:
-            if not t.isascii():  # float() and int() read other scripts' digits ('٣'): one way to write a budget
+            if len(words) > 2 or not text.isascii():  # float() and int() read other scripts' digits ('٣')
                 raise ValueError
-            if t.endswith("ms"):
-                budget = cls(seconds=float(t[:-2]) / 1000)
-            elif t.endswith("s") and not t.endswith("sims"):
-                budget = cls(seconds=float(t[:-1]))
-            else:
-                budget = cls(seconds=None, simulations=int(t.removesuffix("sims")))
+            for t in words:
+                if t.endswith("sims") and simulations is None:
+                    simulations = int(t[:-4])
+                elif t.endswith("ms") and seconds is None:
+                    seconds = float(t[:-2]) / 1000
+                elif t.endswith("s") and seconds is None:
+                    seconds = float(t[:-1])
+                elif simulations is None:
+                    simulations = int(t)
+                else:
+                    raise ValueError
         except ValueError:
-            raise ValueError(f"a budget is a time ('2s', '500ms') or a number of simulations ('300'), "
-                             f"not {text[:40]!r}") from None
+            raise ValueError(f"a budget is a number of simulations ('300'), a time cap ('2s', '500ms') or both "
+                             f"('300 5s'), not {text[:40]!r}") from None
+        budget = cls(seconds=seconds, simulations=simulations)
         # A budget also comes from save files (untrusted): no endless or negative thinking.
         if budget.seconds is not None and not 0.05 <= budget.seconds <= MAX_SECONDS:
-            raise ValueError(f"a thinking time is from 0.05 s to {MAX_SECONDS} s, not {text[:40]!r}")
+            raise ValueError(f"a time cap is from 0.05 s to {MAX_SECONDS} s, not {text[:40]!r}")
         if budget.simulations is not None and not 1 <= budget.simulations <= MAX_SIMULATIONS:
             raise ValueError(f"a number of simulations is from 1 to {MAX_SIMULATIONS}, not {text[:40]!r}")
         return budget
 
+    def resolved(self, simulations: int, level: str) -> Budget:
+        """This budget for a decision of a level whose own simulations there are ``simulations``."""
+        return Budget(seconds=self.seconds if self.seconds is not None else DEFAULT_CAPS.get(level, 10.0),
+                      simulations=self.simulations if self.simulations is not None else simulations)
+
+    def text(self) -> str:
+        """As ``parse`` reads it back (a save's seat)."""
+        return " ".join(([str(self.simulations)] if self.simulations is not None else [])
+                        + ([f"{self.seconds:g}s"] if self.seconds is not None else []))
+
     def __str__(self) -> str:
-        return f"{self.simulations} simulations" if self.simulations is not None else f"{self.seconds:g} s"
+        sims = f"{self.simulations} simulations" if self.simulations is not None else "the level's simulations"
+        return sims + (f", at most {self.seconds:g} s" if self.seconds is not None else "")
 
 
 @dataclass
@@ -59,6 +83,8 @@ class Choice:
     win: float | None = None  # the master's estimate of its chance to come out ahead (0-1)
     simulations: int = 0
     seconds: float = 0.0
+    target: int = 0  # the simulations the level thinks to (its strength; 0: a level that does not search)
+    cut: bool = False  # the time cap stopped the search short of ``target`` (said on screen and in the arena)
     replanned: bool = False  # a fresh decision, not the next step of an earlier plan
     alternative: list = field(default_factory=list)  # the master's second-best whole turn ([]: none weighed)
     alternative_gain: float = 0.0  # what that one was expected to add
@@ -74,6 +100,14 @@ class BaseOpponent:
             raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
         self.seat, self.level = seat, level
         self.budget = budget or Budget()
+
+    def level_simulations(self, seen) -> int:
+        """The simulations this seat's level thinks to per decision in ``seen`` (its strength): each game's."""
+        raise NotImplementedError
+
+    def search_budget(self, seen) -> Budget:
+        """The budget of this decision: the level's simulations (or the budget's own), within the cap."""
+        return self.budget.resolved(self.level_simulations(seen), self.level)
 
     def _check(self, from_a_view: bool, deciding: bool) -> None:
         """A decision is made from a view, never from the full state, and only for the seat deciding."""
@@ -95,23 +129,27 @@ class GameResult:
     actions: list[str] = field(default_factory=list)  # the game in notation
     used: list[dict] = field(default_factory=list)  # by seat: what ``observe`` counted (e.g. the expansion's parts)
     winners: tuple[int, ...] = ()  # where the rules share a win on a tie (Carcassonne): every winner
+    cut: list[int] = field(default_factory=list)  # by seat: decisions the time cap cut short of the level's simulations
+    simulations: list[int] = field(default_factory=list)  # by seat: the searches' simulations, summed
 
 
-def run_budget(budget: Budget, started: float, simulate, hurry=None) -> int:
-    """The masters' budget loop (both games'): call ``simulate()`` until the budget is spent (its
-    simulations, or its seconds since ``started`` by ``time.perf_counter``: the player waits in wall
-    time) or ``hurry()`` says stop (polled after the first); return how many ran."""
-    deadline = started + budget.seconds if budget.simulations is None else None
-    limit = budget.simulations if budget.simulations is not None else 10**9
+def run_budget(budget: Budget, started: float, simulate, hurry=None) -> tuple[int, bool]:
+    """The masters' budget loop (both games'): call ``simulate()`` until ``budget.simulations`` ran (a
+    resolved budget: ``Budget.resolved``), its time cap of ``budget.seconds`` since ``started`` (by
+    ``time.perf_counter``: the player waits in wall time) is spent, or ``hurry()`` says stop (polled after
+    the first); return how many ran and whether the cap cut them short (Esc's hurry is no cut)."""
+    if budget.simulations is None:
+        raise ValueError("the budget loop runs a number of simulations (Budget.resolved)")
+    deadline = started + budget.seconds if budget.seconds is not None else None
     sims = 0
-    while sims < limit:
+    while sims < budget.simulations:
         if deadline is not None and time.perf_counter() >= deadline:
-            break
+            return sims, True
         if hurry is not None and sims and hurry():
             break
         simulate()
         sims += 1
-    return sims
+    return sims, False
 
 
 class SearchNode:

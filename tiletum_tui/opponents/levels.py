@@ -24,7 +24,7 @@ from ..engine import apply, apply_listed, legal_actions, sample, view
 from ..engine.queries import ap_lost_by
 from ..engine.state import TurnFrame
 from .base import LEVEL_TITLES, LEVELS, MAX_SECONDS, MAX_SIMULATIONS, Budget, Choice  # noqa: F401 (their home)
-from .base import BaseOpponent
+from .base import SEARCHING, BaseOpponent
 from .evaluate import Weights, master_weights, value_of
 from .planner import JOURNEYMAN, Plan, Width, plan_turn
 
@@ -56,6 +56,23 @@ def beginner_move(seen, seed: int):
     return rng.choice(legal)
 
 
+# The master's simulations per decision (a turn's plan), by the number of players: its strength, the same on
+# every machine. Chosen so a turn takes about 2 s on a slow 2-core machine: `tiletum bench --opponents` on this
+# 2-core machine, shared (6 December 2026), gave 294 (2 players), 153 (3), 93 (4) CPU simulations a second, 224 /
+# 125 / 75 in wall time; a slow machine is taken as 60% of the CPU rate (docs/opponents.md, "Measured").
+MASTER_SIMULATIONS = {2: 340, 3: 180, 4: 110}
+MODULES_SHARE = 0.6  # with a module (Prospect for Silver) a simulation costs about 1.6 times as much (183 / 294)
+GRANDMASTER_TIMES = 4  # the grandmaster: the master's search, this many times the simulations
+
+
+def level_simulations(seen, level: str) -> int:
+    """The simulations ``level`` thinks to per decision in ``seen`` (by its players and modules)."""
+    sims = MASTER_SIMULATIONS[min(max(len(seen.players), 2), 4)]
+    if seen.settings.modules:
+        sims = round(sims * MODULES_SHARE)
+    return sims * (GRANDMASTER_TIMES if level == "grandmaster" else 1)
+
+
 class Opponent(BaseOpponent):
     """A computer player for one seat, at one level. ``choose(view)`` gives its next action."""
 
@@ -72,7 +89,7 @@ class Opponent(BaseOpponent):
         polled by the master's search: when it returns True the search stops with what it has."""
         self._check(seen.hidden.redacted, bool(seen.stack) and seen.stack[-1].player == self.seat)
         # the evaluation's weights: the master's own for this many players, the journeyman's as written
-        weights = master_weights(seen) if self.level == "master" else None
+        weights = master_weights(seen) if self.level in SEARCHING else None
         if self.level == "beginner":
             return Choice(beginner_move(seen, decision_seed(seen, self.seat, self.level)), replanned=True)
         if self._steps and self._foreseen == public_bytes(seen):
@@ -82,10 +99,10 @@ class Opponent(BaseOpponent):
             return out
         started = time.perf_counter()
         seed = decision_seed(seen, self.seat, self.level)
-        if self.level == "master" and _turn_start(seen):
+        if self.level in SEARCHING and _turn_start(seen):
             from .master import search
 
-            plan, info = search(seen, self.seat, self.budget, seed, hurry)
+            plan, info = search(seen, self.seat, self.search_budget(seen), seed, hurry)
         else:
             # The journeyman's turn, and every decision of the master's that is not the start of a turn
             # (a surprise in mid-turn, the King tile): the planner on one sample of the view.
@@ -96,10 +113,14 @@ class Opponent(BaseOpponent):
         self._plan_value, self._win = plan.value, info.win
         out = self._next_step(replanned=True)
         out.plan, out.gain, out.win, out.simulations = list(plan.actions), info.gain, info.win, info.simulations
+        out.target, out.cut = info.target, info.cut
         out.alternative, out.alternative_gain, out.alternative_win = info.alternative, info.alternative_gain, \
             info.alternative_win
         out.seconds = time.perf_counter() - started
         return out
+
+    def level_simulations(self, seen) -> int:
+        return level_simulations(seen, self.level)
 
     def _start(self, seen, seed: int, plan: Plan) -> None:
         self._steps = list(plan.actions)

@@ -21,8 +21,10 @@ than the best other, whose lead is mostly noise the move cannot change), its sca
 simulation ended in (``MARGIN_SCALES``: at 2 players the chance to win such a margin gave), so every
 node picks for the player who chooses there.
 
-The budget counts per real decision (this turn's plan): seconds, or simulations for games that must
-replay exactly. ``hurry`` stops the search early with the best plan so far.
+The budget counts per real decision (this turn's plan): a number of simulations (the level's strength,
+``levels.level_simulations``), within a time cap that is only a safeguard (and said when it cuts the
+search short). ``hurry`` stops the search early with the best plan so far. The grandmaster is this search
+with more simulations.
 """
 
 from __future__ import annotations
@@ -86,11 +88,12 @@ def search(seen, me: int, budget, seed: int, hurry=None):
     if len(root.children) == 1:  # one sensible move: no need to think
         only = plans[0]
         return only, Choice(only.actions[0], gain=only.value - now, win=None)
-    sims = run_budget(budget, started, lambda: _simulate(root, seen, seed, me, n), hurry)
+    sims, cut = run_budget(budget, started, lambda: _simulate(root, seen, seed, me, n), hurry)
     ranked = sorted(root.children.values(), key=lambda c: (c.visits, c.total), reverse=True)
     best, second = ranked[0], ranked[1]
     win = best.total / best.visits if best.visits else None
     return best.plan, Choice(best.plan.actions[0], gain=best.plan.value - now, win=win, simulations=sims,
+                             target=budget.simulations, cut=cut,
                              alternative=list(second.plan.actions), alternative_gain=second.plan.value - now,
                              alternative_win=second.total / second.visits if second.visits else None)
 

@@ -37,6 +37,7 @@ def play_game(levels, seed: int, budget: Budget | None = None, *, keep_actions: 
     used = [{} for _ in levels]
     seats = [Opponent(i, lvl, budget) for i, lvl in enumerate(levels)]
     thinking, decisions, turns, actions = [0.0] * len(levels), [0] * len(levels), [0] * len(levels), []
+    cut, sims = [0] * len(levels), [0] * len(levels)
     while state.phase != "over":
         who = current_player(state)
         started = time.perf_counter()
@@ -45,6 +46,8 @@ def play_game(levels, seed: int, budget: Budget | None = None, *, keep_actions: 
         choice = seats[who].choose(view(state))
         thinking[who] += time.perf_counter() - started
         decisions[who] += choice.replanned
+        cut[who] += choice.cut
+        sims[who] += choice.simulations
         turns[who] += choice.action.verb() == "die"
         if keep_actions:
             actions.append(notation(choice.action))
@@ -54,11 +57,16 @@ def play_game(levels, seed: int, budget: Budget | None = None, *, keep_actions: 
             before, state = state, apply(state, choice.action)
             observe(before, state, choice.action, used)
     return GameResult(seed, levels, [p.vp for p in state.players], state.winner, thinking, decisions, turns, actions,
-                      used)
+                      used, cut=cut, simulations=sims)
+
+
+# The figures the arena prints per game and averages per level (issue 43: what a strong player exploits).
+FIGURES = ("Pillars left", "Completed Buildings", "Fair VP")
 
 
 def count_parts(before, after, action, used: list[dict]) -> None:
-    """What each seat did: its Completed Buildings and Pillars left at the end; with the ruleset's
+    """What each seat did: at the end its Pillars left in supply, its Completed Buildings and the VP its
+    Fairs scored (the engine's ledger: ``FIGURES``); with the ruleset's
     modules, the actions they add (by name) and what each module measures of its use (``Module.arena_counts``:
     with Prospect for Silver the Silver spent and the Technology tiers reached; never read by the opponents)."""
     from ..engine.ruleset import rules_for
@@ -67,6 +75,7 @@ def count_parts(before, after, action, used: list[dict]) -> None:
     if after.phase == "over":  # the base game's parts the opponents are measured on (issue 23, item 2)
         for c, p in zip(used, after.players):
             c["Completed Buildings"], c["Pillars left"] = sum(p.completed), p.pillars
+            c["Fair VP"] = p.ledger.get("fairs", 0)
     r = rules_for(after.settings)
     package = type(action).__module__.split(".")  # tiletum_tui.engine.<module's package>.<file>
     if len(package) > 3 and package[2] in r.module_names:

@@ -11,7 +11,8 @@ An object of the shape (``GameOpponents`` below) offers:
 - the arena's: ``ruleset(args)`` (the ruleset the command line names, or ValueError saying why not),
   ``settings_for(levels, seed, **ruleset)``, ``play_game(levels, seed, budget, settings=...,
   keep_actions=..., observe=...)`` (a ``base.GameResult``), ``observe`` (what the arena counts per
-  seat; None: nothing), ``game`` (its ``games.game`` object, for saving a game).
+  seat; None: nothing), ``figures`` (which of those counts the arena prints for every game),
+  ``game`` (its ``games.game`` object, for saving a game).
 """
 
 from __future__ import annotations
@@ -119,6 +120,12 @@ class TiletumOpponents:
         from .match import count_parts
 
         return count_parts
+
+    @property
+    def figures(self):
+        from .match import FIGURES
+
+        return FIGURES
 
     @property
     def game(self):

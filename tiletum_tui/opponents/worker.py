@@ -45,6 +45,8 @@ class Answer:
     alternative_gain: float = 0.0
     alternative_win: float | None = None
     game: str = "tiletum"  # whose notation ``action`` is in
+    target: int = 0  # the simulations the level thinks to (0: a level that does not search)
+    cut: bool = False  # the time cap stopped the search at ``simulations`` of ``target`` (said on screen)
 
     @property
     def move(self):
@@ -91,7 +93,8 @@ def _serve(conn, seats: dict, game: str = "tiletum") -> None:
             answer = Answer(request, seat, notation(c.action), tuple(notation(a) for a in c.plan), c.gain, c.win,
                             c.simulations, c.seconds, hint=kind == "hint", replanned=c.replanned,
                             alternative=tuple(notation(a) for a in c.alternative),
-                            alternative_gain=c.alternative_gain, alternative_win=c.alternative_win, game=game)
+                            alternative_gain=c.alternative_gain, alternative_win=c.alternative_win, game=game,
+                            target=c.target, cut=c.cut)
         except Exception as exc:  # a bug must not leave the screen waiting forever: say so, and play on
             answer = Answer(request, seat, _fallback(plug, data, request) if kind != "hint" else "", (), 0.0, None, 0,
                             0.0, hint=kind == "hint", error=f"{type(exc).__name__}: {exc}", game=game)

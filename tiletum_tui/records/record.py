@@ -26,7 +26,7 @@ MAX_BYTES = lines.MAX_BYTES
 FORMAT = "1"  # the record format's version (the ``Record`` header)
 UNFINISHED = "unfinished"
 PERSON = "person"
-_SEAT = re.compile(r"[a-z]+(?: [0-9A-Za-z.]+)?$")  # "person", "journeyman", "master 2s", "master 300"
+_SEAT = re.compile(r"[a-z]+(?: [0-9A-Za-z.]+){0,2}$")  # "person", "journeyman", "master 2s", "master 300 5s"
 _OWN = ("Record", "Game", "Date", "Result")  # the record's own headers; the rest are the game's settings
 
 

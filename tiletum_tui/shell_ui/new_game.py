@@ -10,13 +10,15 @@ from textual import on
 from textual.screen import Screen
 from textual.widgets import Button, Input, RadioSet, Select
 
+from ..opponents.base import SEARCHING
 from ..safe_text import name_problem
 from ..saves.format import PERSON, Seat
 
 # Who plays a seat, as every game's New game form and the replay's Play on ask it (a Select ``#who{i}``
-# a seat), and how long a master may think a decision where a game lets it be chosen (``#master-time``).
-SEAT_CHOICES = (("Person", "person"), ("Beginner", "beginner"), ("Journeyman", "journeyman"), ("Master", "master"))
-MASTER_TIMES = (("Master 1 s", "1s"), ("Master 2 s", "2s"), ("Master 5 s", "5s"), ("Master 10 s", "10s"))
+# a seat); a level is its strength, the same on every machine (its simulations: docs/opponents.md), so no
+# time is asked (a form that still asks one names it ``#master-time``: a cap).
+SEAT_CHOICES = (("Person", "person"), ("Beginner", "beginner"), ("Journeyman", "journeyman"), ("Master", "master"),
+                ("Grandmaster", "grandmaster"))
 
 
 def seat_select(i: int, level: str = "person", choices: tuple = SEAT_CHOICES) -> Select:
@@ -25,14 +27,14 @@ def seat_select(i: int, level: str = "person", choices: tuple = SEAT_CHOICES) ->
 
 def read_seats(screen, n: int) -> tuple[Seat, ...]:
     """Who plays each of ``n`` seats on ``screen``'s Selects: a person, or an opponent of the chosen level
-    (a master with the time chosen, where the screen asks one)."""
+    (a searching level with the time cap chosen, where a screen asks one)."""
     times = screen.query("#master-time")
     budget = str(times.first(Select).value) if times else ""
     out = []
     for i in range(n):
         who = str(screen.query_one(f"#who{i}", Select).value)
         out.append(PERSON if who == "person" else
-                   Seat(player="opponent", level=who, budget=budget if who == "master" else ""))
+                   Seat(player="opponent", level=who, budget=budget if who in SEARCHING else ""))
     return tuple(out)
 
 

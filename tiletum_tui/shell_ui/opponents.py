@@ -20,8 +20,8 @@ import time
 
 from ..opponents.base import LEVEL_TITLES
 
-DEFAULT_BUDGET = "2s"  # the master's thinking per decision, unless the seat says otherwise
-HINT_BUDGET = "1s"  # a hint should come quickly
+DEFAULT_BUDGET = ""  # a searching level thinks to its own simulations, unless the seat says otherwise
+HINT_BUDGET = ""  # a hint is the master's decision at its own strength (no stronger than the opponent)
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
@@ -210,7 +210,17 @@ class SeatDriver:
         """A hint's answer, from the process or (a hosted game) the host: only the one asked for counts."""
         if answer.request == self.hint_request:
             self.hint_request = None
+            self.cut_short(answer, "The hint")
             self.hint_arrived(answer)
+
+    def cut_short(self, answer, who: str) -> None:
+        """Say so when the time cap stopped a search short of its level's simulations (a level is its
+        simulations, the same on every machine: a slower or busier machine than it was set for weakens
+        that decision, and the player should know)."""
+        if getattr(answer, "cut", False):
+            self.screen.notify(f"{who} stopped thinking at its time cap: {answer.simulations} of its "
+                               f"{answer.target} simulations (this machine is slower than the level was set "
+                               "for: that move is weaker than the level)", severity="warning", timeout=8)
 
     def _died(self) -> None:
         """The process is gone (killed, out of memory): start it again and ask once more; a second
@@ -238,6 +248,7 @@ class SeatDriver:
         self.screen.call_later(self._apply_pending)
 
     def _arrived(self, answer) -> None:
+        self.cut_short(answer, self.title(answer.seat))
         if answer.error:  # a bug in a level: the process played the beginner's move instead, if it could
             self.screen.notify(f"{self.title(answer.seat)} could not decide: {answer.error}"
                                + (" (it plays a simple legal move instead)" if answer.action else ""),

@@ -74,3 +74,22 @@ def test_the_master_weighs_an_open_city_by_how_often_such_cities_are_completed()
     master = weigh(state, odds=MASTER_ODDS).features[found][0]
     assert journeyman > unfinished + 0.9 * (complete - unfinished)
     assert unfinished < master < unfinished + 0.4 * (complete - unfinished)
+
+
+def test_the_masters_last_followers_in_supply_are_worth_most():
+    """Issue 43, "Carcassonne's master keeps its followers working": it began 48% of its turns with no
+    follower in supply, its followers locked in features it could not finish. Its evaluation (and so its
+    playouts) now values the last followers in supply most: spending the last one costs it well over
+    what spending a seventh does, and more than a point or two of an unfinished feature. The journeyman
+    values each alike, as before."""
+    from tiletum_tui.carcassonne.opponents.evaluate import values
+
+    state = new_game(settings(2, seed=3)).clone()
+
+    def worth(count: int, odds) -> float:
+        state.supply[0] = count
+        return values(state, odds=odds)[0]
+
+    last, spare = worth(1, MASTER_ODDS) - worth(0, MASTER_ODDS), worth(7, MASTER_ODDS) - worth(6, MASTER_ODDS)
+    assert last > 2 * spare and last > 4
+    assert worth(1, ODDS) - worth(0, ODDS) == pytest.approx(worth(7, ODDS) - worth(6, ODDS))

@@ -117,7 +117,7 @@ def test_hurry_stops_the_masters_search_at_once():
     state = new_game(settings(2, 6))
     for _ in range(10):
         state = apply(state, Opponent(state.seat, "journeyman").choose(view(state)).action)
-    choice = Opponent(state.seat, "master", Budget.parse("60s")).choose(view(state), hurry=lambda: True)
+    choice = Opponent(state.seat, "master", Budget.parse("100000 60s")).choose(view(state), hurry=lambda: True)
     assert choice.simulations == 1 and choice.action in legal_actions(state)
 
 

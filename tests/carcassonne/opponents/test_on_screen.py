@@ -38,8 +38,8 @@ def _key_line(screen) -> list[str]:
 
 async def test_an_opponent_seat_thinks_in_its_process_plays_one_move_at_a_time_and_is_marked(tmp_path, monkeypatch):
     monkeypatch.setattr(SeatsDriver, "pace", 0.3)
-    # Seat 1 a master thinking a minute a turn: the screen must answer meanwhile, and Esc hurry it.
-    seats = (Seat(player="opponent", level="master", budget="60s"), PERSON)
+    # Seat 1 a master thinking a minute a turn (100,000 simulations, a 60 s cap): the screen must answer meanwhile, and Esc hurry it.
+    seats = (Seat(player="opponent", level="master", budget="100000 60s"), PERSON)
     session = Session.new(settings(2, 5), save_dir=tmp_path, game=GAME, seats=seats)
     app = TiletumApp(session=session, save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

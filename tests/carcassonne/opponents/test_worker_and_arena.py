@@ -57,11 +57,11 @@ def test_the_arena_plays_carcassonne_with_tiletums_output_and_saves_each_game(tm
     out = capsys.readouterr().out.splitlines()
     lines = [x for x in out if x.startswith("seed ")]
     assert len(lines) == 2 and all(LINE.match(x) for x in lines), lines
-    assert any(x.startswith("2 games, 3 players (journeyman, beginner, master), master budget 2 simulations")
+    assert any(x.startswith("2 games, 3 players (journeyman, beginner, master), search budget 2 simulations")
                for x in out)
     header = next(x for x in out if x.startswith("level"))
     assert header.split() == ["level", "seats", "wins", "win", "rate", "95%", "interval", "fair", "share", "avg",
-                              "VP", "s/decision", "s/turn"]
+                              "VP", "s/decision", "s/turn", "sims/turn", "cut"]
     assert any(x.startswith("journeyman ") and "%" in x for x in out)
     assert any("per seat and game" in x for x in out)
     for path in sorted(tmp_path.glob("*.json")):  # each game a save of Carcassonne, with the River

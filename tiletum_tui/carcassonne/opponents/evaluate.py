@@ -44,6 +44,10 @@ class Odds(NamedTuple):
     city_scale: float
     road_cap: float = 1.0
     city_cap: float = 1.0
+    # What the followers in supply are worth, the first, the second, ... (the rest: ``SUPPLY`` each); ():
+    # ``SUPPLY`` each. The master's last followers are worth most: with none in supply a turn can claim
+    # nothing, so one locked in a feature that will likely not close costs it more than its points.
+    supply: tuple[float, ...] = ()
 
     def chances(self, left: int) -> tuple[float, float]:
         """(a road end's, a city edge's) chance of being closed with ``left`` tiles to come."""
@@ -51,7 +55,16 @@ class Odds(NamedTuple):
 
 
 ODDS = Odds(ROAD_SCALE, CITY_SCALE)
-MASTER_ODDS = Odds(road_scale=45.0, city_scale=22.0, road_cap=1.0, city_cap=0.65)
+MASTER_ODDS = Odds(road_scale=45.0, city_scale=22.0, road_cap=1.0, city_cap=0.65, supply=(4.5, 3.0, 2.2))
+
+
+def _in_supply(count: float, steps: tuple[float, ...]) -> float:
+    """What ``count`` followers in supply are worth (a fraction: the turns left allow only a part of one)."""
+    if not steps:
+        return SUPPLY * count
+    whole = int(count)
+    worth = sum(steps[:whole]) + max(0, whole - len(steps)) * SUPPLY
+    return worth + (count - whole) * (steps[whole] if whole < len(steps) else SUPPLY)
 
 
 def _most(seats: list[int]) -> list[int]:
@@ -292,8 +305,9 @@ def values_each(state: State, extras: list[Follower | None], before: Land | None
         turns = left / n
         if turns > 0:
             fade = min(1.0, turns / SUPPLY_TURNS)
+            steps = odds.supply
             for seat in range(n):
-                v[seat] += SUPPLY * min(sup[seat], turns) * fade
+                v[seat] += _in_supply(min(sup[seat], turns), steps) * fade
         out.append(v)
     return out
 

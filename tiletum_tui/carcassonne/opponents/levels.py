@@ -15,7 +15,7 @@ import random
 import time
 from typing import NamedTuple
 
-from ...opponents.base import LEVELS, BaseOpponent, Budget, Choice  # noqa: F401 (LEVELS: the plug's)
+from ...opponents.base import LEVELS, SEARCHING, BaseOpponent, Budget, Choice  # noqa: F401 (LEVELS: the plug's)
 from ..engine import Deploy, Place, apply_in_place, digest, legal_actions
 from ..engine.followers import spots
 from ..engine.land import legal_places
@@ -85,12 +85,29 @@ def follower_options(placed, seat: int, place: Place | None = None, none: bool =
     return [Option(margin(v, seat), place, d) for v, d in zip(values_each(placed, extras, before, odds), deploys)]
 
 
+# The master's simulations per decision (a turn), by the number of players: its strength, the same on every
+# machine. Chosen so a turn takes about 2 s on a slow 2-core machine: `tiletum bench --opponents` on this 2-core
+# machine, shared (6 December 2026), gave 534 (2 players) and 442 (4) CPU simulations a second; a slow machine
+# is taken as 60% of that (docs/opponents.md, "Measured").
+MASTER_SIMULATIONS = {2: 640, 3: 580, 4: 530, 5: 480}
+GRANDMASTER_TIMES = 4  # the grandmaster: the master's search, this many times the simulations
+
+
+def level_simulations(seen, level: str) -> int:
+    """The simulations ``level`` thinks to per decision in ``seen`` (by its players)."""
+    sims = MASTER_SIMULATIONS[min(max(len(seen.players), 2), 5)]
+    return sims * (GRANDMASTER_TIMES if level == "grandmaster" else 1)
+
+
 class Opponent(BaseOpponent):
     """A computer player for one seat, at one level. ``choose(view)`` gives its next action."""
 
     def __init__(self, seat: int, level: str, budget: Budget | None = None) -> None:
         super().__init__(seat, level, budget)
         self._then: tuple | None = None  # (the placement it was chosen with, the follower)
+
+    def level_simulations(self, seen) -> int:
+        return level_simulations(seen, self.level)
 
     def choose(self, seen, hurry=None) -> Choice:
         """The next action for this seat in ``seen`` (a view, with this seat deciding). ``hurry`` is
@@ -110,10 +127,10 @@ class Opponent(BaseOpponent):
             return Choice(best.deploy, plan=[best.deploy], gain=best.value - now, replanned=True)
         started = time.perf_counter()
         now = margin(values(seen), self.seat)
-        if self.level == "master":
+        if self.level in SEARCHING:
             from .master import search
 
-            choice = search(seen, self.seat, self.budget, seed, hurry)
+            choice = search(seen, self.seat, self.search_budget(seen), seed, hurry)
         else:
             best = turn_options(seen, self.seat)[0]
             choice = Choice(best.place, plan=[best.place, best.deploy], gain=best.value - now)

@@ -15,7 +15,9 @@ candidate is played on the k-th deal (common random numbers), so they are compar
 Past the tree's edge a simulation plays a short playout (each player's turn by a cheap policy: the
 best of a few of its tile's places, with their followers) to a horizon of turns, and ends in the
 evaluation (``evaluate.values``): each player's reward is a logistic of its margin over the others'
-average. The budget (seconds or simulations) counts per decision, a turn; ``hurry`` stops it early.
+average. The budget counts per decision, a turn: the level's simulations (``levels.level_simulations``;
+the grandmaster's are several times the master's) within a time cap that is a safeguard only and said
+when it cuts the search short; ``hurry`` stops it early.
 """
 
 from __future__ import annotations
@@ -76,11 +78,11 @@ def search(seen, me: int, budget, seed: int, hurry=None) -> Choice:
     best = options[0]
     if len(options) == 1:  # one way to play the tile: no need to think
         return Choice(best.place, plan=[best.place, best.deploy], gain=best.value - now)
-    sims = run_budget(budget, started, lambda: _simulate(root, seen, seed, me), hurry)
+    sims, cut = run_budget(budget, started, lambda: _simulate(root, seen, seed, me), hurry)
     by_visits = sorted(root.children[""].values(), key=lambda c: (c.visits, c.total), reverse=True)
     first, second = by_visits[0], by_visits[1]
     return Choice(first.option.place, plan=[first.option.place, first.option.deploy], gain=first.option.value - now,
-                  win=first.total / first.visits, simulations=sims,
+                  win=first.total / first.visits, simulations=sims, target=budget.simulations, cut=cut,
                   alternative=[second.option.place, second.option.deploy], alternative_gain=second.option.value - now,
                   alternative_win=second.total / second.visits)
 

@@ -13,6 +13,7 @@ class CarcassonneOpponents:
     levels = LEVELS
     players = (2, 5)
     observe = staticmethod(match.count_parts)
+    figures = match.FIGURES
 
     def opponent(self, seat: int, level: str, budget) -> Opponent:
         return Opponent(seat, level, budget)

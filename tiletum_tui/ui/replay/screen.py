@@ -24,7 +24,7 @@ from ..widgets.painted import Painted
 from ..widgets.status import StatusBar
 from ..screens.game import ROOMY, TALL, WIDE, GameScreen, compose_views
 from ..screens.game_views import GameViews
-from ...shell_ui.new_game import MASTER_TIMES, SEAT_CHOICES
+from ...shell_ui.new_game import SEAT_CHOICES
 
 
 class ReplayPanel(Painted):
@@ -46,7 +46,7 @@ def hidden_words(state) -> str:
 class ReplayScreen(GameViews, ReplayShell):
     """A read-only look at any position of a game of Tiletum; see the module's words."""
 
-    SEAT_CHOICES, MASTER_TIMES = SEAT_CHOICES, MASTER_TIMES
+    SEAT_CHOICES = SEAT_CHOICES  # (a level is its strength, the same on every machine: no time to choose)
 
     BINDINGS = replay_bindings("tiletum") + keymap.bindings(
         [row for row in keymap.GAME_KEYS if row[0] in keymap.REPLAY_ALSO]) + [

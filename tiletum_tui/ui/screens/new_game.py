@@ -14,7 +14,7 @@ from ...engine.ruleset import known_modules
 from ...engine.state import PlayerSetup, Settings
 from ..parts import NewGameFields, ui_parts_by_name
 from ..widgets.painted import PLAYER_COLOURS
-from ...shell_ui.new_game import MASTER_TIMES, PlayersForm, form_problem, seat_select
+from ...shell_ui.new_game import PlayersForm, form_problem, seat_select
 from ...shell_ui.toggles import Choice, Tick
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee")
@@ -47,7 +47,6 @@ class NewGameScreen(PlayersForm):
                 yield Label("Seed", classes="label")
                 yield Input(str(self.seed), id="seed", restrict=r"[0-9]*", max_length=12, compact=True)
                 yield Button("New seed (Ctrl+R)", id="reseed", compact=True)
-                yield Select(MASTER_TIMES, value="2s", allow_blank=False, id="master-time", compact=True)
             for name, fields in module_fields().items():
                 yield from _module_fields(name, fields)
             yield Static("", id="form-error", markup=False)
