@@ -170,6 +170,16 @@ def entry(game, e) -> P.Entry:
     return P.Entry(e.seat, e.text, e.notation, game.encode_events(e.events), tuple(e.barriers))
 
 
+def record_of(session) -> bytes:
+    """A game over's whole record, its save file (issue 39: a remote final table's replay and charts
+    read it); b"" while it goes on (a client never holds a state the game still hides)."""
+    if not session.finished:
+        return b""
+    from ..saves import format as fmt
+
+    return fmt.encode(session.to_save_file())
+
+
 class Seated:
     """Who sits where in a game the host holds (``HostedGame``, ``FinishedGame``): from ``names()``
     and ``seat(i)`` (a person, or an opponent and its level)."""

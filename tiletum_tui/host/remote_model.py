@@ -37,6 +37,7 @@ class RemoteModel(GameModel):
         self.chat = list(opened.chat)
         self._undo, self._redo = opened.undo, opened.redo
         self.paused = opened.paused  # why the host cannot save the game now ("": it goes on)
+        self._record, self._whole = opened.record, None
 
     # ------------------------------------------------------------ what the screens read
     @property
@@ -60,6 +61,17 @@ class RemoteModel(GameModel):
 
     def plays_here(self, seat: int | None) -> bool:
         return seat is not None and seat == self.seat
+
+    def whole_game(self):
+        """The game over as a read-only session, replayed here from the record the host sent with its
+        last change (issue 39: the final table's replay and charts); once, then kept."""
+        if self._whole is None:
+            if not self._record:
+                raise ValueError("the game is not over: a replay shows it only once it is")
+            from ..session import Session
+
+            self._whole = Session.load_bytes(self._record, f"the host's record of {self.id}")
+        return self._whole
 
     def deciding(self, state, title: str) -> str:
         line = super().deciding(state, title)
@@ -127,6 +139,7 @@ class RemoteModel(GameModel):
         self._view = self.game.decode_view(u.view)
         self.seats = u.seats
         self._undo, self._redo = u.undo, u.redo
+        self._record, self._whole = u.record, None
         # The host sends the change before it accepts: while our move is under way, the change is ours.
         self._changed(new, own=self.pending is not None)
 

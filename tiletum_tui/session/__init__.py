@@ -250,6 +250,11 @@ class Session(SessionSaving):
         them (``shell_ui/replay/positions.py``), as ``view()`` does of the last."""
         return tuple(self._history)
 
+    def whole_game(self) -> Session:
+        """The session a replay and the charts read: this one (a hosted client's table gives the record
+        the host sent: ``carcassonne.ui.remote.HostedTable``)."""
+        return self
+
     def start_clock(self) -> None:
         """The next move is timed from now (the game screen calls it when it shows the game)."""
         self._clock = time.monotonic()

@@ -129,6 +129,11 @@ class GameModel:
         turned up): the events of the first state, before any action was logged."""
         return tuple(getattr(self.session, "setup_events", ()))
 
+    def whole_game(self):
+        """The session the final table's replay and charts read (issue 39): here the session itself;
+        a hosted game's is the record the host sends once it is over (``RemoteModel``)."""
+        return self.session
+
     @property
     def game(self):
         """The game played (``game_interface.Game``): every rule the model reads comes through it."""
