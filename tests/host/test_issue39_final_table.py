@@ -79,6 +79,8 @@ async def test_a_game_that_ends_while_open_replays_and_charts_on_the_remote_scre
             await pilot.pause(0.3)
             await _replay_and_charts(app, pilot, len(actions))
             assert app.return_code is None and not app.said_trouble
+            # Item 2: the move made on the host was timed (one clock, both games), and the record says so.
+            assert app.games.models[gid].whole_game().log[-1].seconds is not None
         player.close()
 
 

@@ -228,6 +228,7 @@ class HostedGame(Seated):
         self.retired = False  # the game is over: its session closed (``Host._retire``), a FinishedGame in its place
         self.paused: str | None = None  # why its file cannot be written (``pauses``): no move until it can
         self._finished = session.finished  # (the lobby's: as of the last change on disk, ``changed``)
+        session.start_clock()  # its moves are timed as at home (issue 39: one clock, both games)
 
     # ------------------------------------------------------------ who sits where
     def names(self) -> list[str]:

@@ -112,7 +112,7 @@ class Session(SessionSaving):
         self._changes = 0  # applied, undone and redone actions so far
         self._written = 0  # ... of which the last one written to a file (autosave or a save of the game)
         # issue 21, "the time taken per move": timed from the move before (or from ``start_clock``);
-        # None until a screen starts the clock, so headless games and tests record no times.
+        # None until a player is shown a decision, so headless games and tests record no times.
         self._clock: float | None = None
 
     # ------------------------------------------------------------ starting
@@ -256,8 +256,12 @@ class Session(SessionSaving):
         return self
 
     def start_clock(self) -> None:
-        """The next move is timed from now (the game screen calls it when it shows the game)."""
-        self._clock = time.monotonic()
+        """Time the moves from now on (issue 21), each from the move before it, the first from now.
+        The one clock of both games (issue 39): started where a decision is put to a player, the
+        screens' shared opponents' driver at home (``shell_ui.opponents.SeatDriver.changed``) and the
+        host's ``HostedGame``; once it runs, calling it again changes nothing (a redraw is no new move)."""
+        if self._clock is None:
+            self._clock = time.monotonic()
 
     @property
     def setup_events(self) -> tuple:

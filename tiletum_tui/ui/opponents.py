@@ -31,8 +31,8 @@ SUGGESTED = "◆ "  # the mark of the master's suggestion in the menu
 class OpponentsController(SeatDriver):
     """Drives the opponents' seats of one game screen (see the module docstring)."""
 
-    def __init__(self, screen, seats) -> None:
-        super().__init__(screen, seats)
+    def __init__(self, screen, seats, session=None) -> None:
+        super().__init__(screen, seats, session)
         self.suggestion = None  # (view bytes key, Answer) of the last hint
         self.last_move = ""  # "Bob (Master): takes the blue 3 ..." for the panel
         self._applying = False  # an opponent's move is being applied (see ``play``)

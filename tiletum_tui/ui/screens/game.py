@@ -153,7 +153,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         # The seats the computer plays (issue 14): they think in a process and play through this screen.
         from ..opponents import OpponentsController
 
-        self.opponents = OpponentsController(self, getattr(model.session, "seats", ()))
+        self.opponents = OpponentsController(self, getattr(model.session, "seats", ()), model.session)
         self.opponents.suggest = self.hints_on  # (hints on: h asks the master too)
 
     def _add_binding(self, binding: Binding) -> None:
@@ -171,7 +171,6 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         self.model.listen(self.post_message)  # every change, whoever made it, redraws (``_model_changed``)
         self._layout(self.app.size.width, self.app.size.height)
         self.on_mount_autosave()
-        getattr(self.model.session, "start_clock", lambda: None)()  # time each move from now (issue 21)
         self.refresh_game()
         self._recap_at_turn_start(self.model.log[-1].events if self.model.log else ())
         self._after_announce()  # a finished game that was loaded goes straight to the table
