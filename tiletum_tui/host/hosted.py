@@ -170,6 +170,13 @@ def entry(game, e) -> P.Entry:
     return P.Entry(e.seat, e.text, e.notation, game.encode_events(e.events), tuple(e.barriers))
 
 
+def since_bytes(session, seat: int | None) -> bytes:
+    """A seat's 'since your last turn' (``Session.since``) as a client is sent it (issue 39)."""
+    if seat is None:
+        return b""
+    return msgspec.msgpack.encode(session.since(seat))
+
+
 def record_of(session) -> bytes:
     """A game over's whole record, its save file (issue 39: a remote final table's replay and charts
     read it); b"" while it goes on (a client never holds a state the game still hides)."""
@@ -256,6 +263,10 @@ class HostedGame(Seated):
 
     def view_bytes(self, seat: int | None) -> bytes:  # (``game_interface.Hosted``)
         return self.game.encode_view(self.session.view(seat))
+
+    def since_bytes(self, seat: int | None) -> bytes:
+        """``seat``'s 'since your last turn', made here from the states (a watcher: none)."""
+        return b"" if seat is None else since_bytes(self.session, seat)
 
     def reasons(self, seat: int | None) -> tuple[str | None, str | None]:
         if seat is None:

@@ -219,6 +219,7 @@ class Opened(_Msg, tag="opened"):
     redo: str | None = "nothing to redo"
     paused: str = ""  # why the game waits for the host's disk ("": it goes on)
     record: bytes = b""  # a game over's save file (nothing is hidden then): replay and charts read it
+    since: bytes = b""  # 'since your last turn' for this seat (``session.since.Since``, msgpack), made on the host
 
 
 class Update(_Msg, tag="update"):
@@ -232,6 +233,7 @@ class Update(_Msg, tag="update"):
     undo: str | None = None
     redo: str | None = "nothing to redo"
     record: bytes = b""  # the game is over: its save file, as in ``Opened``
+    since: bytes = b""  # this seat's 'since your last turn', as in ``Opened``
 
 
 class Seats(_Msg, tag="seats"):

@@ -250,6 +250,12 @@ class Session(SessionSaving):
         them (``shell_ui/replay/positions.py``), as ``view()`` does of the last."""
         return tuple(self._history)
 
+    def since(self, seat: int):
+        """'Since your last turn' for ``seat`` (``session.since``: every event, its VP read from the states)."""
+        from .since import since
+
+        return since(self.game, self._history, self.log, seat)
+
     def whole_game(self) -> Session:
         """The session a replay and the charts read: this one (a hosted client's table gives the record
         the host sent: ``carcassonne.ui.remote.HostedTable``)."""

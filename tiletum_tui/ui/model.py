@@ -129,6 +129,10 @@ class GameModel:
         turned up): the events of the first state, before any action was logged."""
         return tuple(getattr(self.session, "setup_events", ()))
 
+    def since(self, seat: int):
+        """'Since your last turn' for ``seat`` (``session.since``), made by the session from its states."""
+        return self.session.since(seat)
+
     def whole_game(self):
         """The session the final table's replay and charts read (issue 39): here the session itself;
         a hosted game's is the record the host sends once it is over (``RemoteModel``)."""

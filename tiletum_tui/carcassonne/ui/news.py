@@ -106,3 +106,26 @@ def since_last_turn(log, names, seat: int) -> tuple[list[str], dict[int, int]]:
         n += placed
         lines.append((order_mark(n) + " " if placed else "  ") + entry_line(entry, names))
     return lines, points
+
+
+def since_lines(since, log, names) -> list[str]:
+    """'Since your last turn' (``session.since.Since``, made from the states: issue 39) in lines: the
+    seat's own last move and what it set off, the others' moves (each tile numbered as the land marks
+    it), every scoring and the River's end, each VP change with its values then and after."""
+    lines: list[str] = []
+    moves = [h for h in since.happened if h.seat is not None]
+    entries = log[len(log) - len(moves):] if moves else []  # (its moves are the last entries of the log)
+    k = n = 0
+    for h in since.happened:
+        if h.seat is None:
+            lines.append("  ▸ " + h.text)
+        else:
+            entry = entries[k] if k < len(entries) else None
+            k += 1
+            placed = entry is not None and any(isinstance(e, TilePlaced) for e in entry.events)
+            n += placed and not h.own
+            mark = order_mark(n) + " " if placed and not h.own else "  "
+            lines.append(("Your last move: " if h.own else mark) + h.text)
+        for c in h.vp:
+            lines.append(f"      {names[c.seat]} {c.after - c.before:+d} ({c.why}): {c.before} → {c.after}")
+    return lines

@@ -233,6 +233,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         self.reader.sync(self.model.log)
         if who is not None and (self.recap is None or self.recap.seat != who):
             self.recap = self.reader.recap(state, who)
+            self.recap.since = self.model.since(who)
         scene = self.scene()
         self.query_one(StatusBar).show(state, who)
         colour_class = f"player-{state.players[who].colour}" if who is not None else ""
