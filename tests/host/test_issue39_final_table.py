@@ -20,7 +20,7 @@ from tiletum_tui.session import EVERY_SEAT, Session
 from tiletum_tui.shell_ui.replay.charts import ChartsScreen
 from tiletum_tui.shell_ui.replay.screen import ReplayShell
 
-from .hosting import Player, running_host, screen_until, short_dir  # noqa: F401 (fixture)
+from .hosting import Player, people, random_move, running_host, screen_until, short_dir, table_of  # noqa: F401
 
 
 def _hosted(folder, name: str, seed: int, left: int) -> tuple[str, list[str]]:
@@ -121,3 +121,28 @@ async def test_an_unexpected_error_in_a_hosted_client_is_logged_on_the_host_and_
     assert logged.startswith("ann's screen failed") and "RuntimeError" in logged
     (line,) = [str(m) for m in told]  # one message, one line, no traceback
     assert "\n" not in line and "RuntimeError: an injected fault" in line and "Traceback" not in line
+
+
+@pytest.mark.parametrize("name", ["tiletum", "carcassonne"])
+async def test_a_remote_seat_is_told_since_its_last_turn_as_the_host_made_it_from_the_states(short_dir, name):
+    """Item 3, on the host: "Both games' screens and the host's clients show it"."""
+    rng = random.Random(7)
+    async with running_host(short_dir) as host:
+        ann, bob = await Player(short_dir, "ann").connect(), await Player(short_dir, "bob").connect()
+        gid = await table_of(host, [ann, bob], people("ann", "bob"), game=name)
+        await ann.open(gid)
+        await bob.open(gid)
+        session = host.games[gid].session
+        players = {0: ann, 1: bob}
+        turns = 0
+        while turns < 6:
+            who = session.current_player
+            await players[who].play(gid, random_move(players[who].model(gid), rng))
+            if session.current_player != who:
+                turns += 1
+        now = session.current_player
+        model = players[now].model(gid)
+        await players[now].until(lambda: len(model.log) == len(session.log))
+        assert model.since(now) == session.since(now) and not model.since(now).empty
+        assert model.since(1 - now) is None  # (another seat's is not sent)
+        ann.close(), bob.close()

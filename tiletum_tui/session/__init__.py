@@ -73,6 +73,7 @@ class LogEntry:
     events: tuple
     barriers: tuple[str, ...]  # what it revealed, in words (undo never goes back across it)
     seconds: float | None = None  # how long its player took over it (issue 21), None: not known
+    note: str = ""  # why this move was made, when it was not its player's choice (an opponent's fallback)
 
     @property
     def scoring(self) -> list:
@@ -298,10 +299,12 @@ class Session(SessionSaving):
         return self.seats[index] if index < len(self.seats) else fmt.PERSON
 
     # ------------------------------------------------------------ playing
-    def apply(self, action, *, by) -> LogEntry:
+    def apply(self, action, *, by, note: str = "") -> LogEntry:
         """Apply ``action`` (or its notation; without a seat it is ``by``'s) for the seat ``by`` and
         autosave; return its log entry. A move of a seat whose decision it is not, an illegal or a
-        malformed action raises (NotYourMoveError, the rules' error) and changes nothing."""
+        malformed action raises (NotYourMoveError, the rules' error) and changes nothing. ``note``
+        (why the move was made, when it was not its player's choice) is kept with its log entry: the
+        one way anything outside the engine adds to the history (issue 39)."""
         if self.read_only:
             raise ReadOnlyGameError(self._read_only_reason())
         if isinstance(action, str):
@@ -310,6 +313,8 @@ class Session(SessionSaving):
         if reason:
             raise NotYourMoveError(reason)
         entry = self._apply(action)
+        if note:
+            entry = self.log[-1] = replace(entry, note=note)
         self._redo.clear()
         self._after_change()
         return entry

@@ -162,9 +162,10 @@ class GameModel:
         return self._legal
 
     # Every change says which seat asks for it (``by``): the session decides (``Session.apply``).
-    def apply(self, action, *, by):
-        """Apply an action for seat ``by`` through the session; return its log entry (with its events)."""
-        entry = self.session.apply(action, by=by)
+    def apply(self, action, *, by, note: str = ""):
+        """Apply an action for seat ``by`` through the session; return its log entry (with its events).
+        ``note``: why this move (an opponent's fallback), recorded with it by the session."""
+        entry = self.session.apply(action, by=by, note=note)
         self._changed((entry,))
         return entry
 

@@ -299,6 +299,25 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         if self.current_view == "board":
             self._draw_view("board")
 
+    def redraw_view(self, name: str) -> None:
+        """Draw view ``name`` again from the state (now if it shows, else when it next shows): for the
+        helpers that change what a view shows (an opponent's move, a module's map), issue 39."""
+        self._stale.add(name)
+        if self.current_view == name:
+            self._draw_view(name)
+
+    def mark_on_map(self, space: str) -> None:
+        """Mark ``space`` on the map, the cursor on it (where an opponent's move happened)."""
+        self._map_args = ([space], space)
+        self._stale.add("map")
+
+    def show_view(self, name: str) -> None:
+        """Show view ``name`` (remembered as the player's choice), drawn from the state."""
+        if self.current_view != name:
+            self.action_view(name, remember=True)
+        else:
+            self._draw_view(name)
+
     # ------------------------------------------------------------ messages from the widgets
 
     @on(DecisionPanel.Pointing)
@@ -383,11 +402,12 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
             return
         self.apply(action, by=who)
 
-    def apply(self, action, *, by) -> None:
+    def apply(self, action, *, by, note: str = "") -> None:
         """Apply ``action`` for seat ``by`` (the person deciding, an opponent's seat, the learner, Rosa):
-        the session refuses a move of a seat whose decision it is not, and the screen says why."""
+        the session refuses a move of a seat whose decision it is not, and the screen says why.
+        ``note``: why this move, recorded with it by the session (an opponent's fallback move)."""
         try:
-            entry = self.model.apply(action, by=by)
+            entry = self.model.apply(action, by=by, note=note) if note else self.model.apply(action, by=by)
         except (TiletumError, NotYourMoveError) as exc:
             self.notify(str(exc), title="Not allowed", severity="error")
             self.query_one(DecisionPanel).waiting = False
