@@ -23,10 +23,15 @@ from tiletum_tui.shell_ui.replay.screen import ReplayShell
 from .hosting import Player, people, random_move, running_host, screen_until, short_dir, table_of  # noqa: F401
 
 
-def _hosted(folder, name: str, seed: int, left: int) -> tuple[str, list[str]]:
+# The issue's matrix: Tiletum, Tiletum with Prospect for Silver, Carcassonne with the River (and without).
+TABLES = ["tiletum", "tiletum+silver", "carcassonne", "carcassonne+river"]
+
+
+def _hosted(folder, table: str, seed: int, left: int) -> tuple[str, list[str]]:
     """A game of ann and bob by random moves, in the host's folder, ``left`` moves before its end."""
+    name, _, module = table.partition("+")
     game = games.game(name)
-    settings = game.table_settings([("ann", "red"), ("bob", "blue")], seed)
+    settings = game.table_settings([("ann", "red"), ("bob", "blue")], seed, (module,) if module else ())
     whole = Session.new(settings, autosave=False, game=game)
     rng = random.Random(seed)
     while not whole.finished:
@@ -56,12 +61,12 @@ def _over(app) -> bool:
     return model is not None and getattr(model, "remote", False) and model.game.finished(model.view)
 
 
-@pytest.mark.parametrize("name", ["tiletum", "carcassonne"])
+@pytest.mark.parametrize("name", TABLES)
 async def test_a_game_that_ends_while_open_replays_and_charts_on_the_remote_screen(short_dir, name):
     HostFolder(short_dir).prepare()
     gid, actions = _hosted(short_dir, name, 11, left=1)
     last = actions[-1]
-    mover = ("ann", "bob")[int(last.split(":")[0]) - 1] if name == "tiletum" else None
+    mover = ("ann", "bob")[int(last.split(":")[0]) - 1] if name.startswith("tiletum") else None
     async with running_host(short_dir) as host:
         hosted = host.games[gid]
         mover = mover or hosted.names()[hosted.session.current_player]
@@ -84,7 +89,7 @@ async def test_a_game_that_ends_while_open_replays_and_charts_on_the_remote_scre
         player.close()
 
 
-@pytest.mark.parametrize("name", ["tiletum", "carcassonne"])
+@pytest.mark.parametrize("name", TABLES)
 async def test_a_game_over_opened_from_the_lobby_replays_and_charts(short_dir, name):
     HostFolder(short_dir).prepare()
     gid, actions = _hosted(short_dir, name, 12, left=0)
@@ -123,13 +128,17 @@ async def test_an_unexpected_error_in_a_hosted_client_is_logged_on_the_host_and_
     assert "\n" not in line and "RuntimeError: an injected fault" in line and "Traceback" not in line
 
 
-@pytest.mark.parametrize("name", ["tiletum", "carcassonne"])
+@pytest.mark.parametrize("name", TABLES)
 async def test_a_remote_seat_is_told_since_its_last_turn_as_the_host_made_it_from_the_states(short_dir, name):
     """Item 3, on the host: "Both games' screens and the host's clients show it"."""
     rng = random.Random(7)
     async with running_host(short_dir) as host:
         ann, bob = await Player(short_dir, "ann").connect(), await Player(short_dir, "bob").connect()
-        gid = await table_of(host, [ann, bob], people("ann", "bob"), game=name)
+        game, _, module = name.partition("+")
+        before = set(host.games)
+        ann.link.send(P.NewTable(game, people("ann", "bob"), (module,) if module else ()))
+        await ann.until(lambda: set(host.games) - before)
+        (gid,) = set(host.games) - before
         await ann.open(gid)
         await bob.open(gid)
         session = host.games[gid].session
