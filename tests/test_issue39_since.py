@@ -15,7 +15,7 @@ from tiletum_tui import games
 from tiletum_tui.engine.events import CorruptionRevealed, FairHeld, PhaseBegan
 from tiletum_tui.carcassonne.engine.events import FeatureCompleted
 from tiletum_tui.session import EVERY_SEAT, Session
-from tiletum_tui.session.since import points_of, window
+from tiletum_tui.session.since import points_of
 
 TABLES = [("tiletum", (), 21), ("tiletum", ("silver",), 22), ("carcassonne", (), 23), ("carcassonne", ("river",), 24)]
 
@@ -48,14 +48,20 @@ def test_since_your_last_turn_reads_every_value_from_the_states(name, modules, s
     whole = _game(name, modules, seed)
     game, states, log = whole.game, whole.positions(), whole.log
     scores = lambda i: game.summary(states[i])["scores"]  # noqa: E731
-    checked = phases_seen = 0
+    checked = phases_seen = consecutive = 0
     for n in range(1, len(log) + 1):
         seat = game.current_player(states[n])
-        if seat is None or log[n - 1].seat == seat:
-            continue  # (a seat's decision begins where another seat's move ended)
+        turn_began = game.turn_key(states[n]) != game.turn_key(states[n - 1])
+        if seat is None or (log[n - 1].seat == seat and not turn_began):
+            continue  # (a seat's decision begins where another seat's move ended, or where its new turn began)
+        consecutive += log[n - 1].seat == seat  # (its last move just before: a round's last turn, then its first)
         part = Session.from_actions(whole.settings, [e.notation for e in log[:n]], game=game)
         got = part.since(seat)
-        span = window(log[:n], seat)
+        # Its last decision: its last move (a seat last in a round and first in the next was told
+        # nothing of the King phase between: the window went back to its move before the others').
+        mine = [i for i in range(n) if log[i].seat == seat]
+        assert got.start == (mine[-1] if mine else 0)
+        span = range(got.start, n)
         # Then: the seat's VP when it last decided, from the state before that move; now: the state's.
         assert list(got.then) == scores(span.start) and list(got.now) == scores(n)
         # Every change of every seat, in order, chained from then to now, each step a state's value at

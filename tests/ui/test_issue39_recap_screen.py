@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 
 from tiletum_tui import games
-from tiletum_tui.engine.events import PhaseBegan
 from tiletum_tui.session import EVERY_SEAT, Session
 from tiletum_tui.ui.app import TiletumApp
 from tiletum_tui.ui.widgets.recap import RecapView
@@ -17,19 +16,21 @@ from .conftest import SETTINGS
 
 
 def _round_two(tmp_path) -> Session:
-    """A game at the first turn of round 2 whose recap's window holds the King phase."""
+    """A game at round 2's first turn, played by the seat that made the last move of round 1 (so its
+    last decision was just before the King phase: the case the issue saw)."""
     game = games.game("tiletum")
     s = Session.new(SETTINGS, save_dir=tmp_path, autosave=False, game=game)
-    rng = random.Random(5)
-    seen_king = False
+    rng = random.Random(1)
     while True:
+        before = game.turn_key(s.positions()[-1])
         s.apply(rng.choice(game.legal_actions(s.state)), by=EVERY_SEAT)
-        seen_king = seen_king or any(isinstance(e, PhaseBegan) and e.phase == "king" for e in s.log[-1].events)
-        if seen_king and s.state.phase == "action" and s.log[-1].seat != s.current_player:
+        state = s.state
+        if (state.round == 2 and state.phase == "action" and game.turn_key(state) != before
+                and s.log[-1].seat == s.current_player):
             return s
 
 
-async def test_the_recap_at_round_twos_start_reads_the_states_and_names_the_king_phase(tmp_path):
+async def test_the_recap_at_round_twos_start_reads_the_states_and_names_the_phases_since(tmp_path):
     session = _round_two(tmp_path)
     seat = session.current_player
     since = session.since(seat)
@@ -37,7 +38,8 @@ async def test_the_recap_at_round_twos_start_reads_the_states_and_names_the_king
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         text = str(app.screen.query_one(RecapView).content)
-        assert "King phase" in text
+        assert "Fair in" in text and "Cleanup" in text  # what its last move set off, then round 2
+        assert since.start == len(session.log) - 1  # its last decision: its last move, just before
         for who, changes in since.vp().items():
             name = session.state.players[who].name
             assert f"{name} {since.then[who]} → {since.now[who]} VP" in text  # then: the state's, not counted back

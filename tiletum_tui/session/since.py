@@ -36,6 +36,7 @@ class Happened(msgspec.Struct, frozen=True):
 
 class Since(msgspec.Struct, frozen=True):
     seat: int
+    start: int  # the log index it begins at (the seat's last decision)
     happened: tuple[Happened, ...]
     then: tuple[int, ...]  # every seat's VP when ``seat`` last decided (the state's, before that move)
     now: tuple[int, ...]  # ... and now (the state's)
@@ -54,9 +55,9 @@ class Since(msgspec.Struct, frozen=True):
 
 
 def window(log, seat: int) -> range:
-    """The log entries since ``seat``'s last decision: back past its own moves of the turn it plays
-    now, then back to the last move it made before the others', which is in the window too (what it
-    set off, a lap's Corruption, the King phase, a Fair, is told)."""
+    """The log entries since ``seat``'s last decision, by the log alone (a screen without the states):
+    back past its own moves at the end of the log, then back to the last move it made before the
+    others', which is in the window too (what it set off is told). ``last_decision`` is exact."""
     i = len(log)
     while i > 0 and log[i - 1].seat == seat:
         i -= 1
@@ -64,6 +65,19 @@ def window(log, seat: int) -> range:
     while i > 0 and log[i - 1].seat != seat:
         i -= 1
     return range(max(i - 1, 0), end)
+
+
+def last_decision(game, states, log, seat: int) -> int:
+    """Where 'since' begins: the log index of ``seat``'s last move before the turn it plays now (its
+    own moves of this turn are not "since"; its moves of an earlier turn are: a seat last to play in
+    a round and first in the next was told nothing of the King phase between, issue 39)."""
+    now = game.turn_key(states[-1])
+    i = len(log)
+    while i > 0 and log[i - 1].seat == seat and game.turn_key(states[i - 1]) == now:
+        i -= 1  # (its moves of the turn it plays now)
+    while i > 0 and log[i - 1].seat != seat:
+        i -= 1
+    return max(i - 1, 0)
 
 
 def points_of(e) -> tuple[int, int] | None:
@@ -77,8 +91,7 @@ def points_of(e) -> tuple[int, int] | None:
 
 def since(game, states, log, seat: int) -> Since:
     """``states[i]`` the game before ``log[i]`` (``Session.positions()``); see the module docstring."""
-    last = window(log, seat)
-    start = last.start if last else len(log)
+    start = last_decision(game, states, log, seat) if log else 0
     span = range(start, len(log))  # (and its own moves of the turn it plays now, if any: up to now)
     wanted = set(range(start, len(log) + 1))
     scores = {i: game.summary(states[i])["scores"] for i in wanted}  # (only the states it reads)
@@ -105,7 +118,7 @@ def since(game, states, log, seat: int) -> Since:
                 parts[-1][2].append(VpChange(who, was, real, "other"))
         for who_, words, vp, mine in parts:
             out.append(Happened(who_, words, tuple(vp), mine))
-    return Since(seat, tuple(out), tuple(scores[start]), tuple(scores[len(log)]))
+    return Since(seat, start, tuple(out), tuple(scores[start]), tuple(scores[len(log)]))
 
 
-__all__ = ["Happened", "Since", "VpChange", "points_of", "since", "window"]
+__all__ = ["Happened", "Since", "VpChange", "last_decision", "points_of", "since", "window"]

@@ -100,13 +100,15 @@ class LogReader:
             i -= 1
         return range(max(i - 1, 0), end)
 
-    def recap(self, state, seat: int) -> Recap:
+    def recap(self, state, seat: int, since=None) -> Recap:
+        """``since``: the seat's ``session.since.Since`` (where its last decision was, read with the
+        states: issue 39); without it, the window the log alone gives (``window``)."""
         r = rules_for(state.settings)
         w = T.words(r)
         names = [p.name for p in state.players]
-        out = Recap(seat)
+        out = Recap(seat, since=since)
         where = {}
-        span = self.window(seat)
+        span = self.window(seat) if since is None else range(min(since.start, len(self._entries)), len(self._entries))
         known = span.start + (1 if span and self._entries[span.start].seat == seat else 0)  # (its own last move)
         for a in self._actions[:known]:
             if isinstance(a, MovePiece):

@@ -232,8 +232,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         self._drawn_version, self._shown_who = self.model.version, who
         self.reader.sync(self.model.log)
         if who is not None and (self.recap is None or self.recap.seat != who):
-            self.recap = self.reader.recap(state, who)
-            self.recap.since = self.model.since(who)
+            self.recap = self.reader.recap(state, who, self.model.since(who))
         scene = self.scene()
         self.query_one(StatusBar).show(state, who)
         colour_class = f"player-{state.players[who].colour}" if who is not None else ""
