@@ -128,6 +128,9 @@ class ToyGame:
     def scores_by_category(self, state):
         return [{"last counter": s} for s in state.scores]
 
+    def automatic(self, before, after, events):
+        return []  # (nothing happens that nobody chose)
+
     def player_names(self, settings):
         return list(settings.names)
 

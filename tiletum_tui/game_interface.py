@@ -81,6 +81,11 @@ class Game(Protocol):
     def winners(self, state: Any) -> tuple[int, ...]:
         """The seats who won a finished game (by the game's own tie-breaks; several when it shares a win)."""
 
+    def automatic(self, before: Any, after: Any, events: Any) -> list[tuple[int, str]]:
+        """What a move set off that nobody chose (a game's automatic phases), in words: (the index of
+        the event it begins at, or len(events): after them all; the words), in order."""
+        ...
+
     def scores_by_category(self, state: Any) -> list[dict[str, int]]:
         """Per seat, its VP by scoring category (the game's ledger keys; they sum to the seat's score)."""
 

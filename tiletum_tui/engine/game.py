@@ -18,6 +18,7 @@ from .actions import notation, parse
 from .errors import TiletumError
 from .flow import PLAYER_COUNTS
 from .events import Event
+from .table_words import automatic
 from .views import decode_view, encode_view
 from .state import Settings, State
 
@@ -73,6 +74,11 @@ class TiletumGame(StructSettings):  # (player_names, seed and the settings' code
 
     def scores_by_category(self, state: State) -> list[dict[str, int]]:
         return [dict(p.ledger) for p in state.players]
+
+    def automatic(self, before: State, after: State, events) -> list[tuple[int, str]]:
+        """(index of the event it begins at, words) of every automatic phase a move set off: the dice
+        rolled, Corruption, the King phase, a Fair, Cleanup, the final scoring (issue 39)."""
+        return automatic(before, after, events)
 
     def modules_offered(self) -> tuple[tuple[str, str], ...]:
         """The modules a new game may add, (name, title): a New game form elsewhere (the host's lobby)."""

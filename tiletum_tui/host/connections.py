@@ -180,6 +180,8 @@ class HostConnections:
             self._lobby_ask(conn, msg)
         elif isinstance(msg, P.Manage):
             await self._manage(conn, msg)
+        elif isinstance(msg, P.Trouble):  # a client's bug: in the host's log, where it can be mended (issue 39)
+            self.report(f"{conn.name}'s screen failed and closed ({conn.via}): {clean(msg.text, 400)}")
 
     def _web_link(self, conn: Connection) -> None:
         """A new sign-in link for the connection's own name, to it alone (never to the log)."""

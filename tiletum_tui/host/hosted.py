@@ -170,6 +170,23 @@ def entry(game, e) -> P.Entry:
     return P.Entry(e.seat, e.text, e.notation, game.encode_events(e.events), tuple(e.barriers))
 
 
+def since_bytes(session, seat: int | None) -> bytes:
+    """A seat's 'since your last turn' (``Session.since``) as a client is sent it (issue 39)."""
+    if seat is None:
+        return b""
+    return msgspec.msgpack.encode(session.since(seat))
+
+
+def record_of(session) -> bytes:
+    """A game over's whole record, its save file (issue 39: a remote final table's replay and charts
+    read it); b"" while it goes on (a client never holds a state the game still hides)."""
+    if not session.finished:
+        return b""
+    from ..saves import format as fmt
+
+    return fmt.encode(session.to_save_file())
+
+
 class Seated:
     """Who sits where in a game the host holds (``HostedGame``, ``FinishedGame``): from ``names()``
     and ``seat(i)`` (a person, or an opponent and its level)."""
@@ -218,6 +235,7 @@ class HostedGame(Seated):
         self.retired = False  # the game is over: its session closed (``Host._retire``), a FinishedGame in its place
         self.paused: str | None = None  # why its file cannot be written (``pauses``): no move until it can
         self._finished = session.finished  # (the lobby's: as of the last change on disk, ``changed``)
+        session.start_clock()  # its moves are timed as at home (issue 39: one clock, both games)
 
     # ------------------------------------------------------------ who sits where
     def names(self) -> list[str]:
@@ -245,6 +263,10 @@ class HostedGame(Seated):
 
     def view_bytes(self, seat: int | None) -> bytes:  # (``game_interface.Hosted``)
         return self.game.encode_view(self.session.view(seat))
+
+    def since_bytes(self, seat: int | None) -> bytes:
+        """``seat``'s 'since your last turn', made here from the states (a watcher: none)."""
+        return b"" if seat is None else since_bytes(self.session, seat)
 
     def reasons(self, seat: int | None) -> tuple[str | None, str | None]:
         if seat is None:

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import traceback
+from pathlib import Path
 
+from rich.text import Text
 from textual import on
 
 from ..safe_text import clean
@@ -25,6 +28,7 @@ RETRY = 1.0  # seconds between attempts to reach the host again
 
 
 class JoinApp(TiletumApp):
+    plays_at_home = False  # the games are the host's: a replay's "play on" makes no game here
     def __init__(self, link: HostLink, *, bell: bool = True) -> None:
         super().__init__()
         self.link = link
@@ -35,6 +39,7 @@ class JoinApp(TiletumApp):
         self.lobby_screen: LobbyScreen | None = None
         self.connection = "connecting…"
         self.said_bye = ""
+        self.said_trouble = ""  # what failed here, once told (``_handle_exception``)
         self.watching = False  # the host says (a watching link's connection): the lobby shows it
 
     def on_mount(self, event) -> None:
@@ -134,6 +139,20 @@ class JoinApp(TiletumApp):
 
     async def action_quit(self) -> None:
         self.exit()  # (nothing is lost: the host holds every game)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error (a bug) in this client: never a traceback on the player's terminal (it
+        would show the host's paths and locals, issue 39). What failed goes to the host's log, the
+        player is told it in one line, and the client closes (the games go on on the host)."""
+        if self.said_trouble:
+            return
+        what = f"{type(error).__name__}: {clean(str(error), 120)}"
+        self.said_trouble = f"{what} on {type(self.screen).__name__}"
+        frames = traceback.extract_tb(error.__traceback__)
+        where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+        self.link.send(P.Trouble(self.said_trouble + where))
+        self.exit(return_code=1, message=Text(f"tiletum join: this screen failed ({what}); the host logged it, "
+                                              "your games go on there.", no_wrap=True, overflow="ignore"))
 
     def close_sessions(self) -> None:
         self.link.close()

@@ -6,8 +6,11 @@ a tagged msgspec Struct (``"t"`` names it); the host decodes what a client sends
 than ``MAX_FRAME`` is refused before it is read (issue 25: "Client and host talk over a local socket
 in msgspec frames with a length prefix and a size limit").
 
-A client never holds a full state: the host sends it views (``Game.encode_view``: what its seat may
-see) and log entries, never settings, seeds or piles. Nothing here names a game.
+A client never holds a full state while the game goes on: the host sends it views
+(``Game.encode_view``: what its seat may see) and log entries, never settings, seeds or piles. Once
+the game is over it hides nothing, and the host adds its whole record (``record``: the game's save
+file), which the client replays for the final table's replay and charts (issue 39). Nothing here
+names a game.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import struct
 
 import msgspec
 
-VERSION = 1
+VERSION = 2  # 2: a game over's record; a client's Trouble (issue 39)
 MAX_FRAME = 256 * 1024  # bytes of one message: a view is about 20 KB, a whole log of a game ~100 KB
 _HEADER = struct.Struct(">I")
 
@@ -114,6 +117,13 @@ class LobbyAsk(_Msg, tag="lobbyask"):
     search: str = ""
 
 
+class Trouble(_Msg, tag="trouble"):
+    """An unexpected error ended this client (a bug): what failed, for the host's log (issue 39: the
+    player is told one line, never a traceback)."""
+
+    text: str
+
+
 class Manage(_Msg, tag="manage"):
     """The host's owner (its own socket only): ``archive`` or ``delete`` a game that is over."""
 
@@ -121,7 +131,8 @@ class Manage(_Msg, tag="manage"):
     what: str
 
 
-FROM_CLIENT = Hello | Open | Leave | NewTable | TakeSeat | Act | Undo | Say | WebLink | AskHint | LobbyAsk | Manage
+FROM_CLIENT = (Hello | Open | Leave | NewTable | TakeSeat | Act | Undo | Say | WebLink | AskHint | LobbyAsk | Manage
+               | Trouble)
 
 
 # ------------------------------------------------------------------ from the host
@@ -207,6 +218,8 @@ class Opened(_Msg, tag="opened"):
     undo: str | None = None  # why undo is not possible now (None: it is)
     redo: str | None = "nothing to redo"
     paused: str = ""  # why the game waits for the host's disk ("": it goes on)
+    record: bytes = b""  # a game over's save file (nothing is hidden then): replay and charts read it
+    since: bytes = b""  # 'since your last turn' for this seat (``session.since.Since``, msgpack), made on the host
 
 
 class Update(_Msg, tag="update"):
@@ -219,6 +232,8 @@ class Update(_Msg, tag="update"):
     seats: tuple[SeatInfo, ...]
     undo: str | None = None
     redo: str | None = "nothing to redo"
+    record: bytes = b""  # the game is over: its save file, as in ``Opened``
+    since: bytes = b""  # this seat's 'since your last turn', as in ``Opened``
 
 
 class Seats(_Msg, tag="seats"):

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from .. import games
 from ..session import LogEntry, NotYourMoveError
 from ..ui.model import GameModel
@@ -11,6 +13,12 @@ from . import protocol as P
 
 def _entries(game, entries) -> list[LogEntry]:
     return [LogEntry(e.seat, e.text, e.notation, game.decode_events(e.events), tuple(e.barriers)) for e in entries]
+
+
+def _since(data: bytes):
+    from ..session.since import Since
+
+    return msgspec.msgpack.decode(data, type=Since) if data else None
 
 
 class RemoteModel(GameModel):
@@ -37,6 +45,8 @@ class RemoteModel(GameModel):
         self.chat = list(opened.chat)
         self._undo, self._redo = opened.undo, opened.redo
         self.paused = opened.paused  # why the host cannot save the game now ("": it goes on)
+        self._record, self._whole = opened.record, None
+        self._since = _since(opened.since)
 
     # ------------------------------------------------------------ what the screens read
     @property
@@ -60,6 +70,21 @@ class RemoteModel(GameModel):
 
     def plays_here(self, seat: int | None) -> bool:
         return seat is not None and seat == self.seat
+
+    def since(self, seat: int):
+        """This seat's 'since your last turn', made by the host from its states (None for another seat)."""
+        return self._since if self._since is not None and self._since.seat == seat else None
+
+    def whole_game(self):
+        """The game over as a read-only session, replayed here from the record the host sent with its
+        last change (issue 39: the final table's replay and charts); once, then kept."""
+        if self._whole is None:
+            if not self._record:
+                raise ValueError("the game is not over: a replay shows it only once it is")
+            from ..session import Session
+
+            self._whole = Session.load_bytes(self._record, f"the host's record of {self.id}")
+        return self._whole
 
     def deciding(self, state, title: str) -> str:
         line = super().deciding(state, title)
@@ -127,6 +152,8 @@ class RemoteModel(GameModel):
         self._view = self.game.decode_view(u.view)
         self.seats = u.seats
         self._undo, self._redo = u.undo, u.redo
+        self._record, self._whole = u.record, None
+        self._since = _since(u.since)
         # The host sends the change before it accepts: while our move is under way, the change is ours.
         self._changed(new, own=self.pending is not None)
 

@@ -35,7 +35,7 @@ from .host_lobby import HostLobby
 from .host_opponents import HostOpponents
 from .pauses import HostPauses, cannot_save
 from .hosted import FinishedGame, HostedGame, HostFolder, Tables, check_table, entry, load_games, opponents_of, \
-    seats_for, settings_for, status_text
+    record_of, seats_for, since_bytes, settings_for, status_text
 from .replays import Replays
 
 CHAT_LIMIT = 200  # characters of one line of table talk
@@ -134,7 +134,7 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
         conn.send(P.Opened(g.id, g.game.name, -1 if seat is None else seat, g.game.encode_view(s.view(seat)),
                            tuple(entry(g.game, e) for e in s.log), g.game.encode_events(s.setup_events),
                            g.seat_infos(set(self.connected())), tuple(g.chat), undo, redo,
-                           getattr(g, "paused", None) or ""))
+                           getattr(g, "paused", None) or "", record_of(s), since_bytes(s, seat)))
         self._seats_changed(g.id)
 
     async def _replayed(self, conn: Connection, g: FinishedGame):
@@ -224,6 +224,7 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
         """Push the change to everyone at the game: the log from where theirs differs, their view."""
         seats = g.seat_infos(set(self.connected()))
         log = g.session.log
+        record = record_of(g.session)  # (a game over only: once for every client)
         views: dict = {}
         for c in list(self.connections):
             opened = c.games.get(g.id)
@@ -232,10 +233,11 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
             seat, sent = opened
             start = next((i for i, (a, b) in enumerate(zip(sent, log)) if a is not b), min(len(sent), len(log)))
             if seat not in views:
-                views[seat] = (g.view_bytes(seat), g.reasons(seat))
-            view, (undo, redo) = views[seat]
+                views[seat] = (g.view_bytes(seat), g.reasons(seat), g.since_bytes(seat))
+            view, (undo, redo), since = views[seat]
             opened[1] = list(log)
-            c.send(P.Update(g.id, start, tuple(g.entry(e) for e in log[start:]), view, seats, undo, redo))
+            c.send(P.Update(g.id, start, tuple(g.entry(e) for e in log[start:]), view, seats, undo, redo, record,
+                            since))
         self._lobby_changed()
         self._retire(g)
         self._opponents(g)

@@ -73,6 +73,7 @@ class LogEntry:
     events: tuple
     barriers: tuple[str, ...]  # what it revealed, in words (undo never goes back across it)
     seconds: float | None = None  # how long its player took over it (issue 21), None: not known
+    note: str = ""  # why this move was made, when it was not its player's choice (an opponent's fallback)
 
     @property
     def scoring(self) -> list:
@@ -112,7 +113,7 @@ class Session(SessionSaving):
         self._changes = 0  # applied, undone and redone actions so far
         self._written = 0  # ... of which the last one written to a file (autosave or a save of the game)
         # issue 21, "the time taken per move": timed from the move before (or from ``start_clock``);
-        # None until a screen starts the clock, so headless games and tests record no times.
+        # None until a player is shown a decision, so headless games and tests record no times.
         self._clock: float | None = None
 
     # ------------------------------------------------------------ starting
@@ -251,9 +252,24 @@ class Session(SessionSaving):
         games' states refuse every write: issue 38), so handing out the history itself is safe."""
         return tuple(self._history)
 
+    def since(self, seat: int):
+        """'Since your last turn' for ``seat`` (``session.since``: every event, its VP read from the states)."""
+        from .since import since
+
+        return since(self.game, self._history, self.log, seat)
+
+    def whole_game(self) -> Session:
+        """The session a replay and the charts read: this one (a hosted client's table gives the record
+        the host sent: ``carcassonne.ui.remote.HostedTable``)."""
+        return self
+
     def start_clock(self) -> None:
-        """The next move is timed from now (the game screen calls it when it shows the game)."""
-        self._clock = time.monotonic()
+        """Time the moves from now on (issue 21), each from the move before it, the first from now.
+        The one clock of both games (issue 39): started where a decision is put to a player, the
+        screens' shared opponents' driver at home (``shell_ui.opponents.SeatDriver.changed``) and the
+        host's ``HostedGame``; once it runs, calling it again changes nothing (a redraw is no new move)."""
+        if self._clock is None:
+            self._clock = time.monotonic()
 
     @property
     def setup_events(self) -> tuple:
@@ -284,10 +300,12 @@ class Session(SessionSaving):
         return self.seats[index] if index < len(self.seats) else fmt.PERSON
 
     # ------------------------------------------------------------ playing
-    def apply(self, action, *, by) -> LogEntry:
+    def apply(self, action, *, by, note: str = "") -> LogEntry:
         """Apply ``action`` (or its notation; without a seat it is ``by``'s) for the seat ``by`` and
         autosave; return its log entry. A move of a seat whose decision it is not, an illegal or a
-        malformed action raises (NotYourMoveError, the rules' error) and changes nothing."""
+        malformed action raises (NotYourMoveError, the rules' error) and changes nothing. ``note``
+        (why the move was made, when it was not its player's choice) is kept with its log entry: the
+        one way anything outside the engine adds to the history (issue 39)."""
         if self.read_only:
             raise ReadOnlyGameError(self._read_only_reason())
         if isinstance(action, str):
@@ -296,6 +314,8 @@ class Session(SessionSaving):
         if reason:
             raise NotYourMoveError(reason)
         entry = self._apply(action)
+        if note:
+            entry = self.log[-1] = replace(entry, note=note)
         self._redo.clear()
         self._after_change()
         return entry

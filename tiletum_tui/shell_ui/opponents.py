@@ -32,9 +32,11 @@ class SeatDriver:
     game = "tiletum"  # the game's name for the opponents' process (``games.OPPONENTS``)
     hint_budget = HINT_BUDGET
 
-    def __init__(self, screen, seats) -> None:
+    def __init__(self, screen, seats, session=None) -> None:
         self.screen = screen
         self.seats = tuple(seats)  # saves.format.Seat per seat
+        # The game's session, whose clock this starts (None: a hosted game's, timed on the host).
+        self.clocked = session if hasattr(session, "start_clock") else None
         self.process = None
         self.waiting: int | None = None  # the request of the move we wait for
         self.waiting_seat: int | None = None
@@ -146,6 +148,8 @@ class SeatDriver:
         """After every redraw: ask the opponent whose decision it is (once)."""
         if self.closed:
             return
+        if self.clocked is not None:  # the one clock of both games (issue 39): each move timed from now on
+            self.clocked.start_clock()
         who = self.deciding()
         if not self.plays(who):
             self.rushing = False

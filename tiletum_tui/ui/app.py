@@ -32,6 +32,7 @@ class TiletumApp(App):
     screens come from ``ui.games`` (the shell names the game, nothing more)."""
 
     TITLE = screens_for(games.DEFAULT).title
+    plays_at_home = True  # games are played in this process (``tiletum join``'s are the host's)
     CSS_PATH = title_css_paths()  # the rest before the first other screen (``_read_later_styles``)
     BINDINGS = keymap.bindings(keymap.APP_KEYS) + page_bindings()  # (in a browser page, its keys)
     COMMANDS = App.COMMANDS | {_rules_commands}  # "rules: fair" in the palette (imported when it opens)

@@ -129,6 +129,15 @@ class GameModel:
         turned up): the events of the first state, before any action was logged."""
         return tuple(getattr(self.session, "setup_events", ()))
 
+    def since(self, seat: int):
+        """'Since your last turn' for ``seat`` (``session.since``), made by the session from its states."""
+        return self.session.since(seat)
+
+    def whole_game(self):
+        """The session the final table's replay and charts read (issue 39): here the session itself;
+        a hosted game's is the record the host sends once it is over (``RemoteModel``)."""
+        return self.session
+
     @property
     def game(self):
         """The game played (``game_interface.Game``): every rule the model reads comes through it."""
@@ -153,9 +162,10 @@ class GameModel:
         return self._legal
 
     # Every change says which seat asks for it (``by``): the session decides (``Session.apply``).
-    def apply(self, action, *, by):
-        """Apply an action for seat ``by`` through the session; return its log entry (with its events)."""
-        entry = self.session.apply(action, by=by)
+    def apply(self, action, *, by, note: str = ""):
+        """Apply an action for seat ``by`` through the session; return its log entry (with its events).
+        ``note``: why this move (an opponent's fallback), recorded with it by the session."""
+        entry = self.session.apply(action, by=by, note=note)
         self._changed((entry,))
         return entry
 

@@ -15,10 +15,8 @@ Nothing here knows a rule: moves come from the opponents, their words from the s
 
 from __future__ import annotations
 
-import dataclasses
 
 from ..engine import current_player, notation
-from ..engine.events import Noted
 from ..engine.map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
 from ..engine.queries import ap_left
 from ..engine.turn import TakeDie
@@ -31,8 +29,8 @@ SUGGESTED = "◆ "  # the mark of the master's suggestion in the menu
 class OpponentsController(SeatDriver):
     """Drives the opponents' seats of one game screen (see the module docstring)."""
 
-    def __init__(self, screen, seats) -> None:
-        super().__init__(screen, seats)
+    def __init__(self, screen, seats, session=None) -> None:
+        super().__init__(screen, seats, session)
         self.suggestion = None  # (view bytes key, Answer) of the last hint
         self.last_move = ""  # "Bob (Master): takes the blue 3 ..." for the panel
         self._applying = False  # an opponent's move is being applied (see ``play``)
@@ -88,23 +86,19 @@ class OpponentsController(SeatDriver):
         if self.plays(who):
             self.screen.query_one(DecisionPanel).show(self.panel_title(who), [])
 
-    def _apply(self, action, seat: int) -> None:
+    def _apply(self, action, seat: int, note: str = "") -> None:
         """An opponent's move, made as its seat: applied, logged, autosaved and announced as any move
-        is. (The game screen's own ``apply``: a lesson's screen judges only the learner's moves.)"""
+        is, with its ``note`` (why this move) recorded by the session. (The game screen's own
+        ``apply``: a lesson's screen judges only the learner's moves.)"""
         from .screens.game import GameScreen
 
-        GameScreen.apply(self.screen, action, by=seat)
+        GameScreen.apply(self.screen, action, by=seat, note=note)
 
     def _show_view(self, name: str, space: str | None) -> None:
         """Show where an opponent's move happened: the wheel after a die, the map marked at a space."""
-        screen = self.screen
         if space is not None:
-            screen._map_args = ([space], space)
-            screen._stale.add("map")
-        if screen.current_view != name:
-            screen.action_view(name, remember=True)
-        else:
-            screen._draw_view(name)
+            self.screen.mark_on_map(space)
+        self.screen.show_view(name)
 
     def panel_title(self, seat: int) -> str:
         """The decision panel while an opponent decides: its last move, and that it is thinking."""
@@ -117,14 +111,12 @@ class OpponentsController(SeatDriver):
     def play(self, seat: int, action) -> None:
         screen = self.screen
         self._applying = True  # its redraw must not sum up yet: this move is not in ``played`` before it is logged
+        note, self._note = self._note, ""
         try:
-            self._apply(action, seat)
+            self._apply(action, seat, note)  # (the log says why this move: the session records the note)
         finally:
             self._applying = False
         entry = screen.model.log[-1] if screen.model.log else None
-        note, self._note = self._note, ""
-        if note and entry is not None and entry.notation == notation(action):  # the log says why this move
-            entry = screen.model.log[-1] = dataclasses.replace(entry, events=entry.events + (Noted(seat, note),))
         if entry is not None and entry.notation == notation(action):
             self.last_move = f"{LEVEL_TITLES.get(self.seats[seat].level, '')} · {entry.text}"
             self.played.append(entry.text)

@@ -17,9 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine import parse
-from ..engine.events import CorruptionRevealed, DiceRolled, FairHeld, PhaseBegan, Scored, TileDrawn
+from ..engine.events import Scored, TileDrawn
 from ..engine.map_actions import MovePiece, PlaceHouse, PlacePillar
 from ..engine.ruleset import rules_for
+from ..engine.table_words import corruption_words, table_event
 from ..engine.turn import Done, EndTurn, Skip, TakeDie
 from . import text as T
 
@@ -38,6 +39,7 @@ class Recap:
     placed: dict[str, set[int]] = field(default_factory=dict)  # Town -> seats that placed a House/Pillar there
     dice: list[tuple[int, TakeDie]] = field(default_factory=list)  # (seat, the die taken)
     vp_now: dict[int, int] = field(default_factory=dict)  # seat -> VP when the recap was made
+    since: object = None  # ``session.since.Since``: every VP change, its values read from the states (issue 39)
 
     @property
     def empty(self) -> bool:
@@ -98,13 +100,15 @@ class LogReader:
             i -= 1
         return range(max(i - 1, 0), end)
 
-    def recap(self, state, seat: int) -> Recap:
+    def recap(self, state, seat: int, since=None) -> Recap:
+        """``since``: the seat's ``session.since.Since`` (where its last decision was, read with the
+        states: issue 39); without it, the window the log alone gives (``window``)."""
         r = rules_for(state.settings)
         w = T.words(r)
         names = [p.name for p in state.players]
-        out = Recap(seat)
+        out = Recap(seat, since=since)
         where = {}
-        span = self.window(seat)
+        span = self.window(seat) if since is None else range(min(since.start, len(self._entries)), len(self._entries))
         known = span.start + (1 if span and self._entries[span.start].seat == seat else 0)  # (its own last move)
         for a in self._actions[:known]:
             if isinstance(a, MovePiece):
@@ -186,25 +190,8 @@ def _close_walks(parts: list) -> None:
 
 
 def _table_event(r, w, names, e) -> str:
-    """An event of the table (not of one player's choice), in words, or ''."""
-    if isinstance(e, DiceRolled):
-        return f"Round {e.round}: the dice were rolled onto the Action Wheel"
-    if isinstance(e, CorruptionRevealed):
-        return corruption_words(r, names, e)
-    if isinstance(e, FairHeld):
-        who = ", ".join(names[p] for p in e.participants) or "nobody"
-        return f"Fair in {w.space_name(e.town)}: {who} took part"
-    if isinstance(e, PhaseBegan) and e.phase == "king":
-        return f"Round {e.round}: the King phase began"  # (its VP, once scored, are told with the others)
-    return ""
-
-
-def corruption_words(r, names, e: CorruptionRevealed) -> str:
-    """'Corruption token 2 turned up (lap 2): Ann's King marker 3 → 1, Bob's 0 → -2'."""
-    track = r.tracks.king_track
-    moves = [f"{names[p]} {track[a]:+d} → {track[b]:+d}" for p, a, b in e.moved]
-    text = f"Lap {e.lap}: Corruption token {e.value} turned up"
-    return text + (": King markers " + ", ".join(moves) if moves else ": no King marker moved")
+    """An event of the table (not of one player's choice), in words, or '' (the engine's words)."""
+    return table_event(r, names, e)
 
 
 def drawn_words(w, e: TileDrawn) -> str:

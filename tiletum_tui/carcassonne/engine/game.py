@@ -9,7 +9,7 @@ from . import RULES_VERSION, RULES_VERSIONS, apply, current_player, describe, di
     parse
 from .rules import view
 from .errors import CarcassonneError
-from .events import TileDrawn
+from .events import FeatureCompleted, GameEnded, Scored, TileDrawn
 from .state import PlayerSetup, Settings, State
 from .words import count
 
@@ -65,6 +65,22 @@ class CarcassonneGame(StructSettings):  # (player_names, seed and the settings' 
 
     def scores_by_category(self, state: State) -> list[dict[str, int]]:
         return [dict(d) for d in state.ledger]
+
+    def automatic(self, before: State, after: State, events) -> list[tuple[int, str]]:
+        """(index of the event it begins at, words) of what a move set off that nobody chose: a feature
+        completed and scored, the River's end (its lake placed), the final scoring (issue 39)."""
+        out = []
+        final = False
+        for k, e in enumerate(events):
+            if isinstance(e, FeatureCompleted):
+                size = "" if e.kind == "cloister" else f" of {count(e.tiles, 'tile')}"
+                out.append((k, f"A {e.kind}{size} completed" + ("" if e.winners else " (nobody on it)")))
+            elif not final and ((isinstance(e, Scored) and e.nodes) or isinstance(e, GameEnded)):
+                final = True  # (the final scoring's scores carry their feature's nodes: none during the game)
+                out.append((k, "The last tile is placed: the final scoring"))
+        if before.river_end is not None and after.river_end is None:
+            out.append((len(events), "The River is done (its lake placed): the land tiles go on"))
+        return sorted(out, key=lambda p: p[0])
 
     # -- a game through ``tiletum host`` (``game_interface.Hosted``)
     @property

@@ -55,7 +55,7 @@ class Looking:
         from ...shell_ui.replay.positions import Positions
         from .replay import CHARTS
 
-        self.app.push_screen(ChartsScreen(Positions(self.session), CHARTS))
+        self.app.push_screen(ChartsScreen(Positions(self.session.whole_game()), CHARTS))
 
     def action_hint(self) -> None:
         """The master's suggestion for the tile and the follower (``opponents.SeatsDriver.ask_hint``)."""

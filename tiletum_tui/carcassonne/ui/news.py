@@ -84,25 +84,24 @@ def placed_since(log, seat: int) -> list[tuple[int, int]]:
             for e in log[i].events if isinstance(e, TilePlaced)]
 
 
-def since_last_turn(log, names, seat: int) -> tuple[list[str], dict[int, int]]:
-    """What the others did since ``seat`` last played, a line per action (its own last action only by
-    what it set off), each tile placed numbered as the land marks it (``order_mark``), and the points
-    each player scored in that time (from the Scored events)."""
+def since_lines(since, log, names) -> list[str]:
+    """'Since your last turn' (``session.since.Since``, made from the states: issue 39) in lines: the
+    seat's own last move and what it set off, the others' moves (each tile numbered as the land marks
+    it), every scoring and the River's end, each VP change with its values then and after."""
     lines: list[str] = []
-    points: dict[int, int] = {}
-    span = window(log, seat)
-    n = 0
-    for i in span:
-        entry = log[i]
-        for e in entry.events:
-            if isinstance(e, Scored):
-                points[e.seat] = points.get(e.seat, 0) + e.points
-        if entry.seat == seat and i == span.start:
-            extra = consequences(entry, names)
-            if extra:
-                lines.append("After your last move: " + "; ".join(extra))
-            continue
-        placed = any(isinstance(e, TilePlaced) for e in entry.events)
-        n += placed
-        lines.append((order_mark(n) + " " if placed else "  ") + entry_line(entry, names))
-    return lines, points
+    moves = [h for h in since.happened if h.seat is not None]
+    entries = log[len(log) - len(moves):] if moves else []  # (its moves are the last entries of the log)
+    k = n = 0
+    for h in since.happened:
+        if h.seat is None:
+            lines.append("  ▸ " + h.text)
+        else:
+            entry = entries[k] if k < len(entries) else None
+            k += 1
+            placed = entry is not None and any(isinstance(e, TilePlaced) for e in entry.events)
+            n += placed and not h.own
+            mark = order_mark(n) + " " if placed and not h.own else "  "
+            lines.append(("Your last move: " if h.own else mark) + h.text)
+        for c in h.vp:
+            lines.append(f"      {names[c.seat]} {c.after - c.before:+d} ({c.why}): {c.before} → {c.after}")
+    return lines

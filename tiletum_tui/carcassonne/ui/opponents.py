@@ -22,7 +22,7 @@ class SeatsDriver(SeatDriver):
 
     def __init__(self, screen) -> None:
         self.session = screen.session
-        super().__init__(screen, self.session.seats)
+        super().__init__(screen, self.session.seats, self.session)
         self.hint_for = None  # the decision the hint was asked for
         self.marked: int | None = None  # the placement of the opponents' last tile (highlighted)
 

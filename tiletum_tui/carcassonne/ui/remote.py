@@ -82,6 +82,14 @@ class HostedTable:
     def close(self) -> None:
         pass  # (the game stays on the host)
 
+    def since(self, seat: int):
+        """'Since your last turn', as the host made it for this seat."""
+        return self.model.since(seat)
+
+    def whole_game(self):
+        """The game over, replayed here from the host's record (the final table's replay and charts)."""
+        return self.model.whole_game()
+
 
 class HostSeats:
     """The other seats of a hosted game, as the screen's opponents' driver is asked about them: they

@@ -375,7 +375,7 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
         """The final table's r: the game replayed (issue 21)."""
         from .replay import CarcassonneReplay
 
-        self.app.push_screen(CarcassonneReplay(self.session, at=0, from_final=True))
+        self.app.push_screen(CarcassonneReplay(self.session.whole_game(), at=0, from_final=True))
 
     def action_rotate(self) -> None:
         state = self.state

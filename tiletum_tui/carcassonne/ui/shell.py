@@ -266,9 +266,15 @@ class CarcassonneShell(Screen):
     def action_since(self) -> None:
         seat = self.you()
         names = self._names()
-        lines, points = news.since_last_turn(self.session.log, names, seat)
-        if points:
-            lines = lines + ["", "Points since: " + ", ".join(f"{names[s]} +{n}" for s, n in sorted(points.items()))]
+        since = self.session.since(seat)  # made from the states (issue 39), here or on the host
+        if since is None:
+            lines = ["Not known yet: the host has not said."]
+        else:
+            lines = news.since_lines(since, self.session.log, names)
+            changed = sorted(since.vp())
+            if changed:
+                lines += ["", "Points since: " + ", ".join(f"{names[s]} {since.then[s]} → {since.now[s]}"
+                                                          for s in changed)]
         self.app.push_screen(NewsPanel(f"Since {names[seat]}'s last turn", lines))
 
     def action_overview(self) -> None:

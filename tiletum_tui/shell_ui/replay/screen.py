@@ -181,6 +181,10 @@ class ReplayShell(Screen):
     def action_play_on(self) -> None:
         from .dialogs import PlayOnDialog, play_on
 
+        if not getattr(self.app, "plays_at_home", True):  # (``tiletum join``: it runs on the host's machine)
+            self.notify("Play on from here starts a game at home: not in a game joined on a host.",
+                        severity="warning", timeout=6)
+            return
         def chosen(seats) -> None:
             if seats is not None:
                 # a game with no folder of its own (a record, one played headless): the app's (--save-dir)

@@ -71,13 +71,13 @@ class FinalScreen(Screen):
     def action_replay(self) -> None:
         from ..replay.screen import ReplayScreen
 
-        self.app.push_screen(ReplayScreen(self.model.session, at=0, from_final=True))
+        self.app.push_screen(ReplayScreen(self.model.whole_game(), at=0, from_final=True))
 
     def action_charts(self) -> None:
         from ..replay.charts import tiletum_charts
         from ..replay.positions import Positions
 
-        self.app.push_screen(tiletum_charts(Positions(self.model.session)))
+        self.app.push_screen(tiletum_charts(Positions(self.model.whole_game())))
 
     def action_title(self) -> None:
         self.app.back_to_title()

@@ -153,7 +153,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         # The seats the computer plays (issue 14): they think in a process and play through this screen.
         from ..opponents import OpponentsController
 
-        self.opponents = OpponentsController(self, getattr(model.session, "seats", ()))
+        self.opponents = OpponentsController(self, getattr(model.session, "seats", ()), model.session)
         self.opponents.suggest = self.hints_on  # (hints on: h asks the master too)
 
     def _add_binding(self, binding: Binding) -> None:
@@ -171,7 +171,6 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         self.model.listen(self.post_message)  # every change, whoever made it, redraws (``_model_changed``)
         self._layout(self.app.size.width, self.app.size.height)
         self.on_mount_autosave()
-        getattr(self.model.session, "start_clock", lambda: None)()  # time each move from now (issue 21)
         self.refresh_game()
         self._recap_at_turn_start(self.model.log[-1].events if self.model.log else ())
         self._after_announce()  # a finished game that was loaded goes straight to the table
@@ -233,7 +232,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         self._drawn_version, self._shown_who = self.model.version, who
         self.reader.sync(self.model.log)
         if who is not None and (self.recap is None or self.recap.seat != who):
-            self.recap = self.reader.recap(state, who)
+            self.recap = self.reader.recap(state, who, self.model.since(who))
         scene = self.scene()
         self.query_one(StatusBar).show(state, who)
         colour_class = f"player-{state.players[who].colour}" if who is not None else ""
@@ -298,6 +297,25 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         self._stale.add("board")
         if self.current_view == "board":
             self._draw_view("board")
+
+    def redraw_view(self, name: str) -> None:
+        """Draw view ``name`` again from the state (now if it shows, else when it next shows): for the
+        helpers that change what a view shows (an opponent's move, a module's map), issue 39."""
+        self._stale.add(name)
+        if self.current_view == name:
+            self._draw_view(name)
+
+    def mark_on_map(self, space: str) -> None:
+        """Mark ``space`` on the map, the cursor on it (where an opponent's move happened)."""
+        self._map_args = ([space], space)
+        self._stale.add("map")
+
+    def show_view(self, name: str) -> None:
+        """Show view ``name`` (remembered as the player's choice), drawn from the state."""
+        if self.current_view != name:
+            self.action_view(name, remember=True)
+        else:
+            self._draw_view(name)
 
     # ------------------------------------------------------------ messages from the widgets
 
@@ -383,11 +401,12 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
             return
         self.apply(action, by=who)
 
-    def apply(self, action, *, by) -> None:
+    def apply(self, action, *, by, note: str = "") -> None:
         """Apply ``action`` for seat ``by`` (the person deciding, an opponent's seat, the learner, Rosa):
-        the session refuses a move of a seat whose decision it is not, and the screen says why."""
+        the session refuses a move of a seat whose decision it is not, and the screen says why.
+        ``note``: why this move, recorded with it by the session (an opponent's fallback move)."""
         try:
-            entry = self.model.apply(action, by=by)
+            entry = self.model.apply(action, by=by, note=note) if note else self.model.apply(action, by=by)
         except (TiletumError, NotYourMoveError) as exc:
             self.notify(str(exc), title="Not allowed", severity="error")
             self.query_one(DecisionPanel).waiting = False

@@ -173,8 +173,8 @@ class GameViews:
             return
         if not self.person_decides(current_player(state)):
             return  # an opponent's or (through the host) another person's turn: the recap is theirs, not this screen's
-        self.recap = self.reader.recap(state, current_player(state))
-        if self.recap.empty:
+        self.recap = self.reader.recap(state, current_player(state), self.model.since(current_player(state)))
+        if self.recap.empty and not (self.recap.since and self.recap.since.vp()):
             return
         self._stale.add("recap")
         if self.current_view != "recap":

@@ -70,13 +70,11 @@ def point(screen, event) -> bool:
     if not spaces and not cursor and not about:
         return False
     under.args = (spaces, cursor)
-    screen._stale.add("underground")
+    screen.redraw_view("underground")  # (now if it shows, else when it next shows)
     key = (state.round, state.lap, state.turn, len(state.stack), type(top).__name__)
     if (spaces and event.all_spaces) or key != under.auto_for:  # a pure map choice, else once per decision:
         under.auto_for = key  # a player (or a lesson's step) looking elsewhere stays there
         _show(screen, "underground")
-    if screen.current_view == "underground":
-        screen._draw_view("underground")
     if spaces and event.all_spaces:
         under.focus()
     screen.update_keys()

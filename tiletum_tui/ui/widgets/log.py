@@ -116,6 +116,9 @@ class LogView(LineCached):
                         self.ink("cursor") if shown else self.ink("muted") if later else "")
             for ev in e.events:
                 self._event(body, r, ev)
+            if getattr(e, "note", ""):  # why this move (an opponent's fallback: the session recorded it)
+                body.append("\n")
+                body.append(e.note, self.ink("muted"))
             self._hang(out, body)
             out.append("\n")
             self._talk(out, k + 1)

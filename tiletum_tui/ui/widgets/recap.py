@@ -33,15 +33,16 @@ class RecapView(SceneView):
                 p = s.players[seat]
                 out.append(" ● ", self.player_ink(p.colour))
                 out.append(line + "\n")
-        if rc.vp:
+        since = rc.since
+        changes = since.vp() if since is not None else {}
+        if changes:  # every change, in order, with why; each value the state's at that moment (issue 39)
             out.append("\nVP since then\n", self.ink("title"))
-            for seat in sorted(rc.vp):
+            for seat in sorted(changes):
                 p = s.players[seat]
-                now = rc.vp_now.get(seat, p.vp)
-                then = now - sum(v for v, _ in rc.vp[seat])
                 out.append(f" {p.name}", self.player_ink(p.colour))
-                out.append(f" {then} → {now} VP: ", self.ink("strong"))  # every change, in order, with why
-                out.append(", ".join(f"{v:+d} {why}" for v, why in rc.vp[seat]))
+                out.append(f" {since.then[seat]} → {since.now[seat]} VP: ", self.ink("strong"))
+                out.append(", ".join(f"{c.after - c.before:+d} {c.why} ({c.before} → {c.after})"
+                                     for c in changes[seat]))
                 out.append("\n")
         marks = []
         if rc.moved:
