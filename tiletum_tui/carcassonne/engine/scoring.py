@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
+from . import expansion
 from .events import FeatureCompleted, FollowerReturned, Scored
 from .state import State
 from .tiles import turned
@@ -217,6 +218,6 @@ def worth(state: State, node: int) -> Worth:
     elif kind in ("road", "city"):
         complete = state.open[root] == 0
         points, why = completed_points(state, root) if complete else unfinished_points(state, root)
-    else:  # (the river: nobody scores it)
-        return Worth(kind, at, nodes, tiles, state.open[root] == 0, (), (), 0, "the river scores nothing")
+    else:  # (a module's kind, as a river: nobody scores it)
+        return Worth(kind, at, nodes, tiles, state.open[root] == 0, (), (), 0, expansion.kind(kind).worth)
     return Worth(kind, at, nodes, tiles, complete, seats, majority(seats), points, why)
