@@ -7,6 +7,8 @@ has no move step teaching it, or a step names one that is not here. The goal alo
 
 from __future__ import annotations
 
+from .. import modules as registry
+
 CONCEPTS: dict[str, str] = {
     "goal": "the goal: most points after the final scoring; a turn is draw, place, perhaps a follower, score",
     "place": "placing a tile: at least one edge abutting a tile already placed, never corner to corner",
@@ -32,9 +34,8 @@ CONCEPTS: dict[str, str] = {
     "end": "the game ends after the turn in which the last tile is placed",
     "final-unfinished": "final scoring: unfinished roads and cities a point a segment (and a pennant), cloisters a point a tile",
     "final-farms": "final scoring: each completed city pays 4 to the most farmers in the farms that border it",
-    "river": "the River: the spring first, river tiles continue the river, the lake last",
-    "river-no-u": "a river tile may not make the river turn back (a \"U\" turn)",
-    "river-no-follower": "no follower on a river",
 }
+CONCEPTS.update((k, v) for _name, part in registry.parts("learn") for k, v in part.concepts.items())  # the modules'
+
 
 SHOWN_NOT_PLAYED = frozenset({"goal"})
