@@ -113,6 +113,11 @@ def offered() -> tuple[tuple[str, str], ...]:
     return tuple((name, m.title) for name, m in registry.parts("engine"))
 
 
+def kinds() -> tuple[str, ...]:
+    """The segment kinds the modules bring (a river), in the registry's order."""
+    return tuple(k for _, m in registry.parts("engine") for k in m.kinds)
+
+
 def kind(name: str) -> Kind | None:
     """What a module says of a segment kind it brings (None for the base game's kinds)."""
     return next((m.kinds[name] for _, m in registry.parts("engine") if name in m.kinds), None)

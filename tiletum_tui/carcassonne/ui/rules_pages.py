@@ -10,6 +10,7 @@ import functools
 
 from ... import rulebook
 from ...rulebook import Page, Section
+from .. import modules as registry
 
 _TEXT = {
     "game": ("The game", "Overview, preparation and a player's turn.", (
@@ -127,21 +128,10 @@ _TEXT = {
          "Here: a farm is counted once per city however many of its segments touch it; followers on unfinished "
          "features are taken off before the farms are scored."),
     )),
-    "river": ("The River", "The variant with the 12 River tiles.", (
-        ("variant", "Variants using the 12 expansion river tiles",
-         "Remove the special starting tile from the game. Instead, begin the game by laying the spring that "
-         "starts the river. Set aside the lake tile and shuffle the remaining 10 river tiles face down and draw "
-         "from these before drawing from the tiles from the normal game. These tiles are played and followers "
-         "may be played as in the normal game with one exception: a river tile may not be placed so that the "
-         "river makes a \"U\" turn. Followers may not be placed on rivers. Once these 10 river tiles have been "
-         "played, the next player plays the lake and then play continues with the normal tiles."),
-        ("rulings", "Continuing the river",
-         "Here: a river tile goes where the river's one open end is, its river meeting that end (the river is "
-         "one stream). No U-turn: the river's turns so far, right minus left, stay between -1 and +1, so it "
-         "never flows back the way it came. 71 land tiles follow the 12 River tiles."),
-    )),
 }
-PAGE_ORDER = ("game", "placing", "followers", "scoring", "end", "river", "cards")
+_TEXT.update((pid, text) for _name, part in registry.parts("learn") for pid, text in part.pages.items())  # the modules'
+PAGE_ORDER = ("game", "placing", "followers", "scoring", "end", *(pid for pid in _TEXT if pid not in (
+    "game", "placing", "followers", "scoring", "end")), "cards")
 
 # What is on the game screen -> (page, section): F1 opens the rules about it.
 TOPICS: dict[str, tuple[str, str]] = {
@@ -150,9 +140,10 @@ TOPICS: dict[str, tuple[str, str]] = {
     "knight": ("followers", "roles"), "thief": ("followers", "roles"), "monk": ("followers", "roles"),
     "farmer": ("end", "farms"), "field": ("end", "farms"), "farm": ("end", "farms"),
     "city": ("scoring", "city"), "road": ("scoring", "road"), "cloister": ("scoring", "cloister"),
-    "river": ("river", "variant"), "over": ("end", "final"), "final": ("end", "final"),
+    "over": ("end", "final"), "final": ("end", "final"),
     "preview": ("scoring", "majority"), "tiles": ("game", "preparation"), "log": ("game", "turn"),
 }
+TOPICS.update((k, v) for _name, part in registry.parts("learn") for k, v in part.topics.items())
 
 
 @functools.cache
