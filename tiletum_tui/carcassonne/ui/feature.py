@@ -8,6 +8,7 @@ import bisect
 
 from ..engine.expansion import kind
 from ..engine.scoring import worth
+from ..engine.values import FARM_CITY
 from ..engine.tiles import turned
 
 _ROLE = {"city": "knight", "road": "thief", "field": "farmer", "cloister": "monk"}
@@ -60,9 +61,9 @@ def describe(state, cell, segment: int) -> tuple[str, tuple[int, ...]]:
         if not w.supplies:
             end = "supplies no completed city: scores nothing at the end"
         else:
-            cities = "; ".join(f"the city at {cx},{cy} ({n} tiles)" + (f" → {_names(state, wins)} +4" if wins else "")
+            cities = "; ".join(f"the city at {cx},{cy} ({n} tiles)" + (f" → {_names(state, wins)} +{FARM_CITY}" if wins else "")
                                for (cx, cy), n, wins in w.supplies)
-            end = f"at the end, 4 a city it supplies to the most farmers: {cities}"
+            end = f"at the end, {FARM_CITY} a city it supplies to the most farmers: {cities}"
         return f"{head}{size}: {on}; {end}", w.nodes
     if kind(w.kind) is not None:  # (a river: nobody scores it)
         return f"{head}: {w.why}", w.nodes
