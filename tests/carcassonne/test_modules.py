@@ -33,7 +33,7 @@ def toy():
 
 def _toy_settings(seed: int) -> Settings:
     return Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=seed,
-                    modules=(toy_module.NAME,))
+                    expansions=(toy_module.NAME,))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -58,7 +58,7 @@ def test_a_toy_module_from_the_tests_plays_a_whole_game(toy, seed):
         state = after
     assert roads and ROAD_TILE != toy.TOLL
     saved = bytes(CARCASSONNE.encode_settings(state.settings))
-    assert b'"modules":["toll-roads"]' in saved and CARCASSONNE.decode_settings(saved) == state.settings
+    assert b'"expansions":["toll-roads"]' in saved and CARCASSONNE.decode_settings(saved) == state.settings
 
 
 def test_the_toy_module_counts_in_a_prepared_pile_and_a_game_dealt_anew(toy):

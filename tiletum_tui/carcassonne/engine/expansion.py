@@ -78,14 +78,14 @@ def module(name: str) -> Module:
 
 def chosen(settings) -> tuple[str, ...]:
     """The names of the modules ``settings`` switch on, in the registry's order."""
-    named = getattr(settings, "modules", msgspec.UNSET) or ()
+    named = getattr(settings, "expansions", msgspec.UNSET) or ()
     return tuple(e.name for e in registry.ENTRIES
                  if (getattr(settings, e.flag, False) if e.flag else e.name in named))
 
 
 def active(settings) -> list[tuple[str, Module]]:
     """(name, engine part) of each module of the game; CarcassonneError on a name nobody registered."""
-    named = getattr(settings, "modules", msgspec.UNSET) or ()
+    named = getattr(settings, "expansions", msgspec.UNSET) or ()
     unknown = [n for n in named if registry.entry(n) is None or registry.entry(n).flag]
     if unknown:
         raise CarcassonneError(f"Carcassonne has no module {unknown[0]!r} (it has {', '.join(registry.names())})")
@@ -94,7 +94,7 @@ def active(settings) -> list[tuple[str, Module]]:
 
 def settings_with(settings_type, players, seed: int, modules=(), **more):
     """Settings for these players and seed with ``modules`` (names) switched on, each as it is switched
-    on: its flag, or its name in ``Settings.modules``."""
+    on: its flag, or its name in ``Settings.expansions``."""
     flags, named = {}, []
     for name in modules:
         e = registry.entry(name)
@@ -104,7 +104,7 @@ def settings_with(settings_type, players, seed: int, modules=(), **more):
             flags[e.flag] = True
         else:
             named.append(name)
-    return settings_type(players=tuple(players), seed=seed, **flags, **({"modules": tuple(named)} if named else {}),
+    return settings_type(players=tuple(players), seed=seed, **flags, **({"expansions": tuple(named)} if named else {}),
                          **more)
 
 

@@ -36,11 +36,11 @@ class PlayerSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 # A game's settings: its players, its seed, the yes/no field of each module switched on by one (the
 # registry's ``FLAG``: the River's ``river``), its rules version and the other modules it names. Built
 # from the registry once, so the fields, and what saves, records and digests write, are those of the
-# games of before modules (``modules`` is left out of the encoding when unset).
+# games of before modules (``expansions`` is left out of the encoding when unset; not ``modules``, which names Tiletum's).
 Settings = msgspec.defstruct(
     "Settings",
     [("players", tuple[PlayerSetup, ...]), ("seed", int), *((flag, bool, False) for flag in registry.flags()),
-     ("rules", int, RULES_VERSION), ("modules", tuple[str, ...] | msgspec.UnsetType, msgspec.UNSET)],
+     ("rules", int, RULES_VERSION), ("expansions", tuple[str, ...] | msgspec.UnsetType, msgspec.UNSET)],
     module=__name__, frozen=True, forbid_unknown_fields=True, kw_only=True)
 
 

@@ -1,6 +1,6 @@
 """Where Carcassonne's modules (variants, expansions) register themselves: one package a module.
 
-Each package here holds, in its ``__init__``, ``NAME`` (the module's name, as ``Settings.modules`` and
+Each package here holds, in its ``__init__``, ``NAME`` (the module's name, as ``Settings.expansions`` and
 the host's tables write it), ``FLAG`` (the settings field that switches it on, a yes/no one, or None)
 and ``PARTS``, the Python module of each of its layer parts; that file imports nothing, so every layer
 may read this registry. A layer reads only its own parts (``part(name, layer)``):
@@ -15,7 +15,7 @@ expansion as a capability, and Tiletum its own modules, ``tiletum_tui/registry.p
 ``FLAG`` registers here, because the game's ``Settings`` type is built from these fields once, when
 the engine is imported (a game of today is written, saved and digested as it always was: the River's
 ``river: true``); a module without one may be added while the program runs (``add``: the toy module
-of ``tests/carcassonne``), and a game names it in ``Settings.modules``.
+of ``tests/carcassonne``), and a game names it in ``Settings.expansions``.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ LAYERS = ("engine", "learn", "ui")
 @dataclass(frozen=True)
 class Entry:
     name: str
-    flag: str | None = None  # the Settings field (yes/no) that switches it on; None: named in Settings.modules
+    flag: str | None = None  # the Settings field (yes/no) that switches it on; None: named in Settings.expansions
     parts: dict[str, str] = field(default_factory=dict)  # layer -> the Python module holding its PART
 
 
