@@ -17,6 +17,15 @@ class UiPart:
     topic: Callable[[str], str | None] = lambda design: None  # the rules topic of a drawn tile, or None
     components: Callable[[object, int], tuple[str, tuple, dict]] = lambda cat, rules: ("", (), {})
     # (the components' line, the designs drawn after the land's, {design: what is special about it})
+    glyphs: tuple[tuple[str, str, str], ...] = ()  # (kind, its character, the theme's colour) of each kind it
+    # brings: drawn as a line a road crosses by a bridge (a river: "~", blue)
+
+
+def kinds_drawn() -> tuple[tuple[str, str, str], ...]:
+    """(kind, character, colour) of every kind the modules bring, in the registry's order."""
+    from .. import modules as registry
+
+    return tuple(g for _name, part in registry.parts("ui") for g in part.glyphs)
 
 
 def chosen(args) -> tuple[str, ...]:

@@ -21,4 +21,4 @@ def _components(cat, rules: int) -> tuple[str, tuple, dict]:
 
 
 PART = UiPart(tick="The River (its 12 tiles first, from the spring)", option="river", headline=", with the River",
-              topic=_topic, components=_components)
+              topic=_topic, components=_components, glyphs=(("river", "~", "blue"),))
