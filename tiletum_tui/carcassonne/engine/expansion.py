@@ -76,6 +76,9 @@ def module(name: str) -> Module:
     return registry.part(name, "engine")
 
 
+ENGINE = "engine"  # (the layer whose parts are a Module: ``land`` asks ``registry.part(name, ENGINE)``)
+
+
 def chosen(settings) -> tuple[str, ...]:
     """The names of the modules ``settings`` switch on, in the registry's order."""
     named = getattr(settings, "expansions", msgspec.UNSET) or ()

@@ -8,7 +8,8 @@ Placing a tile joins its segments with its neighbours' across the sub-positions 
 
 from __future__ import annotations
 
-from .expansion import module
+from .. import modules as registry
+from .expansion import ENGINE
 from .state import Placement, State
 from .tiles import DELTA, EDGES, fits, turned
 
@@ -19,7 +20,7 @@ _BASE_EDGES = ("field", "city", "road")
 def _module_places(state: State, design: str) -> list[tuple[int, int, int]] | None:
     """Where a module's own rule puts ``design`` (the first module with a say), or None."""
     for name in state.modules:
-        places = module(name).places(state, design)
+        places = registry.part(name, ENGINE).places(state, design)
         if places is not None:
             return places
     return None
@@ -56,7 +57,7 @@ def why_not(state: State, design: str, x: int, y: int, rotation: int) -> str | N
                     f"and road segments on the new tile must continue to field, city and road segments on all "
                     f"abutting tiles" + "".join(f" (and {k}s to {k}s)" for k in sorted({want, have} - set(_BASE_EDGES))))
     for name in state.modules:
-        why = module(name).why_not(state, design, x, y, rotation)
+        why = registry.part(name, ENGINE).why_not(state, design, x, y, rotation)
         if why:
             return why
     return None
@@ -80,7 +81,7 @@ def place(state: State, design: str, x: int, y: int, rotation: int) -> int:
         state.occupants.append(())
         state.cities.append(tuple(base + c for c in seg.cities))
     for name in state.modules:
-        module(name).placed(state, t, x, y)
+        registry.part(name, ENGINE).placed(state, t, x, y)
     state.frontier.pop((x, y), None)
     for e in range(4):
         nx, ny = x + DELTA[e][0], y + DELTA[e][1]

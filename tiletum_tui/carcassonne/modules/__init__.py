@@ -59,12 +59,13 @@ def flags() -> tuple[str, ...]:
 
 def part(name: str, layer: str):
     """The module ``name``'s part for ``layer`` (its ``PART``), or None if it adds nothing there."""
-    key = (name, layer)
-    if key not in _parts:
+    try:
+        return _parts[name, layer]  # (asked on every tile placed: one lookup)
+    except KeyError:
         e = entry(name)
         where = e.parts.get(layer) if e else None
-        _parts[key] = importlib.import_module(where).PART if where else None
-    return _parts[key]
+        found = _parts[name, layer] = importlib.import_module(where).PART if where else None
+        return found
 
 
 def parts(layer: str, chosen=None) -> list:
