@@ -135,3 +135,14 @@ def test_no_base_file_of_the_engine_lesson_or_screens_names_the_river():
                     if "modules" not in p.relative_to(root).parts[:1] and str(p.relative_to(root)) not in STILL_NAMING
                     and any(re.search(r"(?<![a-z])river", word.lower()) for word in _code_words(p)))
     assert naming == []
+
+
+def test_a_view_naming_a_module_this_program_lacks_is_refused_as_malformed():
+    """A host's frame is decoded strictly (engine/wire.py): a module slot nobody registered is a
+    msgspec error, like any other malformed view, never an AttributeError."""
+    from tiletum_tui.carcassonne.engine import wire
+
+    frame = msgspec.msgpack.decode(wire.encode_view(view(new_game(settings(2, 3, river=True)))))
+    frame["modules"]["no-such-module"] = frame["modules"].pop("river")
+    with pytest.raises(msgspec.ValidationError, match="no-such-module"):
+        wire.decode_view(msgspec.msgpack.encode(frame))

@@ -13,6 +13,7 @@ import msgspec
 
 from typing import Any
 
+from .. import modules as registry
 from .expansion import module
 from .events import (
     FeatureCompleted, FollowerDeployed, FollowerReturned, GameEnded, Scored, TileDiscarded, TileDrawn, TilePlaced,
@@ -83,7 +84,7 @@ def decode_view(data: bytes) -> State:
     for name in _PLAIN:
         setattr(state, name, getattr(w, name))
     state.settings = msgspec.convert(w.settings, Settings)
-    state.modules = {name: msgspec.convert(slot, module(name).slot_type) for name, slot in w.modules.items()}
+    state.modules = {name: msgspec.convert(slot, _slot_type(name)) for name, slot in w.modules.items()}
     state.rng = 0
     state.pile = [d for d, n in sorted(w.remaining.items()) for _ in range(n)]
     state.cells = {(x, y): i for x, y, i in w.cells}
@@ -91,6 +92,14 @@ def decode_view(data: bytes) -> State:
     state.tiles = [frozenset(t) for t in w.tiles]
     state.ledger = [dict(d) for d in w.ledger]
     return freeze(state)
+
+
+def _slot_type(name: str):
+    """The type of module ``name``'s slot; a module this program has not registered is refused as
+    msgspec refuses any other malformed view."""
+    if registry.entry(name) is None or module(name) is None:
+        raise msgspec.ValidationError(f"a view of a game with a module this program does not have: {name!r}")
+    return module(name).slot_type
 
 
 def encode_events(events) -> bytes:
