@@ -89,9 +89,12 @@ def chosen(settings) -> tuple[str, ...]:
 def active(settings) -> list[tuple[str, Module]]:
     """(name, engine part) of each module of the game; CarcassonneError on a name nobody registered."""
     named = getattr(settings, "expansions", msgspec.UNSET) or ()
-    unknown = [n for n in named if registry.entry(n) is None or registry.entry(n).flag]
-    if unknown:
-        raise CarcassonneError(f"Carcassonne has no module {unknown[0]!r} (it has {', '.join(registry.names())})")
+    for n in named:
+        e = registry.entry(n)
+        if e is None:
+            raise CarcassonneError(f"Carcassonne has no module {n!r} (it has {', '.join(registry.names())})")
+        if e.flag:
+            raise CarcassonneError(f"the module {n!r} is switched on by its own setting ({e.flag}), not named")
     return [(n, module(n)) for n in chosen(settings)]
 
 
