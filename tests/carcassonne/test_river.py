@@ -88,4 +88,4 @@ def test_no_followers_on_rivers():
 
 def test_the_lake_closes_the_river():
     state = play(arranged(["R2", "B"], river=True), "1: place R2 at 0,1 r2", "1: no follower")
-    assert state.river_end is None and state.drawn == "B"
+    assert state.modules["river"].end is None and state.drawn == "B"

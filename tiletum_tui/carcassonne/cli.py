@@ -14,10 +14,13 @@ from .engine import (
     CarcassonneError, PlayerSetup, Settings, apply_in_place, check, describe, legal_actions, new_game, notation,
     parse, remaining,
 )
+from . import modules as registry
+from .engine.expansion import chosen, settings_with
 from .engine.followers import spots
 from .engine.game import CARCASSONNE
 from .engine.state import COLOURS
 from .engine.words import count
+from .ui import parts as ui_parts
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 
@@ -33,8 +36,7 @@ def settings(args) -> Settings:
         raise InputProblem(f"{len(names)} names given for {args.players} players")
     names += DEFAULT_NAMES[len(names):args.players]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
-    return Settings(players=tuple(PlayerSetup(n, c) for n, c in zip(names, COLOURS)), seed=seed,
-                    river=bool(getattr(args, "river", False)))
+    return settings_with(Settings, (PlayerSetup(n, c) for n, c in zip(names, COLOURS)), seed, ui_parts.chosen(args))
 
 
 def situation(state) -> str:
@@ -78,7 +80,7 @@ def play_headless(args) -> int:
         game_settings = settings(args)
         state, log = new_game(game_settings).clone(), []
     print(f"seed {game_settings.seed}, {len(state.players)} players: " + ", ".join(p.name for p in state.players)
-          + (", with the River" if game_settings.river else ""))
+          + "".join(part.headline for _name, part in registry.parts("ui", chosen(game_settings))))
     if args.script is not None or args.random is None:
         for number, line in read_moves(args.script):
             text = line.split("#", 1)[0].strip()

@@ -1,9 +1,10 @@
 """Carcassonne's rules, pure: no textual, rich, I/O or global random (the tiles' data is read once).
 
-One module per section of the rules text: ``land`` (Placing land tiles, the River), ``followers``
+One module per section of the rules text: ``land`` (Placing land tiles), ``followers``
 (Deploying followers), ``scoring`` (completed features, the final scoring), ``rules`` (the turn,
 the setup, the end); ``tiles`` (the designs turned), ``state``, ``actions`` (notation), ``events``;
-``positions`` (prepared positions for the lesson: the setup with a stacked pile).
+``positions`` (prepared positions for the lesson: the setup with a stacked pile); ``values`` (the
+points each rule pays); ``expansion`` (the hooks a module plugs in by, ``carcassonne/modules/``).
 """
 
 from .actions import Deploy, Place, notation, parse

@@ -1,11 +1,13 @@
 """Deploying followers (the rules text's "Deploying followers"): on the tile just placed, one a turn,
 from the supply, by segment (knight in a city, thief on a road, farmer in a field, monk in a
-cloister), never on a feature someone already stands on however far away, never on a river."""
+cloister), never on a feature someone already stands on however far away, never on a kind a module
+brings that takes none (a river: ``expansion.Kind``)."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from . import expansion
 from .state import Follower, State
 from .tiles import ROLES, turned
 
@@ -15,7 +17,7 @@ class Spot(NamedTuple):
 
     segment: int
     name: str  # "city N", "road E-W", "field SE", "cloister"
-    role: str | None  # knight, thief, farmer, monk; None on a river
+    role: str | None  # knight, thief, farmer, monk; None on a module's kind (a river)
     refused: str | None  # why no follower may go there, in the rules text's words; None if one may
     holders: tuple[int, ...] = ()  # the seats whose followers stand on its feature already (why it is refused)
 
@@ -30,8 +32,8 @@ def spots(state: State) -> list[Spot]:
     for i, kind in enumerate(t.kinds):
         role = ROLES.get(kind)
         holders = tuple(sorted(set(state.occupants[state.find(p.base + i)])))
-        if role is None:
-            why = "followers may not be placed on rivers"
+        if role is None:  # a module's kind (a river): its words
+            why = expansion.kind(kind).no_follower
         elif no_supply:
             why = no_supply
         elif holders:

@@ -4,7 +4,7 @@ session, the saves, the listing and the command line make. Registered in ``tilet
 from __future__ import annotations
 
 from ...game_interface import StructSettings
-from . import wire
+from . import expansion, wire
 from . import RULES_VERSION, RULES_VERSIONS, apply, current_player, describe, digest, legal_actions, new_game, notation, \
     parse
 from .rules import view
@@ -29,7 +29,7 @@ class CarcassonneGame(StructSettings):  # (player_names, seed and the settings' 
     legal_actions = staticmethod(legal_actions)  # (a view is enough: the drawn tile is public)
 
     def parse(self, text: str, seat: int | None = None, settings: Settings | None = None):
-        return parse(text, seat)  # one notation for every set-up (the River adds no verb)
+        return parse(text, seat)  # one notation for every set-up (no module adds a verb)
 
     def finished(self, state: State) -> bool:
         return state.phase == "over"
@@ -90,11 +90,11 @@ class CarcassonneGame(StructSettings):  # (player_names, seed and the settings' 
         return tuple(load().players)
 
     def modules_offered(self) -> tuple[tuple[str, str], ...]:
-        """What a new game may add: the River (the variant; ``Settings.river``)."""
-        return (("river", "the River (the 12 River tiles)"),)
+        """What a new game may add: the registered modules (``modules/``)."""
+        return expansion.offered()
 
     def table_settings(self, players, seed: int, modules=()) -> Settings:
-        return Settings(players=tuple(PlayerSetup(n, c) for n, c in players), seed=seed, river="river" in modules)
+        return expansion.settings_with(Settings, (PlayerSetup(n, c) for n, c in players), seed, modules)
 
     def encode_view(self, seen: State) -> bytes:
         return wire.encode_view(seen)

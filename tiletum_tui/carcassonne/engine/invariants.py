@@ -36,7 +36,7 @@ def _same_graph(state: State) -> None:
     fresh = State.__new__(State)
     for name in ("placed", "parent", "kind", "open", "tiles", "segs", "pennants", "occupants", "cities"):
         setattr(fresh, name, [])
-    fresh.cells, fresh.frontier, fresh.river_end, fresh.river_bend = {}, {}, None, 0
+    fresh.cells, fresh.frontier, fresh.modules = {}, {}, {}  # (the graph only: no module's rule)
     for p in state.placed:
         land.place(fresh, p.design, p.x, p.y, p.rotation)
     assert fresh.cells == state.cells and fresh.frontier == state.frontier, "the land's cells or frontier"

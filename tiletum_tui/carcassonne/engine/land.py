@@ -1,4 +1,5 @@
-"""Placing land tiles (the rules text's "Placing land tiles", and the River variant's river).
+"""Placing land tiles (the rules text's "Placing land tiles"; a module's own rule, as the River's, through
+its hooks: ``expansion.Module.places``, ``why_not`` and ``placed``).
 
 Legal places come from the frontier: the empty cells beside the land, each kept with the edges its
 neighbours show it (``State.frontier``), so a tile's places are a lookup per cell (``tiles.fits``).
@@ -7,29 +8,36 @@ Placing a tile joins its segments with its neighbours' across the sub-positions 
 
 from __future__ import annotations
 
+from .. import modules as registry
+from .expansion import ENGINE
 from .state import Placement, State
-from .tiles import DELTA, EDGES, alike, fits, turned
+from .tiles import DELTA, EDGES, fits, turned
 
 EDGE_WORDS = ("north", "east", "south", "west")
-_EMPTY = (None, None, None, None)
+_BASE_EDGES = ("field", "city", "road")
 
 
-def is_river(design: str) -> bool:
-    return "river" in turned(design, 0).kinds
+def _module_places(state: State, design: str) -> list[tuple[int, int, int]] | None:
+    """Where a module's own rule puts ``design`` (the first module with a say), or None."""
+    for name in state.modules:
+        places = registry.part(name, ENGINE).places(state, design)
+        if places is not None:
+            return places
+    return None
 
 
 def legal_places(state: State, design: str) -> list[tuple[int, int, int]]:
     """Every (x, y, rotation) where ``design`` may be placed now: one turn of those that look alike
     (``tiles.alike``); ``why_not`` takes the others as the same placement."""
-    if state.river_end is not None and is_river(design):
-        return _river_places(state, design)
+    if state.modules and (places := _module_places(state, design)) is not None:
+        return places
     return [(x, y, r) for (x, y), pattern in state.frontier.items() for r in fits(pattern, design)]
 
 
 def can_place(state: State, design: str) -> bool:
     """Whether ``design`` fits anywhere (a drawn tile that does not goes into the box)."""
-    if state.river_end is not None and is_river(design):
-        return bool(_river_places(state, design))
+    if state.modules and (places := _module_places(state, design)) is not None:
+        return bool(places)
     return any(fits(pattern, design) for pattern in state.frontier.values())
 
 
@@ -47,67 +55,12 @@ def why_not(state: State, design: str, x: int, y: int, rotation: int) -> str | N
             nx, ny = x + DELTA[e][0], y + DELTA[e][1]
             return (f"its {EDGE_WORDS[e]} edge ({have}) meets {want} on the tile at {nx},{ny}: all field, city "
                     f"and road segments on the new tile must continue to field, city and road segments on all "
-                    f"abutting tiles" + (" (and rivers to rivers)" if "river" in (want, have) else ""))
-    if state.river_end is not None and is_river(design) and (x, y, alike(design, rotation)) not in _river_places(state, design):
-        (ex, ey), _ = state.river_end
-        if (x, y) != (ex, ey) or not any(pattern[e] == "river" and edges[e] == "river" for e in range(4)):
-            return f"a river tile continues the river: the river's open end is at {ex},{ey}"
-        way = "right" if state.river_bend > 0 else "left"
-        return ('a river tile may not be placed so that the river makes a "U" turn' +
-                (f" (its last bend turned {way}: a second bend to the {way} turns it back the way it came)"
-                 if state.settings.rules >= U_TURN_RULES else ""))
+                    f"abutting tiles" + "".join(f" (and {k}s to {k}s)" for k in sorted({want, have} - set(_BASE_EDGES))))
+    for name in state.modules:
+        why = registry.part(name, ENGINE).why_not(state, design, x, y, rotation)
+        if why:
+            return why
     return None
-
-
-def _river_places(state: State, design: str) -> list[tuple[int, int, int]]:
-    """The river's one open end is the only place for a river tile, and never with a U-turn."""
-    (x, y), entry = state.river_end  # entry: the new tile's edge that meets the river
-    if (x, y) in state.cells:  # the river ran into the land: nowhere to go on
-        return []
-    pattern = state.frontier.get((x, y), _EMPTY)
-    places = []
-    for r in fits(pattern, design):
-        t = turned(design, r)
-        if t.edges[entry] != "river":
-            continue
-        if not u_turn(state, river_bend(state, t, entry)):
-            places.append((x, y, r))
-    return places
-
-
-# Rules version 3 (issue 41, item 10): the rules text's "U" turn is two successive bends of the river
-# turning the same way, however it flowed before (straight stretches between them or not): then it
-# flows back the way it came. ``State.river_bend`` holds the way the river's last bend turned (0 before
-# its first). Versions 1 and 2 counted the turns since the spring (right minus left, kept between -1
-# and +1) in the same field, which let a left bend and then two right ones through: their games keep
-# that count, so they replay as they were played.
-U_TURN_RULES = 3
-
-
-def u_turn(state: State, bend: int | None) -> bool:
-    """Whether a river bending ``bend`` (+1 right, -1 left, 0 straight, None the lake) next makes a U."""
-    if not bend:
-        return False
-    if state.settings.rules < U_TURN_RULES:
-        return not -1 <= state.river_bend + bend <= 1
-    return bend == state.river_bend
-
-
-def _bent(state: State, bend: int) -> int:
-    """``State.river_bend`` after the river bends ``bend`` (see ``u_turn``)."""
-    if state.settings.rules < U_TURN_RULES:
-        return state.river_bend + bend
-    return bend or state.river_bend
-
-
-def river_bend(state: State, t, entry: int) -> int | None:
-    """How the river turns through tile ``t`` entered at ``entry``: 0 straight, +1 right, -1 left;
-    None where it ends (the lake)."""
-    ends = [e for e in range(4) if t.edges[e] == "river" and e != entry]
-    if not ends:
-        return None
-    heading = (entry + 2) % 4  # the way the river flowed into this tile
-    return {0: 0, 1: 1, 3: -1}.get((ends[0] - heading) % 4, 0)
 
 
 def place(state: State, design: str, x: int, y: int, rotation: int) -> int:
@@ -127,15 +80,8 @@ def place(state: State, design: str, x: int, y: int, rotation: int) -> int:
         state.pennants.append(int(seg.pennant))
         state.occupants.append(())
         state.cities.append(tuple(base + c for c in seg.cities))
-    if state.river_end is not None and "river" in t.edges and state.river_end[0] == (x, y):
-        entry = state.river_end[1]
-        bend = river_bend(state, t, entry)
-        if bend is None:
-            state.river_end = None  # the lake: the river is closed
-        else:
-            out = next(e for e in range(4) if t.edges[e] == "river" and e != entry)
-            state.river_bend = _bent(state, bend)
-            state.river_end = ((x + DELTA[out][0], y + DELTA[out][1]), (out + 2) % 4)
+    for name in state.modules:
+        registry.part(name, ENGINE).placed(state, t, x, y)
     state.frontier.pop((x, y), None)
     for e in range(4):
         nx, ny = x + DELTA[e][0], y + DELTA[e][1]
@@ -151,7 +97,7 @@ def place(state: State, design: str, x: int, y: int, rotation: int) -> int:
         for i in range(3):
             mine, theirs = base + t.seg_at[3 * e + i], o.base + ot.seg_at[3 * back + 2 - i]
             if i == 1 and t.edges[e] != "field":
-                _union(state, mine, theirs, 2)  # a city edge, a road's or river's end: closed on both sides
+                _union(state, mine, theirs, 2)  # a city edge, a road's end (or a module's kind's): closed on both sides
             elif t.kinds[t.seg_at[3 * e + i]] == "field":
                 _union(state, mine, theirs, 0)
     return index
@@ -177,4 +123,4 @@ def describe_place(x: int, y: int, rotation: int) -> str:
     return f"at {x},{y}" + (f", turned {rotation * 90}°" if rotation else "")
 
 
-__all__ = ["EDGES", "legal_places", "why_not", "place", "is_river"]
+__all__ = ["EDGES", "legal_places", "why_not", "place"]

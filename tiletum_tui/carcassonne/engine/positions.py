@@ -2,11 +2,11 @@
 moves played through ``apply`` like any game's. Pure, like the rest of the engine.
 
 ``stacked(settings, pile, moves)``: the setup of ``settings`` (the starting tile, or the spring with
-the River), but the face-down pile is exactly ``pile``, drawn in that order (the first is drawn at
+a module's first tile), but the face-down pile is exactly ``pile``, drawn in that order (the first is drawn at
 once; a tile of the pile with no legal place goes into the box when it is drawn, as in any game);
 then ``moves`` (notation, each with its seat) are applied. The game ends when that pile runs out, so
 a short pile makes a short game. A pile naming more copies of a design than the box holds, or a
-River tile without the River, is refused (CarcassonneError): the position could not happen at a table.
+module's tile in a game without the module, is refused (CarcassonneError): the position could not happen at a table.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections import Counter
 
 from ..data import load
 from .actions import parse
+from .expansion import active
 from .errors import CarcassonneError
 from .rules import _draw, apply, new_game
 from .state import Settings, State, freeze
@@ -23,10 +24,12 @@ from .state import Settings, State, freeze
 def stacked(settings: Settings, pile: tuple[str, ...] | list[str], moves=()) -> State:
     cat = load()
     state = new_game(settings).clone()  # writable: the pile is laid out before the first draw
-    box = Counter({d.id: d.count for d in (cat.land + cat.river_in(settings.rules) if settings.river else cat.land)})
+    box = Counter({d.id: d.count for d in cat.land})
+    for _name, m in active(settings):
+        box.update({d.id: d.count for d in m.designs(settings.rules)})
+        if m.first_tile(settings):
+            box[cat.starting_tile] -= 1  # a module's first tile starts the game: the starting tile is removed
     box.subtract(p.design for p in state.placed)
-    if settings.river:
-        box[cat.starting_tile] -= 1  # the variant removes the starting tile
     for design, n in Counter(pile).items():
         if n > box.get(design, 0):
             raise CarcassonneError(f"a prepared pile with {n} × {design}: the box holds {max(box.get(design, 0), 0)} "

@@ -1,7 +1,7 @@
 """The turn (the rules text's "Playing the game"): draw and place a tile, perhaps deploy a follower,
 score what was completed; a drawn tile with no legal place goes into the box and another is drawn;
 the game ends after the turn that places the last tile, with the final scoring. And the setup
-("Preparation", and the River variant's spring, river tiles first and the lake after them)."""
+("Preparation"; a module's tiles and first tile through its hooks, ``expansion.Module.stack``)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import msgspec
 
 from ..data import load
 from . import land
+from .expansion import active
 from .actions import Deploy, Place
 from .errors import CarcassonneError, IllegalAction
 from .events import FollowerDeployed, GameEnded, TileDiscarded, TileDrawn, TilePlaced
@@ -18,7 +19,7 @@ from .followers import deploy, spots
 from .rng import shuffle
 from .scoring import completes, final_scoring, score_completed
 from .state import RULES_VERSIONS, FrozenState, Settings, State, freeze
-from .tiles import DELTA, alike, turned, turned_name
+from .tiles import alike, turned, turned_name
 
 
 def new_game(settings: Settings) -> State:
@@ -39,25 +40,21 @@ def new_game(settings: Settings) -> State:
     s.supply = [cat.followers_per_player] * n
     s.scores = [0] * n
     s.ledger = [{} for _ in range(n)]
-    s.river_end, s.river_bend = None, 0
+    s.modules = {}
+    modules = active(settings)
     # "Shuffle the remaining land tiles face down": the pile is drawn from its end.
     land_tiles = [d.id for d in cat.land for _ in range(d.count)]
-    land_tiles.remove(cat.starting_tile)  # the starting tile starts the game, or (the River) is removed
+    land_tiles.remove(cat.starting_tile)  # the starting tile starts the game, or (a module's first tile) is removed
     rng = shuffle(settings.seed & ((1 << 64) - 1), land_tiles)
-    pile = land_tiles
-    if settings.river:
-        river = [d.id for d in cat.river_in(settings.rules) for _ in range(d.count)
-                 if d.id not in (cat.spring, cat.lake)]
-        rng = shuffle(rng, river)
-        pile = land_tiles + [cat.lake] + river  # the lake after the last river tile
-        first = cat.spring
-    else:
-        first = cat.starting_tile
+    pile, first = land_tiles, cat.starting_tile
+    for _name, m in modules:  # a module's tiles on top: drawn first
+        top, rng = m.stack(settings, rng)
+        pile = pile + top
+        first = m.first_tile(settings) or first
     s.pile, s.rng = pile, rng
     _put(s, first, 0, 0, 0)
-    if settings.river:  # the spring's river runs out of one edge: the river's open end is beyond it
-        out = turned(first, 0).edges.index("river")
-        s.river_end = ((DELTA[out][0], DELTA[out][1]), (out + 2) % 4)
+    for name, m in modules:
+        s.modules[name] = m.started(s)
     events: list = []
     _draw(s, events)
     s.events = tuple(events)
@@ -235,15 +232,17 @@ def is_view(state: State) -> bool:
 def sample(seen: State, seed: int) -> State:
     """A game dealt from a view: the face-down tiles (their counts are public) shuffled anew by a
     generator seeded with ``seed`` (the caller's own, never the game's), in the order the setup
-    stacks them: the River's tiles first, then the lake, then the land tiles (``new_game``)."""
-    cat = load()
-    river = {d.id for d in cat.river}
-    land_tiles = [d for d in seen.pile if d not in river]
-    river_tiles = [d for d in seen.pile if d in river and d != cat.lake]
+    stacks them: the land tiles at the bottom, each module's tiles on them (``expansion.Module.restack``)."""
+    modules = active(seen.settings)
+    owner = [next((i for i, (_n, m) in enumerate(modules) if m.owns(d)), None) for d in seen.pile]
+    land_tiles = [d for d, o in zip(seen.pile, owner) if o is None]
     rng = shuffle(seed & ((1 << 64) - 1), land_tiles)
-    rng = shuffle(rng, river_tiles)
+    pile = land_tiles
+    for i, (_name, m) in enumerate(modules):
+        top, rng = m.restack([d for d, o in zip(seen.pile, owner) if o == i], rng)
+        pile = pile + top
     dealt = seen.clone()
-    dealt.pile = land_tiles + [cat.lake] * seen.pile.count(cat.lake) + river_tiles
+    dealt.pile = pile
     dealt.rng = rng
     return dealt
 

@@ -7,9 +7,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
+from . import expansion
 from .events import FeatureCompleted, FollowerReturned, Scored
 from .state import State
 from .tiles import turned
+from .values import (
+    AROUND, CITY_PENNANT, CITY_TILE, CLOISTER, CLOISTER_TILE, FARM_CITY, ROAD_TILE, UNFINISHED_PENNANT, UNFINISHED_SEGMENT,
+)
 from .words import count as _n
 
 _AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
@@ -54,9 +58,13 @@ def completed_points(state: State, root: int) -> tuple[int, str]:
     """A completed road's or city's points, and why (the rules text's "Completed road", "Completed city")."""
     n = len(state.tiles[root])
     if state.kind[root] == "road":
-        return n, f"a completed road of {_n(n, 'tile')}"
-    return 2 * n + 2 * state.pennants[root], f"a completed city of {_n(n, 'tile')}" + (
-        f" and {_n(state.pennants[root], 'pennant')}" if state.pennants[root] else "")
+        points, why = ROAD_TILE * n, f"a completed road of {_n(n, 'tile')}"
+    else:
+        points, why = CITY_TILE * n + CITY_PENNANT * state.pennants[root], f"a completed city of {_n(n, 'tile')}" + (
+            f" and {_n(state.pennants[root], 'pennant')}" if state.pennants[root] else "")
+    for name in state.modules:  # a module may pay them otherwise
+        points, why = expansion.module(name).completed_points(state, root, points, why)
+    return points, why
 
 
 def unfinished_points(state: State, root: int) -> tuple[int, str]:
@@ -64,16 +72,16 @@ def unfinished_points(state: State, root: int) -> tuple[int, str]:
     kind = state.kind[root]
     if kind == "cloister":
         p = state.placed[min(state.tiles[root])]
-        return 1 + neighbours(state, p.x, p.y), "an unfinished cloister"
+        return CLOISTER_TILE * (1 + neighbours(state, p.x, p.y)), "an unfinished cloister"
     if kind == "road":
-        return state.segs[root], f"an unfinished road of {_n(state.segs[root], 'segment')}"
-    return state.segs[root] + state.pennants[root], f"an unfinished city of {_n(state.segs[root], 'segment')}" + (
+        return UNFINISHED_SEGMENT * state.segs[root], f"an unfinished road of {_n(state.segs[root], 'segment')}"
+    return UNFINISHED_SEGMENT * state.segs[root] + UNFINISHED_PENNANT * state.pennants[root], f"an unfinished city of {_n(state.segs[root], 'segment')}" + (
         f" and {_n(state.pennants[root], 'pennant')}" if state.pennants[root] else "")
 
 
 def farm_supply(state: State) -> dict[int, tuple[Counter, tuple[int, ...]]]:
     """The completed cities the farms with farmers supply: {city root: (the farmers supplying it by
-    seat, the farms' roots)} ("The farms": each scores 4 to the most farmers among them)."""
+    seat, the farms' roots)} ("The farms": each scores ``FARM_CITY`` to the most farmers among them)."""
     supply: dict[int, tuple[Counter, list]] = {}
     for farm in sorted({state.find(f.node) for f in state.followers if f.role == "farmer"}):
         farmers = state.occupants[farm]
@@ -111,7 +119,7 @@ def completes(state: State, index: int) -> frozenset[int]:
     for i, kind in enumerate(t.kinds):
         root = state.find(p.base + i)
         if (kind in ("road", "city") and state.open[root] == 0) or (kind == "cloister" and
-                                                                     neighbours(state, p.x, p.y) == 8):
+                                                                     neighbours(state, p.x, p.y) == AROUND):
             out.add(i)
     return frozenset(out)
 
@@ -139,13 +147,13 @@ def score_completed(state: State, index: int, events: list) -> None:
                 return_followers(state, root, events)
     for c in list(state.cloisters):
         cp = state.placed[c]
-        if max(abs(cp.x - p.x), abs(cp.y - p.y)) <= 1 and neighbours(state, cp.x, cp.y) == 8:
+        if max(abs(cp.x - p.x), abs(cp.y - p.y)) <= 1 and neighbours(state, cp.x, cp.y) == AROUND:
             state.cloisters.remove(c)
             root = state.find(cp.base + turned(cp.design, cp.rotation).kinds.index("cloister"))
             winners = majority(state.occupants[root])
-            events.append(FeatureCompleted("cloister", 9, winners))
+            events.append(FeatureCompleted("cloister", AROUND + 1, winners))
             for seat in winners:
-                score(state, seat, 9, "cloister", "a completed cloister", events)
+                score(state, seat, CLOISTER, "cloister", "a completed cloister", events)
             if winners:
                 return_followers(state, root, events)
 
@@ -170,14 +178,14 @@ def final_scoring(state: State, events: list) -> None:
         for seat in majority(state.occupants[root]):
             score(state, seat, points, f"unfinished {kind}", why, events, nodes)
         return_followers(state, root, events)
-    # The farms: each completed city scores 4 to the most farmers among the farms that supply it.
+    # The farms: each completed city scores FARM_CITY to the most farmers among the farms that supply it.
     for city, (farmers, farms) in sorted(farm_supply(state).items()):
         x, y = place_of(state, city)
         why = (f"farmers supplying the city at {x},{y} of {_n(len(state.tiles[city]), 'tile')}: "
                + who(state, farmers.elements(), "farmer"))
         nodes = nodes_of(state, city) + tuple(n for farm in farms for n in nodes_of(state, farm))
         for seat in majority(farmers.elements()):
-            score(state, seat, 4, "farm", why, events, nodes)
+            score(state, seat, FARM_CITY, "farm", why, events, nodes)
 
 
 class Worth(NamedTuple):
@@ -208,15 +216,15 @@ def worth(state: State, node: int) -> Worth:
         supplies = tuple((place_of(state, c), len(state.tiles[c]),
                           majority(supply[c][0].elements()) if c in supply else ()) for c in cities)
         won = Counter(s for _at, _n, winners in supplies for s in winners)
-        return Worth(kind, at, nodes, tiles, False, seats, tuple(sorted(won)), 4 * max(won.values(), default=0),
-                     "4 a completed city it supplies, to the most farmers supplying it", supplies)
+        return Worth(kind, at, nodes, tiles, False, seats, tuple(sorted(won)), FARM_CITY * max(won.values(), default=0),
+                     f"{FARM_CITY} a completed city it supplies, to the most farmers supplying it", supplies)
     if kind == "cloister":
         p = state.placed[min(state.tiles[root])]
-        complete = neighbours(state, p.x, p.y) == 8
-        points, why = (9, "a completed cloister") if complete else unfinished_points(state, root)
+        complete = neighbours(state, p.x, p.y) == AROUND
+        points, why = (CLOISTER, "a completed cloister") if complete else unfinished_points(state, root)
     elif kind in ("road", "city"):
         complete = state.open[root] == 0
         points, why = completed_points(state, root) if complete else unfinished_points(state, root)
-    else:  # (the river: nobody scores it)
-        return Worth(kind, at, nodes, tiles, state.open[root] == 0, (), (), 0, "the river scores nothing")
+    else:  # (a module's kind, as a river: nobody scores it)
+        return Worth(kind, at, nodes, tiles, state.open[root] == 0, (), (), 0, expansion.kind(kind).worth)
     return Worth(kind, at, nodes, tiles, complete, seats, majority(seats), points, why)

@@ -18,10 +18,11 @@ from typing import NamedTuple
 import msgspec
 
 from ...frozen_dict import FrozenDict
+from .. import modules as registry
 
-# Version 2 replaced the River tile R9 by R11 (a road where R9 had a field, as the published River
-# table has it). Version 3 (the default since 2026-12-06) refuses every "U" turn of the river: two
-# successive bends the same way (``land.u_turn``). A game keeps the version it was set up under.
+# A rules version names the tiles and rules a game was set up under, and a game keeps it: version 2
+# changed a tile of a module's box, version 3 (the default since 2026-12-06) a module's placement rule
+# (the modules say which: ``modules/``).
 RULES_VERSION = 3
 RULES_VERSIONS = (1, 2, 3)
 COLOURS = ("red", "blue", "green", "yellow", "black")
@@ -32,11 +33,15 @@ class PlayerSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     colour: str
 
 
-class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    players: tuple[PlayerSetup, ...]
-    seed: int
-    river: bool = False  # the variant with the 12 River tiles
-    rules: int = RULES_VERSION
+# A game's settings: its players, its seed, the yes/no field of each module switched on by one (the
+# registry's ``FLAG``: the River's ``river``), its rules version and the other modules it names. Built
+# from the registry once, so the fields, and what saves, records and digests write, are those of the
+# games of before modules (``expansions`` is left out of the encoding when unset; not ``modules``, which names Tiletum's).
+Settings = msgspec.defstruct(
+    "Settings",
+    [("players", tuple[PlayerSetup, ...]), ("seed", int), *((flag, bool, False) for flag in registry.flags()),
+     ("rules", int, RULES_VERSION), ("expansions", tuple[str, ...] | msgspec.UnsetType, msgspec.UNSET)],
+    module=__name__, frozen=True, forbid_unknown_fields=True, kw_only=True)
 
 
 class Placement(NamedTuple):
@@ -58,18 +63,19 @@ class State:
     __slots__ = (
         "settings", "phase", "seat", "turn", "drawn", "placed", "cells", "frontier", "parent", "kind", "open",
         "tiles", "segs", "pennants", "occupants", "cities", "followers", "supply", "scores", "ledger",
-        "cloisters", "pile", "rng", "discarded", "river_end", "river_bend", "last", "events",
+        "cloisters", "pile", "rng", "discarded", "modules", "last", "events",
     )
 
     def clone(self) -> State:
         other = State.__new__(State)
-        for name in ("settings", "phase", "seat", "turn", "drawn", "rng", "river_end", "river_bend", "last"):
+        for name in ("settings", "phase", "seat", "turn", "drawn", "rng", "last"):
             setattr(other, name, getattr(self, name))
         for name in ("placed", "parent", "kind", "open", "tiles", "segs", "pennants", "occupants", "cities",
                      "followers", "supply", "scores", "pile", "discarded", "cloisters"):
             setattr(other, name, list(getattr(self, name)))
         other.cells = dict(self.cells)
         other.frontier = dict(self.frontier)
+        other.modules = dict(self.modules)  # each module's slot: a value (``expansion.Module.started``)
         other.ledger = [dict(d) for d in self.ledger]
         other.events = ()
         return other
@@ -139,6 +145,7 @@ def freeze(state: State) -> FrozenState:
         put(state, name, tuple(getattr(state, name)))
     put(state, "cells", FrozenDict(state.cells))
     put(state, "frontier", FrozenDict(state.frontier))
+    put(state, "modules", FrozenDict(state.modules))
     put(state, "ledger", tuple(FrozenDict(d) for d in state.ledger))
     state.__class__ = FrozenState
     return state

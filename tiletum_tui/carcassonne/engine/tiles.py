@@ -17,7 +17,7 @@ from ..data import load
 
 EDGES = "NESW"
 DELTA = ((0, -1), (1, 0), (0, 1), (-1, 0))  # x east, y south: the cell beyond each edge
-ROLES = {"city": "knight", "road": "thief", "field": "farmer", "cloister": "monk"}  # no follower on a river
+ROLES = {"city": "knight", "road": "thief", "field": "farmer", "cloister": "monk"}  # (no follower on a kind a module brings)
 _OCTANTS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")
 
 
@@ -48,8 +48,9 @@ class Turned:
         self.seg_at = tuple(seg_at)
         self.kinds = tuple(s.kind for s in design.segments)
         self.edges = tuple(design.segments[seg_at[3 * e + 1]].kind for e in range(4))
-        # what a segment leaves open: a city's edges, a road's or river's ends (fields, cloisters: none)
-        self.opens = tuple(len(a) // 3 if s.kind == "city" else len(a) if s.kind in ("road", "river") else 0
+        # what a segment leaves open: a city's edges, a road's ends (and a line a module brings, as a
+        # river: its ends); fields, cloisters: none
+        self.opens = tuple(len(a) // 3 if s.kind == "city" else 0 if s.kind in ("field", "cloister") else len(a)
                            for s, a in zip(design.segments, at))
         self.names = _names(self.kinds, at)
 
@@ -60,7 +61,7 @@ def _names(kinds, at) -> tuple[str, ...]:
         reach.append(0.0)
         if kind == "cloister":
             names.append("cloister")
-        elif kind in ("city", "road", "river"):
+        elif kind != "field":  # a city, a road (or a module's line, a river): by its edges
             edges = sorted({p // 3 for p in positions})
             names.append(f"{kind} " + "-".join(EDGES[e] for e in edges))
         else:  # a field by where it lies: its middle's direction from the tile's centre

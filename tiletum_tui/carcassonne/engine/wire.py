@@ -11,21 +11,22 @@ from __future__ import annotations
 
 import msgspec
 
+from typing import Any
+
+from .. import modules as registry
+from .expansion import module
 from .events import (
     FeatureCompleted, FollowerDeployed, FollowerReturned, GameEnded, Scored, TileDiscarded, TileDrawn, TilePlaced,
 )
 from .rules import is_view
-from .state import Follower, Placement, PlayerSetup, Settings, State, freeze
+from .state import Follower, Placement, Settings, State, freeze
 
 Edges = tuple[str | None, str | None, str | None, str | None]
 Event = TileDrawn | TileDiscarded | TilePlaced | FollowerDeployed | Scored | FeatureCompleted | FollowerReturned | GameEnded
 
 
 class WireView(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
-    # the settings, less the seed (which deals the pile: with it the order could be worked out)
-    players: tuple[PlayerSetup, ...]
-    river: bool
-    rules: int
+    settings: dict[str, Any]  # less the seed (which deals the pile: with it the order could be worked out)
     phase: str
     seat: int
     turn: int
@@ -48,15 +49,14 @@ class WireView(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     cloisters: tuple[int, ...]
     remaining: dict[str, int]  # the face-down tiles as counts per design (never their order)
     discarded: tuple[str, ...]
-    river_end: tuple[tuple[int, int], int] | None
-    river_bend: int
+    modules: dict[str, Any]  # each module's slot (decoded as its ``slot_type``)
     last: int
     events: tuple[Event, ...]
 
 
 _PLAIN = ("phase", "seat", "turn", "drawn", "placed", "parent", "kind", "open", "segs", "pennants",
-          "occupants", "cities", "followers", "supply", "scores", "cloisters", "discarded", "river_end",
-          "river_bend", "last", "events")
+          "occupants", "cities", "followers", "supply", "scores", "cloisters", "discarded", "last",
+          "events")
 _ENCODER = msgspec.msgpack.Encoder()
 _DECODER = msgspec.msgpack.Decoder(WireView)
 _EVENTS_DECODER = msgspec.msgpack.Decoder(tuple[Event, ...])
@@ -70,7 +70,7 @@ def encode_view(seen: State) -> bytes:
     for d in seen.pile:
         counts[d] = counts.get(d, 0) + 1
     return _ENCODER.encode(WireView(
-        players=seen.settings.players, river=seen.settings.river, rules=seen.settings.rules,
+        settings=msgspec.to_builtins(msgspec.structs.replace(seen.settings, seed=0)), modules=dict(seen.modules),
         cells=tuple((x, y, i) for (x, y), i in seen.cells.items()),
         frontier=tuple((x, y, tuple(edges)) for (x, y), edges in seen.frontier.items()),
         tiles=tuple(tuple(sorted(t)) for t in seen.tiles), ledger=tuple(dict(d) for d in seen.ledger), remaining=dict(sorted(counts.items())),
@@ -83,7 +83,8 @@ def decode_view(data: bytes) -> State:
     state = State.__new__(State)
     for name in _PLAIN:
         setattr(state, name, getattr(w, name))
-    state.settings = Settings(players=w.players, seed=0, river=w.river, rules=w.rules)
+    state.settings = msgspec.convert(w.settings, Settings)
+    state.modules = {name: msgspec.convert(slot, _slot_type(name)) for name, slot in w.modules.items()}
     state.rng = 0
     state.pile = [d for d, n in sorted(w.remaining.items()) for _ in range(n)]
     state.cells = {(x, y): i for x, y, i in w.cells}
@@ -91,6 +92,14 @@ def decode_view(data: bytes) -> State:
     state.tiles = [frozenset(t) for t in w.tiles]
     state.ledger = [dict(d) for d in w.ledger]
     return freeze(state)
+
+
+def _slot_type(name: str):
+    """The type of module ``name``'s slot; a module this program has not registered is refused as
+    msgspec refuses any other malformed view."""
+    if registry.entry(name) is None or module(name) is None:
+        raise msgspec.ValidationError(f"a view of a game with a module this program does not have: {name!r}")
+    return module(name).slot_type
 
 
 def encode_events(events) -> bytes:

@@ -7,6 +7,16 @@ has no move step teaching it, or a step names one that is not here. The goal alo
 
 from __future__ import annotations
 
+from .. import modules as registry
+from ..engine.values import (
+    AROUND, CITY_PENNANT, CITY_TILE, CLOISTER, CLOISTER_TILE, FARM_CITY, ROAD_TILE, UNFINISHED_PENNANT, UNFINISHED_SEGMENT,
+)
+
+
+def _points(n: int) -> str:
+    return f"{n} point" + ("s" if n != 1 else "")
+
+
 CONCEPTS: dict[str, str] = {
     "goal": "the goal: most points after the final scoring; a turn is draw, place, perhaps a follower, score",
     "place": "placing a tile: at least one edge abutting a tile already placed, never corner to corner",
@@ -15,9 +25,9 @@ CONCEPTS: dict[str, str] = {
     "follower-optional": "a follower is optional: at most one a turn, from the supply, on the tile just placed",
     "roles": "followers' four roles: knight in a city, thief on a road, farmer in a field, monk in a cloister",
     "occupied": "no follower on a feature that already has one, however far away it is",
-    "road": "a completed road: both ends at a crossing, a city or a cloister; a point for each tile",
-    "city": "a completed city: walls all round; two points a tile and two a pennant",
-    "cloister": "a completed cloister: surrounded by eight tiles, 9 points",
+    "road": f"a completed road: both ends at a crossing, a city or a cloister; {_points(ROAD_TILE)} for each tile",
+    "city": f"a completed city: walls all round; {_points(CITY_TILE)} a tile and {CITY_PENNANT} a pennant",
+    "cloister": f"a completed cloister: surrounded by {AROUND} tiles, {_points(CLOISTER)}",
     "majority": "the most knights (thieves) take the points; a tie pays each tied player in full",
     "shared": "cities with followers can be joined on purpose by a tile placed between them",
     "return": "followers come back to the supply after their feature is scored (and only then), even on the same turn",
@@ -27,14 +37,14 @@ CONCEPTS: dict[str, str] = {
     "farm": "farms: connected fields; a farmer is deployed in one and scores only at the end",
     "farm-bounds": "roads, cities and the land's edge bound a farm: a road cuts a field into two farms",
     "farmer-stays": "farmers are never returned to the supply, not even when a road beside them scores",
-    "farm-majority": "the most farmers by a completed city take its 4 points; a tie pays each in full",
+    "farm-majority": f"the most farmers by a completed city take its {_points(FARM_CITY)}; a tie pays each in full",
     "no-place": "a drawn tile with no legal place goes into the box and another is drawn",
     "end": "the game ends after the turn in which the last tile is placed",
-    "final-unfinished": "final scoring: unfinished roads and cities a point a segment (and a pennant), cloisters a point a tile",
-    "final-farms": "final scoring: each completed city pays 4 to the most farmers in the farms that border it",
-    "river": "the River: the spring first, river tiles continue the river, the lake last",
-    "river-no-u": "a river tile may not make the river turn back (a \"U\" turn)",
-    "river-no-follower": "no follower on a river",
+    "final-unfinished": (f"final scoring: unfinished roads and cities {_points(UNFINISHED_SEGMENT)} a segment (and "
+                         f"{UNFINISHED_PENNANT} a pennant), cloisters {_points(CLOISTER_TILE)} a tile"),
+    "final-farms": f"final scoring: each completed city pays {FARM_CITY} to the most farmers in the farms that border it",
 }
+CONCEPTS.update((k, v) for _name, part in registry.parts("learn") for k, v in part.concepts.items())  # the modules'
+
 
 SHOWN_NOT_PLAYED = frozenset({"goal"})

@@ -13,45 +13,9 @@ them all from the engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .. import modules as registry
+from .chapters import KEY, LEARNER, MOVE, OPPONENT, PAD, PLAYERS, ROSA, Chapter, Step, _k, _m, _rosa
 
-KEY, MOVE, ROSA = "key", "move", "rosa"
-LEARNER, OPPONENT = 0, 1
-PLAYERS = (("Alex", "red"), ("Rosa", "blue"))
-
-
-@dataclass(frozen=True)
-class Step:
-    text: str
-    kind: str = KEY  # KEY: read, then space; MOVE: the learner's ``move``; ROSA: Rosa's ``move``, played for her
-    move: str = ""  # notation (MOVE: without the seat, the learner's; ROSA: with hers, "2: no follower")
-    teaches: tuple[str, ...] = ()  # concept ids (``checklist.CONCEPTS``)
-    numbers: tuple[tuple[int, str], ...] = ()  # (a number in the text, the quantity it is: ``tutorial.quantity``)
-
-
-@dataclass(frozen=True)
-class Chapter:
-    id: str
-    title: str
-    pile: tuple[str, ...]  # the face-down tiles, drawn in this order (the first at once)
-    setup: tuple[str, ...] = ()  # moves played from the setup before the first step (both seats)
-    river: bool = False
-    start: int = 0  # index of its first step (filled in below)
-
-
-def _k(text, teaches=(), numbers=()):
-    return Step(text, KEY, teaches=tuple(teaches), numbers=tuple(numbers))
-
-
-def _m(move, text, teaches=(), numbers=()):
-    return Step(text, MOVE, move, tuple(teaches), tuple(numbers))
-
-
-def _rosa(move):
-    return Step("Rosa is playing her turn: her move is told below as it happens.", ROSA, move)
-
-
-PAD = ("U", "V", "K", "J")  # more face-down tiles, so that a chapter's game does not end with its last step
 SCRIPT: list[tuple[Chapter, list[Step]]] = [
     (Chapter("carc-place", "Placing a tile: what must match", ("V",) + PAD), [
         _k("Carcassonne: you (Alex) and Rosa lay land tiles turn by turn. A turn: draw a tile, place it, perhaps "
@@ -216,36 +180,28 @@ SCRIPT: list[tuple[Chapter, list[Step]]] = [
            numbers=[(4, "ledger:0:unfinished road"), (2, "ledger:0:unfinished city"),
                     (5, "ledger:1:unfinished cloister"), (4, "around:0,1")]),
         _k("Then the farms: the most farmers by a completed city take its 4 points. One each by the closed city, a "
-           "tie, and a tie pays each in full: 4 to you, 4 to Rosa. You win with 10 to Rosa's 9. Next: the River. "
+           "tie, and a tie pays each in full: 4 to you, 4 to Rosa. You win with 10 to Rosa's 9. {next} "
            "Space.", numbers=[(4, "ledger:0:farm"), (4, "ledger:1:farm"), (10, "score:0"), (9, "score:1")]),
     ]),
-    (Chapter("carc-river", "The River", ("R3", "R4", "R4", "R2") + PAD, river=True), [
-        _k("With the River, the game starts from the spring instead of the starting tile: the 10 river tiles come "
-           "first, then the lake, then the land tiles. This chapter shortens the River to 3 river tiles before the "
-           "lake. Space.", numbers=[(10, "river:box"), (3, "river:pile")]),
-        _m("place R3 at 0,1", "A river tile continues the river at its open end, river to river: place this "
-           "straight one below the spring (the frame marked ▶).", ["river"]),
-        _m("no follower", "The river line is greyed: no follower may stand on a river (the fields could take a "
-           "farmer). Press 0: no follower.", ["river-no-follower"]),
-        _rosa("2: place R4 at 0,2 r1"),
-        _rosa("2: no follower"),
-        _m("place R4 at -1,2 r3", "Rosa bent the river west, to its right. At the frame marked ▶ press r: bent "
-           "right again, north, it would make a \"U\" turn. Try Enter there: refused, and the line says why. Then "
-           "turn it south (turned 270°) and place it.", ["river-no-u"]),
-        _m("no follower", "No follower: press 0."),
-        _rosa("2: place R2 at -1,3 r2"),
-        _rosa("2: no follower"),
-        _k("Rosa placed the lake: the river is done, and the land tiles follow. That is the whole lesson: start a "
-           "game of your own from the title screen (F10, then g). Space."),
-    ]),
 ]
+SCRIPT += [chapter for _name, part in registry.parts("learn") for chapter in part.chapters]  # the modules' own
+LAST_WORDS = "That is the whole lesson: start a game of your own from the title screen (F10, then g)."
+
+
+def _next(text: str, following: Chapter | None) -> str:
+    """A chapter's last words name the chapter after it, whichever module brings it ("Next: the River.")."""
+    if "{next}" not in text:
+        return text
+    said = f"Next: {following.title[0].lower()}{following.title[1:]}." if following else LAST_WORDS
+    return text.replace("{next}", said)
 
 
 def _flatten():
     chapters, steps = [], []
-    for chapter, chapter_steps in SCRIPT:
-        chapters.append(Chapter(chapter.id, chapter.title, chapter.pile, chapter.setup, chapter.river, len(steps)))
-        steps += chapter_steps
+    for n, (chapter, chapter_steps) in enumerate(SCRIPT):
+        following = SCRIPT[n + 1][0] if n + 1 < len(SCRIPT) else None
+        chapters.append(Chapter(chapter.id, chapter.title, chapter.pile, chapter.setup, chapter.modules, len(steps)))
+        steps += [Step(_next(s.text, following), s.kind, s.move, s.teaches, s.numbers) for s in chapter_steps]
     return tuple(chapters), tuple(steps)
 
 

@@ -6,10 +6,12 @@ on the Carcassonne screen; ``tests/carcassonne/test_lesson*.py`` play it through
 
 from __future__ import annotations
 
+from .. import modules as registry
 from ..data import load
 from ..engine import Deploy, IllegalAction, Place, PlayerSetup, Settings, apply, check, parse
 from ..engine.events import FeatureCompleted, Scored
 from ..engine.followers import spots
+from ..engine.expansion import settings_with
 from ..engine.game import CarcassonneGame
 from ..engine.positions import stacked
 from ..engine.rules import remaining, same_move
@@ -28,7 +30,7 @@ UNDO_OFF = ("Undo is off in the lesson: it follows one line of play. To try a st
 
 
 def settings(chapter: Chapter) -> Settings:
-    return Settings(players=tuple(PlayerSetup(n, c) for n, c in PLAYERS), seed=1, river=chapter.river)
+    return settings_with(Settings, (PlayerSetup(n, c) for n, c in PLAYERS), 1, chapter.modules)
 
 
 class ChapterGame(CarcassonneGame):
@@ -136,7 +138,7 @@ def quantity(name: str, state, events) -> int:
     "gained:S" (points seat S scored by the move), "tiles:KIND" (the tiles of the feature the move
     completed), "around:X,Y" (tiles around a cell), "line:SEGMENT" (its line of the follower choice),
     "ledger:S:CATEGORY" (points of that kind), "left" (face-down tiles), "followers" (each player's),
-    "river:box" and "river:pile" (river tiles between spring and lake: in the box, in this game's pile)."""
+    and a module's own (``learn.parts.LearnPart.quantities``: the River's "river:box", "river:pile")."""
     kind, _, rest = name.partition(":")
     if kind == "score":
         return state.scores[int(rest)]
@@ -160,12 +162,9 @@ def quantity(name: str, state, events) -> int:
         return sum(remaining(state).values())
     if kind == "followers":
         return load().followers_per_player
-    if kind == "river":  # "river:box": the river tiles between spring and lake; "river:pile": this game's
-        cat = load()
-        between = {d.id for d in cat.river} - {cat.spring, cat.lake}
-        if rest == "box":
-            return sum(d.count for d in cat.river_in(state.settings.rules) if d.id in between)
-        return sum(n for d, n in remaining(state).items() if d in between) + (state.drawn in between)
+    for _name, part in registry.parts("learn"):  # a module's own ("river:box")
+        if kind in part.quantities:
+            return part.quantities[kind](rest, state)
     raise ValueError(f"no lesson quantity {name!r}")
 
 

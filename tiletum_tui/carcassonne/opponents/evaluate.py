@@ -6,7 +6,7 @@ cloister at the points the rules text pays for it completed, weighed by a chance
 that falls with its open ends and edges and with the tiles left (``Odds``: the journeyman's hopeful,
 the master's fitted to how often it happens), and otherwise at what the final
 scoring pays for it unfinished (a point a segment, a pennant; a cloister a point a tile round it);
-each completed city a farm supplies, 4 points to the most farmers (an unfinished city by its chance);
+each completed city a farm supplies, ``FARM_CITY`` points to the most farmers (an unfinished city by its chance);
 and a little for each follower in supply while there are turns left to use it. A feature the
 position has just completed (no open end: the placed tile closed it) counts in full and its
 followers as back in supply, as its scoring will make them. The majorities and ties are the rules'
@@ -21,12 +21,17 @@ from typing import NamedTuple
 
 from ..engine.scoring import neighbours
 from ..engine.state import Follower, State
+from ..engine.values import (
+    AROUND, CITY_PENNANT, CITY_TILE, CLOISTER, CLOISTER_TILE, FARM_CITY, ROAD_TILE, UNFINISHED_PENNANT, UNFINISHED_SEGMENT,
+)
 
 ROAD_SCALE = 7.0  # tiles left at which an open road end has a 1 - 1/e chance of being closed
 CITY_SCALE = 9.0  # the same for a city's open edge (harder: the right city edge must come)
 CLOISTER_FILL = 0.07  # the share of a cloister's missing neighbours a tile left fills, up to all
 SUPPLY = 1.6  # points a follower in supply is worth while its owner still has turns to place it
 SUPPLY_TURNS = 10.0  # ... falling off over a player's last this many turns
+# the rule values (``engine.values``) as the evaluation counts them, in points as floats
+_CLOISTER, _CITY_TILE, _CITY_PENNANT, _FARM_CITY = float(CLOISTER), float(CITY_TILE), float(CITY_PENNANT), float(FARM_CITY)
 
 
 def _closing(left: int, scale: float, cap: float = 1.0) -> float:
@@ -86,21 +91,22 @@ def feature_points(state: State, root: int, tile: int, left: int, road_q: float 
     if kind == "cloister":
         p = state.placed[tile]
         around = neighbours(state, p.x, p.y)
-        if around == 8:
-            return 9.0, True
-        return 1 + around + (8 - around) * min(1.0, CLOISTER_FILL * left), False
+        if around == AROUND:
+            return _CLOISTER, True
+        return CLOISTER_TILE * (1 + around + (AROUND - around) * min(1.0, CLOISTER_FILL * left)), False
     opened = state.open[root]
     tiles = len(state.tiles[root])
     if kind == "road":
         if opened <= 0:
-            return float(tiles), True
+            return float(ROAD_TILE * tiles), True
         p = (_closing(left, ROAD_SCALE) if road_q is None else road_q) ** opened
-        return p * tiles + (1 - p) * state.segs[root], False
+        return p * ROAD_TILE * tiles + (1 - p) * UNFINISHED_SEGMENT * state.segs[root], False
     pennants = state.pennants[root]
     if opened <= 0:
-        return 2.0 * tiles + 2.0 * pennants, True
+        return _CITY_TILE * tiles + _CITY_PENNANT * pennants, True
     p = (_closing(left, CITY_SCALE) if city_q is None else city_q) ** opened
-    return p * (2 * tiles + 2 * pennants) + (1 - p) * (state.segs[root] + pennants), False
+    return (p * (CITY_TILE * tiles + CITY_PENNANT * pennants)
+            + (1 - p) * (UNFINISHED_SEGMENT * state.segs[root] + UNFINISHED_PENNANT * pennants)), False
 
 
 def values(state: State, extra: Follower | None = None, odds: Odds = ODDS) -> list[float]:
@@ -177,7 +183,7 @@ def _city(state: State, city: int, farms: list[tuple], roots: list[int], city_q:
     """A farmed city's entry: its farmers' seats (over the farms touching it), the majority, its worth."""
     seats = [seat for farm in farms for seat in farm[2]]
     opened = state.open[city]
-    return seats, _most(seats), 4.0 if opened <= 0 else 4.0 * city_q ** opened, roots
+    return seats, _most(seats), _FARM_CITY if opened <= 0 else _FARM_CITY * city_q ** opened, roots
 
 
 def _weigh_after(state: State, before: Land, odds: Odds) -> Land:
@@ -267,7 +273,7 @@ def values_each(state: State, extras: list[Follower | None], before: Land | None
 
     def worth(city: int) -> float:
         opened = state.open[city]
-        return 4.0 if opened <= 0 else 4.0 * city_q ** opened
+        return _FARM_CITY if opened <= 0 else _FARM_CITY * city_q ** opened
 
     out = []
     for extra in extras:

@@ -9,6 +9,7 @@ from ..engine import apply
 from ..engine.land import describe_place
 from ..engine.rules import forecast, sample
 from ..engine.scoring import neighbours
+from ..engine.values import AROUND, FARM_CITY
 from ..engine.words import count as _n
 from .evaluate import MASTER_ODDS, feature_points
 from .reasons import why_quiet
@@ -76,12 +77,12 @@ def goes_for(placed, deploy, completion_said: bool = False) -> str:
         complete = sum(1 for c in cities if placed.open[c] <= 0)
         if not cities:
             return "a farm that supplies no city yet (farmers never come back)"
-        return (f"a farm supplying {_n(len(cities), 'city', 'cities')}, {complete} completed (4 points each at "
-                "the end to the most farmers; farmers never come back)")
+        return (f"a farm supplying {_n(len(cities), 'city', 'cities')}, {complete} completed ({FARM_CITY} points each at "
+                f"the end to the most farmers; farmers never come back)")
     # (what the follower's feature is worth as the master weighs it: its chances of closing)
     points, done = feature_points(placed, root, placed.last, left, *MASTER_ODDS.chances(left))
     if kind == "cloister":
-        return f"a cloister with {_n(neighbours(placed, tile.x, tile.y), 'tile')} round it of 8 (about {points:.0f} points)"
+        return f"a cloister with {_n(neighbours(placed, tile.x, tile.y), 'tile')} round it of {AROUND} (about {points:.0f} points)"
     size = _n(len(placed.tiles[root]), "tile")
     if done:
         return (f"the {deploy.role} scores the {kind} at once and comes back" if completion_said else

@@ -13,6 +13,7 @@ from typing import NamedTuple
 from ..engine import Deploy, Place, apply_in_place
 from ..engine.followers import deploy as put_follower, spots
 from ..engine.scoring import neighbours
+from ..engine.values import AROUND
 from ..engine.words import count as _n
 from .evaluate import MASTER_ODDS, SUPPLY, SUPPLY_TURNS, Land, Odds, margin, weigh
 
@@ -47,7 +48,7 @@ def _size(state, root: int) -> str:
     kind = state.kind[root]
     if kind == "cloister":
         tile = state.placed[min(state.tiles[root])]
-        return f"{_n(neighbours(state, tile.x, tile.y), 'tile')} round it of 8"
+        return f"{_n(neighbours(state, tile.x, tile.y), 'tile')} round it of {AROUND}"
     size = _n(len(state.tiles[root]), "tile")
     opened = state.open[root]
     if opened <= 0:
@@ -108,7 +109,7 @@ def parts(seen, place: Place | None, deploy: Deploy, odds: Odds = MASTER_ODDS, m
         else:
             words = f"{_whose(after, seats, me)} {kind}: {_change(seen, olds, after, root)}"
         add(words, delta)
-    # the cities farms supply (4 points each at the end to the most farmers)
+    # the cities farms supply (FARM_CITY points each at the end to the most farmers)
     cities: dict[int, list[int]] = {}
     for c in before_land.cities:
         cities.setdefault(after.find(c), []).append(c)

@@ -6,16 +6,16 @@ touches), then the followers, the player counts and where each value comes from.
 from __future__ import annotations
 
 from ...rulebook import Page, Section
+from .. import modules as registry
 from ..data import load
 from ..engine import RULES_VERSION
 from ..engine.tiles import EDGES, turned
 from . import draw
 
 
-def _design(cat, d) -> Section:
+def _design(cat, d, notes: dict) -> Section:
     t = turned(d.id, 0)
-    special = {cat.starting_tile: " (the starting tile is one of them)", cat.spring: " (the spring: the River starts "
-               "with it)", cat.lake: " (the lake: the River's last tile)"}.get(d.id, "")
+    special = notes.get(d.id, "")
     lines = ["  " + line for line in draw.tile_lines(d.id, 0, draw.BIG_W, draw.BIG_H)]
     lines.append("")
     lines.append(f"{d.count} {'tile' if d.count == 1 else 'tiles'}{special}. Edges: "
@@ -45,18 +45,21 @@ def _sources(cat) -> str:
 
 def cards_page() -> Page:
     cat = load()
-    in_box = cat.river_in(RULES_VERSION)  # the River of the games this program sets up
+    notes, lines, theirs = {cat.starting_tile: " (the starting tile is one of them)"}, [], []
+    for _name, part in registry.parts("ui"):  # each module's tiles (in the box of the games set up now)
+        line, designs, special = part.components(cat, RULES_VERSION)
+        lines.append(line + "\n")
+        theirs += designs
+        notes.update(special)
     land = sum(d.count for d in cat.land)
-    river = sum(d.count for d in in_box)
     pennants = sum(d.count for d in cat.land for s in d.segments if s.pennant)
     lo, hi = cat.players
     head = Section("components", "The components",
                    f"- {land} land tiles in {len(cat.land)} designs (A-X), the starting tile ({cat.starting_tile}) "
                    f"among them; {pennants} of them show a pennant\n"
-                   f"- {river} River tiles in {len(in_box)} designs: the spring ({cat.spring}), the lake "
-                   f"({cat.lake}) and {river - 2} river tiles\n"
+                   + "".join(lines) +
                    f"- {cat.followers_per_player} followers a player, for {lo} to {hi} players\n\n"
                    + draw.LEGEND + "\n\nWhere each value comes from:\n" + _sources(cat))
-    sections = [head, *(_design(cat, d) for d in cat.land), *(_design(cat, d) for d in in_box)]
+    sections = [head, *(_design(cat, d, notes) for d in cat.land), *(_design(cat, d, notes) for d in theirs)]
     return Page("cards", "Cards & Components", "Every tile design as it is drawn on the land, with its count, "
                 "edges and segments; generated from the game's data.", tuple(sections))

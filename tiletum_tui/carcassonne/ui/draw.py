@@ -1,10 +1,10 @@
 """The land and its tiles as text, legible without colour: city ``#``, field ``.``, roads as lines
 (``─│┌┐└┘``), a crossing ``+``, a road's end at a city gate ``∩``, a bridge ``=``, cloister ``M``,
-river ``~``, a pennant ``◆``; a follower shows as its player's number on its segment. Each character
+a module's line (the River's ``~``: ``ui.parts.UiPart.glyphs``), a pennant ``◆``; a follower shows as its player's number on its segment. Each character
 also carries its segment and its role (field, city, wall, road, ...), which the screen colours from
 the theme (``land.palette``). Pure functions of the engine's tile data, cached per design, turn and size.
 
-How a tile is drawn w×h (both odd): roads and rivers first, as paths from each edge's middle to a
+How a tile is drawn w×h (both odd): roads and a module's lines (rivers) first, as paths from each edge's middle to a
 hub (the centre; two bends that would share it each turn in their own corner), stopping at a
 cloister or a river they do not cross; the cloister in the middle (beside a river that runs through
 the middle); then every other character goes to the segment of the nearest sub-position, except that
@@ -19,8 +19,11 @@ import functools
 import math
 
 from ..engine.tiles import DELTA, turned
+from .parts import kinds_drawn
 
-GLYPH = {"city": "#", "field": ".", "cloister": "M", "river": "~"}
+# a module's line (a river: ``ui.parts.UiPart.glyphs``): drawn as a road is, under a road's bridge
+WATER = tuple(kind for kind, _glyph, _ink in kinds_drawn())
+GLYPH = {"city": "#", "field": ".", "cloister": "M", **{kind: glyph for kind, glyph, _ink in kinds_drawn()}}
 PENNANT = "◆"
 GATE, CROSSING, BRIDGE = "∩", "+", "="
 TILE_W, TILE_H = 5, 3  # a tile on the land at 80×24 (``SIZES``: larger ones where the screen has room)
@@ -81,16 +84,16 @@ def char_map(design: str, rotation: int, w: int, h: int) -> tuple[tuple[tuple[st
     kinds = t.kinds
     mx, my = w // 2, h // 2
     grid: dict[tuple[int, int], tuple[str, int, str]] = {}
-    lines = [k for k in range(len(kinds)) if kinds[k] in ("road", "river")]
+    lines = [k for k in range(len(kinds)) if kinds[k] == "road" or kinds[k] in WATER]
     ends = {k: [e for e in range(4) if t.seg_at[3 * e + 1] == k] for k in lines}
     cloister = kinds.index("cloister") if "cloister" in kinds else None
-    through_river = next((k for k in lines if kinds[k] == "river" and len(ends[k]) == 2
+    through_water = next((k for k in lines if kinds[k] in WATER and len(ends[k]) == 2
                           and ends[k][1] - ends[k][0] == 2), None)
 
     # the cloister: in the middle, or beside a river through the middle, on its road's side
     block: set[tuple[int, int]] = set()
     if cloister is not None:
-        if through_river is None:
+        if through_water is None:
             rx, ry = (1, 1) if h >= 5 else (0, 0)
             block = {(mx + dx, my + dy) for dx in range(-rx, rx + 1) for dy in range(-ry, ry + 1)}
         else:
@@ -115,7 +118,7 @@ def char_map(design: str, rotation: int, w: int, h: int) -> tuple[tuple[tuple[st
     owner: dict[tuple[int, int], int] = {}
     drawn: dict[int, set[tuple[int, int]]] = {}
     centre = (mx, my)
-    for k in sorted(lines, key=lambda k: (kinds[k] != "river", len(ends[k]) == 1, k)):
+    for k in sorted(lines, key=lambda k: (kinds[k] not in WATER, len(ends[k]) == 1, k)):
         hub = centre
         if two_bends and k in bends:  # (R6: each bend turns in its own corner)
             hub = (mx + sum(DELTA[e][0] for e in ends[k]), my + sum(DELTA[e][1] for e in ends[k]))
@@ -124,7 +127,7 @@ def char_map(design: str, rotation: int, w: int, h: int) -> tuple[tuple[tuple[st
             cells = _path(_edge_cell(e, w, h), hub, e)
             if len(ends[k]) == 1:  # a road ending: at a cloister, at the river's bank, or in the middle
                 stop = next((i for i, c in enumerate(cells)
-                             if c in block or (c in owner and kinds[owner[c]] == "river")), None)
+                             if c in block or (c in owner and kinds[owner[c]] in WATER)), None)
                 if stop is not None:
                     cells = cells[:stop] or cells[:1]
             prev = None
@@ -137,7 +140,7 @@ def char_map(design: str, rotation: int, w: int, h: int) -> tuple[tuple[tuple[st
                     links[prev].add(_direction(prev, c))
                 if c not in owner:
                     owner[c] = k
-                elif kinds[owner[c]] == "river" and kinds[k] == "road":
+                elif kinds[owner[c]] in WATER and kinds[k] == "road":
                     owner[c] = k
                     grid[c] = (BRIDGE, k, "bridge")  # a road over the river (R5)
                 mine.add(c)
@@ -145,8 +148,8 @@ def char_map(design: str, rotation: int, w: int, h: int) -> tuple[tuple[tuple[st
     for c, k in owner.items():
         if c in grid:
             continue
-        if kinds[k] == "river":
-            grid[c] = ("~", k, "river")
+        if kinds[k] in WATER:
+            grid[c] = (GLYPH[kinds[k]], k, kinds[k])
         else:
             grid[c] = (_LINE.get(frozenset(links[c]), "+"), k, "road")
     if centre in owner and grid[centre][2] == "road":
@@ -157,7 +160,7 @@ def char_map(design: str, rotation: int, w: int, h: int) -> tuple[tuple[tuple[st
             grid[centre] = (GATE, k, "gate")  # a road's only end in the middle: at a city's gate (S, T)
 
     # every other character: the segment of the nearest sub-position (no road's or river's)
-    areas = [p for p in range(12) if kinds[t.seg_at[p]] not in ("road", "river")]
+    areas = [p for p in range(12) if kinds[t.seg_at[p]] != "road" and kinds[t.seg_at[p]] not in WATER]
     for cy in range(h):
         for cx in range(w):
             if (cx, cy) in grid:
@@ -233,7 +236,7 @@ def _rescue(t, kinds, grid, w, h) -> None:
         return 2 if t.segments[seg].pennant else 1
 
     for seg in range(len(kinds)):
-        if kinds[seg] in ("road", "river", "cloister") or any(c[1] == seg for c in grid.values()):
+        if kinds[seg] in ("road", "cloister", *WATER) or any(c[1] == seg for c in grid.values()):
             continue
         points = [_pos_point(p) for p in range(12) if t.seg_at[p] == seg]
         count: dict[int, int] = {}
@@ -291,5 +294,6 @@ def followers_on(state, index: int) -> list[tuple[int, str]]:
     return [(f.node - base, str(f.seat + 1)) for f in state.followers if f.tile == index]
 
 
-LEGEND = "# city  ◆ pennant  . field  ─│ road  + crossing  ∩ city gate  = bridge  M cloister  ~ river  1-5 followers"
-LEGEND_SHORT = "# city  ◆ pennant\n. field  ─│┌ road\n+ crossing  ∩ gate\nM cloister  ~ river\n1-5 followers\n"
+_MORE = "".join(f"  {glyph} {kind}" for kind, glyph, _ink in kinds_drawn())  # the modules' ("  ~ river")
+LEGEND = f"# city  ◆ pennant  . field  ─│ road  + crossing  ∩ city gate  = bridge  M cloister{_MORE}  1-5 followers"
+LEGEND_SHORT = f"# city  ◆ pennant\n. field  ─│┌ road\n+ crossing  ∩ gate\nM cloister{_MORE}\n1-5 followers\n"

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import bisect
 
+from ..engine.expansion import kind
 from ..engine.scoring import worth
+from ..engine.values import FARM_CITY
 from ..engine.tiles import turned
 
 _ROLE = {"city": "knight", "road": "thief", "field": "farmer", "cloister": "monk"}
@@ -23,12 +25,12 @@ def lit_map(state, nodes) -> dict[int, frozenset[int]]:
 
 
 def segments_at(state, cell) -> list[int]:
-    """The segments of the tile at ``cell`` a feature can be shown for (every one but a river's)."""
+    """The segments of the tile at ``cell`` a feature can be shown for (every one but a module's kind nobody scores: a river's)."""
     index = state.cells.get(cell)
     if index is None:
         return []
     p = state.placed[index]
-    return [i for i, k in enumerate(turned(p.design, p.rotation).kinds) if k != "river"]
+    return [i for i, k in enumerate(turned(p.design, p.rotation).kinds) if kind(k) is None]
 
 
 def _names(state, seats) -> str:
@@ -59,11 +61,11 @@ def describe(state, cell, segment: int) -> tuple[str, tuple[int, ...]]:
         if not w.supplies:
             end = "supplies no completed city: scores nothing at the end"
         else:
-            cities = "; ".join(f"the city at {cx},{cy} ({n} tiles)" + (f" → {_names(state, wins)} +4" if wins else "")
+            cities = "; ".join(f"the city at {cx},{cy} ({n} tiles)" + (f" → {_names(state, wins)} +{FARM_CITY}" if wins else "")
                                for (cx, cy), n, wins in w.supplies)
-            end = f"at the end, 4 a city it supplies to the most farmers: {cities}"
+            end = f"at the end, {FARM_CITY} a city it supplies to the most farmers: {cities}"
         return f"{head}{size}: {on}; {end}", w.nodes
-    if w.kind == "river":
+    if kind(w.kind) is not None:  # (a river: nobody scores it)
         return f"{head}: {w.why}", w.nodes
     if w.complete:
         score = f"completed: {w.points} points ({w.why})"

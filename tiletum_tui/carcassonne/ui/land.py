@@ -22,8 +22,11 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from . import draw
+from .parts import kinds_drawn
 
-ROLES = ("field", "city", "wall", "road", "crossing", "gate", "bridge", "cloister", "river", "pennant")
+# the roles a character is drawn in (``draw.char_map``): the base game's, and the kinds the modules bring
+ROLES = ("field", "city", "wall", "road", "crossing", "gate", "bridge", "cloister",
+         *(kind for kind, _glyph, _ink in kinds_drawn()), "pennant")
 # the players' colours (engine.state.COLOURS): fixed hues that read on both themes, as Tiletum's inks
 PLAYER_HUES = {"red": "#e05252", "blue": "#4f8fe8", "green": "#3fb56b", "yellow": "#d9b425", "black": "#3a3a3a",
                "white": "#e8e8e8"}
@@ -53,8 +56,9 @@ def palette(app, players=()) -> tuple | None:
     colour = {
         "field": (v.get(green, "green"), False), "city": (city, False), "wall": (city, True),
         "road": (fg, False), "crossing": (fg, True), "gate": (city, True), "bridge": (fg, True),
-        "cloister": (v.get(red, "red"), True), "river": (v.get(blue, "blue"), True),
-        "pennant": (v.get(blue, "blue"), True)}
+        "cloister": (v.get(red, "red"), True), "pennant": (v.get(blue, "blue"), True),
+        **{kind: (v.get({"blue": blue, "green": green, "red": red}.get(ink, ink), ink), True)
+           for kind, _glyph, ink in kinds_drawn()}}
     roles = tuple(_style(*colour[r]) for r in ROLES)
     seats = tuple(_chip(PLAYER_HUES.get(p.colour, "#808080")) for p in players)
     return roles, seats

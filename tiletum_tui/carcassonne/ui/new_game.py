@@ -1,6 +1,6 @@
 """The form for a new game of Carcassonne, as Tiletum's New game asks (issue 19: "the title screen,
 `tiletum new` ... serve Carcassonne exactly as they serve Tiletum"): 2 to 5 players with their names and
-who plays each seat (a person or a computer opponent, as Tiletum's form asks), the River on or off,
+who plays each seat (a person or a computer opponent, as Tiletum's form asks), each module (the River) on or off,
 and the seed. Tab moves between fields; Ctrl+S, or Enter in a name or the seed,
 starts; Esc goes back. Dismissed with the Settings, or None."""
 
@@ -13,7 +13,9 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioSet, St
 
 from ...shell_ui.new_game import PlayersForm, form_problem, seat_select
 from ...shell_ui.toggles import Choice, Tick
+from .. import modules as registry
 from ..data import load
+from ..engine.expansion import settings_with
 from ..engine import PlayerSetup, Settings
 from ..engine.state import COLOURS
 
@@ -48,8 +50,8 @@ class NewCarcassonneGame(PlayersForm):
                                 compact=True)
                     yield Label(COLOURS[i], classes="colour")
                     yield seat_select(i)  # a person or a computer opponent (issue 20)
-            yield Tick("The River (its 12 tiles first, from the spring)", id="river",
-                           compact=True)
+            for name, part in registry.parts("ui"):  # each module's field (the River's), id its name
+                yield Tick(part.tick, id=name, compact=True)
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="label")
                 yield Input(str(self.seed), id="seed", restrict=r"[0-9]*", max_length=12, compact=True)
@@ -83,5 +85,6 @@ class NewCarcassonneGame(PlayersForm):
         self.query_one("#form-error", Static).update(problem or "")
         if problem:
             return None
-        return Settings(players=tuple(PlayerSetup(name, COLOURS[i]) for i, name in enumerate(names)),
-                        seed=int(seed_text), river=self.query_one("#river", Checkbox).value)
+        chosen = [name for name, _part in registry.parts("ui") if self.query_one(f"#{name}", Checkbox).value]
+        return settings_with(Settings, (PlayerSetup(name, COLOURS[i]) for i, name in enumerate(names)),
+                             int(seed_text), chosen)

@@ -10,6 +10,20 @@ import functools
 
 from ... import rulebook
 from ...rulebook import Page, Section
+from .. import modules as registry
+from ..engine.values import (
+    CITY_PENNANT, CITY_TILE, CLOISTER, CLOISTER_TILE, FARM_CITY, ROAD_TILE, UNFINISHED_PENNANT, UNFINISHED_SEGMENT,
+)
+
+
+def _points(n: int) -> str:
+    return f"{n} point" + ("s" if n != 1 else "")
+
+
+def _said(n: int) -> str:
+    """A value as the rules text spells it ("one point", "two points")."""
+    return _points(n).replace(str(n), {1: "one", 2: "two"}.get(n, str(n)), 1)
+
 
 _TEXT = {
     "game": ("The game", "Overview, preparation and a player's turn.", (
@@ -80,13 +94,13 @@ _TEXT = {
         ("road", "Completed road",
          "A road is complete when the road segments on both ends connect to a crossing, a city segment, or a "
          "cloister, or when the road forms a complete loop. The player who has a thief on a completed road "
-         "scores one point for each tile in the completed road (count the number of tiles; separate segments "
+         f"scores {_said(ROAD_TILE)} for each tile in the completed road (count the number of tiles; separate segments "
          "on a tile count just once)."),
         ("city", "Completed city",
          "A city is complete when the city is completely surrounded by a city wall and there are no gaps in "
-         "the wall. The player who has a knight in a completed city scores two points for each tile in the "
+         f"the wall. The player who has a knight in a completed city scores {_said(CITY_TILE)} for each tile in the "
          "city (count the number of tiles; separate segments on a tile count once). Each pennant on segments "
-         "in the city earns the player 2 points."),
+         f"in the city earns the player {_points(CITY_PENNANT)}."),
         ("majority", "More than one follower",
          "When a completed road or city has more than one thief or knight, the player with the most thieves "
          "(on a road) or the most knights (in a city) earns all the points. When two or more players tie with "
@@ -95,7 +109,8 @@ _TEXT = {
          "cloisters (the order of these sections)."),
         ("cloister", "Completed cloister",
          "A cloister is complete when the tile it is on is completely surrounded by land tiles. The player "
-         "with a monk in the cloister earns 9 points (1 for the cloister tile and 1 each for the other tiles)."),
+         f"with a monk in the cloister earns {_points(CLOISTER)} ({CLOISTER_TILE} for the cloister tile and {CLOISTER_TILE} each for "
+         "the other tiles)."),
     )),
     "end": ("Game end and final scoring", "The farms, the end, and what unfinished features and farmers score.", (
         ("farms", "The farms",
@@ -108,40 +123,31 @@ _TEXT = {
          "the final scoring."),
         ("final", "Final scoring",
          "First, all incomplete cities, roads, and cloisters are scored. For each incomplete road and city, the "
-         "player who has a thief on the road or knight in the city earns one point for each road or city "
-         "segment. Pennants are worth 1 point each. For incomplete roads and cities with more than one "
+         f"player who has a thief on the road or knight in the city earns {_said(UNFINISHED_SEGMENT)} for each road or "
+         f"city segment. Pennants are worth {_points(UNFINISHED_PENNANT)} each. For incomplete roads and cities with more than one "
          "follower, use the rules for completed roads and cities to determine who scores. For an incomplete "
-         "cloister, the player with the monk on the cloister earns 1 point for the cloister and 1 point for "
+         f"cloister, the player with the monk on the cloister earns {_points(CLOISTER_TILE)} for the cloister and "
+         f"{_points(CLOISTER_TILE)} for "
          "each land tile surrounding it."),
         ("farmers", "Farmers supply cities",
          "- Only completed cities are used for scoring farmers.\n"
          "- The farm must border a completed city to supply it. The distance of the farmer to the city is "
          "unimportant.\n"
-         "- For each city a farm supplies, the player who deployed the farmer earns 4 points, regardless of the "
+         f"- For each city a farm supplies, the player who deployed the farmer earns {_points(FARM_CITY)}, regardless of "
+         "the "
          "size of the city.\n"
          "- A farmer can supply (and score) several cities when they are adjacent to his farm.\n"
          "- Several farms can supply a single city. In such a case, the player with the most farmers in the "
-         "farms supplying the city earns the 4 points. If two or more players tie with the most farmers, each "
-         "of those tied for most earns 4 points.\n\n"
+         f"farms supplying the city earns the {_points(FARM_CITY)}. If two or more players tie with the most farmers, "
+         f"each of those tied for most earns {_points(FARM_CITY)}.\n\n"
          "In this way, all cities are scored one by one. The player with the most points is the winner!\n\n"
          "Here: a farm is counted once per city however many of its segments touch it; followers on unfinished "
          "features are taken off before the farms are scored."),
     )),
-    "river": ("The River", "The variant with the 12 River tiles.", (
-        ("variant", "Variants using the 12 expansion river tiles",
-         "Remove the special starting tile from the game. Instead, begin the game by laying the spring that "
-         "starts the river. Set aside the lake tile and shuffle the remaining 10 river tiles face down and draw "
-         "from these before drawing from the tiles from the normal game. These tiles are played and followers "
-         "may be played as in the normal game with one exception: a river tile may not be placed so that the "
-         "river makes a \"U\" turn. Followers may not be placed on rivers. Once these 10 river tiles have been "
-         "played, the next player plays the lake and then play continues with the normal tiles."),
-        ("rulings", "Continuing the river",
-         "Here: a river tile goes where the river's one open end is, its river meeting that end (the river is "
-         "one stream). No U-turn: the river's turns so far, right minus left, stay between -1 and +1, so it "
-         "never flows back the way it came. 71 land tiles follow the 12 River tiles."),
-    )),
 }
-PAGE_ORDER = ("game", "placing", "followers", "scoring", "end", "river", "cards")
+_TEXT.update((pid, text) for _name, part in registry.parts("learn") for pid, text in part.pages.items())  # the modules'
+PAGE_ORDER = ("game", "placing", "followers", "scoring", "end", *(pid for pid in _TEXT if pid not in (
+    "game", "placing", "followers", "scoring", "end")), "cards")
 
 # What is on the game screen -> (page, section): F1 opens the rules about it.
 TOPICS: dict[str, tuple[str, str]] = {
@@ -150,9 +156,10 @@ TOPICS: dict[str, tuple[str, str]] = {
     "knight": ("followers", "roles"), "thief": ("followers", "roles"), "monk": ("followers", "roles"),
     "farmer": ("end", "farms"), "field": ("end", "farms"), "farm": ("end", "farms"),
     "city": ("scoring", "city"), "road": ("scoring", "road"), "cloister": ("scoring", "cloister"),
-    "river": ("river", "variant"), "over": ("end", "final"), "final": ("end", "final"),
+    "over": ("end", "final"), "final": ("end", "final"),
     "preview": ("scoring", "majority"), "tiles": ("game", "preparation"), "log": ("game", "turn"),
 }
+TOPICS.update((k, v) for _name, part in registry.parts("learn") for k, v in part.topics.items())
 
 
 @functools.cache

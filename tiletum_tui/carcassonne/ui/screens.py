@@ -15,7 +15,14 @@ class CarcassonneScreens:
     name = "carcassonne"
     title = "Carcassonne"
     art = ART
-    tagline = "lay the land tile by tile: cities, roads, cloisters and farms — 2 to 5 players, with the River"
+
+    @property
+    def tagline(self) -> str:
+        """The title screen's line: the game, and the modules it may be played with (", with the River")."""
+        from .. import modules as registry
+
+        return ("lay the land tile by tile: cities, roads, cloisters and farms — 2 to 5 players"
+                + "".join(part.headline for _name, part in registry.parts("ui")))
 
     def game(self, session):
         from .screen import CarcassonneScreen

@@ -18,6 +18,7 @@ from ...shell_ui import keeping
 from ...shell_ui.hanging import hung_lines
 from ...shell_ui.help import KeysHelp
 from . import news
+from .parts import tile_topic
 
 # Every key of the game screen, as the help shows it (a test holds this to the screen's bindings).
 KEY_HELP = [
@@ -198,9 +199,7 @@ class CarcassonneShell(Screen):
             _seg, label, _why = self._options(state)[self.choice]
             role = label.split(" ", 1)[0]
             return role if role in ("knight", "thief", "farmer", "monk") else "follower"
-        from ..data import load
-
-        return "river" if state.drawn in {d.id for d in load().river} else "place"
+        return tile_topic(state.drawn)
 
     def action_rules_here(self) -> None:
         open_rules(self.app, self.rules_topic())

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..data import load
+from ..engine.expansion import kinds as module_kinds
+from .parts import tile_topic
 from ..engine import Deploy, Place
 from ..engine.events import FeatureCompleted, Scored
 from ..engine.followers import spots
@@ -113,11 +114,12 @@ def place_why(state, x: int, y: int, rotation: int, master: str = "") -> Why:
     the master weighs its best follower choice there against the best turn of all."""
     seat, design = state.seat, state.drawn
     head = f"Tile {design} ({turned_name(design, rotation)}) {describe_place(x, y, rotation)}"
-    topic = "river" if design in {d.id for d in load().river} else "place"
+    topic = tile_topic(design)
     refused = why_not(state, design, x, y, rotation)
     if refused:
         return Why("Why not?", [head, "", f"Not here: {refused}."], topic)
-    lines = [head, "", "It fits here: every edge continues the field, city or road (or river) it meets.",
+    lines = [head, "", "It fits here: every edge continues the field, city or road"
+             + "".join(f" (or {k})" for k in module_kinds()) + " it meets.",
              "", preview_words(state, x, y, rotation)]
     options = turn_options(state, seat, MASTER_ODDS)
     here = [o for o in options if same_move(o.place, Place(seat, design, x, y, rotation))]

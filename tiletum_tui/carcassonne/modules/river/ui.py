@@ -1,0 +1,24 @@
+"""The River on the screens and the command line: its New game tick, ``--river``, the rules topic of a
+river tile (the River's page), its tiles on the Cards & Components page."""
+
+from __future__ import annotations
+
+from ...data import load
+from ...ui.parts import UiPart
+
+
+def _topic(design: str) -> str | None:
+    return "river" if design in {d.id for d in load().river} else None
+
+
+def _components(cat, rules: int) -> tuple[str, tuple, dict]:
+    in_box = cat.river_in(rules)  # the River of the games this program sets up
+    river = sum(d.count for d in in_box)
+    line = (f"- {river} River tiles in {len(in_box)} designs: the spring ({cat.spring}), the lake "
+            f"({cat.lake}) and {river - 2} river tiles")
+    return line, in_box, {cat.spring: " (the spring: the River starts with it)", cat.lake: " (the lake: the River's "
+                                                                                         "last tile)"}
+
+
+PART = UiPart(tick="The River (its 12 tiles first, from the spring)", option="river", headline=", with the River",
+              topic=_topic, components=_components, glyphs=(("river", "~", "blue"),))
