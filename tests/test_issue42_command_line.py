@@ -121,14 +121,14 @@ def test_the_arena_plays_carcassonne_under_the_rules_version_asked(tmp_path, cap
     only") though 2 is Carcassonne's current version, and `--rules 1` was ignored (its games were 2's)."""
     import msgspec
 
-    for rules in (1, 2):
+    for rules in (1, 2, 3):
         out = tmp_path / f"r{rules}"
         assert cli.main(["arena", "--game", "carcassonne", "--seats", "beginner,beginner", "--games", "1", "--jobs",
                          "1", "--quiet", "--rules", str(rules), "--out", str(out)]) == 0
         (saved,) = out.iterdir()
         assert msgspec.json.decode(saved.read_bytes())["settings"]["rules"] == rules
-    assert _status(["arena", "--game", "carcassonne", "--rules", "3", "--games", "1", "--quiet"]) == 2
-    assert "(1, 2), not 3" in capsys.readouterr().err
+    assert _status(["arena", "--game", "carcassonne", "--rules", "9", "--games", "1", "--quiet"]) == 2
+    assert "(1, 2, 3), not 9" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("option", [["--river"], ["--silver"], ["--players", "3"], ["--seed", "4"], ["--seed", "0"],

@@ -32,7 +32,7 @@ from tiletum_tui.host.web_door import COOKIE
 
 WAIT_SECONDS = 60.0  # a Textual app starting on a busy two-core machine
 TITLE = "Learn to play"  # the title screen (``python -m tiletum_tui``), which the doors' own tests serve
-RULES = "Rules · Rounds and Turns"  # the Rules screen, opened by r on the title screen
+RULES = "Rules · Rounds and Turns"  # the Rules screen, opened by r then 1 (Tiletum) on the title screen
 
 
 def alive(pid: int) -> bool:

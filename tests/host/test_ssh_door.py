@@ -244,6 +244,9 @@ async def test_a_client_sending_garbage_does_not_affect_the_others(tmp_path):
             # The others still play: the Rules open on a key, for each of them.
             await ann.send("r")
             await bob.send("r")
+            await asyncio.gather(ann.wait_for("Rules of which game?", 60), bob.wait_for("Rules of which game?", 60))
+            await ann.send("1")  # Tiletum's
+            await bob.send("1")
             await asyncio.gather(ann.wait_for(RULES, 60), bob.wait_for(RULES, 60))
             assert TITLE not in ann.text and TITLE not in bob.text
             eve_sends.cancel()

@@ -120,6 +120,8 @@ async def test_a_valid_link_moves_the_token_to_a_cookie_and_the_title_screen_pla
             assert "New game" in page.text
             assert door.launched == ["Ann"]  # the player the link names
             await page.send("r")
+            await page.wait_for("Rules of which game?")
+            await page.send("1")  # Tiletum's
             await page.wait_for(RULES)
 
 

@@ -79,7 +79,7 @@ async def test_leave_and_resume_where_it_was(tmp_path, monkeypatch):
 async def test_rules_browser_search_and_topics(tmp_path):
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("r")  # title: Rules
+        await pilot.press("r", "1")  # title: Rules, of Tiletum
         await pilot.pause()
         rules = app.screen
         assert isinstance(rules, RulesScreen) and rules.page_id == "rounds"

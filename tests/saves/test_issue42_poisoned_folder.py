@@ -91,7 +91,7 @@ async def test_the_title_and_open_reach_every_other_game(tmp_path):
     async with app.run_test(size=(100, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
-        assert "Continue: round 1" in await continue_line(app, pilot)
+        assert "Continue Tiletum: round 1" in await continue_line(app, pilot)
         await pilot.press("o")
         for _ in range(50):
             await pilot.pause(0.05)

@@ -278,6 +278,9 @@ def test_no_screen_or_widget_shadows_a_textual_method_by_accident():
 
     generated = {"_decorated_handlers", "_reactives", "_inherit_css", "_inherit_bindings", "_css_type_name",
                  "_inherit_component_classes", "_merged_bindings", "_css_type_names", "_computes"}
+    # Overridden on purpose, and guarded where they are (tests/ui/test_form_toggles.py): the toggles'
+    # mark, which Textual draws the same on and off (issue 40)
+    deliberate = {"Tick._button", "Choice._button"}
     clashes = []
     for info in pkgutil.walk_packages(ui.__path__, "tiletum_tui.ui."):
         module = importlib.import_module(info.name)
@@ -287,7 +290,8 @@ def test_no_screen_or_widget_shadows_a_textual_method_by_accident():
             textual_bases = [b for b in cls.__mro__ if b.__module__.startswith("textual")]
             for name in vars(cls):
                 if name.startswith("_") and not name.startswith("__") and name not in generated:
-                    clashes += [f"{cls.__name__}.{name} ({b.__name__})" for b in textual_bases if name in vars(b)]
+                    if f"{cls.__name__}.{name}" not in deliberate:
+                        clashes += [f"{cls.__name__}.{name} ({b.__name__})" for b in textual_bases if name in vars(b)]
     assert clashes == []
 
 

@@ -1,5 +1,5 @@
 """The new-game form: 2-4 players with names, colours and who plays them (a person or a computer
-opponent of a level), the seed, the master's thinking time, and the modules this program knows (a
+opponent of a level), the seed, and the modules this program knows (a
 variant, an expansion), each a checkbox with its options under it (``ui.parts.NewGameFields``)."""
 
 from __future__ import annotations
