@@ -71,6 +71,10 @@ class Module:
     def completed_points(self, state, root: int, points: int, why: str) -> tuple[int, str]:
         return points, why
 
+    def automatic(self, before, after) -> str | None:
+        """Words for what a move set off in this module that nobody chose ("since your last turn"), or None."""
+        return None
+
 
 def module(name: str) -> Module:
     return registry.part(name, "engine")

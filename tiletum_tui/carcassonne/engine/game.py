@@ -68,7 +68,7 @@ class CarcassonneGame(StructSettings):  # (player_names, seed and the settings' 
 
     def automatic(self, before: State, after: State, events) -> list[tuple[int, str]]:
         """(index of the event it begins at, words) of what a move set off that nobody chose: a feature
-        completed and scored, the River's end (its lake placed), the final scoring (issue 39)."""
+        completed and scored, a module's own (the River's end), the final scoring (issue 39)."""
         out = []
         final = False
         for k, e in enumerate(events):
@@ -78,8 +78,10 @@ class CarcassonneGame(StructSettings):  # (player_names, seed and the settings' 
             elif not final and ((isinstance(e, Scored) and e.nodes) or isinstance(e, GameEnded)):
                 final = True  # (the final scoring's scores carry their feature's nodes: none during the game)
                 out.append((k, "The last tile is placed: the final scoring"))
-        if before.river_end is not None and after.river_end is None:
-            out.append((len(events), "The River is done (its lake placed): the land tiles go on"))
+        for _, part in expansion.active(after.settings):  # a module's own (the River's end)
+            words = part.automatic(before, after)
+            if words:
+                out.append((len(events), words))
         return sorted(out, key=lambda p: p[0])
 
     # -- a game through ``tiletum host`` (``game_interface.Hosted``)

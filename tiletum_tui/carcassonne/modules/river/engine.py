@@ -122,6 +122,11 @@ class River(Module):
             state.modules["river"] = RiverState(((x + DELTA[out][0], y + DELTA[out][1]), (out + 2) % 4),
                                                 _bent(state, bend))
 
+    def automatic(self, before, after) -> str | None:
+        if before.modules["river"].end is not None and after.modules["river"].end is None:
+            return "The River is done (its lake placed): the land tiles go on"
+        return None
+
     def places(self, state, design: str):
         if state.modules["river"].end is None or not is_river(design):
             return None
