@@ -54,8 +54,8 @@ def pytest_collection_finish(session) -> None:
 def full_disk(tmp_path, monkeypatch):
     """A save folder whose disk is full (every write there fails as the OS would say), and a spare
     folder that works (any game's save goes through ``saves.store.write_atomic``)."""
-    from tiletum_tui.saves import store
-    from tiletum_tui.saves.errors import SaveWriteError
+    from tiletum_tui.shell.saves import store
+    from tiletum_tui.shell.saves.errors import SaveWriteError
 
     full, spare = tmp_path / "full", tmp_path / "spare"
     full.mkdir()

@@ -1,24 +1,25 @@
 """Issue 19: the session, the saves and the listing reach a game only through one declared interface
-(``tiletum_tui.game_interface.Game``). A toy game defined here, which the program does not know,
+(``tiletum_tui.core.game_interface.Game``). A toy game defined here, which the program does not know,
 plays through them: set up, notation round trip, apply, undo, save and load."""
 
 from __future__ import annotations
 
 import pytest
 
-from tiletum_tui import games
-from tiletum_tui.game_interface import Game
-from tiletum_tui.saves import listing
-from tiletum_tui.session import Session, UndoError
-from tiletum_tui.ui.model import GameModel
+from tiletum_tui.core import games
+from tiletum_tui.core.game_interface import Game
+from tiletum_tui.shell.saves import listing
+from tiletum_tui.shell.session import Session, UndoError
+from tiletum_tui.games.tiletum.ui.model import GameModel
 
-from .toy_game import TOY, ToySettings
+from .toy_game import TOY, ToySettings, registered
 
 
 @pytest.fixture
-def toy_registered(monkeypatch):
-    real = games.game
-    monkeypatch.setattr(games, "game", lambda name: TOY if name == "toy" else real(name))
+def toy_registered():
+    """The toy game registered as a game from outside the program registers (issue 38: no monkeypatching)."""
+    with registered():
+        yield
 
 
 def test_every_registered_game_and_the_toy_have_the_declared_shape():

@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 from tiletum_tui import games
-from tiletum_tui.session import EVERY_SEAT, Session
+from tiletum_tui.shell.session import EVERY_SEAT, Session
 
 ROOT = Path(__file__).resolve().parents[1] / "tiletum_tui"
 SCREEN_PRIVATE = {"_map_args", "_stale", "_draw_view"}

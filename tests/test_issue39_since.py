@@ -12,10 +12,10 @@ import random
 import pytest
 
 from tiletum_tui import games
-from tiletum_tui.engine.events import CorruptionRevealed, FairHeld, PhaseBegan
-from tiletum_tui.carcassonne.engine.events import FeatureCompleted
-from tiletum_tui.session import EVERY_SEAT, Session
-from tiletum_tui.session.since import points_of
+from tiletum_tui.games.tiletum.engine.events import CorruptionRevealed, FairHeld, PhaseBegan
+from tiletum_tui.games.carcassonne.engine.events import FeatureCompleted
+from tiletum_tui.shell.session import EVERY_SEAT, Session
+from tiletum_tui.shell.session.since import points_of
 
 TABLES = [("tiletum", (), 21), ("tiletum", ("silver",), 22), ("carcassonne", (), 23), ("carcassonne", ("river",), 24)]
 

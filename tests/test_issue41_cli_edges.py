@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tiletum_tui import cli
+from tiletum_tui.shell import cli
 
 README = Path(__file__).parent.parent / "README.md"
 
@@ -48,7 +48,7 @@ def test_the_arena_still_refuses_an_out_that_is_a_file(tmp_path, capsys):
 def test_the_ssh_door_imports_without_cryptographys_dsa_warnings():
     """A fresh interpreter with Python's default warning filters, as `tiletum host` starts: nothing from
     asyncssh's import; a CryptographyDeprecationWarning from anywhere else is still shown."""
-    code = ("import tiletum_tui.host.ssh_door, tiletum_tui.host.keys\n"
+    code = ("import tiletum_tui.shell.host.ssh_door, tiletum_tui.shell.host.keys\n"
             "import warnings\n"
             "from cryptography.utils import CryptographyDeprecationWarning as W\n"
             "warnings.warn('another module warns', W)\n")

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui import cli
+from tiletum_tui.shell import cli
 
 
 @pytest.fixture(autouse=True)
 def no_screens(monkeypatch):
-    import tiletum_tui.ui.app as app
+    import tiletum_tui.shell.ui.app as app
 
     def refuse(*args, **kwargs):
         raise AssertionError("bad input started the screens")

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tiletum_tui import bounded, games
+from tiletum_tui.core import bounded, games
 
 GAMES = {name: games.game(name) for name in games.NAMES}
 # Real moves of each game, with a number in them to replace.

@@ -145,3 +145,27 @@ class ToyGame:
 
 
 TOY = ToyGame()
+
+
+# Its registry entry (issue 38): the toy game registers itself as any game from outside
+# ``tiletum_tui/games/`` would, through ``core.games.register``; no monkeypatching.
+def entry():
+    from tiletum_tui.core.games import Entry
+
+    return Entry(name="toy", title="Counters", game=f"{__name__}:TOY", order=50)
+
+
+def registered():
+    """A context in which the toy game is registered (``with registered(): ...``)."""
+    from contextlib import contextmanager
+
+    from tiletum_tui.core import games
+
+    @contextmanager
+    def context():
+        games.register(entry())
+        try:
+            yield TOY
+        finally:
+            games.unregister("toy")
+    return context()

@@ -1,5 +1,5 @@
 import sys
 
-from .cli import main
+from tiletum_tui.shell.cli import main
 
 sys.exit(main())

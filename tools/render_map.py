@@ -4,7 +4,7 @@
     python tools/render_map.py --version 1 --players 2
     python tools/render_map.py --scale 2.7 1.7 # the spread of a 120x40 terminal
 
-The geometry is the map view's own (``tiletum_tui/ui/mapdraw.py``): each Town is a box of centred
+The geometry is the map view's own (``tiletum_tui/games/tiletum/ui/mapdraw.py``): each Town is a box of centred
 words at (round(x*sx), round(y*sy)): its name (and F where a Fair can be held), then H with one mark
 per House space in use (b Building Bonus, v VP, · plain) and P with one · per Pillar space, then ◆
 and the number of Bonus tiles lying there. Road spaces are 'o'. Links are straight lines of one
@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tiletum_tui.data.catalogue import load  # noqa: E402
-from tiletum_tui.ui import mapdraw as M  # noqa: E402
+from tiletum_tui.games.tiletum.data.catalogue import load  # noqa: E402
+from tiletum_tui.games.tiletum.ui import mapdraw as M  # noqa: E402
 
 SX, SY = M.SX, 2.0  # the 80x24 spread (rows at 2.0: the map view scrolls at that size)
 

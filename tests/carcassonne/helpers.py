@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tiletum_tui.carcassonne.engine import RULES_VERSION, PlayerSetup, Settings, apply, new_game, parse
-from tiletum_tui.carcassonne.engine.invariants import check_invariants
+from tiletum_tui.games.carcassonne.engine import RULES_VERSION, PlayerSetup, Settings, apply, new_game, parse
+from tiletum_tui.games.carcassonne.engine.invariants import check_invariants
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 

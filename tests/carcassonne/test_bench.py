@@ -4,7 +4,7 @@ asserted (a shared, noisy machine); the bench prints them and docs/carcassonne.m
 
 from __future__ import annotations
 
-from tiletum_tui.bench.carcassonne import carcassonne_numbers, carcassonne_opponent_numbers
+from tiletum_tui.games.carcassonne.bench import carcassonne_numbers, carcassonne_opponent_numbers
 
 
 def test_the_engines_figures_are_measured():

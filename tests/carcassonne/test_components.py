@@ -6,9 +6,9 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from tiletum_tui.carcassonne.data import catalogue, load
-from tiletum_tui.carcassonne.engine import RULES_VERSIONS
-from tiletum_tui.carcassonne.engine.tiles import turned
+from tiletum_tui.games.carcassonne.data import catalogue, load
+from tiletum_tui.games.carcassonne.engine import RULES_VERSIONS
+from tiletum_tui.games.carcassonne.engine.tiles import turned
 
 
 def test_72_land_tiles_with_the_starting_tile_and_12_river_tiles():
@@ -56,8 +56,8 @@ def test_a_tiles_name_turns_with_it():
     from south to west", turned a quarter clockwise runs from west to north)."""
     import re
 
-    from tiletum_tui.carcassonne.data import load
-    from tiletum_tui.carcassonne.engine.tiles import EDGES, turned, turned_name
+    from tiletum_tui.games.carcassonne.data import load
+    from tiletum_tui.games.carcassonne.engine.tiles import EDGES, turned, turned_name
 
     assert turned_name("R4", 1) == "river curving from west to north"
     checked = 0

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.carcassonne.engine import IllegalAction, apply, legal_actions, parse
-from tiletum_tui.carcassonne.engine.followers import spots
+from tiletum_tui.games.carcassonne.engine import IllegalAction, apply, legal_actions, parse
+from tiletum_tui.games.carcassonne.engine.followers import spots
 
 from .helpers import arranged, play
 

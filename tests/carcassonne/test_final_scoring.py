@@ -63,8 +63,8 @@ def test_what_a_feature_is_worth_now_is_what_the_final_scoring_would_give_it():
     count (``scoring.worth``), checked here against the final scoring run on the same position."""
     import random
 
-    from tiletum_tui.carcassonne.engine import apply_in_place, legal_actions, new_game
-    from tiletum_tui.carcassonne.engine.scoring import final_scoring, worth
+    from tiletum_tui.games.carcassonne.engine import apply_in_place, legal_actions, new_game
+    from tiletum_tui.games.carcassonne.engine.scoring import final_scoring, worth
 
     from .helpers import settings
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from tiletum_tui.carcassonne.engine import Place, apply, apply_in_place, digest, legal_actions, new_game, parse
-from tiletum_tui.carcassonne.engine.rules import same_move
-from tiletum_tui.carcassonne.engine.tiles import alike
+from tiletum_tui.games.carcassonne.engine import Place, apply, apply_in_place, digest, legal_actions, new_game, parse
+from tiletum_tui.games.carcassonne.engine.rules import same_move
+from tiletum_tui.games.carcassonne.engine.tiles import alike
 
 from .helpers import settings
 

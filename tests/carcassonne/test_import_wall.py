@@ -8,13 +8,13 @@ import re
 import subprocess
 import sys
 
-import tiletum_tui.carcassonne.engine as engine
+import tiletum_tui.games.carcassonne.engine as engine
 
 
 def test_the_engine_loads_no_toolkit_and_not_tiletum():
-    code = ("import sys, tiletum_tui.carcassonne.engine.game; "
+    code = ("import sys, tiletum_tui.games.carcassonne.engine.game; "
             "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich') "
-            "or m.startswith(('tiletum_tui.ui', 'tiletum_tui.engine', 'tiletum_tui.carcassonne.ui'))); "
+            "or m.startswith(('tiletum_tui.games.tiletum.ui', 'tiletum_tui.games.tiletum.engine', 'tiletum_tui.games.carcassonne.ui'))); "
             "print(','.join(bad)); sys.exit(1 if bad else 0)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr[-500:]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.carcassonne.data import load
-from tiletum_tui.carcassonne.engine.tiles import DELTA, turned
-from tiletum_tui.carcassonne.ui import draw
+from tiletum_tui.games.carcassonne.data import load
+from tiletum_tui.games.carcassonne.engine.tiles import DELTA, turned
+from tiletum_tui.games.carcassonne.ui import draw
 
 DESIGNS = [d.id for d in load().land + load().river]
 SIZES = sorted({*draw.SIZES, (draw.BIG_W, draw.BIG_H), *draw.BIG_SIZES})
@@ -117,9 +117,9 @@ def test_a_road_s_end_at_a_city_gate_a_crossing_a_bridge_and_a_cloister_read_as_
 def _session(tmp_path, actions: int, seed: int = 4):
     import random
 
-    from tiletum_tui import games
-    from tiletum_tui.carcassonne.engine import legal_actions, notation
-    from tiletum_tui.session import Session
+    from tiletum_tui.core import games
+    from tiletum_tui.games.carcassonne.engine import legal_actions, notation
+    from tiletum_tui.shell.session import Session
 
     from .helpers import settings
 
@@ -134,8 +134,8 @@ def _session(tmp_path, actions: int, seed: int = 4):
                          ids=["80x24", "200x50"])
 async def test_tiles_grow_with_the_terminal(tmp_path, size, tile, wide):
     """Issue 40, item 4: 5×3 tiles at 80×24, 9×5 at 200×50, the side panel (and its large tile) wider."""
-    from tiletum_tui.carcassonne.ui import land as landview
-    from tiletum_tui.ui.app import TiletumApp
+    from tiletum_tui.games.carcassonne.ui import land as landview
+    from tiletum_tui.shell.ui.app import TiletumApp
 
     app = TiletumApp(session=_session(tmp_path, 10))
     async with app.run_test(size=size) as pilot:
@@ -158,7 +158,7 @@ async def test_tiles_grow_with_the_terminal(tmp_path, size, tile, wide):
 def test_the_land_keeps_its_frame_while_it_still_fits():
     """Issue 40, item 4: the frame stays from turn to turn (the spring no longer moves left five columns a
     turn); only a tile outside it moves it."""
-    from tiletum_tui.carcassonne.ui import land as landview
+    from tiletum_tui.games.carcassonne.ui import land as landview
 
     assert landview.axis(None, 0, 0, 2, 10) == -3  # centred the first time
     assert landview.axis(-3, 4, 0, 4, 10) == -3  # the land grew by two columns: the same frame (centred: -2)
@@ -188,8 +188,8 @@ async def test_the_land_s_colours_come_from_the_theme_and_read_in_light_and_dark
     characters alone tell things apart (the tests above)."""
     from rich.color import ColorSystem
 
-    from tiletum_tui.carcassonne.ui import land as landview
-    from tiletum_tui.ui.app import TiletumApp
+    from tiletum_tui.games.carcassonne.ui import land as landview
+    from tiletum_tui.shell.ui.app import TiletumApp
 
     session = _session(tmp_path, 10)
     app = TiletumApp(session=session)
@@ -232,11 +232,11 @@ async def test_the_tiles_placed_since_your_last_turn_are_numbered_on_the_land_an
     ② on the land (in their top-left corner, in the order placed), and the recap (s) names them so."""
     import random
 
-    from tiletum_tui import games
-    from tiletum_tui.carcassonne.engine import legal_actions, notation
-    from tiletum_tui.carcassonne.ui import land as landview, news
-    from tiletum_tui.session import Session
-    from tiletum_tui.ui.app import TiletumApp
+    from tiletum_tui.core import games
+    from tiletum_tui.games.carcassonne.engine import legal_actions, notation
+    from tiletum_tui.games.carcassonne.ui import land as landview, news
+    from tiletum_tui.shell.session import Session
+    from tiletum_tui.shell.ui.app import TiletumApp
 
     from .helpers import settings
 
@@ -269,8 +269,8 @@ async def test_the_tiles_placed_since_your_last_turn_are_numbered_on_the_land_an
 async def test_g_shows_the_coordinates_along_the_land_s_edges(tmp_path):
     """Issue 40, item 6: g shows each column's x along the top and each row's y down the left, as the log
     names cells; g again hides them."""
-    from tiletum_tui.carcassonne.ui import land as landview
-    from tiletum_tui.ui.app import TiletumApp
+    from tiletum_tui.games.carcassonne.ui import land as landview
+    from tiletum_tui.shell.ui.app import TiletumApp
 
     app = TiletumApp(session=_session(tmp_path, 6))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -294,9 +294,9 @@ async def test_f_shows_the_feature_under_the_cursor_across_the_land_with_its_fol
     """Issue 40, item 7: on a placed tile, f picks a segment and the whole feature is lit across the land (every
     tile of it), the message naming its followers and what it scores now, as the engine's scoring counts it
     (``scoring.worth``); f again: the tile's next segment."""
-    from tiletum_tui.carcassonne.engine.scoring import worth
-    from tiletum_tui.carcassonne.ui import feature
-    from tiletum_tui.ui.app import TiletumApp
+    from tiletum_tui.games.carcassonne.engine.scoring import worth
+    from tiletum_tui.games.carcassonne.ui import feature
+    from tiletum_tui.shell.ui.app import TiletumApp
 
     for seed in range(3, 30):  # (the first seeded game with a knight or thief on a feature of several tiles)
         session = _session(tmp_path / str(seed), 40, seed=seed)
@@ -332,11 +332,11 @@ async def test_f_at_the_final_table_shows_the_final_scoring_feature_by_feature(t
     table again."""
     import random
 
-    from tiletum_tui import games
-    from tiletum_tui.carcassonne.engine import legal_actions, notation
-    from tiletum_tui.carcassonne.ui import feature
-    from tiletum_tui.session import Session
-    from tiletum_tui.ui.app import TiletumApp
+    from tiletum_tui.core import games
+    from tiletum_tui.games.carcassonne.engine import legal_actions, notation
+    from tiletum_tui.games.carcassonne.ui import feature
+    from tiletum_tui.shell.session import Session
+    from tiletum_tui.shell.ui.app import TiletumApp
 
     from .helpers import settings
 
@@ -367,7 +367,7 @@ def test_a_numbered_recap_line_goes_on_under_its_words():
     """The recap's numbered lines (item 6) wrap under their words, not under the number."""
     from rich.console import Console
 
-    from tiletum_tui.shell_ui.hanging import hung_lines
+    from tiletum_tui.shell.ui.hanging import hung_lines
 
     text = hung_lines(["① Bob places L (city on one side, three roads meeting at a crossing) at 1,4"], 40, Console())
     lines = text.plain.split("\n")

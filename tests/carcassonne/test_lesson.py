@@ -10,13 +10,13 @@ import re
 
 import pytest
 
-from tiletum_tui.carcassonne.engine import CarcassonneError, digest, legal_actions, parse
-from tiletum_tui.carcassonne.engine.positions import stacked
-from tiletum_tui.carcassonne.engine.rules import remaining
-from tiletum_tui.carcassonne.learn import tutorial as T
-from tiletum_tui.carcassonne.learn.checklist import CONCEPTS, SHOWN_NOT_PLAYED
-from tiletum_tui.carcassonne.learn.lesson import CARCASSONNE as L
-from tiletum_tui.learn.lessons import every_lesson, lesson, lesson_with_chapter, tiletum_lessons
+from tiletum_tui.games.carcassonne.engine import CarcassonneError, digest, legal_actions, parse
+from tiletum_tui.games.carcassonne.engine.positions import stacked
+from tiletum_tui.games.carcassonne.engine.rules import remaining
+from tiletum_tui.games.carcassonne.learn import tutorial as T
+from tiletum_tui.games.carcassonne.learn.checklist import CONCEPTS, SHOWN_NOT_PLAYED
+from tiletum_tui.games.carcassonne.learn.lesson import CARCASSONNE as L
+from tiletum_tui.games.tiletum.learn.lessons import every_lesson, lesson, lesson_with_chapter, tiletum_lessons
 
 WALK = list(T.walk(L))
 
@@ -198,7 +198,7 @@ def test_roads_and_cities_bound_a_farm():
     """"Farms are bordered by roads, cities, and the edge": the farmer's tile has fields on both sides of its
     road, two farms, and only the chosen one borders the closed city."""
     i, step, before, after, events = _learner_move("carc-farms", "farm-bounds")
-    from tiletum_tui.carcassonne.engine.followers import spots
+    from tiletum_tui.games.carcassonne.engine.followers import spots
 
     fields = {s.name: before.find(before.placed[-1].base + s.segment) for s in spots(before) if s.role == "farmer"}
     assert len(set(fields.values())) == 2  # the road cuts the tile's field in two farms

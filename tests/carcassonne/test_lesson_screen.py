@@ -8,11 +8,11 @@ import json
 
 from textual.widgets import OptionList
 
-from tiletum_tui.carcassonne.engine import Place
-from tiletum_tui.carcassonne.learn import tutorial as T
-from tiletum_tui.carcassonne.learn.lesson import CARCASSONNE as L
-from tiletum_tui.carcassonne.ui.lesson_screen import CarcassonneLessonScreen
-from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.games.carcassonne.engine import Place
+from tiletum_tui.games.carcassonne.learn import tutorial as T
+from tiletum_tui.games.carcassonne.learn.lesson import CARCASSONNE as L
+from tiletum_tui.games.carcassonne.ui.lesson_screen import CarcassonneLessonScreen
+from tiletum_tui.shell.ui.app import TiletumApp
 
 DIRS = {(1, 0): "shift+right", (-1, 0): "shift+left", (0, 1): "shift+down", (0, -1): "shift+up"}
 
@@ -156,7 +156,7 @@ async def test_two_digits_start_chapter_eleven_and_one_digit_alone_starts_chapte
     """Twelve chapters on Carcassonne's page: the key line offers "1–12: a chapter"; 1 then 1 starts C11
     ("A tile with no place" is C10, "The end and the final scoring" C11); 1 alone, after its short wait,
     starts C1."""
-    from tiletum_tui.ui.learn.chapters import ChapterMenu
+    from tiletum_tui.games.tiletum.ui.learn.chapters import ChapterMenu
 
     monkeypatch.setattr(ChapterMenu, "SECOND_DIGIT", 0.2)
     app = TiletumApp(save_dir=tmp_path)

@@ -11,15 +11,15 @@ import re
 import msgspec
 import pytest
 
-from tiletum_tui.carcassonne import modules
-from tiletum_tui.carcassonne.engine import Place, PlayerSetup, Settings, apply, legal_actions, new_game
-from tiletum_tui.carcassonne.engine.errors import CarcassonneError
-from tiletum_tui.carcassonne.engine.events import Scored
-from tiletum_tui.carcassonne.engine.game import CARCASSONNE
-from tiletum_tui.carcassonne.engine.invariants import check_invariants
-from tiletum_tui.carcassonne.engine.positions import stacked
-from tiletum_tui.carcassonne.engine.rules import forecast, sample, view
-from tiletum_tui.carcassonne.engine.values import ROAD_TILE
+from tiletum_tui.games.carcassonne import modules
+from tiletum_tui.games.carcassonne.engine import Place, PlayerSetup, Settings, apply, legal_actions, new_game
+from tiletum_tui.games.carcassonne.engine.errors import CarcassonneError
+from tiletum_tui.games.carcassonne.engine.events import Scored
+from tiletum_tui.games.carcassonne.engine.game import CARCASSONNE
+from tiletum_tui.games.carcassonne.engine.invariants import check_invariants
+from tiletum_tui.games.carcassonne.engine.positions import stacked
+from tiletum_tui.games.carcassonne.engine.rules import forecast, sample, view
+from tiletum_tui.games.carcassonne.engine.values import ROAD_TILE
 
 from . import toy_module
 from .helpers import settings
@@ -128,7 +128,7 @@ def test_no_base_file_of_the_engine_lesson_or_screens_names_the_river():
     rules page, New game field and flag are all in ``modules/river/``."""
     import pathlib
 
-    import tiletum_tui.carcassonne as carcassonne
+    import tiletum_tui.games.carcassonne as carcassonne
 
     root = pathlib.Path(carcassonne.__file__).parent
     naming = sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
@@ -140,7 +140,7 @@ def test_no_base_file_of_the_engine_lesson_or_screens_names_the_river():
 def test_a_view_naming_a_module_this_program_lacks_is_refused_as_malformed():
     """A host's frame is decoded strictly (engine/wire.py): a module slot nobody registered is a
     msgspec error, like any other malformed view, never an AttributeError."""
-    from tiletum_tui.carcassonne.engine import wire
+    from tiletum_tui.games.carcassonne.engine import wire
 
     frame = msgspec.msgpack.decode(wire.encode_view(view(new_game(settings(2, 3, river=True)))))
     frame["modules"]["no-such-module"] = frame["modules"].pop("river")

@@ -10,20 +10,21 @@ import random
 
 import pytest
 
-from tiletum_tui import cli, games
-from tiletum_tui.carcassonne.data import load
-from tiletum_tui.carcassonne.engine import RULES_VERSION, legal_actions, notation
-from tiletum_tui.carcassonne.engine.events import Scored
-from tiletum_tui.carcassonne.ui import draw, news, overview, rules_pages
-from tiletum_tui.carcassonne.ui.new_game import NewCarcassonneGame
-from tiletum_tui.carcassonne.ui.screen import CarcassonneScreen
-from tiletum_tui.carcassonne.ui.shell import KEY_HELP, NewsPanel
-from tiletum_tui.session import Session
-from tiletum_tui.shell_ui.dialogs import ConfirmDialog
-from tiletum_tui.shell_ui.help import KeysHelp, key_name
-from tiletum_tui.shell_ui.rules_screen import RulesBrowser
-from tiletum_tui.shell_ui.save import SaveDialog
-from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.shell import cli
+from tiletum_tui.core import games
+from tiletum_tui.games.carcassonne.data import load
+from tiletum_tui.games.carcassonne.engine import RULES_VERSION, legal_actions, notation
+from tiletum_tui.games.carcassonne.engine.events import Scored
+from tiletum_tui.games.carcassonne.ui import draw, news, overview, rules_pages
+from tiletum_tui.games.carcassonne.ui.new_game import NewCarcassonneGame
+from tiletum_tui.games.carcassonne.ui.screen import CarcassonneScreen
+from tiletum_tui.games.carcassonne.ui.shell import KEY_HELP, NewsPanel
+from tiletum_tui.shell.session import Session
+from tiletum_tui.shell.ui.dialogs import ConfirmDialog
+from tiletum_tui.shell.ui.help import KeysHelp, key_name
+from tiletum_tui.shell.ui.rules_screen import RulesBrowser
+from tiletum_tui.shell.ui.save import SaveDialog
+from tiletum_tui.shell.ui.app import TiletumApp
 
 from .helpers import settings
 
@@ -97,7 +98,7 @@ async def test_an_autosave_that_fails_says_so_at_once_and_quitting_asks(full_dis
 def test_the_key_help_lists_every_key_of_the_game_screen():
     """The help and the bindings cannot disagree: every key the screen answers to is in the help."""
     helped = {k for _title, rows in KEY_HELP for keys, *_words in rows for k in keys.split(",")}
-    from tiletum_tui.carcassonne.ui.remote import RemoteCarcassonneScreen  # (a game through the host)
+    from tiletum_tui.games.carcassonne.ui.remote import RemoteCarcassonneScreen  # (a game through the host)
 
     ours = [cls for cls in RemoteCarcassonneScreen.__mro__ if cls.__module__.startswith("tiletum_tui")]
     screen_keys = {k for cls in ours for b in cls.__dict__.get("BINDINGS", []) for k in b.key.split(",")}
@@ -245,7 +246,7 @@ async def test_z_zooms_out_to_a_character_a_tile(tmp_path):
 # ---------------------------------------------------------------- starting a game
 def test_tiletum_new_game_carcassonne_opens_its_screen(tmp_path, monkeypatch):
     seen = {}
-    monkeypatch.setattr("tiletum_tui.ui.app.run_app", lambda *a, **kw: seen.update(kw) or 0)
+    monkeypatch.setattr("tiletum_tui.shell.ui.app.run_app", lambda *a, **kw: seen.update(kw) or 0)
     assert cli.main(["--save-dir", str(tmp_path), "new", "--game", "carcassonne", "--river", "--players", "4",
                      "--seed", "3"]) == 0
     session = seen["session"]
@@ -257,7 +258,7 @@ def test_tiletum_new_game_carcassonne_with_opponents_seats_them(tmp_path, monkey
     """Issue 20 ("play it alone against opponents"): `tiletum new --game carcassonne --opponents ...`
     seats them after the person (it was refused, "no computer opponents yet"); a bad level is refused."""
     seen = {}
-    monkeypatch.setattr("tiletum_tui.ui.app.run_app", lambda *a, **kw: seen.update(kw) or 0)
+    monkeypatch.setattr("tiletum_tui.shell.ui.app.run_app", lambda *a, **kw: seen.update(kw) or 0)
     assert cli.main(["--save-dir", str(tmp_path), "new", "--game", "carcassonne", "--players", "3",
                      "--opponents", "master,beginner", "--budget", "300", "--seed", "3"]) == 0
     session = seen["session"]

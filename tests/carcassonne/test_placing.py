@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from tiletum_tui.carcassonne.engine import IllegalAction, apply, apply_in_place, legal_actions, new_game, parse
-from tiletum_tui.carcassonne.engine.land import legal_places, why_not
-from tiletum_tui.carcassonne.engine.tiles import alike
+from tiletum_tui.games.carcassonne.engine import IllegalAction, apply, apply_in_place, legal_actions, new_game, parse
+from tiletum_tui.games.carcassonne.engine.land import legal_places, why_not
+from tiletum_tui.games.carcassonne.engine.tiles import alike
 
 from .helpers import arranged, events_of, play, settings
 

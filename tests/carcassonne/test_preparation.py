@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.carcassonne.engine import CarcassonneError, digest, new_game, view
+from tiletum_tui.games.carcassonne.engine import CarcassonneError, digest, new_game, view
 
 from .helpers import arranged, events_of, play, settings
 

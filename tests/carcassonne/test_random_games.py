@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from tiletum_tui.carcassonne.engine import apply, check, digest, legal_actions, new_game, notation, parse
-from tiletum_tui.carcassonne.engine.invariants import check_invariants
+from tiletum_tui.games.carcassonne.engine import apply, check, digest, legal_actions, new_game, notation, parse
+from tiletum_tui.games.carcassonne.engine.invariants import check_invariants
 
 from .helpers import settings
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.carcassonne.data import load
-from tiletum_tui.carcassonne.engine import IllegalAction, apply, new_game, parse
-from tiletum_tui.carcassonne.engine.followers import spots
-from tiletum_tui.carcassonne.engine.land import legal_places, why_not
+from tiletum_tui.games.carcassonne.data import load
+from tiletum_tui.games.carcassonne.engine import IllegalAction, apply, new_game, parse
+from tiletum_tui.games.carcassonne.engine.followers import spots
+from tiletum_tui.games.carcassonne.engine.land import legal_places, why_not
 
 from .helpers import arranged, play, settings
 

@@ -4,7 +4,7 @@ full; followers return only after a score, and may be deployed, scored and retur
 
 from __future__ import annotations
 
-from tiletum_tui.carcassonne.engine.scoring import majority
+from tiletum_tui.games.carcassonne.engine.scoring import majority
 
 from .helpers import arranged, events_of, play
 

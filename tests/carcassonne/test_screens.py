@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui import games
-from tiletum_tui.carcassonne.engine import new_game
-from tiletum_tui.carcassonne.ui.screen import CarcassonneScreen
-from tiletum_tui.session import Session
-from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.core import games
+from tiletum_tui.games.carcassonne.engine import new_game
+from tiletum_tui.games.carcassonne.ui.screen import CarcassonneScreen
+from tiletum_tui.shell.session import Session
+from tiletum_tui.shell.ui.app import TiletumApp
 
 from .helpers import settings
 from ..title_helpers import continue_line
@@ -82,7 +82,7 @@ async def test_rotate_and_a_refusal_in_words(tmp_path):
     app = TiletumApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        fits = {r for x, y, r in __import__("tiletum_tui.carcassonne.engine.land", fromlist=["x"])
+        fits = {r for x, y, r in __import__("tiletum_tui.games.carcassonne.engine.land", fromlist=["x"])
                 .legal_places(session.state, "V") if (x, y) == screen.cursor}
         before = screen.rotation
         await pilot.press("r")
@@ -125,7 +125,7 @@ async def test_a_whole_game_by_keys_to_the_final_table(tmp_path, players):
 
 async def test_continue_and_new_game_reach_carcassonne(tmp_path):
     session = session_for(tmp_path, seed=5, autosave=True)
-    session.apply(GAME.notation(__import__("tiletum_tui.carcassonne.engine", fromlist=["x"])
+    session.apply(GAME.notation(__import__("tiletum_tui.games.carcassonne.engine", fromlist=["x"])
                                 .legal_actions(session.state)[0]), by=session.current_player)
     session.close()
     app = TiletumApp(save_dir=tmp_path)
@@ -152,7 +152,7 @@ async def test_continue_and_new_game_reach_carcassonne(tmp_path):
 async def test_f10_leaves_the_game_for_the_title_as_in_tiletum(tmp_path):
     """F10 leaves a Carcassonne game as it leaves a Tiletum game or a lesson (it once did nothing here);
     the help lists it."""
-    from tiletum_tui.ui.screens.title import TitleScreen
+    from tiletum_tui.shell.ui.title import TitleScreen
 
     app = TiletumApp(session=session_for(tmp_path, seed=5), save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

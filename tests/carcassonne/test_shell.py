@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tiletum_tui import games
-from tiletum_tui.saves import listing
-from tiletum_tui.session import Session, UndoError
+from tiletum_tui.core import games
+from tiletum_tui.shell.saves import listing
+from tiletum_tui.shell.session import Session, UndoError
 
 from .helpers import settings
 
@@ -21,7 +21,7 @@ GAME = games.game("carcassonne")
 
 
 def _first_place(session):
-    from tiletum_tui.carcassonne.engine import legal_actions
+    from tiletum_tui.games.carcassonne.engine import legal_actions
 
     return GAME.notation(legal_actions(session.state)[0])
 
@@ -58,7 +58,7 @@ def test_a_save_names_its_game_and_rules_version_and_loads_by_replay(tmp_path, r
 
 
 def test_tiletum_and_carcassonne_saves_side_by_side_each_in_its_own_words(tmp_path):
-    from tiletum_tui.engine import PlayerSetup, Settings
+    from tiletum_tui.games.tiletum.engine import PlayerSetup, Settings
 
 
     carc = Session.new(settings(seed=4), save_dir=tmp_path, game=GAME, autosave=False)
@@ -112,9 +112,9 @@ def test_a_river_game_saved_under_version_1_plays_on_with_its_r9(tmp_path):
 def test_the_log_shows_table_talk_where_it_was_said():
     """Issue 25: "Table talk: a line to the table, shown in the game log" (Tiletum's log did; a hosted
     Carcassonne game's log, l, did not show it)."""
-    from tiletum_tui.carcassonne.engine import legal_actions
-    from tiletum_tui.carcassonne.ui import news
-    from tiletum_tui.host.protocol import Chat
+    from tiletum_tui.games.carcassonne.engine import legal_actions
+    from tiletum_tui.games.carcassonne.ui import news
+    from tiletum_tui.shell.host.protocol import Chat
 
     session = Session.new(settings(seed=2), autosave=False, game=GAME)
     for _ in range(2):  # ann's tile and follower

@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from tiletum_tui import games
-from tiletum_tui.carcassonne.engine import apply_in_place, legal_actions, new_game, notation
-from tiletum_tui.session import Session
-from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.core import games
+from tiletum_tui.games.carcassonne.engine import apply_in_place, legal_actions, new_game, notation
+from tiletum_tui.shell.session import Session
+from tiletum_tui.shell.ui.app import TiletumApp
 
 from .helpers import settings
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.shell.ui.app import TiletumApp
 
 from .test_snapshots import IDS, SIZES, played
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tiletum_tui.carcassonne.data import load
-from tiletum_tui.carcassonne.engine import RULES_VERSION
-from tiletum_tui.carcassonne.engine.tiles import turned
+from tiletum_tui.games.carcassonne.data import load
+from tiletum_tui.games.carcassonne.engine import RULES_VERSION
+from tiletum_tui.games.carcassonne.engine.tiles import turned
 
 LETTER = {"city": "c", "field": "f", "road": "r", "river": "s"}
 

@@ -5,16 +5,16 @@ interface: a record naming the other turn is still taken, as the same placement.
 
 from __future__ import annotations
 
-from tiletum_tui.carcassonne.data import load
-from tiletum_tui.carcassonne.engine import Place, apply, legal_actions, new_game, notation, parse, view
-from tiletum_tui.carcassonne.engine.followers import spots
-from tiletum_tui.carcassonne.engine.land import legal_places
-from tiletum_tui.carcassonne.engine.rules import same_move
-from tiletum_tui.carcassonne.engine.tiles import alike, turned
-from tiletum_tui.carcassonne.learn import tutorial as T
-from tiletum_tui.carcassonne.learn.lesson import CARCASSONNE
-from tiletum_tui.carcassonne.opponents.levels import turn_options
-from tiletum_tui.carcassonne.ui import draw
+from tiletum_tui.games.carcassonne.data import load
+from tiletum_tui.games.carcassonne.engine import Place, apply, legal_actions, new_game, notation, parse, view
+from tiletum_tui.games.carcassonne.engine.followers import spots
+from tiletum_tui.games.carcassonne.engine.land import legal_places
+from tiletum_tui.games.carcassonne.engine.rules import same_move
+from tiletum_tui.games.carcassonne.engine.tiles import alike, turned
+from tiletum_tui.games.carcassonne.learn import tutorial as T
+from tiletum_tui.games.carcassonne.learn.lesson import CARCASSONNE
+from tiletum_tui.games.carcassonne.opponents.levels import turn_options
+from tiletum_tui.games.carcassonne.ui import draw
 
 from .helpers import arranged, settings
 
@@ -93,8 +93,8 @@ def test_the_lesson_takes_the_turn_that_looks_identical():
 def test_the_lesson_keeps_the_steps_own_move_in_its_saved_moves():
     """Taken in the turn alike, the move the chapter's session keeps is the step's own words: the saved
     progress (its moves) still leads to the step, and the lesson resumes there."""
-    from tiletum_tui.carcassonne.ui.lesson_screen import LessonSession
-    from tiletum_tui.session import EVERY_SEAT, Session
+    from tiletum_tui.games.carcassonne.ui.lesson_screen import LessonSession
+    from tiletum_tui.shell.session import EVERY_SEAT, Session
 
     index = next(i for i, s in enumerate(CARCASSONNE.steps)
                  if s.kind == T.MOVE and s.move == "place U at -1,0 r1")
@@ -119,9 +119,9 @@ def test_the_lesson_keeps_the_steps_own_move_in_its_saved_moves():
 async def test_r_on_screen_turns_only_to_turns_that_look_different(tmp_path):
     """On the screen, r at a place where a straight road fits only one way says so and keeps it (it once
     turned it from 90° to 270°, the same on the land); where it fits nowhere, r shows its two looks."""
-    from tiletum_tui import games
-    from tiletum_tui.session import Session
-    from tiletum_tui.ui.app import TiletumApp
+    from tiletum_tui.core import games
+    from tiletum_tui.shell.session import Session
+    from tiletum_tui.shell.ui.app import TiletumApp
 
     seed = next(s for s in range(1, 2000) if new_game(settings(2, s)).drawn == "U")
     session = Session.new(settings(2, seed), save_dir=tmp_path, game=games.game("carcassonne"), autosave=False)

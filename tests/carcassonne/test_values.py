@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from tiletum_tui import games
-from tiletum_tui.carcassonne.engine import apply, apply_in_place, digest, legal_actions, new_game, view
-from tiletum_tui.carcassonne.engine.state import State
-from tiletum_tui.session import Session
+from tiletum_tui.core import games
+from tiletum_tui.games.carcassonne.engine import apply, apply_in_place, digest, legal_actions, new_game, view
+from tiletum_tui.games.carcassonne.engine.state import State
+from tiletum_tui.shell.session import Session
 
 from .helpers import settings
 

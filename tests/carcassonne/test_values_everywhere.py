@@ -18,15 +18,15 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 from tiletum_tui import games
-from tiletum_tui.carcassonne.engine import (
+from tiletum_tui.games.carcassonne.engine import (
     apply,
     apply_in_place,
     digest,
     legal_actions,
     view,
 )
-from tiletum_tui.carcassonne.engine.errors import IllegalAction
-from tiletum_tui.session import EVERY_SEAT, Session
+from tiletum_tui.games.carcassonne.engine.errors import IllegalAction
+from tiletum_tui.shell.session import EVERY_SEAT, Session
 
 from ..value_writes import refused, writes
 from .helpers import settings

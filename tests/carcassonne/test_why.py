@@ -10,19 +10,19 @@ from __future__ import annotations
 
 import random
 
-from tiletum_tui import games
-from tiletum_tui.carcassonne.engine import Deploy, Place, apply, legal_actions, new_game, parse, view
-from tiletum_tui.carcassonne.engine.followers import spots
-from tiletum_tui.carcassonne.engine.game import CarcassonneGame
-from tiletum_tui.carcassonne.engine.positions import stacked
-from tiletum_tui.carcassonne.engine.rules import preview
-from tiletum_tui.carcassonne.opponents.evaluate import MASTER_ODDS, margin, values
-from tiletum_tui.carcassonne.opponents.explain import explain
-from tiletum_tui.carcassonne.opponents.levels import turn_options
-from tiletum_tui.carcassonne.opponents.reasons import after_turn, parts
-from tiletum_tui.carcassonne.ui import why
-from tiletum_tui.session import EVERY_SEAT, Session
-from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.core import games
+from tiletum_tui.games.carcassonne.engine import Deploy, Place, apply, legal_actions, new_game, parse, view
+from tiletum_tui.games.carcassonne.engine.followers import spots
+from tiletum_tui.games.carcassonne.engine.game import CarcassonneGame
+from tiletum_tui.games.carcassonne.engine.positions import stacked
+from tiletum_tui.games.carcassonne.engine.rules import preview
+from tiletum_tui.games.carcassonne.opponents.evaluate import MASTER_ODDS, margin, values
+from tiletum_tui.games.carcassonne.opponents.explain import explain
+from tiletum_tui.games.carcassonne.opponents.levels import turn_options
+from tiletum_tui.games.carcassonne.opponents.reasons import after_turn, parts
+from tiletum_tui.games.carcassonne.ui import why
+from tiletum_tui.shell.session import EVERY_SEAT, Session
+from tiletum_tui.shell.ui.app import TiletumApp
 
 from .helpers import settings
 
@@ -186,8 +186,8 @@ def test_x_on_a_greyed_follower_line_gives_the_engines_reason():
 
 
 async def test_x_opens_the_why_on_screen_and_f1_the_rules(tmp_path):
-    from tiletum_tui.carcassonne.ui.shell import WhyNote
-    from tiletum_tui.shell_ui.rules_screen import RulesBrowser
+    from tiletum_tui.games.carcassonne.ui.shell import WhyNote
+    from tiletum_tui.shell.ui.rules_screen import RulesBrowser
 
     session = Session.new(settings(2), save_dir=tmp_path, game=_Stacked(("A", "U", "A")), autosave=False)
     for move in ROAD_TAKEN:

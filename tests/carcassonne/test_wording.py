@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from tiletum_tui import games
-from tiletum_tui.carcassonne.engine import Deploy, apply, new_game, parse, view
-from tiletum_tui.carcassonne.engine.positions import stacked
-from tiletum_tui.carcassonne.opponents.explain import explain
-from tiletum_tui.carcassonne.ui.text import player_line
-from tiletum_tui.session import EVERY_SEAT, Session
-from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.core import games
+from tiletum_tui.games.carcassonne.engine import Deploy, apply, new_game, parse, view
+from tiletum_tui.games.carcassonne.engine.positions import stacked
+from tiletum_tui.games.carcassonne.opponents.explain import explain
+from tiletum_tui.games.carcassonne.ui.text import player_line
+from tiletum_tui.shell.session import EVERY_SEAT, Session
+from tiletum_tui.shell.ui.app import TiletumApp
 
 from .helpers import settings
 
@@ -39,7 +39,7 @@ def test_a_road_with_one_open_end_is_said_in_the_singular():
     """The hint on a thief: "a road of 2 tiles with 1 open end" (it said "1 open ends")."""
     seed = next(s for s in range(1, 2000) if new_game(settings(2, s)).drawn == "A")
     seen = view(new_game(settings(2, seed)))
-    from tiletum_tui.carcassonne.engine import Place
+    from tiletum_tui.games.carcassonne.engine import Place
 
     place = Place(0, "A", 1, 0, 1)  # east of the start, its road ending at the cloister
     words = explain(seen, place, Deploy(0, "thief", "road W"), 1.0, None)
@@ -56,7 +56,7 @@ class _Stacked(GAME.__class__):
 
 async def _greyed_position(tmp_path, names=("Ann", "Bob")):
     """Bob's U continues Ann's road, her thief on it: his road line is greyed."""
-    from tiletum_tui.carcassonne.engine import PlayerSetup, Settings
+    from tiletum_tui.games.carcassonne.engine import PlayerSetup, Settings
 
     s = Settings(players=tuple(PlayerSetup(n, c) for n, c in zip(names, ("red", "blue"))), seed=1)
     session = Session.new(s, save_dir=tmp_path, game=_Stacked(("U", "U", "B")), autosave=False)

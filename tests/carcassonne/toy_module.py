@@ -5,9 +5,9 @@ completed road paying 2 points a tile instead of 1. It plugs in through the engi
 
 from __future__ import annotations
 
-from tiletum_tui.carcassonne.data import load
-from tiletum_tui.carcassonne.engine.expansion import Module
-from tiletum_tui.carcassonne.modules import Entry
+from tiletum_tui.games.carcassonne.data import load
+from tiletum_tui.games.carcassonne.engine.expansion import Module
+from tiletum_tui.games.carcassonne.modules import Entry
 
 NAME = "toll-roads"
 EXTRA = ("U", "U", "U")  # put on top of the shuffled land tiles: drawn first

@@ -19,8 +19,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from tiletum_tui.data import catalogue, schema
-from tiletum_tui.data.catalogue import load
+from tiletum_tui.games.tiletum.data import catalogue, schema
+from tiletum_tui.games.tiletum.data.catalogue import load
 
 V1, V2 = load(), load(version=2)
 BOTH = pytest.mark.parametrize("cat", [V1, V2], ids=["v1", "v2"])
@@ -77,7 +77,7 @@ def test_load_keeps_version_1_and_caches_both():
 
 def test_version_2_reads_v2_files_in_place_of_version_1s():
     """Every file in data/v2 takes the place of its version 1 namesake; every other file is shared."""
-    in_v2 = {p.name for p in resources.files("tiletum_tui.data").joinpath("v2").iterdir() if p.name.endswith(".json")}
+    in_v2 = {p.name for p in resources.files("tiletum_tui.games.tiletum.data").joinpath("v2").iterdir() if p.name.endswith(".json")}
     assert in_v2 == {"map.json", "characters.json", "fair_tiles.json", "town_tiles.json", "cathedrals.json", "bonus_tiles.json"}
     assert {name for name, path in V2.files.items() if path.startswith("v2/")} == in_v2
     assert all(V2.files[name] == name for name in set(catalogue.FILES) - in_v2)

@@ -13,8 +13,8 @@ from importlib import resources
 import msgspec
 import pytest
 
-from tiletum_tui.data import catalogue, schema
-from tiletum_tui.data.catalogue import provenance_of
+from tiletum_tui.games.tiletum.data import catalogue, schema
+from tiletum_tui.games.tiletum.data.catalogue import provenance_of
 
 from .test_catalogue_v2 import BOTH, DOCS, V1, V2
 
@@ -22,7 +22,7 @@ PROVENANCE = re.compile(schema.PROVENANCE_PATTERN)
 
 
 def _raw(cat, name: str) -> dict:
-    return json.loads(resources.files("tiletum_tui.data").joinpath(*cat.files[name].split("/")).read_text())
+    return json.loads(resources.files("tiletum_tui.games.tiletum.data").joinpath(*cat.files[name].split("/")).read_text())
 
 
 @BOTH

@@ -17,10 +17,10 @@ from collections import deque
 import msgspec
 import pytest
 
-from tiletum_tui.data import schema as fx
-from tiletum_tui.data import silver_schema as sx
-from tiletum_tui.data.catalogue import load as load_base
-from tiletum_tui.data.silver import build_silver, load_silver, read_files, wheel_section
+from tiletum_tui.games.tiletum.data import schema as fx
+from tiletum_tui.games.tiletum.data import silver_schema as sx
+from tiletum_tui.games.tiletum.data.catalogue import load as load_base
+from tiletum_tui.games.tiletum.data.silver import build_silver, load_silver, read_files, wheel_section
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 TEXT = pathlib.Path(os.environ.get("TILETUM_SILVER_TEXT", "/work/shared/rules/tiletum-prospect-for-silver.txt"))

@@ -7,7 +7,7 @@ import tomllib
 
 import pytest
 
-from tiletum_tui.data.silver import FILES, load_silver, read_files
+from tiletum_tui.games.tiletum.data.silver import FILES, load_silver, read_files
 
 from .test_silver_data import (
     ROOT, _build, _raw, _text, adjacency_problems, bonus_supply_problems, cathedral_problems,
@@ -23,7 +23,7 @@ def test_load_is_cached_and_reads_every_file():
 
 def test_pyproject_ships_the_expansion_data():
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    assert "silver/*.json" in data["tool"]["setuptools"]["package-data"]["tiletum_tui.data"]
+    assert "silver/*.json" in data["tool"]["setuptools"]["package-data"]["tiletum_tui.games.tiletum.data"]
 
 
 @pytest.mark.parametrize("name, path, value, message", [

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.data.schema import DIE_COLOURS
-from tiletum_tui.engine import (
+from tiletum_tui.games.tiletum.data.schema import DIE_COLOURS
+from tiletum_tui.games.tiletum.engine import (
     IllegalActionError, PlayerSetup, check, Settings, apply_in_place, current_player, legal_actions, new_game, notation_of_move, parse,
 )
-from tiletum_tui.engine.ruleset import rules_for
-from tiletum_tui.engine.state import ActionFrame, Fair, TurnFrame
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.ruleset import rules_for
+from tiletum_tui.games.tiletum.engine.state import ActionFrame, Fair, TurnFrame
+from tiletum_tui.games.tiletum.engine.state import put
 
 COLOURS = ("red", "blue", "green", "yellow")
 NAMES = ("Ann", "Bob", "Cid", "Dee")

@@ -5,14 +5,14 @@ Rulebook, "Action phase" and "Bonus tiles and the Storehouse"; reference page, "
 
 import pytest
 
-from tiletum_tui.engine import IllegalActionError
-from tiletum_tui.engine.events import CorruptionRevealed
-from tiletum_tui.engine.flow import start_lap
-from tiletum_tui.engine.queries import king_space
-from tiletum_tui.engine.state import JokerFrame
+from tiletum_tui.games.tiletum.engine import IllegalActionError
+from tiletum_tui.games.tiletum.engine.events import CorruptionRevealed
+from tiletum_tui.games.tiletum.engine.flow import start_lap
+from tiletum_tui.games.tiletum.engine.queries import king_space
+from tiletum_tui.games.tiletum.engine.state import JokerFrame
 
 from .conftest import act, clear_wheel, game, king_track_at, legal, put_die, replaced, rules, set_res
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.state import put
 
 
 def refused(state, text: str, match: str):

@@ -2,12 +2,12 @@
 
 import pytest
 
-from tiletum_tui.engine import IllegalActionError, Scored
-from tiletum_tui.engine.queries import king_space
-from tiletum_tui.engine.state import EMPTY, UNUSED
+from tiletum_tui.games.tiletum.engine import IllegalActionError, Scored
+from tiletum_tui.games.tiletum.engine.queries import king_space
+from tiletum_tui.games.tiletum.engine.state import EMPTY, UNUSED
 
 from .conftest import act, draw_bonus, game, give_action, legal, replaced, rules, tile_of
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.state import put
 
 
 def refused(state, text: str, match: str):

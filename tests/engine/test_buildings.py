@@ -5,11 +5,11 @@ Rulebook, Character Action and Player Boards - Completed Buildings; appendix, Ch
 
 import pytest
 
-from tiletum_tui.engine import IllegalActionError
-from tiletum_tui.engine.state import ActionFrame
+from tiletum_tui.games.tiletum.engine import IllegalActionError
+from tiletum_tui.games.tiletum.engine.state import ActionFrame
 
 from .conftest import act, clear_wheel, game, give_action, legal, put_die, rules, set_res, set_rooms, tile_of
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.state import put
 
 
 def refused(state, text, match):
@@ -146,7 +146,7 @@ def test_a_character_that_could_never_be_placed_is_said_so_before_it_is_hired():
     """Issue 24 item 1; rulebook, Character Action: one design per Building, all its copies together.
     With the only Room of Building 1 holding a Notary, a second Notary can never go in a Room: hiring
     it stays legal, and the option says why it leads nowhere. Another design's option says nothing."""
-    from tiletum_tui.engine import options
+    from tiletum_tui.games.tiletum.engine import options
 
     s = game(2)
     give_action(s, "character", 3)

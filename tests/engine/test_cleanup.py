@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tiletum_tui.engine.events import DiceRolled, PhaseBegan
-from tiletum_tui.engine.flow import cleanup as _cleanup
-from tiletum_tui.engine.state import ActionFrame
+from tiletum_tui.games.tiletum.engine.events import DiceRolled, PhaseBegan
+from tiletum_tui.games.tiletum.engine.flow import cleanup as _cleanup
+from tiletum_tui.games.tiletum.engine.state import ActionFrame
 
 from .conftest import (
     act, box_king_bonus, fair_now, game, king_track_at, put_die, quiet_corruption, replaced, rules, to_king_phase,
 )
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.state import put
 
 NO_FAIR = "fair-cathedral"
 

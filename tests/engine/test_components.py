@@ -14,7 +14,7 @@ from importlib import resources
 
 import pytest
 
-from tiletum_tui.data import schema as fx
+from tiletum_tui.games.tiletum.data import schema as fx
 
 from .conftest import rules
 
@@ -27,7 +27,7 @@ def _tiles(pile=None, kind=None):
 
 
 def _raw(name: str) -> dict:
-    return json.loads(resources.files("tiletum_tui.data").joinpath(name).read_text())
+    return json.loads(resources.files("tiletum_tui.games.tiletum.data").joinpath(name).read_text())
 
 
 # ---------------------------------------------------------------- Game Components: the counts
@@ -333,7 +333,7 @@ def test_every_fair_condition_of_the_appendix():
 def test_authored_values_are_marked():
     """The rulebook prints no map, King track values, Fair board/tile VP, Contract offer costs, tile mix or
     Cathedral/Construction values: the data marks each as authored (rules/README, 'Gaps to fill with care')."""
-    from tiletum_tui.data.catalogue import provenance_of
+    from tiletum_tui.games.tiletum.data.catalogue import provenance_of
 
     p = lambda name, key, item=None: provenance_of(CAT, name, key, item)  # noqa: E731
     assert p("map.json", "roads") == p("map.json", "spaces.house_spaces", "LYO") == "authored"
@@ -352,14 +352,14 @@ def test_authored_values_are_marked():
 @pytest.mark.parametrize("name", ["bonus_tiles.json", "contracts.json", "characters.json"])
 def test_tile_designs_are_marked_authored(name):
     """The tile mix and 3+/4 markings are authored (rules/README): the file says so for its copies."""
-    from tiletum_tui.data.catalogue import provenance_of
+    from tiletum_tui.games.tiletum.data.catalogue import provenance_of
 
     assert provenance_of(CAT, name, "designs.copies") == "authored"
 
 
 def test_printed_unavailable_tile_is_not_marked_authored():
     """The Unavailable Cathedral tile is printed (setup step 8), not authored."""
-    from tiletum_tui.data.catalogue import provenance_of
+    from tiletum_tui.games.tiletum.data.catalogue import provenance_of
 
     (unavailable,) = [c for c in CAT.construction_costs.values() if c.unavailable]
     assert provenance_of(CAT, "cathedrals.json", "construction_costs.unavailable", unavailable.id) == "rulebook"

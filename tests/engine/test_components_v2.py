@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.engine import apply_in_place, legal_actions
-from tiletum_tui.engine.flow import final_scoring
-from tiletum_tui.engine.state import ActionFrame, put
+from tiletum_tui.games.tiletum.engine import apply_in_place, legal_actions
+from tiletum_tui.games.tiletum.engine.flow import final_scoring
+from tiletum_tui.games.tiletum.engine.state import ActionFrame, put
 
 from .conftest import game, give_action, rules, set_res
 

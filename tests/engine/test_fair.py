@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.engine.events import FairHeld
-from tiletum_tui.engine.queries import cathedral_available
+from tiletum_tui.games.tiletum.engine.events import FairHeld
+from tiletum_tui.games.tiletum.engine.queries import cathedral_available
 
 from .conftest import (
     act, box_king_bonus, fair_now, game, king_track_at, quiet_corruption, rules, set_crest, set_house, set_pillar,
     set_rooms, tile_of, to_king_phase,
 )
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.state import put
 
 NO_FAIR = "fair-cathedral"
 

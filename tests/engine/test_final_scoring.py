@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.engine import IllegalActionError, Scored, check, legal_actions, parse
-from tiletum_tui.engine.events import GameOver
-from tiletum_tui.engine.flow import final_scoring as _final_scoring
-from tiletum_tui.engine.queries import cathedral_available
+from tiletum_tui.games.tiletum.engine import IllegalActionError, Scored, check, legal_actions, parse
+from tiletum_tui.games.tiletum.engine.events import GameOver
+from tiletum_tui.games.tiletum.engine.flow import final_scoring as _final_scoring
+from tiletum_tui.games.tiletum.engine.queries import cathedral_available
 
 from .conftest import (
     act, box_king_bonus, fair_now, game, give_action, king_track_at, quiet_corruption, rules, set_house, set_pillar,
     set_res, tile_of, to_king_phase,
 )
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.state import put
 
 NO_FAIR = "fair-cathedral"
 NONE = {"G": 0, "F": 0, "W": 0, "S": 0, "I": 0}

@@ -6,14 +6,14 @@ import sys
 
 import pytest
 
-HEADLESS = ["tiletum_tui.engine", "tiletum_tui.data.catalogue", "tiletum_tui.saves", "tiletum_tui.session", "tiletum_tui.headless"]
+HEADLESS = ["tiletum_tui.games.tiletum.engine", "tiletum_tui.games.tiletum.data.catalogue", "tiletum_tui.shell.saves", "tiletum_tui.shell.session", "tiletum_tui.games.tiletum.headless"]
 
 
 @pytest.mark.parametrize("module", HEADLESS)
 def test_headless_modules_do_not_import_textual_or_rich(module):
     code = (
         f"import sys, importlib; importlib.import_module('{module}'); "
-        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich') or m.startswith('tiletum_tui.ui'));"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich') or m.startswith('tiletum_tui.games.tiletum.ui'));"
         "print(','.join(bad)); sys.exit(1 if bad else 0)"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
@@ -24,7 +24,7 @@ def test_the_engine_uses_no_global_random_and_no_files():
     """Randomness only from the game's seed; no file I/O in the rules."""
     import pathlib
 
-    import tiletum_tui.engine as engine
+    import tiletum_tui.games.tiletum.engine as engine
 
     for path in pathlib.Path(engine.__file__).parent.rglob("*.py"):  # the modules' packages too
         text = path.read_text()

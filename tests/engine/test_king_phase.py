@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.engine import IllegalActionError
-from tiletum_tui.engine.events import TileDiscarded
-from tiletum_tui.engine.state import KingTileFrame
+from tiletum_tui.games.tiletum.engine import IllegalActionError
+from tiletum_tui.games.tiletum.engine.events import TileDiscarded
+from tiletum_tui.games.tiletum.engine.state import KingTileFrame
 
 from .conftest import (
     act, box_king_bonus, fair_now, game, king_track_at, legal, quiet_corruption, tile_of, to_king_phase,
 )
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.state import put
 
 NO_FAIR = "fair-cathedral"  # nobody holds a Cathedral tile in these scenarios: the Fair scores 0
 

@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from tiletum_tui.engine import IllegalActionError, apply_in_place, check, legal_actions, options
-from tiletum_tui.engine.legal import candidates
+from tiletum_tui.games.tiletum.engine import IllegalActionError, apply_in_place, check, legal_actions, options
+from tiletum_tui.games.tiletum.engine.legal import candidates
 
 from .conftest import game, is_legal, rules, set_res
 

@@ -15,19 +15,19 @@ import random
 
 import pytest
 
-from tiletum_tui.data.schema import DIE_COLOURS, RESOURCES
-from tiletum_tui.engine import PlayerSetup, Settings, apply_in_place, check, legal_actions, new_game
-from tiletum_tui.engine.actions import KINDS
-from tiletum_tui.engine.ruleset import rules_for
+from tiletum_tui.games.tiletum.data.schema import DIE_COLOURS, RESOURCES
+from tiletum_tui.games.tiletum.engine import PlayerSetup, Settings, apply_in_place, check, legal_actions, new_game
+from tiletum_tui.games.tiletum.engine.actions import KINDS
+from tiletum_tui.games.tiletum.engine.ruleset import rules_for
 
 from .conftest import COLOURS, NAMES, is_legal, set_res
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.state import put
 
 
 def _silver_tables(state):
     if "silver" not in state.settings.modules:
         return None
-    from tiletum_tui.engine.silver.tables import tables
+    from tiletum_tui.games.tiletum.engine.silver.tables import tables
 
     return tables()
 

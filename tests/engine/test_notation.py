@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tiletum_tui.engine import (
+from tiletum_tui.games.tiletum.engine import (
     KINDS, Action, MalformedActionError, Rule, apply_in_place, legal_actions, notation, notation_of_move, parse,
 )
 

@@ -4,18 +4,18 @@ import random
 
 import pytest
 
-from tiletum_tui.engine import (
+from tiletum_tui.games.tiletum.engine import (
     IllegalActionError, TiletumError, apply, apply_in_place, check, clone, current_player, digest, legal_actions,
     notation_of_move, parse, sample, view,
 )
-from tiletum_tui.engine.characters import Refresh
-from tiletum_tui.engine.contracts import Exchange
-from tiletum_tui.engine.invariants import problems
-from tiletum_tui.engine.king import DiscardKingTile
-from tiletum_tui.engine.turn import die_choices
-from tiletum_tui.engine.state import TurnFrame
-from tiletum_tui.engine.tasks import Buy
-from tiletum_tui.engine.turn import Done, EndTurn, Skip
+from tiletum_tui.games.tiletum.engine.characters import Refresh
+from tiletum_tui.games.tiletum.engine.contracts import Exchange
+from tiletum_tui.games.tiletum.engine.invariants import problems
+from tiletum_tui.games.tiletum.engine.king import DiscardKingTile
+from tiletum_tui.games.tiletum.engine.turn import die_choices
+from tiletum_tui.games.tiletum.engine.state import TurnFrame
+from tiletum_tui.games.tiletum.engine.tasks import Buy
+from tiletum_tui.games.tiletum.engine.turn import Done, EndTurn, Skip
 
 from .conftest import game, rules, set_res
 
@@ -161,7 +161,7 @@ def test_every_option_the_engine_refuses_is_refused_when_tried_and_changes_nothi
     """Issue 8: property tests "also try the options the engine itself refuses (a far better pool than
     random wrong actions)": at every step of eager games, each refused option of ``options`` is applied
     anyway; it must raise with the reason the option gave, and leave the state exactly as it was."""
-    from tiletum_tui.engine import options
+    from tiletum_tui.games.tiletum.engine import options
 
     tried = 0
     for seed in range(2):

@@ -3,9 +3,9 @@ and what ending a turn would waste."""
 
 from __future__ import annotations
 
-from tiletum_tui.engine.queries import ap_lost_by, cathedral_reward
-from tiletum_tui.engine.state import JokerFrame, put
-from tiletum_tui.engine.turn import Done, EndTurn
+from tiletum_tui.games.tiletum.engine.queries import ap_lost_by, cathedral_reward
+from tiletum_tui.games.tiletum.engine.state import JokerFrame, put
+from tiletum_tui.games.tiletum.engine.turn import Done, EndTurn
 
 from .conftest import act, game, give_action, rules, set_pillar, set_res
 
@@ -50,8 +50,8 @@ def test_takeable_tiles_says_what_why_cannot_take_says_for_every_tile():
     held, Contract spaces filled)."""
     import random
 
-    from tiletum_tui.engine import apply_listed_in_place, legal_actions
-    from tiletum_tui.engine.queries import takeable_tiles, why_cannot_take
+    from tiletum_tui.games.tiletum.engine import apply_listed_in_place, legal_actions
+    from tiletum_tui.games.tiletum.engine.queries import takeable_tiles, why_cannot_take
 
     seen = set()
     for seed in range(3):

@@ -11,12 +11,12 @@ import re
 import msgspec
 
 import tiletum_tui
-from tiletum_tui import games
-from tiletum_tui.engine import PlayerSetup, Settings, new_game, rules_for
-from tiletum_tui.engine.versions import RULES_VERSION, RULES_VERSIONS
-from tiletum_tui.learn.pages import default_catalogue
-from tiletum_tui.opponents.match import settings_for
-from tiletum_tui.session import Session
+from tiletum_tui.core import games
+from tiletum_tui.games.tiletum.engine import PlayerSetup, Settings, new_game, rules_for
+from tiletum_tui.games.tiletum.engine.versions import RULES_VERSION, RULES_VERSIONS
+from tiletum_tui.games.tiletum.learn.pages import default_catalogue
+from tiletum_tui.games.tiletum.opponents.match import settings_for
+from tiletum_tui.shell.session import Session
 
 PLAYERS = (PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue"))
 
@@ -42,5 +42,5 @@ def test_no_other_module_names_a_default_rules_version():
     root = pathlib.Path(tiletum_tui.__file__).parent
     others = set(games.NAMES) - {games.DEFAULT}
     homes = [str(p.relative_to(root)) for p in root.rglob("*.py")
-             if p.relative_to(root).parts[0] not in others and re.search(r"^\s*RULES_VERSIONS?\s*[:=]", p.read_text(encoding="utf-8"), re.M)]
-    assert homes == ["engine/versions.py"]
+             if p.relative_to(root).parts[:2] not in {("games", o) for o in others} and re.search(r"^\s*RULES_VERSIONS?\s*[:=]", p.read_text(encoding="utf-8"), re.M)]
+    assert homes == ["games/tiletum/engine/versions.py"]

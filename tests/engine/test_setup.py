@@ -12,12 +12,12 @@ from collections import Counter
 
 import pytest
 
-from tiletum_tui.engine import IllegalActionError, digest
-from tiletum_tui.engine.events import CorruptionRevealed, DiceRolled, PhaseBegan, TurnBegan
-from tiletum_tui.engine.state import EMPTY, UNUSED
+from tiletum_tui.games.tiletum.engine import IllegalActionError, digest
+from tiletum_tui.games.tiletum.engine.events import CorruptionRevealed, DiceRolled, PhaseBegan, TurnBegan
+from tiletum_tui.games.tiletum.engine.state import EMPTY, UNUSED
 
 from .conftest import act, game, give_action, legal, rules
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.state import put
 
 CAT = rules().cat  # the base game's catalogue (the Action tiles module changes no component)
 
@@ -320,7 +320,7 @@ def test_different_seed_different_setup(n):
 
 def test_player_count_and_colours_checked():
     """Tiletum is for 2-4 players, each with their own colour (step 13)."""
-    from tiletum_tui.engine import PlayerSetup, Settings, new_game
+    from tiletum_tui.games.tiletum.engine import PlayerSetup, Settings, new_game
 
     with pytest.raises(ValueError):
         new_game(Settings(players=(PlayerSetup("A", "red"),), seed=1))

@@ -2,14 +2,14 @@
 
 import pytest
 
-from tiletum_tui.engine import IllegalActionError
-from tiletum_tui.engine.events import TileDiscarded
-from tiletum_tui.engine.queries import king_space
+from tiletum_tui.games.tiletum.engine import IllegalActionError
+from tiletum_tui.games.tiletum.engine.events import TileDiscarded
+from tiletum_tui.games.tiletum.engine.queries import king_space
 
 from .conftest import (
     act, clear_wheel, game, give_action, legal, put_die, replaced, rules, set_crest, set_pillar, set_res, tile_of,
 )
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.state import put
 
 
 def refused(state, text, match):
@@ -182,7 +182,7 @@ def _helper(s, **fields):
 
 def test_a_helper_leaves_the_storehouse_at_once_and_is_removed_from_the_game():
     s = at_turn_start()
-    from tiletum_tui.data.schema import Gain
+    from tiletum_tui.games.tiletum.data.schema import Gain
 
     h = _helper(s, effects=(Gain(resources={"F": 1, "W": 1, "S": 1, "I": 1}),))
     events = act(s, f"use {h}")
@@ -193,7 +193,7 @@ def test_a_helper_leaves_the_storehouse_at_once_and_is_removed_from_the_game():
 
 def test_one_helper_at_a_time_and_it_must_spend_an_ap():
     """Reference, Use a Helper: finish one Helper before starting another; spend at least 1 AP."""
-    from tiletum_tui.data.schema import TakeAction
+    from tiletum_tui.games.tiletum.data.schema import TakeAction
 
     s = at_turn_start()
     h1 = _helper(s, effects=(TakeAction(action="king", ap=2),))
@@ -206,7 +206,7 @@ def test_one_helper_at_a_time_and_it_must_spend_an_ap():
 
 
 def test_extra_ap_only_for_the_action_of_the_chosen_die():
-    from tiletum_tui.data.schema import AddAP
+    from tiletum_tui.games.tiletum.data.schema import AddAP
 
     s = at_turn_start()
     h = _helper(s, effects=(AddAP(ap=2),))
@@ -217,7 +217,7 @@ def test_extra_ap_only_for_the_action_of_the_chosen_die():
 
 
 def test_helper_changes_the_resource_a_die_gives():
-    from tiletum_tui.data.schema import DieResource
+    from tiletum_tui.games.tiletum.data.schema import DieResource
 
     s = at_turn_start()
     h = _helper(s, effects=(DieResource(),))
@@ -229,7 +229,7 @@ def test_helper_changes_the_resource_a_die_gives():
 
 def test_helper_any_action_with_1_ap_gets_no_building_bonus_ap():
     """Completed Buildings: the bonus never applies to Actions provided by a Helper."""
-    from tiletum_tui.data.schema import TakeAction
+    from tiletum_tui.games.tiletum.data.schema import TakeAction
 
     s = at_turn_start()
     put(s.players[0], "bonus_ap", {"king": 2})

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from tiletum_tui.engine import (
+from tiletum_tui.games.tiletum.engine import (
     IllegalActionError, PlayerSetup, Settings, apply, apply_in_place, apply_listed, apply_listed_in_place, digest,
     legal_actions, new_game, parse, view,
 )

@@ -12,11 +12,11 @@ import random
 import msgspec
 import pytest
 
-from tiletum_tui.bench.engine import settings  # (players, seed, modules)
-from tiletum_tui.engine import apply, clone, digest, legal_actions, new_game, view
-from tiletum_tui.engine.frozen import writable_parts
-from tiletum_tui.engine.views import decode_view, encode_view
-from tiletum_tui.session import EVERY_SEAT, Session
+from tiletum_tui.games.tiletum.bench.engine import settings  # (players, seed, modules)
+from tiletum_tui.games.tiletum.engine import apply, clone, digest, legal_actions, new_game, view
+from tiletum_tui.games.tiletum.engine.frozen import writable_parts
+from tiletum_tui.games.tiletum.engine.views import decode_view, encode_view
+from tiletum_tui.shell.session import EVERY_SEAT, Session
 
 GAMES = [((), 2, 1), (("silver",), 3, 2), (("action-tiles",), 4, 3), (("silver",), 4, 4)]
 

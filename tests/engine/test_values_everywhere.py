@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, Phase, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from tiletum_tui.bench.engine import settings
-from tiletum_tui.engine import clone, digest, legal_actions, view
-from tiletum_tui.engine.views import decode_view, encode_view
-from tiletum_tui.session import EVERY_SEAT, Session
+from tiletum_tui.games.tiletum.bench.engine import settings
+from tiletum_tui.games.tiletum.engine import clone, digest, legal_actions, view
+from tiletum_tui.games.tiletum.engine.views import decode_view, encode_view
+from tiletum_tui.shell.session import EVERY_SEAT, Session
 
 from ..value_writes import refused, writes
 

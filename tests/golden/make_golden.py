@@ -20,8 +20,8 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from tiletum_tui.engine import PlayerSetup, Settings, apply_in_place, digest, legal_actions, new_game, notation  # noqa: E402
-from tiletum_tui.engine import actions as A  # noqa: E402
+from tiletum_tui.games.tiletum.engine import PlayerSetup, Settings, apply_in_place, digest, legal_actions, new_game, notation  # noqa: E402
+from tiletum_tui.games.tiletum.engine import actions as A  # noqa: E402
 
 COLOURS = ("red", "blue", "green", "yellow")
 NAMES = ("Ann", "Bob", "Cid", "Dee")
@@ -69,7 +69,7 @@ def main() -> None:
         games.append(play(players, 21, "eager", True))
     (HERE / "games.json").write_text(json.dumps(games, separators=(",", ":")) + "\n")
     # Save files written by this version (format 2), for the migration tests.
-    from tiletum_tui.session import Session
+    from tiletum_tui.shell.session import Session
 
     out = HERE / "saves"
     out.mkdir(exist_ok=True)

@@ -21,7 +21,7 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from tiletum_tui.engine import (  # noqa: E402
+from tiletum_tui.games.tiletum.engine import (  # noqa: E402
     PlayerSetup, Settings, apply_in_place, current_player, digest, legal_actions, new_game, notation, options,
 )
 

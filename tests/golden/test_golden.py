@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from tiletum_tui.engine import (
+from tiletum_tui.games.tiletum.engine import (
     PlayerSetup, Settings, apply_in_place, current_player, legal_actions, new_game, notation_of_move, parse,
 )
-from tiletum_tui.saves import listing
-from tiletum_tui.saves.legacy import v2_digest
-from tiletum_tui.session import Session
+from tiletum_tui.shell.saves import listing
+from tiletum_tui.shell.saves.legacy import v2_digest
+from tiletum_tui.shell.session import Session
 
 HERE = Path(__file__).parent
 GAMES = json.loads((HERE / "games.json").read_text())
@@ -110,7 +110,7 @@ def test_a_format_2_save_with_a_changed_action_is_refused_by_its_digest(tmp_path
     doc["actions"] = doc["actions"][: choice[0] + 1]  # the game up to that changed move (still legal)
     path = tmp_path / "edited.json"
     path.write_text(json.dumps(doc))
-    from tiletum_tui.saves.errors import ReplayError
+    from tiletum_tui.shell.saves.errors import ReplayError
 
     with pytest.raises(ReplayError, match="does not match the saved one"):
         Session.load(path, autosave=False)

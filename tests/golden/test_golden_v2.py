@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tiletum_tui.engine import (
+from tiletum_tui.games.tiletum.engine import (
     PlayerSetup, Settings, apply_in_place, current_player, digest, legal_actions, new_game, notation, options, parse,
 )
 

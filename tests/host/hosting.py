@@ -12,11 +12,11 @@ import time
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from tiletum_tui.host import protocol as P
-from tiletum_tui.host.client import ClientGames, HostLink
-from tiletum_tui.host.hosted import HostFolder
-from tiletum_tui.host import connections
-from tiletum_tui.host.server import Host
+from tiletum_tui.shell.host import protocol as P
+from tiletum_tui.shell.host.client import ClientGames, HostLink
+from tiletum_tui.shell.host.hosted import HostFolder
+from tiletum_tui.shell.host import connections
+from tiletum_tui.shell.host.server import Host
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 30.0  # seconds a test waits for a message before it fails (a loaded machine is slow)

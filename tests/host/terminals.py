@@ -26,9 +26,9 @@ import aiohttp
 import asyncssh
 import pyte
 
-from tiletum_tui.host import web_door
-from tiletum_tui.host.bench_web import chromium
-from tiletum_tui.host.web_door import COOKIE
+from tiletum_tui.shell.host import web_door
+from tiletum_tui.shell.host.bench_web import chromium
+from tiletum_tui.shell.host.web_door import COOKIE
 
 WAIT_SECONDS = 60.0  # a Textual app starting on a busy two-core machine
 TITLE = "Learn to play"  # the title screen (``python -m tiletum_tui``), which the doors' own tests serve

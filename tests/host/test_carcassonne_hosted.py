@@ -9,9 +9,9 @@ import random
 
 import msgspec
 
-from tiletum_tui.carcassonne.data import load
-from tiletum_tui.carcassonne.engine import notation, remaining
-from tiletum_tui.host import protocol as P
+from tiletum_tui.games.carcassonne.data import load
+from tiletum_tui.games.carcassonne.engine import notation, remaining
+from tiletum_tui.shell.host import protocol as P
 
 from .hosting import (  # noqa: F401 (short_dir: a fixture)
     Player, Raw, people, random_move, running_host, screen_until, short_dir, table_of,
@@ -95,9 +95,9 @@ async def test_a_river_table_begins_with_the_spring_and_a_move_for_the_other_sea
 def test_every_game_of_the_registry_is_served_by_the_host():
     """Issue 25: "The host serves every game of the program's registry ... through the same game
     interface" (``game_interface.Hosted``); the toy game of the tests, which has no view codec, is not."""
-    from tiletum_tui import games
-    from tiletum_tui.game_interface import Hosted
-    from tiletum_tui.host.server import offered
+    from tiletum_tui.core import games
+    from tiletum_tui.core.game_interface import Hosted
+    from tiletum_tui.shell.host.server import offered
 
     from ..toy_game import TOY
 
@@ -109,10 +109,10 @@ async def test_bobs_carcassonne_screen_redraws_when_ann_moves_and_his_keys_play_
     """Issue 25: "a move arriving from the host must redraw every terminal"; "the decision panel is
     live only at that seat's decision; the others see who is deciding and what"; the bell when your
     turn begins. Bob's screen is the real app (Pilot); ann plays through the client API."""
-    from tiletum_tui.carcassonne.ui.remote import RemoteCarcassonneScreen
-    from tiletum_tui.host.client import HostLink
-    from tiletum_tui.host.hosted import HostFolder
-    from tiletum_tui.host.join import JoinApp
+    from tiletum_tui.games.carcassonne.ui.remote import RemoteCarcassonneScreen
+    from tiletum_tui.shell.host.client import HostLink
+    from tiletum_tui.shell.host.hosted import HostFolder
+    from tiletum_tui.shell.host.join import JoinApp
     from textual.widgets import Static
 
     async with running_host(short_dir) as host:

@@ -17,7 +17,7 @@ import subprocess
 import sys
 
 from tests.host.terminals import SSHTerm, authorized_line, new_client_key
-from tiletum_tui.host import protocol as P
+from tiletum_tui.shell.host import protocol as P
 
 from .hosting import ROOT, Player, people, short_dir, socket_ready  # noqa: F401 (fixture)
 

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import termios
 
-from tiletum_tui.bench.startup import stop, wait_for_text
+from tiletum_tui.shell.bench.startup import stop, wait_for_text
 
 from .hosting import ROOT, running_host, short_dir  # noqa: F401 (fixture)
 

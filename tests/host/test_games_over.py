@@ -12,12 +12,12 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from tiletum_tui import games
-from tiletum_tui import session as session_module
-from tiletum_tui.host import connections, replays
-from tiletum_tui.host import protocol as P
-from tiletum_tui.host.hosted import FinishedGame, HostedGame, HostFolder
-from tiletum_tui.session import EVERY_SEAT, Session
+from tiletum_tui.core import games
+from tiletum_tui.shell import session as session_module
+from tiletum_tui.shell.host import connections, replays
+from tiletum_tui.shell.host import protocol as P
+from tiletum_tui.shell.host.hosted import FinishedGame, HostedGame, HostFolder
+from tiletum_tui.shell.session import EVERY_SEAT, Session
 
 from .hosting import Player, Raw, running_host, short_dir  # noqa: F401 (fixture)
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.host import protocol as P
-from tiletum_tui.host import connections
-from tiletum_tui.opponents.worker import OpponentProcess
+from tiletum_tui.shell.host import protocol as P
+from tiletum_tui.shell.host import connections
+from tiletum_tui.shell.opponents.worker import OpponentProcess
 
 from .hosting import Player, people, running_host, short_dir, table_of  # noqa: F401 (fixture)
 

@@ -16,10 +16,10 @@ import random
 import resource
 import signal
 
-from tiletum_tui.host import pauses
-from tiletum_tui.host import protocol as P
-from tiletum_tui.saves import store
-from tiletum_tui.saves.errors import SaveWriteError
+from tiletum_tui.shell.host import pauses
+from tiletum_tui.shell.host import protocol as P
+from tiletum_tui.shell.saves import store
+from tiletum_tui.shell.saves.errors import SaveWriteError
 
 from .hosting import Player, at_a_table, host_process, people, running_host, short_dir, socket_ready  # noqa: F401
 

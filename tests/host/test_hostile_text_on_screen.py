@@ -15,10 +15,10 @@ import time
 import pyte
 
 from tests.host.terminals import SSHTerm, authorized_line, new_client_key
-from tiletum_tui.bench.startup import start_on_pty, stop
-from tiletum_tui.host.hosted import HostFolder
-from tiletum_tui.host.launch import launcher
-from tiletum_tui.host.ssh_door import start_ssh_door
+from tiletum_tui.shell.bench.startup import start_on_pty, stop
+from tiletum_tui.shell.host.hosted import HostFolder
+from tiletum_tui.shell.host.launch import launcher
+from tiletum_tui.shell.host.ssh_door import start_ssh_door
 
 from .hosting import Player, people, running_host, short_dir, table_of  # noqa: F401 (fixture)
 

@@ -8,7 +8,7 @@ import stat
 
 import pytest
 
-from tiletum_tui.host.invites import PLAY, WATCH, InviteError, Invites
+from tiletum_tui.shell.host.invites import PLAY, WATCH, InviteError, Invites
 
 
 def test_the_file_is_private_and_holds_no_token(tmp_path):

@@ -12,13 +12,13 @@ import random
 import pytest
 
 from tiletum_tui import games
-from tiletum_tui.host import protocol as P
-from tiletum_tui.host.client import HostLink
-from tiletum_tui.host.hosted import HostFolder
-from tiletum_tui.host.join import JoinApp
-from tiletum_tui.session import EVERY_SEAT, Session
-from tiletum_tui.shell_ui.replay.charts import ChartsScreen
-from tiletum_tui.shell_ui.replay.screen import ReplayShell
+from tiletum_tui.shell.host import protocol as P
+from tiletum_tui.shell.host.client import HostLink
+from tiletum_tui.shell.host.hosted import HostFolder
+from tiletum_tui.shell.host.join import JoinApp
+from tiletum_tui.shell.session import EVERY_SEAT, Session
+from tiletum_tui.shell.ui.replay.charts import ChartsScreen
+from tiletum_tui.shell.ui.replay.screen import ReplayShell
 
 from .hosting import Player, people, random_move, running_host, screen_until, short_dir, table_of  # noqa: F401
 

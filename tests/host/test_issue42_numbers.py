@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.host import protocol as P
+from tiletum_tui.shell.host import protocol as P
 
 from .hosting import Raw, running_host, short_dir, table_of, people, Player  # noqa: F401 (fixture)
 

@@ -5,11 +5,11 @@ expansion ...)"."""
 
 from __future__ import annotations
 
-from tiletum_tui.host import protocol as P
-from tiletum_tui.host.client import HostLink
-from tiletum_tui.host.hosted import HostFolder
-from tiletum_tui.host.join import JoinApp
-from tiletum_tui.host.lobby import LobbyScreen, NewTableScreen, sort_lobby
+from tiletum_tui.shell.host import protocol as P
+from tiletum_tui.shell.host.client import HostLink
+from tiletum_tui.shell.host.hosted import HostFolder
+from tiletum_tui.shell.host.join import JoinApp
+from tiletum_tui.shell.host.lobby import LobbyScreen, NewTableScreen, sort_lobby
 
 from .hosting import Player, running_host, screen_until, short_dir  # noqa: F401 (fixture)
 
@@ -64,8 +64,8 @@ async def test_a_new_table_by_keys_begins_when_its_open_seat_is_taken(short_dir)
 async def test_a_carcassonne_table_with_the_river_by_keys_against_a_beginner(short_dir):
     """The New game form offers each game the host serves, with its own modules and opponents
     (issue 19: the host serves Carcassonne as it serves Tiletum; the River is its variant)."""
-    from tiletum_tui.carcassonne.data import load
-    from tiletum_tui.carcassonne.ui.remote import RemoteCarcassonneScreen
+    from tiletum_tui.games.carcassonne.data import load
+    from tiletum_tui.games.carcassonne.ui.remote import RemoteCarcassonneScreen
     from textual.widgets import Checkbox
 
     async with running_host(short_dir) as host:

@@ -13,13 +13,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tiletum_tui import games
-from tiletum_tui.host import protocol as P
-from tiletum_tui.host import server
-from tiletum_tui.host.hosted import FinishedGame, HostFolder
-from tiletum_tui.host.lobby_pages import PAGE
-from tiletum_tui.saves.format import PERSON
-from tiletum_tui.session import Session
+from tiletum_tui.core import games
+from tiletum_tui.shell.host import protocol as P
+from tiletum_tui.shell.host import server
+from tiletum_tui.shell.host.hosted import FinishedGame, HostFolder
+from tiletum_tui.shell.host.lobby_pages import PAGE
+from tiletum_tui.shell.saves.format import PERSON
+from tiletum_tui.shell.session import Session
 
 from .hosting import ROOT, Player, Raw, at_a_table, running_host, short_dir  # noqa: F401
 from .test_games_over import _hosted
@@ -138,9 +138,9 @@ async def _in_thread(fn, *args):
 
 
 async def test_the_lobby_pages_and_searches_by_keys(short_dir, monkeypatch):
-    from tiletum_tui.host.client import HostLink
-    from tiletum_tui.host.join import JoinApp
-    from tiletum_tui.host.lobby import LobbyScreen
+    from tiletum_tui.shell.host.client import HostLink
+    from tiletum_tui.shell.host.join import JoinApp
+    from tiletum_tui.shell.host.lobby import LobbyScreen
 
     from .hosting import screen_until
 

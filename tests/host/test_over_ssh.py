@@ -9,9 +9,9 @@ from __future__ import annotations
 import asyncio
 
 from tests.host.terminals import SSHTerm, authorized_line, new_client_key
-from tiletum_tui.host.hosted import HostFolder
-from tiletum_tui.host.launch import launcher
-from tiletum_tui.host.ssh_door import start_ssh_door
+from tiletum_tui.shell.host.hosted import HostFolder
+from tiletum_tui.shell.host.launch import launcher
+from tiletum_tui.shell.host.ssh_door import start_ssh_door
 
 from .hosting import running_host, short_dir  # noqa: F401 (fixture)
 

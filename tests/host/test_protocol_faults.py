@@ -10,7 +10,7 @@ import struct
 import msgspec
 import pytest
 
-from tiletum_tui.host import protocol as P
+from tiletum_tui.shell.host import protocol as P
 
 from .hosting import Raw, at_a_table, running_host, short_dir  # noqa: F401 (fixture)
 

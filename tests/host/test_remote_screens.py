@@ -5,11 +5,11 @@ deciding and what ("Ann is choosing a die…")", and "The terminal bell rings wh
 
 from __future__ import annotations
 
-from tiletum_tui.host.client import HostLink
-from tiletum_tui.host.hosted import HostFolder
-from tiletum_tui.host.join import JoinApp
-from tiletum_tui.ui.opponents import SUGGESTED
-from tiletum_tui.ui.widgets.decision import DecisionPanel
+from tiletum_tui.shell.host.client import HostLink
+from tiletum_tui.shell.host.hosted import HostFolder
+from tiletum_tui.shell.host.join import JoinApp
+from tiletum_tui.games.tiletum.ui.opponents import SUGGESTED
+from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
 
 from .hosting import at_a_table, running_host, screen_until, short_dir  # noqa: F401 (fixture)
 

@@ -13,8 +13,8 @@ import signal
 import subprocess
 import sys
 
-from tiletum_tui.host import protocol as P
-from tiletum_tui.host.hosted import HostFolder
+from tiletum_tui.shell.host import protocol as P
+from tiletum_tui.shell.host.hosted import HostFolder
 
 from .hosting import ROOT, Player, at_a_table, host_process, people, running_host, short_dir, socket_ready  # noqa: F401
 

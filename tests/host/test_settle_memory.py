@@ -8,10 +8,10 @@ from __future__ import annotations
 import gc
 import weakref
 
-from tiletum_tui.host.client import HostLink
-from tiletum_tui.host.hosted import HostFolder
-from tiletum_tui.host.join import JoinApp, settle_memory
-from tiletum_tui.ui.widgets.decision import DecisionPanel
+from tiletum_tui.shell.host.client import HostLink
+from tiletum_tui.shell.host.hosted import HostFolder
+from tiletum_tui.shell.host.join import JoinApp, settle_memory
+from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
 
 from .hosting import at_a_table, running_host, screen_until, short_dir  # noqa: F401 (fixture)
 

@@ -18,7 +18,7 @@ import sys
 
 import pytest
 
-from tiletum_tui.host import protocol as P
+from tiletum_tui.shell.host import protocol as P
 
 from .hosting import ROOT, Player, people, short_dir, socket_ready  # noqa: F401 (fixture)
 

@@ -20,7 +20,7 @@ import asyncssh
 import pytest
 
 from tests.host.terminals import RULES, TITLE, SSHTerm, alive, authorized_line, new_client_key, ssh_connect, until
-from tiletum_tui.host.ssh_door import ClientLaunch, start_ssh_door
+from tiletum_tui.shell.host.ssh_door import ClientLaunch, start_ssh_door
 
 
 class Door:

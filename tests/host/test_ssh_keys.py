@@ -10,8 +10,8 @@ import stat
 import pytest
 
 from tests.host.terminals import authorized_line, new_client_key
-from tiletum_tui.host.keys import KeyFileError, PlayerKeys, fingerprint, load_host_key, parse_authorized_keys
-from tiletum_tui.host.ssh_door import connect_line
+from tiletum_tui.shell.host.keys import KeyFileError, PlayerKeys, fingerprint, load_host_key, parse_authorized_keys
+from tiletum_tui.shell.host.ssh_door import connect_line
 
 
 def test_the_host_key_is_made_once_private_and_kept(tmp_path):

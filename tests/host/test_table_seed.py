@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import msgspec
 
-from tiletum_tui.host import protocol as P
+from tiletum_tui.shell.host import protocol as P
 
 from .hosting import Player, people, running_host, short_dir, table_of  # noqa: F401 (fixture)
 

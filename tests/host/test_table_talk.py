@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from tiletum_tui.host import protocol as P
-from tiletum_tui.host.server import CHAT_LIMIT
+from tiletum_tui.shell.host import protocol as P
+from tiletum_tui.shell.host.server import CHAT_LIMIT
 
 from .hosting import Raw, at_a_table, people, running_host, short_dir  # noqa: F401 (fixture)
 

@@ -10,11 +10,11 @@ import os
 import signal
 
 from tests.host.terminals import SSHTerm, WebPage, authorized_line, new_client_key
-from tiletum_tui.host.hosted import HostFolder
-from tiletum_tui.host.invites import Invites
-from tiletum_tui.host.launch import launcher
-from tiletum_tui.host.ssh_door import start_ssh_door
-from tiletum_tui.host.web_door import start_web_door
+from tiletum_tui.shell.host.hosted import HostFolder
+from tiletum_tui.shell.host.invites import Invites
+from tiletum_tui.shell.host.launch import launcher
+from tiletum_tui.shell.host.ssh_door import start_ssh_door
+from tiletum_tui.shell.host.web_door import start_web_door
 
 from .hosting import running_host, short_dir  # noqa: F401 (fixture)
 

@@ -18,10 +18,10 @@ import asyncio
 import pytest
 
 from tests.host.terminals import CHROMIUM, DRIVER, DoorScreens, browser, refused_in_page, type_keys, until_js, webdriver
-from tiletum_tui.host.hosted import HostFolder
-from tiletum_tui.host.invites import Invites
-from tiletum_tui.host.launch import launcher
-from tiletum_tui.host.web_door import start_web_door
+from tiletum_tui.shell.host.hosted import HostFolder
+from tiletum_tui.shell.host.invites import Invites
+from tiletum_tui.shell.host.launch import launcher
+from tiletum_tui.shell.host.web_door import start_web_door
 
 from .hosting import Player, people, running_host, short_dir, table_of  # noqa: F401 (fixture)
 

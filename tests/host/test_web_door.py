@@ -25,9 +25,9 @@ import aiohttp
 import pytest
 
 from tests.host.terminals import RULES, TITLE, WebPage, alive, standin, until
-from tiletum_tui.host.invites import Invites
-from tiletum_tui.host.ssh_door import ClientLaunch
-from tiletum_tui.host.web_door import COOKIE, WATCH_ENV, start_web_door
+from tiletum_tui.shell.host.invites import Invites
+from tiletum_tui.shell.host.ssh_door import ClientLaunch
+from tiletum_tui.shell.host.web_door import COOKIE, WATCH_ENV, start_web_door
 
 _SLEEPER = standin("show('ready'); time.sleep(60)")
 

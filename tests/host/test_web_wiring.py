@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import asyncio
 
-from tiletum_tui.cli import main
-from tiletum_tui.host import protocol as P
-from tiletum_tui.host.client import HostLink
-from tiletum_tui.host.hosted import HostFolder
-from tiletum_tui.host.join import JoinApp
-from tiletum_tui.host.lobby import YourLinkScreen
-from tiletum_tui.host.invites import Invites
-from tiletum_tui.host.server import WATCHING
-from tiletum_tui.shell_ui.help import IN_PAGE_ENV, key_name, keys_text
+from tiletum_tui.shell.cli import main
+from tiletum_tui.shell.host import protocol as P
+from tiletum_tui.shell.host.client import HostLink
+from tiletum_tui.shell.host.hosted import HostFolder
+from tiletum_tui.shell.host.join import JoinApp
+from tiletum_tui.shell.host.lobby import YourLinkScreen
+from tiletum_tui.shell.host.invites import Invites
+from tiletum_tui.shell.host.server import WATCHING
+from tiletum_tui.shell.ui.help import IN_PAGE_ENV, key_name, keys_text
 
 from .hosting import Raw, at_a_table, running_host, short_dir  # noqa: F401 (fixture)
 
@@ -145,8 +145,8 @@ async def test_in_a_page_the_help_gives_the_browsers_keys_their_page_keys(monkey
     text = _shown(sections)
     assert "In a browser page" in text and "Ctrl+W (close the tab)" in text and "Ctrl+Q" not in text.split("In a")[0]
     # Tiletum's own help (the lobby's and a game's) says it too.
-    from tiletum_tui.ui.app import TiletumApp
-    from tiletum_tui.ui.dialogs.help import HelpScreen
+    from tiletum_tui.shell.ui.app import TiletumApp
+    from tiletum_tui.games.tiletum.ui.dialogs.help import HelpScreen
 
     app = TiletumApp()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from tiletum_tui.host import connections
+from tiletum_tui.shell.host import connections
 
 from .hosting import Player, people, running_host, short_dir, table_of  # noqa: F401 (fixture)
 

@@ -25,8 +25,8 @@ def menu_path(choices, action, labels=()):
 def walk_lesson(lesson):
     """A lesson as the learner plays it: (index, step, state before, action or None, state after) for every
     step (questions answered right), Rosa's scripted moves played in between."""
-    from tiletum_tui.engine import apply, current_player, new_game
-    from tiletum_tui.learn import tutorial as T
+    from tiletum_tui.games.tiletum.engine import apply, current_player, new_game
+    from tiletum_tui.games.tiletum.learn import tutorial as T
 
     state, tut = new_game(lesson.settings), T.Tutorial(lesson=lesson)
     while not tut.done:

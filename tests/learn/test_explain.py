@@ -11,11 +11,11 @@ import random
 
 import pytest
 
-from tiletum_tui.engine import KINDS, apply, legal_actions, new_game, options, parse
-from tiletum_tui.engine import state as St
-from tiletum_tui.engine.decisions import FRAME_RULES
-from tiletum_tui.engine.state import put
-from tiletum_tui.learn import explain
+from tiletum_tui.games.tiletum.engine import KINDS, apply, legal_actions, new_game, options, parse
+from tiletum_tui.games.tiletum.engine import state as St
+from tiletum_tui.games.tiletum.engine.decisions import FRAME_RULES
+from tiletum_tui.games.tiletum.engine.state import put
+from tiletum_tui.games.tiletum.learn import explain
 
 SETTINGS = St.Settings(players=(St.PlayerSetup("Alex", "red"), St.PlayerSetup("Rosa", "blue")), seed=7, rules=1)
 
@@ -118,10 +118,10 @@ def test_the_issue_examples_read_well():
 def test_the_tasks_line_is_explained_as_every_kind_of_task():
     """Issue 10: "`x` on 'Tasks…' explains only buying": the group's rule names each kind of Task, at the
     price the engine asks, and points at a real section of the rules."""
-    from tiletum_tui.engine import rules_for as rules
-    from tiletum_tui.engine.tasks import TASKS
-    from tiletum_tui.learn.pages import page
-    from tiletum_tui.ui.choices import TASK
+    from tiletum_tui.games.tiletum.engine import rules_for as rules
+    from tiletum_tui.games.tiletum.engine.tasks import TASKS
+    from tiletum_tui.games.tiletum.learn.pages import page
+    from tiletum_tui.games.tiletum.ui.choices import TASK
 
     rule = explain.GROUP_RULES[TASK]
     assert page(rule.page).section(rule.section)

@@ -8,11 +8,11 @@ import json
 
 import pytest
 
-from tiletum_tui.learn import tutorial as T
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.learn.progress import (PROGRESS_VERSION, ProgressChanged, load_progress, save_progress,
+from tiletum_tui.games.tiletum.learn import tutorial as T
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.learn.progress import (PROGRESS_VERSION, ProgressChanged, load_progress, save_progress,
                                            snapshot)
-from tiletum_tui.ui.learn.tutorial_screen import TutorialScreen
+from tiletum_tui.games.tiletum.ui.learn.tutorial_screen import TutorialScreen
 
 
 def test_a_byte_order_mark_is_read_past_as_in_a_save(tmp_path):

@@ -7,11 +7,11 @@ from types import SimpleNamespace
 
 from textual.widgets import OptionList
 
-from tiletum_tui.learn import tutorial as T
-from tiletum_tui.learn.lessons import every_lesson
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.learn.chapters import ChapterMenu
-from tiletum_tui.ui.learn.tutorial_screen import TutorialScreen
+from tiletum_tui.games.tiletum.learn import tutorial as T
+from tiletum_tui.games.tiletum.learn.lessons import every_lesson
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.learn.chapters import ChapterMenu
+from tiletum_tui.games.tiletum.ui.learn.tutorial_screen import TutorialScreen
 
 
 def test_a_step_placing_a_pillar_ties_it_to_no_fair():
@@ -48,7 +48,7 @@ def test_the_last_chapter_is_finished_when_the_game_ends():
 
 
 async def test_the_expansions_chapters_open_by_their_keys(tmp_path):
-    from tiletum_tui.learn.silver.lesson import SILVER
+    from tiletum_tui.games.tiletum.learn.silver.lesson import SILVER
 
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

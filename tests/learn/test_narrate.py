@@ -3,10 +3,10 @@ events; a Corruption token gets its one sentence when it flips."""
 
 from __future__ import annotations
 
-from tiletum_tui.engine import apply, new_game, parse
-from tiletum_tui.engine.events import CorruptionRevealed
-from tiletum_tui.learn import tutorial as T
-from tiletum_tui.learn.narrate import CORRUPTION_SENTENCE, event_lines, narrate
+from tiletum_tui.games.tiletum.engine import apply, new_game, parse
+from tiletum_tui.games.tiletum.engine.events import CorruptionRevealed
+from tiletum_tui.games.tiletum.learn import tutorial as T
+from tiletum_tui.games.tiletum.learn.narrate import CORRUPTION_SENTENCE, event_lines, narrate
 
 
 def test_an_opponent_move_is_one_line_in_the_logs_words():

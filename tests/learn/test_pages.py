@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.engine import KINDS
-from tiletum_tui.engine.decisions import FRAME_RULES
-from tiletum_tui.learn import cards, pages
-from tiletum_tui.learn.words import effects_words, tile_words
+from tiletum_tui.games.tiletum.engine import KINDS
+from tiletum_tui.games.tiletum.engine.decisions import FRAME_RULES
+from tiletum_tui.games.tiletum.learn import cards, pages
+from tiletum_tui.games.tiletum.learn.words import effects_words, tile_words
 
 CAT = pages.default_catalogue()
 
@@ -73,16 +73,16 @@ def test_search_finds_sections_with_every_word():
 
 
 def test_the_learn_package_is_headless():
-    """Like the engine, tiletum_tui.learn never loads textual, rich or the UI package."""
+    """Like the engine, tiletum_tui.games.tiletum.learn never loads textual, rich or the UI package."""
     import subprocess
     import sys
 
     code = ("import sys, importlib\n"
             "for m in ('pages', 'cards', 'explain', 'preview', 'hints', 'tutorial', 'tutorial_script',\n"
             "          'tutorial_checklist', 'narrate', 'opponent'):\n"
-            "    importlib.import_module('tiletum_tui.learn.' + m)\n"
-            "from tiletum_tui.learn import pages; pages.pages()\n"
-            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich') or m.startswith('tiletum_tui.ui'))\n"
+            "    importlib.import_module('tiletum_tui.games.tiletum.learn.' + m)\n"
+            "from tiletum_tui.games.tiletum.learn import pages; pages.pages()\n"
+            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich') or m.startswith('tiletum_tui.games.tiletum.ui'))\n"
             "print(','.join(bad)); sys.exit(1 if bad else 0)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr[-500:]

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import random
 
-from tiletum_tui.engine import Scored, apply, digest, legal_actions, new_game, options, parse, view
-from tiletum_tui.engine.forecast import forecast
-from tiletum_tui.engine.queries import fair_count, king_order, king_vp
-from tiletum_tui.engine.ruleset import rules_for
-from tiletum_tui.learn import hints, preview
-from tiletum_tui.learn.tutorial import LEARNER, SETTINGS, play_script
+from tiletum_tui.games.tiletum.engine import Scored, apply, digest, legal_actions, new_game, options, parse, view
+from tiletum_tui.games.tiletum.engine.forecast import forecast
+from tiletum_tui.games.tiletum.engine.queries import fair_count, king_order, king_vp
+from tiletum_tui.games.tiletum.engine.ruleset import rules_for
+from tiletum_tui.games.tiletum.learn import hints, preview
+from tiletum_tui.games.tiletum.learn.tutorial import LEARNER, SETTINGS, play_script
 
 R = rules_for(SETTINGS)
 
@@ -94,7 +94,7 @@ def test_final_scoring_forecast_is_what_the_end_really_scores():
 
 def test_hints_mark_the_completing_moves_of_the_tutorial():
     """In the lesson, placing the Crest completes Building 2 and fulfilling completes a Contract."""
-    from tiletum_tui.learn.tutorial import STEPS
+    from tiletum_tui.games.tiletum.learn.tutorial import STEPS
 
     state, _, _ = play_script(until_step=next(i for i, s in enumerate(STEPS) if s.move == "crest b27a 2"))
     found = hints.hints(view(state), legal_actions(state))
@@ -108,9 +108,9 @@ def test_hints_mark_the_completing_moves_of_the_tutorial():
 
 def test_hint_marks_on_the_decision_panel_menu():
     """mark_hints stars the menu lines that lead to a completing action (the Tasks group and the Crest)."""
-    from tiletum_tui.learn.tutorial import STEPS
-    from tiletum_tui.ui.choices import build_menu
-    from tiletum_tui.ui.learn import mark_hints
+    from tiletum_tui.games.tiletum.learn.tutorial import STEPS
+    from tiletum_tui.games.tiletum.ui.choices import build_menu
+    from tiletum_tui.games.tiletum.ui.learn import mark_hints
 
     state, _, _ = play_script(until_step=next(i for i, s in enumerate(STEPS) if s.move == "crest b27a 2"))
     seen = view(state)

@@ -9,11 +9,11 @@ import re
 
 import pytest
 
-from tiletum_tui.engine import apply, current_player, digest, legal_actions, new_game, parse
-from tiletum_tui.engine.actions import notation, notation_of_move
-from tiletum_tui.learn import tutorial as T
-from tiletum_tui.learn.explain import why_not
-from tiletum_tui.learn.tutorial_checklist import CONCEPTS
+from tiletum_tui.games.tiletum.engine import apply, current_player, digest, legal_actions, new_game, parse
+from tiletum_tui.games.tiletum.engine.actions import notation, notation_of_move
+from tiletum_tui.games.tiletum.learn import tutorial as T
+from tiletum_tui.games.tiletum.learn.explain import why_not
+from tiletum_tui.games.tiletum.learn.tutorial_checklist import CONCEPTS
 
 WIDGETS = {"status", "wheel-view", "map-view", "board-view", "offers-view", "log-view", "decision", "choices"}
 BOX_CHARS = 5 * 76 - 6  # five lines of the 80-column tutorial box, less the "12/72 " counter
@@ -206,7 +206,7 @@ def test_the_tutorial_reaches_the_end_of_a_full_game_with_the_opponents_policy()
 
 
 def test_the_opponent_policy_is_one_swappable_function_fed_the_view():
-    from tiletum_tui.learn import opponent
+    from tiletum_tui.games.tiletum.learn import opponent
 
     state, tut, _ = T.play_script()
     while current_player(state) != T.OPPONENT:
@@ -224,7 +224,7 @@ def test_the_opponent_policy_is_one_swappable_function_fed_the_view():
 
 def test_every_steps_rules_topic_opens_a_real_section():
     """F1 on a step opens the rules where that step's lesson is written."""
-    from tiletum_tui.learn import pages
+    from tiletum_tui.games.tiletum.learn import pages
 
     for i, step in enumerate(T.STEPS):
         page_id, section_id = pages.topic(step.topic)

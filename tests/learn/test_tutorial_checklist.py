@@ -9,27 +9,27 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.engine import options
-from tiletum_tui.engine.characters import Hire, Refresh, Room
-from tiletum_tui.engine.contracts import Exchange, TakeContract
-from tiletum_tui.engine.effects import score
-from tiletum_tui.engine.king import ClaimKingTile, DiscardKingTile, KingStep
-from tiletum_tui.engine.map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
-from tiletum_tui.engine.queries import ap_lost_by, die_resource, houses_on_map, pillars_on_map, standings
-from tiletum_tui.engine.ruleset import rules_for
-from tiletum_tui.engine.silver.common import me, sv
-from tiletum_tui.engine.silver.technologies import AdvanceTechnology, PlaceMarker
-from tiletum_tui.engine.silver.underground import UndergroundCathedral
-from tiletum_tui.engine.state import ActionFrame, JokerFrame, clone
-from tiletum_tui.engine.tasks import TASKS, BuildCathedral, Fulfil, PlaceCrest, UseHelper
-from tiletum_tui.engine.turn import ChooseAction, EndTurn, TakeDie
-from tiletum_tui.learn import tutorial as T
-from tiletum_tui.learn.explain import why_not
-from tiletum_tui.learn.lessons import BASE, LESSONS
-from tiletum_tui.learn.silver.lesson import SILVER
+from tiletum_tui.games.tiletum.engine import options
+from tiletum_tui.games.tiletum.engine.characters import Hire, Refresh, Room
+from tiletum_tui.games.tiletum.engine.contracts import Exchange, TakeContract
+from tiletum_tui.games.tiletum.engine.effects import score
+from tiletum_tui.games.tiletum.engine.king import ClaimKingTile, DiscardKingTile, KingStep
+from tiletum_tui.games.tiletum.engine.map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
+from tiletum_tui.games.tiletum.engine.queries import ap_lost_by, die_resource, houses_on_map, pillars_on_map, standings
+from tiletum_tui.games.tiletum.engine.ruleset import rules_for
+from tiletum_tui.games.tiletum.engine.silver.common import me, sv
+from tiletum_tui.games.tiletum.engine.silver.technologies import AdvanceTechnology, PlaceMarker
+from tiletum_tui.games.tiletum.engine.silver.underground import UndergroundCathedral
+from tiletum_tui.games.tiletum.engine.state import ActionFrame, JokerFrame, clone
+from tiletum_tui.games.tiletum.engine.tasks import TASKS, BuildCathedral, Fulfil, PlaceCrest, UseHelper
+from tiletum_tui.games.tiletum.engine.turn import ChooseAction, EndTurn, TakeDie
+from tiletum_tui.games.tiletum.learn import tutorial as T
+from tiletum_tui.games.tiletum.learn.explain import why_not
+from tiletum_tui.games.tiletum.learn.lessons import BASE, LESSONS
+from tiletum_tui.games.tiletum.learn.silver.lesson import SILVER
 
 from .conftest import walk_lesson
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.state import put
 
 WALKS = {lesson.id: list(walk_lesson(lesson)) for lesson in LESSONS}
 
@@ -197,7 +197,7 @@ def _contract_limit(step, state, lesson):
     s = clone(state)
     put(s.players[lesson.learner], "contracts", tuple("b30a" for _ in range(spaces)))
     contract = next(t for t in r.tiles.values() if t.kind == "contract")
-    from tiletum_tui.engine.queries import why_cannot_take
+    from tiletum_tui.games.tiletum.engine.queries import why_cannot_take
     assert "Contract spaces are filled" in why_cannot_take(r, s.players[lesson.learner], contract.id)
     assert step.answers[step.correct] == "No more Contracts can be taken"
 
@@ -229,7 +229,7 @@ def _helper_kinds(step, state, lesson):
 
 
 def _extra_pillar(step, state, lesson):
-    from tiletum_tui.data.silver import load_silver
+    from tiletum_tui.games.tiletum.data.silver import load_silver
 
     per = load_silver().rules.per_player
     assert per.pillars == 1 and per.extra_pillar_contract_space == 6 == len(state.players[lesson.learner].contracts)

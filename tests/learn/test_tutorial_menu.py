@@ -5,9 +5,9 @@ in order. A relabelled menu line fails here, not in front of a learner."""
 
 from __future__ import annotations
 
-from tiletum_tui.engine import apply, current_player, options
-from tiletum_tui.learn import tutorial as T
-from tiletum_tui.ui.choices import build_menu
+from tiletum_tui.games.tiletum.engine import apply, current_player, options
+from tiletum_tui.games.tiletum.learn import tutorial as T
+from tiletum_tui.games.tiletum.ui.choices import build_menu
 
 from .conftest import menu_path
 

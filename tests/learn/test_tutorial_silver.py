@@ -10,17 +10,17 @@ import re
 
 import pytest
 
-from tiletum_tui.engine import apply, current_player, digest, legal_actions, new_game, options, parse
-from tiletum_tui.engine.actions import notation_of_move
-from tiletum_tui.engine.queries import king_vp
-from tiletum_tui.engine.ruleset import rules_for
-from tiletum_tui.engine.silver.common import me, sv
-from tiletum_tui.engine.silver.prospector import movement_icon, section_actions
-from tiletum_tui.engine.silver.tables import tables
-from tiletum_tui.learn import tutorial as T
-from tiletum_tui.learn.lessons import BASE, LESSONS, lesson, lesson_with_chapter
-from tiletum_tui.learn.silver.lesson import SILVER
-from tiletum_tui.ui.choices import build_menu
+from tiletum_tui.games.tiletum.engine import apply, current_player, digest, legal_actions, new_game, options, parse
+from tiletum_tui.games.tiletum.engine.actions import notation_of_move
+from tiletum_tui.games.tiletum.engine.queries import king_vp
+from tiletum_tui.games.tiletum.engine.ruleset import rules_for
+from tiletum_tui.games.tiletum.engine.silver.common import me, sv
+from tiletum_tui.games.tiletum.engine.silver.prospector import movement_icon, section_actions
+from tiletum_tui.games.tiletum.engine.silver.tables import tables
+from tiletum_tui.games.tiletum.learn import tutorial as T
+from tiletum_tui.games.tiletum.learn.lessons import BASE, LESSONS, lesson, lesson_with_chapter
+from tiletum_tui.games.tiletum.learn.silver.lesson import SILVER
+from tiletum_tui.games.tiletum.ui.choices import build_menu
 
 from .conftest import menu_path, walk_lesson
 
@@ -235,7 +235,7 @@ def test_the_numbers_of_the_king_phase_and_the_end_are_the_engines():
 
 def test_f1_on_every_step_opens_the_rules_section_it_names():
     """F1 opens the step's topic: each "page:section" of the lesson is a section of the rules pages."""
-    from tiletum_tui.learn.pages import topic
+    from tiletum_tui.games.tiletum.learn.pages import topic
 
     for i, step in enumerate(SILVER.steps):
         if ":" in step.topic:

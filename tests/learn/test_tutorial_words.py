@@ -8,14 +8,14 @@ import re
 
 import pytest
 
-from tiletum_tui.engine import apply, current_player, new_game, options, parse
-from tiletum_tui.engine.ruleset import rules_for
-from tiletum_tui.engine.tasks import Buy
-from tiletum_tui.learn import tutorial as T
-from tiletum_tui.learn.explain import why_not
-from tiletum_tui.learn.lessons import BASE, LESSONS
-from tiletum_tui.learn.silver.lesson import SILVER
-from tiletum_tui.ui.choices import build_menu
+from tiletum_tui.games.tiletum.engine import apply, current_player, new_game, options, parse
+from tiletum_tui.games.tiletum.engine.ruleset import rules_for
+from tiletum_tui.games.tiletum.engine.tasks import Buy
+from tiletum_tui.games.tiletum.learn import tutorial as T
+from tiletum_tui.games.tiletum.learn.explain import why_not
+from tiletum_tui.games.tiletum.learn.lessons import BASE, LESSONS
+from tiletum_tui.games.tiletum.learn.silver.lesson import SILVER
+from tiletum_tui.games.tiletum.ui.choices import build_menu
 
 from .conftest import walk_lesson
 

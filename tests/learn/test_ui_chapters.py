@@ -8,13 +8,13 @@ import json
 import pytest
 from textual.widgets import OptionList
 
-from tiletum_tui.learn import tutorial as T
-from tiletum_tui.learn.lessons import BASE
-from tiletum_tui.learn.silver.lesson import SILVER
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.learn.chapters import ChapterMenu
-from tiletum_tui.ui.learn.progress import PROGRESS_VERSION, load_progress
-from tiletum_tui.ui.learn.tutorial_screen import TutorialScreen
+from tiletum_tui.games.tiletum.learn import tutorial as T
+from tiletum_tui.games.tiletum.learn.lessons import BASE
+from tiletum_tui.games.tiletum.learn.silver.lesson import SILVER
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.learn.chapters import ChapterMenu
+from tiletum_tui.games.tiletum.ui.learn.progress import PROGRESS_VERSION, load_progress
+from tiletum_tui.games.tiletum.ui.learn.tutorial_screen import TutorialScreen
 
 from .test_ui_tutorial import fast  # noqa: F401 (a fixture)
 
@@ -108,8 +108,8 @@ def test_a_chapter_is_finished_only_when_the_learner_plays_through_its_end():
 
 def test_no_chapter_line_is_longer_than_the_list_is_wide():
     """The list is 74 cells wide inside its frame at 80 columns: a line, marked ◀ (its longest form), fits."""
-    from tiletum_tui.learn.lessons import every_lesson
-    from tiletum_tui.ui.learn.chapters import chapter_line
+    from tiletum_tui.games.tiletum.learn.lessons import every_lesson
+    from tiletum_tui.games.tiletum.ui.learn.chapters import chapter_line
 
     for lesson in every_lesson():  # (both games' lessons: issue 20)
         prefix = lesson.mark

@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, OptionList
 
-from tiletum_tui.engine import current_player, parse
-from tiletum_tui.learn import tutorial as T
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.learn import open_rules, start_tutorial
-from tiletum_tui.ui.learn.rules_screen import RulesScreen
-from tiletum_tui.ui.learn.tutorial_screen import TutorialScreen
-from tiletum_tui.ui.screens.title import TitleScreen
-from tiletum_tui.ui.widgets.decision import DecisionPanel
+from tiletum_tui.games.tiletum.engine import current_player, parse
+from tiletum_tui.games.tiletum.learn import tutorial as T
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.learn import open_rules, start_tutorial
+from tiletum_tui.games.tiletum.ui.learn.rules_screen import RulesScreen
+from tiletum_tui.games.tiletum.ui.learn.tutorial_screen import TutorialScreen
+from tiletum_tui.shell.ui.title import TitleScreen
+from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
 
 def _contains(choice, action) -> bool:
     return choice.action == action or any(_contains(c, action) for c in choice.children)
@@ -21,7 +21,7 @@ def _contains(choice, action) -> bool:
 
 def keys_for(panel: DecisionPanel, action) -> str | None:
     """The key of the line on this level that leads to ``action``."""
-    from tiletum_tui.ui.choices import key_of
+    from tiletum_tui.games.tiletum.ui.choices import key_of
 
     for i, c in enumerate(panel.options):
         if not c.disabled and _contains(c, action):
@@ -49,7 +49,7 @@ async def test_leave_and_resume_where_it_was(tmp_path, monkeypatch):
             await pilot.press(keys_for(screen.query_one(DecisionPanel), wrong))
             await pilot.pause()
         assert screen.tutorial.index == 4
-        from tiletum_tui.ui.learn.dialogs import LearnNote
+        from tiletum_tui.games.tiletum.ui.learn.dialogs import LearnNote
 
         for key in ("x", "v"):  # why? on the highlighted choice, and the score preview
             await pilot.press(key)
@@ -154,7 +154,7 @@ async def test_command_palette_rules_search(tmp_path):
 
 
 async def test_f1_context_help_opens_the_rule_of_the_highlighted_choice(tmp_path):
-    from tiletum_tui.ui.learn import context_topic, help_here
+    from tiletum_tui.games.tiletum.ui.learn import context_topic, help_here
 
     app = TiletumApp(T.SETTINGS, save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -4,12 +4,12 @@ with none open, says how to leave instead of leaving (Carcassonne's lesson left 
 
 from __future__ import annotations
 
-from tiletum_tui.learn import tutorial as T
-from tiletum_tui.lesson_cursor import ESC_STAYS
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.dialogs.basic import AnnounceDialog
-from tiletum_tui.ui.learn.tutorial_screen import TutorialScreen
-from tiletum_tui.ui.widgets.decision import DecisionPanel
+from tiletum_tui.games.tiletum.learn import tutorial as T
+from tiletum_tui.core.lesson_cursor import ESC_STAYS
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.dialogs.basic import AnnounceDialog
+from tiletum_tui.games.tiletum.ui.learn.tutorial_screen import TutorialScreen
+from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
 
 from .test_ui_tutorial import SIZE, marked_key, note_of, open_chapter
 
@@ -39,8 +39,8 @@ async def test_a_digit_or_enter_on_a_step_to_read_opens_no_group_and_esc_never_l
 async def test_carcassonnes_lesson_hints_the_steps_move_and_esc_stays(tmp_path):
     """C1: h gave the master's advice, which the step then refused; it names the step's own move now. Esc
     left the lesson at once; it stays and says how to leave, and F10 leaves."""
-    from tiletum_tui.carcassonne.learn import tutorial as C
-    from tiletum_tui.carcassonne.learn.lesson import CARCASSONNE
+    from tiletum_tui.games.carcassonne.learn import tutorial as C
+    from tiletum_tui.games.carcassonne.learn.lesson import CARCASSONNE
 
     from ..carcassonne.test_lesson_screen import fingerprint, message, open_chapter as open_carcassonne
 

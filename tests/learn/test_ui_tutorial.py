@@ -17,20 +17,20 @@ import time
 import pytest
 from textual.widgets import OptionList
 
-from tiletum_tui.engine.actions import notation_of_move
-from tiletum_tui.engine.queries import ap_left, ap_lost_by
-from tiletum_tui.learn import tutorial as T
-from tiletum_tui.ui import text as words
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.choices import finish_action, keys_for
-from tiletum_tui.shell_ui.dialogs import ConfirmDialog
-from tiletum_tui.ui.dialogs.basic import AnnounceDialog
-from tiletum_tui.ui.learn.chapters import ChapterMenu, chapter_end
-from tiletum_tui.ui.learn.dialogs import QuestionDialog
-from tiletum_tui.ui.learn.progress import PROGRESS_VERSION, load_progress, progress_path
-from tiletum_tui.ui.learn.tutorial_screen import OpponentFeed, TutorialScreen
-from tiletum_tui.ui.screens.final import FinalScreen
-from tiletum_tui.ui.widgets.decision import DecisionPanel
+from tiletum_tui.games.tiletum.engine.actions import notation_of_move
+from tiletum_tui.games.tiletum.engine.queries import ap_left, ap_lost_by
+from tiletum_tui.games.tiletum.learn import tutorial as T
+from tiletum_tui.games.tiletum.ui import text as words
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.choices import finish_action, keys_for
+from tiletum_tui.shell.ui.dialogs import ConfirmDialog
+from tiletum_tui.games.tiletum.ui.dialogs.basic import AnnounceDialog
+from tiletum_tui.games.tiletum.ui.learn.chapters import ChapterMenu, chapter_end
+from tiletum_tui.games.tiletum.ui.learn.dialogs import QuestionDialog
+from tiletum_tui.games.tiletum.ui.learn.progress import PROGRESS_VERSION, load_progress, progress_path
+from tiletum_tui.games.tiletum.ui.learn.tutorial_screen import OpponentFeed, TutorialScreen
+from tiletum_tui.games.tiletum.ui.screens.final import FinalScreen
+from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
 
 from ..ui.chooser import choose_key, presses
 
@@ -298,8 +298,8 @@ def test_a_progress_file_is_read_and_written_as_safely_as_a_save(tmp_path):
     nested file is 'not tutorial progress', and saving never replaces what is not a regular file."""
     import os
 
-    from tiletum_tui.learn import tutorial as T
-    from tiletum_tui.ui.learn.progress import save_progress
+    from tiletum_tui.games.tiletum.learn import tutorial as T
+    from tiletum_tui.games.tiletum.ui.learn.progress import save_progress
 
     pipe = tmp_path / "tutorial.json"
     os.mkfifo(pipe)
@@ -343,8 +343,8 @@ async def test_an_old_progress_file_is_kept_until_the_learner_moves(tmp_path, fa
 
 def test_a_long_marked_line_is_quoted_cut_between_words():
     """Issue 10: refusals 'speak in the menu's words': a long line is cut at a word, never mid-word."""
-    from tiletum_tui.ui.choices import Choice
-    from tiletum_tui.ui.learn.tutorial_screen import LONGEST_QUOTE, marked_path
+    from tiletum_tui.games.tiletum.ui.choices import Choice
+    from tiletum_tui.games.tiletum.ui.learn.tutorial_screen import LONGEST_QUOTE, marked_path
 
     long = "Put a Character in a Room of Building 2 on floor 1 of the two it has (1 AP)"
     menu = [Choice("Die 2Y: Merchant 5 AP", marked=True, children=[Choice(long, marked=True)])]

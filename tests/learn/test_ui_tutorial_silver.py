@@ -10,18 +10,18 @@ import time
 
 from textual.widgets import OptionList
 
-from tiletum_tui.learn import tutorial as T
-from tiletum_tui.learn.lessons import BASE
-from tiletum_tui.learn.silver.lesson import SILVER
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.shell_ui.dialogs import ConfirmDialog
-from tiletum_tui.ui.dialogs.basic import AnnounceDialog
-from tiletum_tui.ui.learn.chapters import ChapterMenu
-from tiletum_tui.ui.learn.progress import load_progress, progress_path
-from tiletum_tui.ui.learn.tutorial_screen import TutorialScreen
-from tiletum_tui.ui.widgets.decision import DecisionPanel
+from tiletum_tui.games.tiletum.learn import tutorial as T
+from tiletum_tui.games.tiletum.learn.lessons import BASE
+from tiletum_tui.games.tiletum.learn.silver.lesson import SILVER
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.shell.ui.dialogs import ConfirmDialog
+from tiletum_tui.games.tiletum.ui.dialogs.basic import AnnounceDialog
+from tiletum_tui.games.tiletum.ui.learn.chapters import ChapterMenu
+from tiletum_tui.games.tiletum.ui.learn.progress import load_progress, progress_path
+from tiletum_tui.games.tiletum.ui.learn.tutorial_screen import TutorialScreen
+from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
 
-from tiletum_tui.ui.learn.dialogs import QuestionDialog
+from tiletum_tui.games.tiletum.ui.learn.dialogs import QuestionDialog
 
 from .test_ui_tutorial import (  # noqa: F401 (fast: a fixture)
     answer_question, answer_waste_ap, fast, make_a_wrong_move, marked_key,

@@ -1,6 +1,6 @@
 """An open registry (issue 18, "An open registry"): a module registers everything it adds in one place of
 its own, and no base file names it. The toy module of ``tests/modules/toy`` (one kind of action, the
-tithe Task, and one view) is added to ``tiletum_tui.registry`` from here, without touching a base file,
+tithe Task, and one view) is added to ``tiletum_tui.games.tiletum.registry`` from here, without touching a base file,
 and played: on the engine, and on screen through the keys."""
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from tiletum_tui import registry
-from tiletum_tui.engine import (
+from tiletum_tui.games.tiletum import registry
+from tiletum_tui.games.tiletum.engine import (
     KINDS, Action, MalformedActionError, PlayerSetup, Settings, legal_actions, new_game, parse, rules_for,
 )
-from tiletum_tui.session import EVERY_SEAT, Session
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.screens.game import GameScreen
-from tiletum_tui.ui.widgets.decision import DecisionPanel
+from tiletum_tui.shell.session import EVERY_SEAT, Session
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.screens.game import GameScreen
+from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
 
 TOY = registry.Entry("toy", {"engine": "tests.modules.toy.engine_part", "ui": "tests.modules.toy.ui_part"})
 PLAYERS = (PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue"))
@@ -67,14 +67,14 @@ def test_a_module_taken_away_takes_its_verb_along():
 
 
 def test_a_module_with_state_must_register_in_the_modules_package():
-    with pytest.raises(ValueError, match="has state: register it in tiletum_tui/modules/"):
+    with pytest.raises(ValueError, match="has state: register it in tiletum_tui/games/tiletum/modules/"):
         registry.add(registry.Entry("stateful", {"state": "tests.modules.toy.engine_part"}))
 
 
 def test_a_module_registers_itself_with_a_file_of_its_own(tmp_path, monkeypatch):
     """Issue 18 (an open registry): a module is found from its own file in the modules package, in the
     order of the files' names; the registry's own file names no module."""
-    from tiletum_tui import modules
+    from tiletum_tui.games.tiletum import modules
 
     (tmp_path / "toy_entry.py").write_text(
         "NAME = 'toy'\nPARTS = {'engine': 'tests.modules.toy.engine_part'}\n")
@@ -82,7 +82,7 @@ def test_a_module_registers_itself_with_a_file_of_its_own(tmp_path, monkeypatch)
     try:
         found = [e.name for e in registry._registered()]
     finally:
-        sys.modules.pop("tiletum_tui.modules.toy_entry", None)
+        sys.modules.pop("tiletum_tui.games.tiletum.modules.toy_entry", None)
     assert found == ["action-tiles", "silver", "toy"]
     source = Path(registry.__file__).read_text()
     assert not [e.name for e in registry.ENTRIES if e.name in source or e.name.replace("-", "_") in source]

@@ -8,11 +8,11 @@ from __future__ import annotations
 import io
 
 from tiletum_tui import arena
-from tiletum_tui.carcassonne import engine as carcassonne
-from tiletum_tui.carcassonne.opponents.plug import OPPONENTS as CARCASSONNE
-from tiletum_tui.engine import apply, new_game, parse
-from tiletum_tui.opponents.base import Budget
-from tiletum_tui.opponents.plug import TILETUM_OPPONENTS as TILETUM
+from tiletum_tui.games.carcassonne import engine as carcassonne
+from tiletum_tui.games.carcassonne.opponents.plug import OPPONENTS as CARCASSONNE
+from tiletum_tui.games.tiletum.engine import apply, new_game, parse
+from tiletum_tui.shell.opponents.base import Budget
+from tiletum_tui.games.tiletum.opponents.plug import TILETUM_OPPONENTS as TILETUM
 
 FEW = Budget(simulations=2)  # the figures are counted the same at any strength
 

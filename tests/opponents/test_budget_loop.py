@@ -8,14 +8,14 @@ import time
 
 import pytest
 
-from tiletum_tui.carcassonne.engine import new_game as carcassonne_game
-from tiletum_tui.carcassonne.engine import view as carcassonne_view
-from tiletum_tui.carcassonne.opponents.levels import Opponent as CarcassonneOpponent
-from tiletum_tui.carcassonne.opponents.match import settings_for as carcassonne_settings
-from tiletum_tui.engine import current_player, new_game, view
-from tiletum_tui.opponents.base import Budget, run_budget
-from tiletum_tui.opponents.levels import Opponent
-from tiletum_tui.opponents.match import settings_for
+from tiletum_tui.games.carcassonne.engine import new_game as carcassonne_game
+from tiletum_tui.games.carcassonne.engine import view as carcassonne_view
+from tiletum_tui.games.carcassonne.opponents.levels import Opponent as CarcassonneOpponent
+from tiletum_tui.games.carcassonne.opponents.match import settings_for as carcassonne_settings
+from tiletum_tui.games.tiletum.engine import current_player, new_game, view
+from tiletum_tui.shell.opponents.base import Budget, run_budget
+from tiletum_tui.games.tiletum.opponents.levels import Opponent
+from tiletum_tui.games.tiletum.opponents.match import settings_for
 
 
 def test_a_budget_in_simulations_runs_exactly_that_many_and_hurry_stops_after_the_first():
@@ -41,8 +41,8 @@ def _carcassonne():
 @pytest.mark.parametrize("game", [_tiletum, _carcassonne], ids=["tiletum", "carcassonne"])
 def test_each_games_master_spends_its_budget_through_the_shared_loop(game, monkeypatch):
     """The master reports the simulations of its budget, and the shared loop is the one that counted them."""
-    import tiletum_tui.carcassonne.opponents.master as carcassonne_master
-    import tiletum_tui.opponents.master as tiletum_master
+    import tiletum_tui.games.carcassonne.opponents.master as carcassonne_master
+    import tiletum_tui.games.tiletum.opponents.master as tiletum_master
 
     calls = []
 

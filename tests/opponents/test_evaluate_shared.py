@@ -9,11 +9,11 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from tiletum_tui.engine import apply_in_place, apply_listed, current_player, legal_actions, new_game, view
-from tiletum_tui.engine.state import State
-from tiletum_tui.opponents.evaluate import MASTER_WEIGHTS, evaluate
-from tiletum_tui.opponents.levels import Opponent
-from tiletum_tui.opponents.match import settings_for
+from tiletum_tui.games.tiletum.engine import apply_in_place, apply_listed, current_player, legal_actions, new_game, view
+from tiletum_tui.games.tiletum.engine.state import State
+from tiletum_tui.games.tiletum.opponents.evaluate import MASTER_WEIGHTS, evaluate
+from tiletum_tui.games.tiletum.opponents.levels import Opponent
+from tiletum_tui.games.tiletum.opponents.match import settings_for
 
 
 def _fresh(state: State) -> State:

@@ -4,12 +4,12 @@ expected VP, in words a player understands" (``learn.hints.explain_plan``, shown
 
 from __future__ import annotations
 
-from tiletum_tui.engine import apply, apply_in_place, current_player, describe, new_game, view
-from tiletum_tui.engine.forecast import forecast
-from tiletum_tui.engine.state import TurnFrame
-from tiletum_tui.learn.hints import explain_plan
-from tiletum_tui.opponents.levels import Budget, Opponent, beginner_move
-from tiletum_tui.opponents.match import settings_for
+from tiletum_tui.games.tiletum.engine import apply, apply_in_place, current_player, describe, new_game, view
+from tiletum_tui.games.tiletum.engine.forecast import forecast
+from tiletum_tui.games.tiletum.engine.state import TurnFrame
+from tiletum_tui.games.tiletum.learn.hints import explain_plan
+from tiletum_tui.games.tiletum.opponents.levels import Budget, Opponent, beginner_move
+from tiletum_tui.games.tiletum.opponents.match import settings_for
 
 
 def _turn_start(seed: int, round_: int = 2):

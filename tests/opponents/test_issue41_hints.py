@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import random
 
-from tiletum_tui.engine import apply, current_player, legal_actions, new_game, view
-from tiletum_tui.engine.queries import fair_now
-from tiletum_tui.engine.ruleset import rules_for
-from tiletum_tui.learn.hints import explain_plan
-from tiletum_tui.opponents.match import settings_for
+from tiletum_tui.games.tiletum.engine import apply, current_player, legal_actions, new_game, view
+from tiletum_tui.games.tiletum.engine.queries import fair_now
+from tiletum_tui.games.tiletum.engine.ruleset import rules_for
+from tiletum_tui.games.tiletum.learn.hints import explain_plan
+from tiletum_tui.games.tiletum.opponents.match import settings_for
 
 
 def test_a_plan_through_the_king_phase_names_no_other_rounds_fair():

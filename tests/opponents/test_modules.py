@@ -6,13 +6,13 @@ part of the evaluation is its own module's (``Module.estimate``), not a branch o
 
 from __future__ import annotations
 
-from tiletum_tui.engine import apply_in_place, current_player, new_game, view
-from tiletum_tui.engine.ruleset import Module, rules_for
-from tiletum_tui.engine.state import TurnFrame, put
-from tiletum_tui.opponents.evaluate import value_of
-from tiletum_tui.opponents.levels import Opponent, beginner_move
-from tiletum_tui.opponents.match import settings_for
-from tiletum_tui.opponents.planner import JOURNEYMAN, plan_turn
+from tiletum_tui.games.tiletum.engine import apply_in_place, current_player, new_game, view
+from tiletum_tui.games.tiletum.engine.ruleset import Module, rules_for
+from tiletum_tui.games.tiletum.engine.state import TurnFrame, put
+from tiletum_tui.games.tiletum.opponents.evaluate import value_of
+from tiletum_tui.games.tiletum.opponents.levels import Opponent, beginner_move
+from tiletum_tui.games.tiletum.opponents.match import settings_for
+from tiletum_tui.games.tiletum.opponents.planner import JOURNEYMAN, plan_turn
 
 
 def _silver_turn_with_silver(seed: int, silver: int = 3):
@@ -55,7 +55,7 @@ def test_the_expansion_values_its_parts_through_its_own_module(monkeypatch):
 def test_the_journeyman_hires_prospectors_and_spends_silver_in_a_whole_game():
     """A whole 2-player game of journeymen with the expansion: each sends a Prospector down a second
     Pithead, reaches Technology tiers and spends most of its Silver (before: none ever hired one)."""
-    from tiletum_tui.opponents.match import play_game
+    from tiletum_tui.games.tiletum.opponents.match import play_game
 
     seen: list[dict] = []
 

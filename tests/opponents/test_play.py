@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.engine import apply, apply_in_place, current_player, legal_actions, new_game, notation, sample, view
-from tiletum_tui.opponents.levels import LEVELS, Budget, Opponent, beginner_move
-from tiletum_tui.opponents.match import play_game, settings_for
-from tiletum_tui.opponents.levels import public_bytes
+from tiletum_tui.games.tiletum.engine import apply, apply_in_place, current_player, legal_actions, new_game, notation, sample, view
+from tiletum_tui.games.tiletum.opponents.levels import LEVELS, Budget, Opponent, beginner_move
+from tiletum_tui.games.tiletum.opponents.match import play_game, settings_for
+from tiletum_tui.games.tiletum.opponents.levels import public_bytes
 
 TINY = Budget(seconds=None, simulations=2)  # the master's search, kept tiny: these tests check rules, not strength
 
@@ -109,7 +109,7 @@ def test_the_journeyman_plays_a_whole_game_with_prospect_for_silver():
     """Issue 13 'A 4-player game with the expansion plays to the end headless and on screen' with computer
     opponents: an Underground Town's open House space is no Town the journeyman's Merchant can walk to
     (it has no main-map distance); it used to stop his first move of any Silver game with a KeyError."""
-    from tiletum_tui.engine.state import PlayerSetup, Settings
+    from tiletum_tui.games.tiletum.engine.state import PlayerSetup, Settings
 
     settings = Settings(players=(PlayerSetup("Rosa", "blue"), PlayerSetup("Alex", "red")), seed=7,
                         modules=("silver",), options=("silver.a-sides", "silver.first-technologies"))
@@ -121,7 +121,7 @@ def test_every_level_plays_a_whole_game_with_prospect_for_silver():
     a journeyman and a beginner, plays to the end with legal moves only. The master's tree once named a
     die by its value alone and rebuilt a Prospector die as the Wheel's Action (refused: 'the Character
     Action has no Bonus tile'), and the evaluation looked for an Underground Cathedral on the main board."""
-    from tiletum_tui.engine.state import PlayerSetup, Settings
+    from tiletum_tui.games.tiletum.engine.state import PlayerSetup, Settings
 
     settings = Settings(players=(PlayerSetup("M", "blue"), PlayerSetup("J", "red"), PlayerSetup("B", "green")),
                         seed=3, modules=("silver",))

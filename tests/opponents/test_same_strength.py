@@ -8,20 +8,20 @@ from types import SimpleNamespace
 
 import pytest
 
-import tiletum_tui.carcassonne.opponents.master as carcassonne_master
-import tiletum_tui.carcassonne.opponents.levels as carcassonne_levels
-import tiletum_tui.opponents.base as base
-import tiletum_tui.opponents.levels as tiletum_levels
-import tiletum_tui.opponents.master as tiletum_master
-from tiletum_tui.carcassonne.engine import new_game as carcassonne_game
-from tiletum_tui.carcassonne.engine import view as carcassonne_view
-from tiletum_tui.carcassonne.opponents.levels import Opponent as CarcassonneOpponent
-from tiletum_tui.carcassonne.opponents.match import settings_for as carcassonne_settings
-from tiletum_tui.engine import apply, current_player, new_game, view
-from tiletum_tui.opponents.base import Budget
-from tiletum_tui.opponents.levels import Opponent, _turn_start
-from tiletum_tui.opponents.match import settings_for
-from tiletum_tui.shell_ui.opponents import SeatDriver
+import tiletum_tui.games.carcassonne.opponents.master as carcassonne_master
+import tiletum_tui.games.carcassonne.opponents.levels as carcassonne_levels
+import tiletum_tui.shell.opponents.base as base
+import tiletum_tui.games.tiletum.opponents.levels as tiletum_levels
+import tiletum_tui.games.tiletum.opponents.master as tiletum_master
+from tiletum_tui.games.carcassonne.engine import new_game as carcassonne_game
+from tiletum_tui.games.carcassonne.engine import view as carcassonne_view
+from tiletum_tui.games.carcassonne.opponents.levels import Opponent as CarcassonneOpponent
+from tiletum_tui.games.carcassonne.opponents.match import settings_for as carcassonne_settings
+from tiletum_tui.games.tiletum.engine import apply, current_player, new_game, view
+from tiletum_tui.shell.opponents.base import Budget
+from tiletum_tui.games.tiletum.opponents.levels import Opponent, _turn_start
+from tiletum_tui.games.tiletum.opponents.match import settings_for
+from tiletum_tui.shell.ui.opponents import SeatDriver
 
 
 def _tiletum(level="master", budget=None):

@@ -8,13 +8,13 @@ import io
 import msgspec
 import pytest
 
-from tiletum_tui import arena
-from tiletum_tui.engine import current_player, legal_actions, new_game, notation, view
-from tiletum_tui.opponents.levels import Budget, Opponent
-from tiletum_tui.opponents.match import settings_for
-from tiletum_tui.saves import format as fmt
-from tiletum_tui.saves.errors import CorruptSaveError
-from tiletum_tui.session import EVERY_SEAT, Session
+from tiletum_tui.shell import arena
+from tiletum_tui.games.tiletum.engine import current_player, legal_actions, new_game, notation, view
+from tiletum_tui.games.tiletum.opponents.levels import Budget, Opponent
+from tiletum_tui.games.tiletum.opponents.match import settings_for
+from tiletum_tui.shell.saves import format as fmt
+from tiletum_tui.shell.saves.errors import CorruptSaveError
+from tiletum_tui.shell.session import EVERY_SEAT, Session
 
 SEATS = (fmt.PERSON, fmt.Seat(player="opponent", level="master", budget="300"),
          fmt.Seat(player="opponent", level="beginner"))
@@ -71,7 +71,7 @@ def test_a_save_whose_seats_cannot_be_played_is_refused_and_kept(tmp_path, seats
 
 def test_the_opponents_process_plays_from_the_view_it_is_sent():
     """Only a view's bytes cross to the process; its answer is what the same opponent decides here."""
-    from tiletum_tui.opponents.worker import OpponentProcess
+    from tiletum_tui.shell.opponents.worker import OpponentProcess
 
     state = new_game(settings_for(("journeyman", "journeyman"), seed=8))
     here = Opponent(0, "journeyman").choose(view(state))
@@ -89,7 +89,7 @@ def test_the_opponents_process_plays_from_the_view_it_is_sent():
 def test_a_level_that_fails_is_reported_and_a_legal_move_played_instead():
     """A bug in a level must not leave the screen waiting for ever (issue 14: 'never freezing the
     screen'): the answer says what failed and carries the beginner's legal move, so the game goes on."""
-    from tiletum_tui.opponents.worker import OpponentProcess
+    from tiletum_tui.shell.opponents.worker import OpponentProcess
 
     state = new_game(settings_for(("journeyman", "journeyman"), seed=8))
     proc = OpponentProcess({1: ("journeyman", "2s")})  # no opponent for seat 0: asking for it fails
@@ -117,7 +117,7 @@ def test_the_arena_reports_win_rates_with_intervals():
                                  ["--jobs", "0"], ["--rules", "9"], ["--seed", "-3"]])
 def test_the_arena_refuses_bad_numbers_with_a_message_and_exit_2(bad, capsys):
     """Issue 23, item 5: "refuses bad numbers with a message" (``--games 0`` was an internal error, exit 70)."""
-    from tiletum_tui.cli import main
+    from tiletum_tui.shell.cli import main
 
     assert main(["arena", "--seats", "beginner,beginner", "--quiet", *bad]) == 2
     err = capsys.readouterr().err
@@ -128,7 +128,7 @@ def test_the_arena_plays_the_expansion_prints_each_game_and_saves_it(tmp_path, c
     """Issue 23, item 5: the arena "takes the ruleset options a game takes (--silver, ...), writes each
     game as a save into a folder with its seed and result, prints a per-game line (seed, seats, VP,
     winner)"; a saved game loads and replays to the VP its line printed."""
-    from tiletum_tui.cli import main
+    from tiletum_tui.shell.cli import main
 
     assert main(["arena", "--seats", "journeyman,beginner", "--games", "2", "--seed", "40", "--silver",
                  "--a-sides", "--budget", "1", "--jobs", "1", "--quiet", "--out", str(tmp_path)]) == 0

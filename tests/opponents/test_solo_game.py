@@ -8,17 +8,17 @@ import time
 
 import pytest
 
-from tiletum_tui.engine import current_player, digest, view
-from tiletum_tui.opponents.levels import Opponent
-from tiletum_tui.opponents.match import settings_for
-from tiletum_tui.saves.format import PERSON, Seat
-from tiletum_tui.session import EVERY_SEAT, Session
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.dialogs.basic import AnnounceDialog
-from tiletum_tui.ui.opponents import OpponentsController
-from tiletum_tui.ui.screens.final import FinalScreen
-from tiletum_tui.ui.screens.game import GameScreen
-from tiletum_tui.ui.widgets.decision import DecisionPanel
+from tiletum_tui.games.tiletum.engine import current_player, digest, view
+from tiletum_tui.games.tiletum.opponents.levels import Opponent
+from tiletum_tui.games.tiletum.opponents.match import settings_for
+from tiletum_tui.shell.saves.format import PERSON, Seat
+from tiletum_tui.shell.session import EVERY_SEAT, Session
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.dialogs.basic import AnnounceDialog
+from tiletum_tui.games.tiletum.ui.opponents import OpponentsController
+from tiletum_tui.games.tiletum.ui.screens.final import FinalScreen
+from tiletum_tui.games.tiletum.ui.screens.game import GameScreen
+from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
 
 
 @pytest.fixture(autouse=True)
@@ -86,7 +86,7 @@ async def test_keys_cannot_play_an_opponents_seat_and_esc_hurries_it(tmp_path):
 
 async def test_h_marks_the_masters_suggestion_with_what_it_expects(tmp_path, monkeypatch):
     """h: today's hints, and the master's suggestion for the decision in hand, marked in the menu."""
-    import tiletum_tui.ui.opponents as ui_opponents
+    import tiletum_tui.games.tiletum.ui.opponents as ui_opponents
 
     monkeypatch.setattr(ui_opponents.OpponentsController, "hint_budget", "3")  # simulations: quick, the same every run
     session = Session.new(settings_for(("you", "journeyman"), seed=17), save_dir=tmp_path,

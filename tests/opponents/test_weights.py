@@ -10,13 +10,13 @@ import io
 import random
 
 from tiletum_tui import arena
-from tiletum_tui.bench.weights import fit, saved_samples
-from tiletum_tui.engine import apply_in_place, current_player, new_game, view
-from tiletum_tui.engine.state import TurnFrame, put
-from tiletum_tui.opponents.evaluate import MASTER_WEIGHTS, ONE, TERMS, terms, value_of
-from tiletum_tui.opponents.levels import Budget, Opponent
-from tiletum_tui.opponents.master import _reward, _scale
-from tiletum_tui.opponents.match import settings_for
+from tiletum_tui.games.tiletum.bench.weights import fit, saved_samples
+from tiletum_tui.games.tiletum.engine import apply_in_place, current_player, new_game, view
+from tiletum_tui.games.tiletum.engine.state import TurnFrame, put
+from tiletum_tui.games.tiletum.opponents.evaluate import MASTER_WEIGHTS, ONE, TERMS, terms, value_of
+from tiletum_tui.games.tiletum.opponents.levels import Budget, Opponent
+from tiletum_tui.games.tiletum.opponents.master import _reward, _scale
+from tiletum_tui.games.tiletum.opponents.match import settings_for
 
 
 def _turn_start(seed: int, round_: int, players: int = 2):

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import time
 
-from tiletum_tui.engine import current_player
-from tiletum_tui.opponents.match import settings_for
-from tiletum_tui.saves.format import PERSON, Seat
-from tiletum_tui.session import Session
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.opponents import OpponentsController
-from tiletum_tui.ui.widgets.decision import DecisionPanel
+from tiletum_tui.games.tiletum.engine import current_player
+from tiletum_tui.games.tiletum.opponents.match import settings_for
+from tiletum_tui.shell.saves.format import PERSON, Seat
+from tiletum_tui.shell.session import Session
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.opponents import OpponentsController
+from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
 
 
 async def _until(pilot, test, seconds: float, what: str) -> None:

@@ -10,9 +10,9 @@ import functools
 import random
 from datetime import datetime, timezone
 
-from tiletum_tui import games
-from tiletum_tui.carcassonne import engine as carc
-from tiletum_tui import engine as til
+from tiletum_tui.core import games
+from tiletum_tui.games.carcassonne import engine as carc
+from tiletum_tui.games.tiletum import engine as til
 
 NAMES = ('Ann "the Bold"', "Bob\\Builder", "Cid", "Dee", "Eve")
 SEATS = ("person", "journeyman", "master 2s", "beginner", "master 300")

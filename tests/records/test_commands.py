@@ -4,11 +4,12 @@ README's exit statuses: 0 when all went well, 2 for bad input, and nothing writt
 
 from __future__ import annotations
 
-from tiletum_tui import cli, games
-from tiletum_tui.records import read_record
-from tiletum_tui.records.stats import Finished, tables
-from tiletum_tui.saves import record_files
-from tiletum_tui.session import Session
+from tiletum_tui.shell import cli
+from tiletum_tui.core import games
+from tiletum_tui.shell.records import read_record
+from tiletum_tui.shell.records.stats import Finished, tables
+from tiletum_tui.shell.saves import record_files
+from tiletum_tui.shell.session import Session
 
 from .conftest import carcassonne_settings, random_moves, tiletum_settings
 

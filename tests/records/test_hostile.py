@@ -10,9 +10,10 @@ import re
 
 import pytest
 
-from tiletum_tui import cli, games
-from tiletum_tui.records import read_record, write_record
-from tiletum_tui.session import Session
+from tiletum_tui.shell import cli
+from tiletum_tui.core import games
+from tiletum_tui.shell.records import read_record, write_record
+from tiletum_tui.shell.session import Session
 
 from .conftest import DATE, random_moves, tiletum_settings
 
@@ -193,7 +194,7 @@ def test_lines_out_of_place(tmp_path, capsys):
 
 def test_a_bad_record_opened_as_a_save_says_the_same(tmp_path):
     """`tiletum load` and Open read a record as a save: the same message, as a SaveFileError."""
-    from tiletum_tui.saves.errors import SaveFileError
+    from tiletum_tui.shell.saves.errors import SaveFileError
 
     path = tmp_path / "x.record"
     path.write_text(_with("[Rules", '[Rules "9"]'))

@@ -12,8 +12,9 @@ from __future__ import annotations
 import random
 import re
 
-from tiletum_tui import cli, games
-from tiletum_tui.records import write_record
+from tiletum_tui.shell import cli
+from tiletum_tui.core import games
+from tiletum_tui.shell.records import write_record
 
 from .conftest import DATE, carcassonne_settings, random_moves, tiletum_settings
 

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui import games
-from tiletum_tui.records import read_record, write_record
-from tiletum_tui.session import EVERY_SEAT, Session
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.dialogs.load import LoadDialog
-from tiletum_tui.ui.screens.game import GameScreen
+from tiletum_tui.core import games
+from tiletum_tui.shell.records import read_record, write_record
+from tiletum_tui.shell.session import EVERY_SEAT, Session
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.shell.ui.load import LoadDialog
+from tiletum_tui.games.tiletum.ui.screens.game import GameScreen
 
-from ..toy_game import TOY, ToySettings
+from ..toy_game import TOY, ToySettings, registered
 from .conftest import DATE, random_moves, tiletum_settings
 
 SETTINGS = tiletum_settings(2, 11)
@@ -60,7 +60,7 @@ def test_a_record_opened_to_play_autosaves_to_a_file_of_its_own_and_is_not_conti
 
 
 def _a_legal_move(session) -> str:
-    from tiletum_tui.engine import legal_actions, notation
+    from tiletum_tui.games.tiletum.engine import legal_actions, notation
 
     return notation(legal_actions(session.state)[0])
 
@@ -73,9 +73,10 @@ def test_tiletum_load_takes_a_record_under_any_name(tmp_path):
 
 
 @pytest.fixture
-def toy_registered(monkeypatch):
-    real = games.game
-    monkeypatch.setattr(games, "game", lambda name: TOY if name == "toy" else real(name))
+def toy_registered():
+    """The toy game registered as a game from outside the program registers (issue 38: no monkeypatching)."""
+    with registered():
+        yield
 
 
 def test_a_game_the_records_code_does_not_know_has_records_too(toy_registered):

@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from tiletum_tui import cli
-from tiletum_tui.records import read_record, write_record
-from tiletum_tui.saves import record_files
-from tiletum_tui.session import Session
+from tiletum_tui.shell import cli
+from tiletum_tui.shell.records import read_record, write_record
+from tiletum_tui.shell.saves import record_files
+from tiletum_tui.shell.session import Session
 
 from .conftest import DATE, random_games
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tiletum_tui.engine import PlayerSetup, Settings, apply_in_place, legal_actions, new_game, notation
-from tiletum_tui.session import EVERY_SEAT
+from tiletum_tui.games.tiletum.engine import PlayerSetup, Settings, apply_in_place, legal_actions, new_game, notation
+from tiletum_tui.shell.session import EVERY_SEAT
 
 FIXTURES = Path(__file__).parent / "fixtures"
 COLOURS = ("red", "blue", "green", "yellow")

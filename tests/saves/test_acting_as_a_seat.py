@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.engine import PlayerSetup, Settings, legal_actions
-from tiletum_tui.engine.turn import TakeDie
-from tiletum_tui.saves.format import PERSON, Seat
-from tiletum_tui.session import NotYourMoveError, Session, UndoError
+from tiletum_tui.games.tiletum.engine import PlayerSetup, Settings, legal_actions
+from tiletum_tui.games.tiletum.engine.turn import TakeDie
+from tiletum_tui.shell.saves.format import PERSON, Seat
+from tiletum_tui.shell.session import NotYourMoveError, Session, UndoError
 
 SETTINGS = Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=7)
 BOB = Seat(player="opponent", level="beginner")

@@ -19,10 +19,10 @@ import sys
 import msgspec
 import pytest
 
-from tiletum_tui import cli
-from tiletum_tui.safe_text import clean, quote
-from tiletum_tui.saves.errors import ReplayError
-from tiletum_tui.session import Session
+from tiletum_tui.shell import cli
+from tiletum_tui.core.safe_text import clean, quote
+from tiletum_tui.shell.saves.errors import ReplayError
+from tiletum_tui.shell.session import Session
 
 TILETUM = [sys.executable, "-m", "tiletum_tui"]
 ESCAPES = "\x1b[2J\x1b]0;owned\x07\x9b31m\u202e"  # clear screen, set title + bell, CSI, bidi override
@@ -142,7 +142,7 @@ def test_a_crashed_app_exits_non_zero(tmp_path, monkeypatch):
     """Textual shows the error and exits; the exit status must say so."""
     from textual.app import App
 
-    from tiletum_tui.ui import app as ui_app
+    from tiletum_tui.shell.ui import app as ui_app
 
     def crash(self):
         raise RuntimeError("a bug on the title screen")
@@ -164,7 +164,7 @@ def test_a_missing_save_folder_is_refused_not_created(tmp_path, capsys):
 
 
 def test_an_unexpected_error_is_one_line_and_a_status(monkeypatch, capsys):
-    from tiletum_tui import headless
+    from tiletum_tui.games.tiletum import headless
 
     def bug(args, settings):
         raise KeyError("oops")

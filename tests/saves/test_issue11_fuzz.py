@@ -22,10 +22,10 @@ import sys
 import msgspec
 import pytest
 
-from tiletum_tui import cli
-from tiletum_tui.saves import listing, safe_read, store
-from tiletum_tui.saves.errors import SaveFileError
-from tiletum_tui.session import Session
+from tiletum_tui.shell import cli
+from tiletum_tui.shell.saves import listing, safe_read, store
+from tiletum_tui.shell.saves.errors import SaveFileError
+from tiletum_tui.shell.session import Session
 
 SEED = 11
 MESSAGE_BOUND = 1500  # characters: a path, a sentence, a quoted value or two
@@ -37,7 +37,7 @@ def _clean(text: str) -> bool:
 
 
 def _bases(games) -> dict[str, bytes]:
-    from tiletum_tui import games as every_game
+    from tiletum_tui.core import games as every_game
 
     from ..records.conftest import carcassonne_settings, random_moves
 

@@ -20,16 +20,16 @@ import textwrap
 
 import pytest
 
-from tiletum_tui.engine.errors import TiletumError
-from tiletum_tui.saves import lock as instance_lock
-from tiletum_tui.saves.lock import GameInUseError
-from tiletum_tui.session import EVERY_SEAT, ReadOnlyGameError, Session
+from tiletum_tui.games.tiletum.engine.errors import TiletumError
+from tiletum_tui.shell.saves import lock as instance_lock
+from tiletum_tui.shell.saves.lock import GameInUseError
+from tiletum_tui.shell.session import EVERY_SEAT, ReadOnlyGameError, Session
 
 # The other Tiletum: continues the last unfinished game of the folder (as `tiletum --continue`
 # does), says so, and keeps it open until it is killed or its standard input closes.
 OTHER = textwrap.dedent("""
     import sys
-    from tiletum_tui.session import Session
+    from tiletum_tui.shell.session import Session
     session = Session.load(Session.latest_unfinished(sys.argv[1]))
     print("playing", flush=True)
     sys.stdin.read()
@@ -132,7 +132,7 @@ def test_a_second_session_in_the_same_process_takes_over_and_the_first_stops_wri
 def test_a_new_game_holds_its_lock_at_once(games, tmp_path):
     """A new game is locked before anyone could --continue it from another terminal."""
     session = Session.new(games.settings(2, 1), save_dir=tmp_path)
-    child = subprocess.run([sys.executable, "-c", "import sys; from tiletum_tui.session import Session\n"
+    child = subprocess.run([sys.executable, "-c", "import sys; from tiletum_tui.shell.session import Session\n"
                             "try:\n    Session.load(sys.argv[1])\nexcept Exception as e:\n    print(type(e).__name__, e)",
                             str(session.autosave_path)], capture_output=True, text=True)
     assert child.stdout.startswith("GameInUseError ") and f"process {os.getpid()} " in child.stdout
@@ -179,7 +179,7 @@ def test_a_folder_where_no_lock_can_be_made_still_plays(games, tmp_path, monkeyp
 
 def test_a_save_never_goes_over_a_game_another_tiletum_plays(games, a_game, tmp_path, capsys):
     """`tiletum play --load X --save X` (or Ctrl+S onto that path) while another Tiletum plays X."""
-    from tiletum_tui import cli
+    from tiletum_tui.shell import cli
 
     other = _start_other(tmp_path)
     try:

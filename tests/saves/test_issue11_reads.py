@@ -23,10 +23,10 @@ from datetime import datetime, timezone
 import msgspec
 import pytest
 
-from tiletum_tui import cli
-from tiletum_tui.saves import listing, safe_read, store
-from tiletum_tui.saves.errors import CorruptSaveError, SaveFileError
-from tiletum_tui.session import Session
+from tiletum_tui.shell import cli
+from tiletum_tui.shell.saves import listing, safe_read, store
+from tiletum_tui.shell.saves.errors import CorruptSaveError, SaveFileError
+from tiletum_tui.shell.session import Session
 
 DEEP = b"[" * 1000 + b"]" * 1000  # the reported file: depth 1,000, 2 KB
 

@@ -18,10 +18,10 @@ import threading
 
 import pytest
 
-from tiletum_tui import cli
-from tiletum_tui.saves import store
-from tiletum_tui.saves.errors import SaveWriteError
-from tiletum_tui.session import Session
+from tiletum_tui.shell import cli
+from tiletum_tui.shell.saves import store
+from tiletum_tui.shell.saves.errors import SaveWriteError
+from tiletum_tui.shell.session import Session
 
 PLAY = ["play", "--players", "2", "--seed", "3", "--random", "1", "--quiet"]
 

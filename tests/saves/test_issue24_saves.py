@@ -19,16 +19,16 @@ import textwrap
 
 import pytest
 
-from tiletum_tui import cli, last_game
-from tiletum_tui.saves import listing, store
-from tiletum_tui.saves.errors import SaveWriteError
-from tiletum_tui.saves.lock import GameInUseError
-from tiletum_tui.session import Session
+from tiletum_tui.shell import cli, last_game
+from tiletum_tui.shell.saves import listing, store
+from tiletum_tui.shell.saves.errors import SaveWriteError
+from tiletum_tui.shell.saves.lock import GameInUseError
+from tiletum_tui.shell.session import Session
 
 # Another Tiletum: `tiletum --save-dir FOLDER load FILE`, kept open until its standard input closes.
 OTHER = textwrap.dedent("""
     import sys
-    from tiletum_tui.session import Session
+    from tiletum_tui.shell.session import Session
     session = Session.load(sys.argv[1], save_dir=sys.argv[2])
     print("playing", flush=True)
     sys.stdin.read()
@@ -121,7 +121,7 @@ def test_a_typed_path_never_replaces_an_earlier_save(games, tmp_path, monkeypatc
     into = session.save_to(f"{folder}/")  # a folder: a new file each time
     assert session.save_to(f"{folder}/") != into and into.exists()
 
-    from tiletum_tui.shell_ui.save import where_it_goes
+    from tiletum_tui.shell.ui.save import where_it_goes
 
     assert where_it_goes("./x", folder) == f"→ {folder / 'x-4.json'}   (x.json is taken)"  # said before
 
@@ -155,8 +155,8 @@ def test_the_listings_show_what_replaying_gives_not_what_a_file_claims(games, tm
 
 
 async def test_the_open_dialog_shows_the_replayed_game(games, tmp_path):
-    from tiletum_tui.ui.app import TiletumApp
-    from tiletum_tui.ui.dialogs.load import LoadDialog
+    from tiletum_tui.shell.ui.app import TiletumApp
+    from tiletum_tui.shell.ui.load import LoadDialog
     from textual.widgets import OptionList
 
     session = Session.new(games.settings(2, 1), save_dir=tmp_path, autosave=False)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 import time
 
-from tiletum_tui.engine import PlayerSetup, Settings, legal_actions
-from tiletum_tui.session import EVERY_SEAT, Session
+from tiletum_tui.games.tiletum.engine import PlayerSetup, Settings, legal_actions
+from tiletum_tui.shell.session import EVERY_SEAT, Session
 
 SETTINGS = Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=5)
 

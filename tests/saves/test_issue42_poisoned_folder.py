@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui import cli
-from tiletum_tui.engine import legal_actions
-from tiletum_tui.session import EVERY_SEAT, Session
-from tiletum_tui.ui.dialogs.load import LoadDialog
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.screens.title import TitleScreen
+from tiletum_tui.shell import cli
+from tiletum_tui.games.tiletum.engine import legal_actions
+from tiletum_tui.shell.session import EVERY_SEAT, Session
+from tiletum_tui.shell.ui.load import LoadDialog
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.shell.ui.title import TitleScreen
 
 from ..title_helpers import continue_line
 from .conftest import Games

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from tiletum_tui import session as session_module
-from tiletum_tui.engine import legal_actions
-from tiletum_tui.saves import format as fmt
-from tiletum_tui.saves.errors import SaveFileError
-from tiletum_tui.session import EVERY_SEAT, Session
+from tiletum_tui.shell import session as session_module
+from tiletum_tui.games.tiletum.engine import legal_actions
+from tiletum_tui.shell.saves import format as fmt
+from tiletum_tui.shell.saves.errors import SaveFileError
+from tiletum_tui.shell.session import EVERY_SEAT, Session
 
 from ..ui.conftest import SETTINGS
 

@@ -15,13 +15,13 @@ import os
 import msgspec
 import pytest
 
-from tiletum_tui.engine import IllegalActionError, check, current_player, new_game, notation, parse
-from tiletum_tui.engine import apply_in_place
-from tiletum_tui.saves import listing
-from tiletum_tui.saves.errors import (
+from tiletum_tui.games.tiletum.engine import IllegalActionError, check, current_player, new_game, notation, parse
+from tiletum_tui.games.tiletum.engine import apply_in_place
+from tiletum_tui.shell.saves import listing
+from tiletum_tui.shell.saves.errors import (
     CorruptSaveError, ReplayError, SaveFileError, UnsupportedVersionError,
 )
-from tiletum_tui.session import Session
+from tiletum_tui.shell.session import Session
 
 N = 40  # actions in the base save
 

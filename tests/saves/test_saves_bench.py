@@ -2,7 +2,7 @@
 4-player game (aim: under 20 ms to load) and the file size"). Timings are not asserted here: the
 machines are shared and noisy; ``tiletum bench`` prints them."""
 
-from tiletum_tui.bench.saves import measure_saves
+from tiletum_tui.shell.bench.saves import measure_saves
 
 
 def test_measure_saves_reports_times_and_size():

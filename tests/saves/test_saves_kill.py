@@ -16,16 +16,16 @@ import sys
 import textwrap
 import time
 
-from tiletum_tui.saves import listing
-from tiletum_tui.session import EVERY_SEAT, Session
+from tiletum_tui.shell.saves import listing
+from tiletum_tui.shell.session import EVERY_SEAT, Session
 
 # The child continues the latest unfinished game in the folder (or starts one) and plays random
 # actions as fast as it can, autosaving after each, until it is killed.
 CHILD = textwrap.dedent("""
     import random, sys
     from pathlib import Path
-    from tiletum_tui.engine import PlayerSetup, Settings, legal_actions
-    from tiletum_tui.session import EVERY_SEAT, Session
+    from tiletum_tui.games.tiletum.engine import PlayerSetup, Settings, legal_actions
+    from tiletum_tui.shell.session import EVERY_SEAT, Session
 
     folder, seed = Path(sys.argv[1]), int(sys.argv[2])
     players = tuple(PlayerSetup(name=n, colour=c) for n, c in (("Agnes", "red"), ("Bertram", "blue"), ("Clo", "green")))

@@ -13,11 +13,11 @@ import random
 import msgspec
 import pytest
 
-from tiletum_tui.engine import digest, legal_actions, notation, notation_of_move
-from tiletum_tui.saves import format as fmt
-from tiletum_tui.saves import listing, store
-from tiletum_tui.saves.errors import SaveWriteError
-from tiletum_tui.session import EVERY_SEAT, Session
+from tiletum_tui.games.tiletum.engine import digest, legal_actions, notation, notation_of_move
+from tiletum_tui.shell.saves import format as fmt
+from tiletum_tui.shell.saves import listing, store
+from tiletum_tui.shell.saves.errors import SaveWriteError
+from tiletum_tui.shell.session import EVERY_SEAT, Session
 
 GAMES = [(2, 1), (2, 2), (2, 9), (3, 3), (3, 4), (3, 10), (4, 5), (4, 6), (4, 11)]
 
@@ -129,7 +129,7 @@ def test_version_1_file_loads_through_the_migration(games, tmp_path):
 
 def test_notation_round_trips_for_every_saved_action(games):
     """The save stores actions in the notation; parse(notation(a)) == a is what makes that exact."""
-    from tiletum_tui.engine import parse
+    from tiletum_tui.games.tiletum.engine import parse
 
     for text in games.random_game(4, 5):
         assert notation(parse(text)) == text

@@ -22,9 +22,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tiletum_tui.saves import listing, store
-from tiletum_tui.saves.errors import SaveFileError, SaveWriteError
-from tiletum_tui.session import EVERY_SEAT, Session
+from tiletum_tui.shell.saves import listing, store
+from tiletum_tui.shell.saves.errors import SaveFileError, SaveWriteError
+from tiletum_tui.shell.session import EVERY_SEAT, Session
 
 
 # ---------------------------------------------------------------- the save folder
@@ -273,8 +273,8 @@ def test_delete(games, tmp_path):
 # ---------------------------------------------------------------- the import wall
 def test_saves_and_session_import_no_textual_or_rich():
     """Issue 4 brief: the save package and the session are headless (no textual, no rich)."""
-    code = ("import sys, tiletum_tui.session, tiletum_tui.saves.store, tiletum_tui.saves.migrate, "
-            "tiletum_tui.saves.writer, tiletum_tui.bench.saves; bad = sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('textual', 'rich') or m.startswith('tiletum_tui.ui')); print(bad); sys.exit(bool(bad))")
+    code = ("import sys, tiletum_tui.shell.session, tiletum_tui.shell.saves.store, tiletum_tui.shell.saves.migrate, "
+            "tiletum_tui.shell.saves.writer, tiletum_tui.shell.bench.saves; bad = sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('textual', 'rich') or m.startswith('tiletum_tui.games.tiletum.ui')); print(bad); sys.exit(bool(bad))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -15,10 +15,10 @@ import random
 import msgspec
 import pytest
 
-from tiletum_tui.engine import current_player, digest, legal_actions
-from tiletum_tui.engine.characters import Hire, Refresh
-from tiletum_tui.saves import listing, store
-from tiletum_tui.session import EVERY_SEAT, Session, UndoError
+from tiletum_tui.games.tiletum.engine import current_player, digest, legal_actions
+from tiletum_tui.games.tiletum.engine.characters import Hire, Refresh
+from tiletum_tui.shell.saves import listing, store
+from tiletum_tui.shell.session import EVERY_SEAT, Session, UndoError
 
 KINDS = {
     "the dice were rolled", "a Corruption token was revealed", "the Character offer was refilled",

@@ -10,9 +10,9 @@ movement icon beside 1 and 6.
 
 from __future__ import annotations
 
-from tiletum_tui.engine import PlayerSetup, Settings, new_game
-from tiletum_tui.engine.silver.common import me, sv
-from tiletum_tui.engine.state import ActionFrame, TurnFrame, put
+from tiletum_tui.games.tiletum.engine import PlayerSetup, Settings, new_game
+from tiletum_tui.games.tiletum.engine.silver.common import me, sv
+from tiletum_tui.games.tiletum.engine.state import ActionFrame, TurnFrame, put
 
 from ..engine.conftest import (  # noqa: F401  (shared with the base game's scenarios)
     act, clear_wheel, give_action, king_track_at, legal, put_die, quiet_corruption, replaced, set_res,

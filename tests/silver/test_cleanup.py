@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from tiletum_tui.engine.events import TileDrawn
-from tiletum_tui.engine.flow import cleanup
-from tiletum_tui.engine.ruleset import rules_for
-from tiletum_tui.engine.silver.common import sv
-from tiletum_tui.engine.silver.tables import section_of, tables
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.events import TileDrawn
+from tiletum_tui.games.tiletum.engine.flow import cleanup
+from tiletum_tui.games.tiletum.engine.ruleset import rules_for
+from tiletum_tui.games.tiletum.engine.silver.common import sv
+from tiletum_tui.games.tiletum.engine.silver.tables import section_of, tables
+from tiletum_tui.games.tiletum.engine.state import put
 
 from .conftest import game
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.engine.flow import final_scoring, hold_fair
-from tiletum_tui.engine.ruleset import rules_for
-from tiletum_tui.engine.silver.common import sv
-from tiletum_tui.engine.state import Fair, put
+from tiletum_tui.games.tiletum.engine.flow import final_scoring, hold_fair
+from tiletum_tui.games.tiletum.engine.ruleset import rules_for
+from tiletum_tui.games.tiletum.engine.silver.common import sv
+from tiletum_tui.games.tiletum.engine.state import Fair, put
 
 from .conftest import game, replaced, set_res, silver, technologies
 

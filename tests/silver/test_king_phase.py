@@ -6,12 +6,12 @@ ribbon (authored) pays 1 Silver on +2 to +5, 2 on +6 to +10, 3 on +12 and +15.
 
 from __future__ import annotations
 
-from tiletum_tui.engine.events import Noted
-from tiletum_tui.engine.silver.common import me, sv
-from tiletum_tui.engine.state import KingTileFrame
+from tiletum_tui.games.tiletum.engine.events import Noted
+from tiletum_tui.games.tiletum.engine.silver.common import me, sv
+from tiletum_tui.games.tiletum.engine.state import KingTileFrame
 
 from .conftest import act, game, king_track_at, quiet_corruption, technologies, to_king_phase
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.state import put
 
 
 def _ready(players: int, placement: dict[int, list[int]]):

@@ -8,19 +8,19 @@ import random
 
 import pytest
 
-from tiletum_tui.engine import (
+from tiletum_tui.games.tiletum.engine import (
     IllegalActionError, apply_in_place, check, digest, legal_actions, options, sample, view,
 )
-from tiletum_tui.engine.invariants import problems
-from tiletum_tui.engine.legal import candidates
-from tiletum_tui.engine.ruleset import rules_for
-from tiletum_tui.engine.silver.common import sv
-from tiletum_tui.engine.views import decode_view, encode_view
+from tiletum_tui.games.tiletum.engine.invariants import problems
+from tiletum_tui.games.tiletum.engine.legal import candidates
+from tiletum_tui.games.tiletum.engine.ruleset import rules_for
+from tiletum_tui.games.tiletum.engine.silver.common import sv
+from tiletum_tui.games.tiletum.engine.views import decode_view, encode_view
 
 from ..engine.conftest import is_legal
 from ..engine.test_properties import WRONG, _eager, play_and_check
 from .conftest import game, set_res
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.state import put
 
 SILVER_WRONG = WRONG + ["die 3B prospector", "die 5Y prospector +bonus", "prospect 1A2", "prospect 2B2", "step 1A2",
                         "utake ub01a", "mine 1A3 1", "mine 1A6 2", "uhouse 1A3 1", "upillar 1A3", "prospector m2",

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.engine import IllegalActionError, legal_actions, notation, options, parse
-from tiletum_tui.engine.ruleset import rules_for
-from tiletum_tui.engine.silver.common import me, sv
-from tiletum_tui.engine.state import ActionFrame, EMPTY, JokerFrame, PlaceFrame
+from tiletum_tui.games.tiletum.engine import IllegalActionError, legal_actions, notation, options, parse
+from tiletum_tui.games.tiletum.engine.ruleset import rules_for
+from tiletum_tui.games.tiletum.engine.silver.common import me, sv
+from tiletum_tui.games.tiletum.engine.state import ActionFrame, EMPTY, JokerFrame, PlaceFrame
 
 from ..engine.conftest import game as base_game
 from .conftest import (
     act, clear_wheel, game, legal, prospector_action, prospector_at, put_die, set_res, technologies,
     turn_with_die_taken,
 )
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.state import put
 
 
 def _die(value: int, players: int = 2, colour: str = "B"):

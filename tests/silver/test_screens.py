@@ -9,18 +9,18 @@ import time
 
 from textual.widgets import Checkbox, DataTable
 
-from tiletum_tui.engine import PlayerSetup, Settings
-from tiletum_tui.engine.silver.common import me
-from tiletum_tui.session import Session
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.screens.game import GameScreen
-from tiletum_tui.ui.screens.new_game import NewGameScreen
-from tiletum_tui.ui.widgets.decision import DecisionPanel
-from tiletum_tui.ui.silver.widgets import ProspectorWheelLine, SilverView
-from tiletum_tui.ui.silver.underground import UndergroundView
+from tiletum_tui.games.tiletum.engine import PlayerSetup, Settings
+from tiletum_tui.games.tiletum.engine.silver.common import me
+from tiletum_tui.shell.session import Session
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.screens.game import GameScreen
+from tiletum_tui.games.tiletum.ui.screens.new_game import NewGameScreen
+from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
+from tiletum_tui.games.tiletum.ui.silver.widgets import ProspectorWheelLine, SilverView
+from tiletum_tui.games.tiletum.ui.silver.underground import UndergroundView
 
 from ..ui.chooser import play_to_the_end, presses
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.state import put
 
 NAMES, COLOURS = ("Ann", "Bob", "Cid", "Dee"), ("red", "blue", "green", "yellow")
 
@@ -106,9 +106,9 @@ async def test_a_game_with_the_expansion_by_keys_to_the_final_table(tmp_path):
 
 def test_prepared_positions_for_the_tutorials_expansion_chapter():
     """Issue 13: the tutorial's expansion chapter gets prepared positions (real games, reached by legal moves)."""
-    from tiletum_tui.engine import legal_actions
-    from tiletum_tui.engine.invariants import problems
-    from tiletum_tui.learn.silver.positions import POSITIONS, position
+    from tiletum_tui.games.tiletum.engine import legal_actions
+    from tiletum_tui.games.tiletum.engine.invariants import problems
+    from tiletum_tui.games.tiletum.learn.silver.positions import POSITIONS, position
 
     for name in POSITIONS:
         s = position(name)
@@ -123,8 +123,8 @@ def test_prepared_positions_for_the_tutorials_expansion_chapter():
 async def test_a_choice_on_both_maps_shows_each_space_on_its_own_map(tmp_path):
     """A Crest's "a House in any Town" may go on the main map or underground (ruling 12): the main map marks its
     Towns, the Underground view its own; the arrows never reach a space of the other."""
-    from tiletum_tui.engine.state import PlaceFrame
-    from tiletum_tui.ui.widgets.map_view import MapView
+    from tiletum_tui.games.tiletum.engine.state import PlaceFrame
+    from tiletum_tui.games.tiletum.ui.widgets.map_view import MapView
 
     new = Session.new(_settings(), save_dir=tmp_path, autosave=False)
     state = new.state  # a copy of the game (the session's own cannot be changed): arranged, then played
@@ -184,8 +184,8 @@ async def test_a_mine_in_one_town_is_chosen_by_number_not_by_typing_its_name(tmp
 
 def test_sending_a_prospector_down_says_the_silver_is_paid():
     """Issue 41 item 6: "sends a Prospector down … (1 Silver)" read as a gain, not a cost."""
-    from tiletum_tui.engine import describe
-    from tiletum_tui.engine.silver.underground import PlaceProspector, prospector_cost
+    from tiletum_tui.games.tiletum.engine import describe
+    from tiletum_tui.games.tiletum.engine.silver.underground import PlaceProspector, prospector_cost
 
     state = Session.new(_settings(), save_dir=None, autosave=False).state
     action = PlaceProspector(0, "m2")

@@ -7,11 +7,11 @@ from collections import Counter
 import msgspec
 import pytest
 
-from tiletum_tui.data.silver import load_silver
-from tiletum_tui.engine import PlayerSetup, Settings, new_game
-from tiletum_tui.engine.ruleset import rules_for
-from tiletum_tui.engine.silver.common import me, sv
-from tiletum_tui.engine.state import EMPTY, UNUSED, put
+from tiletum_tui.games.tiletum.data.silver import load_silver
+from tiletum_tui.games.tiletum.engine import PlayerSetup, Settings, new_game
+from tiletum_tui.games.tiletum.engine.ruleset import rules_for
+from tiletum_tui.games.tiletum.engine.silver.common import me, sv
+from tiletum_tui.games.tiletum.engine.state import EMPTY, UNUSED, put
 
 from .conftest import A_SIDES, FIRST_TECH, act, game, settings
 
@@ -177,7 +177,7 @@ def test_module_options_are_checked_and_a_base_game_encodes_as_before():
 def test_cards_and_components_and_the_rules_browser_cover_the_expansion():
     """Issue 13: "The rules browser ... and Cards & Components cover the expansion": every tile of a game with the
     expansion, and its own components, are listed with their ids; the expansion has its rules page."""
-    from tiletum_tui.learn import cards, pages
+    from tiletum_tui.games.tiletum.learn import cards, pages
 
     cat = rules_for(settings(4)).cat
     text = pages.render(pages.page("cards", cat))

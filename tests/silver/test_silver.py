@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.engine import TiletumError, options
-from tiletum_tui.engine.contracts import Exchange
-from tiletum_tui.engine.silver.common import me
-from tiletum_tui.engine.state import ChooseResourceFrame
-from tiletum_tui.engine.tasks import Buy
+from tiletum_tui.games.tiletum.engine import TiletumError, options
+from tiletum_tui.games.tiletum.engine.contracts import Exchange
+from tiletum_tui.games.tiletum.engine.silver.common import me
+from tiletum_tui.games.tiletum.engine.state import ChooseResourceFrame
+from tiletum_tui.games.tiletum.engine.tasks import Buy
 
 from .conftest import act, game, give_action, legal, set_res, silver
 

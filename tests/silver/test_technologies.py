@@ -10,18 +10,18 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.data.silver import load_silver
-from tiletum_tui.engine import IllegalActionError, TiletumError
-from tiletum_tui.engine.ruleset import rules_for
-from tiletum_tui.engine.silver.common import me, sv
-from tiletum_tui.engine.silver.state import MarkerFrame, ResourceTileFrame
-from tiletum_tui.engine.state import PlaceFrame
+from tiletum_tui.games.tiletum.data.silver import load_silver
+from tiletum_tui.games.tiletum.engine import IllegalActionError, TiletumError
+from tiletum_tui.games.tiletum.engine.ruleset import rules_for
+from tiletum_tui.games.tiletum.engine.silver.common import me, sv
+from tiletum_tui.games.tiletum.engine.silver.state import MarkerFrame, ResourceTileFrame
+from tiletum_tui.games.tiletum.engine.state import PlaceFrame
 
 from .conftest import (
     act, clear_wheel, king_track_at, game, give_action, legal, prospector_action, prospector_at, put_die, set_res, silver,
     technologies, turn_with_die_taken,
 )
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.state import put
 
 
 def _tech(*names, players: int = 2, silver_: int = 6):

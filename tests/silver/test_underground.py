@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.data.silver import load_silver
-from tiletum_tui.engine import IllegalActionError
-from tiletum_tui.engine.queries import houses_on_map, pillars_on_map
-from tiletum_tui.engine.silver.common import me, sv
-from tiletum_tui.engine.state import MoveAndPlaceFrame, PlaceFrame
+from tiletum_tui.games.tiletum.data.silver import load_silver
+from tiletum_tui.games.tiletum.engine import IllegalActionError
+from tiletum_tui.games.tiletum.engine.queries import houses_on_map, pillars_on_map
+from tiletum_tui.games.tiletum.engine.silver.common import me, sv
+from tiletum_tui.games.tiletum.engine.state import MoveAndPlaceFrame, PlaceFrame
 
 from .conftest import act, game, legal, prospector_action, prospector_at, set_res, silver, turn_with_die_taken
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.state import put
 
 
 def test_a_new_prospector_is_a_task_paying_the_silver_on_its_pithead_in_any_order():

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from tiletum_tui.ui.choices import FINISH
-from tiletum_tui.ui.choices import presses as _presses
-from tiletum_tui.ui.widgets.decision import DecisionPanel
+from tiletum_tui.games.tiletum.ui.choices import FINISH
+from tiletum_tui.games.tiletum.ui.choices import presses as _presses
+from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
 
 
 def presses(panel: DecisionPanel, i: int) -> tuple[str, ...]:
@@ -29,9 +29,9 @@ def choose_key(panel: DecisionPanel, rng: random.Random) -> tuple[str, ...]:
 async def play_to_the_end(app, pilot, rng: random.Random, max_keys: int) -> int:
     """Press keys as the simple player until the final scoring table: Enter on announcements, y on
     questions. Returns the keys pressed (fails past ``max_keys``: the game did not end)."""
-    from tiletum_tui.shell_ui.dialogs import ConfirmDialog
-    from tiletum_tui.ui.dialogs.basic import AnnounceDialog
-    from tiletum_tui.ui.screens.final import FinalScreen
+    from tiletum_tui.shell.ui.dialogs import ConfirmDialog
+    from tiletum_tui.games.tiletum.ui.dialogs.basic import AnnounceDialog
+    from tiletum_tui.games.tiletum.ui.screens.final import FinalScreen
 
     keys = 0
     while not isinstance(app.screen, FinalScreen):

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from tiletum_tui.engine import apply, legal_actions, new_game
-from tiletum_tui.engine.state import PlayerSetup, Settings
-from tiletum_tui.session import EVERY_SEAT
+from tiletum_tui.games.tiletum.engine import apply, legal_actions, new_game
+from tiletum_tui.games.tiletum.engine.state import PlayerSetup, Settings
+from tiletum_tui.shell.session import EVERY_SEAT
 
 SEED = 7
 SETTINGS = Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=SEED)
@@ -23,7 +23,7 @@ def _fixed_environment(monkeypatch):
 
 def make_session(tmp_path, settings=SETTINGS, moves: int = 0, seed: int = 1):
     """A Session (no autosave files outside tmp_path), advanced ``moves`` random legal actions."""
-    from tiletum_tui.session import Session
+    from tiletum_tui.shell.session import Session
 
     session = Session.new(settings, save_dir=tmp_path, autosave=False)
     rng = random.Random(seed)
@@ -38,8 +38,8 @@ def make_session(tmp_path, settings=SETTINGS, moves: int = 0, seed: int = 1):
 def midgame_session(tmp_path):
     """A fixed mid-game position for snapshots: round 2, lap 2, Ann holds a Merchant Action with AP
     to spend, and both Storehouses hold tiles (random legal play from a fixed seed until then)."""
-    from tiletum_tui.engine.state import ActionFrame
-    from tiletum_tui.session import Session
+    from tiletum_tui.games.tiletum.engine.state import ActionFrame
+    from tiletum_tui.shell.session import Session
 
     session = Session.new(SETTINGS, save_dir=tmp_path, autosave=False)
     rng = random.Random(6)
@@ -55,7 +55,7 @@ def midgame_session(tmp_path):
 def turn_start_session(tmp_path):
     """The mid-game position played on (randomly, fixed seed) until Ann's next turn begins: Bob has
     played a turn since hers (for 'since your last turn')."""
-    from tiletum_tui.engine.events import TurnBegan
+    from tiletum_tui.games.tiletum.engine.events import TurnBegan
 
     session = midgame_session(tmp_path)
     rng = random.Random(4)
@@ -69,7 +69,7 @@ def turn_start_session(tmp_path):
 
 def session_where(tmp_path, found, seed: int = 1, games: int = 40, settings=SETTINGS):
     """A session played at random (fixed seeds) until ``found(state)`` holds for the state in hand."""
-    from tiletum_tui.session import Session
+    from tiletum_tui.shell.session import Session
 
     for game in range(seed, seed + games):
         session = Session.new(settings, save_dir=tmp_path, autosave=False)
@@ -84,7 +84,7 @@ def session_where(tmp_path, found, seed: int = 1, games: int = 40, settings=SETT
 def arranged(session):
     """A test shortcut before the screen opens: the session's position as a copy that the test may
     change in place, installed as the session's current state (the session hands out only copies)."""
-    from tiletum_tui.engine import clone
+    from tiletum_tui.games.tiletum.engine import clone
 
     state = clone(session._history[-1])
     session._history[-1] = state

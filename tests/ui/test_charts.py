@@ -10,13 +10,13 @@ import json
 
 import pytest
 
-from tiletum_tui.engine import parse
-from tiletum_tui.engine.turn import TakeDie
-from tiletum_tui.saves import format as fmt
-from tiletum_tui.session import Session
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.replay.charts import ChartsScreen, letters, tiletum_charts
-from tiletum_tui.ui.replay.positions import Positions, actions_chosen, move_times
+from tiletum_tui.games.tiletum.engine import parse
+from tiletum_tui.games.tiletum.engine.turn import TakeDie
+from tiletum_tui.shell.saves import format as fmt
+from tiletum_tui.shell.session import Session
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.replay.charts import ChartsScreen, letters, tiletum_charts
+from tiletum_tui.games.tiletum.ui.replay.positions import Positions, actions_chosen, move_times
 
 from .replay_helpers import engine_states
 from .test_replay import played
@@ -105,7 +105,7 @@ def test_chart_snapshots(snap_compare, timed4, size, page):
 
 def test_the_vp_axis_is_marked_in_whole_points():
     """VP are whole numbers: the axis read 0.0, 4.2, 8.3 ... 25.0 (80x24); now 0, 5, 10 ... 25."""
-    from tiletum_tui.shell_ui.replay.charts import whole_ticks
+    from tiletum_tui.shell.ui.replay.charts import whole_ticks
 
     assert whole_ticks([0, 25]) == [0, 5, 10, 15, 20, 25]
     assert whole_ticks([7, 14]) == [0, 5, 10]  # from 0, as the chart starts

@@ -4,11 +4,11 @@ player count, in both games' New game forms (the host's New table uses the same 
 
 from __future__ import annotations
 
-from tiletum_tui.carcassonne.ui.new_game import NewCarcassonneGame
-from tiletum_tui.host.lobby import NewTableScreen
-from tiletum_tui.shell_ui.toggles import Tick
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.screens.new_game import NewGameScreen
+from tiletum_tui.games.carcassonne.ui.new_game import NewCarcassonneGame
+from tiletum_tui.shell.host.lobby import NewTableScreen
+from tiletum_tui.shell.ui.toggles import Tick
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.screens.new_game import NewGameScreen
 
 
 def mark(widget) -> str:

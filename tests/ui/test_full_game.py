@@ -7,8 +7,8 @@ import time
 
 from textual.widgets import DataTable
 
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.screens.game import GameScreen
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.screens.game import GameScreen
 
 from .chooser import play_to_the_end
 

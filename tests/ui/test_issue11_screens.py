@@ -19,15 +19,15 @@ import textwrap
 
 import pytest
 
-from tiletum_tui.engine import legal_actions
-from tiletum_tui.saves.lock import GameInUseError, Holder
-from tiletum_tui.session import EVERY_SEAT, Session
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.shell_ui.dialogs import ConfirmDialog
-from tiletum_tui.shell_ui.in_use import InUseDialog
-from tiletum_tui.shell_ui.save import SaveDialog
-from tiletum_tui.ui.screens.game import GameScreen
-from tiletum_tui.ui.screens.title import TitleScreen
+from tiletum_tui.games.tiletum.engine import legal_actions
+from tiletum_tui.shell.saves.lock import GameInUseError, Holder
+from tiletum_tui.shell.session import EVERY_SEAT, Session
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.shell.ui.dialogs import ConfirmDialog
+from tiletum_tui.shell.ui.in_use import InUseDialog
+from tiletum_tui.shell.ui.save import SaveDialog
+from tiletum_tui.games.tiletum.ui.screens.game import GameScreen
+from tiletum_tui.shell.ui.title import TitleScreen
 
 from .conftest import SETTINGS
 from ..title_helpers import continue_line
@@ -184,7 +184,7 @@ async def test_the_second_instance_can_play_a_copy_or_go_back(open_elsewhere, tm
 
 OTHER = textwrap.dedent("""
     import sys
-    from tiletum_tui.session import Session
+    from tiletum_tui.shell.session import Session
     session = Session.load(sys.argv[1])
     print("playing", flush=True)
     sys.stdin.read()
@@ -212,7 +212,7 @@ async def test_open_from_the_title_asks_when_another_tiletum_plays_the_game(open
 
 # ---------------------------------------------------------------- keys and the Rules screen
 def _keys_file(text: str) -> None:
-    from tiletum_tui.ui import keymap
+    from tiletum_tui.games.tiletum.ui import keymap
 
     keymap.user_keys_path().parent.mkdir(parents=True, exist_ok=True)
     keymap.user_keys_path().write_text(text)
@@ -228,7 +228,7 @@ def _keys_file(text: str) -> None:
     ('{"tiletum.hints": "ctrl+q"}', "'ctrl+q' is bound to both tiletum.quit and tiletum.hints (Ctrl+Q always quits)"),
 ])
 async def test_key_file_problems_are_reported_and_quitting_stays(tmp_path, keys, expected):
-    from tiletum_tui.ui import keymap
+    from tiletum_tui.games.tiletum.ui import keymap
 
     _keys_file(keys)
     app = TiletumApp(session=Session.new(SETTINGS, save_dir=tmp_path, autosave=False))
@@ -256,7 +256,7 @@ async def test_quit_remapped_keeps_ctrl_q(tmp_path):
 
 @pytest.mark.parametrize("size", [(80, 1), (80, 2), (1, 1), (12, 3), (200, 60)])
 async def test_the_rules_screen_works_at_every_size(tmp_path, size):
-    from tiletum_tui.ui.learn.rules_screen import RulesScreen
+    from tiletum_tui.games.tiletum.ui.learn.rules_screen import RulesScreen
 
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=size) as pilot:
@@ -273,7 +273,7 @@ def test_no_screen_or_widget_shadows_a_textual_method_by_accident():
     import importlib
     import pkgutil
 
-    import tiletum_tui.ui as ui
+    import tiletum_tui.games.tiletum.ui as ui
     from textual.dom import DOMNode
 
     generated = {"_decorated_handlers", "_reactives", "_inherit_css", "_inherit_bindings", "_css_type_name",
@@ -282,7 +282,7 @@ def test_no_screen_or_widget_shadows_a_textual_method_by_accident():
     # mark, which Textual draws the same on and off (issue 40)
     deliberate = {"Tick._button", "Choice._button"}
     clashes = []
-    for info in pkgutil.walk_packages(ui.__path__, "tiletum_tui.ui."):
+    for info in pkgutil.walk_packages(ui.__path__, "tiletum_tui.games.tiletum.ui."):
         module = importlib.import_module(info.name)
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if not issubclass(cls, DOMNode) or not cls.__module__.startswith("tiletum_tui"):
@@ -300,7 +300,7 @@ async def test_the_load_screen_shows_a_crafted_name_as_plain_clean_text(tmp_path
     name in square brackets is not taken for markup."""
     import msgspec
 
-    from tiletum_tui.ui.dialogs.load import LoadDialog
+    from tiletum_tui.shell.ui.load import LoadDialog
 
     path = Session.new(SETTINGS, save_dir=tmp_path, autosave=False).save("friday")
     doc = msgspec.json.decode(path.read_bytes())

@@ -18,8 +18,8 @@ import sys
 
 import pytest
 
-from tiletum_tui.bench.startup import TITLE_TEXT, start_on_pty, stop, wait_for_text
-from tiletum_tui.ui import keymap
+from tiletum_tui.shell.bench.startup import TITLE_TEXT, start_on_pty, stop, wait_for_text
+from tiletum_tui.games.tiletum.ui import keymap
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -57,19 +57,19 @@ def test_the_title_is_painted_before_the_engine_is_imported(tmp_path):
     the Continue line is filled in then, from the replayed game."""
     script = f"""
 import sys, asyncio
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.screens.title import TitleScreen
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.shell.ui.title import TitleScreen
 seen = {{}}
 real = TitleScreen._look
 def look(self):
-    seen.setdefault("engine", "tiletum_tui.engine" in sys.modules)
+    seen.setdefault("engine", "tiletum_tui.games.tiletum.engine" in sys.modules)
     real(self)
 TitleScreen._look = look
 async def main():
     app = TiletumApp(save_dir={str(tmp_path)!r})
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        print(seen["engine"], "tiletum_tui.ui.screens.game" in sys.modules)
+        print(seen["engine"], "tiletum_tui.games.tiletum.ui.screens.game" in sys.modules)
 asyncio.run(main())
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT,
@@ -78,7 +78,7 @@ asyncio.run(main())
 
 
 def test_the_opponents_worker_starts_no_resource_tracker():
-    from tiletum_tui.opponents.worker import OpponentProcess
+    from tiletum_tui.shell.opponents.worker import OpponentProcess
 
     proc = OpponentProcess({1: ("beginner", "")})
     try:
@@ -86,7 +86,7 @@ def test_the_opponents_worker_starts_no_resource_tracker():
                                   text=True).stdout
     finally:
         proc.close()
-    assert "tiletum_tui.opponents.worker" in children  # the worker, and nothing beside it
+    assert "tiletum_tui.shell.opponents.worker" in children  # the worker, and nothing beside it
     assert "resource_tracker" not in children
 
 
@@ -95,10 +95,10 @@ async def test_the_title_is_drawn_before_the_saves_are_replayed(tmp_path, monkey
     must not wait for. While Textual starts it batches its updates, and a callback asked for "after
     the refresh" then ran before anything was drawn; the look now waits for the title's menu to be
     drawn."""
-    from tiletum_tui.engine import legal_actions
-    from tiletum_tui.session import EVERY_SEAT
-    from tiletum_tui.ui.app import TiletumApp
-    from tiletum_tui.ui.screens.title import TitleScreen
+    from tiletum_tui.games.tiletum.engine import legal_actions
+    from tiletum_tui.shell.session import EVERY_SEAT
+    from tiletum_tui.shell.ui.app import TiletumApp
+    from tiletum_tui.shell.ui.title import TitleScreen
 
     from ..title_helpers import continue_line
     from .conftest import make_session

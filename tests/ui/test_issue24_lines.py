@@ -3,10 +3,10 @@ number. Played by keys at 80x24, read from what the decision panel shows."""
 
 from __future__ import annotations
 
-from tiletum_tui.engine.ruleset import rules_for
-from tiletum_tui.engine.state import ActionFrame, TurnFrame, put
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.widgets.decision import DecisionPanel
+from tiletum_tui.games.tiletum.engine.ruleset import rules_for
+from tiletum_tui.games.tiletum.engine.state import ActionFrame, TurnFrame, put
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
 
 from .conftest import arranged, session_where
 
@@ -102,7 +102,7 @@ async def test_a_pillar_line_goes_with_the_architect(tmp_path):
         top = state.stack[-1] if state.stack else None
         if not (isinstance(top, ActionFrame) and top.action == "architect" and top.ap >= 2 and state.phase == "action"):
             return False
-        from tiletum_tui.engine import legal_actions
+        from tiletum_tui.games.tiletum.engine import legal_actions
         verbs = {a.verb() for a in legal_actions(state)}
         return {"pillar", "move"} <= verbs
 
@@ -113,7 +113,7 @@ async def test_a_pillar_line_goes_with_the_architect(tmp_path):
         me = session.state.stack[-1].player
         here = session.state.players[me].architect
         assert f"pillar-{here}" in [c.key for c in panel.options], _lines(panel)
-        from tiletum_tui.engine.map_actions import MovePiece
+        from tiletum_tui.games.tiletum.engine.map_actions import MovePiece
 
         move = next(i for i, c in enumerate(panel.options) if isinstance(c.action, MovePiece) and not c.disabled)
         await pilot.press(str(move + 1))

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from textual.widgets import OptionList
 
-from tiletum_tui.engine.ruleset import rules_for
-from tiletum_tui.engine.state import ActionFrame
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.widgets.decision import DecisionPanel, matches
+from tiletum_tui.games.tiletum.engine.ruleset import rules_for
+from tiletum_tui.games.tiletum.engine.state import ActionFrame
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel, matches
 
-from tiletum_tui.session import EVERY_SEAT
+from tiletum_tui.shell.session import EVERY_SEAT
 
 from .chooser import presses
 from .conftest import arranged, session_where
-from tiletum_tui.engine.state import put
+from tiletum_tui.games.tiletum.engine.state import put
 
 
 def _lines(panel) -> list[str]:
@@ -23,7 +23,7 @@ def _lines(panel) -> list[str]:
 
 def _any_cathedral(state) -> bool:
     """A Pillar at any Cathedral: a list of Towns, more than the numbers reach."""
-    from tiletum_tui.engine.state import PlaceFrame
+    from tiletum_tui.games.tiletum.engine.state import PlaceFrame
 
     top = state.stack[-1] if state.stack else None
     return isinstance(top, PlaceFrame) and top.anywhere and top.piece == "architect"
@@ -84,8 +84,8 @@ async def test_undo_that_cannot_undo_always_says_why(tmp_path):
 def _tasks_with_a_contract_to_fulfil(state) -> bool:
     """Tasks open, a Contract first in the Storehouse that can be fulfilled (no identical part), and
     another tile after it (its Task line comes after the Contract's)."""
-    from tiletum_tui.engine import legal_actions
-    from tiletum_tui.engine.tasks import Fulfil
+    from tiletum_tui.games.tiletum.engine import legal_actions
+    from tiletum_tui.games.tiletum.engine.tasks import Fulfil
 
     if state.phase != "action" or not state.stack:
         return False
@@ -108,7 +108,7 @@ async def test_task_lines_keep_their_numbers_within_a_turn(tmp_path):
         await pilot.press(str(n + 1))
         await pilot.pause()
         assert tile not in session.state.players[0].storehouse + session.state.players[1].storehouse
-        from tiletum_tui.engine.state import TurnFrame
+        from tiletum_tui.games.tiletum.engine.state import TurnFrame
 
         for _ in range(5):  # a bonus the Contract gave: skipped (e), the Tasks are the turn's again
             if isinstance(session.state.stack[-1], (TurnFrame, ActionFrame)):
@@ -146,7 +146,7 @@ async def test_the_exchange_lines_never_reorder(tmp_path):
 async def test_a_crest_that_cannot_be_paid_for_is_greyed_in_tasks_with_why(tmp_path):
     """Item 3: every Task appears, possible or greyed with the reason: a Crest without the Food for any
     free Crest space says what is missing ("— you have 0 Food"), as a Contract does."""
-    from tiletum_tui.engine.state import TurnFrame
+    from tiletum_tui.games.tiletum.engine.state import TurnFrame
 
     def turn_start(state):
         top = state.stack[-1] if state.stack else None
@@ -173,7 +173,7 @@ async def test_a_crest_that_cannot_be_paid_for_is_greyed_in_tasks_with_why(tmp_p
 async def test_every_task_kind_has_a_line_with_nothing_in_the_storehouse(tmp_path):
     """Item 3: "Every Task kind appears, possible or with its reason": with an empty Storehouse and no
     Pillar at a Cathedral, Fulfil, Crest, Helper and Cathedral each keep a greyed line saying why."""
-    from tiletum_tui.engine.state import EMPTY, TurnFrame
+    from tiletum_tui.games.tiletum.engine.state import EMPTY, TurnFrame
 
     def turn_start(state):
         top = state.stack[-1] if state.stack else None
@@ -206,10 +206,10 @@ def test_since_your_last_turn_tells_everything_since_your_last_decision(tmp_path
     players had before the seat's last decision."""
     import random
 
-    from tiletum_tui.engine import current_player, legal_actions
-    from tiletum_tui.engine.events import CorruptionRevealed
-    from tiletum_tui.session import Session
-    from tiletum_tui.ui.recap import LogReader, corruption_words
+    from tiletum_tui.games.tiletum.engine import current_player, legal_actions
+    from tiletum_tui.games.tiletum.engine.events import CorruptionRevealed
+    from tiletum_tui.shell.session import Session
+    from tiletum_tui.games.tiletum.ui.recap import LogReader, corruption_words
 
     from .conftest import SETTINGS
 
@@ -254,9 +254,9 @@ async def test_the_strip_keeps_every_figure_at_80_columns(tmp_path):
     """Item 5: at 80x24 every figure of the strip is there (shorten words, never drop a figure): the VP,
     five Resources, the AP, Houses and Pillars, every Bonus AP marker, Silver, Mines and Prospectors
     with the expansion, and four Storehouse tiles each by a name, not cut to 'Eagl…'."""
-    from tiletum_tui.engine.state import PlayerSetup, Settings
-    from tiletum_tui.ui.widgets.strip import PlayerStrip, short_tile
-    from tiletum_tui.ui import text as T
+    from tiletum_tui.games.tiletum.engine.state import PlayerSetup, Settings
+    from tiletum_tui.games.tiletum.ui.widgets.strip import PlayerStrip, short_tile
+    from tiletum_tui.games.tiletum.ui import text as T
 
     settings = Settings(players=(PlayerSetup("Rosamund", "red"), PlayerSetup("Bob", "blue"),
                                  PlayerSetup("Cid", "green")), seed=3, modules=("silver",))
@@ -291,7 +291,7 @@ async def test_typing_among_many_towns_never_opens_a_view(tmp_path):
     """Item 6: where the list is of Towns ("Pillar at any Cathedral"), letters find Towns: a letter no
     Town there starts with (l: Leipzig, only on the map; o: no Town) never opens the Log or the
     Offers view. Item 9: in Find mode, 'i' (offered by the prompt) opens the Town's details."""
-    from tiletum_tui.ui.dialogs.town import TownDialog
+    from tiletum_tui.games.tiletum.ui.dialogs.town import TownDialog
 
     session = session_where(tmp_path, _any_cathedral)
     app = TiletumApp(session=session)
@@ -307,7 +307,7 @@ async def test_typing_among_many_towns_never_opens_a_view(tmp_path):
             await pilot.press(letter)
             assert screen.current_view in (view, "map"), (letter, screen.current_view)
             await pilot.press("escape")
-        from tiletum_tui.ui import text as T
+        from tiletum_tui.games.tiletum.ui import text as T
 
         lines = {c.name for c in panel.options if c.name}
         elsewhere = next(s.name for s in T.words(session.state).cat.map.spaces
@@ -320,8 +320,8 @@ async def test_typing_among_many_towns_never_opens_a_view(tmp_path):
 
 async def test_enter_on_the_final_table_goes_to_the_title_screen(tmp_path):
     """Item 8: the final table says "Enter: title screen"; Enter goes there (the focused table took it)."""
-    from tiletum_tui.ui.screens.final import FinalScreen
-    from tiletum_tui.ui.screens.title import TitleScreen
+    from tiletum_tui.games.tiletum.ui.screens.final import FinalScreen
+    from tiletum_tui.shell.ui.title import TitleScreen
 
     from .conftest import finished_session
 
@@ -338,7 +338,7 @@ async def test_enter_on_the_final_table_goes_to_the_title_screen(tmp_path):
 def _king_action_at_the_top(session) -> int:
     """Arrange (a test shortcut) that the player in turn took a die for the King Action with 2 AP
     while its marker is on the last space of the King track: nothing can spend those AP."""
-    from tiletum_tui.engine.state import TurnFrame
+    from tiletum_tui.games.tiletum.engine.state import TurnFrame
 
     state = arranged(session)
     frame = state.stack[0]
@@ -355,9 +355,9 @@ def _king_action_at_the_top(session) -> int:
 async def test_waste_ap_is_asked_only_when_the_ap_could_be_spent(tmp_path):
     """Item 9: "Waste AP?" was asked when the AP cannot be spent on anything (the King Action with the
     marker at the top of the track); ending the turn then just ends it."""
-    from tiletum_tui.engine import options
-    from tiletum_tui.engine.state import TurnFrame
-    from tiletum_tui.shell_ui.dialogs import ConfirmDialog
+    from tiletum_tui.games.tiletum.engine import options
+    from tiletum_tui.games.tiletum.engine.state import TurnFrame
+    from tiletum_tui.shell.ui.dialogs import ConfirmDialog
 
     session = session_where(tmp_path, lambda s: isinstance(s.stack[-1], TurnFrame) and not s.stack[-1].die_taken
                             and s.phase == "action" and not s.players[s.stack[-1].player].storehouse)
@@ -375,9 +375,9 @@ async def test_the_masters_suggestion_covers_nothing_and_is_only_for_a_person(tm
     """Item 7: the master's suggestion was a pop-up for 8 s over the Save dialog, the recap and the
     tables; it is the marked line (◆) of the decision panel, its words that line's detail. And it is
     never worked out when no person decides (an opponent's turn, Rosa's in the tutorial)."""
-    from tiletum_tui.engine import legal_actions, notation
-    from tiletum_tui.opponents.worker import Answer
-    from tiletum_tui.ui.opponents import SUGGESTED, _view_key
+    from tiletum_tui.games.tiletum.engine import legal_actions, notation
+    from tiletum_tui.shell.opponents.worker import Answer
+    from tiletum_tui.games.tiletum.ui.opponents import SUGGESTED, _view_key
 
     from .conftest import midgame_session
 
@@ -413,8 +413,8 @@ async def test_the_masters_suggestion_covers_nothing_and_is_only_for_a_person(tm
 async def test_the_game_is_over_is_said_once_and_f10_leaves(tmp_path):
     """Item 9: "The game is over" showed twice (the strip and the decision panel); F10 did nothing in a
     game (in the tutorial it leaves for the title screen: so it does in a game)."""
-    from tiletum_tui.ui.screens.final import FinalScreen
-    from tiletum_tui.ui.screens.title import TitleScreen
+    from tiletum_tui.games.tiletum.ui.screens.final import FinalScreen
+    from tiletum_tui.shell.ui.title import TitleScreen
 
     from .conftest import finished_session
 
@@ -436,10 +436,10 @@ async def test_x_on_the_masters_suggestion_says_its_plan_and_the_best_alternativ
     alternative with its expected VP". Played at 80x24: the ◆ line's detail had room for "It gains" and
     "In all" only, cut mid-sentence, and the plan and the alternative were shown nowhere. x on the ◆
     line (the "why this choice" key) says them all, before the rule; on another line, the rule alone."""
-    from tiletum_tui.engine import legal_actions, notation
-    from tiletum_tui.opponents.worker import Answer
-    from tiletum_tui.ui.learn.dialogs import LearnNote
-    from tiletum_tui.ui.opponents import SUGGESTED, _view_key
+    from tiletum_tui.games.tiletum.engine import legal_actions, notation
+    from tiletum_tui.shell.opponents.worker import Answer
+    from tiletum_tui.games.tiletum.ui.learn.dialogs import LearnNote
+    from tiletum_tui.games.tiletum.ui.opponents import SUGGESTED, _view_key
 
     from .conftest import midgame_session
 
@@ -489,9 +489,9 @@ def _screen_text(app) -> str:
 async def test_silver_views_say_whose_prospectors_in_words_and_towns_in_full(tmp_path):
     """Item 9: the Underground maps said "Prospectors: 12" (seat numbers) and the Silver table cut
     Underground Town names to 10 letters: names of players, Towns in full."""
-    from tiletum_tui.engine.silver.common import sv
-    from tiletum_tui.engine.state import PlayerSetup, Settings
-    from tiletum_tui.engine.silver.underground import space_name
+    from tiletum_tui.games.tiletum.engine.silver.common import sv
+    from tiletum_tui.games.tiletum.engine.state import PlayerSetup, Settings
+    from tiletum_tui.games.tiletum.engine.silver.underground import space_name
 
     settings = Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=3, modules=("silver",))
     session = session_where(tmp_path, lambda s: any(len(p.prospectors) >= 1 for p in sv(s).players)
@@ -515,8 +515,8 @@ async def test_i_is_details_once_the_letters_name_one_town(tmp_path):
     """Item 9: "i details" is offered as soon as the letters find a Town on the map, but where the name
     goes on with an i ("Par" → "Pari", Paris) the i was taken as one more letter and the details never
     came. Once the letters name one Town, i is its details."""
-    from tiletum_tui.ui import text as T
-    from tiletum_tui.ui.dialogs.town import TownDialog
+    from tiletum_tui.games.tiletum.ui import text as T
+    from tiletum_tui.games.tiletum.ui.dialogs.town import TownDialog
 
     session = session_where(tmp_path, _any_cathedral)
     app = TiletumApp(session=session)

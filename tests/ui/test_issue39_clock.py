@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from tiletum_tui import games
-from tiletum_tui.session import Session
-from tiletum_tui.shell_ui.replay.positions import Positions, move_times
-from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.shell.session import Session
+from tiletum_tui.shell.ui.replay.positions import Positions, move_times
+from tiletum_tui.shell.ui.app import TiletumApp
 
 from ..carcassonne.helpers import settings as carcassonne_settings
 from .conftest import SETTINGS
@@ -50,9 +50,9 @@ async def test_a_game_over_at_home_replays_and_charts_with_its_times(tmp_path, n
     """The matrix's home cells of item 1 (the hosted ones: ``tests/host/test_issue39_final_table.py``)."""
     import random
 
-    from tiletum_tui.session import EVERY_SEAT
-    from tiletum_tui.shell_ui.replay.charts import ChartsScreen
-    from tiletum_tui.shell_ui.replay.screen import ReplayShell
+    from tiletum_tui.shell.session import EVERY_SEAT
+    from tiletum_tui.shell.ui.replay.charts import ChartsScreen
+    from tiletum_tui.shell.ui.replay.screen import ReplayShell
 
     game, table = _table(name)
     session = Session.new(table, save_dir=tmp_path, game=game, autosave=False)

@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 
 from tiletum_tui import games
-from tiletum_tui.session import EVERY_SEAT, Session
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.widgets.recap import RecapView
+from tiletum_tui.shell.session import EVERY_SEAT, Session
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.widgets.recap import RecapView
 
 from .conftest import SETTINGS
 

@@ -7,12 +7,12 @@ import random
 
 from textual.widgets import OptionList
 
-from tiletum_tui.engine import PlayerSetup, Settings, apply, legal_actions, new_game, options
-from tiletum_tui.session import Session
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.choices import build_menu
-from tiletum_tui.ui.line_memory import LineMemory
-from tiletum_tui.ui.widgets.decision import DecisionPanel
+from tiletum_tui.games.tiletum.engine import PlayerSetup, Settings, apply, legal_actions, new_game, options
+from tiletum_tui.shell.session import Session
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.choices import build_menu
+from tiletum_tui.games.tiletum.ui.line_memory import LineMemory
+from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
 
 
 def _settings(seed: int, silver: bool = True, players: int = 2) -> Settings:
@@ -88,7 +88,7 @@ async def test_a_first_digit_that_may_begin_a_longer_number_waits_for_enter_or_a
 def test_every_line_of_every_menu_has_a_key_of_its_own():
     """Random positions of both base and expansion games: on every level, each line shows a key and no
     two lines share one (lines past the ninth had none: issue 41 item 2)."""
-    from tiletum_tui.ui.choices import key_of, line_of
+    from tiletum_tui.games.tiletum.ui.choices import key_of, line_of
 
     long_seen = False
     for seed in range(1, 6):
@@ -155,7 +155,7 @@ def test_a_line_kept_in_its_place_carries_no_stale_hint_mark():
     """Item 6: "6 ◆ Exchange …" greyed and "7 ◆ ★ Tasks…" at once. The screen marks the master's
     suggestion (◆) on the menu after the lines are kept; a line kept greyed in its place in a later menu
     must not carry a mark from then."""
-    from tiletum_tui.ui.opponents import SUGGESTED
+    from tiletum_tui.games.tiletum.ui.opponents import SUGGESTED
 
     kept = 0
     for seed in range(1, 6):
@@ -180,8 +180,8 @@ def test_a_line_kept_in_its_place_carries_no_stale_hint_mark():
 
 def test_a_helpers_any_action_is_not_called_the_jokers():
     """Item 9: the Helper "any Action" opened "choose the Action for the Joker's 1 AP"."""
-    from tiletum_tui.engine.state import JokerFrame
-    from tiletum_tui.ui.choices import decision_title
+    from tiletum_tui.games.tiletum.engine.state import JokerFrame
+    from tiletum_tui.games.tiletum.ui.choices import decision_title
 
     for seed in range(1, 40):
         state = new_game(_settings(seed, silver=False))

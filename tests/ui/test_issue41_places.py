@@ -7,11 +7,11 @@ import random
 
 from rich.text import Text
 
-from tiletum_tui.engine import PlayerSetup, Settings, apply, legal_actions, new_game, options
-from tiletum_tui.session import Session
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.choices import build_menu
-from tiletum_tui.ui.dialogs.town import TownDialog
+from tiletum_tui.games.tiletum.engine import PlayerSetup, Settings, apply, legal_actions, new_game, options
+from tiletum_tui.shell.session import Session
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.choices import build_menu
+from tiletum_tui.games.tiletum.ui.dialogs.town import TownDialog
 
 
 def _settings(seed: int, silver: bool = True, players: int = 2) -> Settings:
@@ -55,7 +55,7 @@ def _walk(choices):
 def test_every_line_naming_a_place_has_its_details_on_every_map():
     """Random positions of games with and without the expansion (its Underground maps on random
     sides): every menu line that points at a space, legal or greyed, has a title and a text."""
-    from tiletum_tui.ui.dialogs.town import space_details
+    from tiletum_tui.games.tiletum.ui.dialogs.town import space_details
 
     painter, seen = _Painter(), set()
     for seed in range(1, 7):
@@ -76,8 +76,8 @@ def test_every_line_naming_a_place_has_its_details_on_every_map():
 def test_underground_names_are_whole_in_their_boxes():
     """Item 7: "Sigmund Ad", "Joachimsth" at 80 columns. Every Underground space's name is drawn whole:
     on its box's first line, or over its first two lines split at a space, never past the next box."""
-    from tiletum_tui.engine.silver.tables import tables
-    from tiletum_tui.ui.silver.underground import BOX_W, _name_lines
+    from tiletum_tui.games.tiletum.engine.silver.tables import tables
+    from tiletum_tui.games.tiletum.ui.silver.underground import BOX_W, _name_lines
 
     for space in tables().spaces.values():
         head, rest = _name_lines(space.name)
@@ -88,9 +88,9 @@ def test_underground_names_are_whole_in_their_boxes():
 
 
 async def test_the_underground_maps_fit_80_columns_with_every_name(tmp_path):
-    from tiletum_tui.engine.silver.common import sv
-    from tiletum_tui.engine.silver.tables import tables
-    from tiletum_tui.ui.silver.underground import UndergroundView
+    from tiletum_tui.games.tiletum.engine.silver.common import sv
+    from tiletum_tui.games.tiletum.engine.silver.tables import tables
+    from tiletum_tui.games.tiletum.ui.silver.underground import UndergroundView
 
     wanted = {(m, side) for (m, side) in tables().side_spaces}
     for seed in range(1, 40):

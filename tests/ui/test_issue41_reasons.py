@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from tiletum_tui.engine import (IllegalActionError, PlayerSetup, Settings, apply, check, legal_actions, new_game,
+from tiletum_tui.games.tiletum.engine import (IllegalActionError, PlayerSetup, Settings, apply, check, legal_actions, new_game,
                                 options)
-from tiletum_tui.ui.choices import TASK, build_menu
-from tiletum_tui.ui.line_memory import LineMemory
+from tiletum_tui.games.tiletum.ui.choices import TASK, build_menu
+from tiletum_tui.games.tiletum.ui.line_memory import LineMemory
 
 
 def _settings(seed: int) -> Settings:
@@ -75,12 +75,12 @@ def test_a_greyed_line_says_the_reason_check_gives_for_that_move():
 def test_a_greyed_follower_line_says_the_reason_check_gives():
     """Carcassonne: the follower lines the screen greys (``CarcassonneScreen._options``) say the engine's
     own refusal for that follower."""
-    from tiletum_tui.carcassonne.engine import PlayerSetup as CP, Settings as CS, apply as capply
-    from tiletum_tui.carcassonne.engine import legal_actions as clegal, new_game as cnew
-    from tiletum_tui.carcassonne.engine.actions import Deploy
-    from tiletum_tui.carcassonne.engine.followers import spots
-    from tiletum_tui.carcassonne.engine.rules import check as ccheck
-    from tiletum_tui.carcassonne.ui.screen import CarcassonneScreen
+    from tiletum_tui.games.carcassonne.engine import PlayerSetup as CP, Settings as CS, apply as capply
+    from tiletum_tui.games.carcassonne.engine import legal_actions as clegal, new_game as cnew
+    from tiletum_tui.games.carcassonne.engine.actions import Deploy
+    from tiletum_tui.games.carcassonne.engine.followers import spots
+    from tiletum_tui.games.carcassonne.engine.rules import check as ccheck
+    from tiletum_tui.games.carcassonne.ui.screen import CarcassonneScreen
 
     seen = 0
     for seed in range(1, 4):
@@ -108,8 +108,8 @@ def test_a_buildings_bonuses_are_not_marked_done_by_the_building_before():
     """Item 5: "Take the bonus of Settler (Merchant) … — done" under a Building whose Room holds the
     Assayer. Two Building Bonuses in one turn: the second Building's lines are its own Characters'
     alone, none greyed "done" for a bonus taken in the first."""
-    from tiletum_tui.engine.bonuses import CharacterBonus, PickBuilding
-    from tiletum_tui.engine.state import PickBuildingFrame
+    from tiletum_tui.games.tiletum.engine.bonuses import CharacterBonus, PickBuilding
+    from tiletum_tui.games.tiletum.engine.state import PickBuildingFrame
 
     for seed in range(1, 60):
         state = new_game(_settings(seed))
@@ -145,8 +145,8 @@ def test_a_buildings_bonuses_are_not_marked_done_by_the_building_before():
 def test_a_move_is_never_done():
     """Item 5: "Move your Prospector … — done" although moving again is allowed. A piece may move again
     in the same decision: a move's line kept in its place says why not now, never "done"."""
-    from tiletum_tui.engine.map_actions import MovePiece
-    from tiletum_tui.engine.silver.prospector import MoveProspector
+    from tiletum_tui.games.tiletum.engine.map_actions import MovePiece
+    from tiletum_tui.games.tiletum.engine.silver.prospector import MoveProspector
 
     moves = 0
     for seed in range(1, 16):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tiletum_tui.session import Session
-from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.shell.session import Session
+from tiletum_tui.shell.ui.app import TiletumApp
 
 from .conftest import SETTINGS
 

@@ -8,11 +8,11 @@ is not."""
 
 from __future__ import annotations
 
-from tiletum_tui.engine import legal_actions
-from tiletum_tui.session import EVERY_SEAT, Session
-from tiletum_tui.shell_ui.save import SaveDialog
-from tiletum_tui.ui.screens.game import GameScreen
-from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.engine import legal_actions
+from tiletum_tui.shell.session import EVERY_SEAT, Session
+from tiletum_tui.shell.ui.save import SaveDialog
+from tiletum_tui.games.tiletum.ui.screens.game import GameScreen
+from tiletum_tui.shell.ui.app import TiletumApp
 
 from .conftest import SETTINGS
 
@@ -88,6 +88,6 @@ async def test_a_player_typing_a_move_as_the_autosave_fails_is_not_taken_for_a_p
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, SaveDialog)
-        from tiletum_tui.saves.store import sanitise_name
+        from tiletum_tui.shell.saves.store import sanitise_name
 
         assert dialog.query_one("#save-name").value == "~/" + sanitise_name(session._default_name())

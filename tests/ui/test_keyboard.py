@@ -9,19 +9,19 @@ import pytest
 from textual import events
 from textual.widgets import OptionList
 
-from tiletum_tui.engine import current_player, legal_actions
-from tiletum_tui.engine.map_actions import MovePiece
-from tiletum_tui.engine.state import ActionFrame, TurnFrame
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.views import views_for
-from tiletum_tui.ui.widgets.decision import DecisionPanel
+from tiletum_tui.games.tiletum.engine import current_player, legal_actions
+from tiletum_tui.games.tiletum.engine.map_actions import MovePiece
+from tiletum_tui.games.tiletum.engine.state import ActionFrame, TurnFrame
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.views import views_for
+from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
 
 from .chooser import presses
-from tiletum_tui.ui.widgets.keyline import KeyLine
-from tiletum_tui.ui.widgets.map_view import MapView
+from tiletum_tui.shell.ui.keyline import KeyLine
+from tiletum_tui.games.tiletum.ui.widgets.map_view import MapView
 
 from .conftest import log_unwrapped, midgame_session, session_where, turn_start_session
-from tiletum_tui.session import EVERY_SEAT
+from tiletum_tui.shell.session import EVERY_SEAT
 
 def _view_keys(state) -> dict[str, str]:
     """The first key of each view this game shows (a module's views only when the module is on)."""
@@ -187,7 +187,7 @@ async def test_moves_are_named_by_where_they_lead_and_the_way_back_is_marked(tmp
         top = state.stack[-1] if state.stack else None
         if not isinstance(top, ActionFrame) or top.action != "merchant" or top.ap < 1:
             return False
-        from tiletum_tui.engine.ruleset import rules_for
+        from tiletum_tui.games.tiletum.engine.ruleset import rules_for
 
         return rules_for(state.settings).spaces[state.players[top.player].merchant].kind == "road"
 
@@ -229,7 +229,7 @@ async def test_pick_a_town_by_typing_its_first_letters(tmp_path):
 
 async def test_more_than_nine_towns_are_found_by_typing_at_once(tmp_path):
     """A choice of any Town (more lines than numbers): letters find at once, no '/' needed."""
-    from tiletum_tui.engine.state import MoveAnywhereFrame, PlaceFrame
+    from tiletum_tui.games.tiletum.engine.state import MoveAnywhereFrame, PlaceFrame
 
     def anywhere(state):
         top = state.stack[-1] if state.stack else None
@@ -255,7 +255,7 @@ async def test_more_than_nine_towns_are_found_by_typing_at_once(tmp_path):
 async def test_a_typical_turn_takes_eight_keys(tmp_path):
     """The scripted typical turn (ui.bench.typical_turn): a die changed by one step, two options of its
     Action, one Task, end the turn: 8 keys or fewer, as the benchmark counts them."""
-    from tiletum_tui.ui.bench import turn_keys, typical_turn
+    from tiletum_tui.games.tiletum.ui.bench import turn_keys, typical_turn
 
     session, plan = typical_turn()
     keys = turn_keys(session.state, plan)
@@ -338,7 +338,7 @@ async def test_a_long_log_entry_wraps_under_its_own_words(tmp_path):
 
 
 async def test_the_log_tells_every_corruption_token_and_every_vp(tmp_path):
-    from tiletum_tui.engine.events import CorruptionRevealed, Scored
+    from tiletum_tui.games.tiletum.engine.events import CorruptionRevealed, Scored
 
     session = turn_start_session(tmp_path)
     app = TiletumApp(session=session)
@@ -369,9 +369,9 @@ async def test_the_offers_show_the_piles_and_the_dice_in_the_bag(tmp_path):
 
 
 async def test_town_details_and_the_legend_are_one_key_away(tmp_path):
-    from tiletum_tui.engine.queries import cathedral_reward
-    from tiletum_tui.engine.ruleset import rules_for
-    from tiletum_tui.ui.dialogs.town import TownDialog
+    from tiletum_tui.games.tiletum.engine.queries import cathedral_reward
+    from tiletum_tui.games.tiletum.engine.ruleset import rules_for
+    from tiletum_tui.games.tiletum.ui.dialogs.town import TownDialog
 
     session = midgame_session(tmp_path)
     app = TiletumApp(session=session)
@@ -401,8 +401,8 @@ async def test_the_h_key_keeps_the_sub_menu_open(tmp_path):
 async def test_the_command_palette_offers_each_task_possible_now_and_does_it(tmp_path):
     """Ctrl+P lists 'Task: …' for every Task the engine allows now (rulebook: Tasks any time in your
     turn), in the log's words; running one does it."""
-    from tiletum_tui.engine import legal_actions
-    from tiletum_tui.engine.tasks import TASKS
+    from tiletum_tui.games.tiletum.engine import legal_actions
+    from tiletum_tui.games.tiletum.engine.tasks import TASKS
 
     session = midgame_session(tmp_path)
     app = TiletumApp(session=session)
@@ -421,8 +421,8 @@ async def test_the_command_palette_offers_each_task_possible_now_and_does_it(tmp
 async def test_an_announcements_long_reason_wraps_under_its_words(tmp_path):
     """A Fair's reason longer than the dialog goes on under the reason, past the VP column (it once
     went on at the dialog's left edge, under the player's name)."""
-    from tiletum_tui.engine.events import Scored
-    from tiletum_tui.ui.dialogs.basic import AnnounceDialog
+    from tiletum_tui.games.tiletum.engine.events import Scored
+    from tiletum_tui.games.tiletum.ui.dialogs.basic import AnnounceDialog
 
     session = turn_start_session(tmp_path)
     why = "Fair in Tiletum: 0 x 6 VP (VP for each set of 1 fulfilled Contract and 1 Cathedral tile)"

@@ -1,6 +1,6 @@
 """Issue 25 (a hosted game redraws every screen at every move): the large drawings and texts (the
 map, the wheel, the board, the offers, the log) render each of their lines apart and keep a line's
-strips while it stays the same (``shell_ui.painted.LineCached``). What they show must be exactly
+strips while it stays the same (``shell.ui.painted.LineCached``). What they show must be exactly
 what Textual's own rendering of the whole text shows (``Widget._render_content``), before and after
 moves, at two of the snapshots' sizes; and a line that did not change is not rendered again."""
 
@@ -12,11 +12,11 @@ import pytest
 from textual.visual import Visual
 from textual.widget import Widget
 
-from tiletum_tui.engine import legal_actions
-from tiletum_tui.session import EVERY_SEAT
-from tiletum_tui.shell_ui.painted import LineCached
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.widgets.map_view import MapView
+from tiletum_tui.games.tiletum.engine import legal_actions
+from tiletum_tui.shell.session import EVERY_SEAT
+from tiletum_tui.shell.ui.painted import LineCached
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.widgets.map_view import MapView
 
 from .conftest import midgame_session
 
@@ -88,7 +88,7 @@ async def test_a_text_becomes_the_content_textual_makes_of_it(tmp_path, view):
     from rich.text import Text
     from textual.content import Content
 
-    from tiletum_tui.shell_ui.painted import Painted
+    from tiletum_tui.shell.ui.painted import Painted
 
     session = midgame_session(tmp_path)
     app = TiletumApp(session=session)

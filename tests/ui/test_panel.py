@@ -3,20 +3,20 @@ numbers on the lines come from the engine (Completed Buildings, a Helper's Resou
 
 from __future__ import annotations
 
-from tiletum_tui.engine import digest, legal_actions
-from tiletum_tui.engine.state import (
+from tiletum_tui.games.tiletum.engine import digest, legal_actions
+from tiletum_tui.games.tiletum.engine.state import (
     JokerFrame,
     MoveAnywhereFrame,
     MoveFrame,
     TurnFrame,
     put,
 )
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.screens.game import GameScreen
-from tiletum_tui.ui.widgets.decision import DecisionPanel
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.screens.game import GameScreen
+from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
 
 from .chooser import presses
-from tiletum_tui.ui.widgets.map_view import MapView
+from tiletum_tui.games.tiletum.ui.widgets.map_view import MapView
 
 from .conftest import make_session, midgame_session, session_where
 
@@ -30,8 +30,8 @@ def _lines(screen) -> list[str]:
 
 def _session_with_a_greyed_line(tmp_path):
     """A seeded random game, played until the decision panel's first level shows a refused line."""
-    from tiletum_tui.engine import options, view
-    from tiletum_tui.ui.choices import build_menu
+    from tiletum_tui.games.tiletum.engine import options, view
+    from tiletum_tui.games.tiletum.ui.choices import build_menu
 
     def greyed(state):
         seen = view(state)
@@ -106,8 +106,8 @@ def test_map_cursor_keeps_to_its_direction():
     """'Left from a road jumped to another road' (issue 9): an arrow goes to the nearest space that way,
     within 60 degrees of it (never behind, never far to the side); from a Road space Left and Right
     reach the Towns at its ends when they lie that way."""
-    from tiletum_tui.engine.ruleset import rules_for
-    from tiletum_tui.ui import mapdraw as M
+    from tiletum_tui.games.tiletum.engine.ruleset import rules_for
+    from tiletum_tui.games.tiletum.ui import mapdraw as M
 
     from .conftest import SETTINGS
 
@@ -143,9 +143,9 @@ async def test_undo_within_turn(tmp_path):
 
 def test_die_choices_show_the_ap_with_completed_building_bonus(tmp_path):
     """Completed Buildings: the Action gives its Bonus AP every time a die is taken for it; the menu says so."""
-    from tiletum_tui.engine import clone, options
-    from tiletum_tui.engine.queries import action_for_value
-    from tiletum_tui.ui.choices import build_menu
+    from tiletum_tui.games.tiletum.engine import clone, options
+    from tiletum_tui.games.tiletum.engine.queries import action_for_value
+    from tiletum_tui.games.tiletum.ui.choices import build_menu
 
     from .conftest import make_session
 
@@ -161,9 +161,9 @@ def test_die_choices_show_the_ap_with_completed_building_bonus(tmp_path):
 def test_after_the_change_resource_helper_every_die_line_shows_that_resource(tmp_path):
     """Issue 9: 'after the Helper change Resource, the die list still shows each die's own Resource'.
     The lines read the engine's option facts, so after the Helper they say the chosen Resource."""
-    from tiletum_tui.engine import apply, options, view
-    from tiletum_tui.engine.tasks import UseHelper
-    from tiletum_tui.ui.choices import build_menu
+    from tiletum_tui.games.tiletum.engine import apply, options, view
+    from tiletum_tui.games.tiletum.engine.tasks import UseHelper
+    from tiletum_tui.games.tiletum.ui.choices import build_menu
 
     def has_helper(state):
         top = state.stack[-1] if state.stack else None
@@ -182,9 +182,9 @@ def test_the_joker_title_quotes_the_ap_the_lines_give(tmp_path):
     that Action would get (the engine's count, with its Bonus AP); the title and the strip quote those,
     a range when they differ, one number when every Action gets the same (a Prospect for Silver Joker
     Technology adds 1 to each: the title said the frame's 1 AP over lines of 2)."""
-    from tiletum_tui.engine import clone, options
-    from tiletum_tui.ui.choices import build_menu, decision_title
-    from tiletum_tui.ui.widgets.strip import PlayerStrip
+    from tiletum_tui.games.tiletum.engine import clone, options
+    from tiletum_tui.games.tiletum.ui.choices import build_menu, decision_title
+    from tiletum_tui.games.tiletum.ui.widgets.strip import PlayerStrip
 
     session = session_where(tmp_path, lambda s: bool(s.stack) and isinstance(s.stack[-1], JokerFrame)
                             and s.stack[-1].source == "die")
@@ -209,8 +209,8 @@ async def test_the_die_taken_this_turn_is_marked_on_the_wheel_until_the_turn_end
     """Rulebook p.6 (a turn: take a die, then do its Action): while the turn goes on the wheel names
     the die the player in turn took and the Action it gives, so an opponent's move can be followed;
     once the turn ends the mark is gone (the die is then listed among those taken since)."""
-    from tiletum_tui.engine.turn import EndTurn, TakeDie
-    from tiletum_tui.ui.widgets.wheel import WheelView
+    from tiletum_tui.games.tiletum.engine.turn import EndTurn, TakeDie
+    from tiletum_tui.games.tiletum.ui.widgets.wheel import WheelView
 
     session = make_session(tmp_path)
     app = TiletumApp(session=session)
@@ -236,8 +236,8 @@ def test_the_fair_announcement_says_the_vp_per_time_as_one_number(tmp_path):
     The announcement says the sum, then where it comes from (a learner read '1+4 VP' as a puzzle)."""
     from types import SimpleNamespace
 
-    from tiletum_tui.engine.events import FairHeld
-    from tiletum_tui.ui.screens.announce import Announcing
+    from tiletum_tui.games.tiletum.engine.events import FairHeld
+    from tiletum_tui.games.tiletum.ui.screens.announce import Announcing
 
     session = make_session(tmp_path, moves=400)
     entry = next(e for e in session.log if any(isinstance(ev, FairHeld) for ev in e.events))
@@ -253,9 +253,9 @@ def test_a_die_changed_for_gold_one_lacks_says_so_shortly_also_when_two_actions_
     """Rulebook, taking a die: each step of change costs 2 Gold. With 1 Gold every change is greyed with
     the same short note, "you have 1 Gold"; with Prospect for Silver a 4 is the Contract or the
     Prospector Action, and that line once showed the long reason instead of the note."""
-    from tiletum_tui.engine import new_game, options, view
-    from tiletum_tui.engine.state import PlayerSetup, Settings
-    from tiletum_tui.ui.choices import build_menu
+    from tiletum_tui.games.tiletum.engine import new_game, options, view
+    from tiletum_tui.games.tiletum.engine.state import PlayerSetup, Settings
+    from tiletum_tui.games.tiletum.ui.choices import build_menu
 
     state = view(new_game(Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=9,
                                    modules=("silver",))))
@@ -273,9 +273,9 @@ def test_a_die_kept_where_two_actions_share_the_value_names_both_until_one_is_ch
     values (the die's line read "Contract or Prospector"); keeping the die there said "Contract" alone,
     in its line and in the path above, though the next step asks which of the two: its line names both,
     the path only the value (the step after names the one chosen, and the path fits a line)."""
-    from tiletum_tui.engine import new_game, options, view
-    from tiletum_tui.engine.state import PlayerSetup, Settings
-    from tiletum_tui.ui.choices import build_menu
+    from tiletum_tui.games.tiletum.engine import new_game, options, view
+    from tiletum_tui.games.tiletum.engine.state import PlayerSetup, Settings
+    from tiletum_tui.games.tiletum.ui.choices import build_menu
 
     state = view(new_game(Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=9,
                                    modules=("silver",))))

@@ -10,11 +10,11 @@ import random
 from textual.app import App
 from textual.containers import Vertical
 
-from tiletum_tui.engine import legal_actions
-from tiletum_tui.session import EVERY_SEAT
-from tiletum_tui.shell_ui.painted import Painted
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.widgets.map_view import MapView
+from tiletum_tui.games.tiletum.engine import legal_actions
+from tiletum_tui.shell.session import EVERY_SEAT
+from tiletum_tui.shell.ui.painted import Painted
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.widgets.map_view import MapView
 
 from .conftest import midgame_session
 
@@ -57,7 +57,7 @@ async def test_each_thing_the_map_draws_draws_it_again(tmp_path):
     round's Fair): the map shows it, as a full redraw does."""
     from msgspec.structs import replace
 
-    from tiletum_tui.engine.state import EMPTY
+    from tiletum_tui.games.tiletum.engine.state import EMPTY
 
     app = TiletumApp(session=midgame_session(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -162,7 +162,7 @@ async def test_a_view_drawn_as_it_shows_is_drawn_to_the_width_it_will_have(tmp_p
     """A view drawn in the moment it shows (it changed while another was shown) is drawn to the width
     of its last layout (``ViewScroll.room``), not to a guess: the Resize that comes once it is laid out
     draws the same, so it is neither drawn nor laid out a second time."""
-    from tiletum_tui.ui.widgets.wheel import WheelView
+    from tiletum_tui.games.tiletum.ui.widgets.wheel import WheelView
 
     session = midgame_session(tmp_path)
     app = TiletumApp(session=session)

@@ -14,15 +14,15 @@ import pytest
 
 from tests.ui.conftest import log_unwrapped
 from tests.ui.replay_helpers import engine_states
-from tiletum_tui.engine import digest, legal_actions, parse
-from tiletum_tui.engine.state import UNKNOWN, PlayerSetup, Settings
-from tiletum_tui.saves.format import Seat
-from tiletum_tui.session import EVERY_SEAT, Session
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.replay.positions import EVERYTHING, HiddenError, Positions
-from tiletum_tui.ui.replay.screen import ReplayScreen
-from tiletum_tui.ui.widgets.log import LogView
-from tiletum_tui.ui.widgets.status import StatusBar
+from tiletum_tui.games.tiletum.engine import digest, legal_actions, parse
+from tiletum_tui.games.tiletum.engine.state import UNKNOWN, PlayerSetup, Settings
+from tiletum_tui.shell.saves.format import Seat
+from tiletum_tui.shell.session import EVERY_SEAT, Session
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.replay.positions import EVERYTHING, HiddenError, Positions
+from tiletum_tui.games.tiletum.ui.replay.screen import ReplayScreen
+from tiletum_tui.games.tiletum.ui.widgets.log import LogView
+from tiletum_tui.games.tiletum.ui.widgets.status import StatusBar
 
 FOUR = Settings(players=tuple(PlayerSetup(n, c) for n, c in zip(("Ann", "Bob", "Cid", "Dee"),
                                                                 ("red", "blue", "green", "yellow"))), seed=3)
@@ -278,7 +278,7 @@ async def test_the_end_of_a_replay_says_how_to_reach_the_final_table(finished4, 
     from Open e opens it, from the final table e goes back to it."""
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        from tiletum_tui.ui.games import screens_for
+        from tiletum_tui.shell.ui.games import screens_for
 
         screen = screens_for("tiletum").replay(finished4, at=10)
         app.push_screen(screen)

@@ -17,18 +17,18 @@ import pytest
 from rich.console import Console
 
 from tests.ui.replay_helpers import engine_states
-from tiletum_tui import games
-from tiletum_tui.carcassonne.engine import apply_in_place, digest, legal_actions, new_game, notation, parse
-from tiletum_tui.carcassonne.engine.actions import Deploy
-from tiletum_tui.carcassonne.engine.rules import is_view
-from tiletum_tui.carcassonne.ui.replay import CHARTS, CarcassonneReplay
-from tiletum_tui.saves import format as fmt
-from tiletum_tui.saves.format import Seat
-from tiletum_tui.session import Session
-from tiletum_tui.shell_ui.help import KeysHelp
-from tiletum_tui.shell_ui.replay.charts import ChartsScreen
-from tiletum_tui.shell_ui.replay.positions import EVERYTHING, HiddenError, Positions
-from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.core import games
+from tiletum_tui.games.carcassonne.engine import apply_in_place, digest, legal_actions, new_game, notation, parse
+from tiletum_tui.games.carcassonne.engine.actions import Deploy
+from tiletum_tui.games.carcassonne.engine.rules import is_view
+from tiletum_tui.games.carcassonne.ui.replay import CHARTS, CarcassonneReplay
+from tiletum_tui.shell.saves import format as fmt
+from tiletum_tui.shell.saves.format import Seat
+from tiletum_tui.shell.session import Session
+from tiletum_tui.shell.ui.help import KeysHelp
+from tiletum_tui.shell.ui.replay.charts import ChartsScreen
+from tiletum_tui.shell.ui.replay.positions import EVERYTHING, HiddenError, Positions
+from tiletum_tui.shell.ui.app import TiletumApp
 
 from ..carcassonne.helpers import settings
 

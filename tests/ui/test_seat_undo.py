@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import time
 
-from tiletum_tui.engine import PlayerSetup, Settings, legal_actions
-from tiletum_tui.saves.format import PERSON, Seat
-from tiletum_tui.session import Session
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.opponents import OpponentsController
-from tiletum_tui.ui.widgets.keyline import KeyLine
+from tiletum_tui.games.tiletum.engine import PlayerSetup, Settings, legal_actions
+from tiletum_tui.shell.saves.format import PERSON, Seat
+from tiletum_tui.shell.session import Session
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.opponents import OpponentsController
+from tiletum_tui.shell.ui.keyline import KeyLine
 
 SETTINGS = Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=7)
 

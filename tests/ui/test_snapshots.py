@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.dialogs.basic import AnnounceDialog
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.dialogs.basic import AnnounceDialog
 
 from .conftest import finished_session, midgame_session, turn_start_session
 

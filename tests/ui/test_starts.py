@@ -60,7 +60,7 @@ def test_readme_shows_the_two_commands_and_ci_runs_the_test_one():
 
 def test_save_dir_goes_before_or_after_the_command(tmp_path, capsys):
     """README: `--save-dir DIR` anywhere (issue 9: it was refused after the subcommand)."""
-    from tiletum_tui import cli
+    from tiletum_tui.shell import cli
 
     for argv in (["--save-dir", str(tmp_path), "saves"], ["saves", "--save-dir", str(tmp_path)]):
         assert cli.main(argv) == 0
@@ -72,9 +72,9 @@ def test_continue_says_which_game_it_opens_when_a_newer_one_is_finished(tmp_path
     last unfinished game, and says which, and that the newer one is finished."""
     from datetime import datetime, timezone
 
-    from tiletum_tui.session import saving as session_module  # (where a save's time is taken)
-    from tiletum_tui.cli import continue_note
-    from tiletum_tui.session import Session
+    from tiletum_tui.shell.session import saving as session_module  # (where a save's time is taken)
+    from tiletum_tui.shell.cli import continue_note
+    from tiletum_tui.shell.session import Session
 
     from .conftest import finished_session, make_session
 

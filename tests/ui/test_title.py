@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.dialogs.load import LoadDialog
-from tiletum_tui.ui.screens.game import GameScreen
-from tiletum_tui.ui.screens.new_game import NewGameScreen
-from tiletum_tui.ui.screens.title import TitleScreen
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.shell.ui.load import LoadDialog
+from tiletum_tui.games.tiletum.ui.screens.game import GameScreen
+from tiletum_tui.games.tiletum.ui.screens.new_game import NewGameScreen
+from tiletum_tui.shell.ui.title import TitleScreen
 
 from ..title_helpers import continue_line
 from .conftest import make_session
-from tiletum_tui.session import EVERY_SEAT
+from tiletum_tui.shell.session import EVERY_SEAT
 
 
 async def test_new_game_form_validates_and_starts(tmp_path):
@@ -67,10 +67,10 @@ async def test_quit(tmp_path):
 
 async def test_the_last_unfinished_game_is_offered_first_and_c_continues_it(tmp_path):
     """Issue 4: on start, offer to continue the last unfinished game."""
-    from tiletum_tui.session import Session
+    from tiletum_tui.shell.session import Session
 
     session = Session.new(make_session(tmp_path, moves=0).settings, save_dir=tmp_path)  # autosaves
-    from tiletum_tui.engine import legal_actions
+    from tiletum_tui.games.tiletum.engine import legal_actions
 
     session.apply(legal_actions(session.state)[0], by=EVERY_SEAT)
     session.flush()
@@ -116,8 +116,8 @@ async def test_delete_a_save_only_after_confirming(tmp_path):
 async def test_save_under_a_name_from_the_game(tmp_path):
     """Issue 4: save (named) at any moment from a key. Issue 11: a name stays in the save folder
     ("friday: night" is sanitised), and the dialog shows where the save goes."""
-    from tiletum_tui.saves import listing
-    from tiletum_tui.shell_ui.save import SaveDialog
+    from tiletum_tui.shell.saves import listing
+    from tiletum_tui.shell.ui.save import SaveDialog
 
     app = TiletumApp(session=make_session(tmp_path, moves=3))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -138,8 +138,8 @@ async def test_save_under_a_name_from_the_game(tmp_path):
 
 async def test_keys_remapped_in_the_key_file_work_and_show_in_help(tmp_path, monkeypatch):
     """Issue 3: keys carry ids so they can be remapped (here: Tasks from t to z)."""
-    from tiletum_tui.ui import keymap
-    from tiletum_tui.ui.dialogs.help import HelpScreen
+    from tiletum_tui.games.tiletum.ui import keymap
+    from tiletum_tui.games.tiletum.ui.dialogs.help import HelpScreen
 
     keymap.user_keys_path().parent.mkdir(parents=True)
     keymap.user_keys_path().write_text('{"tiletum.tasks": "z"}')
@@ -160,7 +160,7 @@ async def test_keys_remapped_in_the_key_file_work_and_show_in_help(tmp_path, mon
 
 
 def test_a_bad_key_file_is_reported_and_left_alone(tmp_path):
-    from tiletum_tui.ui import keymap
+    from tiletum_tui.games.tiletum.ui import keymap
 
     path = tmp_path / "keys.json"
     path.write_text('{"tiletum.dance": "d"}')

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import random
 
-from tiletum_tui import games
-from tiletum_tui.carcassonne.engine import legal_actions, notation
-from tiletum_tui.session import Session
-from tiletum_tui.shell_ui.rules_screen import RulesBrowser
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.dialogs.choose_game import ChooseGame
-from tiletum_tui.ui.screens.title import TitleScreen
+from tiletum_tui.core import games
+from tiletum_tui.games.carcassonne.engine import legal_actions, notation
+from tiletum_tui.shell.session import Session
+from tiletum_tui.shell.ui.rules_screen import RulesBrowser
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.shell.ui.choose_game import ChooseGame
+from tiletum_tui.shell.ui.title import TitleScreen
 
 from ..carcassonne.helpers import settings
 from ..title_helpers import continue_line
@@ -20,7 +20,7 @@ from ..title_helpers import continue_line
 
 def _carcassonne_save(folder, names=("Ann", "Bob"), actions: int = 60) -> Session:
     """An unfinished Carcassonne game, autosaved in ``folder``, ``actions`` random moves in."""
-    from tiletum_tui.carcassonne.engine import PlayerSetup, Settings
+    from tiletum_tui.games.carcassonne.engine import PlayerSetup, Settings
 
     s = Settings(players=tuple(PlayerSetup(n, c) for n, c in zip(names, ("red", "blue", "green"))), seed=7)
     session = Session.new(s, save_dir=folder, game=games.game("carcassonne"), autosave=True)
@@ -57,7 +57,7 @@ async def test_the_scores_go_on_a_row_of_their_own_under_the_words(tmp_path):
 
 
 async def test_r_on_the_title_asks_which_games_rules_and_opens_carcassonnes(tmp_path):
-    from tiletum_tui.carcassonne.ui import rules_pages
+    from tiletum_tui.games.carcassonne.ui import rules_pages
 
     app = TiletumApp(save_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -78,7 +78,7 @@ async def test_r_on_the_title_asks_which_games_rules_and_opens_carcassonnes(tmp_
 
 async def test_the_palette_rules_over_a_carcassonne_game_opens_its_rules(tmp_path):
     """(It opened Tiletum's: the app's own game, whatever game was on screen.)"""
-    from tiletum_tui.carcassonne.ui import rules_pages
+    from tiletum_tui.games.carcassonne.ui import rules_pages
 
     session = Session.new(settings(2, 5), save_dir=tmp_path, game=games.game("carcassonne"), autosave=False)
     app = TiletumApp(save_dir=tmp_path)  # Tiletum's title, then a Carcassonne game from it

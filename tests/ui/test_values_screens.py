@@ -17,17 +17,17 @@ import random
 import msgspec
 import pytest
 
-from tiletum_tui.bench.engine import settings  # (players, seed, modules)
-from tiletum_tui.engine import digest, legal_actions, options
-from tiletum_tui.engine.views import decode_view, encode_view
-from tiletum_tui.learn.explain import why_not
-from tiletum_tui.learn.hints import hint_text
-from tiletum_tui.learn.preview import preview_text
-from tiletum_tui.opponents.levels import Opponent
-from tiletum_tui.session import Session
-from tiletum_tui.ui.app import TiletumApp
-from tiletum_tui.ui.choices import build_menu
-from tiletum_tui.ui.recap import LogReader
+from tiletum_tui.games.tiletum.bench.engine import settings  # (players, seed, modules)
+from tiletum_tui.games.tiletum.engine import digest, legal_actions, options
+from tiletum_tui.games.tiletum.engine.views import decode_view, encode_view
+from tiletum_tui.games.tiletum.learn.explain import why_not
+from tiletum_tui.games.tiletum.learn.hints import hint_text
+from tiletum_tui.games.tiletum.learn.preview import preview_text
+from tiletum_tui.games.tiletum.opponents.levels import Opponent
+from tiletum_tui.shell.session import Session
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.games.tiletum.ui.choices import build_menu
+from tiletum_tui.games.tiletum.ui.recap import LogReader
 
 GAMES = [((), 2, 11), ((), 4, 12), (("silver",), 2, 13), (("silver",), 3, 14)]
 

@@ -17,7 +17,7 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parents[2]))
 
-from tiletum_tui.carcassonne.engine import (  # noqa: E402
+from tiletum_tui.games.carcassonne.engine import (  # noqa: E402
     PlayerSetup, Settings, apply_in_place, digest, legal_actions, new_game, notation,
 )
 

@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from tiletum_tui.carcassonne.engine import Place, apply_in_place, legal_actions, new_game
-from tiletum_tui.carcassonne.engine.followers import spots
-from tiletum_tui.carcassonne.engine.land import legal_places
-from tiletum_tui.carcassonne.engine.state import Follower
-from tiletum_tui.carcassonne.opponents.evaluate import MASTER_ODDS, ODDS, values_each, weigh
+from tiletum_tui.games.carcassonne.engine import Place, apply_in_place, legal_actions, new_game
+from tiletum_tui.games.carcassonne.engine.followers import spots
+from tiletum_tui.games.carcassonne.engine.land import legal_places
+from tiletum_tui.games.carcassonne.engine.state import Follower
+from tiletum_tui.games.carcassonne.opponents.evaluate import MASTER_ODDS, ODDS, values_each, weigh
 
 from ..helpers import settings
 
@@ -82,7 +82,7 @@ def test_the_masters_last_followers_in_supply_are_worth_most():
     playouts) now values the last followers in supply most: spending the last one costs it well over
     what spending a seventh does, and more than a point or two of an unfinished feature. The journeyman
     values each alike, as before."""
-    from tiletum_tui.carcassonne.opponents.evaluate import values
+    from tiletum_tui.games.carcassonne.opponents.evaluate import values
 
     state = new_game(settings(2, seed=3)).clone()
 

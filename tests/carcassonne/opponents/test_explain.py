@@ -3,10 +3,10 @@ completes or threatens, the points it expects)"; every number in them is the eng
 
 from __future__ import annotations
 
-from tiletum_tui.carcassonne.engine import Deploy, Place, apply, new_game, view
-from tiletum_tui.carcassonne.engine.followers import spots
-from tiletum_tui.carcassonne.engine.rules import forecast
-from tiletum_tui.carcassonne.opponents.explain import explain
+from tiletum_tui.games.carcassonne.engine import Deploy, Place, apply, new_game, view
+from tiletum_tui.games.carcassonne.engine.followers import spots
+from tiletum_tui.games.carcassonne.engine.rules import forecast
+from tiletum_tui.games.carcassonne.opponents.explain import explain
 
 from ..helpers import settings
 

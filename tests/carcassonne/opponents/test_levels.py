@@ -10,12 +10,12 @@ from collections import Counter
 
 import pytest
 
-from tiletum_tui.carcassonne.data import load
-from tiletum_tui.carcassonne.engine import Deploy, apply, legal_actions, new_game, view
-from tiletum_tui.carcassonne.engine.invariants import check_invariants
-from tiletum_tui.carcassonne.engine.rules import remaining, sample
-from tiletum_tui.carcassonne.opponents.levels import Opponent, beginner_move
-from tiletum_tui.opponents.base import Budget
+from tiletum_tui.games.carcassonne.data import load
+from tiletum_tui.games.carcassonne.engine import Deploy, apply, legal_actions, new_game, view
+from tiletum_tui.games.carcassonne.engine.invariants import check_invariants
+from tiletum_tui.games.carcassonne.engine.rules import remaining, sample
+from tiletum_tui.games.carcassonne.opponents.levels import Opponent, beginner_move
+from tiletum_tui.shell.opponents.base import Budget
 
 from ..helpers import settings
 

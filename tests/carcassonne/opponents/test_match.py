@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tiletum_tui.carcassonne.opponents.match import play_game
+from tiletum_tui.games.carcassonne.opponents.match import play_game
 
 
 def test_a_headless_game_between_opponents_plays_to_the_end_without_an_observer():

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import time
 
-from tiletum_tui import games
-from tiletum_tui.carcassonne.engine import Place
-from tiletum_tui.carcassonne.ui.opponents import SeatsDriver
-from tiletum_tui.carcassonne.ui.screen import CarcassonneScreen
-from tiletum_tui.saves.format import PERSON, Seat
-from tiletum_tui.session import Session
-from tiletum_tui.ui.app import TiletumApp
+from tiletum_tui.core import games
+from tiletum_tui.games.carcassonne.engine import Place
+from tiletum_tui.games.carcassonne.ui.opponents import SeatsDriver
+from tiletum_tui.games.carcassonne.ui.screen import CarcassonneScreen
+from tiletum_tui.shell.saves.format import PERSON, Seat
+from tiletum_tui.shell.session import Session
+from tiletum_tui.shell.ui.app import TiletumApp
 
 from ..helpers import settings
 

@@ -8,16 +8,16 @@ import re
 
 import pytest
 
-from tiletum_tui.carcassonne.engine import legal_actions, new_game, notation, view
-from tiletum_tui.carcassonne.opponents.levels import Opponent
-from tiletum_tui.cli import main
-from tiletum_tui.session import Session
+from tiletum_tui.games.carcassonne.engine import legal_actions, new_game, notation, view
+from tiletum_tui.games.carcassonne.opponents.levels import Opponent
+from tiletum_tui.shell.cli import main
+from tiletum_tui.shell.session import Session
 
 from ..helpers import settings
 
 
 def test_the_worker_plays_a_carcassonne_seat_from_the_view_it_is_sent():
-    from tiletum_tui.opponents.worker import OpponentProcess
+    from tiletum_tui.shell.opponents.worker import OpponentProcess
 
     state = new_game(settings(3, 21))
     here = Opponent(0, "journeyman").choose(view(state))
@@ -36,7 +36,7 @@ def test_the_worker_plays_a_carcassonne_seat_from_the_view_it_is_sent():
 
 
 def test_a_carcassonne_level_that_fails_gets_the_beginners_legal_move():
-    from tiletum_tui.opponents.worker import OpponentProcess
+    from tiletum_tui.shell.opponents.worker import OpponentProcess
 
     state = new_game(settings(2, 21))
     proc = OpponentProcess({1: ("journeyman", "2s")}, game="carcassonne")  # nobody for seat 0: asking fails

@@ -3,9 +3,9 @@ real game; it shows that a module plugs in through the registry alone (``test_to
 
 from __future__ import annotations
 
-from tiletum_tui.engine.actions import Action, Rule, refuse
-from tiletum_tui.engine.common import gain, tasks_open
-from tiletum_tui.engine.ruleset import Module
+from tiletum_tui.games.tiletum.engine.actions import Action, Rule, refuse
+from tiletum_tui.games.tiletum.engine.common import gain, tasks_open
+from tiletum_tui.games.tiletum.engine.ruleset import Module
 
 
 class Tithe(Action, tag="tithe"):

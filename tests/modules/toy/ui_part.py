@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from tiletum_tui.ui.choice_steps import MenuPath, Step, tasks_step
-from tiletum_tui.ui.parts import UiPart
-from tiletum_tui.ui.views import GameView
+from tiletum_tui.games.tiletum.ui.choice_steps import MenuPath, Step, tasks_step
+from tiletum_tui.games.tiletum.ui.parts import UiPart
+from tiletum_tui.games.tiletum.ui.views import GameView
 
 from .engine_part import Tithe
 

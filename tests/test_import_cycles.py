@@ -1,0 +1,113 @@
+"""Issue 38, "No import cycle inside any package": a cycle of imports between the files of one folder,
+counted with the imports made inside functions too (import-linter reads only the layers between
+folders). The cycles of today are listed here and may only go: a new one fails this test."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = "tiletum_tui"
+
+# The cycles left (issue 38: to be broken), each as its folder and files. Only ever remove a line.
+KNOWN = {
+    ("tiletum_tui.games.carcassonne.opponents", ("levels", "master")),
+    ("tiletum_tui.games.carcassonne.ui", ("looking", "replay", "screen")),
+    ("tiletum_tui.games.tiletum.engine", ("actions", "bonuses", "characters", "common", "contracts", "effects",
+                                          "flow", "king", "legal", "map_actions", "queries", "ruleset", "tasks",
+                                          "turn")),
+    ("tiletum_tui.shell.host", ("bench", "bench_screens")),
+    ("tiletum_tui.shell.host", ("cli", "launch", "warm")),
+    ("tiletum_tui.shell.host", ("connections", "server")),
+    ("tiletum_tui.games.tiletum.learn", ("cards", "pages", "texts")),
+    ("tiletum_tui.games.tiletum.opponents", ("levels", "master")),
+    ("tiletum_tui.games.tiletum.ui", ("base_choices", "choice_steps")),
+    ("tiletum_tui.shell.saves", ("lock", "record_files", "store")),
+}
+
+
+def _module(path: Path, root: Path) -> tuple[str, bool]:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    is_package = parts[-1] == "__init__"
+    return ".".join(parts[:-1] if is_package else parts), is_package
+
+
+def import_graph(root: Path = ROOT) -> dict[str, set[str]]:
+    """Module -> the modules of this program it imports, anywhere in its file (in functions too)."""
+    files = {_module(p, root): p for p in (root / PACKAGE).rglob("*.py") if "__pycache__" not in p.parts}
+    known = {name for name, _ in files}
+    graph: dict[str, set[str]] = {name: set() for name in known}
+    for (name, is_package), path in files.items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            targets = []
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = name.split(".") if is_package else name.split(".")[:-1]
+                    base = base[:len(base) - (node.level - 1)]
+                    module = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    module = node.module or ""
+                targets = [module] + [f"{module}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            graph[name] |= {t for t in targets if t in known and t != name}
+    return graph
+
+
+def cycles_inside_packages(graph: dict[str, set[str]]) -> set[tuple[str, tuple[str, ...]]]:
+    """The strongly connected groups (of two files or more) of the imports between files of one folder."""
+    def folder(m: str) -> str:
+        return m.rpartition(".")[0]
+
+    inner = {m: {t for t in ts if folder(t) == folder(m)} for m, ts in graph.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found = set()
+
+    def visit(v: str) -> None:  # Tarjan's algorithm (the folders are small: recursion is fine)
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in inner[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.add((folder(v), tuple(sorted(m.rpartition(".")[2] for m in group))))
+
+    for v in sorted(inner):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_new_import_cycle_inside_a_package():
+    found = cycles_inside_packages(import_graph())
+    new = found - KNOWN
+    assert not new, f"new import cycles inside a folder (break them; see docs/layout.md): {sorted(new)}"
+    gone = KNOWN - found
+    assert not gone, f"cycles broken: take them off KNOWN in this file: {sorted(gone)}"
+
+
+def test_a_cycle_made_by_an_import_inside_a_function_is_counted(tmp_path):
+    """The count reads imports made inside functions, which import-linter cannot."""
+    (tmp_path / PACKAGE / "p").mkdir(parents=True)
+    (tmp_path / PACKAGE / "__init__.py").write_text("")
+    (tmp_path / PACKAGE / "p" / "__init__.py").write_text("")
+    (tmp_path / PACKAGE / "p" / "a.py").write_text("from .b import x\n")
+    (tmp_path / PACKAGE / "p" / "b.py").write_text("x = 1\n\n\ndef later():\n    from .a import y\n")
+    graph = {k: v for k, v in import_graph(tmp_path).items()}
+    assert cycles_inside_packages(graph) == {("tiletum_tui.p", ("a", "b"))}

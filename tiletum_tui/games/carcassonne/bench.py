@@ -1,0 +1,167 @@
+"""Carcassonne's figures for ``tiletum bench`` (issue 19): random 2-player games per CPU-second (aim:
+at least 100), the median time to list a tile's legal places late in a game (aim: at most 2 ms),
+one step through ``apply`` (with its copy, as the session plays) and the start of a game. All in CPU time
+(``time.process_time``), so a loaded machine changes them little."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from .engine import PlayerSetup, Settings, apply, apply_in_place, legal_actions, new_game
+from .engine.land import legal_places
+
+
+def _settings(players: int, seed: int, river: bool = False) -> Settings:
+    return Settings(players=tuple(PlayerSetup(f"P{i + 1}", "red") for i in range(players)), seed=seed, river=river)
+
+
+def random_game(players: int, seed: int, river: bool = False):
+    state = new_game(_settings(players, seed, river)).clone()
+    pick = random.Random(seed).random
+    while state.phase != "over":
+        legal = legal_actions(state)
+        apply_in_place(state, legal[int(pick() * len(legal))], checked=True)
+    return state
+
+
+def carcassonne_numbers(games: int = 30) -> dict[str, float]:
+    t0 = time.process_time()
+    for seed in range(games):
+        random_game(2, seed)
+    per_cpu_second = games / (time.process_time() - t0)
+    t0 = time.process_time()
+    for seed in range(max(games // 3, 1)):
+        random_game(2, seed, river=True)
+    river_per_second = max(games // 3, 1) / (time.process_time() - t0)
+    late, steps = [], []
+    for seed in range(8):  # positions after 55 tiles: the land at its widest frontier
+        state = new_game(_settings(2, 500 + seed)).clone()
+        pick = random.Random(seed)
+        while state.phase != "over":
+            if state.phase == "place" and len(state.placed) >= 55:
+                late.append(state.clone())
+            action = pick.choice(legal_actions(state))
+            if len(steps) < 400:
+                steps.append((state.clone(), action))
+            apply_in_place(state, action)
+    return {
+        "2-player games per CPU-second": per_cpu_second,
+        "2-player River games per CPU-s": river_per_second,
+        "legal places, late (median ms)": _median_ms(lambda s: legal_places(s, s.drawn), late),
+        "apply, one step (median ms)": _median_ms(lambda sa: apply(*sa), steps),
+        "new game (median ms)": _median_ms(lambda seed: new_game(_settings(4, seed, True)), range(50)),
+        **land_redraw_numbers(),
+    }
+
+
+def land_redraw_numbers(moves: int = 40) -> dict[str, float]:
+    """The land's redraw at 200×50 (issue 40: within a frame, at most 16 ms of CPU): the whole land drawn
+    after each of ``moves`` moves late in a River game, in the dark theme's colours at 9×5 tiles, and
+    made into what Textual draws (its Content, rendered into the screen's lines); "after a move" keeps
+    the tiles drawn before (as the screen does), "cold" works every tile's coloured lines out afresh (the
+    drawings of the designs stay cached, as in play)."""
+    from types import SimpleNamespace
+
+    from textual.content import Content
+    from textual.style import Style as VisualStyle
+    from textual.theme import BUILTIN_THEMES
+    from textual.visual import RenderOptions
+
+    from .ui import land as landview
+
+    theme = BUILTIN_THEMES["textual-dark"]
+    app = SimpleNamespace(no_color=False, current_theme=theme, theme_variables=theme.to_color_system().generate())
+    state = new_game(_settings(2, 7, river=True)).clone()
+    pick = random.Random(7)
+    states = []
+    while state.phase != "over":
+        if state.phase == "place" and len(state.placed) >= 30 and len(states) < moves:
+            states.append(state.clone())
+        apply_in_place(state, pick.choice(legal_actions(state)))
+    width, height = 200 - landview.side_width(200) - 1, 50 - 6  # (the land's part of a 200×50 screen)
+
+    def redraw(s):
+        places = {(x, y): [r] for x, y, r in legal_places(s, s.drawn)}
+        look = landview.look_for(app, s, width, height)
+        cursor = next(iter(places), (0, 0))
+        text, _ = landview.paint(s, places, width, height, cursor=cursor, origin=None, look=look)
+        content = Content.from_rich_text(text)
+        content.render_strips(width, height, VisualStyle(), RenderOptions(VisualStyle.parse, {}))
+
+    landview.tile_runs.cache_clear()
+    after_move = _median_ms(redraw, states)
+    cold = _median_ms(lambda s: (landview.tile_runs.cache_clear(), redraw(s)), states)
+    return {"land redraw 200x50, after a move (median ms)": after_move, "land redraw 200x50, cold (median ms)": cold}
+
+
+def _median_ms(fn, items) -> float:
+    """The median CPU time of ``fn`` over ``items`` (process time: the machine may be shared)."""
+    times = []
+    for item in items:
+        t0 = time.process_time()
+        fn(item)
+        times.append(time.process_time() - t0)
+    return statistics.median(times) * 1000
+
+
+def carcassonne_opponent_numbers(players: int = 2, fixed: int = 400, every: int = 12) -> dict[str, float]:
+    """Carcassonne's opponents (issue 20): the journeyman's turn (median CPU ms) and the master's simulations a
+    second, CPU and wall, over ``fixed`` simulations at every ``every``-th turn of a journeyman game (a
+    simulation costs more as the land grows: the whole game is sampled). The rate the arena's ``--budget N``
+    is set from (docs/carcassonne.md): at 2 players about 600 a CPU-second since the evaluation weighs a
+    tile's places from the land before it (3 December 2026; 400 on 2 December, under load)."""
+    from .engine import view
+    from .opponents.levels import Opponent
+    from tiletum_tui.shell.opponents.base import Budget
+
+    state = new_game(_settings(players, 3)).clone()
+    seats = [Opponent(i, "journeyman") for i in range(players)]
+    turns, sims, wall, cpu = [], 0, 0.0, 0.0
+    while state.phase != "over":
+        who = state.seat
+        if state.phase == "place" and state.turn % every == 1:
+            master = Opponent(who, "master", Budget(seconds=None, simulations=fixed))
+            started, cpu_started = time.perf_counter(), time.process_time()
+            sims += master.choose(view(state, who)).simulations
+            wall += time.perf_counter() - started
+            cpu += time.process_time() - cpu_started
+        started = time.process_time()
+        choice = seats[who].choose(view(state, who))
+        if state.phase == "place":
+            turns.append(time.process_time() - started)
+        apply_in_place(state, choice.action)
+    return {
+        f"{players}p journeyman turn (median CPU ms)": statistics.median(turns) * 1000,
+        f"{players}p master simulations/s, CPU": sims / cpu if cpu else 0.0,
+        f"{players}p master simulations/s, wall": sims / wall if wall else 0.0,
+    }
+
+
+def completion_rates(games: int = 60, seed: int = 9001, players: int = 2) -> dict[tuple, tuple[int, float]]:
+    """How often a road or city with a follower on it was completed by the game's end, by its kind, its
+    open ends or edges (1 to 4, 4 meaning more) and the tiles left (by tens), at every turn of ``games``
+    journeyman games: (kind, open, tens) → (turns seen, the share completed). What the master's chances
+    of closing (``evaluate.MASTER_ODDS``) were fitted to (docs/carcassonne.md)."""
+    from .engine import view
+    from .opponents.levels import Opponent
+
+    seen: dict[tuple, list[int]] = {}
+    for g in range(games):
+        state = new_game(_settings(players, seed + g)).clone()
+        seats = [Opponent(i, "journeyman") for i in range(players)]
+        watched = []  # (kind, open, tens, a node of the feature) each turn
+        while state.phase != "over":
+            if state.phase == "place":
+                roots = {state.find(f.node): f.node for f in state.followers}
+                for root, node in roots.items():
+                    if state.kind[root] in ("road", "city") and state.open[root] > 0:
+                        tens = min(len(state.pile) // 10, 6)
+                        watched.append((state.kind[root], min(state.open[root], 4), tens, node))
+            apply_in_place(state, seats[state.seat].choose(view(state, state.seat)).action)
+        for kind, opened, tens, node in watched:
+            count = seen.setdefault((kind, opened, tens), [0, 0])
+            count[0] += 1
+            count[1] += state.open[state.find(node)] <= 0
+    return {key: (n, done / n) for key, (n, done) in sorted(seen.items())}

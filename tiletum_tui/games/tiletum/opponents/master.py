@@ -1,0 +1,223 @@
+"""The master: an open-loop Monte Carlo tree search over whole turns.
+
+Tiletum hides nothing from one player that another can see: the face-down piles, the Corruption
+tokens and the dice to come are hidden from everyone. So the search needs no guesses about what
+an opponent knows: each simulation deals the hidden parts anew from the view (``engine.sample``)
+and lets chance happen as it comes. The tree is open-loop: a node is a sequence of choices, not a
+state, and the same node is reached under different deals.
+
+One step of the tree is a whole turn, keyed by its die choice: a die and the planner's plan for it
+(``planner.spend``) count as one move, so the tree's branching is the few dice worth taking, not
+every order of moves and Tasks. At the root the candidates are the planner's best few whole-turn
+plans (a wider beam than the journeyman's). Below it, each player's turn offers the dice the
+planner's screen ranks highest, widened progressively as a node is visited more. Each simulation
+ends with a short playout (every player plays its quick greedy turn) to the end of the round, so
+the round's King phase and Fair are scored as the rules score them (at most 8 turns: at 4 players
+a round is 12), and is scored with the evaluation's terms weighed by the master's own weights for the
+number of players (``evaluate.MASTER_WEIGHTS``, fitted to what came in journeyman games; the planner's
+plans, the tree's and the playouts' turns weigh with them too): each player's reward is a logistic of
+its margin over the others' average (at 2 players: over the other; at 4 the average measured better
+than the best other, whose lead is mostly noise the move cannot change), its scale by the round the
+simulation ended in (``MARGIN_SCALES``: at 2 players the chance to win such a margin gave), so every
+node picks for the player who chooses there.
+
+The budget counts per real decision (this turn's plan): a number of simulations (the level's strength,
+``levels.level_simulations``), within a time cap that is only a safeguard (and said when it cuts the
+search short). ``hurry`` stops the search early with the best plan so far. The grandmaster is this search
+with more simulations.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from ..engine import apply, apply_listed, legal_actions, sample
+from ..engine.errors import TiletumError
+from ..engine.state import KingTileFrame, TurnFrame
+from ..engine.turn import TakeDie
+from tiletum_tui.shell.opponents.base import SearchNode, run_budget
+from .evaluate import evaluate, master_weights, value_of
+from .planner import QUICK, Plan, Width, plan_turn, quick_turn, rank_dice, spend
+
+ROOT = Width(beam=6, dice=8)  # the root's candidate plans
+ROOT_PLANS = 6
+RANKED = 8  # dice ranked by the screen at a node below the root
+TREE_DICE = 3  # a node below the root first offers this many dice, one more each time visits double
+MAX_TURNS = 8  # a simulation plays to the end of the round (its King phase and Fair scored exactly), at most this many turns
+EXPLORE = 0.7  # UCB1's exploration constant (rewards lie in 0..1)
+PRIOR_VISITS = 2  # virtual visits giving each root candidate the reward its planner value promises
+# The reward: a logistic of the margin at the simulation's end, its scale in VP by the round that end
+# lies in (1-4; the last: the game over, as at round 4's last turns), fitted to who won 400 2-player and
+# 200 4-player journeyman games from such a margin (docs/opponents.md): early margins say little, late ones
+# much. At 2 players it is the chance to win; at 3-4 the curve's slope only (an even margin reads 50%, not
+# a fair share; 3 players read the 4-player row).
+MARGIN_SCALES = {2: (17.0, 17.0, 15.0, 10.0, 6.0), 4: (10.0, 10.0, 11.0, 9.0, 6.0)}
+
+
+class Node(SearchNode):
+    __slots__ = ("children", "plan", "ranked")
+    EXPLORE = EXPLORE
+
+    def __init__(self, plan: Plan | None = None) -> None:
+        super().__init__()
+        self.children: dict = {}
+        self.ranked: list | None = None  # the dice of the turn from here, best first (screened once)
+        self.plan = plan
+
+
+def search(seen, me: int, budget, seed: int, hurry=None):
+    """The master's plan for the turn in hand, and what it expects (a ``levels.Choice``)."""
+    from .levels import Choice
+
+    n = len(seen.players)
+    started = time.perf_counter()  # the time budget covers the root's planning too
+    first = sample(seen, seed)
+    w = master_weights(seen)  # the evaluation's weights wherever the master weighs: plans, the tree, playouts, ends
+    plans = plan_turn(first, me, ROOT, keep=ROOT_PLANS, weights=w)
+    now = value_of(seen, me, w)
+    root = Node()
+    values = evaluate(seen, weights=w)
+    others = (sum(values) - values[me]) / (n - 1)
+    for p in plans:
+        child = root.children[_key(p.actions[0])] = Node(p)
+        # The planner's value as a prior: a few virtual visits at the reward its plan promises.
+        child.visits = PRIOR_VISITS
+        child.total = PRIOR_VISITS * _reward(p.value - others, _scale(seen, n))
+    root.visits = PRIOR_VISITS * len(plans)
+    if len(root.children) == 1:  # one sensible move: no need to think
+        only = plans[0]
+        return only, Choice(only.actions[0], gain=only.value - now, win=None)
+    sims, cut = run_budget(budget, started, lambda: _simulate(root, seen, seed, me, n), hurry)
+    ranked = sorted(root.children.values(), key=lambda c: (c.visits, c.total), reverse=True)
+    best, second = ranked[0], ranked[1]
+    win = best.total / best.visits if best.visits else None
+    return best.plan, Choice(best.plan.actions[0], gain=best.plan.value - now, win=win, simulations=sims,
+                             target=budget.simulations, cut=cut,
+                             alternative=list(second.plan.actions), alternative_gain=second.plan.value - now,
+                             alternative_win=second.total / second.visits if second.visits else None)
+
+
+def _key(action):
+    """A turn's identity in the tree: its die choice (value, colour, new value, Bonus tile, and the Action
+    it feeds where its section offers two: Prospect for Silver's Prospector Action; ``TakeDie(who, *key)``)."""
+    if isinstance(action, TakeDie):
+        return (action.value, action.colour, action.target, action.bonus, action.action)
+    return action
+
+
+def _scale(state, n: int) -> float:
+    """The logistic's scale for a margin in this state (``MARGIN_SCALES``)."""
+    row = MARGIN_SCALES[2 if n == 2 else 4]
+    return row[4] if state.phase == "over" else row[min(state.round, 4) - 1]
+
+
+def _reward(margin: float, scale: float) -> float:
+    """The reward for a margin of this many VP (at 2 players the chance to win it gives)."""
+    return 1.0 / (1.0 + math.exp(-margin / scale))
+
+
+def _simulate(root: Node, seen, seed: int, me: int, n: int) -> None:
+    path: list[tuple[Node, int]] = []  # (node, the player who chose the move into it)
+    # The root: this turn's candidate plans. The k-th visit of every candidate is played on the
+    # k-th deal (common random numbers), so candidates are compared on the same luck.
+    child = _select(root)
+    state = sample(seen, seed + 1 + child.visits - PRIOR_VISITS)
+    state = _play(state, child.plan.actions, me)
+    path.append((child, me))
+    node = child
+    turns = 1
+    start_round = state.round
+    in_tree = True
+    while state.phase != "over" and turns < MAX_TURNS and state.round == start_round:
+        who = state.stack[-1].player
+        if _at_turn_start(state):
+            if in_tree and node.visits:  # a node seen before: choose in the tree (and grow it)
+                node, state = _tree_turn(node, state, who)
+                path.append((node, who))
+            else:  # past the tree's edge: the playout
+                in_tree = False
+                state = _quick(state, who)
+            turns += 1
+        else:  # a decision between turns (the King tile): the planner's best, greedily
+            state = _quick(state, who)
+    values = evaluate(state, weights=master_weights(state))
+    total = sum(values)
+    scale = _scale(state, n)
+    rewards = [_reward(v - (total - v) / (n - 1), scale) for v in values]
+    root.visits += 1
+    for node, who in path:
+        node.visits += 1
+        node.total += rewards[who]
+
+
+def _select(node: Node) -> Node:
+    parent = max(node.visits, 1)
+    return max(node.children.values(), key=lambda c: c.ucb(parent))
+
+
+def _tree_turn(node: Node, state, who: int):
+    """One turn inside the tree: widen the node's dice as it is visited, pick one by UCB, plan its turn."""
+    if node.ranked is None:  # screened on the first deal that comes here: the dice are the same in every deal
+        node.ranked = [_key(a) for a in _screen(state, who, RANKED)]
+    allowed = TREE_DICE + int(math.log2(node.visits + 1))
+    for k in node.ranked[:allowed]:
+        if k not in node.children:
+            node.children[k] = Node()
+    # Only the dice that are legal in this deal (the same dice lie on the wheel in every deal of a round).
+    legal = {_key(a) for a in legal_actions(state) if isinstance(a, TakeDie)}
+    options = [(k, c) for k, c in node.children.items() if k in legal]
+    if not options:
+        return node, _quick(state, who)
+    parent = max(node.visits, 1)
+    k, child = max(options, key=lambda kc: kc[1].ucb(parent))
+    die = TakeDie(who, *k)
+    after = apply_listed(state, die)  # (equal to a die just listed: ``k in legal``)
+    plans = spend(after, who, QUICK, [die], master_weights(state))
+    state = _play(state, plans[0].actions, who) if plans else after
+    return child, state
+
+
+def _screen(state, who: int, count: int) -> list:
+    """The dice of a turn below the root, best first, by what they give at once and their AP (no planning)."""
+    return [a for _, a, _ in rank_dice(state, who, master_weights(state))[:count]]
+
+
+def _play(state, actions: list, who: int):
+    """Play a plan on a deal; where a step no longer fits (it drew a different tile), finish the turn greedily."""
+    for i, a in enumerate(actions):
+        try:
+            state = apply(state, a)
+        except TiletumError:
+            return _finish(state, who)
+    return state
+
+
+def _finish(state, who: int):
+    if state.stack and state.stack[-1].player == who and state.phase == "action":
+        plans = spend(state, who, QUICK, weights=master_weights(state))
+        if plans:
+            for a in plans[0].actions:  # (planned from this very state: each move listed on the way)
+                state = apply_listed(state, a)
+            return state
+    return _quick(state, who)
+
+
+def _quick(state, who: int):
+    """The playouts' policy for one decision: the planner's quick plan, played out."""
+    top = state.stack[-1]
+    if isinstance(top, KingTileFrame):
+        w = master_weights(state)
+        best = max(legal_actions(state), key=lambda a: value_of(apply_listed(state, a), who, w))
+        return apply_listed(state, best)
+    plan = quick_turn(state, who, weights=master_weights(state))
+    if plan is None:
+        return apply_listed(state, legal_actions(state)[0])
+    for a in plan.actions:  # (planned from this very state: each move listed on the way)
+        state = apply_listed(state, a)
+    return state
+
+
+def _at_turn_start(state) -> bool:
+    top = state.stack[-1]
+    return isinstance(top, TurnFrame) and not top.die_taken

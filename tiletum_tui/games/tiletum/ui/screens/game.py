@@ -1,0 +1,462 @@
+"""The game screen: the status line, the views (``ui.views.VIEWS``: wheel, map, board, offers, log,
+the recap), the strip of the player in turn and the decision panel, and the key line.
+
+Attributes down, messages up: the screen owns the GameModel, hands every view and strip one
+``Scene`` to draw, and turns the decision panel's ``Chosen`` messages into ``model.apply``. Nothing
+here knows a rule: legality, reasons and wording come from the engine.
+
+Adding a view or a strip: append a ``GameView`` / ``GameStrip`` to ``ui.views.VIEWS`` / ``STRIPS``
+(its widget has ``draw(scene)``); the screen composes it, binds its keys, scrolls it, names it in
+the key line, the help and the command palette. Nothing in this file changes.
+
+The screen's keyboard (keys in the order typed, typing a Town's name) is ``game_input.py``; which
+view it shows and when it switches by itself is ``game_views.py``; the announcements ``announce.py``;
+redrawing after a change made anywhere (this screen, the host, another player) ``game_changes.py``;
+the key line and what the keys do (pick, back, end the turn, hints, undo, save, leave) ``game_keys.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import ContentSwitcher, OptionList
+
+from ...engine import IllegalActionError, TiletumError, current_player
+from ...engine.queries import ap_could_be_spent, ap_lost_by
+from tiletum_tui.shell.session import NotYourMoveError
+from tiletum_tui.shell.textual_private import bindings_by_key
+from tiletum_tui.shell import prefs
+from tiletum_tui.shell.ui import keeping
+from .. import keymap
+from .. import text as T
+from ..choices import build_menu, decision_title
+from ..line_memory import LineMemory
+from tiletum_tui.shell.ui.dialogs import ConfirmDialog
+from ..model import GameModel
+from ..recap import PIECES, LogReader
+from ..views import POINTING, Scene, SpaceMoved, SpacePicked, strips_for, views_for
+from ..widgets.decision import DecisionPanel
+from tiletum_tui.shell.ui.keyline import KeyLine
+from ..widgets.map_view import MapInfo, MapView
+from ..widgets.painted import Ink
+from ..widgets.status import StatusBar
+from .announce import Announcing
+from .game_changes import GameChanges
+from .game_input import GameInput
+from .game_keys import GameKeys
+from .game_views import GameViews
+
+WIDE, ROOMY = 118, 34  # from this many columns the views and the decision sit side by side
+TALL = 30  # from this many rows the decision panel has more lines
+
+
+class ViewScroll(VerticalScroll):
+    """A view's scrolling container: tells the screen when it scrolled (the key line says if there is more)."""
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._tell()
+
+    def watch_virtual_size(self, size) -> None:  # the drawing grew or shrank: more to scroll, or less
+        self._tell()
+
+    def on_resize(self, event) -> None:
+        for child in self.children:  # drawings that fit their text to the view's width
+            if getattr(child, "FITS_WIDTH", False):
+                child.redraw()
+        self._tell()
+
+    def _tell(self) -> None:
+        if self.is_mounted and self.display and hasattr(self.screen, "update_keys"):
+            self.screen.update_keys()
+
+    _room = 0  # the width of its content the last time it was laid out
+
+    @property
+    def room(self) -> int:
+        """The width of its content (what a drawing that fits its width draws to): as laid out, or as it
+        was last laid out while it is not (a view drawn in the moment it shows, before the layout that
+        shows it: drawn to the width it will have, not once more when it has it: issue 25)."""
+        width = self.scrollable_content_region.width
+        if width:
+            self._room = width
+        return width or self._room
+
+
+def compose_views(views, strips, panel, initial: str | None = None) -> ComposeResult:
+    """The game screen's widgets: the status line, the views, the strips and ``panel`` beside them (the
+    decision; the replay's panel in a replay: ``ui/replay/screen.py``), the key line."""
+    yield Ink()
+    yield StatusBar(id="status")
+    with Container(id="body"):
+        with ContentSwitcher(id="views", initial=initial or views[0].name):
+            for v in views:
+                with ViewScroll(id=v.name, classes="view"):
+                    for k, make in enumerate(v.docked):
+                        yield make(id=f"{v.name}-docked{k}", classes="docked")
+                    yield v.widget(id=f"{v.name}-view")
+        with Vertical(id="side"):
+            for s in strips:
+                yield s.widget(id=s.name, classes="strip")
+            yield panel
+    yield KeyLine(id="keys")
+
+
+class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen):
+    RECAP = True  # show 'since your last turn' when a turn begins (the guided game shows its own steps)
+    UNDO = True  # the key line offers undo (the guided game follows one line of play: no undo)
+    REMEMBER_HINTS = True  # h's setting outlives the game (the guided game sets its own: ``prefs``)
+    BINDINGS = keymap.bindings(keymap.GAME_KEYS + keymap.NUMBER_KEYS) + [
+        # Scrolling the view comes before the choice list's own PgUp/PgDn (the arrows move in it).
+        Binding("pageup", "scroll_view(-1)", "Scroll up", show=False, priority=True, id="tiletum.scroll-up"),
+        Binding("pagedown", "scroll_view(1)", "Scroll down", show=False, priority=True, id="tiletum.scroll-down"),
+        Binding("shift+up", "scroll_line(-1)", "Line up", show=False, priority=True, id="tiletum.line-up"),
+        Binding("shift+down", "scroll_line(1)", "Line down", show=False, priority=True, id="tiletum.line-down"),
+        Binding("shift+home,ctrl+home", "scroll_home", "Top", show=False, priority=True, id="tiletum.scroll-top"),
+        Binding("shift+end,ctrl+end", "scroll_end", "Bottom", show=False, priority=True, id="tiletum.scroll-bottom"),
+        # Table talk, in a game played through ``tiletum host`` (issue 25).
+        Binding("apostrophe,ctrl+t", "talk", "Talk", show=False, id="tiletum.talk"),
+    ]
+
+    def __init__(self, model) -> None:
+        super().__init__()
+        self.model = model
+        self.views = views_for(model.state)
+        self.strips = strips_for(model.state)
+        for bid, keys, action, desc, show in keymap.view_keys(self.views):
+            self._add_binding(Binding(keys, action, desc, show=show, id=f"tiletum.{bid}"))
+        self.reader = LogReader()
+        self.board_player: int | None = None  # None: follow the player deciding now
+        self._board_for: int | None = None  # who was deciding when the board was switched by hand
+        self.notation = False
+        # The view to go back to once the group or map choice that switched it is over: (view, depth of
+        # the decision stack then, who was deciding). Forgotten when the decision passes to another seat.
+        self.view_before: tuple | None = None
+        self._busy = False  # a confirm dialog is open: ignore further choices
+        self._auto_view_for = None  # the decision for which a view was last shown by itself
+        self.hints_on = bool(self.REMEMBER_HINTS and prefs.get("hints", False))  # as the player left them
+        self.recap = None  # what happened since the player in turn last played
+        self.lines = LineMemory()  # the menus' lines of this turn (choices.LineMemory)
+        # Views are drawn when shown: a change redraws the visible one and marks the others stale.
+        self._stale: set[str] = set()
+        self._map_args: tuple = ([], None)  # (legal spaces, cursor) of the last choice, for the map
+        # Keys pressed while a choice is being applied: played on the next decision, in order (a fast
+        # typist's "2 2" moves twice; they never pick from the lines of the decision already made).
+        self._ahead: list[tuple[str, str | None]] = []
+        self._replaying: set = set()  # the key events posted again from _ahead
+        self._drawn_version = -1  # the model's change last drawn (a newer one, made anywhere, redraws)
+        # The seats the computer plays (issue 14): they think in a process and play through this screen.
+        from ..opponents import OpponentsController
+
+        self.opponents = OpponentsController(self, getattr(model.session, "seats", ()), model.session)
+        self.opponents.suggest = self.hints_on  # (hints on: h asks the master too)
+
+    def _add_binding(self, binding: Binding) -> None:
+        """Bind a view's keys on this screen (the views are a list, so their keys are made here)."""
+        table = bindings_by_key(self)
+        for key in binding.key.split(","):
+            key = key.strip()
+            table[key] = [*table.get(key, []), Binding(key, binding.action, binding.description, show=binding.show,
+                                                       id=binding.id)]
+
+    def compose(self) -> ComposeResult:
+        yield from compose_views(self.views, self.strips, DecisionPanel(id="decision"))
+
+    def on_mount(self) -> None:
+        self.model.listen(self.post_message)  # every change, whoever made it, redraws (``_model_changed``)
+        self._layout(self.app.size.width, self.app.size.height)
+        self.on_mount_autosave()
+        self.refresh_game()
+        self._recap_at_turn_start(self.model.log[-1].events if self.model.log else ())
+        self._after_announce()  # a finished game that was loaded goes straight to the table
+        keeping.report_autosave(self)  # a new game in a folder that cannot be written says so at once
+
+    def on_resize(self, event) -> None:
+        self._layout(event.size.width, event.size.height)
+        self.call_after_refresh(self.query_one(DecisionPanel).fit)  # (the side's room for a long menu anew)
+        self.call_after_refresh(self.update_keys)
+
+    def on_unmount(self) -> None:
+        """Leaving the game (back to the title, quitting): its last autosave reaches the disk first."""
+        self.model.unlisten(self.post_message)
+        self.opponents.close()  # (their process ends with the screen)
+        close = getattr(self.model.session, "close", None)
+        if close is not None:
+            close()
+
+    def on_screen_resume(self) -> None:
+        self.opponents.resumed()  # a dialog closed: an opponent's move may go on
+
+    @property
+    def wide(self) -> bool:
+        return self.has_class("-wide")
+
+    def _layout(self, width: int, height: int) -> None:
+        wide = width >= WIDE and height >= 24
+        if wide != self.has_class("-wide") and self.is_mounted:
+            self.call_after_refresh(self.refresh_game, True)  # the strip changes shape
+        self.set_class(wide, "-wide")
+        self.set_class(height >= TALL, "-tall")
+        for info in self.query(MapInfo):
+            info.set_class(wide and height >= ROOMY, "-roomy")
+
+    # ------------------------------------------------------------ drawing
+    @property
+    def current_view(self) -> str:
+        return self.query_one(ContentSwitcher).current or self.views[0].name
+
+    def scene(self) -> Scene:
+        state = self.model.state
+        who = current_player(state)
+        return Scene(state=state, who=who, board_player=self._board_player(who), log=self.model.log,
+                     setup=getattr(self.model, "setup_events", ()),
+                     notation=self.notation, spaces=self._map_args[0], cursor=self._map_args[1], recap=self.recap,
+                     wide=self.wide, turn_die=self.reader.die_this_turn(who), chat=tuple(self.model.chat))
+
+    def _board_player(self, who: int | None) -> int:
+        if self.board_player is not None and who == self._board_for:
+            return self.board_player
+        self.board_player = None  # the decision passed to someone else: follow them again
+        return who if who is not None else 0
+
+    def refresh_game(self, keep: bool = False) -> None:
+        """Redraw everything from the model's state (after any change). ``keep``: the same decision,
+        so the decision panel keeps its opened groups."""
+        state = self.model.state
+        who = current_player(state)
+        self._drawn_version, self._shown_who = self.model.version, who
+        self.reader.sync(self.model.log)
+        if who is not None and (self.recap is None or self.recap.seat != who):
+            self.recap = self.reader.recap(state, who, self.model.since(who))
+        scene = self.scene()
+        self.query_one(StatusBar).show(state, who)
+        colour_class = f"player-{state.players[who].colour}" if who is not None else ""
+        side = self.query_one("#side")
+        side.set_classes(colour_class)
+        self.query_one(StatusBar).set_classes(colour_class)
+        for s in self.strips:
+            self.query_one(f"#{s.name}").draw(scene)
+        self._stale = {v.name for v in self.views}
+        thinking = self.opponents.plays(who)  # an opponent decides: its moves and thinking, no menu
+        if not (self.current_view == "map" and who is not None and not thinking):
+            self._draw_view(self.current_view)  # (the map waits for the new decision's spaces: Pointing)
+        panel = self.query_one(DecisionPanel)
+        if who is None:  # (the game is over: the strip says so, once)
+            panel.show("" if state.phase == "over" else decision_title(state, []), [])
+        elif thinking:
+            self.opponents.show_panel()
+        elif not self.model.plays_here(who):  # a game through the host: another seat decides
+            panel.show(self.model.deciding(state, decision_title(state, self.model.options())), [])
+        else:
+            options = self.model.options()
+            came_from = {k: v for k, v in self.reader.came_from(T.words(state).r.start_town).items() if k[1] in PIECES}
+            menu = build_menu(state, options, came_from)
+            self.lines.keep(state, menu)  # lines keep their numbers within the turn
+            if self.hints_on and self.person_decides(who):
+                from ...learn.hints import hints
+                from ..learn import mark_hints
+
+                mark_hints(menu, hints(state, self.model.legal()))
+                self.opponents.mark_suggestion(menu)  # the master's suggestion, once it came
+            self.mark_menu(state, menu)
+            panel.show(decision_title(state, options), menu, keep=keep)
+            if not self.query_one(MapView).has_focus:
+                self.query_one("#choices", OptionList).focus()
+        self.update_keys()
+        self.opponents.changed()  # ask the opponent deciding now (or the master for a hint)
+        if self._ahead:
+            self.call_after_refresh(self._play_ahead)
+
+    def person_decides(self, who: int | None) -> bool:
+        """A person at the keyboard makes the decision in hand (hints are theirs alone)."""
+        return who is not None and not self.opponents.plays(who) and self.model.plays_here(who)
+
+    def mark_menu(self, state, menu: list) -> None:
+        """Mark lines of the menu before it is shown (``Choice.marked``): the guided game marks the
+        line its step asks for. A plain game marks none."""
+
+    def _draw_view(self, name: str) -> None:
+        """Draw a view from the state if it changed since it was last drawn."""
+        if name not in self._stale:
+            return
+        self._stale.discard(name)
+        scene = self.scene()
+        container = self.query_one(f"#{name}", VerticalScroll)
+        for widget in container.children:
+            if hasattr(widget, "draw"):
+                widget.draw(scene)
+        if name == "log":  # newest entries last: show them
+            self.call_after_refresh(container.scroll_end, animate=False)
+
+    def refresh_board(self) -> None:
+        self._stale.add("board")
+        if self.current_view == "board":
+            self._draw_view("board")
+
+    def redraw_view(self, name: str) -> None:
+        """Draw view ``name`` again from the state (now if it shows, else when it next shows): for the
+        helpers that change what a view shows (an opponent's move, a module's map), issue 39."""
+        self._stale.add(name)
+        if self.current_view == name:
+            self._draw_view(name)
+
+    def mark_on_map(self, space: str) -> None:
+        """Mark ``space`` on the map, the cursor on it (where an opponent's move happened)."""
+        self._map_args = ([space], space)
+        self._stale.add("map")
+
+    def show_view(self, name: str) -> None:
+        """Show view ``name`` (remembered as the player's choice), drawn from the state."""
+        if self.current_view != name:
+            self.action_view(name, remember=True)
+        else:
+            self._draw_view(name)
+
+    # ------------------------------------------------------------ messages from the widgets
+
+    @on(DecisionPanel.Pointing)
+    def _pointing(self, event: DecisionPanel.Pointing) -> None:
+        if any(hook(self, event) for hook in POINTING):  # a module's own map (the Underground maps)
+            return
+        self._pointed(event)  # game_views: the map marks, and which view to show
+
+    @on(MapView.Picked)
+    def _map_picked(self, event: MapView.Picked) -> None:
+        if self.query_one(MapView).legal:
+            self.query_one(DecisionPanel).pick_space(event.space)
+        else:
+            self._enter_on_a_view()
+
+    def _enter_on_a_view(self) -> None:
+        """Enter in a view with no space to choose in this decision: the highlighted line, as Enter in the
+        list (lines past 9 have no number key: a lesson's ▶ line among ten Tasks was out of reach)."""
+        panel = self.query_one(DecisionPanel)
+        if panel.highlighted is not None and not any(c.space for c in panel.options):
+            panel.choose_highlighted()
+
+    @on(MapView.Moved)
+    def _map_moved(self, event: MapView.Moved) -> None:
+        self.query_one(DecisionPanel).highlight_space(event.space)
+
+    @on(SpacePicked)
+    def _space_picked(self, event: SpacePicked) -> None:
+        if event.legal:
+            self.query_one(DecisionPanel).pick_space(event.space)
+        else:
+            self._enter_on_a_view()
+
+    @on(SpaceMoved)
+    def _space_moved(self, event: SpaceMoved) -> None:
+        self.query_one(DecisionPanel).highlight_space(event.space)
+
+    @on(DecisionPanel.Refused)
+    def _refused(self, event: DecisionPanel.Refused) -> None:
+        self.notify(event.reason, title="Not possible now", severity="warning")
+
+    @on(DecisionPanel.Chosen)
+    def _chosen(self, event: DecisionPanel.Chosen) -> None:
+        before = self.model.state
+        self.choose(event.action)
+        if self.model.state is before and not self._busy and not getattr(self.model, "pending", None):
+            # Nothing was applied (refused, or a lesson's 'not now'): the panel takes keys again, and
+            # keys typed after the refused choice were meant for what did not happen.
+            self.query_one(DecisionPanel).waiting = False
+            self._ahead.clear()
+
+
+    # ------------------------------------------------------------ applying
+    def choose(self, action) -> None:
+        if self._busy:
+            return
+        who = current_player(self.model.state)
+        if self.opponents.plays(who):  # their seats are not played from the keyboard
+            self.notify(f"{self.opponents.title(who)} is playing. Esc hurries.", severity="warning", timeout=3)
+            self.query_one(DecisionPanel).waiting = False
+            return
+        if not self.model.plays_here(who):  # (the panel shows no menu then; a key typed ahead may come)
+            self.notify(self.model.deciding(self.model.state, decision_title(self.model.state, self.model.options())),
+                        severity="warning", timeout=3)
+            self.query_one(DecisionPanel).waiting = False
+            return
+        lost = ap_lost_by(self.model.state, action)
+        if lost and ap_could_be_spent(self.model.state):  # (AP nothing can spend are not asked about)
+            self._busy = True
+            what = "end your turn" if action.verb() == "end" else "finish the Action"
+            whose = "the Joker" if lost[0] == "joker" else f"the {T.ACTION_TITLE[lost[0]]} Action"
+            question = f"You still have {lost[1]} AP for {whose}. {'It is' if lost[1] == 1 else 'They are'} lost if you {what} now."
+
+            def answered(yes: bool | None) -> None:
+                self._busy = False
+                if yes:
+                    self.apply(action, by=who)
+                else:
+                    self.query_one(DecisionPanel).waiting = False  # the choice was not made
+            self.app.push_screen(ConfirmDialog("Waste AP?", question + "\n\nDo it anyway?"), answered)
+            self.call_after_refresh(self._play_ahead)  # a 'y' typed ahead answers it
+            return
+        self.apply(action, by=who)
+
+    def apply(self, action, *, by, note: str = "") -> None:
+        """Apply ``action`` for seat ``by`` (the person deciding, an opponent's seat, the learner, Rosa):
+        the session refuses a move of a seat whose decision it is not, and the screen says why.
+        ``note``: why this move, recorded with it by the session (an opponent's fallback move)."""
+        try:
+            entry = self.model.apply(action, by=by, note=note) if note else self.model.apply(action, by=by)
+        except (TiletumError, NotYourMoveError) as exc:
+            self.notify(str(exc), title="Not allowed", severity="error")
+            self.query_one(DecisionPanel).waiting = False
+            self._ahead.clear()  # keys typed after a refused choice were meant for what did not happen
+            return
+        self.lines.chosen.add(action)
+        if entry is None:  # sent to the host: its answer redraws the screen (``_model_changed``)
+            return
+        self._show_change((entry,))
+
+    # ------------------------------------------------------------ changes made elsewhere (game_changes.py)
+    @on(GameModel.Changed)
+    def _model_changed(self, event: GameModel.Changed) -> None:
+        self.model_changed(event)
+
+    @on(GameModel.Refused)
+    def _model_refused(self, event: GameModel.Refused) -> None:
+        self.model_refused(event)
+
+    @on(GameModel.Hinted)
+    def _model_hinted(self, event: GameModel.Hinted) -> None:
+        self.opponents.hint_answered(event.answer)  # the host's master answered h
+
+    @on(GameModel.Noted)
+    def _model_noted(self, event: GameModel.Noted) -> None:
+        self.model_noted(event)
+
+    def _after_announce(self) -> None:
+        if self.model.state.phase == "over":
+            from .final import FinalScreen
+
+            self.app.push_screen(FinalScreen(self.model))
+
+    @dataclass
+    class Autosaved(Message):
+        """The writer thread finished an autosave (``problem`` None when it was written)."""
+
+        problem: str | None
+
+    def on_mount_autosave(self) -> None:
+        """Tell the player at once when an autosave fails: the writer runs on a thread of its own and
+        posts a message (thread-safe, never waiting for the screen, so it can never block a save)."""
+        session = self.model.session
+        if hasattr(session, "on_autosave"):
+            session.on_autosave = lambda problem: self.post_message(self.Autosaved(problem))
+
+    @on(Autosaved)
+    def _autosaved(self, event: Autosaved) -> None:
+        keeping.report_autosave(self)
+
+
+__all__ = ["GameScreen", "IllegalActionError"]

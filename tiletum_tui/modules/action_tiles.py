@@ -1,4 +1,0 @@
-"""The Action tiles variant (rules: the Tiletum rulebook's variant with Action tiles on the wheel)."""
-
-NAME = "action-tiles"
-PARTS = {"engine": "tiletum_tui.engine.action_tiles"}

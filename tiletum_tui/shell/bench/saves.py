@@ -1,0 +1,68 @@
+"""Save and load timings of a finished 4-player game, for ``tiletum bench``.
+
+``measure_saves()`` plays one seeded random 4-player game to the end, then times writing its save
+(encode + atomic write with fsync) and loading it (read + decode + replay from the seed + digest
+check). Aim: loading under 20 ms.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+
+def random_finished_game(players: int = 4, seed: int = 1):
+    """A Session (no autosave) of a seeded random game played to the end."""
+    from tiletum_tui.games.tiletum.engine import legal_actions
+    from tiletum_tui.games.tiletum.engine.state import PlayerSetup, Settings
+    from ..session import EVERY_SEAT, Session
+
+    colours = ("red", "blue", "green", "yellow")
+    settings = Settings(players=tuple(PlayerSetup(name=f"Player {i + 1}", colour=colours[i]) for i in range(players)),
+                        seed=seed)
+    session = Session.new(settings, save_dir=tempfile.gettempdir(), autosave=False)
+    pick = random.Random(seed)
+    while session.state.phase != "over":
+        session.apply(pick.choice(legal_actions(session.state)), by=EVERY_SEAT)
+    return session
+
+
+def measure_saves(repeats: int = 15, seed: int = 1) -> dict:
+    """Median save and load times (ms) of a finished 4-player game, its file size and action count."""
+    from ..session import EVERY_SEAT, Session
+    from ..saves import format as fmt
+    from ..saves import store
+
+    session = random_finished_game(4, seed)
+    with tempfile.TemporaryDirectory(prefix="tiletum-bench-") as folder:
+        path = Path(folder) / "bench.json"
+        encode_times, save_times, load_times = [], [], []
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            data = fmt.encode(session.to_save_file(name="bench"))
+            t1 = time.perf_counter()
+            store.write_atomic(path, data)
+            t2 = time.perf_counter()
+            loaded = Session.load(path, autosave=False)
+            t3 = time.perf_counter()
+            encode_times.append(t1 - t0)
+            save_times.append(t2 - t0)
+            load_times.append(t3 - t2)
+        assert loaded.digest() == session.digest()
+        size = path.stat().st_size
+    return {
+        "players": 4,
+        "seed": seed,
+        "actions": len(session.log),
+        "file_bytes": size,
+        "encode_ms": round(statistics.median(encode_times) * 1000, 3),
+        "save_ms": round(statistics.median(save_times) * 1000, 3),
+        "load_ms": round(statistics.median(load_times) * 1000, 3),
+    }
+
+
+if __name__ == "__main__":
+    print(measure_saves())

@@ -1,0 +1,87 @@
+"""The host's lobby: each connection is sent a page of its own (``lobby_pages``), again only when a
+line of that page changed; and the owner's archive and delete of a game over (``archive``). A part
+of ``server.Host``."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tiletum_tui.core.safe_text import clean
+from . import protocol as P
+from .archive import WHAT, ArchiveError, done_words, put_away
+from .hosted import FinishedGame
+from .lobby_pages import SEARCH_LIMIT, OverLines, page_of
+
+
+class HostLobby:
+    """``server.Host``'s lobby (it gives ``games``, ``tables``, ``connections``, ``connected``,
+    ``replays``, ``report``, ``on_change`` and ``offered``)."""
+
+    def _lines_under_way(self) -> list[P.GameInfo]:
+        """The lines that change: games under way and tables waiting (a game over's line never does)."""
+        names = set(self.connected())
+        return [g.info(names) for g in self.games.values() if not isinstance(g, FinishedGame)] + [
+            t.info(names) for t in self.tables.tables.values()]
+
+    def _over_lines(self):
+        if not hasattr(self, "_over"):
+            self._over = OverLines()
+        return self._over
+
+    def _lobby_for(self, conn, live: list[P.GameInfo] | None = None) -> P.Lobby:
+        over = self._over_lines().lines(lambda: [g for g in self.games.values() if isinstance(g, FinishedGame)])
+        page = page_of(self._lines_under_way() if live is None else live, over, conn.name or "",
+                       conn.lobby_page, conn.lobby_search)
+        return P.Lobby(page.games, self.offered, page.page, page.pages, page.total, page.search)
+
+    def _send_lobby(self, conn, live: list[P.GameInfo] | None = None) -> None:
+        """The connection's page of the lobby, if a line of it changed since it was last sent."""
+        lobby = self._lobby_for(conn, live)
+        if lobby != conn.sent_lobby:
+            conn.sent_lobby = lobby
+            conn.send(lobby)
+
+    def _lobby_changed(self) -> None:
+        """Tell everyone their page of the lobby, if it changed: most moves change no line of it (the
+        decision stays with the same seat), and every client redrew its lobby at every move of any game."""
+        live = self._lines_under_way()
+        for c in list(self.connections):
+            self._send_lobby(c, live)
+        if self.on_change is not None:
+            self.on_change()
+
+    def _lobby_ask(self, conn, msg: P.LobbyAsk) -> None:
+        conn.lobby_page = min(max(msg.page, 0), 10**6)  # (the page itself is bounded by the lines there are)
+        conn.lobby_search = " ".join(clean(msg.search, SEARCH_LIMIT).split())
+        conn.sent_lobby = None  # (asked: answered even if nothing changed)
+        self._send_lobby(conn)
+
+    async def _manage(self, conn, msg: P.Manage) -> None:
+        """The owner archives or deletes a game over (``tiletum host archive GAME``, ``delete GAME``)."""
+        if conn.via != "here" or conn.watching:
+            conn.send(P.Refused("only the host's owner (on the host's own machine) archives or deletes games"))
+            return
+        if msg.what not in WHAT:
+            conn.send(P.Refused(f"a game can be archived or deleted, not {clean(msg.what, 20)}"))
+            return
+        g = self.games.get(msg.game)
+        if g is None:
+            conn.send(P.Refused(f"there is no game {clean(msg.game, 40)} on this host"))
+            return
+        if not isinstance(g, FinishedGame):
+            conn.send(P.Refused(f"{clean(msg.game, 40)} is not over: only a game over can be archived or deleted "
+                                "(its players would lose it)"))
+            return
+        try:
+            dest = await asyncio.to_thread(put_away, self.folder, g.path, msg.what)
+        except ArchiveError as exc:
+            conn.send(P.Refused(str(exc)))
+            return
+        if self.games.get(g.id) is g:
+            del self.games[g.id]
+        self.replays.forget(g.id)
+        self._over_lines().dirty = True
+        words = done_words(g.id, msg.what, dest)
+        self.report(words)
+        conn.send(P.Status(words))
+        self._lobby_changed()

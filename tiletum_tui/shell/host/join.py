@@ -1,0 +1,175 @@
+"""``tiletum join``: the app of one player (or spectator) at a hosted game: the lobby, then the
+game's own screens over a ``RemoteModel``. The same client runs behind the SSH door (``--fd``: a
+socket the host made for that session) and on the host machine (the host's socket, ``--as NAME``).
+
+A client holds no game: it sends moves and gets views. When the connection drops, the game stays
+on the host; over the host's socket the client connects again by itself and every open game is
+opened again where it is now (in the middle of a decision too).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import traceback
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+
+from tiletum_tui.core.safe_text import clean
+from ..ui.app import TiletumApp
+from ..ui.games import screens_for
+from . import protocol as P
+from .client import ClientGames, HostLink
+from .lobby import LobbyScreen, YourLinkScreen
+
+RETRY = 1.0  # seconds between attempts to reach the host again
+
+
+class JoinApp(TiletumApp):
+    plays_at_home = False  # the games are the host's: a replay's "play on" makes no game here
+    def __init__(self, link: HostLink, *, bell: bool = True) -> None:
+        super().__init__()
+        self.link = link
+        self.bell_on = bell
+        self.me = link.name
+        self.lobby: P.Lobby | None = None
+        self.games = ClientGames(link, self._show)
+        self.lobby_screen: LobbyScreen | None = None
+        self.connection = "connecting…"
+        self.said_bye = ""
+        self.said_trouble = ""  # what failed here, once told (``_handle_exception``)
+        self.watching = False  # the host says (a watching link's connection): the lobby shows it
+
+    def on_mount(self, event) -> None:
+        event.prevent_default()  # (Textual would call the app shell's on_mount too: the title screen)
+        self.lobby_screen = LobbyScreen(self.me)
+        self.push_screen(self.lobby_screen)
+        self.run_worker(self._talk(), name="host-link")
+
+    async def _talk(self) -> None:
+        while True:
+            try:
+                await self.link.connect()
+            except OSError as exc:
+                if not self.link.can_reconnect:
+                    self.exit(return_code=1, message=f"tiletum join: the host cannot be reached: {clean(exc)}")
+                    return
+                self._connection(f"the host cannot be reached; trying again… ({clean(exc, 60)})")
+                await asyncio.sleep(RETRY)
+                continue
+            while (msg := await self.link.receive()) is not None:
+                self.heard(msg)
+            self.link.close()
+            if not self.link.can_reconnect or self.said_bye.startswith("!"):
+                self.exit(return_code=1, message=f"tiletum join: {self.said_bye.lstrip('!') or 'the host closed the connection'}")
+                return
+            self._connection("connection lost; reconnecting…")
+            self.games.lost("connection lost: reconnecting…")
+            await asyncio.sleep(RETRY)
+
+    def _connection(self, words: str) -> None:
+        self.connection = words
+        if self.lobby_screen is not None:
+            self.lobby_screen.show(self.lobby.games if self.lobby else (), words)
+
+    # ------------------------------------------------------------ what the host says
+    def heard(self, msg) -> None:
+        if self.games.heard(msg):
+            return
+        if isinstance(msg, P.Welcome):
+            self.me = self.lobby_screen.me = msg.name
+            self.watching = msg.watching
+            self.said_bye = ""
+            self._connection(f"connected to {clean(msg.host, 30)}")
+            self.games.reopen()  # back after a drop: the games open again as they are now
+        elif isinstance(msg, P.Lobby):
+            self.lobby = msg
+            if self.screen is self.lobby_screen:  # (else drawn when it shows again: ``pop_screen``)
+                self.lobby_screen.show(msg.games)
+        elif isinstance(msg, P.YourLink):
+            self.lobby_screen.note(msg.why)
+            if msg.url:
+                self.push_screen(YourLinkScreen(msg.url, self.watching))
+        elif isinstance(msg, P.Refused):
+            self.screen.notify(msg.why, title="Not possible", severity="warning", markup=False)
+        elif isinstance(msg, P.Bye):
+            # A refusal of this client (it broke the rules of the protocol) is final; a stopping host is not.
+            self.said_bye = msg.why if "stopping" in msg.why else "!" + msg.why
+
+    def _show(self, model) -> None:
+        make = getattr(screens_for(model.game.name), "remote_game", None)
+        if make is None:
+            self.games.leave(model.id)
+            self.screen.notify(f"{model.game.title} cannot be played through the host yet", severity="warning")
+            return
+        self.push_screen(make(model))
+        self.call_after_refresh(settle_memory)
+
+    # ------------------------------------------------------------ the lobby's choices
+    @on(LobbyScreen.Picked)
+    def _picked(self, event: LobbyScreen.Picked) -> None:
+        info = event.info
+        if info.id in self.games.models:
+            return
+        if info.waiting:
+            free = next((i for i, s in enumerate(info.seats) if s.kind == "open"), None)
+            if any(s.name == self.me and s.kind == "person" for s in info.seats):
+                self.lobby_screen.note("Your seat is kept: the game begins when every seat is taken.")
+            elif free is not None:
+                self.link.send(P.TakeSeat(info.id, free))
+            return
+        self.link.send(P.Open(info.id, watch=event.watch or self.watching))
+
+    def pop_screen(self):
+        done = super().pop_screen()
+        if self.screen is self.lobby_screen and self.lobby is not None and self.lobby_screen.games != self.lobby.games:
+            self.lobby_screen.show(self.lobby.games)  # what changed while a game or the rules were on top
+        return done
+
+    def back_to_title(self) -> None:
+        """F10 or the final table's Enter: back to the lobby (the game goes on on the host)."""
+        while len(self.screen_stack) > 2:
+            screen = self.screen
+            model = getattr(screen, "model", None)
+            if getattr(model, "remote", False):
+                self.games.leave(model.id)
+            self.pop_screen()
+
+    async def action_quit(self) -> None:
+        self.exit()  # (nothing is lost: the host holds every game)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error (a bug) in this client: never a traceback on the player's terminal (it
+        would show the host's paths and locals, issue 39). What failed goes to the host's log, the
+        player is told it in one line, and the client closes (the games go on on the host)."""
+        if self.said_trouble:
+            return
+        what = f"{type(error).__name__}: {clean(str(error), 120)}"
+        self.said_trouble = f"{what} on {type(self.screen).__name__}"
+        frames = traceback.extract_tb(error.__traceback__)
+        where = f" at {Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else ""
+        self.link.send(P.Trouble(self.said_trouble + where))
+        self.exit(return_code=1, message=Text(f"tiletum join: this screen failed ({what}); the host logged it, "
+                                              "your games go on there.", no_wrap=True, overflow="ignore"))
+
+    def close_sessions(self) -> None:
+        self.link.close()
+
+
+def run_join(link: HostLink, *, bell: bool = True) -> int:
+    app = JoinApp(link, bell=bell)
+    app.run()
+    return app.return_code or 0
+
+
+def settle_memory() -> None:
+    """Once a game shows: what the client holds from then on (its modules, the app, the screen's
+    widgets) is set aside from Python's cyclic garbage collector (``gc.freeze``), after what is
+    garbage is collected (a game screen closed before this one too: ``gc.unfreeze`` first). Each full
+    collection would otherwise go through all of it again: every 20 to 30 moves, 30 to 60 ms of one
+    move's redraw on every screen at the table, about at the same move (issue 25's 95th percentile)."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()

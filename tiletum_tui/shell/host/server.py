@@ -1,0 +1,387 @@
+"""``tiletum host``: the one process that owns every hosted game; clients send moves, get views.
+
+The host listens on a Unix socket in its folder (mode 0600, in a folder of mode 0700: whoever can
+open it is trusted as the machine's owner, and says who they are with ``tiletum join --as NAME``)
+and serves connections it made itself (``serve_socket``: one end of a ``socketpair`` per SSH
+session, its player known from the key that logged in, so the client claims nothing).
+
+A connection is one person (or a spectator) by name. The seat it acts for in a game is the seat of
+that name, never anything it sends: a move is applied with ``Session.apply(..., by=seat)``; undo
+takes back only that seat's own moves. Serving a connection (its hello, its messages, a client that
+breaks the protocol) is ``connections.HostConnections``; what each message does to a game or a
+table is here.
+
+Every change (a move here, an opponent's, undo) is on disk (the session's autosave, waited for)
+before anyone is told, so a host killed with SIGKILL and started again has every game as it was; a
+change that cannot be written is taken back and its game paused until it can (``pauses``). The
+lobby is sent a page at a time (``host_lobby``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+
+from tiletum_tui.core import games
+from tiletum_tui.core.game_interface import Hosted
+from tiletum_tui.core.safe_text import clean
+from ..saves.errors import SaveFileError
+from ..session import NotYourMoveError, Session, UndoError
+from . import protocol as P
+from .connections import Connection, Disconnect, HostConnections
+from .hints import HintDesk
+from .host_lobby import HostLobby
+from .host_opponents import HostOpponents
+from .pauses import HostPauses, cannot_save
+from .hosted import FinishedGame, HostedGame, HostFolder, Tables, check_table, entry, load_games, opponents_of, \
+    record_of, seats_for, since_bytes, settings_for, status_text
+from .replays import Replays
+
+CHAT_LIMIT = 200  # characters of one line of table talk
+WATCHING = "you came in with a watching link: you can watch games, not play or take a seat"
+
+
+class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
+    def __init__(self, folder: HostFolder, *, pace: float = 0.6, report=None, table_seed: int | None = None) -> None:
+        self.folder = folder
+        # Every table's seed: the system's randomness, or (benches and tests only, never a client's
+        # choice: a player who chose the seed would choose the deal) ``table_seed`` for every table,
+        # so the same seats and moves make the same game in every run (``tiletum bench --host``'s A/B).
+        self.table_seed = table_seed
+        self.pace = pace  # seconds between two moves of a computer opponent (people see each one)
+        self.report = report or (lambda text: None)
+        self.games: dict[str, HostedGame | FinishedGame] = {}  # a game over: its lobby line, replayed when opened
+        self.tables: Tables | None = None
+        self.connections: set[Connection] = set()
+        self._servers: list = []
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task] = set()
+        self.on_change = None  # called after anything the live list shows changed
+        # ``web_link(name, watch) -> url``: a new sign-in link of the web door (set when the door is open).
+        self.web_link = None
+        self.offered = offered()  # the games a table can be set up for (the lobby's New game)
+        self.hints = HintDesk(self)  # ``h`` at a hosted game: the master's suggestion, worked out here
+        self.replays = Replays()  # games over, replayed from their files when somebody opens one
+
+    # ------------------------------------------------------------ starting and stopping
+    async def start(self) -> None:
+        self.folder.prepare()
+        self.games = load_games(self.folder, self.report)
+        self.tables = Tables(self.folder)
+        path = str(self.folder.socket)
+        if os.path.exists(path):
+            if await _answers(path):
+                raise RuntimeError(f"a host is already running on {clean(path)}")
+            os.unlink(path)  # left by a host that was killed
+        old = os.umask(0o177)
+        try:
+            self._servers.append(await asyncio.start_unix_server(self._owner, path=path, limit=P.MAX_FRAME + 8))
+        finally:
+            os.umask(old)
+        os.chmod(path, 0o600)
+        for g in list(self.games.values()):
+            if isinstance(g, HostedGame):
+                self._retire(g)  # a game over holds nothing open
+                self._opponents(g)  # a game whose opponent was thinking when the host stopped goes on
+
+    async def close(self) -> None:
+        for s in self._servers:
+            s.close()
+        for c in list(self.connections):
+            c.send(P.Bye("the host is stopping"))
+            c.drop()
+        for t in list(self._tasks):
+            t.cancel()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=5)
+        for g in self.games.values():
+            self._stop_reading(g)
+            g.close()
+        try:
+            os.unlink(self.folder.socket)
+        except OSError:
+            pass
+
+    def status(self, width: int = 80) -> str:
+        doors = sorted(f"{c.name} ({c.via}{', watching' if c.watching else ''})" for c in self.connections if c.name)
+        return status_text(self.games, self.tables, self.connected(), doors, width)
+
+    # ------------------------------------------------------------ games
+    async def _open(self, conn: Connection, msg: P.Open) -> None:
+        g = self.games.get(msg.game)
+        if g is None:
+            conn.send(P.Refused("there is no such game on this host"))
+            return
+        seat = None if msg.watch or conn.watching else g.seat_of(conn.name)
+        if not isinstance(g.game, Hosted):
+            conn.send(P.Refused(f"{g.game.title} cannot be played through the host yet"))
+            return
+        if isinstance(g, FinishedGame):
+            s = await self._replayed(conn, g)
+            if s is None or conn.closed or self.games.get(g.id) is not g:
+                return
+        else:
+            s = g.session
+            async with self._lock(g.id):
+                pass  # (not in the middle of a change: a change is told once it is on disk)
+            if conn.closed:
+                return
+            if self.games.get(g.id) is not g:  # it ended (or was archived) meanwhile: open what it is now
+                return await self._open(conn, msg)
+        undo, redo = g.reasons(seat)
+        conn.games[g.id] = [seat, list(s.log)]
+        conn.send(P.Opened(g.id, g.game.name, -1 if seat is None else seat, g.game.encode_view(s.view(seat)),
+                           tuple(entry(g.game, e) for e in s.log), g.game.encode_events(s.setup_events),
+                           g.seat_infos(set(self.connected())), tuple(g.chat), undo, redo,
+                           getattr(g, "paused", None) or "", record_of(s), since_bytes(s, seat)))
+        self._seats_changed(g.id)
+
+    async def _replayed(self, conn: Connection, g: FinishedGame):
+        """A game over's session, replayed from its file (``replays``), or None after telling why not."""
+        if not self.replays.kept(g.id) and not conn.replays.take():
+            conn.send(P.Refused("you are opening games that are over too fast: one a second"))
+            return None
+        try:
+            return await self.replays.session(g)
+        except SaveFileError as exc:
+            self.report(f"{clean(g.id, 40)} could not be opened: {clean(exc, 200)}")
+            # (the problem, not the file's path: the host's folders are nothing a player needs to see)
+            conn.send(P.Refused(f"this game could not be opened: {clean(exc.problem, 300)} (its file is kept as it is)"))
+            return None
+
+    def _mine(self, conn: Connection, game_id: str, ref: int) -> tuple[HostedGame, int] | None:
+        """The game and the connection's seat in it, or None after telling it why not."""
+        g = self.games.get(game_id)
+        opened = conn.games.get(game_id)
+        if g is None or opened is None:
+            conn.send(P.Refused("that game is not open here", ref))
+            return None
+        if opened[0] is None:
+            conn.send(P.Refused("you are watching this game: a spectator cannot make moves", ref))
+            return None
+        if g.retired:
+            conn.send(P.Refused("the game is over", ref))
+            return None
+        return g, opened[0]
+
+    async def _act(self, conn: Connection, msg: P.Act) -> None:
+        found = self._mine(conn, msg.game, msg.ref)
+        if found is None:
+            return
+        g, seat = found
+        try:
+            action = g.game.parse(msg.action, seat, g.session.settings)
+        except g.game.Error as exc:
+            conn.send(P.Refused(f"not an action: {clean(exc, 200)}", msg.ref))
+            return
+        if getattr(action, "seat", seat) != seat:
+            raise Disconnect(f"a move for another seat ({g.names()[action.seat] if 0 <= action.seat < len(g.names()) else '?'}) "
+                             "is never yours to make")
+        await self._apply(conn, g, lambda: g.session.apply(action, by=seat), msg.ref)
+
+    async def _undo(self, conn: Connection, msg: P.Undo) -> None:
+        found = self._mine(conn, msg.game, msg.ref)
+        if found is None:
+            return
+        g, seat = found
+        step = g.session.redo if msg.redo else g.session.undo
+        await self._apply(conn, g, lambda: step(by=seat), msg.ref)
+
+    async def _apply(self, conn: Connection | None, g: HostedGame, change, ref: int = 0) -> bool:
+        """Make one change to a game (a move, undo, redo), have it on disk, then tell everyone."""
+        async with self._lock(g.id):
+            if g.retired:
+                if conn is not None:
+                    conn.send(P.Refused("the game is over", ref))
+                return False
+            mark = g.session.mark()
+            try:
+                change()
+            except (g.game.Error, NotYourMoveError, UndoError, ValueError) as exc:
+                if conn is not None:
+                    conn.send(P.Refused(clean(exc, 300), ref))
+                return False
+            failure = await asyncio.to_thread(g.session.save_failure)  # on disk before anyone hears of it
+            if failure is not None:  # not on disk: taken back, refused, the game paused (``pauses``)
+                g.session.take_back(mark)
+                why = self._pause(g, failure)
+                if conn is not None:
+                    conn.send(P.Refused(f"{why}: not done, nothing is lost; the game is paused until "
+                                        "the host can save again", ref))
+                return False
+            g.changed()
+            self._resume(g)
+        self._game_changed(g)  # (the view first: a client's move is under way until it is accepted)
+        if conn is not None:
+            conn.send(P.Accepted(ref))
+        return True
+
+    def _lock(self, game_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    def _game_changed(self, g: HostedGame) -> None:
+        """Push the change to everyone at the game: the log from where theirs differs, their view."""
+        seats = g.seat_infos(set(self.connected()))
+        log = g.session.log
+        record = record_of(g.session)  # (a game over only: once for every client)
+        views: dict = {}
+        for c in list(self.connections):
+            opened = c.games.get(g.id)
+            if opened is None:
+                continue
+            seat, sent = opened
+            start = next((i for i, (a, b) in enumerate(zip(sent, log)) if a is not b), min(len(sent), len(log)))
+            if seat not in views:
+                views[seat] = (g.view_bytes(seat), g.reasons(seat), g.since_bytes(seat))
+            view, (undo, redo), since = views[seat]
+            opened[1] = list(log)
+            c.send(P.Update(g.id, start, tuple(g.entry(e) for e in log[start:]), view, seats, undo, redo, record,
+                            since))
+        self._lobby_changed()
+        self._retire(g)
+        self._opponents(g)
+
+    def _retire(self, g: HostedGame) -> None:
+        """A game over keeps no lock, autosave writer or opponents' process: a host keeps every game it
+        has played, and these were two open files (and a process) a game for as long as it ran (the
+        soak test found them). Nor its session: its lobby line (``FinishedGame``) takes its place, and
+        the session is kept with the last games opened (``replays``), then replayed from the file."""
+        if g.retired or not g.session.finished:
+            return
+        g.retired = True
+        self._stop_reading(g)
+        opponents, g.opponents, g.asked = g.opponents, None, None
+        self.games[g.id] = FinishedGame.of(g)
+        self._over_lines().dirty = True
+        self.replays.keep(g.id, g.session)
+
+        def close() -> None:
+            if opponents is not None:
+                opponents.close()  # (it may wait a moment for a thinking process)
+            g.session.close()  # (its last autosave is on disk already: _apply waited for it)
+
+        self._spawn(asyncio.to_thread(close))
+
+    def _seats_changed(self, game_id: str) -> None:
+        g = self.games.get(game_id)
+        if g is None:
+            return
+        seats = g.seat_infos(set(self.connected()))
+        for c in self.connections:
+            if game_id in c.games:
+                c.send(P.Seats(game_id, seats))
+
+    def _say(self, conn: Connection, msg: P.Say) -> None:
+        g = self.games.get(msg.game)
+        if g is None or msg.game not in conn.games:
+            conn.send(P.Refused("that game is not open here"))
+            return
+        if not conn.talk.take():
+            conn.send(P.Refused("you are talking too fast: one line a second"))
+            return
+        # Control characters shown as escapes, never raw, and a line cut to a length (issue 25).
+        text = clean(" ".join(msg.text.split()), CHAT_LIMIT)
+        if not text:
+            return
+        line = P.Chat(conn.name, text, g.moves, time.time())
+        g.chat = (g.chat + [line])[-g.CHAT_KEPT:]
+        for c in self.connections:
+            if msg.game in c.games:
+                c.send(P.Said(msg.game, line))
+
+    # ------------------------------------------------------------ tables
+    async def _new_table(self, conn: Connection, msg: P.NewTable) -> None:
+        problem = WATCHING if conn.watching else check_table(msg, conn.name)
+        if problem:
+            conn.send(P.Refused(problem))
+            return
+        try:
+            table = self.tables.new(msg)
+        except SaveFileError as exc:  # (the table is not kept: nobody was told of it)
+            conn.send(P.Refused(f"{cannot_save(exc)}: the table was not set"))
+            return
+        self.report(f"{conn.name} set a table of {table.game} up ({table.id})")
+        conn.send(P.Accepted())
+        await self._maybe_begin(table.id, conn)
+
+    async def _take_seat(self, conn: Connection, msg: P.TakeSeat) -> None:
+        if conn.watching:
+            conn.send(P.Refused(WATCHING))
+            return
+        table = self.tables.tables.get(msg.table)
+        if table is None or not 0 <= msg.seat < len(table.seats) or table.seats[msg.seat].kind != "open":
+            conn.send(P.Refused("that seat is not free any more"))
+            return
+        if any(s.kind == "person" and s.name == conn.name for s in table.seats):
+            conn.send(P.Refused("you have a seat at this table already"))
+            return
+        table.seats[msg.seat] = P.SeatPlan("person", conn.name)
+        try:
+            self.tables.save()
+        except SaveFileError as exc:
+            table.seats[msg.seat] = P.SeatPlan("open")
+            conn.send(P.Refused(f"{cannot_save(exc)}: the seat was not taken"))
+            return
+        conn.send(P.Accepted())
+        await self._maybe_begin(table.id, conn)
+
+    async def _maybe_begin(self, table_id: str, conn: Connection) -> None:
+        table = self.tables.tables[table_id]
+        if any(s.kind == "open" for s in table.seats):
+            self._lobby_changed()
+            return
+        try:
+            settings = settings_for(table, self.table_seed)
+            session = await asyncio.to_thread(Session.new, settings, self.folder.games, game=games.game(table.game),
+                                              seats=seats_for(table))
+            failure = session.save_failure()
+            if failure is not None:  # a game begins with its file, or not at all (issue 42)
+                session.close()
+                raise ValueError(cannot_save(failure))
+        except Exception as exc:  # the game's own refusal of these settings
+            del self.tables.tables[table_id]
+            self._save_tables()
+            conn.send(P.Refused(f"the game could not begin: {clean(exc, 200)}"))
+            self._lobby_changed()
+            return
+        del self.tables.tables[table_id]
+        self._save_tables()
+        g = HostedGame(session)
+        self.games[g.id] = g
+        self.report(f"a game of {g.game.title} began: {', '.join(g.names())} ({g.id})")
+        self._lobby_changed()
+        self._opponents(g)
+
+    def _save_tables(self) -> None:
+        try:
+            self.tables.save()
+        except SaveFileError as exc:  # (a table begun or dropped may come back at the next start)
+            self.report(f"the list of waiting tables could not be written: {clean(exc, 200)}")
+
+    def _spawn(self, coro) -> asyncio.Task:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+
+def offered() -> tuple[P.Offered, ...]:
+    """The games a table can be set up for: those that can send a view to a client."""
+    out = []
+    for name in games.NAMES:
+        game = games.game(name)
+        if isinstance(game, Hosted):
+            out.append(P.Offered(name, game.title, tuple(game.modules_offered()), opponents_of(name)[1],
+                                 tuple(game.player_counts)))
+    return tuple(out)
+
+
+async def _answers(path: str) -> bool:
+    """Does a host answer on this socket (or is it left over from one that was killed)?"""
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_unix_connection(path), 2)
+    except (OSError, asyncio.TimeoutError):
+        return False
+    writer.close()
+    return True

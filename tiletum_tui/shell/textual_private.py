@@ -1,0 +1,38 @@
+"""Every private name of Textual this program uses, here alone (issue 38): an upgrade of Textual that
+renames one breaks ``tests/test_private_apis.py``, which says which. Each is used because no public
+API does the same (Textual 8.2); where one appears, use it and drop the name here.
+
+(Rich's ``Style._meta`` is read in ``shell/ui/painted.py`` alone; textual-serve's ``AppService`` and
+aiohttp's ``site._server`` in ``shell/host/web_door.py`` alone: one place per package.)
+"""
+
+from __future__ import annotations
+
+from textual.widget import _RenderCache as RenderCache  # a widget's rendered lines, as its render keeps them
+
+# The method of ``Widget`` that renders a widget's content into its lines: ``painted.Painted`` replaces
+# it to render only the lines that changed (issue 25).
+RENDER_CONTENT = "_render_content"
+
+
+def set_rendered(widget, strips) -> None:
+    """Keep ``strips`` as the widget's rendered lines at its size, as ``_render_content`` does."""
+    widget._render_cache = RenderCache(widget.size, strips)
+    widget._dirty_regions.clear()
+
+
+def selecting(screen) -> bool:
+    """Is the mouse making a text selection on ``screen`` right now?"""
+    return screen._selecting
+
+
+def character_to_key(character: str) -> str:
+    """A one-character key as Textual names it ("?" -> "question_mark"), as ``App.set_keymap`` does."""
+    from textual.keys import _character_to_key
+
+    return _character_to_key(character)
+
+
+def bindings_by_key(screen) -> dict:
+    """The screen's own key -> bindings table, to add bindings made while it runs."""
+    return screen._bindings.key_to_bindings

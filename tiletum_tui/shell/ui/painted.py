@@ -1,0 +1,261 @@
+"""Widgets that draw styled text whose colours come from the style sheets.
+
+Board drawings mix many small coloured pieces (a die letter, a player's number in a Town). Rather
+than hard-code colours, each piece names a *component class* (``pc-red``, ``die-B``, ``legal``) and
+styles/inks.tcss says what it looks like (``Ink > .pc-red``), so themes and colour tweaks never
+touch Python.
+
+The component classes live on ONE hidden ``Ink`` widget per screen rather than on every drawing
+widget: Textual resolves each component class of each widget instance against the whole style
+sheet at mount, and doing that for ~20 classes on every widget doubled the start-up time.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual.color import Color
+from textual.content import Content, Span
+from textual.css.scalar import Unit
+from textual.style import Style as VisualStyle
+from textual.strip import Strip
+from textual.visual import Visual
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ..textual_private import selecting, set_rendered
+
+PLAYER_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
+_CLASSES = {f"pc-{c}" for c in PLAYER_COLOURS} | {f"die-{d}" for d in "YPLDB"} | {
+    "muted", "title", "strong", "good", "bad", "now", "legal", "cursor", "unavailable", "road", "recent",
+}
+
+
+class Ink(Widget):
+    """Holds the named styles of a screen (hidden); the Painted widgets borrow them."""
+
+    COMPONENT_CLASSES = _CLASSES
+    DEFAULT_CSS = "Ink { display: none; }"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._cache: dict[str, Style] = {}
+
+    def style(self, names: tuple[str, ...]) -> Style:
+        key = " ".join(names)
+        style = self._cache.get(key)
+        if style is None:
+            style = Style()
+            for name in names:
+                if name:
+                    style += self._one(name)
+            self._cache[key] = style
+        return style
+
+    def _one(self, name: str) -> Style:
+        style = self.get_component_rich_style(name, partial=True)
+        colour = self.get_component_styles(name).color
+        if colour.a < 1:
+            # Rich styles have no alpha: blend translucent theme colours ($foreground-muted) over
+            # the theme background ourselves, or "muted" text would come out full white.
+            background = Color.parse(self.app.theme_variables.get("background", "#000000"))
+            style += Style(color=(background + colour).rich_color)
+        return style
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        if self._cache:  # the theme changed: forget the old styles and redraw with the new ones
+            self._cache.clear()
+            self.call_after_refresh(self._redraw_screen)
+
+    def _redraw_screen(self) -> None:
+        for widget in self.screen.query(Painted):
+            widget.redraw()
+
+
+_VISUAL_STYLES: dict = {}  # the ANSI theme: {a Rich style: the Textual style made of it} (``Painted._content_of``)
+
+
+class Painted(Static):
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("markup", False)
+        super().__init__(*args, **kwargs)
+        self._ink: Ink | None = None
+
+    def ink(self, *names: str) -> Style:
+        """The rich Style of one or more component classes of this screen's Ink."""
+        if self._ink is None or not self._ink.is_attached:
+            self._ink = next(iter(self.screen.query(Ink)), None)
+            if self._ink is None:
+                for screen in reversed(self.app.screen_stack):
+                    self._ink = next(iter(screen.query(Ink)), None)
+                    if self._ink is not None:
+                        break
+        return self._ink.style(names) if self._ink is not None else Style()
+
+    def redraw(self) -> None:
+        """Subclasses draw themselves from the last data they were given."""
+
+    _drawn = None  # the content of the last update
+
+    def update(self, content="", *, layout: bool = True) -> None:
+        """Static's update, less the work that changes nothing (a hosted game redraws every screen at
+        the table at every move, whoever made it: issue 25's latency). The same content again is no
+        update (a string is that content whenever it is equal; a Text only when it is another, equal
+        object, as a Text can change in place). The screen is laid out again only when this widget's
+        size can change with its content and did: a widget whose width and height do not depend on
+        its content never lays it out, nor one not displayed (``display: none``: it is laid out when
+        it shows); an ``auto`` one is measured before and after, as Textual's
+        layout measures it (the optimal width of an auto width; the height at the width it has), for
+        text (other renderables lay the screen out as Textual would)."""
+        drawn = self._drawn
+        if type(content) is type(drawn) and content == drawn and (content is not drawn or isinstance(content, str)):
+            return
+        was_text, is_text = isinstance(self.content, (str, Text)), isinstance(content, (str, Text))
+        self._drawn = content
+        if isinstance(content, Text):
+            content = self._content_of(content)
+        if not layout:
+            super().update(content, layout=False)
+            return
+        height, width = self.styles.height, self.styles.width
+        if not self.display or (height is not None and width is not None and height.unit != Unit.AUTO
+                                and width.unit != Unit.AUTO):
+            # (not displayed: shown, it is laid out; sized in cells, fractions, percentages: not by its content)
+            super().update(content, layout=False)
+            return
+        before = self._extent() if is_text and was_text else None
+        if before is None:  # not laid out yet, or not text (a Rich renderable): as Textual would
+            super().update(content, layout=True)
+            return
+        super().update(content, layout=False)
+        if self._extent() != before:
+            self.refresh(layout=True)
+
+    @property
+    def content(self):
+        """The content last given (a Text stays the Text given: ``update`` hands Textual the Content
+        made of it, as Textual would have made it), else what the widget was made with."""
+        return self._drawn if self._drawn is not None else Static.content.fget(self)
+
+    @content.setter
+    def content(self, content) -> None:
+        self._drawn = None
+        Static.content.fset(self, content)
+
+    def _content_of(self, text: Text) -> Content:
+        """The Content Textual makes of a Text (``Content.from_rich_text``, Textual 8.2), each Rich style
+        converted once: the drawings hand over the same few styles (the Ink's) in hundreds of spans
+        at every update, which Textual converts one by one (issue 25: every screen redraws at every
+        move). The converted styles are shared, so their hashes (the line cache's keys) are worked
+        out once too. The same Content as Textual's: ``tests/ui/test_line_cache.py``."""
+        app = self.app
+        theme = app.ansi_theme
+        cache = _VISUAL_STYLES.get(theme)
+        if cache is None:
+            _VISUAL_STYLES.clear()  # (a theme changed: the old one's styles are not wanted again)
+            cache = _VISUAL_STYLES[theme] = {}
+        elif len(cache) > 4096:
+            cache.clear()
+        get_style = app.console.get_style
+
+        def visual(style) -> VisualStyle:
+            got = cache.get(style)
+            if got is None:
+                got = cache[style] = VisualStyle.from_rich_style(get_style(style) if isinstance(style, str) else style,
+                                                                 theme)
+            return got
+
+        content = Content(text.plain, [Span(start, end, visual(style)) for start, end, style in text.spans])
+        if text.style:
+            content = content.stylize_before(text.style if isinstance(text.style, str) else visual(text.style))
+        return content
+
+    def _extent(self) -> tuple[int, int] | None:
+        """The content's size as the layout measures it: its optimal width where the width is
+        ``auto`` (else 0: not the content's), and its height at the width it is laid out with."""
+        size = self.content_size
+        if not size.width or not self.is_mounted:
+            return None
+        container, viewport = self.container_size, self.app.size
+        width = self.styles.width
+        optimal = self.get_content_width(container, viewport) if width is None or width.unit == Unit.AUTO else 0
+        return optimal, self.get_content_height(container, viewport, size.width)
+
+    def player_ink(self, colour: str) -> Style:
+        return self.ink(f"pc-{colour}") if colour in PLAYER_COLOURS else self.ink("strong")
+
+    def die(self, colour: str, value: int | None = None) -> Text:
+        """A die as a coloured chip that also spells its colour letter: ``3B``."""
+        label = f"{value}{colour}" if value is not None else colour
+        return Text(label, style=self.ink(f"die-{colour}"))
+
+
+class LineCached(Painted):
+    """A large drawing or text (the map, the wheel, a board, the offers, the log) of which a change
+    redraws a few lines: each line is rendered on its own and kept while it stays the same at its
+    place, so only the lines that changed are rendered again (issue 25: a hosted game redraws every
+    screen at every move).
+
+    Textual renders a Static's text whole at each change (``Widget._render_content``, Textual 8.2:
+    this replaces it, and falls back on it whenever the lines could not be rendered apart: a text
+    selection, one being made, an alignment other than top left, a Rich renderable). Content
+    renders each of its lines apart anyway (``Content._wrap_and_format``); what differs is only the
+    row each segment names for text selection (its ``offset`` meta), set here to the line's own
+    row. The strips are the same as Textual's (``tests/ui/test_line_cache.py``)."""
+
+    _line_strips: dict = {}
+    _line_key = None
+
+    def _render_content(self) -> None:
+        visual = self._render()
+        if (not isinstance(visual, Content) or self.text_selection is not None or selecting(self.screen)
+                or self.styles.content_align != ("left", "top")):
+            self._line_key = None
+            super()._render_content()
+            return
+        width, height = self.size
+        style = self.visual_style
+        rules = self.styles
+        key = (width, style, self.link_style if self.auto_links else None, rules.text_wrap, rules.text_overflow,
+               rules.text_align, rules.line_pad)  # (what else a line's strips are made with)
+        old = self._line_strips if key == self._line_key else {}
+        kept: dict = {}
+        strips: list = []
+        for y, line in enumerate(visual.split("\n", allow_blank=True) if width else ()):
+            if len(strips) >= height:
+                break
+            k = (y, line.plain, tuple(line.spans))
+            got = old.get(k)
+            if got is None:
+                got = [_at_row(strip, y) for strip in Visual.to_strips(self, line, width, None, style)]
+            kept[k] = got
+            strips.extend(got)
+        self._line_strips, self._line_key = kept, key
+        set_rendered(self, strips[:height])
+
+
+def _at_row(strip: Strip, y: int) -> Strip:
+    """A line's strip rendered on its own (row 0) as it is at row ``y``: the row in each segment's
+    ``offset`` meta (text selection's), the rest as it was."""
+    if not y:
+        return strip
+    segments = []
+    for text, style, control in strip:
+        if style is not None and style._meta is not None:
+            offset = style.meta.get("offset")
+            if offset is not None:
+                style = style + Style.from_meta({"offset": (offset[0], y)})
+        segments.append(Segment(text, style, control))
+    return Strip(segments, strip.cell_length)
+
+
+class SceneView(Painted):
+    """A view or strip that draws itself from the last ``views.Scene`` it was given."""
+
+    scene = None
+
+    def draw(self, scene) -> None:
+        self.scene = scene
+        self.redraw()

@@ -1,4 +1,0 @@
-"""The styled drawings' widgets (``Ink``, ``Painted``): their home is ``shell_ui/painted.py``, below every
-game's screens (the replay and its charts, shared by the games, draw with them too)."""
-
-from ...shell_ui.painted import PLAYER_COLOURS, Ink, LineCached, Painted, SceneView  # noqa: F401
