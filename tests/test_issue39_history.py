@@ -10,7 +10,7 @@ import ast
 import random
 from pathlib import Path
 
-from tiletum_tui import games
+from tiletum_tui.core import games
 from tiletum_tui.shell.session import EVERY_SEAT, Session
 
 ROOT = Path(__file__).resolve().parents[1] / "tiletum_tui"

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from tiletum_tui import games
+from tiletum_tui.core import games
 from tiletum_tui.games.tiletum.engine.events import CorruptionRevealed, FairHeld, PhaseBegan
 from tiletum_tui.games.carcassonne.engine.events import FeatureCompleted
 from tiletum_tui.shell.session import EVERY_SEAT, Session

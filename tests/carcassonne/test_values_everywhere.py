@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, Phase, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from tiletum_tui import games
+from tiletum_tui.core import games
 from tiletum_tui.games.carcassonne.engine import (
     apply,
     apply_in_place,

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from tiletum_tui import games
+from tiletum_tui.core import games
 from tiletum_tui.shell.host import protocol as P
 from tiletum_tui.shell.host.client import HostLink
 from tiletum_tui.shell.host.hosted import HostFolder

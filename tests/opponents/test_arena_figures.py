@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import io
 
-from tiletum_tui import arena
+from tiletum_tui.shell import arena
 from tiletum_tui.games.carcassonne import engine as carcassonne
 from tiletum_tui.games.carcassonne.opponents.plug import OPPONENTS as CARCASSONNE
 from tiletum_tui.games.tiletum.engine import apply, new_game, parse

@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import random
 
-from tiletum_tui import arena
+from tiletum_tui.shell import arena
 from tiletum_tui.games.tiletum.bench.weights import fit, saved_samples
 from tiletum_tui.games.tiletum.engine import apply_in_place, current_player, new_game, view
 from tiletum_tui.games.tiletum.engine.state import TurnFrame, put

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tiletum_tui import games
+from tiletum_tui.core import games
 from tiletum_tui.shell.session import Session
 from tiletum_tui.shell.ui.replay.positions import Positions, move_times
 from tiletum_tui.shell.ui.app import TiletumApp

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from tiletum_tui import games
+from tiletum_tui.core import games
 from tiletum_tui.shell.session import EVERY_SEAT, Session
 from tiletum_tui.shell.ui.app import TiletumApp
 from tiletum_tui.games.tiletum.ui.widgets.recap import RecapView
