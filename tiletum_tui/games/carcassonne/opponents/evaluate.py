@@ -308,14 +308,20 @@ def values_each(state: State, extras: list[Follower | None], before: Land | None
                 if done:
                     for seat in now:
                         sup[seat] += 1
-        turns = left / n
-        if turns > 0:
-            fade = min(1.0, turns / SUPPLY_TURNS)
-            steps = odds.supply
-            for seat in range(n):
-                v[seat] += _in_supply(min(sup[seat], turns), steps) * fade
+        for seat, in_supply in enumerate(supply_worth(sup, left, n, odds)):
+            v[seat] += in_supply
         out.append(v)
     return out
+
+
+def supply_worth(supply, left: int, n: int, odds: Odds) -> list[float]:
+    """What each player's followers in supply are worth with ``left`` tiles to come among ``n`` players
+    (no more followers than turns left to place them, fading over the last ``SUPPLY_TURNS``)."""
+    turns = left / n
+    if turns <= 0:
+        return [0.0] * len(supply)
+    fade = min(1.0, turns / SUPPLY_TURNS)
+    return [_in_supply(min(s, turns), odds.supply) * fade for s in supply]
 
 
 def margin(vals: list[float], seat: int) -> float:

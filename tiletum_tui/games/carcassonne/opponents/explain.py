@@ -33,9 +33,7 @@ def explain(seen, place, deploy, gain: float, win: float | None, alternative=(),
                              for e in done)
             who = "; ".join(f"{names[e.seat]} +{e.points}" for e in scored) or "nobody on it yet"
             parts.append(f"it completes {what} ({who})")
-        # (a view is never played on; placing draws nothing. Seed 1: a game dealt with seed 0 can keep a
-        # generator of 0, which is what marks a view, and the engine then refuses to play on it)
-        after = apply(sample(seen, 1), place)
+        after = apply(sample(seen, 1), place)  # (never on a view; a seed of 0 would stay one)
     else:
         head, after = "", seen
     if deploy.role is None:

@@ -15,7 +15,7 @@ from ..engine.followers import deploy as put_follower, spots
 from ..engine.scoring import neighbours
 from ..engine.values import AROUND
 from ..engine.words import count as _n
-from .evaluate import MASTER_ODDS, SUPPLY_TURNS, Land, Odds, _in_supply, margin, weigh
+from .evaluate import MASTER_ODDS, Odds, margin, supply_worth, weigh
 
 
 class Part(NamedTuple):
@@ -61,16 +61,6 @@ def _change(seen, olds: list[int], after, root: int) -> str:
     was = " and ".join(_size(seen, o) for o in olds)
     now = _size(after, root)
     return now if not was or was == now else f"{was} → {now}"
-
-
-def _supply_worth(land: Land, n: int, odds: Odds) -> list[float]:
-    """The followers in supply as the evaluation weighs them (``evaluate.values_each``: the odds' steps,
-    the last followers worth most, issue 43)."""
-    turns = land.left / n
-    if turns <= 0:
-        return [0.0] * n
-    fade = min(1.0, turns / SUPPLY_TURNS)
-    return [_in_supply(min(s, turns), odds.supply) * fade for s in land.supply]
 
 
 def parts(seen, place: Place | None, deploy: Deploy, odds: Odds = MASTER_ODDS, me: int | None = None) -> list[Part]:
@@ -129,7 +119,8 @@ def parts(seen, place: Place | None, deploy: Deploy, odds: Odds = MASTER_ODDS, m
             add(f"the city {_whose(after, seats, me)} farmers supply: {_change(seen, cities[c], after, c)}", delta)
         else:  # a farm the tile or the farmer joined to a city: it supplies it now
             add(f"a city of {_size(after, c)} that {_whose(after, seats, me)} farmers now supply", delta)
-    supply = [a - b for a, b in zip(_supply_worth(after_land, n, odds), _supply_worth(before_land, n, odds))]
+    supply = [a - b for a, b in zip(supply_worth(after_land.supply, after_land.left, n, odds),
+                                    supply_worth(before_land.supply, before_land.left, n, odds))]
     if any(abs(d) >= 0.05 for d in supply):
         for s in range(n):
             more = after_land.supply[s] - before_land.supply[s]
