@@ -19,6 +19,7 @@ from tiletum_tui.shell.host.join import JoinApp
 from tiletum_tui.shell.session import EVERY_SEAT, Session
 from tiletum_tui.shell.ui.replay.charts import ChartsScreen
 from tiletum_tui.shell.ui.replay.screen import ReplayShell
+from tiletum_tui.games.tiletum.ui.dialogs.basic import AnnounceDialog
 
 from .hosting import Player, people, random_move, running_host, screen_until, short_dir, table_of  # noqa: F401
 
@@ -44,7 +45,11 @@ def _hosted(folder, table: str, seed: int, left: int) -> tuple[str, list[str]]:
 
 
 async def _replay_and_charts(app, pilot, moves: int) -> None:
-    """At the final table: r shows the replay of every move, Esc back, c the charts, Esc back."""
+    """At the final table: r shows the replay of every move, Esc back, c the charts, Esc back (the final
+    scoring's announcement, shown to a player who saw the game end, closed first, as a player does)."""
+    if isinstance(app.screen, AnnounceDialog):
+        await pilot.press("enter")
+        await screen_until(pilot, lambda: not isinstance(app.screen, AnnounceDialog))
     await pilot.press("r")
     await screen_until(pilot, lambda: isinstance(app.screen, ReplayShell))
     assert app.screen.positions.last == moves and app.screen.positions.finished
