@@ -1,0 +1,233 @@
+"""One Table for every game and every door (issue 39): a game's Session, its seats, its computer
+opponents' loop and pace, the move clock, hints, table talk, and for each seat what it has not yet
+seen. The host is Tables behind its doors; the app at home runs one in its own process.
+
+A Table is acted on as a seat: ``act``, ``undo``, ``redo``, ``hint``, ``say``, ``hurry``, each
+returning None or why not in words. Who may act is decided from the seat asking (the Session's
+``by=seat``), never from anything a client claims. Whoever sits at it (a seat, a watcher, or a door
+serving every seat: ``EVERY_SEAT``) ``subscribe``s and is called with typed ``updates`` after each fact,
+whoever caused it: a person here, an opponent, another player.
+
+A change is made, then kept, then told: at home at once; on the host ``keep`` waits for the change to
+be on disk (and takes it back if it cannot be: the host's pauses) before anyone hears of it. No
+Textual, no Rich: it runs under any asyncio loop, and without one for what needs none.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from tiletum_tui.core.safe_text import clean
+from ..session import EVERY_SEAT, NotYourMoveError, UndoError
+from . import updates as U
+from .driver import OpponentsDriver
+from .hints import HintPath
+
+WATCHER_REASONS = ("you are watching this game", "you are watching this game")  # why not undo, redo
+TALK_LIMIT = 200  # characters of one line of table talk
+TALK_KEPT = 200  # lines of talk kept (in memory)
+
+
+class _Subscription:
+    __slots__ = ("seat", "callback", "sent")
+
+    def __init__(self, seat, callback, sent: list) -> None:
+        self.seat, self.callback, self.sent = seat, callback, sent
+
+
+class Table:
+    """A game's table (see the module docstring). ``pace``: seconds between two moves of the computer
+    opponents; ``hint_budget``: the master's thinking for a hint (the opponents' ``Budget`` text)."""
+
+    def __init__(self, session, *, pace: float = 0.7, hint_budget: str = "", clock: bool = True) -> None:
+        self.session = session
+        self.game = session.game
+        self.hint_budget = hint_budget
+        self.lock = asyncio.Lock()  # one change at a time (kept, then told)
+        self.keep = None  # ``async keep(table, change) -> why not or None``: the host's (on disk first)
+        self.talk: list[U.Talked] = []
+        self.connected: tuple[str, ...] = ()
+        self.paused: str | None = None  # why no move can be kept now (the host's disk): set by its keeper
+        self.retired = False  # the game is over and let go (the host keeps a lobby line in its place)
+        self.closed = False
+        self.version = 0
+        self._subs: list[_Subscription] = []
+        self._tasks: set = set()
+        self.opponents = OpponentsDriver(self, pace)
+        self.hints = HintPath(self)
+        if clock:
+            session.start_clock()  # the one clock of both games: each move timed from the one before
+
+    # ------------------------------------------------------------ who sits where
+    @property
+    def players(self) -> int:
+        return len(self.game.player_names(self.session.settings))
+
+    def name(self, seat: int) -> str:
+        names = self.game.player_names(self.session.settings)
+        return names[seat] if seat is not None and 0 <= seat < len(names) else "another player"
+
+    def kind(self, seat: int) -> str:
+        """Who plays ``seat``: "person" or "opponent" (a Table begins with every seat taken)."""
+        return "opponent" if self.session.seat(seat).is_opponent else "person"
+
+    def is_opponent(self, seat: int | None) -> bool:
+        return seat is not None and seat is not EVERY_SEAT and 0 <= seat < self.players \
+            and self.session.seat(seat).is_opponent
+
+    def deciding(self) -> tuple[int | None, str]:
+        """Whose decision it is, and whether a "person", an "opponent" or nobody ("over") decides."""
+        if self.session.finished:
+            return None, "over"
+        who = self.session.current_player
+        return who, "opponent" if self.is_opponent(who) else "person"
+
+    def since(self, seat: int):
+        """What ``seat`` has not yet seen: every event since its last decision (``Session.since``)."""
+        return self.session.since(seat)
+
+    def reasons(self, seat) -> tuple[str | None, str | None]:
+        """Why ``seat`` may not undo, redo now (None: it may); a watcher may do neither."""
+        if seat is None:
+            return WATCHER_REASONS
+        return self.session.can_undo(by=seat), self.session.can_redo(by=seat)
+
+    # ------------------------------------------------------------ updates
+    def subscribe(self, seat, callback, *, told: int | None = None) -> _Subscription:
+        """``callback(update)`` after each fact for ``seat`` (None: a watcher; ``EVERY_SEAT``: a door
+        that hears every seat's). ``told``: how much of the log it holds already (default: all)."""
+        sub = _Subscription(seat, callback, list(self.session.log if told is None else self.session.log[:told]))
+        self._subs.append(sub)
+        return sub
+
+    def unsubscribe(self, sub) -> None:
+        if sub in self._subs:
+            self._subs.remove(sub)
+
+    def tell(self, update: U.Update) -> None:
+        """To whoever the update is for: a seat's own (``Hinted``) to that seat's subscribers and the
+        doors of every seat; anything else to everyone."""
+        own = isinstance(update, U.Hinted)
+        for sub in list(self._subs):
+            if not own or sub.seat is EVERY_SEAT or sub.seat == update.seat:
+                sub.callback(update)
+
+    def publish(self, by: int | None = None) -> None:
+        """The game changed: each subscriber is told the log from where it differs and its seat's view."""
+        self.version += 1
+        log = self.session.log
+        who, what = self.deciding()
+        seen: dict = {}
+        for sub in list(self._subs):
+            sent = sub.sent
+            start = next((i for i, (a, b) in enumerate(zip(sent, log)) if a is not b), min(len(sent), len(log)))
+            sub.sent = list(log)
+            seat = sub.seat
+            if seat not in seen:
+                view = None if seat is EVERY_SEAT else self.session.view(seat)
+                seen[seat] = (view, (None, None) if seat is EVERY_SEAT else self.reasons(seat))
+            view, (undo, redo) = seen[seat]
+            sub.callback(U.Changed(seat=None if seat is EVERY_SEAT else seat, start=start, entries=tuple(log[start:]),
+                                   view=view, undo=undo, redo=redo, deciding=who, what=what, version=self.version,
+                                   by=by))
+
+    # ------------------------------------------------------------ acting as a seat
+    def _refusal(self, seat) -> str | None:
+        if seat is None:
+            return "you are watching this game: a spectator cannot make moves"
+        if self.retired:
+            return "the game is over"
+        if self.is_opponent(seat):
+            return f"{self.name(seat)}'s seat is played by the computer"
+        return None
+
+    def act(self, seat, action, note: str = "") -> str | None:
+        """Make ``action`` (or its notation) as ``seat``: None, or why not (the rules', or whose it is)."""
+        why = self._refusal(seat)
+        if why:
+            return why
+        if isinstance(action, str):
+            try:
+                action = self.game.parse(action, seat, self.session.settings)
+            except self.game.Error as exc:
+                return f"not an action: {clean(exc, 200)}"
+        return self.change(lambda: self.session.apply(action, by=seat, note=note), by=seat)
+
+    def undo(self, seat) -> str | None:
+        """Take back ``seat``'s own last move of its turn: None, or why not (an opponent's move since…)."""
+        return self._refusal(seat) or self.change(lambda: self.session.undo(by=seat), by=seat)
+
+    def redo(self, seat) -> str | None:
+        return self._refusal(seat) or self.change(lambda: self.session.redo(by=seat), by=seat)
+
+    def change(self, change, *, by=None) -> str | None:
+        """Make one change now and tell everyone (a Table whose changes are kept at once: at home)."""
+        why = self._make(change)
+        if why is None:
+            self.publish(by)
+            self.opponents.changed()
+        return why
+
+    def _make(self, change) -> str | None:
+        try:
+            change()
+        except (self.game.Error, NotYourMoveError, UndoError, ValueError) as exc:
+            return clean(exc, 300)
+        return None
+
+    async def commit(self, change, *, by=None, drive: bool = True) -> str | None:
+        """One change, kept (``keep``: on the host, on disk before anyone hears of it), then told."""
+        if self.keep is None:
+            why = self._make(change)
+        else:
+            why = await self.keep(self, change)
+        if why is None:
+            self.publish(by)
+            if drive:
+                self.opponents.changed()
+        return why
+
+    def hint(self, seat, ref: int = 0, allow=None) -> str | None:
+        """Ask the master for ``seat``'s decision (a person's seat, while it decides, one at a time):
+        None (the answer comes as ``updates.Hinted``), or why not."""
+        return self.hints.ask(seat, ref, allow)
+
+    def say(self, who: str, text: str) -> str | None:
+        """A line of table talk from ``who`` (a seat's person, a watcher): cleaned and cut to a length,
+        kept with the game, told to everyone at it."""
+        words = clean(" ".join(str(text).split()), TALK_LIMIT)
+        if not words:
+            return "nothing to say"
+        line = U.Talked(who=who, text=words, after=len(self.session.log), at=time.time())
+        self.talk = (self.talk + [line])[-TALK_KEPT:]
+        self.tell(line)
+        return None
+
+    def hurry(self) -> str | None:
+        """Hurry the computer opponent deciding (Esc): None, or why there is none to hurry."""
+        return self.opponents.hurry()
+
+    def set_connected(self, names) -> None:
+        names = tuple(sorted(names))
+        if names != self.connected:
+            self.connected = names
+            self.tell(U.Connected(names=names))
+
+    # ------------------------------------------------------------ running
+    def start(self) -> None:
+        """Begin (or go on after a restart): an opponent whose decision it is is asked."""
+        self.opponents.changed()
+
+    def spawn(self, coro) -> asyncio.Task:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def close(self) -> None:
+        """Stop the opponents' loop and its process (the session is its owner's to close)."""
+        self.closed = True
+        for t in list(self._tasks):
+            t.cancel()
+        self.opponents.close()
