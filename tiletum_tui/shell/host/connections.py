@@ -15,12 +15,13 @@ from typing import TYPE_CHECKING
 
 from tiletum_tui.core.safe_text import clean, name_problem
 from . import protocol as P
-from .hints import HINT_RATE
 from .replays import REPLAY_RATE
 
 if TYPE_CHECKING:
     from .server import Host
 
+HINT_RATE = (0.34, 6)  # hints a second on average (one every 3 s: a third of a core at most), bursts of 6
+# (with hints on, each decision of a turn asks one); more is refused, with why
 CHAT_RATE = (1.0, 5)  # lines a second on average, bursts of: more is cut off with a reason
 FRAME_RATE = (20.0, 60)  # messages a second, bursts of: more is a flood, and the client is disconnected
 SLOW_CLIENT = 8 * 1024 * 1024  # bytes waiting to be sent to one client: more, and it is dropped
@@ -127,7 +128,7 @@ class HostConnections:
             pass
         finally:
             conn.drop()
-            self.hints.gone(conn)
+            self._hints_gone(conn)
             if conn in self.connections:
                 self.connections.discard(conn)
                 self.report(f"{conn.name} left")
@@ -175,7 +176,7 @@ class HostConnections:
         elif isinstance(msg, P.WebLink):
             self._web_link(conn)
         elif isinstance(msg, P.AskHint):
-            self.hints.ask(conn, msg)
+            self._hint(conn, msg)
         elif isinstance(msg, P.LobbyAsk):
             self._lobby_ask(conn, msg)
         elif isinstance(msg, P.Manage):

@@ -25,6 +25,8 @@ from tiletum_tui.core.safe_text import clean, name_problem
 from ..saves import store
 from ..saves.format import PERSON, Seat
 from ..session import Session
+from ..table import WATCHER_REASONS, Table as GameTable
+from ..table.table import TALK_KEPT
 from . import protocol as P
 
 COLOURS = ("red", "blue", "green", "yellow", "black")  # the colours both games' settings take, in seat order
@@ -163,7 +165,7 @@ def seats_for(table: Table) -> tuple[Seat, ...]:
     return tuple(Seat(player="opponent", level=s.level) if s.kind == "opponent" else PERSON for s in table.seats)
 
 
-WATCHER_REASONS = ("you are watching this game", "you are watching this game")  # why not undo, redo
+HINT_BUDGET = "1s"  # the master's thinking for a hosted player's hint (``h``), as at home
 
 
 def entry(game, e) -> P.Entry:
@@ -218,25 +220,31 @@ class Seated:
 
 
 class HostedGame(Seated):
-    """One game the host holds: its session, who watches it, its chat and its opponents' process."""
+    """One game the host holds: a ``table.Table`` (its session, the one opponents' driver, hints and
+    talk) behind the host's doors, and its lobby line. Its changes are kept by the host (on disk
+    before anyone hears of them: ``Host._keep``) and told through the Table's updates."""
 
-    CHAT_KEPT = 200  # lines of table talk kept per game (in memory)
+    CHAT_KEPT = TALK_KEPT  # lines of table talk kept per game (in memory)
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, pace: float = 0.6) -> None:
+        self.table = GameTable(session, pace=pace, hint_budget=HINT_BUDGET)  # (its clock starts: issue 39)
         self.session = session
         self.id = session.game_id
         self.game = session.game
-        self.chat: list[P.Chat] = []
-        self.opponents = None  # the opponents' process, started when an opponent first decides
-        self._reading = False  # the host's loop watches the opponents' process
-        self.asked: tuple | None = None  # (request, seat, log length) of the decision asked
         self.since = time.time()  # when the decision in hand began
         self._deciding = session.current_player
         self._progress: str | None = None  # the lobby's words for how far it is (until the next change)
-        self.retired = False  # the game is over: its session closed (``Host._retire``), a FinishedGame in its place
-        self.paused: str | None = None  # why its file cannot be written (``pauses``): no move until it can
         self._finished = session.finished  # (the lobby's: as of the last change on disk, ``changed``)
-        session.start_clock()  # its moves are timed as at home (issue 39: one clock, both games)
+
+    # The Table's: the game is over (its session closed, a FinishedGame in its place: ``Host._retire``);
+    # why its file cannot be written (``pauses``): no move until it can.
+    retired = property(lambda self: self.table.retired, lambda self, v: setattr(self.table, "retired", v))
+    paused = property(lambda self: self.table.paused, lambda self, v: setattr(self.table, "paused", v))
+
+    @property
+    def chat(self) -> list[P.Chat]:
+        """The table talk, as a client is sent it."""
+        return [P.Chat(t.who, t.text, t.after, t.at) for t in self.table.talk]
 
     # ------------------------------------------------------------ who sits where
     def names(self) -> list[str]:
@@ -266,13 +274,11 @@ class HostedGame(Seated):
         return self.game.encode_view(self.session.view(seat))
 
     def since_bytes(self, seat: int | None) -> bytes:
-        """``seat``'s 'since your last turn', made here from the states (a watcher: none)."""
+        """``seat``'s 'since your last turn', made by the Table from the states (a watcher: none)."""
         return b"" if seat is None else since_bytes(self.session, seat)
 
     def reasons(self, seat: int | None) -> tuple[str | None, str | None]:
-        if seat is None:
-            return WATCHER_REASONS
-        return self.session.can_undo(by=seat), self.session.can_redo(by=seat)
+        return self.table.reasons(seat)
 
     def changed(self) -> None:
         """After any change, once it is on disk: its lobby line (who decides, how far it is, over or
@@ -283,38 +289,8 @@ class HostedGame(Seated):
         if who != self._deciding:
             self._deciding, self.since = who, time.time()
 
-    # ------------------------------------------------------------ opponents
-    def opponent_to_ask(self) -> int | None:
-        """The opponent's seat whose decision it is and that was not asked yet, or None."""
-        who = self.session.current_player
-        if not self.is_opponent(who) or self.session.finished:
-            return None
-        if self.asked is not None and self.asked[1:] == (who, len(self.session.log)):
-            return None
-        return who
-
-    def process(self):
-        """The opponents' process of this game, started if need be (None: the game has none)."""
-        if self.opponents is None:
-            cls, _ = opponents_of(self.game.name)
-            if cls is None:
-                return None
-            # (no budget: a level thinks to its own simulations, the same on every machine)
-            seats = {i: (self.session.seat(i).level, self.session.seat(i).budget or "")
-                     for i in range(len(self.names())) if self.is_opponent(i)}
-            self.opponents = cls(seats, game=self.game.name)
-        return self.opponents
-
-    def ask_opponent(self, seat: int) -> int:
-        """Send the seat's view to the opponents' process (started if need be); the request's number."""
-        request = self.process().ask(self.session.view(seat), seat)
-        self.asked = (request, seat, len(self.session.log))
-        return request
-
     def close(self) -> None:
-        if self.opponents is not None:
-            self.opponents.close()
-            self.opponents = None
+        self.table.close()
         if not self.retired:
             self.session.close()
 

@@ -27,22 +27,22 @@ from tiletum_tui.core import games
 from tiletum_tui.core.game_interface import Hosted
 from tiletum_tui.core.safe_text import clean
 from ..saves.errors import SaveFileError
-from ..session import NotYourMoveError, Session, UndoError
+from ..session import EVERY_SEAT, NotYourMoveError, Session, UndoError
+from ..table import updates as U
+from ..table.table import TALK_LIMIT
 from . import protocol as P
 from .connections import Connection, Disconnect, HostConnections
-from .hints import HintDesk
 from .host_lobby import HostLobby
-from .host_opponents import HostOpponents
 from .pauses import HostPauses, cannot_save
 from .hosted import FinishedGame, HostedGame, HostFolder, Tables, check_table, entry, load_games, opponents_of, \
     record_of, seats_for, since_bytes, settings_for, status_text
 from .replays import Replays
 
-CHAT_LIMIT = 200  # characters of one line of table talk
+CHAT_LIMIT = TALK_LIMIT  # characters of one line of table talk (the Table cuts it)
 WATCHING = "you came in with a watching link: you can watch games, not play or take a seat"
 
 
-class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
+class Host(HostConnections, HostLobby, HostPauses):
     def __init__(self, folder: HostFolder, *, pace: float = 0.6, report=None, table_seed: int | None = None) -> None:
         self.folder = folder
         # Every table's seed: the system's randomness, or (benches and tests only, never a client's
@@ -61,7 +61,7 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
         # ``web_link(name, watch) -> url``: a new sign-in link of the web door (set when the door is open).
         self.web_link = None
         self.offered = offered()  # the games a table can be set up for (the lobby's New game)
-        self.hints = HintDesk(self)  # ``h`` at a hosted game: the master's suggestion, worked out here
+        self._hinting: dict[tuple[str, int], Connection] = {}  # (game, seat) -> who asked its hint in flight
         self.replays = Replays()  # games over, replayed from their files when somebody opens one
 
     # ------------------------------------------------------------ starting and stopping
@@ -82,8 +82,9 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
         os.chmod(path, 0o600)
         for g in list(self.games.values()):
             if isinstance(g, HostedGame):
+                self._seat(g)
                 self._retire(g)  # a game over holds nothing open
-                self._opponents(g)  # a game whose opponent was thinking when the host stopped goes on
+                g.table.start()  # a game whose opponent was thinking when the host stopped goes on
 
     async def close(self) -> None:
         for s in self._servers:
@@ -96,7 +97,6 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=5)
         for g in self.games.values():
-            self._stop_reading(g)
             g.close()
         try:
             os.unlink(self.folder.socket)
@@ -178,7 +178,7 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
         if getattr(action, "seat", seat) != seat:
             raise Disconnect(f"a move for another seat ({g.names()[action.seat] if 0 <= action.seat < len(g.names()) else '?'}) "
                              "is never yours to make")
-        await self._apply(conn, g, lambda: g.session.apply(action, by=seat), msg.ref)
+        await self._apply(conn, g, lambda: g.session.apply(action, by=seat), msg.ref, seat)
 
     async def _undo(self, conn: Connection, msg: P.Undo) -> None:
         found = self._mine(conn, msg.game, msg.ref)
@@ -186,38 +186,95 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
             return
         g, seat = found
         step = g.session.redo if msg.redo else g.session.undo
-        await self._apply(conn, g, lambda: step(by=seat), msg.ref)
+        await self._apply(conn, g, lambda: step(by=seat), msg.ref, seat)
 
-    async def _apply(self, conn: Connection | None, g: HostedGame, change, ref: int = 0) -> bool:
-        """Make one change to a game (a move, undo, redo), have it on disk, then tell everyone."""
-        async with self._lock(g.id):
+    async def _apply(self, conn: Connection, g: HostedGame, change, ref: int = 0, by: int | None = None) -> bool:
+        """Make one change to a game (a move, undo, redo) through its Table: kept, told, then answered."""
+        why = await g.table.commit(change, by=by)
+        if why is not None:
+            conn.send(P.Refused(why, ref))
+            return False
+        conn.send(P.Accepted(ref))
+        return True
+
+    async def _keep(self, g: HostedGame, table, change) -> str | None:
+        """The host's keeping of a Table's change (``Table.keep``): made, on disk, or taken back and
+        the game paused (``pauses``); None, or why not in words. Told afterwards, by the Table."""
+        async with table.lock:
             if g.retired:
-                if conn is not None:
-                    conn.send(P.Refused("the game is over", ref))
-                return False
+                return "the game is over"
             mark = g.session.mark()
             try:
                 change()
             except (g.game.Error, NotYourMoveError, UndoError, ValueError) as exc:
-                if conn is not None:
-                    conn.send(P.Refused(clean(exc, 300), ref))
-                return False
+                return clean(exc, 300)
             failure = await asyncio.to_thread(g.session.save_failure)  # on disk before anyone hears of it
             if failure is not None:  # not on disk: taken back, refused, the game paused (``pauses``)
                 g.session.take_back(mark)
                 why = self._pause(g, failure)
-                if conn is not None:
-                    conn.send(P.Refused(f"{why}: not done, nothing is lost; the game is paused until "
-                                        "the host can save again", ref))
-                return False
+                return f"{why}: not done, nothing is lost; the game is paused until the host can save again"
             g.changed()
             self._resume(g)
-        self._game_changed(g)  # (the view first: a client's move is under way until it is accepted)
-        if conn is not None:
-            conn.send(P.Accepted(ref))
-        return True
+        return None
+
+    def _seat(self, g: HostedGame) -> None:
+        """A hosted game's Table behind the host's doors: its changes kept here, its updates told."""
+        g.table.keep = lambda table, change: self._keep(g, table, change)
+        g.table.opponents.pace = self.pace
+        g.table.subscribe(EVERY_SEAT, lambda u: self._heard(g, u))
+
+    def _heard(self, g: HostedGame, u) -> None:
+        """What the game's Table told: to the connections at that game, as the protocol's frames."""
+        if isinstance(u, U.Changed):
+            self._game_changed(g)
+        elif isinstance(u, U.Hinted):
+            conn = self._hinting.pop((g.id, u.seat), None)
+            if conn is None or conn.closed or g.id not in conn.games:
+                return
+            if u.error:
+                conn.send(P.Hinted(g.id, u.ref, error=u.error))
+            else:
+                conn.send(P.Hinted(g.id, u.ref, u.seat, u.action, u.plan, u.gain, u.win, u.alternative,
+                                   u.alternative_gain, u.alternative_win))
+        elif isinstance(u, U.Talked):
+            line = P.Chat(u.who, u.text, u.after, u.at)
+            for c in self.connections:
+                if g.id in c.games:
+                    c.send(P.Said(g.id, line))
+        elif isinstance(u, U.Noticed) and u.severity == "error":
+            self.report(f"{g.id}: {clean(u.text, 200)}")
+
+    def _hint(self, conn: Connection, msg: P.AskHint) -> None:
+        """``h`` at a hosted game: the Table's master, from the connection's own seat's view only,
+        one at a time per seat and ``HINT_RATE`` per connection (a client cannot make the host spin)."""
+        g = self.games.get(msg.game)
+        opened = conn.games.get(msg.game)
+        if g is None or opened is None:
+            conn.send(P.Hinted(msg.game, msg.ref, error="that game is not open here"))
+            return
+        if not isinstance(g, HostedGame):
+            conn.send(P.Hinted(msg.game, msg.ref, error="the game is over"))
+            return
+        seat = opened[0]
+        why = g.table.hint(seat, msg.ref, allow=conn.hints.take)
+        if why is not None:
+            conn.send(P.Hinted(msg.game, msg.ref, error=why))
+            return
+        self._hinting[(g.id, seat)] = conn
+
+    def _hints_gone(self, conn: Connection) -> None:
+        """A connection left: nothing is owed to it any more."""
+        for key in [k for k, c in self._hinting.items() if c is conn]:
+            del self._hinting[key]
+
+    def _opponents(self, g: HostedGame) -> None:
+        """Its computer opponent is asked, if it decides (a game going on after a pause)."""
+        g.table.opponents.changed()
 
     def _lock(self, game_id: str) -> asyncio.Lock:
+        g = self.games.get(game_id)
+        if isinstance(g, HostedGame):
+            return g.table.lock  # (one change at a time: the Table's)
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     def _game_changed(self, g: HostedGame) -> None:
@@ -240,7 +297,6 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
                             since))
         self._lobby_changed()
         self._retire(g)
-        self._opponents(g)
 
     def _retire(self, g: HostedGame) -> None:
         """A game over keeps no lock, autosave writer or opponents' process: a host keeps every game it
@@ -250,8 +306,8 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
         if g.retired or not g.session.finished:
             return
         g.retired = True
-        self._stop_reading(g)
-        opponents, g.opponents, g.asked = g.opponents, None, None
+        opponents = g.table.opponents.detach()
+        g.table.close()
         self.games[g.id] = FinishedGame.of(g)
         self._over_lines().dirty = True
         self.replays.keep(g.id, g.session)
@@ -280,8 +336,10 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
         if not conn.talk.take():
             conn.send(P.Refused("you are talking too fast: one line a second"))
             return
-        # Control characters shown as escapes, never raw, and a line cut to a length (issue 25).
-        text = clean(" ".join(msg.text.split()), CHAT_LIMIT)
+        if isinstance(g, HostedGame):  # the Table cleans it (control characters as escapes, cut to a length)
+            g.table.say(conn.name, msg.text)  # and tells everyone at the game (``_heard``)
+            return
+        text = clean(" ".join(msg.text.split()), CHAT_LIMIT)  # (a game over: kept with its lobby line)
         if not text:
             return
         line = P.Chat(conn.name, text, g.moves, time.time())
@@ -347,11 +405,12 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
             return
         del self.tables.tables[table_id]
         self._save_tables()
-        g = HostedGame(session)
+        g = HostedGame(session, self.pace)
+        self._seat(g)
         self.games[g.id] = g
         self.report(f"a game of {g.game.title} began: {', '.join(g.names())} ({g.id})")
         self._lobby_changed()
-        self._opponents(g)
+        g.table.start()
 
     def _save_tables(self) -> None:
         try:
