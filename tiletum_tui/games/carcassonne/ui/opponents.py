@@ -14,7 +14,6 @@ from __future__ import annotations
 from tiletum_tui.shell.ui.opponents import SeatDriver
 from ..engine import Place, parse
 from ..opponents.explain import explain
-from ..opponents.levels import beginner_move, decision_seed
 
 
 class SeatsDriver(SeatDriver):
@@ -30,18 +29,8 @@ class SeatsDriver(SeatDriver):
     def deciding(self) -> int | None:
         return self.session.current_player
 
-    def seen(self, seat: int):
-        return self.session.view(seat)
-
     def name(self, seat: int) -> str:
         return self.session.state.players[seat].name
-
-    def decision_key(self):
-        return (self.session.state.turn, self.session.state.phase)
-
-    def beginner(self, seat: int):
-        seen = self.session.view(seat)
-        return beginner_move(seen, decision_seed(seen, seat, "beginner"))
 
     def refusal(self) -> str:
         return f"{self.title(self.deciding())} is deciding: Esc hurries it."
@@ -55,8 +44,8 @@ class SeatsDriver(SeatDriver):
         said = self.screen.message  # (a line the screen said meanwhile stays, under the spinner)
         self.screen.show_message(self.status() + (f"\n{said}" if said else ""))
 
-    def play(self, seat: int, action) -> None:
-        self.session.apply(action, by=seat)  # as that seat: logged, autosaved
+    def played(self, seat: int, action, update) -> None:
+        """An opponent's move, played as its seat by the Table (logged, autosaved): shown."""
         if isinstance(action, Place):
             self.marked = len(self.session.state.placed) - 1
             self.screen.cursor = (action.x, action.y)  # the board shows where it went

@@ -16,11 +16,11 @@ Nothing here knows a rule: moves come from the opponents, their words from the s
 from __future__ import annotations
 
 
-from ..engine import current_player, notation
+from ..engine import current_player
 from ..engine.map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
 from ..engine.queries import ap_left
 from ..engine.turn import TakeDie
-from ..opponents.levels import LEVEL_TITLES, beginner_move, decision_seed
+from ..opponents.levels import LEVEL_TITLES
 from tiletum_tui.shell.ui.opponents import SeatDriver
 
 SUGGESTED = "◆ "  # the mark of the master's suggestion in the menu
@@ -33,10 +33,8 @@ class OpponentsController(SeatDriver):
         super().__init__(screen, seats, session)
         self.suggestion = None  # (view bytes key, Answer) of the last hint
         self.last_move = ""  # "Bob (Master): takes the blue 3 ..." for the panel
-        self._applying = False  # an opponent's move is being applied (see ``play``)
-        self.played: list[str] = []  # the opponents' moves since a person last decided (summed up then)
+        self.played_texts: list[str] = []  # the opponents' moves since a person last decided (summed up then)
         self.suggest = False  # h turned the master's suggestions on (the tutorial's own hints do not)
-        self._note = ""  # a note for the log entry of the move about to be applied (the fallback's)
         self._hint_for = None
 
     # ------------------------------------------------------------ the shared driver's questions
@@ -44,24 +42,11 @@ class OpponentsController(SeatDriver):
         state = self.screen.model.state
         return None if state.phase == "over" else current_player(state)
 
-    def seen(self, seat: int):
-        return self.screen.model.state
-
     def name(self, seat: int) -> str:
         return self.screen.model.state.players[seat].name
 
-    def decision_key(self):
-        return _view_key(self.screen.model.state)
-
-    def beginner(self, seat: int):
-        state = self.screen.model.state
-        self._note = (f"{self.title(seat)} could not decide (the opponents' process stopped twice): "
-                      "this move is the beginner's")
-        return beginner_move(state, decision_seed(state, seat, "beginner"))
-
     def idle(self) -> None:
-        if not self._applying:
-            self._summarise()
+        self._summarise()
         if self.suggest and self.screen.hints_on:
             self.ask_hint()
 
@@ -70,9 +55,9 @@ class OpponentsController(SeatDriver):
 
     def _summarise(self) -> None:
         """A person decides again: sum up what the opponents did meanwhile (the log has every move)."""
-        if not self.played:
+        if not self.played_texts:
             return
-        moves, self.played = self.played, []
+        moves, self.played_texts = self.played_texts, []
         # Short: the recap of the turn start shows what changed, and a long toast would cover it at 80x24.
         count = f"{len(moves)} moves" if len(moves) > 1 else "1 move"
         self.screen.notify(f"{count}, the last: {moves[-1]}\nl: every move in the log", title="While you waited",
@@ -86,13 +71,10 @@ class OpponentsController(SeatDriver):
         if self.plays(who):
             self.screen.query_one(DecisionPanel).show(self.panel_title(who), [])
 
-    def _apply(self, action, seat: int, note: str = "") -> None:
-        """An opponent's move, made as its seat: applied, logged, autosaved and announced as any move
-        is, with its ``note`` (why this move) recorded by the session. (The game screen's own
-        ``apply``: a lesson's screen judges only the learner's moves.)"""
-        from .screens.game import GameScreen
-
-        GameScreen.apply(self.screen, action, by=seat, note=note)
+    def fed(self, entry) -> None:
+        """An opponent's move, played as its seat by the Table (logged, autosaved): the model announces
+        it (its own entry point), so the screen redraws and announces it as any move."""
+        self.screen.model._changed((entry,))
 
     def _show_view(self, name: str, space: str | None) -> None:
         """Show where an opponent's move happened: the wheel after a die, the map marked at a space."""
@@ -103,23 +85,15 @@ class OpponentsController(SeatDriver):
     def panel_title(self, seat: int) -> str:
         """The decision panel while an opponent decides: its last move, and that it is thinking."""
         # The last moves since a person decided (the title holds four lines: three moves and this one).
-        lines = [f"· {text}" for text in self.played[-3:]] or ([self.last_move] if self.last_move else [])
+        lines = [f"· {text}" for text in self.played_texts[-3:]] or ([self.last_move] if self.last_move else [])
         lines.append(self.thinking(seat))
         return "\n".join(lines)
 
     # ------------------------------------------------------------ a move
-    def play(self, seat: int, action) -> None:
-        screen = self.screen
-        self._applying = True  # its redraw must not sum up yet: this move is not in ``played`` before it is logged
-        note, self._note = self._note, ""
-        try:
-            self._apply(action, seat, note)  # (the log says why this move: the session records the note)
-        finally:
-            self._applying = False
-        entry = screen.model.log[-1] if screen.model.log else None
-        if entry is not None and entry.notation == notation(action):
-            self.last_move = f"{LEVEL_TITLES.get(self.seats[seat].level, '')} · {entry.text}"
-            self.played.append(entry.text)
+    def played(self, seat: int, action, update) -> None:
+        """An opponent's move the Table played: written in the panel and marked where it happened."""
+        self.last_move = f"{LEVEL_TITLES.get(self.seats[seat].level, '')} · {update.text}"
+        self.played_texts.append(update.text)
         if not self.busy:  # that was the last move before a person decides
             self._summarise()
         self.show_panel()
