@@ -116,6 +116,7 @@ class Table:
     def publish(self, by: int | None = None) -> None:
         """The game changed: each subscriber is told the log from where it differs and its seat's view."""
         self.version += 1
+        by = by if isinstance(by, int) else None  # (EVERY_SEAT: a lesson's or a replay's whole table)
         log = self.session.log
         who, what = self.deciding()
         seen: dict = {}
@@ -134,6 +135,8 @@ class Table:
 
     # ------------------------------------------------------------ acting as a seat
     def _refusal(self, seat) -> str | None:
+        if self.keep is not None:  # (a host's Table: each change kept on disk first, through ``commit``)
+            raise RuntimeError("this Table keeps its changes before telling them: use commit")
         if seat is None:
             return "you are watching this game: a spectator cannot make moves"
         if self.retired:
@@ -144,42 +147,63 @@ class Table:
 
     def act(self, seat, action, note: str = "") -> str | None:
         """Make ``action`` (or its notation) as ``seat``: None, or why not (the rules', or whose it is)."""
-        why = self._refusal(seat)
-        if why:
-            return why
-        if isinstance(action, str):
+        if isinstance(action, str) and self._refusal(seat) is None:
             try:
                 action = self.game.parse(action, seat, self.session.settings)
             except self.game.Error as exc:
                 return f"not an action: {clean(exc, 200)}"
-        return self.change(lambda: self.session.apply(action, by=seat, note=note), by=seat)
+        return self._words(lambda: self.apply(seat, action, note))
 
     def undo(self, seat) -> str | None:
         """Take back ``seat``'s own last move of its turn: None, or why not (an opponent's move since…)."""
-        return self._refusal(seat) or self.change(lambda: self.session.undo(by=seat), by=seat)
+        return self._words(lambda: self.step(seat, "undo"))
 
     def redo(self, seat) -> str | None:
-        return self._refusal(seat) or self.change(lambda: self.session.redo(by=seat), by=seat)
+        return self._words(lambda: self.step(seat, "redo"))
 
-    def change(self, change, *, by=None) -> str | None:
-        """Make one change now and tell everyone (a Table whose changes are kept at once: at home)."""
-        why = self._make(change)
-        if why is None:
-            self.publish(by)
-            self.opponents.changed()
-        return why
+    # The same, for a caller that wants the session's own errors raised (a screen's model, whose
+    # screen says each in its own way): the rules' error, ``NotYourMoveError``, ``UndoError``.
+    def apply(self, seat, action, note: str = ""):
+        """``act``, raising why not; returns the move's log entry."""
+        why = self._refusal(seat)
+        if why:
+            raise NotYourMoveError(why)
+        # (the note only when there is one: a lesson's session in front of the game takes none)
+        entry = self.session.apply(action, by=seat, note=note) if note else self.session.apply(action, by=seat)
+        self._told(seat)
+        return entry
 
-    def _make(self, change) -> str | None:
+    def step(self, seat, verb: str):
+        """``undo`` or ``redo`` (``verb``), raising why not; returns what the session's step returns."""
+        why = self._refusal(seat)
+        if why:
+            raise UndoError(why)
+        done = self.session.undo(by=seat) if verb == "undo" else self.session.redo(by=seat)
+        self._told(seat)
+        return done
+
+    def _words(self, do) -> str | None:
         try:
-            change()
+            do()
         except (self.game.Error, NotYourMoveError, UndoError, ValueError) as exc:
             return clean(exc, 300)
         return None
 
+    def _told(self, by) -> None:
+        self.publish(by)
+        self.opponents.changed()
+
+    def change(self, change, *, by=None) -> str | None:
+        """Make one change now and tell everyone (a Table whose changes are kept at once: at home)."""
+        why = self._words(change)
+        if why is None:
+            self._told(by)
+        return why
+
     async def commit(self, change, *, by=None, drive: bool = True) -> str | None:
         """One change, kept (``keep``: on the host, on disk before anyone hears of it), then told."""
         if self.keep is None:
-            why = self._make(change)
+            why = self._words(change)
         else:
             why = await self.keep(self, change)
         if why is None:

@@ -417,7 +417,11 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
             text = "no follower" if seg is None else label
         try:
             seat = self.acting_seat()
-            self.session.apply(parse(text, seat), by=seat)
+            table = self._table()
+            if table is not None:
+                table.apply(seat, parse(text, seat))
+            else:
+                self.session.apply(parse(text, seat), by=seat)
             self.message = ""
         except CarcassonneError as exc:
             self.message = f"Refused: {exc}."
@@ -425,6 +429,12 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
             self.message = str(exc)
         self.report_autosave()
         self.refresh_all()
+
+    def _table(self):
+        """The game's Table at home, the seat's moves go through it (None: a hosted game's, played on the
+        host; a lesson's chapter, a session of its own each)."""
+        table = getattr(self.opponents, "table", None)
+        return table if table is not None and table.session is self.session else None
 
     def action_undo(self) -> None:
         if self._opponent_decides():
@@ -434,7 +444,8 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
         if reason:
             self.message = f"Undo: {reason}."
         else:
-            self.session.undo(by=seat)
+            table = self._table()
+            table.step(seat, "undo") if table is not None else self.session.undo(by=seat)
             self._placing_for = None
             self.message = "Undone."
             self.report_autosave()  # undo autosaves too

@@ -48,6 +48,7 @@ class GameModel:
     seat = None  # the one seat played here, for a remote model (None: every seat, or watching)
     chat: tuple = ()  # table talk (a remote game's)
     connection = "here"  # a remote model says "connected", "reconnecting…", "closed"
+    table = None  # the game's Table at home (``shell.table``): each change goes through it, as the seat asking
 
     @dataclass
     class Changed(Message):
@@ -165,7 +166,8 @@ class GameModel:
     def apply(self, action, *, by, note: str = ""):
         """Apply an action for seat ``by`` through the session; return its log entry (with its events).
         ``note``: why this move (an opponent's fallback), recorded with it by the session."""
-        entry = self.session.apply(action, by=by, note=note)
+        entry = self.table.apply(by, action, note) if self.table is not None else \
+            self.session.apply(action, by=by, note=note)
         self._changed((entry,))
         return entry
 
@@ -173,13 +175,13 @@ class GameModel:
         return self.session.can_undo(by=by)
 
     def undo(self, *, by) -> None:
-        self.session.undo(by=by)
+        self.table.step(by, "undo") if self.table is not None else self.session.undo(by=by)
         self._changed(())
 
     def can_redo(self, *, by) -> str | None:
         return self.session.can_redo(by=by)
 
     def redo(self, *, by):
-        entry = self.session.redo(by=by)
+        entry = self.table.step(by, "redo") if self.table is not None else self.session.redo(by=by)
         self._changed((entry,))
         return entry

@@ -31,6 +31,8 @@ class OpponentsController(SeatDriver):
 
     def __init__(self, screen, seats, session=None) -> None:
         super().__init__(screen, seats, session)
+        if self.table is not None and screen.model.session is session:
+            screen.model.table = self.table  # the person's moves go through the Table too
         self.suggestion = None  # (view bytes key, Answer) of the last hint
         self.last_move = ""  # "Bob (Master): takes the blue 3 ..." for the panel
         self.played_texts: list[str] = []  # the opponents' moves since a person last decided (summed up then)
