@@ -165,7 +165,7 @@ def seats_for(table: Table) -> tuple[Seat, ...]:
     return tuple(Seat(player="opponent", level=s.level) if s.kind == "opponent" else PERSON for s in table.seats)
 
 
-HINT_BUDGET = "1s"  # the master's thinking for a hosted player's hint (``h``), as at home
+HINT_BUDGET = "1s"  # the master's thinking for a hosted player's hint (``h``): a time cap, the host is shared
 
 
 def entry(game, e) -> P.Entry:

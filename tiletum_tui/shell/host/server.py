@@ -324,6 +324,8 @@ class Host(HostConnections, HostLobby, HostPauses):
         if g is None:
             return
         seats = g.seat_infos(set(self.connected()))
+        if isinstance(g, HostedGame):  # (the Table's ``Connected``; its doors here send ``Seats``)
+            g.table.set_connected(s.name for s in seats if s.kind == "person" and s.connected)
         for c in self.connections:
             if game_id in c.games:
                 c.send(P.Seats(game_id, seats))

@@ -265,9 +265,8 @@ class Session(SessionSaving):
 
     def start_clock(self) -> None:
         """Time the moves from now on (issue 21), each from the move before it, the first from now.
-        The one clock of both games (issue 39): started where a decision is put to a player, the
-        screens' shared opponents' driver at home (``shell.ui.opponents.SeatDriver.changed``) and the
-        host's ``HostedGame``; once it runs, calling it again changes nothing (a redraw is no new move)."""
+        The one clock of both games (issue 39): started by the game's ``table.Table``, at home and on
+        the host alike; once it runs, calling it again changes nothing (a redraw is no new move)."""
         if self._clock is None:
             self._clock = time.monotonic()
 

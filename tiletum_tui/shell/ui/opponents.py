@@ -22,7 +22,6 @@ from ..opponents.base import LEVEL_TITLES
 from ..session import EVERY_SEAT
 from ..table import updates as U
 
-DEFAULT_BUDGET = ""  # a searching level thinks to its own simulations, unless the seat says otherwise
 HINT_BUDGET = ""  # a hint is the master's decision at its own strength (no stronger than the opponent)
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 

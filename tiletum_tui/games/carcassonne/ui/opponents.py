@@ -1,9 +1,9 @@
-"""Computer opponents on the Carcassonne screen: the shared driver (``shell.ui.opponents``: the process
-serving this game by name, the asking, the spinner, Esc, the paced moves, a process that dies) with
-what this screen shows.
+"""Computer opponents on the Carcassonne screen: the game's Table drives them (``shell.table``: the
+process serving this game by name, the asking, the pace, Esc's hurry, a process that dies); the shared
+display (``shell.ui.opponents``) with what this screen shows.
 
 ``SeatsDriver`` belongs to one ``CarcassonneScreen``. While an opponent decides, the message line says
-it is thinking. Each move is applied as that seat (logged, autosaved) and marked on the board: the
+it is thinking. Each move the Table played as that seat (logged, autosaved) is marked on the board: the
 cursor goes to the tile it placed, drawn highlighted. ``h`` asks a master what the person deciding
 should do (``explain``: the tile and follower, what it completes or goes for, the points it expects)
 and puts the cursor and the tile's turn on the suggested place, so Enter plays it.

@@ -1,14 +1,14 @@
-"""Computer opponents on the game screen: they think in a process of their own and play through
-the screen like a person would, one move at a time.
+"""Computer opponents on the game screen: they think in a process of their own, driven by the game's
+Table (``shell.table``: at home as on the host), and each of their moves is shown here as it comes.
 
-``OpponentsController`` belongs to one ``GameScreen``: the shared driver (``shell.ui.opponents``: the
-process, the asking, the spinner, Esc, the paced moves, a process that dies) with what Tiletum shows.
-While an opponent decides the decision panel has no menu: its last moves and its thinking. Each move
-is applied through the screen (so it is logged, autosaved and announced like any other), written in
-the panel and marked where it happened: a die on the wheel, a move or a House or a Pillar on the map.
+``OpponentsController`` belongs to one ``GameScreen``: the shared display of the Table's opponents
+(``shell.ui.opponents``: the spinner, Esc, what the Table reports) with what Tiletum shows. While an
+opponent decides the decision panel has no menu: its last moves and its thinking. Each move the
+Table played is announced through the model like any other, written in the panel and marked where
+it happened: a die on the wheel, a move or a House or a Pillar on the map.
 
-It also answers ``h``: the master's suggestion for the person deciding, marked in the menu with
-what the master expects it to gain.
+It also answers ``h``: the master's suggestion for the person deciding (the Table's hint path, or
+the host's), marked in the menu with what the master expects it to gain.
 
 Nothing here knows a rule: moves come from the opponents, their words from the session's log.
 """
