@@ -109,6 +109,8 @@ class HostConnections:
             if hello is None:
                 return
             self.connections.add(conn)
+            if not conn.watching:
+                self._met(conn.name, conn.via)  # (the host knows them from now on: issue 44)
             self.report(f"{conn.name} connected ({conn.via}{', watching' if conn.watching else ''})")
             conn.send(P.Welcome(conn.name, host=socket.gethostname(), watching=conn.watching))
             self._send_lobby(conn)  # (its first: the others hear only if a line of theirs changed)

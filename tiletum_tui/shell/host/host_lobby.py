@@ -10,7 +10,7 @@ from tiletum_tui.core.safe_text import clean
 from . import protocol as P
 from .archive import WHAT, ArchiveError, done_words, put_away
 from .hosted import FinishedGame
-from .lobby_pages import SEARCH_LIMIT, OverLines, page_of
+from .lobby_pages import SEARCH_LIMIT, page_of
 
 
 class HostLobby:
@@ -23,16 +23,13 @@ class HostLobby:
         return [g.info(names) for g in self.games.values() if not isinstance(g, FinishedGame)] + [
             t.info(names) for t in self.tables.tables.values()]
 
-    def _over_lines(self):
-        if not hasattr(self, "_over"):
-            self._over = OverLines()
-        return self._over
-
     def _lobby_for(self, conn, live: list[P.GameInfo] | None = None) -> P.Lobby:
-        over = self._over_lines().lines(lambda: [g for g in self.games.values() if isinstance(g, FinishedGame)])
-        page = page_of(self._lines_under_way() if live is None else live, over, conn.name or "",
+        """Its page: the games over from the host's database (``records_db``: paged, searched and
+        ordered there), and the connection's own ratings (issue 44)."""
+        page = page_of(self._lines_under_way() if live is None else live, self.records, conn.name or "",
                        conn.lobby_page, conn.lobby_search)
-        return P.Lobby(page.games, self.offered, page.page, page.pages, page.total, page.search)
+        return P.Lobby(page.games, self.offered, page.page, page.pages, page.total, page.search,
+                       rating=self.standing(conn.name) if conn.name and not conn.watching else "")
 
     def _send_lobby(self, conn, live: list[P.GameInfo] | None = None) -> None:
         """The connection's page of the lobby, if a line of it changed since it was last sent."""
@@ -80,7 +77,7 @@ class HostLobby:
         if self.games.get(g.id) is g:
             del self.games[g.id]
         self.replays.forget(g.id)
-        self._over_lines().dirty = True
+        self._put_away_record(g.id)
         words = done_words(g.id, msg.what, dest)
         self.report(words)
         conn.send(P.Status(words))

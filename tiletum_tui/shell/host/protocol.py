@@ -185,6 +185,7 @@ class Lobby(_Msg, tag="lobby"):
     pages: int = 1
     total: int = 0
     search: str = ""
+    rating: str = ""  # the connection's own ratings, in words (issue 44)
 
 
 class Entry(msgspec.Struct, frozen=True):

@@ -32,9 +32,10 @@ from . import protocol as P
 from .connections import Connection, Disconnect, HostConnections
 from .hints import HintDesk
 from .host_lobby import HostLobby
+from .host_records import HostRecords, WaitingTables
 from .host_opponents import HostOpponents
 from .pauses import HostPauses, cannot_save
-from .hosted import FinishedGame, HostedGame, HostFolder, Tables, check_table, entry, load_games, opponents_of, \
+from .hosted import FinishedGame, HostedGame, HostFolder, check_table, entry, load_games, opponents_of, \
     record_of, seats_for, since_bytes, settings_for, status_text
 from .replays import Replays
 
@@ -42,7 +43,7 @@ CHAT_LIMIT = 200  # characters of one line of table talk
 WATCHING = "you came in with a watching link: you can watch games, not play or take a seat"
 
 
-class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
+class Host(HostConnections, HostLobby, HostOpponents, HostPauses, HostRecords):
     def __init__(self, folder: HostFolder, *, pace: float = 0.6, report=None, table_seed: int | None = None) -> None:
         self.folder = folder
         # Every table's seed: the system's randomness, or (benches and tests only, never a client's
@@ -52,7 +53,7 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
         self.pace = pace  # seconds between two moves of a computer opponent (people see each one)
         self.report = report or (lambda text: None)
         self.games: dict[str, HostedGame | FinishedGame] = {}  # a game over: its lobby line, replayed when opened
-        self.tables: Tables | None = None
+        self.tables: WaitingTables | None = None
         self.connections: set[Connection] = set()
         self._servers: list = []
         self._locks: dict[str, asyncio.Lock] = {}
@@ -67,8 +68,10 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
     # ------------------------------------------------------------ starting and stopping
     async def start(self) -> None:
         self.folder.prepare()
+        self._open_records()  # (host.db: an older folder imported once, issue 44)
         self.games = load_games(self.folder, self.report)
-        self.tables = Tables(self.folder)
+        self._after_load()
+        self.tables = WaitingTables(self.folder, self.records)
         path = str(self.folder.socket)
         if os.path.exists(path):
             if await _answers(path):
@@ -102,6 +105,7 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
             os.unlink(self.folder.socket)
         except OSError:
             pass
+        self._close_records()
 
     def status(self, width: int = 80) -> str:
         doors = sorted(f"{c.name} ({c.via}{', watching' if c.watching else ''})" for c in self.connections if c.name)
@@ -253,8 +257,9 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
         self._stop_reading(g)
         opponents, g.opponents, g.asked = g.opponents, None, None
         self.games[g.id] = FinishedGame.of(g)
-        self._over_lines().dirty = True
+        self._game_over(g)  # its index line and the ratings (``host_records``), then the lobby from them
         self.replays.keep(g.id, g.session)
+        self._lobby_changed()
 
         def close() -> None:
             if opponents is not None:
@@ -285,14 +290,17 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
         if not text:
             return
         line = P.Chat(conn.name, text, g.moves, time.time())
-        g.chat = (g.chat + [line])[-g.CHAT_KEPT:]
+        why = self._keep_talk(g, line)  # on disk before anyone hears it (``host_records``, issue 44)
+        if why:
+            conn.send(P.Refused(why))
+            return
         for c in self.connections:
             if msg.game in c.games:
                 c.send(P.Said(msg.game, line))
 
     # ------------------------------------------------------------ tables
     async def _new_table(self, conn: Connection, msg: P.NewTable) -> None:
-        problem = WATCHING if conn.watching else check_table(msg, conn.name)
+        problem = WATCHING if conn.watching else check_table(msg, conn.name) or self.unknown_seat(msg)
         if problem:
             conn.send(P.Refused(problem))
             return
@@ -349,6 +357,7 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses):
         self._save_tables()
         g = HostedGame(session)
         self.games[g.id] = g
+        self._begun(g)
         self.report(f"a game of {g.game.title} began: {', '.join(g.names())} ({g.id})")
         self._lobby_changed()
         self._opponents(g)
