@@ -180,6 +180,8 @@ class HostConnections:
             self.hints.ask(conn, msg)
         elif isinstance(msg, P.LobbyAsk):
             self._lobby_ask(conn, msg)
+        elif isinstance(msg, P.Rematch):
+            await self._rematch(conn, msg)
         elif isinstance(msg, P.Manage):
             await self._manage(conn, msg)
         elif isinstance(msg, P.Trouble):  # a client's bug: in the host's log, where it can be mended (issue 39)

@@ -21,7 +21,7 @@ class HostLobby:
         """The lines that change: games under way and tables waiting (a game over's line never does)."""
         names = set(self.connected())
         return [g.info(names) for g in self.games.values() if not isinstance(g, FinishedGame)] + [
-            t.info(names) for t in self.tables.tables.values()]
+            self.rematch_line(t.info(names)) for t in self.tables.tables.values()]
 
     def _lobby_for(self, conn, live: list[P.GameInfo] | None = None) -> P.Lobby:
         """Its page: the games over from the host's database (``records_db``: paged, searched and

@@ -173,6 +173,8 @@ class HostRecords:
     def unknown_seat(self, msg: P.NewTable) -> str | None:
         """Why a new table cannot name its people (issue 44: "a seat names only a player the host knows")."""
         for i, s in enumerate(msg.seats):
+            if s.kind == "open" and s.name:  # (a seat kept by name is a rematch's, set by the host only)
+                return f"seat {i + 1}: an open seat names nobody (name the person: a seat of theirs)"
             if s.kind == "person" and not self.knows(s.name):
                 return (f"seat {i + 1}: this host knows no player called {clean(s.name, 40)} (a seat names a "
                         "player the host knows: ask the host's owner to add them, or leave the seat open)")

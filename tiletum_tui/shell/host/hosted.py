@@ -171,11 +171,14 @@ def entry(game, e) -> P.Entry:
     return P.Entry(e.seat, e.text, e.notation, game.encode_events(e.events), tuple(e.barriers))
 
 
-def since_bytes(session, seat: int | None) -> bytes:
-    """A seat's 'since your last turn' (``Session.since``) as a client is sent it (issue 39)."""
+def since_bytes(session, seat: int | None, chat=()) -> bytes:
+    """A seat's 'since your last turn' (``Session.since``) as a client is sent it (issue 39), with the
+    table talk said since (issue 44: ``talk.since_talk``)."""
     if seat is None:
         return b""
-    return msgspec.msgpack.encode(session.since(seat))
+    from .talk import since_talk
+
+    return msgspec.msgpack.encode(since_talk(session.since(seat), chat))
 
 
 def record_of(session) -> bytes:
@@ -267,7 +270,7 @@ class HostedGame(Seated):
 
     def since_bytes(self, seat: int | None) -> bytes:
         """``seat``'s 'since your last turn', made here from the states (a watcher: none)."""
-        return b"" if seat is None else since_bytes(self.session, seat)
+        return b"" if seat is None else since_bytes(self.session, seat, self.chat)
 
     def reasons(self, seat: int | None) -> tuple[str | None, str | None]:
         if seat is None:

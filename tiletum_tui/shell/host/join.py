@@ -114,7 +114,9 @@ class JoinApp(TiletumApp):
         if info.id in self.games.models:
             return
         if info.waiting:
-            free = next((i for i, s in enumerate(info.seats) if s.kind == "open"), None)
+            kept = [i for i, s in enumerate(info.seats) if s.kind == "open" and s.name == self.me]  # (a rematch's)
+            free = next(iter(kept), next((i for i, s in enumerate(info.seats) if s.kind == "open" and
+                                          s.name in ("", "(open)")), None))
             if any(s.name == self.me and s.kind == "person" for s in info.seats):
                 self.lobby_screen.note("Your seat is kept: the game begins when every seat is taken.")
             elif free is not None:

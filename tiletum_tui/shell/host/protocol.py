@@ -117,6 +117,12 @@ class LobbyAsk(_Msg, tag="lobbyask"):
     search: str = ""
 
 
+class Rematch(_Msg, tag="rematch"):
+    """Ask for (or accept) a rematch of a game over you played (issue 44, ``host/rematch.py``)."""
+
+    game: str
+
+
 class Trouble(_Msg, tag="trouble"):
     """An unexpected error ended this client (a bug): what failed, for the host's log (issue 39: the
     player is told one line, never a traceback)."""
@@ -132,7 +138,7 @@ class Manage(_Msg, tag="manage"):
 
 
 FROM_CLIENT = (Hello | Open | Leave | NewTable | TakeSeat | Act | Undo | Say | WebLink | AskHint | LobbyAsk | Manage
-               | Trouble)
+               | Trouble | Rematch)
 
 
 # ------------------------------------------------------------------ from the host

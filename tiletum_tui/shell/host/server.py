@@ -33,6 +33,7 @@ from .connections import Connection, Disconnect, HostConnections
 from .hints import HintDesk
 from .host_lobby import HostLobby
 from .host_records import HostRecords, WaitingTables
+from .rematch import HostRematch, kept_for
 from .host_opponents import HostOpponents
 from .pauses import HostPauses, cannot_save
 from .hosted import FinishedGame, HostedGame, HostFolder, check_table, entry, load_games, opponents_of, \
@@ -43,7 +44,7 @@ CHAT_LIMIT = 200  # characters of one line of table talk
 WATCHING = "you came in with a watching link: you can watch games, not play or take a seat"
 
 
-class Host(HostConnections, HostLobby, HostOpponents, HostPauses, HostRecords):
+class Host(HostConnections, HostLobby, HostOpponents, HostPauses, HostRecords, HostRematch):
     def __init__(self, folder: HostFolder, *, pace: float = 0.6, report=None, table_seed: int | None = None) -> None:
         self.folder = folder
         # Every table's seed: the system's randomness, or (benches and tests only, never a client's
@@ -138,7 +139,7 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses, HostRecords):
         conn.send(P.Opened(g.id, g.game.name, -1 if seat is None else seat, g.game.encode_view(s.view(seat)),
                            tuple(entry(g.game, e) for e in s.log), g.game.encode_events(s.setup_events),
                            g.seat_infos(set(self.connected())), tuple(g.chat), undo, redo,
-                           getattr(g, "paused", None) or "", record_of(s), since_bytes(s, seat)))
+                           getattr(g, "paused", None) or "", record_of(s), since_bytes(s, seat, g.chat)))
         self._seats_changed(g.id)
 
     async def _replayed(self, conn: Connection, g: FinishedGame):
@@ -324,11 +325,16 @@ class Host(HostConnections, HostLobby, HostOpponents, HostPauses, HostRecords):
         if any(s.kind == "person" and s.name == conn.name for s in table.seats):
             conn.send(P.Refused("you have a seat at this table already"))
             return
+        kept = kept_for(table, msg.seat, conn.name)  # (a rematch's seat: its person's only)
+        if kept:
+            conn.send(P.Refused(kept))
+            return
+        kept_seat = table.seats[msg.seat]
         table.seats[msg.seat] = P.SeatPlan("person", conn.name)
         try:
             self.tables.save()
         except SaveFileError as exc:
-            table.seats[msg.seat] = P.SeatPlan("open")
+            table.seats[msg.seat] = kept_seat
             conn.send(P.Refused(f"{cannot_save(exc)}: the seat was not taken"))
             return
         conn.send(P.Accepted())
