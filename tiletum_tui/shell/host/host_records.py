@@ -41,8 +41,8 @@ class WaitingTables(Tables):
                     self.records._put_table(db, {"id": t.id, "game": t.game, "seats": _plain(t.seats),
                                                  "modules": t.modules, "created": t.created,
                                                  "rematch_of": self.rematch_of.get(t.id, "")})
-        except RecordsError as exc:
-            raise SaveFileError(self.records.path, str(exc)) from None
+        except RecordsError as exc:  # (``pauses.cannot_save`` words it from the OS's reason)
+            raise SaveFileError(self.records.path, str(exc)) from exc.os_error()
 
 
 def _plain(seats) -> list[dict]:

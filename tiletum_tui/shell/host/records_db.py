@@ -24,6 +24,7 @@ started over an older folder (``tables.json``, the games' files) imports it once
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -60,6 +61,15 @@ CREATE TABLE IF NOT EXISTS reminders (game_id TEXT NOT NULL, name TEXT NOT NULL,
 class RecordsError(Exception):
     """The host's database cannot be opened or written (its words say why)."""
 
+    def os_error(self) -> OSError | None:
+        """What the OS would have said (a full disk, a read-only one), for the words players read."""
+        import errno
+
+        code = getattr(self.__cause__, "sqlite_errorcode", None)
+        number = {sqlite3.SQLITE_FULL: errno.ENOSPC, sqlite3.SQLITE_READONLY: errno.EROFS,
+                  sqlite3.SQLITE_IOERR: errno.EIO, sqlite3.SQLITE_CANTOPEN: errno.EACCES}.get(code)
+        return OSError(number, os.strerror(number)) if number else None
+
 
 def _like(text: str) -> str:
     """``text`` as a LIKE pattern matching itself anywhere (``%``, ``_`` and ``\\`` escaped)."""
@@ -95,17 +105,18 @@ class Records:
             try:
                 self.db.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
-                raise RecordsError(f"the host's database cannot be written: {exc}") from None
+                raise RecordsError(f"the host's database cannot be written: {exc}") from exc
             try:
                 yield self.db
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
-            try:
                 self.db.execute("COMMIT")
-            except sqlite3.Error as exc:
-                self.db.execute("ROLLBACK")
-                raise RecordsError(f"the host's database cannot be written: {exc}") from None
+            except sqlite3.Error as exc:  # (a full disk rolls the transaction back by itself)
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                raise RecordsError(f"the host's database cannot be written: {exc}") from exc
+            except BaseException:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                raise
 
     def rows(self, sql: str, args=()) -> list[tuple]:
         with self._lock:
