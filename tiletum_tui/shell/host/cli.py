@@ -310,6 +310,7 @@ async def _ssh_door(host, folder, args, listen, report):
         door = await start_ssh_door(listen, folder.host_key, args.authorized_keys, launcher(host))
     except (KeyFileError, OSError) as exc:
         raise SystemExit(f"tiletum: the SSH door cannot open: {clean(exc, 300)}") from None
+    host.players_file = door.players  # (its players are people the host knows: a seat may name them, issue 44)
     lines = [f"SSH door on {listen[0]}:{door.listen[1]}, host key {door.fingerprint}"]
     names = door.players.names
     lines.append("Players: " + (", ".join(clean(n, 40) for n in names) if names else "none yet (the keys file lists no usable key)"))
