@@ -56,8 +56,11 @@ async def _load(folder: Path, pid: int, seconds: float, tables: int) -> dict:
         while time.monotonic() < end:
             model = a.games.models[gid]
             who = model.game.current_player(model.view)
-            if who is None:
-                return
+            if who is None:  # (over, or a moment between two updates)
+                if model.game.finished(model.view):
+                    return
+                await a._wait()
+                continue
             mover = (a, b)[who]
             m = mover.games.models[gid]
             m.apply(rng.choice(m.legal()), by=m.seat)
