@@ -109,5 +109,5 @@ class HostRematch:
         if of is None:
             return info
         waiting = [s.name for s in info.seats if s.kind == "open" and s.name]
-        return msgspec.structs.replace(info, progress=f"rematch of {of}: waiting for "
+        return msgspec.structs.replace(info, progress=f"rematch: waiting for "
                                                       f"{', '.join(clean(n, 20) for n in waiting)} to accept")
