@@ -160,7 +160,10 @@ async def test_talk_goes_into_the_exported_record_as_comments_and_it_reads_back(
         model.say("good game # really")
         await ann.until(lambda: model.chat)
         ann.close()
-        bob, ann = await _finish(host, short_dir, gid, moves[-1])
+        ann, bob = await _finish(host, short_dir, gid, moves[-1])
+        await ann.until(lambda: ann.model(gid).game.finished(ann.model(gid).view))
+        # the final table's replay (the host's record) has the talk, each line at its move
+        assert [(c.text, c.after) for c in ann.model(gid).whole_game().talk] == [("good game # really", len(moves) - 1)]
         bob.close(), ann.close()
     target = short_dir / "game.record"
     done = _cli("host", "export", gid, "--to", str(target), "--host-dir", str(short_dir))
@@ -245,3 +248,39 @@ async def test_a_rematch_rotates_the_seats_and_begins_when_everyone_accepts(shor
         g = host.games[new]
         assert g.names() == ["bob", "ann"] and g.game.seed(g.session.settings) != old_seed
         ann.close(), bob.close(), carl.close()
+
+
+async def test_tiletums_recap_shows_the_talk_since_your_last_turn(tmp_path):
+    """The same on Tiletum's screen: the recap shown when a turn begins has the talk said since (what a
+    hosted client is sent: ``Since.talk``; here a session's, as the host adds it)."""
+    from tiletum_tui.games.tiletum.ui.widgets.recap import RecapView
+    from tiletum_tui.shell.host.talk import since_talk
+    from tiletum_tui.shell.ui.app import TiletumApp
+
+    from ..ui.test_issue39_recap_screen import _round_two
+
+    session = _round_two(tmp_path)
+    real = session.since
+    said = [P.Chat("ann", "early, before your move", 0, 0.0), P.Chat("ann", "well played", len(session.log), 0.0)]
+    session.since = lambda seat: since_talk(real(seat), said)
+    app = TiletumApp(session=session, save_dir=tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        text = str(app.screen.query_one(RecapView).content)
+        assert "Table talk since" in text and '"ann: well played"' in text
+        assert "early, before your move" not in text
+    session.close()
+
+
+def test_the_replay_shows_each_line_of_talk_at_the_move_it_followed(short_dir):
+    """ "in the replay": a hosted game over's replay (its record, with the talk the client holds)."""
+    from tiletum_tui.shell.ui.replay.screen import ReplayShell
+
+    gid, moves = _game(short_dir, "carcassonne", 13, left=0)
+    session = Session.load(HostFolder(short_dir).games / f"autosave-{gid}.json", autosave=False, open_as="read-only")
+    session.talk = (P.Chat("ann", "what a road", 5, 0.0),)  # (as ``RemoteModel.whole_game`` gives it)
+    replay = ReplayShell(session, at=5)
+    assert "ann said: what a road" in str(replay.panel_text(lambda ink: ""))
+    replay.model.at = 6
+    assert "what a road" not in str(replay.panel_text(lambda ink: ""))
+    session.close()
