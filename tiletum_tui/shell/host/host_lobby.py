@@ -26,7 +26,7 @@ class HostLobby:
     def _lobby_for(self, conn, live: list[P.GameInfo] | None = None) -> P.Lobby:
         """Its page: the games over from the host's database (``records_db``: paged, searched and
         ordered there), and the connection's own ratings (issue 44)."""
-        page = page_of(self._lines_under_way() if live is None else live, self.records, conn.name or "",
+        page = page_of(self._lines_under_way() if live is None else live, self.over_pages, conn.name or "",
                        conn.lobby_page, conn.lobby_search)
         return P.Lobby(page.games, self.offered, page.page, page.pages, page.total, page.search,
                        rating=self.standing(conn.name) if conn.name and not conn.watching else "")

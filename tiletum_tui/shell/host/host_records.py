@@ -79,7 +79,10 @@ class HostRecords:
     players_file = None  # the SSH door's players (``keys.PlayerKeys``), when it is open
 
     def _open_records(self) -> None:
+        from .lobby_pages import OverPages
+
         self.records = Records(self.folder.root)
+        self.over_pages = OverPages(self.records)  # (the lobby's games over, from the database)
         self._standings = {}
         import_old(self.records, self.folder, self.report)
 
@@ -129,12 +132,14 @@ class HostRecords:
         except Exception as exc:  # (a rating library's complaint never loses a game: the file is written)
             self.report(f"{g.id}: not rated: {clean(exc, 200)}")
         self._standings = {}
+        self.over_pages.changed()
 
     def _put_away_record(self, gid: str) -> None:
         try:
             self.records.drop_game(gid)
         except RecordsError as exc:
             self.report(f"{gid}: still in the index of games: {clean(exc, 200)}")
+        self.over_pages.changed()
 
     def _keep_talk(self, g, line: P.Chat) -> str | None:
         """A line of table talk kept on disk (committed) before anyone hears it; why not, or None."""

@@ -51,6 +51,35 @@ def words(g: P.GameInfo) -> str:
     return " ".join([g.id, g.title, *(s.name for s in g.seats)]).casefold()
 
 
+class OverPages:
+    """The games over as the database pages them (``records``), each answer kept until a game ends,
+    is archived or deleted (``changed``): a lobby is sent to every connection at most moves, and
+    the games over do not change then (a count and a page are a few ms each at 5,000 games)."""
+
+    KEPT = 1024  # answers kept at most (a connection's page and search each)
+
+    def __init__(self, records) -> None:
+        self.records = records
+        self._kept: dict[tuple, object] = {}
+
+    def changed(self) -> None:
+        self._kept.clear()
+
+    def _ask(self, key: tuple, make):
+        if key not in self._kept:
+            if len(self._kept) >= self.KEPT:
+                self._kept.clear()
+            self._kept[key] = make()
+        return self._kept[key]
+
+    def count_over(self, search: str = "") -> int:
+        return self._ask(("count", search), lambda: self.records.count_over(search))
+
+    def page_over(self, me: str, offset: int, limit: int, search: str = "") -> list[tuple]:
+        return self._ask(("page", me, offset, limit, search),
+                         lambda: self.records.page_over(me, offset, limit, search))
+
+
 def over_info(gid: str, title: str, seats, progress: str, since: float) -> P.GameInfo:
     """A game over's lobby line from the index of games (``records_db.page_over``)."""
     return P.GameInfo(gid, title, tuple(P.SeatInfo(n, kind, level, kind == "opponent") for n, kind, level in seats),
