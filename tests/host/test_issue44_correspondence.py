@@ -284,3 +284,23 @@ def test_the_replay_shows_each_line_of_talk_at_the_move_it_followed(short_dir):
     replay.model.at = 6
     assert "what a road" not in str(replay.panel_text(lambda ink: ""))
     session.close()
+
+
+# ---------------------------------------------------------------- the owner deletes or archives
+async def test_the_owner_archives_a_game_nobody_will_finish_and_its_players_are_told(short_dir):
+    """ "a game cannot be abandoned or deleted": ``tiletum host archive GAME --under-way`` (a game over
+    needs no flag; without it a game under way is still refused: its players would lose it)."""
+    gid, _ = _game(short_dir, "carcassonne", 14, left=30)
+    async with running_host(short_dir) as host:
+        ann = await Player(short_dir, "ann").connect()
+        await ann.open(gid)
+        refused = await asyncio.to_thread(_cli, "host", "archive", gid, "--host-dir", str(short_dir))
+        assert refused.returncode == 2 and "is not over" in refused.stderr and gid in host.games
+        done = await asyncio.to_thread(_cli, "host", "archive", gid, "--under-way", "--host-dir", str(short_dir))
+        assert done.returncode == 0, done.stderr
+        await ann.until(lambda: any(isinstance(m, P.Paused) and "archived" in m.why for m in ann.heard))
+        assert gid not in host.games and gid not in host.records.indexed()
+        await ann.until(lambda: all(g.id != gid for g in ann.lobby.games))
+        ann.close()
+    archived = HostFolder(short_dir).root / "archive" / f"autosave-{gid}.json"
+    assert not Session.load(archived, autosave=False, open_as="read-only").finished  # the same save, loadable

@@ -52,6 +52,9 @@ def add_commands(sub) -> None:
     archive.add_argument("games", nargs="+", metavar="GAME", help="a game's id (tiletum host --status lists them)")
     delete = links.add_parser("delete", help="delete the files of games that are over")
     delete.add_argument("games", nargs="+", metavar="GAME", help="a game's id")
+    for put in (archive, delete):  # (issue 44: a game nobody will finish)
+        put.add_argument("--under-way", action="store_true", help="also a game that is not over (its players "
+                                                                   "lose it: for a game nobody will finish)")
     ratings = links.add_parser("ratings", help="the players' ratings, a leaderboard per game")
     ratings.add_argument("--game", help="only this game's board (tiletum, carcassonne)")
     ratings.add_argument("--rebuild", action="store_true", help="count every hosted game over again from its file")
@@ -106,7 +109,7 @@ def run_join(args) -> int:
 def run_host(args) -> int:
     folder = _folder(args)
     if getattr(args, "host_command", None) in ("archive", "delete"):
-        return asyncio.run(_put_away(folder, args.host_command, args.games))
+        return asyncio.run(_put_away(folder, args.host_command, args.games, args.under_way))
     if getattr(args, "host_command", None) in ("ratings", "player", "export"):
         from .records_cli import run_records
 
@@ -160,7 +163,7 @@ def _web_url(folder, public_url: str | None) -> str | None:
         return None
 
 
-async def _put_away(folder, what: str, game_ids: list[str]) -> int:
+async def _put_away(folder, what: str, game_ids: list[str], under_way: bool = False) -> int:
     """``tiletum host archive GAME...`` / ``delete GAME...``: by the running host (its lobby drops the
     lines at once), else in its folder. 0 when every game was done, else 2 (no such game, not over)."""
     from . import protocol as P
@@ -176,12 +179,12 @@ async def _put_away(folder, what: str, game_ids: list[str]) -> int:
     for gid in game_ids:
         if writer is None:
             try:
-                line = done_words(gid, what, put_away(folder, find_over(folder, gid), what))
+                line = done_words(gid, what, put_away(folder, find_over(folder, gid, under_way), what))
             except ArchiveError as exc:
                 line = None
                 print(f"tiletum: {exc}", file=sys.stderr)
         else:
-            writer.write(P.frame(P.Manage(gid, what)))
+            writer.write(P.frame(P.Manage(gid, what, under_way)))
             line = await _answer(reader)
             if line.startswith("!"):
                 print(f"tiletum: {line[1:]}", file=sys.stderr)

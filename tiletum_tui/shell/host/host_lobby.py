@@ -54,7 +54,8 @@ class HostLobby:
         self._send_lobby(conn)
 
     async def _manage(self, conn, msg: P.Manage) -> None:
-        """The owner archives or deletes a game over (``tiletum host archive GAME``, ``delete GAME``)."""
+        """The owner archives or deletes a game over (``tiletum host archive GAME``, ``delete GAME``), or
+        with ``--under-way`` a game not over (issue 44: a game nobody will finish)."""
         if conn.via != "here" or conn.watching:
             conn.send(P.Refused("only the host's owner (on the host's own machine) archives or deletes games"))
             return
@@ -65,12 +66,22 @@ class HostLobby:
         if g is None:
             conn.send(P.Refused(f"there is no game {clean(msg.game, 40)} on this host"))
             return
-        if not isinstance(g, FinishedGame):
+        if not isinstance(g, FinishedGame) and not msg.under_way:
             conn.send(P.Refused(f"{clean(msg.game, 40)} is not over: only a game over can be archived or deleted "
-                                "(its players would lose it)"))
+                                "(its players would lose it; --under-way if that is what you mean)"))
             return
+        if not isinstance(g, FinishedGame):  # an abandoned game: closed first (no move, no opponent), its players told
+            async with self._lock(g.id):
+                self._stop_reading(g)
+                g.retired = True
+                await asyncio.to_thread(g.close)
+            words = f"the host's owner {'archived' if msg.what == 'archive' else 'deleted'} this game: it goes no further"
+            for c in list(self.connections):
+                if c.games.pop(g.id, None) is not None:
+                    c.send(P.Paused(g.id, words))
+        path = g.path if isinstance(g, FinishedGame) else g.session.autosave_path
         try:
-            dest = await asyncio.to_thread(put_away, self.folder, g.path, msg.what)
+            dest = await asyncio.to_thread(put_away, self.folder, path, msg.what)
         except ArchiveError as exc:
             conn.send(P.Refused(str(exc)))
             return

@@ -98,6 +98,10 @@ class HostRecords:
         self.records.index_games([self._line(g) for g in missing])  # (one transaction for them all)
         if missing:
             self.report(f"{len(missing)} game(s) added to the index of games")
+        gone = indexed - set(self.games)  # (archived or deleted while no host ran, or a file gone)
+        if gone:
+            self.records.drop_game(*gone)
+            self.report(f"{len(gone)} game(s) no longer in games/ taken out of the index of games")
         for g in self.games.values():
             g.chat = [P.Chat(*row) for row in self.records.talk(g.id, last=HostedGame.CHAT_KEPT)]
 

@@ -135,6 +135,7 @@ class Manage(_Msg, tag="manage"):
 
     game: str
     what: str
+    under_way: bool = False  # the owner's --under-way: a game not over too (issue 44: abandoned games)
 
 
 FROM_CLIENT = (Hello | Open | Leave | NewTable | TakeSeat | Act | Undo | Say | WebLink | AskHint | LobbyAsk | Manage

@@ -186,11 +186,12 @@ class Records:
                 db.executemany("INSERT OR IGNORE INTO game_people VALUES (?, ?)",
                                [(gid, s[0]) for s in seats if s[1] == "person"])
 
-    def drop_game(self, gid: str) -> None:
-        """A game archived or deleted: out of the index (its talk and its ratings stay)."""
+    def drop_game(self, *gids: str) -> None:
+        """Games archived or deleted: out of the index (their talk and their ratings stay)."""
         with self.change() as db:
-            db.execute("DELETE FROM games WHERE id = ?", (gid,))
-            db.execute("DELETE FROM game_people WHERE game_id = ?", (gid,))
+            for gid in gids:
+                db.execute("DELETE FROM games WHERE id = ?", (gid,))
+                db.execute("DELETE FROM game_people WHERE game_id = ?", (gid,))
 
     def game_file(self, gid: str) -> str | None:
         found = self.rows("SELECT file FROM games WHERE id = ?", (gid,))
