@@ -189,8 +189,6 @@ class HostRecords:
                         "player the host knows: ask the host's owner to add them, or leave the seat open)")
         return None
 
-    _standings: dict[str, str] = {}
-
     def standing(self, name: str) -> str:
         """A person's ratings for their lobby (kept until a game ends)."""
         from .ratings import standing
