@@ -58,7 +58,7 @@ CREATE TABLE IF NOT EXISTS reminders (game_id TEXT NOT NULL, name TEXT NOT NULL,
 """
 
 
-class RecordsError(Exception):
+class RecordsError(RuntimeError):
     """The host's database cannot be opened or written (its words say why)."""
 
     def os_error(self) -> OSError | None:
