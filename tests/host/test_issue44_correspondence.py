@@ -304,3 +304,13 @@ async def test_the_owner_archives_a_game_nobody_will_finish_and_its_players_are_
         ann.close()
     archived = HostFolder(short_dir).root / "archive" / f"autosave-{gid}.json"
     assert not Session.load(archived, autosave=False, open_as="read-only").finished  # the same save, loadable
+
+
+def test_a_damaged_database_is_said_and_kept_as_it_is(short_dir):
+    """A bad file: a clear message, never overwritten (the guide's rule, for the host's own records)."""
+    HostFolder(short_dir).prepare()
+    junk = bytes(range(256)) * 20
+    (short_dir / "host.db").write_bytes(junk)
+    done = _cli("host", "--quiet", "--host-dir", str(short_dir))
+    assert done.returncode == 1 and "host.db cannot be opened: file is not a database" in done.stderr
+    assert "Traceback" not in done.stderr and (short_dir / "host.db").read_bytes() == junk
