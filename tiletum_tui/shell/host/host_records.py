@@ -102,8 +102,9 @@ class HostRecords:
         if gone:
             self.records.drop_game(*gone)
             self.report(f"{len(gone)} game(s) no longer in games/ taken out of the index of games")
-        for g in self.games.values():
-            g.chat = [P.Chat(*row) for row in self.records.talk(g.id, last=HostedGame.CHAT_KEPT)]
+        talked = {row[0] for row in self.records.rows("SELECT DISTINCT game_id FROM talk")}
+        for gid in talked & set(self.games):  # (only the games with talk: a host keeps thousands of games over)
+            self.games[gid].chat = [P.Chat(*row) for row in self.records.talk(gid, last=HostedGame.CHAT_KEPT)]
 
     @staticmethod
     def _line(g) -> tuple:
