@@ -6,7 +6,6 @@ Each test plays as people would, through the host's protocol (the client's own A
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import random
 import signal
@@ -15,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import msgspec
+import pytest
 
 from tiletum_tui.core import games
 from tiletum_tui.shell.host import protocol as P
@@ -25,7 +24,16 @@ from tiletum_tui.shell.records import read_record
 from tiletum_tui.shell.saves.format import PERSON, Seat
 from tiletum_tui.shell.session import EVERY_SEAT, Session
 
-from .hosting import ROOT, Player, Raw, host_process, people, running_host, short_dir, socket_ready  # noqa: F401
+from .hosting import (  # noqa: F401
+    ROOT,
+    Player,
+    Raw,
+    host_process,
+    people,
+    running_host,
+    short_dir,
+    socket_ready,
+)
 
 CLI = [sys.executable, "-m", "tiletum_tui"]
 
@@ -314,3 +322,26 @@ def test_a_damaged_database_is_said_and_kept_as_it_is(short_dir):
     done = _cli("host", "--quiet", "--host-dir", str(short_dir))
     assert done.returncode == 1 and "host.db cannot be opened: file is not a database" in done.stderr
     assert "Traceback" not in done.stderr and (short_dir / "host.db").read_bytes() == junk
+
+
+@pytest.mark.parametrize("name", ["tiletum", "carcassonne"])
+async def test_m_at_a_hosted_games_final_table_asks_for_its_rematch(short_dir, name):
+    """ "Rematch from the final table": ``m`` there, in both games (a watcher's m does nothing)."""
+    from tiletum_tui.shell.host.client import HostLink
+    from tiletum_tui.shell.host.join import JoinApp
+
+    from .hosting import screen_until
+
+    gid, _ = _game(short_dir, name, 15, left=0)
+    async with running_host(short_dir) as host:
+        app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="bob"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await screen_until(pilot, lambda: app.lobby is not None)
+            app.link.send(P.Open(gid))
+            await screen_until(pilot, lambda: app._over_here() is not None)
+            await pilot.pause(0.3)
+            await pilot.press("m")
+            await screen_until(pilot, lambda: gid in host.tables.rematch_of.values())
+            (table,) = host.tables.tables.values()
+            assert [s.name for s in table.seats] == ["bob", "ann"] and table.seats[0].kind == "person"
+            assert app.return_code is None and not app.said_trouble

@@ -11,6 +11,7 @@ import time
 import msgspec
 
 from tiletum_tui.core.safe_text import clean
+
 from ..saves.errors import SaveFileError
 from . import protocol as P
 from .hosted import FinishedGame, HostedGame, Table, Tables

@@ -105,6 +105,7 @@ def rebuild(records, folder, report=print) -> int:
     """Every hosted game over counted again from its file, oldest first; the number counted. A file
     that cannot be replayed is said and left out (and never changed)."""
     from tiletum_tui.core.safe_text import clean
+
     from ..saves import store
     from ..session import Session
     from .archive import archive_folder

@@ -8,6 +8,7 @@ import sys
 
 from tiletum_tui.core import games
 from tiletum_tui.core.safe_text import clean, name_problem
+
 from ..cli_guard import InputProblem
 
 

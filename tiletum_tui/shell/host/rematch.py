@@ -18,6 +18,7 @@ from itertools import combinations
 import msgspec
 
 from tiletum_tui.core.safe_text import clean
+
 from ..saves import store
 from ..saves.errors import SaveFileError
 from . import protocol as P
