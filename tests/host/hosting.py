@@ -155,6 +155,9 @@ class Player:
 async def table_of(host: Host, players: list[Player], seats: tuple[P.SeatPlan, ...], game: str = "tiletum") -> str:
     """Set a table up (the first player) with every person named: the game begins at once; its id."""
     before = set(host.games)
+    for s in seats:  # the people named are players the host knows (its owner added them: issue 44)
+        if s.kind == "person":
+            host.records.know(s.name, "owner")
     players[0].link.send(P.NewTable(game, seats))
     await players[0].until(lambda: set(host.games) - before)
     (gid,) = set(host.games) - before

@@ -65,6 +65,7 @@ async def test_a_river_table_begins_with_the_spring_and_a_move_for_the_other_sea
     async with running_host(short_dir) as host:
         ann = await Player(short_dir, "ann").connect()
         before = set(host.games)
+        host.records.know("bob", "owner")  # (a seat names a player the host knows: issue 44)
         ann.link.send(P.NewTable("carcassonne", people("ann", "bob"), ("river",)))
         await ann.until(lambda: set(host.games) - before)
         (gid,) = set(host.games) - before

@@ -15,9 +15,11 @@ import json
 import random
 import resource
 import signal
+import sqlite3
 
 from tiletum_tui.shell.host import pauses
 from tiletum_tui.shell.host import protocol as P
+from tiletum_tui.shell.host.records_db import RecordsError
 from tiletum_tui.shell.saves import store
 from tiletum_tui.shell.saves.errors import SaveWriteError
 
@@ -176,6 +178,14 @@ async def test_a_table_the_host_cannot_write_is_refused_with_the_reason_and_the_
                 OSError(errno.ENOSPC, "No space left on device")
 
         monkeypatch.setattr(store, "write_atomic", full)
+        # (the tables waiting are in the host's database since issue 44: its write fails as SQLite says of a
+        # full disk)
+        def db_full():
+            failure = sqlite3.OperationalError("database or disk is full")
+            failure.sqlite_errorcode = sqlite3.SQLITE_FULL
+            raise RecordsError(f"the host's database cannot be written: {failure}") from failure
+
+        monkeypatch.setattr(host.records, "change", db_full)
         ann.link.send(P.NewTable("tiletum", (P.SeatPlan("person", "ann"), P.SeatPlan("open"))))
         await ann.until(lambda: _refusals(ann))
         assert _refusals(ann) == ["the host cannot save: its disk is full: the table was not set"]

@@ -29,8 +29,9 @@ def archive_folder(folder) -> Path:
     return folder.root / "archive"
 
 
-def find_over(folder, game_id: str) -> Path:
-    """The file of the game over ``game_id`` in the host's ``games/``; ArchiveError saying why not."""
+def find_over(folder, game_id: str, under_way: bool = False) -> Path:
+    """The file of the game over ``game_id`` in the host's ``games/`` (``under_way``: or not over);
+    ArchiveError saying why not."""
     from .hosted import FinishedGame
 
     base = store.autosave_path(folder.games, game_id)
@@ -42,6 +43,8 @@ def find_over(folder, game_id: str) -> Path:
             over = FinishedGame.read(path)
             if over is None:
                 loaded = store.parse_save(store.read_bytes(path), path, migrate=False)
+                if loaded.save.meta.game_id == game_id and under_way:
+                    return path
                 if loaded.save.meta.game_id == game_id:
                     raise ArchiveError(f"{clean(game_id, 40)} is not over: only a game over can be archived or "
                                        "deleted (its players would lose it)")

@@ -40,7 +40,7 @@ def add_commands(sub) -> None:
     host.add_argument("--web", metavar="ADDR:PORT", help="also open the web door there (e.g. 127.0.0.1:8080; off by default)")
     host.add_argument("--public-url", metavar="URL",
                       help="the web door's address as players reach it (behind a proxy: https://HOST/PREFIX)")
-    links = host.add_subparsers(dest="host_command", metavar="{invite,revoke,archive,delete}")
+    links = host.add_subparsers(dest="host_command", metavar="{invite,revoke,archive,delete,ratings,player,export}")
     invite = links.add_parser("invite", help="make a player's sign-in link for the web door (and print it)")
     invite.add_argument("name", help="the player's name (their seat's name)")
     invite.add_argument("--watch", action="store_true", help="a read-only watching link instead")
@@ -52,7 +52,18 @@ def add_commands(sub) -> None:
     archive.add_argument("games", nargs="+", metavar="GAME", help="a game's id (tiletum host --status lists them)")
     delete = links.add_parser("delete", help="delete the files of games that are over")
     delete.add_argument("games", nargs="+", metavar="GAME", help="a game's id")
-    for sub_parser in (invite, revoke, archive, delete):  # (SUPPRESS: a --host-dir given before the command stays)
+    for put in (archive, delete):  # (issue 44: a game nobody will finish)
+        put.add_argument("--under-way", action="store_true", help="also a game that is not over (its players "
+                                                                   "lose it: for a game nobody will finish)")
+    ratings = links.add_parser("ratings", help="the players' ratings, a leaderboard per game")
+    ratings.add_argument("--game", help="only this game's board (tiletum, carcassonne)")
+    ratings.add_argument("--rebuild", action="store_true", help="count every hosted game over again from its file")
+    player = links.add_parser("player", help="add people the host knows (a seat names only a player it knows)")
+    player.add_argument("names", nargs="+", metavar="NAME", help="a player's name (their seat's name)")
+    export = links.add_parser("export", help="a hosted game as a game record, its table talk as comments")
+    export.add_argument("game", metavar="GAME", help="a game's id")
+    export.add_argument("--to", required=True, metavar="FILE", help="the record to write (a new file)")
+    for sub_parser in (invite, revoke, archive, delete, ratings, player, export):  # (SUPPRESS: a --host-dir given before the command stays)
         sub_parser.add_argument("--host-dir", default=argparse.SUPPRESS, help="the host's folder")
     join = sub.add_parser("join", help="join the host on this machine: its lobby, your games")
     join.add_argument("--host-dir", help="the host's folder (as given to tiletum host)")
@@ -98,7 +109,11 @@ def run_join(args) -> int:
 def run_host(args) -> int:
     folder = _folder(args)
     if getattr(args, "host_command", None) in ("archive", "delete"):
-        return asyncio.run(_put_away(folder, args.host_command, args.games))
+        return asyncio.run(_put_away(folder, args.host_command, args.games, args.under_way))
+    if getattr(args, "host_command", None) in ("ratings", "player", "export"):
+        from .records_cli import run_records
+
+        return run_records(folder, args)
     if getattr(args, "host_command", None):
         return _links(folder, args)
     if args.status:
@@ -148,7 +163,7 @@ def _web_url(folder, public_url: str | None) -> str | None:
         return None
 
 
-async def _put_away(folder, what: str, game_ids: list[str]) -> int:
+async def _put_away(folder, what: str, game_ids: list[str], under_way: bool = False) -> int:
     """``tiletum host archive GAME...`` / ``delete GAME...``: by the running host (its lobby drops the
     lines at once), else in its folder. 0 when every game was done, else 2 (no such game, not over)."""
     from . import protocol as P
@@ -164,12 +179,12 @@ async def _put_away(folder, what: str, game_ids: list[str]) -> int:
     for gid in game_ids:
         if writer is None:
             try:
-                line = done_words(gid, what, put_away(folder, find_over(folder, gid), what))
+                line = done_words(gid, what, put_away(folder, find_over(folder, gid, under_way), what))
             except ArchiveError as exc:
                 line = None
                 print(f"tiletum: {exc}", file=sys.stderr)
         else:
-            writer.write(P.frame(P.Manage(gid, what)))
+            writer.write(P.frame(P.Manage(gid, what, under_way)))
             line = await _answer(reader)
             if line.startswith("!"):
                 print(f"tiletum: {line[1:]}", file=sys.stderr)
@@ -298,6 +313,7 @@ async def _ssh_door(host, folder, args, listen, report):
         door = await start_ssh_door(listen, folder.host_key, args.authorized_keys, launcher(host))
     except (KeyFileError, OSError) as exc:
         raise SystemExit(f"tiletum: the SSH door cannot open: {clean(exc, 300)}") from None
+    host.players_file = door.players  # (its players are people the host knows: a seat may name them, issue 44)
     lines = [f"SSH door on {listen[0]}:{door.listen[1]}, host key {door.fingerprint}"]
     names = door.players.names
     lines.append("Players: " + (", ".join(clean(n, 40) for n in names) if names else "none yet (the keys file lists no usable key)"))

@@ -110,6 +110,8 @@ class HostConnections:
             if hello is None:
                 return
             self.connections.add(conn)
+            if not conn.watching:
+                self._met(conn.name, conn.via)  # (the host knows them from now on: issue 44)
             self.report(f"{conn.name} connected ({conn.via}{', watching' if conn.watching else ''})")
             conn.send(P.Welcome(conn.name, host=socket.gethostname(), watching=conn.watching))
             self._send_lobby(conn)  # (its first: the others hear only if a line of theirs changed)
@@ -179,6 +181,8 @@ class HostConnections:
             self._hint(conn, msg)
         elif isinstance(msg, P.LobbyAsk):
             self._lobby_ask(conn, msg)
+        elif isinstance(msg, P.Rematch):
+            await self._rematch(conn, msg)
         elif isinstance(msg, P.Manage):
             await self._manage(conn, msg)
         elif isinstance(msg, P.Trouble):  # a client's bug: in the host's log, where it can be mended (issue 39)

@@ -26,6 +26,7 @@ from ..saves import store
 from ..saves.format import PERSON, Seat
 from ..session import Session
 from ..table import WATCHER_REASONS, Table as GameTable
+from ..table import updates as U
 from ..table.table import TALK_KEPT
 from . import protocol as P
 
@@ -173,11 +174,14 @@ def entry(game, e) -> P.Entry:
     return P.Entry(e.seat, e.text, e.notation, game.encode_events(e.events), tuple(e.barriers))
 
 
-def since_bytes(session, seat: int | None) -> bytes:
-    """A seat's 'since your last turn' (``Session.since``) as a client is sent it (issue 39)."""
+def since_bytes(session, seat: int | None, chat=()) -> bytes:
+    """A seat's 'since your last turn' (``Session.since``) as a client is sent it (issue 39), with the
+    table talk said since (issue 44: ``talk.since_talk``)."""
     if seat is None:
         return b""
-    return msgspec.msgpack.encode(session.since(seat))
+    from .talk import since_talk
+
+    return msgspec.msgpack.encode(since_talk(session.since(seat), chat))
 
 
 def record_of(session) -> bytes:
@@ -243,8 +247,13 @@ class HostedGame(Seated):
 
     @property
     def chat(self) -> list[P.Chat]:
-        """The table talk, as a client is sent it."""
+        """The table talk, as a client is sent it (the Table's)."""
         return [P.Chat(t.who, t.text, t.after, t.at) for t in self.table.talk]
+
+    @chat.setter
+    def chat(self, lines) -> None:
+        """The talk read back from the host's records after a restart (``host_records``)."""
+        self.table.talk = [U.Talked(who=c.who, text=c.text, after=c.after, at=c.at) for c in lines]
 
     # ------------------------------------------------------------ who sits where
     def names(self) -> list[str]:
@@ -274,8 +283,9 @@ class HostedGame(Seated):
         return self.game.encode_view(self.session.view(seat))
 
     def since_bytes(self, seat: int | None) -> bytes:
-        """``seat``'s 'since your last turn', made by the Table from the states (a watcher: none)."""
-        return b"" if seat is None else since_bytes(self.session, seat)
+        """``seat``'s 'since your last turn', made by the Table from the states, with the table talk
+        said since (a watcher: none)."""
+        return b"" if seat is None else since_bytes(self.session, seat, self.chat)
 
     def reasons(self, seat: int | None) -> tuple[str | None, str | None]:
         return self.table.reasons(seat)

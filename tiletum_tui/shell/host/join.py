@@ -16,6 +16,7 @@ from pathlib import Path
 
 from rich.text import Text
 from textual import on
+from textual.binding import Binding
 
 from tiletum_tui.core.safe_text import clean
 from ..ui.app import TiletumApp
@@ -29,6 +30,9 @@ RETRY = 1.0  # seconds between attempts to reach the host again
 
 class JoinApp(TiletumApp):
     plays_at_home = False  # the games are the host's: a replay's "play on" makes no game here
+    # m at a hosted game's final table (either game: their screens leave m free there), or on its line in
+    # the lobby: a rematch (issue 44). A screen that binds m itself (Tiletum's map view) keeps it.
+    BINDINGS = [Binding("m", "rematch", "Rematch", show=False, id="tiletum.join-rematch")]
     def __init__(self, link: HostLink, *, bell: bool = True) -> None:
         super().__init__()
         self.link = link
@@ -107,6 +111,26 @@ class JoinApp(TiletumApp):
         self.push_screen(make(model))
         self.call_after_refresh(settle_memory)
 
+    # ------------------------------------------------------------ a rematch (issue 44)
+    def _over_here(self):
+        """The game over whose final table this screen shows, where this connection held a seat (or None)."""
+        model = getattr(self.screen, "model", None)
+        if not getattr(model, "remote", False) or model.seat is None:
+            return None
+        return model if model.game.finished(model.view) else None
+
+    def check_action(self, action: str, parameters):
+        if action == "rematch":
+            return self._over_here() is not None
+        return super().check_action(action, parameters)
+
+    def action_rematch(self) -> None:
+        model = self._over_here()
+        if model is not None:
+            self.link.send(P.Rematch(model.id))
+            self.screen.notify("Rematch asked: the same people, seats moved on by one, a new deal. It waits in "
+                               "the lobby until everyone accepts (m here, or Enter on its line).", markup=False)
+
     # ------------------------------------------------------------ the lobby's choices
     @on(LobbyScreen.Picked)
     def _picked(self, event: LobbyScreen.Picked) -> None:
@@ -114,7 +138,9 @@ class JoinApp(TiletumApp):
         if info.id in self.games.models:
             return
         if info.waiting:
-            free = next((i for i, s in enumerate(info.seats) if s.kind == "open"), None)
+            kept = [i for i, s in enumerate(info.seats) if s.kind == "open" and s.name == self.me]  # (a rematch's)
+            free = next(iter(kept), next((i for i, s in enumerate(info.seats) if s.kind == "open" and
+                                          s.name in ("", "(open)")), None))
             if any(s.name == self.me and s.kind == "person" for s in info.seats):
                 self.lobby_screen.note("Your seat is kept: the game begins when every seat is taken.")
             elif free is not None:

@@ -66,6 +66,7 @@ class LobbyScreen(Screen):
         Binding("right_square_bracket", "page(1)", "Next page", show=False, id="tiletum.lobby-next"),
         Binding("left_square_bracket", "page(-1)", "Page back", show=False, id="tiletum.lobby-back"),
         Binding("slash", "search", "Search", show=False, id="tiletum.lobby-search"),
+        Binding("m", "rematch", "Rematch", show=False, id="tiletum.lobby-rematch"),
     ]
 
     @dataclass
@@ -115,10 +116,13 @@ class LobbyScreen(Screen):
         parts = sort_lobby(games, self.me)
         self._infos = {g.id: g for g in games}
         heads = {"mine": "Your games", "free": "Tables with a free seat (Enter takes it)",
-                 "others": "Other games (Enter or w watches)", "over": "Games over (yours first, the newest first)"}
+                 "others": "Other games (Enter or w watches)",
+                 "over": "Games over (yours first, the newest first; m: a rematch of yours)"}
         lobby = getattr(self.app, "lobby", None)
         page, pages, total, search = (lobby.page, lobby.pages, lobby.total, lobby.search) if lobby else (0, 1, 0, "")
         options: list[Option] = []
+        if lobby is not None and lobby.rating:  # (issue 44: her ratings and games, per game)
+            heads["mine"] = f"Your games · rated: {clean(lobby.rating, 60)}"
         if pages > 1 or search:  # (a page of the host's lobby at a time: issue 42)
             found = f'{total:,} with "{search}" (Esc: all)' if search else f"{total:,} lines"
             options.append(Option(Text(f"{found} · page {page + 1} of {pages} · ] next · [ back · / search",
@@ -189,6 +193,18 @@ class LobbyScreen(Screen):
             self.note("w watches a game under way: move to one first.")
             return
         self.post_message(self.Picked(info, watch=True))
+
+    def action_rematch(self) -> None:
+        """m on a game over of yours: a rematch (the same people, seats rotated, a new seed), or accept one."""
+        menu = self.query_one(OptionList)
+        option = menu.highlighted_option
+        info = self._infos.get(option.id) if option is not None and option.id else None
+        mine = info is not None and any(s.name == self.me and s.kind == "person" for s in info.seats)
+        if info is None or not info.finished or not mine:
+            self.note("m asks for a rematch of a game over of yours: move to one first.")
+            return
+        self.app.link.send(P.Rematch(info.id))
+        self.note("Rematch asked: it waits in the lobby until everyone accepts (Enter on its line).")
 
     def action_new(self) -> None:
         lobby = getattr(self.app, "lobby", None)

@@ -51,35 +51,54 @@ def words(g: P.GameInfo) -> str:
     return " ".join([g.id, g.title, *(s.name for s in g.seats)]).casefold()
 
 
-class OverLines:
-    """The lines of the games over, newest first, each with its names and search words, kept from
-    one lobby to the next (a game over never changes): made again only when one ends, is archived
-    or deleted (``dirty``)."""
+class OverPages:
+    """The games over as the database pages them (``records``), each answer kept until a game ends,
+    is archived or deleted (``changed``): a lobby is sent to every connection at most moves, and
+    the games over do not change then (a count and a page are a few ms each at 5,000 games)."""
 
-    def __init__(self) -> None:
-        self.dirty = True
-        self._lines: list[tuple[P.GameInfo, frozenset[str], str]] = []
+    KEPT = 1024  # answers kept at most (a connection's page and search each)
 
-    def lines(self, finished) -> list[tuple[P.GameInfo, frozenset[str], str]]:
-        """``finished()``: the host's games over (``FinishedGame``s, each giving ``info(set())``), asked
-        for only when the lines are made again."""
-        if self.dirty:
-            infos = sorted((g.info(set()) for g in finished()), key=lambda i: -i.since)
-            self._lines = [(i, frozenset(persons(i)), words(i)) for i in infos]
-            self.dirty = False
-        return self._lines
+    def __init__(self, records) -> None:
+        self.records = records
+        self._kept: dict[tuple, object] = {}
+
+    def changed(self) -> None:
+        self._kept.clear()
+
+    def _ask(self, key: tuple, make):
+        if key not in self._kept:
+            if len(self._kept) >= self.KEPT:
+                self._kept.clear()
+            self._kept[key] = make()
+        return self._kept[key]
+
+    def count_over(self, search: str = "") -> int:
+        return self._ask(("count", search), lambda: self.records.count_over(search))
+
+    def page_over(self, me: str, offset: int, limit: int, search: str = "") -> list[tuple]:
+        return self._ask(("page", me, offset, limit, search),
+                         lambda: self.records.page_over(me, offset, limit, search))
 
 
-def page_of(live: list[P.GameInfo], over: list[tuple[P.GameInfo, frozenset[str], str]], me: str,
-            page: int, search: str = "") -> P.Lobby:
-    """One page of ``me``'s lobby: ``live`` (games under way and tables, as lines) and ``over`` (the
-    games over, ``OverLines``), in the lobby's order, only those holding ``search``."""
+def over_info(gid: str, title: str, seats, progress: str, since: float) -> P.GameInfo:
+    """A game over's lobby line from the index of games (``records_db.page_over``)."""
+    return P.GameInfo(gid, title, tuple(P.SeatInfo(n, kind, level, kind == "opponent") for n, kind, level in seats),
+                      since=since, progress=progress, finished=True)
+
+
+def page_of(live: list[P.GameInfo], records, me: str, page: int, search: str = "") -> P.Lobby:
+    """One page of ``me``'s lobby: ``live`` (games under way and tables, as lines, in memory: they
+    change at every move) then the games over, counted, ordered, searched and paged in the host's
+    database (``records``: ``records_db.Records``, issue 44), only those holding ``search``."""
     needle = search.casefold()
     parts = sort_lobby([g for g in live if not needle or needle in words(g)], me)
-    over_mine = [i for i, names, text in over if me in names and (not needle or needle in text)]
-    over_others = [i for i, names, text in over if me not in names and (not needle or needle in text)]
-    ordered = parts["mine"] + parts["free"] + parts["others"] + over_mine + over_others
-    pages = max(1, -(-len(ordered) // PAGE))
+    ordered = parts["mine"] + parts["free"] + parts["others"] + parts["over"]
+    total = len(ordered) + records.count_over(needle)
+    pages = max(1, -(-total // PAGE))
     page = min(max(page, 0), pages - 1)
-    return P.Lobby(tuple(ordered[page * PAGE:(page + 1) * PAGE]), page=page, pages=pages, total=len(ordered),
-                   search=search)
+    start = page * PAGE
+    lines = ordered[start:start + PAGE]
+    if len(lines) < PAGE:  # (the rest of the page: games over, from the database)
+        lines += [over_info(*row) for row in records.page_over(me, max(0, start - len(ordered)),
+                                                               PAGE - len(lines), needle)]
+    return P.Lobby(tuple(lines), page=page, pages=pages, total=total, search=search)

@@ -117,6 +117,12 @@ class LobbyAsk(_Msg, tag="lobbyask"):
     search: str = ""
 
 
+class Rematch(_Msg, tag="rematch"):
+    """Ask for (or accept) a rematch of a game over you played (issue 44, ``host/rematch.py``)."""
+
+    game: str
+
+
 class Trouble(_Msg, tag="trouble"):
     """An unexpected error ended this client (a bug): what failed, for the host's log (issue 39: the
     player is told one line, never a traceback)."""
@@ -129,10 +135,11 @@ class Manage(_Msg, tag="manage"):
 
     game: str
     what: str
+    under_way: bool = False  # the owner's --under-way: a game not over too (issue 44: abandoned games)
 
 
 FROM_CLIENT = (Hello | Open | Leave | NewTable | TakeSeat | Act | Undo | Say | WebLink | AskHint | LobbyAsk | Manage
-               | Trouble)
+               | Trouble | Rematch)
 
 
 # ------------------------------------------------------------------ from the host
@@ -185,6 +192,7 @@ class Lobby(_Msg, tag="lobby"):
     pages: int = 1
     total: int = 0
     search: str = ""
+    rating: str = ""  # the connection's own ratings, in words (issue 44)
 
 
 class Entry(msgspec.Struct, frozen=True):

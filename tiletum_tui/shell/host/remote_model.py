@@ -84,6 +84,7 @@ class RemoteModel(GameModel):
             from ..session import Session
 
             self._whole = Session.load_bytes(self._record, f"the host's record of {self.id}")
+        self._whole.talk = tuple(self.chat)  # (the replay shows each line where it was said: issue 44)
         return self._whole
 
     def deciding(self, state, title: str) -> str:

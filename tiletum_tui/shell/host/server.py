@@ -33,8 +33,10 @@ from ..table.table import TALK_LIMIT
 from . import protocol as P
 from .connections import Connection, Disconnect, HostConnections
 from .host_lobby import HostLobby
+from .host_records import HostRecords, WaitingTables
+from .rematch import HostRematch, kept_for
 from .pauses import HostPauses, cannot_save
-from .hosted import FinishedGame, HostedGame, HostFolder, Tables, check_table, entry, load_games, opponents_of, \
+from .hosted import FinishedGame, HostedGame, HostFolder, check_table, entry, load_games, opponents_of, \
     record_of, seats_for, since_bytes, settings_for, status_text
 from .replays import Replays
 
@@ -42,7 +44,7 @@ CHAT_LIMIT = TALK_LIMIT  # characters of one line of table talk (the Table cuts 
 WATCHING = "you came in with a watching link: you can watch games, not play or take a seat"
 
 
-class Host(HostConnections, HostLobby, HostPauses):
+class Host(HostConnections, HostLobby, HostPauses, HostRecords, HostRematch):
     def __init__(self, folder: HostFolder, *, pace: float = 0.6, report=None, table_seed: int | None = None) -> None:
         self.folder = folder
         # Every table's seed: the system's randomness, or (benches and tests only, never a client's
@@ -52,7 +54,7 @@ class Host(HostConnections, HostLobby, HostPauses):
         self.pace = pace  # seconds between two moves of a computer opponent (people see each one)
         self.report = report or (lambda text: None)
         self.games: dict[str, HostedGame | FinishedGame] = {}  # a game over: its lobby line, replayed when opened
-        self.tables: Tables | None = None
+        self.tables: WaitingTables | None = None
         self.connections: set[Connection] = set()
         self._servers: list = []
         self._locks: dict[str, asyncio.Lock] = {}
@@ -67,8 +69,10 @@ class Host(HostConnections, HostLobby, HostPauses):
     # ------------------------------------------------------------ starting and stopping
     async def start(self) -> None:
         self.folder.prepare()
+        self._open_records()  # (host.db: an older folder imported once, issue 44)
         self.games = load_games(self.folder, self.report)
-        self.tables = Tables(self.folder)
+        self._after_load()
+        self.tables = WaitingTables(self.folder, self.records)
         path = str(self.folder.socket)
         if os.path.exists(path):
             if await _answers(path):
@@ -102,6 +106,7 @@ class Host(HostConnections, HostLobby, HostPauses):
             os.unlink(self.folder.socket)
         except OSError:
             pass
+        self._close_records()
 
     def status(self, width: int = 80) -> str:
         doors = sorted(f"{c.name} ({c.via}{', watching' if c.watching else ''})" for c in self.connections if c.name)
@@ -134,7 +139,7 @@ class Host(HostConnections, HostLobby, HostPauses):
         conn.send(P.Opened(g.id, g.game.name, -1 if seat is None else seat, g.game.encode_view(s.view(seat)),
                            tuple(entry(g.game, e) for e in s.log), g.game.encode_events(s.setup_events),
                            g.seat_infos(set(self.connected())), tuple(g.chat), undo, redo,
-                           getattr(g, "paused", None) or "", record_of(s), since_bytes(s, seat)))
+                           getattr(g, "paused", None) or "", record_of(s), since_bytes(s, seat, g.chat)))
         self._seats_changed(g.id)
 
     async def _replayed(self, conn: Connection, g: FinishedGame):
@@ -220,6 +225,7 @@ class Host(HostConnections, HostLobby, HostPauses):
     def _seat(self, g: HostedGame) -> None:
         """A hosted game's Table behind the host's doors: its changes kept here, its updates told."""
         g.table.keep = lambda table, change: self._keep(g, table, change)
+        g.table.keep_talk = lambda line: self._keep_talk_line(g.id, line)  # on disk before anyone hears it
         g.table.opponents.pace = self.pace
         g.table.subscribe(EVERY_SEAT, lambda u: self._heard(g, u))
 
@@ -309,8 +315,9 @@ class Host(HostConnections, HostLobby, HostPauses):
         opponents = g.table.opponents.detach()
         g.table.close()
         self.games[g.id] = FinishedGame.of(g)
-        self._over_lines().dirty = True
+        self._game_over(g)  # its index line and the ratings (``host_records``), then the lobby from them
         self.replays.keep(g.id, g.session)
+        self._lobby_changed()
 
         def close() -> None:
             if opponents is not None:
@@ -338,21 +345,26 @@ class Host(HostConnections, HostLobby, HostPauses):
         if not conn.talk.take():
             conn.send(P.Refused("you are talking too fast: one line a second"))
             return
-        if isinstance(g, HostedGame):  # the Table cleans it (control characters as escapes, cut to a length)
-            g.table.say(conn.name, msg.text)  # and tells everyone at the game (``_heard``)
+        if isinstance(g, HostedGame):  # the Table cleans it (control characters as escapes, cut to a length),
+            why = g.table.say(conn.name, msg.text)  # keeps it on disk, and tells everyone at the game (``_heard``)
+            if why and why != "nothing to say":
+                conn.send(P.Refused(why))
             return
         text = clean(" ".join(msg.text.split()), CHAT_LIMIT)  # (a game over: kept with its lobby line)
         if not text:
             return
         line = P.Chat(conn.name, text, g.moves, time.time())
-        g.chat = (g.chat + [line])[-g.CHAT_KEPT:]
+        why = self._keep_talk(g, line)  # on disk before anyone hears it (``host_records``, issue 44)
+        if why:
+            conn.send(P.Refused(why))
+            return
         for c in self.connections:
             if msg.game in c.games:
                 c.send(P.Said(msg.game, line))
 
     # ------------------------------------------------------------ tables
     async def _new_table(self, conn: Connection, msg: P.NewTable) -> None:
-        problem = WATCHING if conn.watching else check_table(msg, conn.name)
+        problem = WATCHING if conn.watching else check_table(msg, conn.name) or self.unknown_seat(msg)
         if problem:
             conn.send(P.Refused(problem))
             return
@@ -376,11 +388,16 @@ class Host(HostConnections, HostLobby, HostPauses):
         if any(s.kind == "person" and s.name == conn.name for s in table.seats):
             conn.send(P.Refused("you have a seat at this table already"))
             return
+        kept = kept_for(table, msg.seat, conn.name)  # (a rematch's seat: its person's only)
+        if kept:
+            conn.send(P.Refused(kept))
+            return
+        kept_seat = table.seats[msg.seat]
         table.seats[msg.seat] = P.SeatPlan("person", conn.name)
         try:
             self.tables.save()
         except SaveFileError as exc:
-            table.seats[msg.seat] = P.SeatPlan("open")
+            table.seats[msg.seat] = kept_seat
             conn.send(P.Refused(f"{cannot_save(exc)}: the seat was not taken"))
             return
         conn.send(P.Accepted())
@@ -410,6 +427,7 @@ class Host(HostConnections, HostLobby, HostPauses):
         g = HostedGame(session, self.pace)
         self._seat(g)
         self.games[g.id] = g
+        self._begun(g)
         self.report(f"a game of {g.game.title} began: {', '.join(g.names())} ({g.id})")
         self._lobby_changed()
         g.table.start()

@@ -40,6 +40,8 @@ class Since(msgspec.Struct, frozen=True):
     happened: tuple[Happened, ...]
     then: tuple[int, ...]  # every seat's VP when ``seat`` last decided (the state's, before that move)
     now: tuple[int, ...]  # ... and now (the state's)
+    # Table talk said since (a hosted game's: issue 44), "who: text" each, oldest first; a game at home has none.
+    talk: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:

@@ -46,6 +46,7 @@ class Table:
         self.hint_budget = hint_budget
         self.lock = asyncio.Lock()  # one change at a time (kept, then told)
         self.keep = None  # ``async keep(table, change) -> why not or None``: the host's (on disk first)
+        self.keep_talk = None  # ``keep_talk(line) -> why not or None``: the host's (talk on disk first)
         self.talk: list[U.Talked] = []
         self.connected: tuple[str, ...] = ()
         self.paused: str | None = None  # why no move can be kept now (the host's disk): set by its keeper
@@ -224,6 +225,9 @@ class Table:
         if not words:
             return "nothing to say"
         line = U.Talked(who=who, text=words, after=len(self.session.log), at=time.time())
+        why = self.keep_talk(line) if self.keep_talk is not None else None
+        if why:
+            return why
         self.talk = (self.talk + [line])[-TALK_KEPT:]
         self.tell(line)
         return None

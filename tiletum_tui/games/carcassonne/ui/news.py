@@ -104,4 +104,6 @@ def since_lines(since, log, names) -> list[str]:
             lines.append(("Your last move: " if h.own else mark) + h.text)
         for c in h.vp:
             lines.append(f"      {names[c.seat]} {c.after - c.before:+d} ({c.why}): {c.before} → {c.after}")
+    if getattr(since, "talk", ()):  # (a hosted game's table talk said since: issue 44)
+        lines += ["", "Table talk since:"] + [f"  \"{line}\"" for line in since.talk]
     return lines

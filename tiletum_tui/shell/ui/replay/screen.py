@@ -75,6 +75,8 @@ class ReplayShell(Screen):
         # The final table: below this screen (it opened the replay: e goes back to it), or ``final(app)``
         # opens it (a replay opened from Open), or the game draws it itself (``action_final``).
         self.from_final, self.final = from_final, final
+        # A hosted game's table talk (issue 44): each line shown at the position it was said after.
+        self.talk = tuple(getattr(session, "talk", ()))
 
     @property
     def at(self) -> int:
@@ -137,6 +139,9 @@ class ReplayShell(Screen):
                 out.append(f"  and {len(scores) - len(shown)} more scores (l: the log)\n", ink("muted"))
             took = "—" if entry.seconds is None else f"{entry.seconds:.1f} s"
             out.append(f"  time taken: {took}\n", ink("muted"))
+        for line in self.talk:
+            if line.after == at:  # (said after this move, before the next: cleaned when it was said)
+                out.append(f"  {line.who} said: {line.text}\n")
         seat = self.model.seat
         out.append("Seen as: ", ink("muted"))
         out.append("everything (a finished game hides nothing)" if seat == EVERYTHING else f"{p.names[seat]}'s view")

@@ -44,6 +44,11 @@ class RecapView(SceneView):
                 out.append(", ".join(f"{c.after - c.before:+d} {c.why} ({c.before} → {c.after})"
                                      for c in changes[seat]))
                 out.append("\n")
+        talk = getattr(since, "talk", ()) if since is not None else ()
+        if talk:  # a hosted game's table talk said since (issue 44)
+            out.append("\nTable talk since\n", self.ink("title"))
+            for line in talk:
+                out.append(f" \"{line}\"\n")
         marks = []
         if rc.moved:
             marks.append("pieces that moved are underlined on the map")
