@@ -62,7 +62,7 @@ async def reach_host(link: HostLink, say, sleep=asyncio.sleep) -> str | None:
             if wait is None:
                 return (f"the host has not answered for {GIVE_UP / 60:g} minutes ({attempt} attempts; {why}): "
                         "gave up. Start tiletum join again once the host runs.")
-            say(f"the host cannot be reached ({why}); attempt {attempt + 1} in {wait:g} s")
+            say(f"the host cannot be reached; attempt {attempt + 1} in {wait:g} s ({why})")
             await sleep(wait)
 
 
