@@ -15,4 +15,5 @@ ENTRY = Entry(
     hosted_levels=("beginner", "journeyman", "master", "grandmaster"),
     cli_options="tiletum_tui.games.tiletum.cli_options:add_options",
     player_counts=(2, 4),
+    old_saves="tiletum_tui.games.tiletum.old_saves.migrate",  # formats 1 and 2: every save was Tiletum's
 )

@@ -336,7 +336,8 @@ def parse_save(data: bytes, path: str | os.PathLike[str], *, migrate: bool = Tru
         raise CorruptSaveError(path, "the file is empty" if not data else "the file holds only blank space")
     if len(data) > safe_read.MAX_SAVE_BYTES:
         raise CorruptSaveError(path, f"the data is too large to be a save ({len(data):,} bytes)")
-    from .migrate import READABLE_VERSIONS, listing_only, upgrade  # here: it needs the engine (start-up)
+    old = _old_formats()  # here: it needs the engine (start-up)
+    readable = old.READABLE_VERSIONS if old is not None else (fmt.CURRENT_VERSION,)
 
     data = safe_read.check_json_text(data, path)
     try:
@@ -350,17 +351,17 @@ def parse_save(data: bytes, path: str | os.PathLike[str], *, migrate: bool = Tru
     if version > fmt.CURRENT_VERSION:
         raise UnsupportedVersionError(
             path, f"written by a newer version of Tiletum (save format {version}; this version reads formats "
-                  f"{READABLE_VERSIONS[0]} to {fmt.CURRENT_VERSION}): update Tiletum to load it")
-    if version not in READABLE_VERSIONS:
-        known = ", ".join(map(str, READABLE_VERSIONS))
+                  f"{readable[0]} to {fmt.CURRENT_VERSION}): update Tiletum to load it")
+    if version not in readable:
+        known = ", ".join(map(str, readable))
         raise UnsupportedVersionError(path, f"unknown save format version {version} (known: {known})")
     try:
         if version == fmt.CURRENT_VERSION:
             save = fmt.decode_current(data)
         elif migrate:
-            save = upgrade(data, version, path)
+            save = old.upgrade(data, version, path)
         else:
-            save = listing_only(data, version, path)
+            save = old.listing_only(data, version, path)
     except msgspec.DecodeError as exc:
         problem = fmt.describe_decode_error(exc)
         if version != fmt.CURRENT_VERSION:
@@ -401,9 +402,16 @@ def parse_save(data: bytes, path: str | os.PathLike[str], *, migrate: bool = Tru
     return LoadedFile(path=path, save=save, version=version, game=game, settings=settings)
 
 
+def _old_formats():
+    """The module that reads the save formats from before a save named its game (1 and 2), from the
+    registry entry of the game they were all of (``Entry.old_saves``); None if no game has any."""
+    found = next((e.old_saves for e in games.entries() if e.old_saves), None)
+    return games.load(found) if found else None
+
+
 def seats_problem(seats, players: int) -> str | None:
     """Why the seats of a save cannot be played (who plays each seat comes from untrusted files), or None."""
-    from tiletum_tui.games.tiletum.opponents.levels import LEVELS, Budget
+    from ..opponents.base import LEVELS, Budget
 
     if len(seats) > players:
         return f"`$.seats` names {len(seats)} seats for a game of {players} players"

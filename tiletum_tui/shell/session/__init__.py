@@ -36,6 +36,7 @@ from pathlib import Path
 
 from tiletum_tui.core import games
 from ..last_game import checked_saves, find_last_unfinished
+from tiletum_tui.core.errors import Refused
 from tiletum_tui.core.safe_text import clean, quote
 from ..safekeeping import OPEN_MODES, ReadOnlyGameError
 from ..saves import format as fmt
@@ -49,7 +50,7 @@ class UndoError(ValueError):
     """Undo or redo is not possible now; the message is the reason (the same text as ``can_undo()``)."""
 
 
-class NotYourMoveError(ValueError):
+class NotYourMoveError(Refused):
     """A move asked for by a seat whose decision it is not, or for another seat; the message says why."""
 
 
