@@ -3,58 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from pathlib import Path
 
 from . import cli_guard
-from tiletum_tui.core.safe_text import clean, names_problem
-
-COLOURS = ("red", "blue", "green", "yellow")
-DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee")  # as on the new-game form: short and different from the first letter
-
-
-def _settings(players: int, seed: int | None, names: list[str] | None, modules: tuple[str, ...] = (),
-              options: tuple[str, ...] = ()):
-    from tiletum_tui.games.tiletum.engine import PlayerSetup, Settings
-
-    if not 2 <= players <= 4:  # bad input: exit status 2, as the README says (issue 42)
-        raise cli_guard.InputProblem(f"Tiletum is for 2 to 4 players, not {players}")
-    names = names or []
-    problem = names_problem(names)  # names reach every screen and message (issue 11: no control characters)
-    if problem:
-        raise cli_guard.InputProblem(f"--names: {problem}")
-    if len(names) > players:
-        raise cli_guard.InputProblem(f"{len(names)} names given for {players} players")
-    names = names + list(DEFAULT_NAMES[len(names):players])
-    seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**6)
-    extra = {"options": options} if options else {}  # no options: none in the settings (saves and digests as before)
-    return Settings(players=tuple(PlayerSetup(n, c) for n, c in zip(names, COLOURS)), seed=seed, modules=modules,
-                    **extra)
-
-
-def _module_flags() -> list[tuple[str, str, str]]:
-    from tiletum_tui.games.tiletum.cli_options import module_flags
-
-    return module_flags()
-
-
-def _ruleset(args) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The modules and options the ruleset flags name (a game's, the arena's)."""
-    from tiletum_tui.games.tiletum.engine import known_modules
-
-    modules, options = [], []
-    for flag, module, option in _module_flags():
-        if getattr(args, flag.replace("-", "_"), False):
-            options += [option] if option else []
-            if module not in modules:  # an option sets its module up too (the first-game settings)
-                modules.append(module)
-    order = list(known_modules())  # the registry's order, as the New game form gives them
-    return tuple(sorted(modules, key=order.index)), tuple(options)
-
-
-def _game_settings(args):
-    return _settings(args.players, args.seed, args.names, *_ruleset(args))
+from tiletum_tui.core.safe_text import clean
 
 
 def _number(text: str) -> int:
@@ -203,14 +156,15 @@ def _main(argv: list[str] | None = None) -> int:
         _refuse_other_games_options(args)
         _refuse_options_a_save_overrules(args)
         args.players = 2 if args.players is None else args.players
+    if args.command == "arena":
+        _refuse_other_games_options(args)
 
     front = _front_door(args)
-    if args.command == "play" and front is not None:
-        return front.play_headless(args)
+    if args.command in ("new", "play") and front is None:
+        print(f"tiletum: {args.game} has no command line of its own: start it from the title screen", file=sys.stderr)
+        return 2
     if args.command == "play":
-        from tiletum_tui.games.tiletum.headless import play_headless
-
-        return play_headless(args, _game_settings(args))
+        return front.play_headless(args)
     if args.command == "bench" and args.web:
         from .host.bench_web import run as web_bench
 
@@ -226,7 +180,8 @@ def _main(argv: list[str] | None = None) -> int:
     if args.command == "arena":
         from .arena import main as arena_main
 
-        args.modules, args.options = _ruleset(args)
+        ruleset = getattr(front, "ruleset", None)  # the modules and options its flags name
+        args.modules, args.options = ruleset(args) if ruleset is not None else ((), ())
         return arena_main(args)
     if args.command in ("host", "join"):
         from .host import cli as host_cli
@@ -291,7 +246,8 @@ def _refuse_options_a_save_overrules(args) -> None:
 
 
 def _front_door(args):
-    """The chosen game's own command-line module (its entry's ``front_door``), or None for Tiletum's here."""
+    """The chosen game's own command-line module (its entry's ``front_door``: ``settings(args)``,
+    ``play_headless(args)``, and ``ruleset(args)`` where its flags name modules), or None."""
     from ..core import games
 
     entry = games.entry(getattr(args, "game", None) or games.DEFAULT)
@@ -301,7 +257,7 @@ def _front_door(args):
 def _seats(opponents: str | None, players: int, budget: str):
     """Who plays each seat (issue 14): a person in seat 1 and the opponents listed after (or every seat listed).
     A bad list raises ValueError with the words to show."""
-    from tiletum_tui.games.tiletum.opponents.levels import LEVELS, SEARCHING, Budget
+    from .opponents.base import LEVELS, SEARCHING, Budget
     from .saves.format import PERSON, Seat
 
     if not opponents:
@@ -351,7 +307,7 @@ def _open_screens(args) -> int:
         from tiletum_tui.core import games
 
         front = _front_door(args)  # another game's settings come from its own command-line module
-        settings = front.settings(args) if front is not None else _game_settings(args)
+        settings = front.settings(args)
         try:
             seats = _seats(args.opponents, args.players, args.budget)  # -- opponents (issue 14)
         except ValueError as exc:  # bad input: one line, exit status 2 (as for every bad input)

@@ -165,3 +165,40 @@ def completion_rates(games: int = 60, seed: int = 9001, players: int = 2) -> dic
             count[0] += 1
             count[1] += state.open[state.find(node)] <= 0
     return {key: (n, done / n) for key, (n, done) in sorted(seen.items())}
+
+
+class CarcassonneBench:
+    """Carcassonne's figures for ``tiletum bench`` (its entry's ``bench``)."""
+
+    def engine(self, games: int) -> list:
+        return [(f"Carcassonne: {games} random 2-player games, one core", carcassonne_numbers(games), "2f")]
+
+    def opponents(self) -> list:
+        figures = {}
+        for n in (2, 4):
+            figures.update(carcassonne_opponent_numbers(n))
+        return [("Carcassonne's opponents (one core; the master: 400 simulations at every 12th turn of a "
+                 "journeyman game)", figures, "1f")]
+
+    def screens(self) -> list:
+        from tiletum_tui.shell.bench.replay import measure_replay
+
+        return [("Replay of Carcassonne (a finished 2-player game, headless 80x24)",
+                 measure_replay(_finished_game(), views=("land", "log")), "ms")]
+
+
+def _finished_game(seed: int = 3):
+    """A finished 2-player game (random legal moves, a follower whenever one may go), in a session."""
+    from tiletum_tui.shell.session import EVERY_SEAT, Session
+    from .engine.game import CARCASSONNE
+
+    settings = Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=seed)
+    session = Session.new(settings, autosave=False, game=CARCASSONNE)
+    rng = random.Random(seed)
+    while not session.finished:
+        legal = legal_actions(session.state)
+        session.apply(rng.choice([a for a in legal if getattr(a, "role", "") is not None] or legal), by=EVERY_SEAT)
+    return session
+
+
+BENCH = CarcassonneBench()

@@ -56,8 +56,6 @@ class TiletumOpponents:
         bad = [m for m in modules if m not in known_modules()]
         if bad:
             raise ValueError(f"unknown module {bad[0]!r}")
-        if getattr(args, "river", False):
-            raise ValueError("--river is a Carcassonne option (add --game carcassonne)")
         return {"rules": rules, "modules": modules, "options": tuple(getattr(args, "options", ()))}
 
     def settings_for(self, levels, seed: int, **ruleset):

@@ -58,5 +58,44 @@ class TiletumScreens:
 
         open_rules(app)
 
+    # -- what the app shell takes from the default game (``shell.ui.app.HOME``): its keys, the key file,
+    # the key help, the rules in the palette, the chapter list that holds every game's lessons
+    def app_bindings(self) -> list:
+        """The app-wide keys (quit, help, theme, ...), each remappable by its id (``keymap``)."""
+        from . import keymap
+
+        return keymap.bindings(keymap.APP_KEYS)
+
+    def load_user_keys(self):
+        """The player's key file: (the remapped keys, a problem to show or None)."""
+        from . import keymap
+
+        return keymap.load_user_keys()
+
+    def keys(self, app) -> None:
+        """Every key, where no screen has a help of its own."""
+        from .dialogs.help import HelpScreen
+
+        if not isinstance(app.screen, HelpScreen):
+            app.push_screen(HelpScreen())
+
+    def rules_commands(self):
+        """The palette's provider of "rules: fair" (imported when the palette opens)."""
+        from .learn.rules_screen import RulesCommands
+
+        return RulesCommands
+
+    def chapters_from(self, screen, lesson, at: int, finished=frozenset()) -> None:
+        """The chapter list from inside a lesson of any game (its screen's ``c``)."""
+        from .learn import chapters_from
+
+        chapters_from(screen, lesson, at, finished)
+
+    def system_commands(self, screen):
+        """The palette's lines over Tiletum's game screen (its views, Tasks, undo, save, notation)."""
+        from .palette import system_commands
+
+        return system_commands(screen)
+
 
 TILETUM_SCREENS = TiletumScreens()
