@@ -12,18 +12,9 @@ PACKAGE = "tiletum_tui"
 
 # The cycles left (issue 38: to be broken), each as its folder and files. Only ever remove a line.
 KNOWN = {
-    ("tiletum_tui.games.carcassonne.opponents", ("levels", "master")),
-    ("tiletum_tui.games.carcassonne.ui", ("looking", "replay", "screen")),
     ("tiletum_tui.games.tiletum.engine", ("actions", "bonuses", "characters", "common", "contracts", "effects",
                                           "flow", "king", "legal", "map_actions", "queries", "ruleset", "tasks",
                                           "turn")),
-    ("tiletum_tui.shell.host", ("bench", "bench_screens")),
-    ("tiletum_tui.shell.host", ("cli", "launch", "warm")),
-    ("tiletum_tui.shell.host", ("connections", "server")),
-    ("tiletum_tui.games.tiletum.learn", ("cards", "pages", "texts")),
-    ("tiletum_tui.games.tiletum.opponents", ("levels", "master")),
-    ("tiletum_tui.games.tiletum.ui", ("base_choices", "choice_steps")),
-    ("tiletum_tui.shell.saves", ("lock", "record_files", "store")),
 }
 
 

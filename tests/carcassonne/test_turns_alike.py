@@ -13,7 +13,7 @@ from tiletum_tui.games.carcassonne.engine.rules import same_move
 from tiletum_tui.games.carcassonne.engine.tiles import alike, turned
 from tiletum_tui.games.carcassonne.learn import tutorial as T
 from tiletum_tui.games.carcassonne.learn.lesson import CARCASSONNE
-from tiletum_tui.games.carcassonne.opponents.levels import turn_options
+from tiletum_tui.games.carcassonne.opponents.options import turn_options
 from tiletum_tui.games.carcassonne.ui import draw
 
 from .helpers import arranged, settings

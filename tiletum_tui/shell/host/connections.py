@@ -11,15 +11,11 @@ from __future__ import annotations
 import asyncio
 import socket
 import time
-from typing import TYPE_CHECKING
 
 from tiletum_tui.core.safe_text import clean, name_problem
 from . import protocol as P
 from .hints import HINT_RATE
 from .replays import REPLAY_RATE
-
-if TYPE_CHECKING:
-    from .server import Host
 
 CHAT_RATE = (1.0, 5)  # lines a second on average, bursts of: more is cut off with a reason
 FRAME_RATE = (20.0, 60)  # messages a second, bursts of: more is a flood, and the client is disconnected
@@ -27,7 +23,7 @@ SLOW_CLIENT = 8 * 1024 * 1024  # bytes waiting to be sent to one client: more, a
 
 
 class Connection:
-    def __init__(self, host: Host, writer: asyncio.StreamWriter, name: str | None, via: str = "here",
+    def __init__(self, host: HostConnections, writer: asyncio.StreamWriter, name: str | None, via: str = "here",
                  watching: bool = False) -> None:
         self.host, self.writer, self.name = host, writer, name
         self.via = via  # the door it came through: here (the owner's socket), ssh or web

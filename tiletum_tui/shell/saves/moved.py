@@ -21,13 +21,12 @@ from pathlib import Path
 from tiletum_tui.core import paths
 from . import safe_read
 from .errors import SaveFileError
+from .names import sanitise_name
 
 _MAX_NOTE = 8192
 
 
 def _note_path(game_id: str) -> Path:
-    from .store import sanitise_name
-
     return paths.moves_folder() / f"{sanitise_name(game_id)}.json"
 
 

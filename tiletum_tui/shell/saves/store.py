@@ -22,8 +22,6 @@ import os
 import re
 import stat
 import threading
-import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
 
 import msgspec
@@ -34,13 +32,13 @@ from tiletum_tui.core.safe_text import clean, name_problem, quote
 from . import format as fmt
 from . import safe_read
 from .errors import CorruptSaveError, SaveFileError, SaveWriteError, UnsupportedVersionError
+from .loaded import LoadedFile, seats_problem
+from .lock import held_elsewhere
+from .names import AUTOSAVE_PREFIX, SUFFIX, sanitise_name  # noqa: F401 (their home: names.py)
 from tiletum_tui.core import games
 
-SUFFIX = ".json"
-AUTOSAVE_PREFIX = "autosave-"
 APP_FOLDER = paths.APP_FOLDER
 _TEMP_RE = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)-(?P<tid>\d+)\.tmp$")
-_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
 
 
 # ---------------------------------------------------------------- the save folder
@@ -63,25 +61,6 @@ def prepare_folder(folder: str | os.PathLike[str]) -> Path:
 
 
 # ---------------------------------------------------------------- names
-def sanitise_name(name: str) -> str:
-    """A safe file stem from what the player typed: letters, digits, space, ',', '-', '_' and '.' only
-    (the comma: the name offered, "Ann vs Bob, round 2", stays as it reads), no leading dot, at most 60 characters, never empty, never an autosave's or a device's name."""
-    text = re.sub(r"\s+", " ", unicodedata.normalize("NFKC", name))
-    text = "".join(c if (c.isalnum() or c in " ,-_.") else "-" for c in text)
-    text = re.sub(r"\.{2,}", ".", text)
-    text = re.sub(r"-{2,}", "-", text).strip(" .,-_")
-    text = text[:60].rstrip(" .,-_")
-    if text.lower().endswith(SUFFIX):
-        text = text[: -len(SUFFIX)].rstrip(" .-_")
-    if not text:
-        text = "save"
-    if text.lower().startswith(AUTOSAVE_PREFIX.rstrip("-")):
-        text = "saved " + text
-    if text.split(".")[0].lower() in _RESERVED:
-        text = "save " + text
-    return text
-
-
 def save_path(folder: str | os.PathLike[str], name: str) -> Path:
     """The path of a named save in ``folder``; it always lies directly inside the folder."""
     folder = Path(folder)
@@ -243,8 +222,6 @@ def check_replaceable(path: str | os.PathLike[str], game_id: str, settings=None)
     if loaded.save.meta.game_id != game_id and (settings is None or loaded.settings != settings):
         raise SaveWriteError(path, "it already holds the save of another game: it is not replaced; "
                                    "choose another name")
-    from .lock import held_elsewhere
-
     holder = held_elsewhere(path.parent, loaded.save.meta.game_id)
     if holder is not None:  # another Tiletum is playing the game in that file: never write under it
         raise SaveWriteError(path, f"its game is open in another Tiletum ({holder.describe()}): it is not "
@@ -291,22 +268,6 @@ def _alive(pid: int) -> bool:
 
 
 # ---------------------------------------------------------------- reading
-@dataclass(frozen=True)
-class LoadedFile:
-    """A save file decoded (and migrated to the current format), not yet replayed."""
-
-    path: Path
-    save: fmt.SaveFile
-    version: int  # the version the file was written in
-    game: object  # the game it is a save of (``games.game``)
-    settings: object  # the game's settings, decoded strictly
-
-    @property
-    def check_digest(self) -> bool:
-        """Only a save migrated from format 1 has no digest (its game is replayed unchecked)."""
-        return bool(self.save.digest)
-
-
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
     """A save file's bytes: a regular file only, at most ``safe_read.MAX_SAVE_BYTES`` (never hangs on a
     pipe, never reads a device without end)."""
@@ -409,18 +370,3 @@ def _old_formats():
     return games.load(found) if found else None
 
 
-def seats_problem(seats, players: int) -> str | None:
-    """Why the seats of a save cannot be played (who plays each seat comes from untrusted files), or None."""
-    from ..opponents.base import LEVELS, Budget
-
-    if len(seats) > players:
-        return f"`$.seats` names {len(seats)} seats for a game of {players} players"
-    for i, seat in enumerate(seats):
-        if seat.is_opponent and seat.level not in LEVELS:
-            return f"seat {i + 1}: unknown opponent level {quote(seat.level, 20)} (known: {', '.join(LEVELS)})"
-        if seat.budget:
-            try:
-                Budget.parse(seat.budget)
-            except ValueError as exc:
-                return f"seat {i + 1}: {exc}"
-    return None
