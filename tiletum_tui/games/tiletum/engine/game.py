@@ -14,7 +14,8 @@ from . import (
     RULES_VERSION, RULES_VERSIONS, apply, barriers, clone, current_player, describe, digest, legal_actions, new_game,
     options, rules_for, view,
 )
-from .actions import notation, parse
+from .actions import notation
+from .reading import parse
 from .errors import TiletumError
 from .flow import PLAYER_COUNTS
 from .events import Event

@@ -28,7 +28,8 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, OptionList
 
 from ...engine import IllegalActionError, current_player
-from ...engine.queries import ap_could_be_spent, ap_lost_by
+from ...engine.legal import ap_could_be_spent
+from ...engine.queries import ap_lost_by
 from tiletum_tui.core.errors import Refused
 from tiletum_tui.shell.textual_private import bindings_by_key
 from tiletum_tui.shell import prefs
