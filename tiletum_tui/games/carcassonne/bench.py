@@ -10,15 +10,22 @@ import statistics
 import time
 
 from .engine import PlayerSetup, Settings, apply, apply_in_place, legal_actions, new_game
+from . import modules as registry
+from .engine.expansion import settings_with
 from .engine.land import legal_places
 
 
-def _settings(players: int, seed: int, river: bool = False) -> Settings:
-    return Settings(players=tuple(PlayerSetup(f"P{i + 1}", "red") for i in range(players)), seed=seed, river=river)
+def _settings(players: int, seed: int, modules: tuple[str, ...] = ()) -> Settings:
+    return settings_with(Settings, (PlayerSetup(f"P{i + 1}", "red") for i in range(players)), seed, modules)
 
 
-def random_game(players: int, seed: int, river: bool = False):
-    state = new_game(_settings(players, seed, river)).clone()
+def _every_module() -> tuple[str, ...]:
+    """Every module the registry has (the land's redraw and a new game are timed with them all)."""
+    return tuple(name for name, _ in registry.parts("engine"))
+
+
+def random_game(players: int, seed: int, modules: tuple[str, ...] = ()):
+    state = new_game(_settings(players, seed, modules)).clone()
     pick = random.Random(seed).random
     while state.phase != "over":
         legal = legal_actions(state)
@@ -31,10 +38,12 @@ def carcassonne_numbers(games: int = 30) -> dict[str, float]:
     for seed in range(games):
         random_game(2, seed)
     per_cpu_second = games / (time.process_time() - t0)
-    t0 = time.process_time()
-    for seed in range(max(games // 3, 1)):
-        random_game(2, seed, river=True)
-    river_per_second = max(games // 3, 1) / (time.process_time() - t0)
+    with_modules = {}
+    for name in _every_module():
+        t0 = time.process_time()
+        for seed in range(max(games // 3, 1)):
+            random_game(2, seed, (name,))
+        with_modules[f"2-player games with {name}, per CPU-s"] = max(games // 3, 1) / (time.process_time() - t0)
     late, steps = [], []
     for seed in range(8):  # positions after 55 tiles: the land at its widest frontier
         state = new_game(_settings(2, 500 + seed)).clone()
@@ -48,18 +57,18 @@ def carcassonne_numbers(games: int = 30) -> dict[str, float]:
             apply_in_place(state, action)
     return {
         "2-player games per CPU-second": per_cpu_second,
-        "2-player River games per CPU-s": river_per_second,
+        **with_modules,
         "legal places, late (median ms)": _median_ms(lambda s: legal_places(s, s.drawn), late),
         "apply, one step (median ms)": _median_ms(lambda sa: apply(*sa), steps),
-        "new game (median ms)": _median_ms(lambda seed: new_game(_settings(4, seed, True)), range(50)),
+        "new game (median ms)": _median_ms(lambda seed: new_game(_settings(4, seed, _every_module())), range(50)),
         **land_redraw_numbers(),
     }
 
 
 def land_redraw_numbers(moves: int = 40) -> dict[str, float]:
     """The land's redraw at 200×50 (issue 40: within a frame, at most 16 ms of CPU): the whole land drawn
-    after each of ``moves`` moves late in a River game, in the dark theme's colours at 9×5 tiles, and
-    made into what Textual draws (its Content, rendered into the screen's lines); "after a move" keeps
+    after each of ``moves`` moves late in a game with every module, in the dark theme's colours at 9×5
+    tiles, and made into what Textual draws (its Content, rendered into the screen's lines); "after a move" keeps
     the tiles drawn before (as the screen does), "cold" works every tile's coloured lines out afresh (the
     drawings of the designs stay cached, as in play)."""
     from types import SimpleNamespace
@@ -73,7 +82,7 @@ def land_redraw_numbers(moves: int = 40) -> dict[str, float]:
 
     theme = BUILTIN_THEMES["textual-dark"]
     app = SimpleNamespace(no_color=False, current_theme=theme, theme_variables=theme.to_color_system().generate())
-    state = new_game(_settings(2, 7, river=True)).clone()
+    state = new_game(_settings(2, 7, _every_module())).clone()
     pick = random.Random(7)
     states = []
     while state.phase != "over":
