@@ -22,4 +22,4 @@ def _components(_cat, rules: int) -> tuple[str, tuple, dict]:
 
 
 PART = UiPart(tick="The River (its 12 tiles first, from the spring)", option="river", headline=", with the River",
-              topic=_topic, components=_components, glyphs=(("river", "~", "blue"),))
+              topic=_topic, components=_components, glyphs=(("river", "~", "blue"),), data=load)
