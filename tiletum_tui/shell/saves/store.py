@@ -288,7 +288,7 @@ def parse_save(data: bytes, path: str | os.PathLike[str], *, migrate: bool = Tru
     """Decode a save strictly. An older format is migrated to the current one, which replays its
     game (``migrate=False`` reads only what a listing needs: the metadata, without a replay). A game
     record (``record_files``, issue 21) is read as the save it describes, its moves replayed and checked."""
-    from . import record_files
+    from . import record_files  # (here: the title screen's start-up needs no records)
 
     path = Path(path)
     if record_files.is_record(path, data):

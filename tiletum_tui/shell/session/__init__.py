@@ -44,6 +44,7 @@ from ..saves import moved, store
 from ..saves.errors import ReplayError
 from ..saves.writer import AutosaveWriter
 from .saving import SessionSaving, _now
+from .since import since
 
 
 class UndoError(ValueError):
@@ -255,8 +256,6 @@ class Session(SessionSaving):
 
     def since(self, seat: int):
         """'Since your last turn' for ``seat`` (``session.since``: every event, its VP read from the states)."""
-        from .since import since
-
         return since(self.game, self._history, self.log, seat)
 
     def whole_game(self) -> Session:

@@ -8,6 +8,7 @@ from . import expansion, wire
 from . import RULES_VERSION, RULES_VERSIONS, apply, current_player, describe, digest, legal_actions, new_game, notation, \
     parse
 from .rules import view
+from ..data import load
 from .errors import CarcassonneError
 from .events import FeatureCompleted, GameEnded, Scored, TileDrawn
 from .state import FrozenState, PlayerSetup, Settings, State, freeze
@@ -95,8 +96,6 @@ class CarcassonneGame(StructSettings):  # (player_names, seed and the settings' 
     # -- a game through ``tiletum host`` (``game_interface.Hosted``)
     @property
     def player_counts(self) -> tuple[int, int]:
-        from ..data import load
-
         return tuple(load().players)
 
     def modules_offered(self) -> tuple[tuple[str, str], ...]:

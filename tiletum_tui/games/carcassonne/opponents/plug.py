@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import modules as registry
 from ..engine import notation, parse, wire
+from ..engine.game import CARCASSONNE
 from ..engine.state import RULES_VERSIONS, State
 from . import match
 from .levels import LEVELS, Opponent, beginner_move
@@ -58,8 +59,6 @@ class CarcassonneOpponents:
 
     @property
     def game(self):
-        from ..engine.game import CARCASSONNE
-
         return CARCASSONNE
 
 

@@ -12,6 +12,7 @@ from .action_kinds import any_option
 from .errors import MalformedActionError
 from .flow import end_turn
 from .frozen import updated
+from .queries import ap_for_die
 from .queries import (
     ACTION_NAMES, action_for_value, change_die_gold, change_gold, die_actions, die_bonus_ap, die_bonus_tile,
     die_resource, die_steps, joker_ap, section_shares, takeable_tiles, wheel_position_for_value,
@@ -116,8 +117,6 @@ class TakeDie(Action, tag="die"):
                                            source="die"))
 
     def describe(self, r, state) -> str:
-        from .queries import ap_for_die
-
         text = f"takes the {DIE_COLOUR_NAMES[self.colour]} {self.value}"
         if self.target != self.value:
             text += f", changed to {self.target}"
