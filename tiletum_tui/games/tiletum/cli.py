@@ -15,7 +15,7 @@ DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee")  # as on the new-game form: short a
 
 def _settings(players: int, seed: int | None, names: list[str] | None, modules: tuple[str, ...] = (),
               options: tuple[str, ...] = ()):
-    from .engine import PlayerSetup, Settings
+    from .engine import PlayerSetup, Settings  # start-up: the command line's options need no engine
 
     if not 2 <= players <= 4:  # bad input: exit status 2, as the README says (issue 42)
         raise InputProblem(f"Tiletum is for 2 to 4 players, not {players}")
@@ -34,8 +34,8 @@ def _settings(players: int, seed: int | None, names: list[str] | None, modules: 
 
 def ruleset(args) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The modules and options the ruleset flags name (a game's, the arena's)."""
-    from .cli_options import module_flags
-    from .engine import known_modules
+    from .cli_options import module_flags  # start-up: the command line's options need no engine
+    from .engine import known_modules  # start-up: the command line's options need no engine
 
     modules, options = [], []
     for flag, module, option in module_flags():
@@ -53,6 +53,6 @@ def settings(args):
 
 
 def play_headless(args) -> int:
-    from .headless import play_headless as play
+    from .headless import play_headless as play  # start-up: the command line's options need no engine
 
     return play(args, settings(args))

@@ -12,7 +12,7 @@ import sys
 
 
 def _benches():
-    from tiletum_tui.core import games
+    from tiletum_tui.core import games  # only when tiletum bench runs that part
 
     return [games.load(e.bench) for e in games.entries() if e.bench]
 
@@ -47,18 +47,18 @@ def run_bench(args) -> int:
         _print(bench.opponents())
     if getattr(args, "opponents", False):
         return 0
-    from .saves import measure_saves
+    from .saves import measure_saves  # only when tiletum bench runs that part
 
     print("Save files (a finished 4-player game)")
     for key, value in measure_saves().items():
         print(f"  {key:<34} {value:10.2f}")
-    from .records import measure_records
+    from .records import measure_records  # only when tiletum bench runs that part
 
     print("Game records (issue 21): export and import of that finished 4-player game, through the files")
     for key, value in measure_records().items():
         print(f"  {key:<34} {value:10.2f}")
     if not args.no_ui:
-        from .startup import measure_memory, measure_startup
+        from .startup import measure_memory, measure_startup  # only when tiletum bench runs that part
 
         print("Start-up: exec to the first paint on an 80x24 pty (median of 11), beside a bare Textual app "
               "painting one Static, in the same run (wall clock, and CPU time); aim: 1.3x")

@@ -99,7 +99,7 @@ class TiletumApp(App):
         elif event.item == "other":  # a game other than this app's own: which one (if several), then its form
             others = self._other_games()
             if len(others) > 1:
-                from .choose_game import ChooseGame
+                from .choose_game import ChooseGame  # start-up: the title is painted first (issue 24)
 
                 self.push_screen(ChooseGame(others), self._new_game_of)
             elif others:
@@ -107,7 +107,7 @@ class TiletumApp(App):
         elif event.item == "continue":
             self._load_chosen(self._last_unfinished())
         elif event.item == "load":
-            from .load import LoadDialog
+            from .load import LoadDialog  # start-up: the title is painted first (issue 24)
 
             self.push_screen(LoadDialog(self.save_dir), self._load_chosen)
         elif event.item == "quit":
@@ -119,8 +119,8 @@ class TiletumApp(App):
 
     def _last_unfinished(self):
         """The last unfinished game, proved so by replaying it (issue 11: not the file's own word)."""
-        from ..saves import store
-        from ..session import Session
+        from ..saves import store  # start-up: the title is painted first (issue 24)
+        from ..session import Session  # start-up: the title is painted first (issue 24)
 
         return Session.latest_unfinished(store.resolve_save_dir(self.save_dir))
 
@@ -133,12 +133,12 @@ class TiletumApp(App):
     def _last_unfinished_summary(self) -> tuple[str, str, str] | None:
         """The Continue line's game (its name, how far it got, the scores: ``LastGame.continue_parts``):
         the title looks once it is painted (replaying needs the engine)."""
-        from ..saves import listing, store
+        from ..saves import listing, store  # start-up: the title is painted first (issue 24)
 
         folder = store.resolve_save_dir(self.save_dir)
         if not any(info.problem is None for info in listing.list_saves(folder)):
             return None  # no save to replay: the engine need not be imported to say so
-        from ..session import Session
+        from ..session import Session  # start-up: the title is painted first (issue 24)
 
         found = Session.latest_unfinished_game(folder)
         return found.continue_parts() if found else None
@@ -150,7 +150,7 @@ class TiletumApp(App):
         if len(names) < 2:
             self.screens.rules(self)
             return
-        from .choose_game import ChooseGame
+        from .choose_game import ChooseGame  # start-up: the title is painted first (issue 24)
 
         def chosen(name: str | None) -> None:
             if name is not None:

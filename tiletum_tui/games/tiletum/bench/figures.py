@@ -6,12 +6,12 @@ from __future__ import annotations
 
 class TiletumBench:
     def engine(self, games: int) -> list:
-        from .engine import engine_numbers
+        from .engine import engine_numbers  # only when tiletum bench runs that part
 
         return [(f"Engine: {games} random games per player count, one core", engine_numbers(games), "2f")]
 
     def opponents(self) -> list:
-        from .opponents import opponent_numbers
+        from .opponents import opponent_numbers  # only when tiletum bench runs that part
 
         figures = {}
         for modules in ((), ("silver",)):
@@ -20,9 +20,9 @@ class TiletumBench:
         return [("Opponents (one core; the master: 60 simulations at each turn start of round 1)", figures, "1f")]
 
     def screens(self) -> list:
-        from tiletum_tui.shell.bench.replay import measure_replay
-        from tiletum_tui.shell.bench.saves import random_finished_game
-        from ..ui.bench import measure_ui
+        from tiletum_tui.shell.bench.replay import measure_replay  # only when tiletum bench runs that part
+        from tiletum_tui.shell.bench.saves import random_finished_game  # only when tiletum bench runs that part
+        from ..ui.bench import measure_ui  # only when tiletum bench runs that part
 
         return [("Screens (headless, 80x24), beside a bare Textual app of as many widgets, in the same run",
                  measure_ui(), "ms"),
