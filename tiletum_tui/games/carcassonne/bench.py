@@ -8,11 +8,24 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from types import SimpleNamespace
 
-from .engine import PlayerSetup, Settings, apply, apply_in_place, legal_actions, new_game
+from textual.content import Content
+from textual.style import Style as VisualStyle
+from textual.theme import BUILTIN_THEMES
+from textual.visual import RenderOptions
+
+from tiletum_tui.shell.bench.replay import measure_replay
+from tiletum_tui.shell.opponents.base import Budget
+from tiletum_tui.shell.session import EVERY_SEAT, Session
+
 from . import modules as registry
+from .engine import PlayerSetup, Settings, apply, apply_in_place, legal_actions, new_game, view
 from .engine.expansion import settings_with
+from .engine.game import CARCASSONNE
 from .engine.land import legal_places
+from .opponents.levels import Opponent
+from .ui import land as landview
 
 
 def _settings(players: int, seed: int, modules: tuple[str, ...] = ()) -> Settings:
@@ -71,15 +84,6 @@ def land_redraw_numbers(moves: int = 40) -> dict[str, float]:
     tiles, and made into what Textual draws (its Content, rendered into the screen's lines); "after a move" keeps
     the tiles drawn before (as the screen does), "cold" works every tile's coloured lines out afresh (the
     drawings of the designs stay cached, as in play)."""
-    from types import SimpleNamespace
-
-    from textual.content import Content
-    from textual.style import Style as VisualStyle
-    from textual.theme import BUILTIN_THEMES
-    from textual.visual import RenderOptions
-
-    from .ui import land as landview
-
     theme = BUILTIN_THEMES["textual-dark"]
     app = SimpleNamespace(no_color=False, current_theme=theme, theme_variables=theme.to_color_system().generate())
     state = new_game(_settings(2, 7, _every_module())).clone()
@@ -121,10 +125,6 @@ def carcassonne_opponent_numbers(players: int = 2, fixed: int = 400, every: int 
     simulation costs more as the land grows: the whole game is sampled). The rate the arena's ``--budget N``
     is set from (docs/carcassonne.md): at 2 players about 600 a CPU-second since the evaluation weighs a
     tile's places from the land before it (3 December 2026; 400 on 2 December, under load)."""
-    from .engine import view
-    from .opponents.levels import Opponent
-    from tiletum_tui.shell.opponents.base import Budget
-
     state = new_game(_settings(players, 3)).clone()
     seats = [Opponent(i, "journeyman") for i in range(players)]
     turns, sims, wall, cpu = [], 0, 0.0, 0.0
@@ -153,9 +153,6 @@ def completion_rates(games: int = 60, seed: int = 9001, players: int = 2) -> dic
     open ends or edges (1 to 4, 4 meaning more) and the tiles left (by tens), at every turn of ``games``
     journeyman games: (kind, open, tens) → (turns seen, the share completed). What the master's chances
     of closing (``evaluate.MASTER_ODDS``) were fitted to (docs/carcassonne.md)."""
-    from .engine import view
-    from .opponents.levels import Opponent
-
     seen: dict[tuple, list[int]] = {}
     for g in range(games):
         state = new_game(_settings(players, seed + g)).clone()
@@ -190,17 +187,12 @@ class CarcassonneBench:
                  "journeyman game)", figures, "1f")]
 
     def screens(self) -> list:
-        from tiletum_tui.shell.bench.replay import measure_replay
-
         return [("Replay of Carcassonne (a finished 2-player game, headless 80x24)",
                  measure_replay(_finished_game(), views=("land", "log")), "ms")]
 
 
 def _finished_game(seed: int = 3):
     """A finished 2-player game (random legal moves, a follower whenever one may go), in a session."""
-    from tiletum_tui.shell.session import EVERY_SEAT, Session
-    from .engine.game import CARCASSONNE
-
     settings = Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=seed)
     session = Session.new(settings, autosave=False, game=CARCASSONNE)
     rng = random.Random(seed)

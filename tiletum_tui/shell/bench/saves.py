@@ -13,13 +13,16 @@ import tempfile
 import time
 from pathlib import Path
 
+from tiletum_tui.core import games
+
+from ..host.hosted import COLOURS
+from ..saves import format as fmt
+from ..saves import store
+from ..session import EVERY_SEAT, Session
+
 
 def random_finished_game(players: int = 4, seed: int = 1, game: str | None = None):
     """A Session (no autosave) of a seeded random game of ``game`` (the default game's) played to the end."""
-    from tiletum_tui.core import games
-    from ..host.hosted import COLOURS
-    from ..session import EVERY_SEAT, Session
-
     rules = games.game(game or games.DEFAULT)
     settings = rules.table_settings([(f"Player {i + 1}", COLOURS[i]) for i in range(players)], seed)
     session = Session.new(settings, save_dir=tempfile.gettempdir(), autosave=False, game=rules)
@@ -31,10 +34,6 @@ def random_finished_game(players: int = 4, seed: int = 1, game: str | None = Non
 
 def measure_saves(repeats: int = 15, seed: int = 1) -> dict:
     """Median save and load times (ms) of a finished 4-player game, its file size and action count."""
-    from ..session import EVERY_SEAT, Session
-    from ..saves import format as fmt
-    from ..saves import store
-
     session = random_finished_game(4, seed)
     with tempfile.TemporaryDirectory(prefix="tiletum-bench-") as folder:
         path = Path(folder) / "bench.json"
