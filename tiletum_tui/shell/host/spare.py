@@ -20,7 +20,7 @@ def main() -> int:
 
     # What a client imports, here, before the session comes (the point of a spare): the command line,
     # the lobby's app, and what the first game opened needs
-    from .. import cli_guard
+    from .. import cli_guard  # (the spare's point: imported before a session comes)
     from . import cli as host_cli, join  # noqa: F401
     from . import remote_model  # noqa: F401
 
@@ -40,8 +40,8 @@ def main() -> int:
             os.close(fd)
     else:  # the SSH door's PTY
         tty, fds = fds[0], fds[1:]
-        import fcntl
-        import termios
+        import fcntl  # (the SSH door's alone)
+        import termios  # (the SSH door's alone)
 
         fcntl.ioctl(tty, termios.TIOCSCTTY, 0)  # (a session leader already: started with a session of its own)
         for n in (0, 1, 2):
@@ -57,7 +57,7 @@ def main() -> int:
     sys.argv = ["tiletum", *args]
 
     def join_command(argv: list[str]) -> int:  # ``tiletum join ...``, as the command line parses it
-        import argparse
+        import argparse  # (when the session came)
 
         parser = argparse.ArgumentParser(prog="tiletum")
         host_cli.add_commands(parser.add_subparsers(dest="command"))

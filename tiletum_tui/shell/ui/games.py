@@ -3,16 +3,14 @@ title screen name a game and ask here for its screens, so they hold nothing of t
 
 from __future__ import annotations
 
+from ...core import games
+
 
 def screens_for(game_name: str):
     """The screens of a game, from its registry entry (``Entry.screens``)."""
-    from ...core import games
-
     return games.load(games.entry(game_name).screens)
 
 
 def game_names() -> tuple[str, ...]:
     """The games New game offers, in the registry's order."""
-    from ...core import games
-
     return tuple(e.name for e in games.entries() if e.screens)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from textual.app import SystemCommand
 
+from ..engine import describe
+from ..engine.tasks import TASKS
+from .screens.game import GameScreen
+
 
 def system_commands(screen):
-    from ..engine import describe
-    from ..engine.tasks import TASKS
-    from .screens.game import GameScreen
-
     if not isinstance(screen, GameScreen):
         return
     for view in screen.views:
