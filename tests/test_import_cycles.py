@@ -25,8 +25,8 @@ UNEXPLAINED = {
     "games.tiletum.cli_options": 2, "games.tiletum.headless": 1, "games.tiletum.learn.hints": 6,
     "games.tiletum.learn.lessons": 2, "games.tiletum.learn.pages": 3, "games.tiletum.learn.texts": 1,
     "games.tiletum.opponents.match": 2, "games.tiletum.registry": 1, "games.tiletum.ui.bench": 18,
-    "games.tiletum.ui.choices": 3, "games.tiletum.ui.dialogs.help": 3, "games.tiletum.ui.keymap": 9,
-    "games.tiletum.ui.learn": 16, "games.tiletum.ui.learn.dialogs": 7, "games.tiletum.ui.learn.rules_screen": 1,
+    "games.tiletum.ui.choices": 3, "games.tiletum.ui.dialogs.help": 3, "games.tiletum.ui.learn": 16,
+    "games.tiletum.ui.learn.dialogs": 7, "games.tiletum.ui.learn.rules_screen": 1,
     "games.tiletum.ui.learn.tutorial_screen": 9, "games.tiletum.ui.line_memory": 7, "games.tiletum.ui.mapdraw": 1,
     "games.tiletum.ui.model": 1, "games.tiletum.ui.opponents": 6, "games.tiletum.ui.replay.screen": 5,
     "games.tiletum.ui.screens.final": 3, "games.tiletum.ui.screens.game": 3,
@@ -36,9 +36,9 @@ UNEXPLAINED = {
     "shell.host.bench": 1, "shell.host.bench_disk_full": 1, "shell.host.bench_lobby": 3,
     "shell.host.bench_restart": 5, "shell.host.bench_screens": 8, "shell.host.bench_web": 3,
     "shell.host.bench_web_start": 1, "shell.host.hosted": 2, "shell.host.launch": 3, "shell.host.remote_model": 2,
-    "shell.lesson_progress": 7, "shell.textual_private": 1, "shell.ui.choose_game": 1, "shell.ui.help": 1,
-    "shell.ui.load": 6, "shell.ui.opponents": 1, "shell.ui.replay.charts": 1, "shell.ui.replay.dialogs": 2,
-    "shell.ui.replay.screen": 3, "shell.ui.save": 1,
+    "shell.textual_private": 1, "shell.ui.choose_game": 1, "shell.ui.help": 1, "shell.ui.load": 6,
+    "shell.ui.opponents": 1, "shell.ui.replay.charts": 1, "shell.ui.replay.dialogs": 2, "shell.ui.replay.screen": 3,
+    "shell.ui.save": 1,
 }
 
 
