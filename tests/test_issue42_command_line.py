@@ -108,8 +108,8 @@ def test_bad_input_is_exit_status_2_in_every_subcommand(case, capsys, tmp_path):
     (["new", "--game", "carcassonne", "--silver"], "--silver is an option of Tiletum, not of Carcassonne"),
     (["play", "--river", "--random", "1"], "--river is an option of Carcassonne, not of Tiletum"),
     (["new", "--river"], "--river is an option of Carcassonne, not of Tiletum"),
-    (["arena", "--game", "carcassonne", "--silver", "--games", "1"], "Carcassonne has no --silver"),
-    (["arena", "--river", "--games", "1"], "--river is a Carcassonne option"),
+    (["arena", "--game", "carcassonne", "--silver", "--games", "1"], "--silver is an option of Tiletum, not of Carcassonne"),
+    (["arena", "--river", "--games", "1"], "--river is an option of Carcassonne, not of Tiletum (add --game carcassonne)"),
 ])
 def test_an_option_of_the_other_game_is_refused_naming_the_game(argv, words, capsys):
     assert _status(argv) == 2

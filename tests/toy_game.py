@@ -147,15 +147,47 @@ class ToyGame:
 TOY = ToyGame()
 
 
+class HostedToyGame(ToyGame):
+    """The same game with what ``tiletum host`` needs of it (``game_interface.Hosted``): its players, no
+    module, a table's settings, and its view and events as bytes (nothing of a pile of counters is hidden)."""
+
+    player_counts = (2, 4)
+
+    def modules_offered(self):
+        return ()
+
+    def table_settings(self, players, seed, modules=()):
+        return ToySettings(names=tuple(name for name, _colour in players), seed=seed)
+
+    def encode_view(self, seen):
+        return msgspec.msgpack.encode(seen)
+
+    def decode_view(self, data):
+        return msgspec.msgpack.decode(data, type=ToyState)
+
+    def encode_events(self, events):
+        return msgspec.msgpack.encode(list(events))
+
+    def decode_events(self, data):
+        return tuple(msgspec.msgpack.decode(data, type=list[str]))
+
+
+HOSTED_TOY = HostedToyGame()
+
+
 # Its registry entry (issue 38): the toy game registers itself as any game from outside
-# ``tiletum_tui/games/`` would, through ``core.games.register``; no monkeypatching.
-def entry():
+# ``tiletum_tui/games/`` would, through ``core.games.register``; no monkeypatching. ``playable``: with
+# its screens (``toy_screens``) and what the host needs, so it plays on screen and through the host.
+def entry(playable: bool = False):
     from tiletum_tui.core.games import Entry
 
-    return Entry(name="toy", title="Counters", game=f"{__name__}:TOY", order=50)
+    if not playable:
+        return Entry(name="toy", title="Counters", game=f"{__name__}:TOY", order=50)
+    return Entry(name="toy", title="Counters", game=f"{__name__}:HOSTED_TOY", order=50,
+                 screens=f"{__name__.rpartition('.')[0]}.toy_screens:TOY_SCREENS", player_counts=(2, 4))
 
 
-def registered():
+def registered(playable: bool = False):
     """A context in which the toy game is registered (``with registered(): ...``)."""
     from contextlib import contextmanager
 
@@ -163,9 +195,9 @@ def registered():
 
     @contextmanager
     def context():
-        games.register(entry())
+        games.register(entry(playable))
         try:
-            yield TOY
+            yield HOSTED_TOY if playable else TOY
         finally:
             games.unregister("toy")
     return context()

@@ -9,13 +9,15 @@ import pytest
 from tiletum_tui.games.carcassonne.data import catalogue, load
 from tiletum_tui.games.carcassonne.engine import RULES_VERSIONS
 from tiletum_tui.games.carcassonne.engine.tiles import turned
+from tiletum_tui.games.carcassonne.modules.river.tiles import load as river_tiles
 
 
 def test_72_land_tiles_with_the_starting_tile_and_12_river_tiles():
     cat = load()
     for rules in RULES_VERSIONS:  # every rules version's box: the River replaced one design (docs/carcassonne.md)
-        assert sum(d.count for d in cat.land) == 72 and sum(d.count for d in cat.river_in(rules)) == 12
-        assert {cat.spring, cat.lake} <= {d.id for d in cat.river_in(rules)}
+        river = river_tiles()  # (the River's tiles are its module's: modules/river/tiles.json)
+        assert sum(d.count for d in cat.land) == 72 and sum(d.count for d in river.river_in(rules)) == 12
+        assert {river.spring, river.lake} <= {d.id for d in river.river_in(rules)}
     assert cat.starting_tile in {d.id for d in cat.land}
     assert cat.followers_per_player == 7 and cat.players == (2, 5)
 
@@ -61,7 +63,7 @@ def test_a_tiles_name_turns_with_it():
 
     assert turned_name("R4", 1) == "river curving from west to north"
     checked = 0
-    for design in load().designs:
+    for design in [*load().designs, *river_tiles().by_id]:
         for rotation in range(4):
             edges = turned(design, rotation).edges
             for kind, a, b in re.findall(r"(road|river) curving from (\w+) to (\w+)", turned_name(design, rotation)):

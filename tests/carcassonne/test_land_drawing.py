@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 
 from tiletum_tui.games.carcassonne.data import load
+from tiletum_tui.games.carcassonne.modules.river.tiles import load as river_tiles
 from tiletum_tui.games.carcassonne.engine.tiles import DELTA, turned
 from tiletum_tui.games.carcassonne.ui import draw
 
-DESIGNS = [d.id for d in load().land + load().river]
+DESIGNS = [d.id for d in load().land + river_tiles().designs]
 SIZES = sorted({*draw.SIZES, (draw.BIG_W, draw.BIG_H), *draw.BIG_SIZES})
 
 

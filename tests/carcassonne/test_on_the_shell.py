@@ -13,6 +13,7 @@ import pytest
 from tiletum_tui.shell import cli
 from tiletum_tui.core import games
 from tiletum_tui.games.carcassonne.data import load
+from tiletum_tui.games.carcassonne.modules.river.tiles import load as river_tiles
 from tiletum_tui.games.carcassonne.engine import RULES_VERSION, legal_actions, notation
 from tiletum_tui.games.carcassonne.engine.events import Scored
 from tiletum_tui.games.carcassonne.ui import draw, news, overview, rules_pages
@@ -157,7 +158,7 @@ def test_cards_and_components_draw_every_design_from_the_data():
     """Each tile design drawn as on the land, with its count, edges and segments; the totals from the data."""
     page = rules_pages.page("cards")
     cat = load()
-    for d in cat.land + cat.river_in(RULES_VERSION):  # the River of the games set up today
+    for d in cat.land + river_tiles().river_in(RULES_VERSION):  # the River of the games set up today
         section = page.section(f"tile-{d.id}")
         assert section.heading.startswith(f"{d.id} ×{d.count}:")
         for line in draw.tile_lines(d.id, 0, draw.BIG_W, draw.BIG_H):

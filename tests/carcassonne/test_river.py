@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tiletum_tui.games.carcassonne.data import load
+from tiletum_tui.games.carcassonne.modules.river.tiles import load as river_tiles
 from tiletum_tui.games.carcassonne.engine import IllegalAction, apply, new_game, parse
 from tiletum_tui.games.carcassonne.engine.followers import spots
 from tiletum_tui.games.carcassonne.engine.land import legal_places, why_not
@@ -16,13 +17,13 @@ from .helpers import arranged, play, settings
 
 def test_the_spring_starts_the_river_tiles_come_first_and_the_lake_after_them():
     state = new_game(settings(river=True, seed=4))
-    cat = load()
+    cat = river_tiles()  # (the River's own data: modules/river/tiles.json)
     assert [p.design for p in state.placed] == [cat.spring]
     river_ids = {d.id for d in cat.river_in(state.settings.rules)} - {cat.spring, cat.lake}
     order = [state.drawn, *state.pile[::-1]]  # in the order they will be drawn
     assert set(order[:10]) <= river_ids and order[10] == cat.lake
-    assert not set(order[11:]) & {d.id for d in cat.river}
-    assert len(order) == 11 + 71 and cat.starting_tile in order[11:]  # 71: the starting tile is removed
+    assert not set(order[11:]) & set(cat.by_id)
+    assert len(order) == 11 + 71 and load().starting_tile in order[11:]  # 71: the starting tile is removed
 
 
 def test_a_river_tile_continues_the_river():

@@ -44,7 +44,7 @@ async def test_place_deploy_and_score_by_keys(tmp_path):
         side = text_of(screen, "#carc-side")
         assert "1 knight city S" in side and "0 no follower" in side
         await pilot.press("1")  # the knight completes the city at once: 4 points, and he comes back
-        assert session.state.scores == [4, 0] and session.state.supply == [7, 7]
+        assert session.state.scores == (4, 0) and session.state.supply == (7, 7)
         assert "Ann scores 4 (a completed city of 2 tiles)" in text_of(screen, "#carc-msg")
         assert "▶2 Bob 0 pts" in text_of(screen, "#carc-players")
 

@@ -2,7 +2,8 @@
 with provenance"; what the rules text does not print "comes from a public source named in the data").
 
 The rules text prints only the River's shape (12 tiles: the spring, the lake, 10 others) and that the
-starting tile is special; the counts come from the public sources in ``tiles.json``. Two published
+starting tile is special; the counts come from the public sources in ``tiles.json`` (the River's in its
+module's own, ``modules/river/tiles.json``). Two published
 tables check the designs' edges independently of how they were typed in (docs/carcassonne.md,
 "Checking the data"):
 
@@ -20,6 +21,7 @@ from collections import Counter
 from tiletum_tui.games.carcassonne.data import load
 from tiletum_tui.games.carcassonne.engine import RULES_VERSION
 from tiletum_tui.games.carcassonne.engine.tiles import turned
+from tiletum_tui.games.carcassonne.modules.river.tiles import load as river_tiles
 
 LETTER = {"city": "c", "field": "f", "road": "r", "river": "s"}
 
@@ -61,7 +63,7 @@ PUBLISHED_RIVER = Counter({"fffs": 2, "ffss": 2, "fsfs": 2, "cscs": 1, "ccss": 1
 
 def _river(rules: int) -> Counter:
     ours = Counter()
-    for d in load().river_in(rules):
+    for d in river_tiles().river_in(rules):
         ours[_shape(d)] += d.count
     return ours
 
@@ -71,12 +73,12 @@ def test_the_river_tiles_edges_match_the_published_distribution():
     published table gives it, every tile: R11, a straight river between a city and a road (``csrs``),
     in place of version 1's R9."""
     assert _river(2) == _river(RULES_VERSION) == PUBLISHED_RIVER and RULES_VERSION == 3
-    assert _shape(load().designs["R11"]) == "csrs"
+    assert _shape(river_tiles().by_id["R11"]) == "csrs"
 
 
 def test_version_1_keeps_its_r9_so_its_games_replay_as_they_were_played():
     """R9 (a field where the table has a road: ``csfs`` against ``csrs``) stays in version 1's box, so a
     River game saved under version 1 plays on with the tiles it was dealt."""
     assert _river(1) - PUBLISHED_RIVER == Counter({"csfs": 1}) and PUBLISHED_RIVER - _river(1) == Counter({"csrs": 1})
-    assert _shape(load().designs["R9"]) == "csfs"
-    assert {d.id for d in load().river_in(1)} ^ {d.id for d in load().river_in(2)} == {"R9", "R11"}
+    assert _shape(river_tiles().by_id["R9"]) == "csfs"
+    assert {d.id for d in river_tiles().river_in(1)} ^ {d.id for d in river_tiles().river_in(2)} == {"R9", "R11"}

@@ -6,6 +6,7 @@ interface: a record naming the other turn is still taken, as the same placement.
 from __future__ import annotations
 
 from tiletum_tui.games.carcassonne.data import load
+from tiletum_tui.games.carcassonne.modules.river.tiles import load as river_tiles
 from tiletum_tui.games.carcassonne.engine import Place, apply, legal_actions, new_game, notation, parse, view
 from tiletum_tui.games.carcassonne.engine.followers import spots
 from tiletum_tui.games.carcassonne.engine.land import legal_places
@@ -13,7 +14,7 @@ from tiletum_tui.games.carcassonne.engine.rules import same_move
 from tiletum_tui.games.carcassonne.engine.tiles import alike, turned
 from tiletum_tui.games.carcassonne.learn import tutorial as T
 from tiletum_tui.games.carcassonne.learn.lesson import CARCASSONNE
-from tiletum_tui.games.carcassonne.opponents.levels import turn_options
+from tiletum_tui.games.carcassonne.opponents.options import turn_options
 from tiletum_tui.games.carcassonne.ui import draw
 
 from .helpers import arranged, settings
@@ -38,7 +39,7 @@ def test_a_straight_road_beside_the_start_is_offered_once_per_place():
 def test_every_offered_turn_looks_different_and_every_look_is_offered():
     """For every design: the turns offered at an open cell draw differently; every turn is alike to one
     offered (nothing lost)."""
-    for design in load().designs:
+    for design in [*load().designs, *river_tiles().by_id]:
         offered = {alike(design, r) for r in range(4)}
         drawings = [tuple(draw.tile_lines(design, r, 9, 5)) for r in sorted(offered)]
         assert len(set(drawings)) == len(drawings), design

@@ -69,10 +69,13 @@ def test_the_session_game_is_untouched_by_what_its_readers_do():
     while not session.finished:
         before = digest(session._history[-1])
         seen = session.view(session.current_player)
-        copy = session.state
-        copy.scores[0] += 50  # the session's state is a writable copy, the view a value
+        held = session.state  # the session's state is a value, as the view is (issue 38)
+        with pytest.raises(TypeError):
+            held.phase = "over"
         with pytest.raises(TypeError):
             seen.phase = "over"
+        copy = held.clone()
+        copy.scores[0] += 50  # the engine's own writable copy: the game does not see it
         assert digest(session._history[-1]) == before
         session.apply(GAME.notation(pick.choice(legal_actions(session.view()))), by=session.current_player)
 

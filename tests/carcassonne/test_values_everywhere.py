@@ -1,11 +1,13 @@
 """Carcassonne's states are values everywhere (issue 38, What is wrong 4, and "States are values
 everywhere"): a property test over whole random games tries every write into every part of a state,
-its view, the view a client decodes and the history position the session hands out (each must raise,
-no digest may change); and a view is never played on, as in Tiletum ("Carcassonne's ``apply`` plays on
-a view where Tiletum's refuses").
+its view, its clone (the game interface's, and the session's ``state``: an attribute write raises),
+the view a client decodes and the history position the session hands out (each must raise, no digest
+may change); and a view is never played on, as in Tiletum ("Carcassonne's ``apply`` plays on a view
+where Tiletum's refuses").
 
-A clone is the one writable kind (``State.clone``: what the engine's ``apply_in_place`` and the
-opponents' playouts change): writing into it must leave the game and its history as they were.
+The engine's own working copy (``State.clone``: what ``apply_in_place`` and the opponents' playouts
+change) is the one writable kind, never handed out by the game's interface: writing into it must
+leave the game and its history as they were.
 """
 
 from __future__ import annotations
@@ -52,6 +54,9 @@ def test_no_part_of_a_state_a_view_or_a_history_position_can_be_written(players,
     position = history[round(at * (len(history) - 1))]
     handed = {
         "history position": position,
+        "its clone": GAME.clone(position),
+        "the clone of a clone": GAME.clone(GAME.clone(position)),
+        "the session's state": session.state,
         "its view": view(position, 0),
         "the view a client decodes": GAME.decode_view(GAME.encode_view(view(position, 0))),
         "the session's view": session.view(),
@@ -61,7 +66,7 @@ def test_no_part_of_a_state_a_view_or_a_history_position_can_be_written(players,
         for where, write in writes(target):
             assert refused(write), f"{who}: {where} could be written"
             assert digest(target) == mine, f"{who}: writing {where} changed it"
-    for copy in (position.clone(), session.state):  # the engine's writable copy: the game never sees it
+    for copy in (position.clone(), session.state.clone()):  # the engine's writable copy: the game never sees it
         for _, write in list(writes(copy)):
             try:
                 write()

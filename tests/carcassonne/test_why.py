@@ -18,7 +18,7 @@ from tiletum_tui.games.carcassonne.engine.positions import stacked
 from tiletum_tui.games.carcassonne.engine.rules import preview
 from tiletum_tui.games.carcassonne.opponents.evaluate import MASTER_ODDS, margin, values
 from tiletum_tui.games.carcassonne.opponents.explain import explain
-from tiletum_tui.games.carcassonne.opponents.levels import turn_options
+from tiletum_tui.games.carcassonne.opponents.options import turn_options
 from tiletum_tui.games.carcassonne.opponents.reasons import after_turn, parts
 from tiletum_tui.games.carcassonne.ui import why
 from tiletum_tui.shell.session import EVERY_SEAT, Session

@@ -21,7 +21,7 @@ from tiletum_tui.games.tiletum.engine import (
     PlayerSetup, Settings, apply_in_place, current_player, legal_actions, new_game, notation_of_move, parse,
 )
 from tiletum_tui.shell.saves import listing
-from tiletum_tui.shell.saves.legacy import v2_digest
+from tiletum_tui.games.tiletum.old_saves.legacy import v2_digest
 from tiletum_tui.shell.session import Session
 
 HERE = Path(__file__).parent

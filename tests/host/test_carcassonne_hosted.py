@@ -9,7 +9,7 @@ import random
 
 import msgspec
 
-from tiletum_tui.games.carcassonne.data import load
+from tiletum_tui.games.carcassonne.modules.river.tiles import load as river_tiles
 from tiletum_tui.games.carcassonne.engine import notation, remaining
 from tiletum_tui.shell.host import protocol as P
 
@@ -71,7 +71,7 @@ async def test_a_river_table_begins_with_the_spring_and_a_move_for_the_other_sea
         (gid,) = set(host.games) - before
         hosted = host.games[gid]
         model = await ann.open(gid)
-        spring, river = load().spring, {d.id for d in load().river}
+        spring, river = river_tiles().spring, set(river_tiles().by_id)
         assert [p.design for p in model.view.placed] == [spring] and model.view.drawn in river
         bob = await Raw.connect(short_dir, "bob")
         bob.send(P.Open(gid))

@@ -64,7 +64,7 @@ async def test_a_new_table_by_keys_begins_when_its_open_seat_is_taken(short_dir)
 async def test_a_carcassonne_table_with_the_river_by_keys_against_a_beginner(short_dir):
     """The New game form offers each game the host serves, with its own modules and opponents
     (issue 19: the host serves Carcassonne as it serves Tiletum; the River is its variant)."""
-    from tiletum_tui.games.carcassonne.data import load
+    from tiletum_tui.games.carcassonne.modules.river.tiles import load
     from tiletum_tui.games.carcassonne.ui.remote import RemoteCarcassonneScreen
     from textual.widgets import Checkbox
 

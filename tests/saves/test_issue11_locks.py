@@ -20,7 +20,7 @@ import textwrap
 
 import pytest
 
-from tiletum_tui.games.tiletum.engine.errors import TiletumError
+from tiletum_tui.core.errors import Refused
 from tiletum_tui.shell.saves import lock as instance_lock
 from tiletum_tui.shell.saves.lock import GameInUseError
 from tiletum_tui.shell.session import EVERY_SEAT, ReadOnlyGameError, Session
@@ -98,7 +98,7 @@ def test_the_second_instance_may_look_read_only_or_play_a_copy(games, a_game, tm
         assert len(look.log) == 10 and look.read_only
         with pytest.raises(ReadOnlyGameError, match="open it as a copy to play on"):
             look.apply(texts[10], by=EVERY_SEAT)
-        assert isinstance(ReadOnlyGameError("x"), TiletumError)  # the screens show it as a refused action
+        assert isinstance(ReadOnlyGameError("x"), Refused)  # the screens show it as a refused action
         assert "read-only" in look.can_undo(by=EVERY_SEAT) and "read-only" in look.can_redo(by=EVERY_SEAT)
         with pytest.raises(ReadOnlyGameError):
             look.save("mine")

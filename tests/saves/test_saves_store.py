@@ -273,7 +273,7 @@ def test_delete(games, tmp_path):
 # ---------------------------------------------------------------- the import wall
 def test_saves_and_session_import_no_textual_or_rich():
     """Issue 4 brief: the save package and the session are headless (no textual, no rich)."""
-    code = ("import sys, tiletum_tui.shell.session, tiletum_tui.shell.saves.store, tiletum_tui.shell.saves.migrate, "
+    code = ("import sys, tiletum_tui.shell.session, tiletum_tui.shell.saves.store, tiletum_tui.games.tiletum.old_saves.migrate, "
             "tiletum_tui.shell.saves.writer, tiletum_tui.shell.bench.saves; bad = sorted(m for m in sys.modules if m.split('.')[0] in "
             "('textual', 'rich') or m.startswith('tiletum_tui.games.tiletum.ui')); print(bad); sys.exit(bool(bad))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

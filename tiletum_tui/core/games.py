@@ -32,6 +32,12 @@ class Entry:
     # flags (without "--"); an option of another game is refused naming its game (``shell.cli``)
     cli_options: str | None = None
     player_counts: tuple[int, int] = (2, 4)  # the players a game may have
+    # "module": reads the save formats older than the first that named its game (``READABLE_VERSIONS``,
+    # ``upgrade``, ``listing_only``): those saves were all this one game's (``shell.saves.store``)
+    old_saves: str | None = None
+    # "module:object": its figures for ``tiletum bench`` (``engine(games)``, ``opponents()``, ``screens()``:
+    # each a list of (heading, figures, how they print); ``shell.bench``)
+    bench: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 

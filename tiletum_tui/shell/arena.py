@@ -24,10 +24,15 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
+from tiletum_tui.core.safe_text import clean
+
 from .opponents.base import SEARCHING, Budget, GameResult
 from .opponents.plug import for_game
 from .records.stats import wilson  # (one home: the 95% Wilson interval of a win rate)
-from tiletum_tui.core.safe_text import clean
+from .saves.errors import SaveWriteError
+from .saves.format import Seat
+from .saves.store import prepare_folder
+from .session import Session
 
 MAX_GAMES = 100_000
 
@@ -51,9 +56,6 @@ def _play(args) -> tuple[GameResult, str]:
 
 def _save(settings, result: GameResult, budget: Budget, folder, game) -> str:
     """Write the game into ``folder`` as a save: its seats' levels, so a loaded game names them."""
-    from .saves.format import Seat
-    from .session import Session
-
     text = budget.text()
     seats = tuple(Seat(player="opponent", level=lvl, budget=text if lvl in SEARCHING else "") for lvl in result.levels)
     session = Session.from_actions(settings, result.actions, seats=seats, game=game)
@@ -251,9 +253,6 @@ def main(args) -> int:
         return refuse(str(exc))
     folder = getattr(args, "out", None)
     if folder is not None:
-        from .saves.errors import SaveWriteError
-        from .saves.store import prepare_folder
-
         made = _make_folder(folder)  # (the README shows `--out games/`, a folder made for the games: issue 41)
         if isinstance(made, str):
             return refuse(f"--out: {made}")

@@ -3,63 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from pathlib import Path
 
 from . import cli_guard
-from tiletum_tui.core.safe_text import clean, names_problem
-
-COLOURS = ("red", "blue", "green", "yellow")
-DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee")  # as on the new-game form: short and different from the first letter
-
-
-def _settings(players: int, seed: int | None, names: list[str] | None, modules: tuple[str, ...] = (),
-              options: tuple[str, ...] = ()):
-    from tiletum_tui.games.tiletum.engine import PlayerSetup, Settings
-
-    if not 2 <= players <= 4:  # bad input: exit status 2, as the README says (issue 42)
-        raise cli_guard.InputProblem(f"Tiletum is for 2 to 4 players, not {players}")
-    names = names or []
-    problem = names_problem(names)  # names reach every screen and message (issue 11: no control characters)
-    if problem:
-        raise cli_guard.InputProblem(f"--names: {problem}")
-    if len(names) > players:
-        raise cli_guard.InputProblem(f"{len(names)} names given for {players} players")
-    names = names + list(DEFAULT_NAMES[len(names):players])
-    seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**6)
-    extra = {"options": options} if options else {}  # no options: none in the settings (saves and digests as before)
-    return Settings(players=tuple(PlayerSetup(n, c) for n, c in zip(names, COLOURS)), seed=seed, modules=modules,
-                    **extra)
-
-
-def _module_flags() -> list[tuple[str, str, str]]:
-    from tiletum_tui.games.tiletum.cli_options import module_flags
-
-    return module_flags()
-
-
-def _ruleset(args) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The modules and options the ruleset flags name (a game's, the arena's)."""
-    from tiletum_tui.games.tiletum.engine import known_modules
-
-    modules, options = [], []
-    for flag, module, option in _module_flags():
-        if getattr(args, flag.replace("-", "_"), False):
-            options += [option] if option else []
-            if module not in modules:  # an option sets its module up too (the first-game settings)
-                modules.append(module)
-    order = list(known_modules())  # the registry's order, as the New game form gives them
-    return tuple(sorted(modules, key=order.index)), tuple(options)
-
-
-def _game_settings(args):
-    return _settings(args.players, args.seed, args.names, *_ruleset(args))
+from tiletum_tui.core.safe_text import clean
 
 
 def _number(text: str) -> int:
     """A count on the command line (``bounded.read_int``: digits 0-9, not '٣', not 5,000 of them)."""
-    from tiletum_tui.core.bounded import NumberError, read_int
+    from tiletum_tui.core.bounded import NumberError, read_int  # start-up: each command imports what it runs
 
     try:
         return read_int(text)
@@ -69,7 +22,7 @@ def _number(text: str) -> int:
 
 def _seed(text: str) -> int:
     """A seed: at most 18 digits, as a game record's header takes it (so the game can be exported)."""
-    from tiletum_tui.core.bounded import NumberError, read_int
+    from tiletum_tui.core.bounded import NumberError, read_int  # start-up: each command imports what it runs
 
     try:
         return read_int(text, digits=18)
@@ -78,7 +31,7 @@ def _seed(text: str) -> int:
 
 
 def _add_game_options(p: argparse.ArgumentParser, with_modules: bool = True) -> None:
-    from ..core import games
+    from ..core import games  # start-up: each command imports what it runs
 
     # (no default here: `play --load` of a save without --game plays the save's game, ``_which_game``)
     p.add_argument("--game", choices=games.NAMES, help=f"which game (default {games.DEFAULT}; with --load, the save's)")
@@ -97,7 +50,7 @@ def _add_each_games_options(p: argparse.ArgumentParser, with_modules: bool) -> N
     """Each game's own options (its registry entry's ``cli_options``), listed in ``--help`` under the
     game's name. ``with_modules``: also those that need the game's rules imported (Tiletum's modules'
     flags: only for a command that takes them, start-up)."""
-    from ..core import games
+    from ..core import games  # start-up: each command imports what it runs
 
     for entry in games.entries():
         if entry.cli_options is None:
@@ -186,7 +139,7 @@ def _main(argv: list[str] | None = None) -> int:
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
     arena.add_argument("--out", metavar="DIR", help="write each game into this folder as a save (made if missing)")
     arena.add_argument("--rules", type=_number, help="the rules version to play (default: a new game's)")
-    from tiletum_tui.core import games
+    from tiletum_tui.core import games  # start-up: each command imports what it runs
 
     arena.add_argument("--game", choices=games.NAMES, default=games.DEFAULT, help=f"which game (default {games.DEFAULT})")
     # (the modules' flags need the engine: only for the command that takes them)
@@ -203,43 +156,45 @@ def _main(argv: list[str] | None = None) -> int:
         _refuse_other_games_options(args)
         _refuse_options_a_save_overrules(args)
         args.players = 2 if args.players is None else args.players
+    if args.command == "arena":
+        _refuse_other_games_options(args)
 
     front = _front_door(args)
-    if args.command == "play" and front is not None:
-        return front.play_headless(args)
+    if args.command in ("new", "play") and front is None:
+        print(f"tiletum: {args.game} has no command line of its own: start it from the title screen", file=sys.stderr)
+        return 2
     if args.command == "play":
-        from tiletum_tui.games.tiletum.headless import play_headless
-
-        return play_headless(args, _game_settings(args))
+        return front.play_headless(args)
     if args.command == "bench" and args.web:
-        from .host.bench_web import run as web_bench
+        from .host.bench_web import run as web_bench  # start-up: each command imports what it runs
 
         return web_bench(args)
     if args.command == "bench" and args.host:
-        from .host.bench import run as host_bench
+        from .host.bench import run as host_bench  # start-up: each command imports what it runs
 
         return host_bench(args)
     if args.command == "bench":
-        from .bench import run_bench
+        from .bench import run_bench  # start-up: each command imports what it runs
 
         return run_bench(args)
     if args.command == "arena":
-        from .arena import main as arena_main
+        from .arena import main as arena_main  # start-up: each command imports what it runs
 
-        args.modules, args.options = _ruleset(args)
+        ruleset = getattr(front, "ruleset", None)  # the modules and options its flags name
+        args.modules, args.options = ruleset(args) if ruleset is not None else ((), ())
         return arena_main(args)
     if args.command in ("host", "join"):
-        from .host import cli as host_cli
+        from .host import cli as host_cli  # start-up: each command imports what it runs
 
         return host_cli.run_host(args) if args.command == "host" else host_cli.run_join(args)
     if args.command in ("export", "import", "stats"):  # -- game records (issue 21)
-        from .records_cli import run as run_records
+        from .records_cli import run as run_records  # start-up: each command imports what it runs
 
         if _save_dir_missing(args):
             return 2
         return run_records(args)
     if args.command == "saves":
-        from .saves_cli import print_saves
+        from .saves_cli import print_saves  # start-up: each command imports what it runs
 
         if _save_dir_missing(args):  # a typo must not read as "no saves" (issue 24)
             return 2
@@ -251,12 +206,12 @@ def _which_game(args) -> str:
     """The game ``--game`` names; without it, the game of the save ``play --load`` opens (issue 42: a
     Carcassonne save was read as Tiletum's), else Tiletum. (An unreadable save is read as Tiletum's, whose
     loading says what is wrong with it.)"""
-    from tiletum_tui.core import games
+    from tiletum_tui.core import games  # start-up: each command imports what it runs
 
     if args.game is not None:
         return args.game
     if args.command == "play" and args.load:
-        from .saves.listing import save_info
+        from .saves.listing import save_info  # start-up: each command imports what it runs
 
         title = save_info(Path(args.load)).game
         return next((name for name in games.NAMES if games.game(name).title == title), games.DEFAULT)
@@ -266,7 +221,7 @@ def _which_game(args) -> str:
 def _refuse_other_games_options(args) -> None:
     """An option of another game is refused with its game named, never silently ignored (issue 42),
     from each game's registry entry (issue 38)."""
-    from ..core import games
+    from ..core import games  # start-up: each command imports what it runs
 
     for dest, owner in _OWNER.items():
         if owner != args.game and getattr(args, dest, None) not in (None, False, (), []):
@@ -291,8 +246,9 @@ def _refuse_options_a_save_overrules(args) -> None:
 
 
 def _front_door(args):
-    """The chosen game's own command-line module (its entry's ``front_door``), or None for Tiletum's here."""
-    from ..core import games
+    """The chosen game's own command-line module (its entry's ``front_door``: ``settings(args)``,
+    ``play_headless(args)``, and ``ruleset(args)`` where its flags name modules), or None."""
+    from ..core import games  # start-up: each command imports what it runs
 
     entry = games.entry(getattr(args, "game", None) or games.DEFAULT)
     return games.load(entry.front_door) if entry is not None and entry.front_door else None
@@ -301,8 +257,8 @@ def _front_door(args):
 def _seats(opponents: str | None, players: int, budget: str):
     """Who plays each seat (issue 14): a person in seat 1 and the opponents listed after (or every seat listed).
     A bad list raises ValueError with the words to show."""
-    from tiletum_tui.games.tiletum.opponents.levels import LEVELS, SEARCHING, Budget
-    from .saves.format import PERSON, Seat
+    from .opponents.base import LEVELS, SEARCHING, Budget  # start-up: each command imports what it runs
+    from .saves.format import PERSON, Seat  # start-up: each command imports what it runs
 
     if not opponents:
         return ()
@@ -337,21 +293,21 @@ def _save_dir_missing(args) -> bool:
 
 def _open_screens(args) -> int:
     """Start the Textual app: a new game, a loaded one, the last unfinished one, or the title screen."""
-    from .saves.folders import resolve_save_dir
-    from .ui.app import run_app
+    from .saves.folders import resolve_save_dir  # start-up: each command imports what it runs
+    from .ui.app import run_app  # start-up: each command imports what it runs
 
     save_dir = resolve_save_dir(args.save_dir)
     if _save_dir_missing(args):  # a typo must not hide games in a new folder
         return 2
     if args.command is None and not args.cont:  # the title screen: nothing more to import first (start-up)
         return run_app(save_dir=save_dir)
-    from .session import Session
+    from .session import Session  # start-up: each command imports what it runs
 
     if args.command == "new":
-        from tiletum_tui.core import games
+        from tiletum_tui.core import games  # start-up: each command imports what it runs
 
         front = _front_door(args)  # another game's settings come from its own command-line module
-        settings = front.settings(args) if front is not None else _game_settings(args)
+        settings = front.settings(args)
         try:
             seats = _seats(args.opponents, args.players, args.budget)  # -- opponents (issue 14)
         except ValueError as exc:  # bad input: one line, exit status 2 (as for every bad input)
@@ -369,7 +325,7 @@ def _open_screens(args) -> int:
             return 1
         path, note = found.path, continue_note(save_dir, found)
     if path is not None:
-        from .saves.lock import GameInUseError
+        from .saves.lock import GameInUseError  # start-up: each command imports what it runs
 
         try:
             session = Session.load(path, save_dir=save_dir)
@@ -385,7 +341,7 @@ def _open_screens(args) -> int:
 def continue_note(save_dir, found) -> str:
     """What --continue opened (``found``: the replayed ``last_game.LastGame``), said on screen: never
     silently an older game than the newest save, nor a stale copy of a game that moved away."""
-    from .saves import listing
+    from .saves import listing  # start-up: each command imports what it runs
 
     infos = [i for i in listing.list_saves(save_dir) if i.problem is None]
     chosen = next((i for i in infos if i.path in (found.path, found.moved_from)), None)

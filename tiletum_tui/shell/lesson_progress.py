@@ -23,6 +23,9 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .saves.errors import SaveFileError
+from .saves.safe_read import read_regular_file
+from .saves.store import prepare_folder, resolve_save_dir, write_atomic
 
 PROGRESS_FILE = "tutorial.json"
 FIRST_LESSON = "base"  # the lesson whose file names no lesson (Tiletum's base tutorial, from before there were more)
@@ -42,17 +45,12 @@ class Progress:
 
 
 def progress_path(app, lesson) -> Path:
-    from .saves.store import resolve_save_dir
-
     return Path(resolve_save_dir(getattr(app, "save_dir", None))) / lesson.progress_file
 
 
 def load_progress(path: Path, lesson) -> tuple[Progress | None, str | None]:
     """(the saved progress, None), or (None, why it cannot be used) for a file that is there but is not
     progress of this tutorial, or (None, None) when there is none yet."""
-    from .saves.errors import SaveFileError
-    from .saves.safe_read import read_regular_file
-
     if not os.path.lexists(path):
         return None, None
     try:  # bounded, like a save: a regular file only (a pipe never hangs the menu), at most MAX_BYTES
@@ -95,9 +93,6 @@ CHANGED_ELSEWHERE = ("another Tiletum window moved on in this tutorial since thi
 
 def snapshot(path: Path | None) -> bytes | None:
     """The progress file's bytes as they are now (None: no file), to tell later whether it changed."""
-    from .saves.errors import SaveFileError
-    from .saves.safe_read import read_regular_file
-
     if path is None or not os.path.lexists(path):
         return None
     try:
@@ -117,8 +112,6 @@ def save_progress(path: Path, tutorial, log, seen: bytes | None | bool = False) 
             "moves": [e.notation for e in log], "finished": sorted(tutorial.finished)}
     if tutorial.lesson.id != FIRST_LESSON:
         data["lesson"] = tutorial.lesson.id  # (the base tutorial's file stays as earlier versions wrote it)
-    from .saves.errors import SaveFileError
-    from .saves.store import prepare_folder, write_atomic
 
     try:  # as a save is written: atomically, never over anything but a regular file
         prepare_folder(path.parent)

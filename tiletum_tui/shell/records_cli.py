@@ -81,9 +81,9 @@ def import_record(args) -> int:
 
 
 def print_stats(args) -> int:
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
+    from rich.console import Console  # start-up: each command imports what it runs
+    from rich.table import Table  # start-up: each command imports what it runs
+    from rich.text import Text  # start-up: each command imports what it runs
 
     folder = Path(args.file)
     if not folder.is_dir():
@@ -129,9 +129,9 @@ def charts(group: list, width: int, colour: bool) -> str:
     games"): win rate by seat and by level, the average VP by category (all seats). Every bar is
     labelled and its figure written after it, so no colour is needed to read them (none where the
     output is not a terminal)."""
-    import re
+    import re  # start-up: each command imports what it runs
 
-    import plotext as plt
+    import plotext as plt  # start-up: each command imports what it runs
 
     by_seat, by_level, by_category = group
     fair = f"{1 / len(by_seat.rows):.0%}" if by_seat.rows else "-"

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tiletum_tui.games.tiletum.engine.errors import TiletumError
+from ..core.errors import Refused
 from .saves import lock as instance_lock
 from .saves import moved, store
 from .saves.errors import SaveFileError
 
 
-class ReadOnlyGameError(TiletumError):
-    """An action in a game opened read-only (another Tiletum plays it). A TiletumError, so that every
-    screen that shows a refused action shows this reason the same way."""
+class ReadOnlyGameError(Refused):
+    """An action in a game opened read-only (another Tiletum plays it). A refusal (``core.errors``), so
+    that every screen that shows a refused action shows this reason the same way."""
 
 
 OPEN_MODES = ("play", "read-only", "copy")

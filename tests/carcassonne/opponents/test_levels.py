@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from tiletum_tui.games.carcassonne.data import load
+from tiletum_tui.games.carcassonne.modules.river.tiles import load as river_tiles
 from tiletum_tui.games.carcassonne.engine import Deploy, apply, legal_actions, new_game, view
 from tiletum_tui.games.carcassonne.engine.invariants import check_invariants
 from tiletum_tui.games.carcassonne.engine.rules import remaining, sample
@@ -99,8 +99,8 @@ def test_an_opponent_refuses_the_full_state():
 def test_the_master_deals_the_draws_from_the_public_counts_with_its_own_seed():
     """Its determinization keeps the counts of the remaining designs (public) and the River's order
     (river tiles first, then the lake, then the land), and depends only on the view and its own seed."""
-    cat = load()
-    river = {d.id for d in cat.river}
+    cat = river_tiles()
+    river = set(cat.by_id)
     state = new_game(settings(2, 5, river=True))
     seen = view(state)
     a, b = sample(seen, 1), sample(seen, 2)

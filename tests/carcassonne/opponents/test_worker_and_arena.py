@@ -74,7 +74,6 @@ def test_the_arena_plays_carcassonne_with_tiletums_output_and_saves_each_game(tm
 
 @pytest.mark.parametrize("bad,words", [
     (["--seats", "master,master,master,master,master,master"], "--seats takes 2 to 5 levels"),
-    (["--silver"], "Carcassonne has no --silver"),
     (["--rules", "9"], "--rules is a rules version of Carcassonne this program plays (1, 2, 3)"),  # (2, 3 are)
     (["--games", "0"], "--games is a number")])
 def test_the_carcassonne_arena_refuses_what_it_cannot_play(bad, words, capsys):
@@ -83,6 +82,9 @@ def test_the_carcassonne_arena_refuses_what_it_cannot_play(bad, words, capsys):
     assert capsys.readouterr().err.startswith("tiletum arena: " + words)
 
 
-def test_tiletums_arena_refuses_the_river(capsys):
+def test_an_arena_refuses_the_other_games_options(capsys):
+    """As ``new`` and ``play`` do (issue 38: one rule, from each game's registry entry)."""
     assert main(["arena", "--seats", "beginner,beginner", "--quiet", "--river"]) == 2
-    assert "--river is a Carcassonne option" in capsys.readouterr().err
+    assert "--river is an option of Carcassonne, not of Tiletum (add --game carcassonne)" in capsys.readouterr().err
+    assert main(["arena", "--game", "carcassonne", "--seats", "beginner,beginner", "--quiet", "--silver"]) == 2
+    assert "--silver is an option of Tiletum, not of Carcassonne" in capsys.readouterr().err

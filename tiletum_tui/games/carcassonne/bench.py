@@ -8,17 +8,37 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from types import SimpleNamespace
 
-from .engine import PlayerSetup, Settings, apply, apply_in_place, legal_actions, new_game
+from textual.content import Content
+from textual.style import Style as VisualStyle
+from textual.theme import BUILTIN_THEMES
+from textual.visual import RenderOptions
+
+from tiletum_tui.shell.bench.replay import measure_replay
+from tiletum_tui.shell.opponents.base import Budget
+from tiletum_tui.shell.session import EVERY_SEAT, Session
+
+from . import modules as registry
+from .engine import PlayerSetup, Settings, apply, apply_in_place, legal_actions, new_game, view
+from .engine.expansion import settings_with
+from .engine.game import CARCASSONNE
 from .engine.land import legal_places
+from .opponents.levels import Opponent
+from .ui import land as landview
 
 
-def _settings(players: int, seed: int, river: bool = False) -> Settings:
-    return Settings(players=tuple(PlayerSetup(f"P{i + 1}", "red") for i in range(players)), seed=seed, river=river)
+def _settings(players: int, seed: int, modules: tuple[str, ...] = ()) -> Settings:
+    return settings_with(Settings, (PlayerSetup(f"P{i + 1}", "red") for i in range(players)), seed, modules)
 
 
-def random_game(players: int, seed: int, river: bool = False):
-    state = new_game(_settings(players, seed, river)).clone()
+def _every_module() -> tuple[str, ...]:
+    """Every module the registry has (the land's redraw and a new game are timed with them all)."""
+    return tuple(name for name, _ in registry.parts("engine"))
+
+
+def random_game(players: int, seed: int, modules: tuple[str, ...] = ()):
+    state = new_game(_settings(players, seed, modules)).clone()
     pick = random.Random(seed).random
     while state.phase != "over":
         legal = legal_actions(state)
@@ -31,10 +51,12 @@ def carcassonne_numbers(games: int = 30) -> dict[str, float]:
     for seed in range(games):
         random_game(2, seed)
     per_cpu_second = games / (time.process_time() - t0)
-    t0 = time.process_time()
-    for seed in range(max(games // 3, 1)):
-        random_game(2, seed, river=True)
-    river_per_second = max(games // 3, 1) / (time.process_time() - t0)
+    with_modules = {}
+    for name in _every_module():
+        t0 = time.process_time()
+        for seed in range(max(games // 3, 1)):
+            random_game(2, seed, (name,))
+        with_modules[f"2-player games with {name}, per CPU-s"] = max(games // 3, 1) / (time.process_time() - t0)
     late, steps = [], []
     for seed in range(8):  # positions after 55 tiles: the land at its widest frontier
         state = new_game(_settings(2, 500 + seed)).clone()
@@ -48,32 +70,23 @@ def carcassonne_numbers(games: int = 30) -> dict[str, float]:
             apply_in_place(state, action)
     return {
         "2-player games per CPU-second": per_cpu_second,
-        "2-player River games per CPU-s": river_per_second,
+        **with_modules,
         "legal places, late (median ms)": _median_ms(lambda s: legal_places(s, s.drawn), late),
         "apply, one step (median ms)": _median_ms(lambda sa: apply(*sa), steps),
-        "new game (median ms)": _median_ms(lambda seed: new_game(_settings(4, seed, True)), range(50)),
+        "new game (median ms)": _median_ms(lambda seed: new_game(_settings(4, seed, _every_module())), range(50)),
         **land_redraw_numbers(),
     }
 
 
 def land_redraw_numbers(moves: int = 40) -> dict[str, float]:
     """The land's redraw at 200×50 (issue 40: within a frame, at most 16 ms of CPU): the whole land drawn
-    after each of ``moves`` moves late in a River game, in the dark theme's colours at 9×5 tiles, and
-    made into what Textual draws (its Content, rendered into the screen's lines); "after a move" keeps
+    after each of ``moves`` moves late in a game with every module, in the dark theme's colours at 9×5
+    tiles, and made into what Textual draws (its Content, rendered into the screen's lines); "after a move" keeps
     the tiles drawn before (as the screen does), "cold" works every tile's coloured lines out afresh (the
     drawings of the designs stay cached, as in play)."""
-    from types import SimpleNamespace
-
-    from textual.content import Content
-    from textual.style import Style as VisualStyle
-    from textual.theme import BUILTIN_THEMES
-    from textual.visual import RenderOptions
-
-    from .ui import land as landview
-
     theme = BUILTIN_THEMES["textual-dark"]
     app = SimpleNamespace(no_color=False, current_theme=theme, theme_variables=theme.to_color_system().generate())
-    state = new_game(_settings(2, 7, river=True)).clone()
+    state = new_game(_settings(2, 7, _every_module())).clone()
     pick = random.Random(7)
     states = []
     while state.phase != "over":
@@ -112,10 +125,6 @@ def carcassonne_opponent_numbers(players: int = 2, fixed: int = 400, every: int 
     simulation costs more as the land grows: the whole game is sampled). The rate the arena's ``--budget N``
     is set from (docs/carcassonne.md): at 2 players about 600 a CPU-second since the evaluation weighs a
     tile's places from the land before it (3 December 2026; 400 on 2 December, under load)."""
-    from .engine import view
-    from .opponents.levels import Opponent
-    from tiletum_tui.shell.opponents.base import Budget
-
     state = new_game(_settings(players, 3)).clone()
     seats = [Opponent(i, "journeyman") for i in range(players)]
     turns, sims, wall, cpu = [], 0, 0.0, 0.0
@@ -144,9 +153,6 @@ def completion_rates(games: int = 60, seed: int = 9001, players: int = 2) -> dic
     open ends or edges (1 to 4, 4 meaning more) and the tiles left (by tens), at every turn of ``games``
     journeyman games: (kind, open, tens) → (turns seen, the share completed). What the master's chances
     of closing (``evaluate.MASTER_ODDS``) were fitted to (docs/carcassonne.md)."""
-    from .engine import view
-    from .opponents.levels import Opponent
-
     seen: dict[tuple, list[int]] = {}
     for g in range(games):
         state = new_game(_settings(players, seed + g)).clone()
@@ -165,3 +171,35 @@ def completion_rates(games: int = 60, seed: int = 9001, players: int = 2) -> dic
             count[0] += 1
             count[1] += state.open[state.find(node)] <= 0
     return {key: (n, done / n) for key, (n, done) in sorted(seen.items())}
+
+
+class CarcassonneBench:
+    """Carcassonne's figures for ``tiletum bench`` (its entry's ``bench``)."""
+
+    def engine(self, games: int) -> list:
+        return [(f"Carcassonne: {games} random 2-player games, one core", carcassonne_numbers(games), "2f")]
+
+    def opponents(self) -> list:
+        figures = {}
+        for n in (2, 4):
+            figures.update(carcassonne_opponent_numbers(n))
+        return [("Carcassonne's opponents (one core; the master: 400 simulations at every 12th turn of a "
+                 "journeyman game)", figures, "1f")]
+
+    def screens(self) -> list:
+        return [("Replay of Carcassonne (a finished 2-player game, headless 80x24)",
+                 measure_replay(_finished_game(), views=("land", "log")), "ms")]
+
+
+def _finished_game(seed: int = 3):
+    """A finished 2-player game (random legal moves, a follower whenever one may go), in a session."""
+    settings = Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=seed)
+    session = Session.new(settings, autosave=False, game=CARCASSONNE)
+    rng = random.Random(seed)
+    while not session.finished:
+        legal = legal_actions(session.state)
+        session.apply(rng.choice([a for a in legal if getattr(a, "role", "") is not None] or legal), by=EVERY_SEAT)
+    return session
+
+
+BENCH = CarcassonneBench()

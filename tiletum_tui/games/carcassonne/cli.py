@@ -39,6 +39,11 @@ def settings(args) -> Settings:
     return settings_with(Settings, (PlayerSetup(n, c) for n, c in zip(names, COLOURS)), seed, ui_parts.chosen(args))
 
 
+def ruleset(args) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The modules its flags name (``--river``), for the arena (``shell.cli``); it has no options."""
+    return tuple(ui_parts.chosen(args)), ()
+
+
 def situation(state) -> str:
     """Whose turn and what to decide, or the result, in words."""
     if state.phase == "over":

@@ -14,6 +14,7 @@ ENTRY = Entry(
     opponents="tiletum_tui.games.carcassonne.opponents.plug:OPPONENTS",
     hosted_levels=("beginner", "journeyman", "master", "grandmaster"),
     front_door="tiletum_tui.games.carcassonne.cli",
+    bench="tiletum_tui.games.carcassonne.bench:BENCH",
     cli_options="tiletum_tui.games.carcassonne.cli_options:add_options",
     player_counts=(2, 5),
 )

@@ -13,6 +13,9 @@ ENTRY = Entry(
     lessons="tiletum_tui.games.tiletum.learn.lessons:tiletum_lessons",
     opponents="tiletum_tui.games.tiletum.opponents.plug:TILETUM_OPPONENTS",
     hosted_levels=("beginner", "journeyman", "master", "grandmaster"),
+    front_door="tiletum_tui.games.tiletum.cli",
     cli_options="tiletum_tui.games.tiletum.cli_options:add_options",
     player_counts=(2, 4),
+    bench="tiletum_tui.games.tiletum.bench.figures:BENCH",
+    old_saves="tiletum_tui.games.tiletum.old_saves.migrate",  # formats 1 and 2: every save was Tiletum's
 )

@@ -13,14 +13,14 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..records import read_record
+from ..saves import store
+from ..saves.record_files import record_of
+from ..session import Session
+from .saves import random_finished_game
+
 
 def measure_records(repeats: int = 9, seed: int = 1) -> dict:
-    from ..records import read_record
-    from ..saves import store
-    from ..saves.record_files import record_of
-    from ..session import Session
-    from .saves import random_finished_game
-
     session = random_finished_game(4, seed)
     with tempfile.TemporaryDirectory(prefix="tiletum-bench-") as folder:
         save = session.save_as(Path(folder) / "bench.json")

@@ -1,8 +1,8 @@
 """Replay timings for ``tiletum bench`` (issue 21: "Jump from the first to the last position of a
 finished 4-player game (aim ≤ 100 ms), one step (aim ≤ 20 ms from key to redrawn screen)").
 
-A finished 4-player game (random play, fixed seed) is opened in the replay screen, headless at
-80x24, in each view. Each figure is a median in CPU seconds of ``ReplayScreen.go`` (the position's view,
+A finished game (random play, fixed seed: Tiletum's of 4 players, Carcassonne's of 2, from each game's
+bench) is opened in its replay screen, headless at 80x24, in each view. Each figure is a median in CPU seconds of ``ReplayScreen.go`` (the position's view,
 its scene, every widget drawing it) plus the repaint after it (the layout and rendering of the
 screen that Textual's update timer does next, called at once: ``_timed``):
 - ``jump``: first → last, the first time (the last position's view not yet made) and again;
@@ -14,24 +14,10 @@ screen that Textual's update timer does next, called at once: ``_timed``):
 from __future__ import annotations
 
 import asyncio
-import random
 import statistics
 import time
 
 VIEWS = ("log", "wheel", "map", "board")
-
-
-def _finished_game(seed: int = 1):
-    from tiletum_tui.games.tiletum.engine import legal_actions
-    from tiletum_tui.games.tiletum.engine.state import PlayerSetup, Settings
-    from ..session import EVERY_SEAT, Session
-
-    names, colours = ("Ann", "Bob", "Cid", "Dee"), ("red", "blue", "green", "yellow")
-    session = Session.new(Settings(players=tuple(map(PlayerSetup, names, colours)), seed=3), autosave=False)
-    rng = random.Random(seed)
-    while not session.finished:
-        session.apply(rng.choice(legal_actions(session.state)), by=EVERY_SEAT)
-    return session
 
 
 async def _timed(pilot, call) -> float:
@@ -75,33 +61,11 @@ async def _measure(session, rounds: int, views=VIEWS) -> dict[str, list[float]]:
     return out
 
 
-def measure_replay(rounds: int = 3) -> dict[str, float]:
-    """Medians in seconds (see the module's words), and the game's number of moves."""
-    session = _finished_game()
-    times = asyncio.run(_measure(session, rounds))
+def measure_replay(session, rounds: int = 3, views=VIEWS) -> dict[str, float]:
+    """Medians in seconds (see the module's words) of a finished game's replay in each of ``views``, and
+    the game's number of moves (each game's bench hands its game: ``Entry.bench``)."""
+    times = asyncio.run(_measure(session, rounds, views))
     return {"moves in the game": len(session.log), **{k: statistics.median(v) for k, v in times.items()}}
 
 
-def _finished_carcassonne(seed: int = 3):
-    """A finished 2-player game of Carcassonne (random legal moves, a follower whenever one may go)."""
-    from tiletum_tui.core import games
-    from tiletum_tui.games.carcassonne.engine import PlayerSetup, Settings, legal_actions
-    from ..session import EVERY_SEAT, Session
-
-    settings = Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=seed)
-    session = Session.new(settings, autosave=False, game=games.game("carcassonne"))
-    rng = random.Random(seed)
-    while not session.finished:
-        legal = legal_actions(session.state)
-        session.apply(rng.choice([a for a in legal if getattr(a, "role", "") is not None] or legal), by=EVERY_SEAT)
-    return session
-
-
-def measure_carcassonne_replay(rounds: int = 3) -> dict[str, float]:
-    """The same for Carcassonne's replay: the land and the log."""
-    session = _finished_carcassonne()
-    times = asyncio.run(_measure(session, rounds, views=("land", "log")))
-    return {"moves in the game": len(session.log), **{k: statistics.median(v) for k, v in times.items()}}
-
-
-__all__ = ["measure_carcassonne_replay", "measure_replay"]
+__all__ = ["measure_replay"]

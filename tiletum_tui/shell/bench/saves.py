@@ -13,29 +13,27 @@ import tempfile
 import time
 from pathlib import Path
 
+from tiletum_tui.core import games
 
-def random_finished_game(players: int = 4, seed: int = 1):
-    """A Session (no autosave) of a seeded random game played to the end."""
-    from tiletum_tui.games.tiletum.engine import legal_actions
-    from tiletum_tui.games.tiletum.engine.state import PlayerSetup, Settings
-    from ..session import EVERY_SEAT, Session
+from ..host.hosted import COLOURS
+from ..saves import format as fmt
+from ..saves import store
+from ..session import EVERY_SEAT, Session
 
-    colours = ("red", "blue", "green", "yellow")
-    settings = Settings(players=tuple(PlayerSetup(name=f"Player {i + 1}", colour=colours[i]) for i in range(players)),
-                        seed=seed)
-    session = Session.new(settings, save_dir=tempfile.gettempdir(), autosave=False)
+
+def random_finished_game(players: int = 4, seed: int = 1, game: str | None = None):
+    """A Session (no autosave) of a seeded random game of ``game`` (the default game's) played to the end."""
+    rules = games.game(game or games.DEFAULT)
+    settings = rules.table_settings([(f"Player {i + 1}", COLOURS[i]) for i in range(players)], seed)
+    session = Session.new(settings, save_dir=tempfile.gettempdir(), autosave=False, game=rules)
     pick = random.Random(seed)
-    while session.state.phase != "over":
-        session.apply(pick.choice(legal_actions(session.state)), by=EVERY_SEAT)
+    while not session.finished:
+        session.apply(pick.choice(rules.legal_actions(session.state)), by=EVERY_SEAT)
     return session
 
 
 def measure_saves(repeats: int = 15, seed: int = 1) -> dict:
     """Median save and load times (ms) of a finished 4-player game, its file size and action count."""
-    from ..session import EVERY_SEAT, Session
-    from ..saves import format as fmt
-    from ..saves import store
-
     session = random_finished_game(4, seed)
     with tempfile.TemporaryDirectory(prefix="tiletum-bench-") as folder:
         path = Path(folder) / "bench.json"

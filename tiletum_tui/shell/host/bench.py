@@ -28,67 +28,18 @@ import time
 from pathlib import Path
 
 from . import protocol as P
-from .bench_host import start_host, stop_host
+from .bench_host import BenchClient, host_ready, rss_mb, start_host, stop_host
 from .bench_screens import screens_latency, ssh_connect_to_lobby
-from .client import ClientGames, HostLink
-from .hosted import HostFolder
 
 MOVES = 60  # moves timed per client count
 ANNOUNCED_MOVES = 72  # moves of the announcements' part (a game's first announcement: 30 to 70 moves in)
 
 
-def _rss_mb(pid: int) -> float:
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:")) / 1024
-    except (OSError, StopIteration):
-        return 0.0
-
-
-class _Client:
-    def __init__(self, folder: Path, name: str) -> None:
-        self.link = HostLink(path=str(HostFolder(folder).socket), name=name)
-        self.games = ClientGames(self.link)
-        self.lobby = None
-        self.updated_at: list[float] = []
-        self.changed = asyncio.Event()
-
-    async def start(self) -> None:
-        await self.link.connect()
-        asyncio.ensure_future(self._read())
-        while self.lobby is None:
-            await self._wait()
-
-    async def _read(self) -> None:
-        while (msg := await self.link.receive()) is not None:
-            self.games.heard(msg)
-            if isinstance(msg, P.Lobby):
-                self.lobby = msg
-            if isinstance(msg, P.Update):
-                self.updated_at.append(time.perf_counter())  # (after the model took it: heard() ran)
-            self.changed.set()
-
-    async def _wait(self) -> None:
-        self.changed.clear()
-        await asyncio.wait_for(self.changed.wait(), 30)
-
-
-async def _ready(folder: Path) -> None:
-    for _ in range(300):
-        try:
-            _, w = await asyncio.open_unix_connection(str(HostFolder(folder).socket))
-            w.close()
-            return
-        except OSError:
-            await asyncio.sleep(0.1)
-    raise RuntimeError("the host did not start")
-
-
 async def _latency(folder: Path, count: int, host_pid: int) -> dict:
     rng = random.Random(count)
     tag = f"{count}"
-    ann, bob = _Client(folder, f"ann{tag}"), _Client(folder, f"bob{tag}")
-    watchers = [_Client(folder, f"w{tag}-{k}") for k in range(count - 2)]
+    ann, bob = BenchClient(folder, f"ann{tag}"), BenchClient(folder, f"bob{tag}")
+    watchers = [BenchClient(folder, f"w{tag}-{k}") for k in range(count - 2)]
     clients = [ann, bob, *watchers]
     for c in clients:
         await c.start()
@@ -101,7 +52,7 @@ async def _latency(folder: Path, count: int, host_pid: int) -> dict:
     for c in clients:
         while gid not in c.games.models:
             await c._wait()
-    rss = _rss_mb(host_pid)
+    rss = rss_mb(host_pid)
     times = []
     for _ in range(MOVES):
         model = ann.games.models[gid]
@@ -136,7 +87,7 @@ def _connect_to_lobby(folder: Path) -> tuple[float, float]:
         if not wait_for_text(master, "Your games"):
             raise RuntimeError("the lobby never showed")
         took = time.perf_counter() - start
-        return took, _rss_mb(process.pid)
+        return took, rss_mb(process.pid)
     finally:
         stop(process, master)
 
@@ -145,14 +96,14 @@ def host_numbers(table_seed: int, screens_only: bool = False) -> dict:
     folder = Path(tempfile.mkdtemp(prefix="tb-"))
     host = start_host(folder, "--pace", "0", "--table-seed", str(table_seed))
     try:
-        asyncio.run(_ready(folder))
+        asyncio.run(host_ready(folder))
         if screens_only:  # (``--screens``: the rows of issue 25's aim, a short run to repeat, code A against B)
             out = {}
             for count in (2, 8):
                 out.update(asyncio.run(screens_latency(folder, count)))
             out["load average (1 min) after the run"] = os.getloadavg()[0]
             return out
-        out = {"host resident MB, no client": _rss_mb(host.pid)}
+        out = {"host resident MB, no client": rss_mb(host.pid)}
         for count in (2, 8):
             out.update(asyncio.run(_latency(folder, count, host.pid)))
         for count in (2, 8):

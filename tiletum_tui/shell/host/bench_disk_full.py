@@ -5,7 +5,7 @@ is told only once it is on disk"). A measured run, not a test (the tests: ``test
 
 ``tiletum host`` runs in a user and mount namespace of its own (``unshare --user --map-root-user
 --mount``: no root needed) whose ``games/`` folder is a tmpfs of 1 MiB: a real ENOSPC. Two players
-(protocol clients, ``bench._Client``) make moves; the disk is filled (a file written until the disk
+(protocol clients, ``bench_host.BenchClient``) make moves; the disk is filled (a file written until the disk
 says it is full); they try ``--moves`` more; the filler is removed; they go on; the host is killed
 with SIGKILL; its file is read. Printed: how each move went, when each player heard the game was
 paused and went on again, what the host's log said, and whether every move either player was told
@@ -32,7 +32,7 @@ if sys.path and Path(sys.path[0]).resolve() == THIS.parent:
     sys.path.insert(0, str(THIS.parents[3]))
 
 from . import protocol as P  # noqa: E402
-from .bench import _Client, _ready  # noqa: E402
+from .bench_host import BenchClient, host_ready  # noqa: E402
 from .bench_host import ROOT  # noqa: E402
 from .hosted import HostFolder  # noqa: E402
 
@@ -53,7 +53,7 @@ mkdir "$1/kept"; cp "$1"/games/autosave-*.json "$1/kept/"
 """
 
 
-class _Heard(_Client):
+class _Heard(BenchClient):
     """A bench client that keeps what the host said (its refusals)."""
 
     async def _read(self) -> None:
@@ -77,7 +77,7 @@ async def run(folder: Path, moves: int, tree: str, kill_while_full: bool) -> Non
     ns = subprocess.Popen(["unshare", "--user", "--map-root-user", "--mount", "sh", "-c", _SHELL, "sh",
                            str(folder), tree, sys.executable], cwd=tree)
     try:
-        await _ready(folder)
+        await host_ready(folder)
         host_pid = int((folder / "host.pid").read_text())
         ann, bob = _Heard(folder, "ann"), _Heard(folder, "bob")
         for c in (ann, bob):

@@ -33,8 +33,7 @@ if sys.path and Path(sys.path[0]).resolve() == THIS.parent:
     sys.path.insert(0, str(THIS.parents[3]))
 
 from . import protocol as P  # noqa: E402
-from .bench import _ready, _rss_mb  # noqa: E402
-from .bench_host import ROOT, start_host, stop_host  # noqa: E402
+from .bench_host import ROOT, host_ready, rss_mb, start_host, stop_host  # noqa: E402
 from .bench_restart import make_folder  # noqa: E402
 from .hosted import HostFolder  # noqa: E402
 from ..saves import store  # noqa: E402
@@ -136,8 +135,8 @@ def main() -> int:
     t = time.perf_counter()
     host = start_host(folder, "--pace", "0")
     try:
-        asyncio.run(_ready(folder))
-        print(f"host started (its socket answers) in {time.perf_counter() - t:.2f} s; resident {_rss_mb(host.pid):.0f} MB")
+        asyncio.run(host_ready(folder))
+        print(f"host started (its socket answers) in {time.perf_counter() - t:.2f} s; resident {rss_mb(host.pid):.0f} MB")
         r = asyncio.run(_protocol(folder, args.laps))
         first = r["first"]
         print(f"connect to lobby (protocol client, hello to its first page): median "
@@ -151,7 +150,7 @@ def main() -> int:
               + ", ".join(f"{j:.2f} s" for j in joins))
         cpu = _cpu(host.pid)
         held = asyncio.run(_crowd(folder, 20))
-        print(f"host resident with 20 connections on pages of their own: {_rss_mb(host.pid):.0f} MB "
+        print(f"host resident with 20 connections on pages of their own: {rss_mb(host.pid):.0f} MB "
               f"(CPU for their 20 connects and pages: {(_cpu(host.pid) - cpu) * 1000:.0f} ms)")
         del held
     finally:

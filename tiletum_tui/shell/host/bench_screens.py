@@ -2,7 +2,7 @@
 own, showing the game, as a player's terminal does (issue 25, "Measured": "From an action accepted
 to every connected client's screen redrawn"), and players coming in through the SSH door.
 
-- ``screens_latency``: two players make moves through the protocol (``bench._Client``); ``count``
+- ``screens_latency``: two players make moves through the protocol (``bench_host.BenchClient``); ``count``
   screens show the game (two at the players' seats, the others watching). For each move: from the
   move sent to the last byte of every screen's redraw (a screen's redraw ends when its pty has been
   quiet for ``QUIET`` seconds; the quiet wait itself is not in the figure). And the CPU time each
@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 
 from . import protocol as P
+from .bench_host import BenchClient, host_ready, start_host, stop_host
 
 QUIET = 0.25  # seconds without output after which a screen has finished redrawing
 UNCHANGED = 5.0  # seconds after which a screen with no output had nothing to redraw
@@ -128,11 +129,10 @@ async def _dismiss(screens: list[_Screen]) -> tuple[int, float]:
 
 
 async def screens_latency(folder: Path, count: int, moves: int = SCREEN_MOVES, dismiss: bool = False) -> dict:
-    from .bench import _Client  # (the protocol clients that make the moves)
 
     rng = random.Random(count)
     tag = f"s{count}-{next(_RUNS)}"  # (names of their own: a player's first lobby line must be this game)
-    ann, bob = _Client(folder, f"ann{tag}"), _Client(folder, f"bob{tag}")
+    ann, bob = BenchClient(folder, f"ann{tag}"), BenchClient(folder, f"bob{tag}")
     for c in (ann, bob):
         await c.start()
     ann.link.send(P.NewTable("tiletum", (P.SeatPlan("person", ann.link.name), P.SeatPlan("person", bob.link.name))))
@@ -217,8 +217,6 @@ async def ssh_connect_to_lobby(laps: int = 5, cold: bool = False) -> dict:
     from .ssh_import import asyncssh
 
     from ..bench.startup import _ESCAPES
-    from .bench import _ready
-    from .bench_host import start_host, stop_host
 
     folder = Path(tempfile.mkdtemp(prefix="tb-"))
     key = asyncssh.generate_private_key("ssh-ed25519")
@@ -233,7 +231,7 @@ async def ssh_connect_to_lobby(laps: int = 5, cold: bool = False) -> dict:
     host = start_host(folder, "--listen", f"127.0.0.1:{port}", "--authorized-keys", str(folder / "players"), env=env)
     rows = []
     try:
-        await _ready(folder)
+        await host_ready(folder)
         for lap in range(laps + 1):  # (the first: a warm-up)
             await asyncio.sleep(8)  # the client of the lap before gone, the next one started ahead
             own0, kids0 = cpu_seconds(host.pid), _children_cpu(host.pid)

@@ -73,7 +73,7 @@ def add_commands(sub) -> None:
 
 
 def _folder(args):
-    from .hosted import HostFolder, default_folder
+    from .hosted import HostFolder, default_folder  # start-up: each command imports what it runs
 
     return HostFolder(args.host_dir) if getattr(args, "host_dir", None) else default_folder()
 
@@ -87,8 +87,8 @@ def _listen(text: str, option: str = "--listen") -> tuple[str, int]:
 
 
 def run_join(args) -> int:
-    from .client import HostLink
-    from .join import run_join as run
+    from .client import HostLink  # start-up: each command imports what it runs
+    from .join import run_join as run  # start-up: each command imports what it runs
 
     if args.fd is not None:
         link = HostLink(fd=args.fd, name="")
@@ -130,7 +130,7 @@ def run_host(args) -> int:
 
 def _links(folder, args) -> int:
     """``tiletum host invite NAME`` / ``revoke NAME``: the link goes to this terminal only, never a log."""
-    from .invites import InviteError, Invites
+    from .invites import InviteError, Invites  # start-up: each command imports what it runs
 
     folder.prepare()
     invites = Invites(folder.web_invites)
@@ -166,8 +166,8 @@ def _web_url(folder, public_url: str | None) -> str | None:
 async def _put_away(folder, what: str, game_ids: list[str], under_way: bool = False) -> int:
     """``tiletum host archive GAME...`` / ``delete GAME...``: by the running host (its lobby drops the
     lines at once), else in its folder. 0 when every game was done, else 2 (no such game, not over)."""
-    from . import protocol as P
-    from .archive import ArchiveError, done_words, find_over, put_away
+    from . import protocol as P  # start-up: each command imports what it runs
+    from .archive import ArchiveError, done_words, find_over, put_away  # start-up: each command imports what it runs
 
     failed = 0
     try:
@@ -199,7 +199,7 @@ async def _put_away(folder, what: str, game_ids: list[str], under_way: bool = Fa
 
 async def _answer(reader) -> str:
     """The running host's answer to ``Manage``: its words, or "!why" when it refused."""
-    from . import protocol as P
+    from . import protocol as P  # start-up: each command imports what it runs
 
     while True:
         data = await P.read_frame(reader)
@@ -211,7 +211,7 @@ async def _answer(reader) -> str:
 
 
 async def _status(folder) -> int:
-    from . import protocol as P
+    from . import protocol as P  # start-up: each command imports what it runs
 
     try:
         reader, writer = await asyncio.open_unix_connection(str(folder.socket))
@@ -227,7 +227,7 @@ async def _status(folder) -> int:
 
 
 async def _serve(folder, args, listen, web) -> int:
-    from .server import Host
+    from .server import Host  # start-up: each command imports what it runs
 
     live = not args.quiet and sys.stdout.isatty()
     recent: list[str] = []
@@ -272,9 +272,9 @@ def _say(line: str) -> None:
 
 async def _until_stopped(host, folder, args, door, report, recent, live) -> None:
     """The host's live list (or its lines), until SIGINT, SIGTERM or SIGHUP (its terminal closed)."""
-    import shutil
+    import shutil  # start-up: each command imports what it runs
 
-    from .hosted import wrapper
+    from .hosted import wrapper  # start-up: each command imports what it runs
 
     heading = [f"Hosting {len(host.games)} game(s) from {clean(folder.root)}",
                f"On this machine: tiletum join --as NAME" + (f" --host-dir {clean(folder.root)}" if args.host_dir else ""),
@@ -303,9 +303,9 @@ async def _until_stopped(host, folder, args, door, report, recent, live) -> None
 
 async def _ssh_door(host, folder, args, listen, report):
     """Start the SSH door (``host.ssh_door``) if there are players' keys: (door or None, lines to print)."""
-    from .keys import KeyFileError
-    from .launch import launcher
-    from .ssh_door import start_ssh_door
+    from .keys import KeyFileError  # start-up: each command imports what it runs
+    from .launch import launcher  # start-up: each command imports what it runs
+    from .ssh_door import start_ssh_door  # start-up: each command imports what it runs
 
     if not args.authorized_keys:
         return None, ["No --authorized-keys FILE: the SSH door stays closed (players join on this machine)."]
@@ -327,9 +327,9 @@ async def _web_door(host, folder, args, web):
     """Start the web door if asked for (``--web``): (door or None, lines to print)."""
     if web is None:
         return None, ["No --web ADDR:PORT: the web door stays closed."]
-    from .invites import InviteError, Invites
-    from .launch import launcher
-    from .web_door import start_web_door
+    from .invites import InviteError, Invites  # start-up: each command imports what it runs
+    from .launch import launcher  # start-up: each command imports what it runs
+    from .web_door import start_web_door  # start-up: each command imports what it runs
 
     invites = Invites(folder.web_invites)
     try:
@@ -340,7 +340,7 @@ async def _web_door(host, folder, args, web):
     except (InviteError, OSError) as exc:
         raise SystemExit(f"tiletum: the web door cannot open: {clean(exc, 300)}") from None
     base = door.base_url()
-    from ..saves import store
+    from ..saves import store  # start-up: each command imports what it runs
 
     store.write_atomic(folder.web_url, (base + "\n").encode())  # for the links ``tiletum host invite`` prints
 

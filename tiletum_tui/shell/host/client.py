@@ -77,7 +77,7 @@ class ClientGames:
             if model is not None:
                 model.reopened(msg)
             else:
-                from .remote_model import RemoteModel
+                from .remote_model import RemoteModel  # start-up: the lobby is painted first (the docstring)
 
                 model = self.models[msg.game] = RemoteModel(self.link, msg)
                 if self.opened is not None:
@@ -124,7 +124,7 @@ class ClientGames:
 
 def __getattr__(name: str):
     if name == "RemoteModel":  # (``from .client import RemoteModel``, once a game is open anyway)
-        from .remote_model import RemoteModel
+        from .remote_model import RemoteModel  # start-up: the lobby is painted first (the docstring)
 
         return RemoteModel
     raise AttributeError(name)

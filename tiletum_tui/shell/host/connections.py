@@ -11,14 +11,10 @@ from __future__ import annotations
 import asyncio
 import socket
 import time
-from typing import TYPE_CHECKING
 
 from tiletum_tui.core.safe_text import clean, name_problem
 from . import protocol as P
 from .replays import REPLAY_RATE
-
-if TYPE_CHECKING:
-    from .server import Host
 
 HINT_RATE = (0.34, 6)  # hints a second on average (one every 3 s: a third of a core at most), bursts of 6
 # (with hints on, each decision of a turn asks one); more is refused, with why
@@ -28,7 +24,7 @@ SLOW_CLIENT = 8 * 1024 * 1024  # bytes waiting to be sent to one client: more, a
 
 
 class Connection:
-    def __init__(self, host: Host, writer: asyncio.StreamWriter, name: str | None, via: str = "here",
+    def __init__(self, host: HostConnections, writer: asyncio.StreamWriter, name: str | None, via: str = "here",
                  watching: bool = False) -> None:
         self.host, self.writer, self.name = host, writer, name
         self.via = via  # the door it came through: here (the owner's socket), ssh or web

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import select
+import sys
 import traceback
 from pathlib import Path
 
@@ -25,7 +27,58 @@ from . import protocol as P
 from .client import ClientGames, HostLink
 from .lobby import LobbyScreen, YourLinkScreen
 
-RETRY = 1.0  # seconds between attempts to reach the host again
+RETRY = 1.0  # seconds before the first attempt to reach the host again; each next wait is twice the last
+RETRY_MOST = 30.0  # the longest wait between two attempts
+GIVE_UP = 600.0  # seconds of waiting for a host that never answers before the client ends, saying so
+
+
+def waits(first: float = RETRY, most: float = RETRY_MOST, give_up: float = GIVE_UP):
+    """The waits between attempts to reach a host that does not answer: 1, 2, 4, ... 30, 30 s, until
+    they add up to ``give_up`` (then none: the client ends). A host that vanished costs a client a
+    connection attempt every half minute at most, never a spin (issue 38's noticed: eight clients left
+    by a benchmark ran on for hours)."""
+    wait, waited = first, 0.0
+    while waited < give_up:
+        wait = min(wait, most, give_up - waited)
+        yield wait
+        waited += wait
+        wait *= 2
+
+
+async def reach_host(link: HostLink, say, sleep=asyncio.sleep) -> str | None:
+    """Connect ``link``, trying again after each of ``waits()`` while the host cannot be reached, each
+    wait said (``say``). None once connected; else why the client must end (the line it ends with)."""
+    pauses = waits()
+    attempt = 0
+    while True:
+        attempt += 1
+        try:
+            await link.connect()
+            return None
+        except OSError as exc:
+            why = clean(exc, 60)
+            if not link.can_reconnect:
+                return f"the host cannot be reached: {why}"
+            wait = next(pauses, None)
+            if wait is None:
+                return (f"the host has not answered for {GIVE_UP / 60:g} minutes ({attempt} attempts; {why}): "
+                        "gave up. Start tiletum join again once the host runs.")
+            say(f"the host cannot be reached; attempt {attempt + 1} in {wait:g} s ({why})")
+            await sleep(wait)
+
+
+def terminal_hung_up(fd: int) -> bool:
+    """The terminal this client draws on is gone (its other end closed, ``POLLHUP``): Textual's input
+    thread would then read nothing in a busy loop, a core's worth of CPU for nothing, so the client
+    ends (``JoinApp._check_terminal``). False where it cannot tell (no poll)."""
+    try:
+        if not hasattr(select, "poll"):
+            return False
+        poller = select.poll()
+        poller.register(fd, select.POLLHUP)
+        return any(event & select.POLLHUP for _fd, event in poller.poll(0))
+    except (OSError, ValueError):
+        return False
 
 
 class JoinApp(TiletumApp):
@@ -51,18 +104,19 @@ class JoinApp(TiletumApp):
         self.lobby_screen = LobbyScreen(self.me)
         self.push_screen(self.lobby_screen)
         self.run_worker(self._talk(), name="host-link")
+        self.set_interval(5, self._check_terminal)
+
+    def _check_terminal(self) -> None:
+        stdin = sys.__stdin__
+        if stdin is not None and terminal_hung_up(stdin.fileno()):
+            self.exit(return_code=1, message="tiletum join: the terminal is gone")
 
     async def _talk(self) -> None:
         while True:
-            try:
-                await self.link.connect()
-            except OSError as exc:
-                if not self.link.can_reconnect:
-                    self.exit(return_code=1, message=f"tiletum join: the host cannot be reached: {clean(exc)}")
-                    return
-                self._connection(f"the host cannot be reached; trying again… ({clean(exc, 60)})")
-                await asyncio.sleep(RETRY)
-                continue
+            ended = await reach_host(self.link, self._connection)
+            if ended is not None:
+                self.exit(return_code=1, message=f"tiletum join: {ended}")
+                return
             while (msg := await self.link.receive()) is not None:
                 self.heard(msg)
             self.link.close()

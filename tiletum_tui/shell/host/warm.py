@@ -56,7 +56,7 @@ class WarmClients:
         try:
             try:
                 proc = await asyncio.create_subprocess_exec(
-                    sys.executable, "-m", "tiletum_tui.shell.host.warm", str(theirs.fileno()),
+                    sys.executable, "-m", "tiletum_tui.shell.host.spare", str(theirs.fileno()),
                     pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL, env=self._env, start_new_session=True)
             finally:
@@ -152,59 +152,3 @@ def _imported(env: dict[str, str]) -> dict[str, str]:
 def _end(proc) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
-
-
-def main() -> int:
-    """The spare: import what a client needs, say so, wait for a session, become its client."""
-    control = socket.socket(fileno=int(sys.argv[1]))
-    import textual.drivers.linux_driver  # noqa: F401  (what the app imports when it runs)
-    import textual.drivers.web_driver  # noqa: F401  (... in a page)
-
-    from .. import cli_guard
-    from . import cli as host_cli, join  # noqa: F401
-    from . import remote_model  # noqa: F401  (and when the first game opens)
-
-    control.sendall(READY)
-    try:
-        message, fds, _, _ = socket.recv_fds(control, 1 << 20, 16)
-    except OSError:
-        return 1
-    control.close()
-    if not message or not fds:
-        return 0  # the host went, or closed its spare
-    order = json.loads(message)
-    if order.get("stdio") == "pipes":  # the web door's: stdin, stdout (stderr stays /dev/null)
-        stdio, fds = fds[:2], fds[2:]
-        for n, fd in enumerate(stdio):
-            os.dup2(fd, n)
-            os.close(fd)
-    else:  # the SSH door's PTY
-        tty, fds = fds[0], fds[1:]
-        import fcntl
-        import termios
-
-        fcntl.ioctl(tty, termios.TIOCSCTTY, 0)  # (a session leader already: started with a session of its own)
-        for n in (0, 1, 2):
-            os.dup2(tty, n)
-        os.close(tty)
-    passed = dict(zip(order["fds"], fds))
-    os.environ.clear()
-    os.environ.update(order["env"])
-    args = list(order["args"])
-    for i in range(len(args) - 1):  # the descriptors as numbered here
-        if args[i] == "--fd" and args[i + 1].isdigit() and int(args[i + 1]) in passed:
-            args[i + 1] = str(passed[int(args[i + 1])])
-    sys.argv = ["tiletum", *args]
-
-    def join_command(argv: list[str]) -> int:  # ``tiletum join ...``, as the command line parses it
-        import argparse
-
-        parser = argparse.ArgumentParser(prog="tiletum")
-        host_cli.add_commands(parser.add_subparsers(dest="command"))
-        return host_cli.run_join(parser.parse_args(argv))
-
-    return cli_guard.run(join_command, args)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -17,6 +17,7 @@ An object of the shape (``GameOpponents`` below) offers:
 
 from __future__ import annotations
 
+from tiletum_tui.core import games
 from typing import Any, Protocol
 
 
@@ -38,8 +39,6 @@ class GameOpponents(Protocol):
 
 def for_game(name: str) -> GameOpponents:
     """The opponents of the game of that name (``games.OPPONENTS``: "module:object")."""
-    from tiletum_tui.core import games
-
     entry = games.entry(name)
     if entry is None or entry.opponents is None:
         raise ValueError(f"{name} has no computer opponents")

@@ -14,7 +14,7 @@ def __getattr__(name: str):
     """The format's names on first use: importing a part of ``saves`` (the title screen's folder)
     does not build the format's msgspec Structs (start-up, issue 24)."""
     if name in _FORMAT:
-        from . import format
+        from . import format  # (here: start-up, as the docstring says)
 
         return getattr(format, name)
     raise AttributeError(name)

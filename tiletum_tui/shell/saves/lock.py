@@ -36,6 +36,7 @@ from pathlib import Path
 from tiletum_tui.core import paths
 from tiletum_tui.core.safe_text import clean
 from .errors import SaveFileError
+from .names import sanitise_name
 
 try:
     import fcntl
@@ -120,8 +121,6 @@ def _release_file(owner: GameLock, path: Path, fd: int) -> None:
 
 def lock_path(folder: str | os.PathLike[str], game_id: str) -> Path:
     """The save folder's lock of ``game_id``."""
-    from .store import sanitise_name
-
     return Path(folder) / f".{sanitise_name(game_id)}{LOCK_SUFFIX}"
 
 
@@ -129,8 +128,6 @@ def machine_lock_path(game_id: str) -> Path:
     """The machine-wide lock of ``game_id``: one game is played by one process on this computer,
     whatever folders its saves are in (``tiletum --save-dir D2 load D/g.json`` while another plays
     it from D). In the user's state folder (``paths.locks_folder``)."""
-    from .store import sanitise_name
-
     return paths.locks_folder() / f"{sanitise_name(game_id)}{LOCK_SUFFIX}"
 
 

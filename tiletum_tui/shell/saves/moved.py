@@ -21,20 +21,18 @@ from pathlib import Path
 from tiletum_tui.core import paths
 from . import safe_read
 from .errors import SaveFileError
+from .names import sanitise_name
+from .store import write_atomic
 
 _MAX_NOTE = 8192
 
 
 def _note_path(game_id: str) -> Path:
-    from .store import sanitise_name
-
     return paths.moves_folder() / f"{sanitise_name(game_id)}.json"
 
 
 def record(game_id: str, autosave: Path) -> None:
     """Note that ``game_id``'s autosave is now ``autosave`` (best effort)."""
-    from .store import write_atomic
-
     folder = paths.moves_folder()
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)

@@ -20,6 +20,7 @@ from .. import records
 from ..records.errors import REPLAY, VERSION
 from . import format as fmt
 from .errors import CorruptSaveError, ReplayError, UnsupportedVersionError
+from .loaded import LoadedFile, seats_problem
 
 SUFFIX = records.SUFFIX
 
@@ -56,7 +57,6 @@ def record_of(session) -> str:
 
 def parse_record(data: bytes, path: Path):
     """The save a record file describes, as ``store.LoadedFile``; a SaveFileError with the line and column."""
-    from .store import LoadedFile, seats_problem  # (store reads records through here)
 
     try:
         record = records.read_record(data)

@@ -22,8 +22,6 @@ import os
 import re
 import stat
 import threading
-import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
 
 import msgspec
@@ -34,13 +32,13 @@ from tiletum_tui.core.safe_text import clean, name_problem, quote
 from . import format as fmt
 from . import safe_read
 from .errors import CorruptSaveError, SaveFileError, SaveWriteError, UnsupportedVersionError
+from .loaded import LoadedFile, seats_problem
+from .lock import held_elsewhere
+from .names import AUTOSAVE_PREFIX, SUFFIX, sanitise_name  # noqa: F401 (their home: names.py)
 from tiletum_tui.core import games
 
-SUFFIX = ".json"
-AUTOSAVE_PREFIX = "autosave-"
 APP_FOLDER = paths.APP_FOLDER
 _TEMP_RE = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)-(?P<tid>\d+)\.tmp$")
-_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
 
 
 # ---------------------------------------------------------------- the save folder
@@ -63,25 +61,6 @@ def prepare_folder(folder: str | os.PathLike[str]) -> Path:
 
 
 # ---------------------------------------------------------------- names
-def sanitise_name(name: str) -> str:
-    """A safe file stem from what the player typed: letters, digits, space, ',', '-', '_' and '.' only
-    (the comma: the name offered, "Ann vs Bob, round 2", stays as it reads), no leading dot, at most 60 characters, never empty, never an autosave's or a device's name."""
-    text = re.sub(r"\s+", " ", unicodedata.normalize("NFKC", name))
-    text = "".join(c if (c.isalnum() or c in " ,-_.") else "-" for c in text)
-    text = re.sub(r"\.{2,}", ".", text)
-    text = re.sub(r"-{2,}", "-", text).strip(" .,-_")
-    text = text[:60].rstrip(" .,-_")
-    if text.lower().endswith(SUFFIX):
-        text = text[: -len(SUFFIX)].rstrip(" .-_")
-    if not text:
-        text = "save"
-    if text.lower().startswith(AUTOSAVE_PREFIX.rstrip("-")):
-        text = "saved " + text
-    if text.split(".")[0].lower() in _RESERVED:
-        text = "save " + text
-    return text
-
-
 def save_path(folder: str | os.PathLike[str], name: str) -> Path:
     """The path of a named save in ``folder``; it always lies directly inside the folder."""
     folder = Path(folder)
@@ -243,8 +222,6 @@ def check_replaceable(path: str | os.PathLike[str], game_id: str, settings=None)
     if loaded.save.meta.game_id != game_id and (settings is None or loaded.settings != settings):
         raise SaveWriteError(path, "it already holds the save of another game: it is not replaced; "
                                    "choose another name")
-    from .lock import held_elsewhere
-
     holder = held_elsewhere(path.parent, loaded.save.meta.game_id)
     if holder is not None:  # another Tiletum is playing the game in that file: never write under it
         raise SaveWriteError(path, f"its game is open in another Tiletum ({holder.describe()}): it is not "
@@ -291,22 +268,6 @@ def _alive(pid: int) -> bool:
 
 
 # ---------------------------------------------------------------- reading
-@dataclass(frozen=True)
-class LoadedFile:
-    """A save file decoded (and migrated to the current format), not yet replayed."""
-
-    path: Path
-    save: fmt.SaveFile
-    version: int  # the version the file was written in
-    game: object  # the game it is a save of (``games.game``)
-    settings: object  # the game's settings, decoded strictly
-
-    @property
-    def check_digest(self) -> bool:
-        """Only a save migrated from format 1 has no digest (its game is replayed unchecked)."""
-        return bool(self.save.digest)
-
-
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
     """A save file's bytes: a regular file only, at most ``safe_read.MAX_SAVE_BYTES`` (never hangs on a
     pipe, never reads a device without end)."""
@@ -327,7 +288,7 @@ def parse_save(data: bytes, path: str | os.PathLike[str], *, migrate: bool = Tru
     """Decode a save strictly. An older format is migrated to the current one, which replays its
     game (``migrate=False`` reads only what a listing needs: the metadata, without a replay). A game
     record (``record_files``, issue 21) is read as the save it describes, its moves replayed and checked."""
-    from . import record_files
+    from . import record_files  # (here: the title screen's start-up needs no records)
 
     path = Path(path)
     if record_files.is_record(path, data):
@@ -336,7 +297,8 @@ def parse_save(data: bytes, path: str | os.PathLike[str], *, migrate: bool = Tru
         raise CorruptSaveError(path, "the file is empty" if not data else "the file holds only blank space")
     if len(data) > safe_read.MAX_SAVE_BYTES:
         raise CorruptSaveError(path, f"the data is too large to be a save ({len(data):,} bytes)")
-    from .migrate import READABLE_VERSIONS, listing_only, upgrade  # here: it needs the engine (start-up)
+    old = _old_formats()  # here: it needs the engine (start-up)
+    readable = old.READABLE_VERSIONS if old is not None else (fmt.CURRENT_VERSION,)
 
     data = safe_read.check_json_text(data, path)
     try:
@@ -350,17 +312,17 @@ def parse_save(data: bytes, path: str | os.PathLike[str], *, migrate: bool = Tru
     if version > fmt.CURRENT_VERSION:
         raise UnsupportedVersionError(
             path, f"written by a newer version of Tiletum (save format {version}; this version reads formats "
-                  f"{READABLE_VERSIONS[0]} to {fmt.CURRENT_VERSION}): update Tiletum to load it")
-    if version not in READABLE_VERSIONS:
-        known = ", ".join(map(str, READABLE_VERSIONS))
+                  f"{readable[0]} to {fmt.CURRENT_VERSION}): update Tiletum to load it")
+    if version not in readable:
+        known = ", ".join(map(str, readable))
         raise UnsupportedVersionError(path, f"unknown save format version {version} (known: {known})")
     try:
         if version == fmt.CURRENT_VERSION:
             save = fmt.decode_current(data)
         elif migrate:
-            save = upgrade(data, version, path)
+            save = old.upgrade(data, version, path)
         else:
-            save = listing_only(data, version, path)
+            save = old.listing_only(data, version, path)
     except msgspec.DecodeError as exc:
         problem = fmt.describe_decode_error(exc)
         if version != fmt.CURRENT_VERSION:
@@ -401,18 +363,10 @@ def parse_save(data: bytes, path: str | os.PathLike[str], *, migrate: bool = Tru
     return LoadedFile(path=path, save=save, version=version, game=game, settings=settings)
 
 
-def seats_problem(seats, players: int) -> str | None:
-    """Why the seats of a save cannot be played (who plays each seat comes from untrusted files), or None."""
-    from tiletum_tui.games.tiletum.opponents.levels import LEVELS, Budget
+def _old_formats():
+    """The module that reads the save formats from before a save named its game (1 and 2), from the
+    registry entry of the game they were all of (``Entry.old_saves``); None if no game has any."""
+    found = next((e.old_saves for e in games.entries() if e.old_saves), None)
+    return games.load(found) if found else None
 
-    if len(seats) > players:
-        return f"`$.seats` names {len(seats)} seats for a game of {players} players"
-    for i, seat in enumerate(seats):
-        if seat.is_opponent and seat.level not in LEVELS:
-            return f"seat {i + 1}: unknown opponent level {quote(seat.level, 20)} (known: {', '.join(LEVELS)})"
-        if seat.budget:
-            try:
-                Budget.parse(seat.budget)
-            except ValueError as exc:
-                return f"seat {i + 1}: {exc}"
-    return None
+

@@ -36,6 +36,7 @@ from pathlib import Path
 
 from tiletum_tui.core import games
 from ..last_game import checked_saves, find_last_unfinished
+from tiletum_tui.core.errors import Refused
 from tiletum_tui.core.safe_text import clean, quote
 from ..safekeeping import OPEN_MODES, ReadOnlyGameError
 from ..saves import format as fmt
@@ -43,13 +44,14 @@ from ..saves import moved, store
 from ..saves.errors import ReplayError
 from ..saves.writer import AutosaveWriter
 from .saving import SessionSaving, _now
+from .since import since
 
 
 class UndoError(ValueError):
     """Undo or redo is not possible now; the message is the reason (the same text as ``can_undo()``)."""
 
 
-class NotYourMoveError(ValueError):
+class NotYourMoveError(Refused):
     """A move asked for by a seat whose decision it is not, or for another seat; the message says why."""
 
 
@@ -254,8 +256,6 @@ class Session(SessionSaving):
 
     def since(self, seat: int):
         """'Since your last turn' for ``seat`` (``session.since``: every event, its VP read from the states)."""
-        from .since import since
-
         return since(self.game, self._history, self.log, seat)
 
     def whole_game(self) -> Session:

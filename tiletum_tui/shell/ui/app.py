@@ -11,7 +11,6 @@ from textual.screen import Screen
 from tiletum_tui.core import games
 from . import keeping
 from .help import page_bindings
-from tiletum_tui.games.tiletum.ui import keymap
 from .games import game_names, screens_for
 from .paths import later_css_paths, title_css_paths
 from .title import TitleScreen
@@ -19,22 +18,26 @@ from .title import TitleScreen
 # Start-up (issue 24): the title screen is painted before anything else is imported. The engine, the
 # game screen, the dialogs and the rules browser are imported where they are first used, so that
 # `tiletum` shows its title about as fast as a bare Textual app (``tiletum bench``, "Start-up").
+#
+# The app is the default game's (``games.DEFAULT``, the first in the registry's order): its title, its
+# app-wide keys and the player's key file, its key help where no game's screen has its own, its rules
+# in the palette and the chapter list of every game's lessons come from that game's screens object
+# (``HOME``), found by the registry like any other's.
+HOME = screens_for(games.DEFAULT)
 
 
 def _rules_commands():
-    from tiletum_tui.games.tiletum.ui.learn.rules_screen import RulesCommands
-
-    return RulesCommands
+    return HOME.rules_commands()
 
 
 class TiletumApp(App):
     """The app shell: the title screen, opening and starting games, app-wide keys. The game's own
     screens come from ``ui.games`` (the shell names the game, nothing more)."""
 
-    TITLE = screens_for(games.DEFAULT).title
+    TITLE = HOME.title
     plays_at_home = True  # games are played in this process (``tiletum join``'s are the host's)
     CSS_PATH = title_css_paths()  # the rest before the first other screen (``_read_later_styles``)
-    BINDINGS = keymap.bindings(keymap.APP_KEYS) + page_bindings()  # (in a browser page, its keys)
+    BINDINGS = HOME.app_bindings() + page_bindings()  # (in a browser page, its keys)
     COMMANDS = App.COMMANDS | {_rules_commands}  # "rules: fair" in the palette (imported when it opens)
     interrupted = False  # ended by SIGINT (run_app)
 
@@ -48,7 +51,7 @@ class TiletumApp(App):
         self.screens = screens_for(session.game.name if session is not None else game)
         self.in_use = in_use
         self.theme = "textual-dark"  # fixed start theme: the environment must not change snapshots
-        self.user_keys, self.keys_problem = keymap.load_user_keys()
+        self.user_keys, self.keys_problem = HOME.load_user_keys()
         if self.user_keys:
             self.set_keymap(self.user_keys)
 
@@ -96,7 +99,7 @@ class TiletumApp(App):
         elif event.item == "other":  # a game other than this app's own: which one (if several), then its form
             others = self._other_games()
             if len(others) > 1:
-                from .choose_game import ChooseGame
+                from .choose_game import ChooseGame  # start-up: the title is painted first (issue 24)
 
                 self.push_screen(ChooseGame(others), self._new_game_of)
             elif others:
@@ -104,7 +107,7 @@ class TiletumApp(App):
         elif event.item == "continue":
             self._load_chosen(self._last_unfinished())
         elif event.item == "load":
-            from .load import LoadDialog
+            from .load import LoadDialog  # start-up: the title is painted first (issue 24)
 
             self.push_screen(LoadDialog(self.save_dir), self._load_chosen)
         elif event.item == "quit":
@@ -116,8 +119,8 @@ class TiletumApp(App):
 
     def _last_unfinished(self):
         """The last unfinished game, proved so by replaying it (issue 11: not the file's own word)."""
-        from ..saves import store
-        from ..session import Session
+        from ..saves import store  # start-up: the title is painted first (issue 24)
+        from ..session import Session  # start-up: the title is painted first (issue 24)
 
         return Session.latest_unfinished(store.resolve_save_dir(self.save_dir))
 
@@ -130,12 +133,12 @@ class TiletumApp(App):
     def _last_unfinished_summary(self) -> tuple[str, str, str] | None:
         """The Continue line's game (its name, how far it got, the scores: ``LastGame.continue_parts``):
         the title looks once it is painted (replaying needs the engine)."""
-        from ..saves import listing, store
+        from ..saves import listing, store  # start-up: the title is painted first (issue 24)
 
         folder = store.resolve_save_dir(self.save_dir)
         if not any(info.problem is None for info in listing.list_saves(folder)):
             return None  # no save to replay: the engine need not be imported to say so
-        from ..session import Session
+        from ..session import Session  # start-up: the title is painted first (issue 24)
 
         found = Session.latest_unfinished_game(folder)
         return found.continue_parts() if found else None
@@ -147,7 +150,7 @@ class TiletumApp(App):
         if len(names) < 2:
             self.screens.rules(self)
             return
-        from .choose_game import ChooseGame
+        from .choose_game import ChooseGame  # start-up: the title is painted first (issue 24)
 
         def chosen(name: str | None) -> None:
             if name is not None:
@@ -174,10 +177,10 @@ class TiletumApp(App):
 
     def start_game(self, settings, seats=(), name: str | None = None) -> None:
         # Who plays each seat (issue 14) is in the game's first autosave.
-        from tiletum_tui.games.tiletum.ui.model import new_session
+        from ..session import Session
 
         game = games.game(name) if name else None
-        self.show_game(new_session(settings, save_dir=self.save_dir, seats=seats, game=game))
+        self.show_game(Session.new(settings, save_dir=self.save_dir, seats=seats, game=game))
 
     def show_game(self, session) -> None:
         screen = screens_for(session.game.name).game(session)
@@ -188,15 +191,11 @@ class TiletumApp(App):
 
     def open_lessons(self) -> None:
         """Learn to play: every game's lessons in one chapter list (a game's screens reach it through here)."""
-        from tiletum_tui.games.tiletum.ui.learn import learn
-
-        learn(self)
+        HOME.learn(self)
 
     def open_chapters(self, screen, lesson, at: int, finished=frozenset()) -> None:
         """The chapter list from inside a lesson of any game (its screen's ``c``)."""
-        from tiletum_tui.games.tiletum.ui.learn import chapters_from
-
-        chapters_from(screen, lesson, at, finished)
+        HOME.chapters_from(screen, lesson, at, finished)
 
     def back_to_title(self) -> None:
         keeping.close_games(self)  # another Tiletum may open these games now
@@ -216,15 +215,10 @@ class TiletumApp(App):
         # Another game's screen (or a screen over it: its rules, its form) has keys of its own: its help;
         # so has the title of an app opened for another game (``screens.keys``).
         own = next((getattr(s, "action_keys") for s in reversed(self.screen_stack) if hasattr(s, "action_keys")), None)
-        if own is None and hasattr(self.screens, "keys"):
-            own = lambda: self.screens.keys(self)  # noqa: E731
         if own is not None:
             own()
-            return
-        from tiletum_tui.games.tiletum.ui.dialogs.help import HelpScreen
-
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+        else:  # the title: this app's game's keys (the app's own where its game has none)
+            getattr(self.screens, "keys", HOME.keys)(self)
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
@@ -242,25 +236,8 @@ class TiletumApp(App):
         yield SystemCommand("Help: keys", "Show every key", self.action_help)
         yield SystemCommand("Rules", "Open the rules browser", self._palette_rules)
         yield SystemCommand("Light / dark theme", "Switch between the light and dark theme", self.action_toggle_theme)
-        from tiletum_tui.games.tiletum.ui.screens.game import GameScreen
-
-        if isinstance(screen, GameScreen):
-            for view in screen.views:
-                yield SystemCommand(f"Show {view.title.lower()}", f"Switch the main view to: {view.help or view.title}",
-                                    lambda v=view.name: screen.action_view(v))
-            yield SystemCommand("Tasks", "Open the Tasks of your turn in the decision panel", screen.action_tasks)
-            yield SystemCommand("Undo", "Take back the last action (not past a die roll or a reveal)", screen.action_undo)
-            failing = getattr(screen.model.session, "autosave_error", None)  # (issue 42: never "anyway" then)
-            yield SystemCommand("Save game", "Save the game under a name or anywhere (" + (
-                "its autosave fails: it is not saved" if failing else "it is autosaved anyway") + ")", screen.action_save)
-            yield SystemCommand("Toggle notation", "Show the log in the engine's notation", screen.action_toggle_notation)
-            from tiletum_tui.games.tiletum.engine import describe
-            from tiletum_tui.games.tiletum.engine.tasks import TASKS
-
-            for action in screen.model.legal():  # every Task possible now
-                if isinstance(action, TASKS):
-                    yield SystemCommand(f"Task: {describe(screen.model.state, action)}", "Do this Task now",
-                                        lambda a=action: screen.choose(a))
+        for name in game_names():  # a game's own, over its screen (``Screens.system_commands``)
+            yield from getattr(screens_for(name), "system_commands", lambda _screen: ())(screen)
 
 
 def run_app(settings=None, *, session=None, save_dir=None, in_use=None, note: str | None = None) -> int:

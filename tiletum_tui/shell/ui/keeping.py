@@ -43,9 +43,9 @@ def ask_where_to_save(screen, problem: str | None = None, typed: str | None = No
                       interrupting: bool = False) -> None:
     """The save dialog: Ctrl+S, a retry after a failed save (``typed``), or by itself (``interrupting``)
     when the autosave fails (``problem``)."""
-    from ..saves.errors import SaveFileError
-    from ..safekeeping import ReadOnlyGameError
-    from .save import SaveDialog
+    from ..saves.errors import SaveFileError  # start-up: the title is painted first (issue 24)
+    from ..safekeeping import ReadOnlyGameError  # start-up: the title is painted first (issue 24)
+    from .save import SaveDialog  # start-up: the title is painted first (issue 24)
 
     session = _session(screen)
     if session is None:
@@ -56,7 +56,7 @@ def ask_where_to_save(screen, problem: str | None = None, typed: str | None = No
         return
     suggestion = session._default_name()
     if problem and not typed:  # the save folder fails: suggest a place elsewhere (the home folder)
-        from ..saves import store
+        from ..saves import store  # start-up: the title is painted first (issue 24)
 
         suggestion = "~/" + store.sanitise_name(suggestion)
     suggestion = typed or suggestion
@@ -96,7 +96,7 @@ def _sessions_on_screen(app) -> list:
 
 
 def quit_asking(app) -> None:
-    from .dialogs import ConfirmDialog
+    from .dialogs import ConfirmDialog  # start-up: the title is painted first (issue 24)
 
     if getattr(app.screen, "_quit_question", False):  # Ctrl+Q at the question itself: quit
         app.exit()
@@ -123,9 +123,9 @@ def close_games(app) -> None:
 def open_saved_game(app, path, *, open_as: str = "play", error=None) -> None:
     """Load ``path`` and show it; another Tiletum playing it brings up the read-only/copy question.
     ``error``: a GameInUseError already met (the command line met it before the app started)."""
-    from ..saves.lock import GameInUseError
-    from ..session import Session
-    from .in_use import InUseDialog
+    from ..saves.lock import GameInUseError  # start-up: the title is painted first (issue 24)
+    from ..session import Session  # start-up: the title is painted first (issue 24)
+    from .in_use import InUseDialog  # start-up: the title is painted first (issue 24)
 
     def chosen(mode: str | None) -> None:
         if mode is None:

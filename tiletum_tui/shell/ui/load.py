@@ -104,8 +104,6 @@ class LoadDialog(ModalScreen[Path | None]):
         index = self.query_one(OptionList).highlighted
         if index is None or not self.paths:
             return
-        from tiletum_tui.games.tiletum.ui.replay.screen import open_replay
-
         path = self.paths[index]
         self.dismiss(None)
         open_replay(self.app, path)
@@ -113,3 +111,16 @@ class LoadDialog(ModalScreen[Path | None]):
     def action_close(self) -> None:
         self.dismiss(None)
 
+
+def open_replay(app, path) -> None:
+    """Open Open's highlighted save as a replay of its game (``Screens.replay``): read-only (no lock,
+    nothing written), or say why not."""
+    from ..session import Session
+    from .games import screens_for
+
+    try:
+        session = Session.load(path, save_dir=app.save_dir, autosave=False, open_as="read-only")
+    except Exception as exc:  # SaveFileError/ReplayError name the file and the problem
+        app.notify(clean(exc, 300), title="Cannot replay this save", severity="error", timeout=8, markup=False)
+        return
+    app.push_screen(screens_for(session.game.name).replay(session, at=0))

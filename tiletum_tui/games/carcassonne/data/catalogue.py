@@ -1,23 +1,23 @@
-"""The tile designs, followers and player counts of Carcassonne and the River, from ``tiles.json``.
+"""The tile designs, followers and player counts of Carcassonne, from ``tiles.json`` (a module's own
+tiles are in its package, read with the shapes and checks here: ``check_designs``).
 
-Decoded strictly (an unknown field, a wrong type, a count that does not add up to the 72 land
-tiles and 12 River tiles, a design whose segments do not cover its 12 sub-positions once each, a
-provenance naming no listed source) fails at start-up, never mid-game.
+Decoded strictly (an unknown field, a wrong type, a count that does not add up to the 72 land tiles,
+a design whose segments do not cover its 12 sub-positions once each, a provenance naming no listed
+source) fails at start-up, never mid-game.
 """
 
 from __future__ import annotations
 
 import functools
 from importlib import resources
-from typing import Literal
 
 import msgspec
 
-KINDS = ("city", "road", "field", "cloister", "river")
+KINDS = ("city", "road", "field", "cloister")  # the base game's segment kinds (a module may bring more)
 
 
 class Segment(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    kind: Literal["city", "road", "field", "cloister", "river"]
+    kind: str  # one of ``KINDS``, or a kind a module brings (``engine.expansion.Module.kinds``)
     at: tuple[int, ...]  # sub-positions 0-11 (see the file's note); () for a cloister
     pennant: bool = False
     cities: tuple[int, ...] = ()  # a field's: the city segments of its own tile it touches
@@ -42,47 +42,46 @@ class Catalogue(msgspec.Struct, frozen=True, forbid_unknown_fields=True, dict=Tr
     provenance: dict[str, str]
     sources: tuple[Source, ...]
     starting_tile: str
-    spring: str
-    lake: str
     followers_per_player: int
     players: tuple[int, int]
     land: tuple[Design, ...]
-    river: tuple[Design, ...]
 
     @functools.cached_property
     def designs(self) -> dict[str, Design]:
-        return {d.id: d for d in self.land + self.river}
+        """The base game's designs by id (a module's: ``engine.tiles.design``)."""
+        return {d.id: d for d in self.land}
 
-    def river_in(self, rules: int) -> tuple[Design, ...]:
-        """The River's designs in the box of that rules version (version 2 replaced one design: R9 by
-        R11, when its edges were checked against a published table)."""
-        return tuple(d for d in self.river if not d.rules or rules in d.rules)
 
-    def versions(self) -> tuple[int, ...]:
-        """The rules versions the data names (1 always)."""
-        return tuple(sorted({1, *(v for d in self.land + self.river for v in d.rules)}))
+def check_sources(provenance: dict[str, str], sources, where: str) -> None:
+    ids = [s.id for s in sources]
+    for what, said in provenance.items():
+        if said != "authored" and not (said.startswith("public:") and said[7:] in ids):
+            raise ValueError(f"{where}: the provenance of {what} ({said!r}) names no listed source")
+
+
+def check_designs(designs, kinds, where: str) -> None:
+    """Each design's segments cover its 12 sub-positions once each, are of ``kinds``, and its fields
+    touch only cities."""
+    for d in designs:
+        covered = sorted(p for s in d.segments for p in s.at)
+        if covered != list(range(12)):
+            raise ValueError(f"{where}: design {d.id}'s segments do not cover the 12 sub-positions once each")
+        for s in d.segments:
+            if s.kind not in kinds:
+                raise ValueError(f"{where}: design {d.id} has a segment of an unknown kind {s.kind!r}")
+            if any(d.segments[c].kind != "city" for c in s.cities):
+                raise ValueError(f"{where}: a field of design {d.id} touches a segment that is not a city")
 
 
 def _check(cat: Catalogue) -> None:
-    ids = [s.id for s in cat.sources]
-    for what, where in cat.provenance.items():
-        if where != "authored" and not (where.startswith("public:") and where[7:] in ids):
-            raise ValueError(f"tiles.json: the provenance of {what} ({where!r}) names no listed source")
-    if sum(d.count for d in cat.land) != 72 or any(sum(d.count for d in cat.river_in(v)) != 12
-                                                   for v in cat.versions()):
-        raise ValueError("tiles.json: there are 72 land tiles and 12 River tiles (in every rules version)")
+    check_sources(cat.provenance, cat.sources, "tiles.json")
+    if sum(d.count for d in cat.land) != 72:
+        raise ValueError("tiles.json: there are 72 land tiles")
     if any(d.rules for d in cat.land):
         raise ValueError("tiles.json: every rules version has the same land tiles")
-    for d in cat.land + cat.river:
-        covered = sorted(p for s in d.segments for p in s.at)
-        if covered != list(range(12)):
-            raise ValueError(f"tiles.json: design {d.id}'s segments do not cover the 12 sub-positions once each")
-        for s in d.segments:
-            if any(d.segments[c].kind != "city" for c in s.cities):
-                raise ValueError(f"tiles.json: a field of design {d.id} touches a segment that is not a city")
-    for special in (cat.starting_tile, cat.spring, cat.lake):
-        if special not in {d.id for d in cat.land + cat.river}:
-            raise ValueError(f"tiles.json: no design {special}")
+    check_designs(cat.land, KINDS, "tiles.json")
+    if cat.starting_tile not in cat.designs:
+        raise ValueError(f"tiles.json: no design {cat.starting_tile}")
 
 
 @functools.cache

@@ -2,7 +2,10 @@
 (``IllegalAction``); both are ``CarcassonneError``, a ValueError whose message says why."""
 
 
-class CarcassonneError(ValueError):
+from ....core.errors import Refused
+
+
+class CarcassonneError(Refused):
     pass
 
 

@@ -47,6 +47,10 @@ class Module:
     def owns(self, design: str) -> bool:
         return False
 
+    def tiles(self) -> dict:
+        """Its own tile designs by id, of every rules version (its data: the base game's has none of them)."""
+        return {}
+
     def first_tile(self, settings) -> str | None:
         return None
 

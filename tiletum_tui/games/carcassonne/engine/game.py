@@ -8,9 +8,10 @@ from . import expansion, wire
 from . import RULES_VERSION, RULES_VERSIONS, apply, current_player, describe, digest, legal_actions, new_game, notation, \
     parse
 from .rules import view
+from ..data import load
 from .errors import CarcassonneError
 from .events import FeatureCompleted, GameEnded, Scored, TileDrawn
-from .state import PlayerSetup, Settings, State
+from .state import FrozenState, PlayerSetup, Settings, State, freeze
 from .words import count
 
 
@@ -23,9 +24,17 @@ class CarcassonneGame(StructSettings):  # (player_names, seed and the settings' 
     rules_version = RULES_VERSION
 
     # The calls that are the engine's own functions (``game_interface.Game`` says what each does), passed
-    # straight on: ``view`` is a copy without the pile's order and the generator; ``clone`` a copy to play on.
+    # straight on: ``view`` is a copy without the pile's order and the generator.
     new_game, apply, notation, describe = map(staticmethod, (new_game, apply, notation, describe))
-    current_player, clone, view, digest = map(staticmethod, (current_player, State.clone, view, digest))
+    current_player, view, digest = map(staticmethod, (current_player, view, digest))
+
+    @staticmethod
+    def clone(state: State) -> FrozenState:
+        """The state as a value, safe to hold (issue 38: every clone handed out is one; an attribute write
+        raises): the state itself when it is one already, as every state of a game's history is. To play
+        on, the engine's ``apply`` gives the next value; ``State.clone`` is the engine's own writable copy
+        (``apply_in_place``, the opponents' playouts), never handed out by the game's interface."""
+        return state if type(state) is FrozenState else freeze(state.clone())
     legal_actions = staticmethod(legal_actions)  # (a view is enough: the drawn tile is public)
 
     def parse(self, text: str, seat: int | None = None, settings: Settings | None = None):
@@ -87,8 +96,6 @@ class CarcassonneGame(StructSettings):  # (player_names, seed and the settings' 
     # -- a game through ``tiletum host`` (``game_interface.Hosted``)
     @property
     def player_counts(self) -> tuple[int, int]:
-        from ..data import load
-
         return tuple(load().players)
 
     def modules_offered(self) -> tuple[tuple[str, str], ...]:

@@ -13,6 +13,7 @@ import functools
 import math
 import re
 
+from .. import modules as registry
 from ..data import load
 
 EDGES = "NESW"
@@ -79,9 +80,19 @@ def _names(kinds, at) -> tuple[str, ...]:
     return tuple(names)
 
 
+def design(design_id: str):
+    """A tile design by its id: the base game's, or a module's (``expansion.Module.tiles``)."""
+    found = load().designs.get(design_id)
+    if found is None:
+        found = next((m.tiles()[design_id] for _, m in registry.parts("engine") if design_id in m.tiles()), None)
+        if found is None:
+            raise KeyError(design_id)
+    return found
+
+
 @functools.cache
 def turned(design_id: str, rotation: int) -> Turned:
-    return Turned(load().designs[design_id], rotation % 4)
+    return Turned(design(design_id), rotation % 4)
 
 
 _COMPASS = ("north", "east", "south", "west")
@@ -93,7 +104,7 @@ def turned_name(design_id: str, rotation: int) -> str:
     the words beside the drawing say what the drawing shows."""
     r = rotation % 4
     return re.sub(r"\b(north|east|south|west)\b", lambda m: _COMPASS[(_COMPASS.index(m.group(1)) + r) % 4],
-                  load().designs[design_id].name)
+                  design(design_id).name)
 
 
 def _look(t: Turned) -> frozenset:

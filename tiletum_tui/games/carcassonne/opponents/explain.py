@@ -5,6 +5,7 @@ master expects from the turn. Every count comes from the engine's state."""
 
 from __future__ import annotations
 
+from ..engine.followers import spots
 from ..engine import apply
 from ..engine.land import describe_place
 from ..engine.rules import forecast, sample
@@ -66,8 +67,6 @@ def goes_for(placed, deploy, completion_said: bool = False) -> str:
     """What the follower would stand on, from the state with the tile placed (before it is deployed);
     ``completion_said``: the words before said what the tile completes (its size is not said again)."""
     tile = placed.placed[placed.last]
-    from ..engine.followers import spots
-
     spot = next(s for s in spots(placed) if s.name == deploy.segment)
     root = placed.find(tile.base + spot.segment)
     kind = placed.kind[root]

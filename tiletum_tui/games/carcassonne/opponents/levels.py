@@ -13,23 +13,13 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from typing import NamedTuple
 
 from tiletum_tui.shell.opponents.base import LEVELS, SEARCHING, BaseOpponent, Budget, Choice  # noqa: F401 (LEVELS: the plug's)
-from ..engine import Deploy, Place, apply_in_place, digest, legal_actions
-from ..engine.followers import spots
-from ..engine.land import legal_places
+from ..engine import Deploy, digest, legal_actions
 from ..engine.rules import is_view
-from ..engine.state import Follower
-from .evaluate import ODDS, Odds, margin, values, values_each, weigh
-
-
-class Option(NamedTuple):
-    """One whole turn: where the tile goes, the follower (or none), and its value to the player."""
-
-    value: float  # the player's margin after it (``evaluate.margin``)
-    place: Place
-    deploy: Deploy
+from .evaluate import margin, values
+from .master import search
+from .options import follower_options, turn_options
 
 
 def decision_seed(seen, seat: int, level: str) -> int:
@@ -54,35 +44,6 @@ def beginner_move(seen, seed: int):
     if keep and len(keep) < len(legal) and rng.random() < 0.8:
         legal = keep
     return rng.choice(legal)
-
-
-def turn_options(state, seat: int, odds: Odds = ODDS) -> list[Option]:
-    """Every whole turn with the drawn tile (each place and turn it fits, each follower it may then take,
-    or none), best first by the evaluation: the journeyman's one-turn lookahead (``odds``: the master's
-    chances of closing open ends, where it ranks turns)."""
-    out: list[Option] = []
-    drawn = state.drawn
-    before = weigh(state, odds=odds)  # (each place's evaluation weighs again only what the tile touches)
-    for x, y, r in legal_places(state, drawn):
-        place = Place(seat, drawn, x, y, r)
-        after = state.clone()
-        apply_in_place(after, place, checked=True)
-        out.extend(follower_options(after, seat, place, none=True, before=before, odds=odds))
-    out.sort(key=lambda o: -o.value)  # (stable: ties keep the engine's order)
-    return out
-
-
-def follower_options(placed, seat: int, place: Place | None = None, none: bool = False,
-                     before=None, odds: Odds = ODDS) -> list[Option]:
-    """The followers that may go on the tile just placed (and, with ``none``, no follower first), each
-    with the player's margin after it (``before``: ``evaluate.weigh`` of the state before the tile)."""
-    tile = placed.placed[placed.last]
-    free = [s for s in spots(placed) if s.refused is None]
-    extras = [Follower(seat, tile.base + s.segment, s.role, placed.last) for s in free]
-    deploys = [Deploy(seat, s.role, s.name) for s in free]
-    if none:
-        extras, deploys = [None, *extras], [Deploy(seat, None, None), *deploys]
-    return [Option(margin(v, seat), place, d) for v, d in zip(values_each(placed, extras, before, odds), deploys)]
 
 
 # The master's simulations per decision (a turn), by the number of players: its strength, the same on every
@@ -128,8 +89,6 @@ class Opponent(BaseOpponent):
         started = time.perf_counter()
         now = margin(values(seen), self.seat)
         if self.level in SEARCHING:
-            from .master import search
-
             choice = search(seen, self.seat, self.search_budget(seen), seed, hurry)
         else:
             best = turn_options(seen, self.seat)[0]

@@ -31,7 +31,7 @@ from ..engine import Place, apply_in_place
 from ..engine.land import legal_places
 from ..engine.rules import sample
 from .evaluate import MASTER_ODDS, margin, values, weigh
-from .levels import Option, follower_options, turn_options
+from .options import Option, follower_options, turn_options
 
 ROOT_CANDIDATES = 6  # the journeyman's best whole turns the root weighs ...
 ROOT_WITHIN = 6.0  # ... those within this many points of its best (the rest are not worth a simulation)

@@ -9,15 +9,16 @@ import msgspec
 from tiletum_tui.shell.opponents.base import Budget, GameResult
 from ..engine import PlayerSetup, Place, Settings, apply, apply_in_place, new_game, notation, view
 from ..engine.events import FollowerDeployed, GameEnded
+from ..engine.expansion import settings_with
 from ..engine.state import COLOURS
 from .levels import Opponent
 
 
-def settings_for(levels, seed: int, river: bool = False, rules: int | None = None) -> Settings:
-    """A game's settings for these levels in seat order (named "Master 1", ...), with the River or not,
-    under a rules version (None: a new game's)."""
+def settings_for(levels, seed: int, modules: tuple[str, ...] = (), rules: int | None = None) -> Settings:
+    """A game's settings for these levels in seat order (named "Master 1", ...), with ``modules`` (their
+    names: the registry's), under a rules version (None: a new game's)."""
     players = tuple(PlayerSetup(f"{lvl.capitalize()} {i + 1}", COLOURS[i]) for i, lvl in enumerate(levels))
-    return Settings(players=players, seed=seed, river=river, **({"rules": rules} if rules is not None else {}))
+    return settings_with(Settings, players, seed, modules, **({"rules": rules} if rules is not None else {}))
 
 
 def play_game(levels, seed: int, budget: Budget | None = None, *, keep_actions: bool = False,

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+from .. import modules as registry
 from ..engine import notation, parse, wire
+from ..engine.game import CARCASSONNE
 from ..engine.state import RULES_VERSIONS, State
 from . import match
 from .levels import LEVELS, Opponent, beginner_move
@@ -36,15 +38,18 @@ class CarcassonneOpponents:
         return beginner_move(seen, seed)
 
     def ruleset(self, args) -> dict:
-        """``--river``; Tiletum's ruleset flags are refused by name."""
-        named = [m for m in getattr(args, "modules", ()) or ()]
-        if named or getattr(args, "options", ()):
-            raise ValueError(f"Carcassonne has no --{(named or ['module'])[0]} (its variant: --river)")
+        """The modules its command line named (``args.modules``: the front door's ``ruleset``) and
+        ``--rules``; a module this program does not have is refused by name."""
+        named = tuple(getattr(args, "modules", ()) or ())
+        unknown = [m for m in named if registry.entry(m) is None]
+        if unknown or getattr(args, "options", ()):
+            raise ValueError(f"Carcassonne has no module {(unknown or ['option'])[0]!r} "
+                             f"(its modules: {', '.join(registry.names())})")
         rules = getattr(args, "rules", None)
         if rules is not None and rules not in RULES_VERSIONS:  # (its versions: the engine's, not a word here)
             raise ValueError(f"--rules is a rules version of Carcassonne this program plays "
                              f"({', '.join(map(str, RULES_VERSIONS))}), not {rules}")
-        return {"river": bool(getattr(args, "river", False)), **({"rules": rules} if rules is not None else {})}
+        return {"modules": named, **({"rules": rules} if rules is not None else {})}
 
     def settings_for(self, levels, seed: int, **ruleset):
         return match.settings_for(levels, seed, **ruleset)
@@ -54,8 +59,6 @@ class CarcassonneOpponents:
 
     @property
     def game(self):
-        from ..engine.game import CARCASSONNE
-
         return CARCASSONNE
 
 

@@ -1,4 +1,5 @@
-"""Cards & Components for Carcassonne, generated from the tile data (``carcassonne/data/tiles.json``)
+"""Cards & Components for Carcassonne, generated from the tile data (``carcassonne/data/tiles.json``, and
+each module's own)
 so it can never disagree with the game: every design drawn as on the land (``draw``), with its count,
 its four edges, its segments by the names the notation uses (pennants, and which cities each field
 touches), then the followers, the player counts and where each value comes from. Pure Python."""
@@ -30,11 +31,12 @@ def _design(cat, d, notes: dict) -> Section:
     return Section(f"tile-{d.id}", f"{d.id} ×{d.count}: {d.name}", "\n".join(lines))
 
 
-def _sources(cat) -> str:
+def _sources(cat, module: str = "") -> str:
+    """Where each value of ``cat`` comes from (a module's data: each value said with its name first)."""
     where = {s.id: s for s in cat.sources}
     lines = []
     for what, prov in cat.provenance.items():
-        said = what.replace("_", " ")
+        said = (f"{module} " if module else "") + what.replace("_", " ")
         if prov == "authored":
             lines.append(f"- {said}: authored by this edition (not printed in the rules text; docs/carcassonne.md)")
         else:
@@ -59,7 +61,8 @@ def cards_page() -> Page:
                    f"among them; {pennants} of them show a pennant\n"
                    + "".join(lines) +
                    f"- {cat.followers_per_player} followers a player, for {lo} to {hi} players\n\n"
-                   + draw.LEGEND + "\n\nWhere each value comes from:\n" + _sources(cat))
+                   + draw.LEGEND + "\n\nWhere each value comes from:\n" + _sources(cat)
+                   + "".join("\n" + _sources(part.data(), name) for name, part in registry.parts("ui") if part.data))
     sections = [head, *(_design(cat, d, notes) for d in cat.land), *(_design(cat, d, notes) for d in theirs)]
     return Page("cards", "Cards & Components", "Every tile design as it is drawn on the land, with its count, "
                 "edges and segments; generated from the game's data.", tuple(sections))

@@ -53,7 +53,7 @@ class Looking:
             return
         from tiletum_tui.shell.ui.replay.charts import ChartsScreen
         from tiletum_tui.shell.ui.replay.positions import Positions
-        from .replay import CHARTS
+        from .charts import CHARTS
 
         self.app.push_screen(ChartsScreen(Positions(self.session.whole_game()), CHARTS))
 

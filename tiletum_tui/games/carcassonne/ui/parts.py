@@ -19,6 +19,7 @@ class UiPart:
     # (the components' line, the designs drawn after the land's, {design: what is special about it})
     glyphs: tuple[tuple[str, str, str], ...] = ()  # (kind, its character, the theme's colour) of each kind it
     # brings: drawn as a line a road crosses by a bridge (a river: "~", blue)
+    data: Callable[[], object] | None = None  # its own tile data (``provenance``, ``sources``): the page's sources
 
 
 def kinds_drawn() -> tuple[tuple[str, str, str], ...]:

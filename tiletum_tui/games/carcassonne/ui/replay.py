@@ -18,7 +18,6 @@ from textual.widgets import Static
 
 from tiletum_tui.shell.ui.help import KeysHelp
 from tiletum_tui.shell.ui.new_game import SEAT_CHOICES
-from tiletum_tui.shell.ui.replay.charts import ChartFacts
 from tiletum_tui.shell.ui.replay.screen import ReplayShell, replay_bindings
 from ..engine import remaining
 from ..engine.events import FollowerDeployed
@@ -26,42 +25,12 @@ from ..engine.followers import spots
 from ..engine.land import legal_places
 from ..engine.words import count
 from . import land as landview, news
+from .charts import CHARTS, CarcassonneCharts  # noqa: F401 (their home: charts.py)
 from .overview import overview
 from .text import final_table, player_line
 
 INK = {"title": "bold", "muted": "dim", "cursor": "reverse"}
 VIEWS = ("land", "log", "overview", "final")
-
-
-class CarcassonneCharts(ChartFacts):
-    """Carcassonne's charts: its ledger's categories, every tenth turn marked, times by ten turns."""
-
-    marks_words = "numbers: after that many turns"
-    period_words = "ten turns at a time"
-    KNOWN = (("road", "Roads"), ("city", "Cities"), ("cloister", "Cloisters"), ("farm", "Farms (end)"),
-             ("unfinished road", "Unfinished roads (end)"), ("unfinished city", "Unfinished cities (end)"),
-             ("unfinished cloister", "Unfinished cloisters (end)"))
-
-    def categories(self, state) -> list[tuple[str, str]]:
-        known = dict(self.KNOWN)  # (a category the ledger has and this list not: shown by its key)
-        extra = sorted({k for ledger in state.ledger for k in ledger} - set(known))
-        return list(self.KNOWN) + [(k, k) for k in extra]
-
-    def marks(self, positions) -> list[tuple[int, str]]:
-        out = []
-        for turn, i in positions.round_ends():  # ("round" is the turn: Carcassonne's summary)
-            if turn % 10 == 0:
-                out.append((i, str(turn)))
-        return out
-
-    def period(self, positions, k: int) -> int:
-        return (positions.summary(k)["round"] - 1) // 10
-
-    def period_label(self, period: int) -> str:
-        return f"{period * 10 + 1}-{period * 10 + 10}"
-
-
-CHARTS = CarcassonneCharts()
 
 
 class CarcassonneReplay(ReplayShell):
@@ -100,11 +69,6 @@ class CarcassonneReplay(ReplayShell):
         self.call_after_refresh(self.draw)
 
     # ------------------------------------------------------------ the game's part of the shared replay
-    def play_screen(self, session):
-        from .screen import CarcassonneScreen
-
-        return CarcassonneScreen(session)
-
     def chart_facts(self):
         return CHARTS
 

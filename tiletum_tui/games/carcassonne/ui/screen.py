@@ -28,6 +28,7 @@ from . import draw, land as landview, news
 from .opponents import SeatsDriver
 from .overview import overview
 from .looking import Looking
+from .replay import CarcassonneReplay
 from .shell import CarcassonneShell
 from .text import final_table, last_news, player_line
 
@@ -373,8 +374,6 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
 
     def action_replay(self) -> None:
         """The final table's r: the game replayed (issue 21)."""
-        from .replay import CarcassonneReplay
-
         self.app.push_screen(CarcassonneReplay(self.session.whole_game(), at=0, from_final=True))
 
     def action_rotate(self) -> None:

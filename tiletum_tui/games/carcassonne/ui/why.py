@@ -20,7 +20,7 @@ from ..engine.tiles import turned_name
 from ..engine.words import count as _n
 from ..opponents.evaluate import MASTER_ODDS, margin, values
 from ..opponents.explain import goes_for
-from ..opponents.levels import follower_options, turn_options
+from ..opponents.options import follower_options, turn_options
 from ..opponents.reasons import for_seat, parts
 
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import time
 
+from ..engine import apply_in_place, current_player, new_game, view
+from ..engine.state import TurnFrame
+from ..opponents.levels import Budget, Opponent
+from ..opponents.match import settings_for
+
 
 def opponent_numbers(players: int = 2, turns: int = 6, modules: tuple[str, ...] = (),
                      fixed: int = 60) -> dict[str, float]:
-    from ..engine import apply_in_place, current_player, new_game, view
-    from ..engine.state import TurnFrame
-    from ..opponents.levels import Budget, Opponent
-    from ..opponents.match import settings_for
-
     state = new_game(settings_for(("journeyman",) * players, seed=3, modules=modules))
     seats = [Opponent(i, "journeyman") for i in range(players)]
     plans, planning = 0, 0.0

@@ -12,6 +12,16 @@ the master's positions happen to have more of. Docs: docs/opponents.md, "The eva
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from tiletum_tui.shell.saves.store import read_save
+
+from ..engine import apply_in_place, current_player, new_game, parse, rules_for, view
+from ..engine.state import TurnFrame
+from ..opponents.evaluate import terms
+from ..opponents.levels import Opponent
+from ..opponents.match import settings_for
+
 Sample = tuple[list[list[float]], list[float]]  # one turn start: each player's terms, each one's VP still to come
 
 
@@ -19,10 +29,6 @@ def _game(state, next_move, out: dict[int, list[Sample]], marks_of=()) -> None:
     """Play one game from ``state`` (``next_move(state)``: the action to apply, None once there is none),
     and add each turn start's terms (each player's followed by ``marks_of``' value for its seat, if any) to
     ``out`` by round, with the VP each player went on to score from there to the end."""
-    from ..engine import apply_in_place
-    from ..engine.state import TurnFrame
-    from ..opponents.evaluate import terms
-
     marks = []
     while (action := next_move(state)) is not None:
         top = state.stack[-1]
@@ -39,10 +45,6 @@ def _game(state, next_move, out: dict[int, list[Sample]], marks_of=()) -> None:
 
 def samples(games: int, seed: int, players: int = 2, modules: tuple[str, ...] = ()) -> dict[int, list[Sample]]:
     """Every turn start of ``games`` journeyman games (seeds from ``seed``), by round."""
-    from ..engine import current_player, new_game, view
-    from ..opponents.levels import Opponent
-    from ..opponents.match import settings_for
-
     out: dict[int, list[Sample]] = {1: [], 2: [], 3: [], 4: []}
     for g in range(games):
         seats = [Opponent(i, "journeyman") for i in range(players)]
@@ -54,11 +56,6 @@ def samples(games: int, seed: int, players: int = 2, modules: tuple[str, ...] = 
 def saved_samples(folders) -> dict[int, list[Sample]]:
     """Every turn start of the games saved in these folders (``tiletum arena --out``), by round, each
     player's terms followed by the master's mark (1 for a master's seat, else 0)."""
-    from pathlib import Path
-
-    from ..engine import parse, rules_for
-    from tiletum_tui.shell.saves.store import read_save
-
     out: dict[int, list[Sample]] = {1: [], 2: [], 3: [], 4: []}
     for folder in folders:
         for path in sorted(Path(folder).glob("*.json")):

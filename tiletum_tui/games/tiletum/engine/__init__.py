@@ -14,7 +14,8 @@ import msgspec
 
 # The rule modules register their kinds of action as they are imported (turn first: its verbs).
 from . import bonuses, characters, contracts, king, map_actions, tasks, turn  # noqa: F401
-from .actions import KINDS, Action, Rule, notation, notation_of_move, parse
+from .actions import KINDS, Action, Rule, notation, notation_of_move
+from .reading import parse
 from .decisions import describe, explain_frame, frame_rule
 from .errors import IllegalActionError, MalformedActionError, TiletumError
 from .events import Event, Scored, barriers

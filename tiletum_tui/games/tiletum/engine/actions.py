@@ -22,9 +22,17 @@ from typing import ClassVar
 
 import msgspec
 
-from tiletum_tui.core.bounded import NumberError, move_too_long, read_int
+from tiletum_tui.core.bounded import NumberError, read_int
 from ..data.schema import RESOURCES
 from .errors import IllegalActionError, MalformedActionError
+
+# Every Action any ruleset knows, by name (a module adds its own with ``name_action``).
+ACTION_NAMES = {a: a.capitalize() for a in ("architect", "merchant", "character", "contract", "king", "joker")}
+
+
+def name_action(action: str, title: str) -> None:
+    """Make a module's Action known by name (to the notation, the words and the screens)."""
+    ACTION_NAMES.setdefault(action, title)
 
 
 @dataclass(frozen=True)
@@ -111,8 +119,6 @@ def read_field(cls, field: str, arg: str, text: str):
     if field == "piece":
         return _choice(arg.lower(), ("merchant", "architect"), "the piece", text)
     if field == "action":  # any Action but the Joker, the modules' too (a ruleset without one refuses it)
-        from .queries import ACTION_NAMES
-
         return _choice(arg.lower(), tuple(a for a in ACTION_NAMES if a != "joker"), "the Action", text)
     return arg
 
@@ -186,47 +192,6 @@ def notation(action: Action) -> str:
 def notation_of_move(action: Action) -> str:
     """The notation without the seat (``die 3B>4 +bonus``): what a person types for the player in turn."""
     return " ".join([action.verb(), *action.args_text()])
-
-
-def parse(text: str, seat: int | None = None, rules=None) -> Action:
-    """Read an action from its notation; raise MalformedActionError saying what is wrong.
-
-    The seat comes first (``2: die 3B``, numbered from 1). Without it, ``seat`` (0-based) is used:
-    the headless command and the tutorial pass the player who is to decide. With ``rules`` (a game's
-    ruleset) only its verbs are known: a base game refuses an expansion's verb here, as unknown;
-    without, every verb this program knows is read."""
-    if not isinstance(text, str):
-        raise MalformedActionError("an action is a line of text")
-    too_long = move_too_long(text)
-    if too_long:  # (not quoted back: whoever read the line quotes it already, briefly)
-        raise MalformedActionError(too_long)
-    m = _SEAT.match(text)
-    body = text[m.end():] if m else text
-    if m:
-        seat = _number(m.group(1), "the seat", text) - 1
-        if seat < 0:
-            raise MalformedActionError(f"'{short(text)}': seats are numbered from 1")
-    elif seat is None:
-        raise MalformedActionError(f"'{short(text)}': say whose action it is, e.g. '1: {short(body.strip(), 40)}'")
-    words = body.split()
-    if not words:
-        raise MalformedActionError("empty action")
-    head, args = words[0].lower(), words[1:]
-    if rules is None:
-        from .ruleset import known_modules
-
-        known_modules()  # (every module's verbs, as the registry names them now)
-    verbs = KINDS if rules is None else rules.verbs
-    cls = verbs.get(head)
-    if cls is None:
-        if head in KINDS:  # a module's verb, in a game without that module
-            from .ruleset import known_modules
-
-            module = known_modules()[OWNER[head]]
-            raise MalformedActionError(f"'{short(text)}': unknown action '{head}' in this game: it is an action of "
-                                       f"{module.title or module.name}, which this game is played without")
-        raise MalformedActionError(f"'{short(text)}': unknown action '{short(head, 20)}' (known: {', '.join(sorted(verbs))})")
-    return cls.from_args(seat, args, text)
 
 
 def refuse(reason: str) -> IllegalActionError:

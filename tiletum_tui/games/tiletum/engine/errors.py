@@ -1,7 +1,9 @@
 """The engine's error family: every refusal says why, and the state is left exactly as it was."""
 
+from ....core.errors import Refused
 
-class TiletumError(ValueError):
+
+class TiletumError(Refused):
     """Base of every error the engine raises about an action."""
 
 

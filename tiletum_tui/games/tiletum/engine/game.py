@@ -7,6 +7,7 @@ be plugged in beside it.
 
 from __future__ import annotations
 
+from .ruleset import known_modules
 import msgspec
 
 from tiletum_tui.core.game_interface import StructSettings
@@ -14,7 +15,8 @@ from . import (
     RULES_VERSION, RULES_VERSIONS, apply, barriers, clone, current_player, describe, digest, legal_actions, new_game,
     options, rules_for, view,
 )
-from .actions import notation, parse
+from .actions import notation
+from .reading import parse
 from .errors import TiletumError
 from .flow import PLAYER_COUNTS
 from .events import Event
@@ -82,8 +84,6 @@ class TiletumGame(StructSettings):  # (player_names, seed and the settings' code
 
     def modules_offered(self) -> tuple[tuple[str, str], ...]:
         """The modules a new game may add, (name, title): a New game form elsewhere (the host's lobby)."""
-        from .ruleset import known_modules
-
         return tuple((n, m.title or n) for n, m in known_modules().items())
 
     def table_settings(self, players, seed: int, modules=()) -> Settings:

@@ -18,12 +18,13 @@ from __future__ import annotations
 import msgspec
 
 from .bonuses import CharacterBonus, Gain, PickBuilding
-from .characters import Hire, Refresh, Room
+from .characters import Hire, Refresh
 from .common import real_refusal, tasks_open
-from .contracts import Exchange, TakeContract
+from .action_kinds import ACTION_KINDS
+from .contracts import TakeContract
 from .errors import IllegalActionError, NotEnoughAPError
 from .king import ClaimKingTile, DiscardKingTile, KingStep
-from .map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
+from .map_actions import MovePiece, PlaceHouse, PlacePillar
 from .queries import (
     action_for_value, buy_gold, change_die_gold, change_gold, die_bonus_ap, die_bonus_tile, die_resource, joker_ap,
     why_never_placed,
@@ -61,15 +62,6 @@ class Option(msgspec.Struct, frozen=True):
 
 
 # ---------------------------------------------------------------- which kinds each decision offers
-# The options of each Action of the base game (a module's: ``Module.action_kinds``). Every one costs AP,
-# so an Action with none left offers only Done, ending the turn and the Tasks.
-ACTION_KINDS: dict[str, tuple] = {
-    "merchant": (MovePiece, PlaceHouse, TakeBonus),
-    "architect": (MovePiece, PlacePillar, TakeBonus),
-    "character": (Hire, Refresh, Room),
-    "contract": (TakeContract, Exchange),
-    "king": (KingStep,),
-}
 # The decisions inside bonuses and the King phase (a module adds to these and has its own:
 # ``Module.decision_kinds``).
 DECISION_KINDS: dict[type, tuple] = {
@@ -160,14 +152,6 @@ def candidates(r, state: State, sure: list | None = None) -> list:
     for lister in listers(r, state, frame):
         lister(r, state, frame, mine, unsure)
     return unsure if sure is not None else mine + unsure
-
-
-def action_moves(r, state: State, frame: ActionFrame, sure: list, unsure: list) -> None:
-    """The options of an Action alone (no Done, ending the turn or Tasks): for the Helper's
-    'use it for something' rule."""
-    if frame.ap >= 1:
-        for lister in _listing(r).action_options.get(frame.action, ()):
-            lister(r, state, frame, sure, unsure)
 
 
 def legal_actions(state: State) -> list:
@@ -330,3 +314,15 @@ def _placeholders(r, state: State, frame, listed: list, facts: _Facts) -> list:
             except IllegalActionError as exc:
                 out.append(facts(a, str(exc)))
     return out
+
+
+def ap_could_be_spent(state: State) -> bool:
+    """Whether an option of the decision in hand spends AP now (so ending with AP left loses
+    something: the 'Waste AP?' question is asked only then, issue 24 item 9). A Joker's AP can
+    always be given to an Action."""
+    top = state.stack[-1] if state.stack else None
+    if isinstance(top, JokerFrame):
+        return True
+    r = rules_for(state.settings)
+    return any(a.ap_cost(r, state, top) > 0 for a in legal_actions(state)
+               if type(a).__struct_config__.tag not in ("done", "end", "skip"))

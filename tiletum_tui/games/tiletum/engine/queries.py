@@ -8,17 +8,11 @@ highest on the King track, who takes part in a Fair. Nothing outside the engine 
 from __future__ import annotations
 
 from ..data.schema import DIE_RESOURCE
+from .actions import ACTION_NAMES, name_action  # noqa: F401 (their home: actions, the notation's)
 from .ruleset import rules_for
 from .state import EMPTY, UNUSED, ActionFrame, JokerFrame, Player, State
 
 PIECE_NAMES = {"merchant": "Merchant", "architect": "Architect"}
-# Every Action any ruleset knows, by name (a module adds its own with ``name_action``).
-ACTION_NAMES = {a: a.capitalize() for a in ("architect", "merchant", "character", "contract", "king", "joker")}
-
-
-def name_action(action: str, title: str) -> None:
-    """Make a module's Action known by name (to the notation, the words and the screens)."""
-    ACTION_NAMES.setdefault(action, title)
 
 # Steps of +-1 between two die values, the short way round: 6 and 1 are neighbours.
 _STEPS = [[min(abs(v - t), 6 - abs(v - t)) for t in range(7)] for v in range(7)]
@@ -177,20 +171,6 @@ def ap_lost_by(state: State, action) -> tuple[str, int] | None:
     return None
 
 
-def ap_could_be_spent(state: State) -> bool:
-    """Whether an option of the decision in hand spends AP now (so ending with AP left loses
-    something: the 'Waste AP?' question is asked only then, issue 24 item 9). A Joker's AP can
-    always be given to an Action."""
-    from .legal import legal_actions  # (legal reads this module)
-
-    top = state.stack[-1] if state.stack else None
-    if isinstance(top, JokerFrame):
-        return True
-    r = rules_for(state.settings)
-    return any(a.ap_cost(r, state, top) > 0 for a in legal_actions(state)
-               if type(a).__struct_config__.tag not in ("done", "end", "skip"))
-
-
 def houses_on_map(state: State, player: int) -> int:
     return sum(row.count(player) for row in state.board.houses.values())
 
@@ -229,13 +209,17 @@ def cathedral_stone(r, state: State, player: int, town: str) -> int:
     return max(0, cathedral_cost(r, state, town).stone - cathedral_discount(r, state, player))
 
 
+def cathedral_tile_vp(r, tile_id: str) -> int:
+    """The VP of a Cathedral tile (its group's, by its number)."""
+    group, index = tile_id.rsplit(".", 1)
+    return next(g for g in r.cat.cathedral_groups if g.group == group).vp[int(index) - 1]
+
+
 def cathedral_reward(r, state: State, town: str, player: int | None = None) -> tuple[int, int, int] | None:
     """(Stone it costs, VP it gives now, Cathedral tiles left) of building a Town's Cathedral: the
     Construction Cost tile's Stone (less a player's discount, when ``player`` is given) and VP plus
     the top Cathedral tile's VP. None where there is no Cathedral to build (no Cathedral, none this
     game, or no tiles left)."""
-    from .tasks import cathedral_tile_vp  # tasks imports this module
-
     cost = cathedral_cost(r, state, town)
     stack = state.board.cathedral_stack.get(town, ())
     if cost is None or cost.unavailable or not stack:

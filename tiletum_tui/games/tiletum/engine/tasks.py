@@ -16,7 +16,7 @@ from .common import gain, gain_one, helper_active, pay_check, replaced, tasks_op
 from .effects import check_completed, run_effects, score
 from .events import TileDiscarded
 from .frozen import updated
-from .queries import buy_gold, cathedral_cost, cathedral_stone, die_action_frame
+from .queries import buy_gold, cathedral_cost, cathedral_stone, cathedral_tile_vp, die_action_frame
 from .state import TurnFrame, emit, put
 
 
@@ -179,11 +179,6 @@ class PlaceCrest(Action, tag="crest"):
 
     def describe(self, r, state) -> str:
         return f"places the {r.tile_name(self.tile)} under Building {self.building}"
-
-
-def cathedral_tile_vp(r, tile_id: str) -> int:
-    group, index = tile_id.rsplit(".", 1)
-    return next(g for g in r.cat.cathedral_groups if g.group == group).vp[int(index) - 1]
 
 
 class BuildCathedral(Action, tag="cathedral"):

@@ -8,9 +8,11 @@ from ..data.schema import ACTIONS, DIE_COLOUR_NAMES, DIE_COLOURS
 from .actions import Action, Rule, read_field, register, refuse, short
 from .common import can_take, gain_one, replaced, store
 from .effects import turn_frame
-from .errors import IllegalActionError, MalformedActionError
+from .action_kinds import any_option
+from .errors import MalformedActionError
 from .flow import end_turn
 from .frozen import updated
+from .queries import ap_for_die
 from .queries import (
     ACTION_NAMES, action_for_value, change_die_gold, change_gold, die_actions, die_bonus_ap, die_bonus_tile,
     die_resource, die_steps, joker_ap, section_shares, takeable_tiles, wheel_position_for_value,
@@ -115,8 +117,6 @@ class TakeDie(Action, tag="die"):
                                            source="die"))
 
     def describe(self, r, state) -> str:
-        from .queries import ap_for_die
-
         text = f"takes the {DIE_COLOUR_NAMES[self.colour]} {self.value}"
         if self.target != self.value:
             text += f", changed to {self.target}"
@@ -370,24 +370,6 @@ class Skip(Action, tag="skip"):
 
 # Decisions that are optional bonuses (a module's frames say so with ``skippable = True``).
 _SKIPPABLE = (MoveFrame, PlaceFrame, MoveAnywhereFrame, PickBuildingFrame)
-
-
-def any_option(r, state, frame: ActionFrame) -> bool:
-    """Whether an Action frame has any option to spend AP on (for the Helper 'use it for something' rule)."""
-    from .legal import action_moves  # local: legal knows which kinds each Action offers
-
-    sure: list = []
-    unsure: list = []
-    action_moves(r, state, frame, sure, unsure)
-    if sure:
-        return True
-    for a in unsure:
-        try:
-            a.check(r, state, frame)
-            return True
-        except IllegalActionError:
-            pass
-    return False
 
 
 register(TakeDie, ChooseAction, EndTurn, Done, Skip)

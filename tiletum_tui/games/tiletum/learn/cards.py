@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from .pages import Page, Section
+from tiletum_tui.core.rulebook import Page, Section
 from .parts import learn_parts
 from .words import ACTION, effect_words, tile_words
 

@@ -9,7 +9,8 @@ disagree with the game.
 from __future__ import annotations
 
 from tiletum_tui.core import rulebook
-from tiletum_tui.core.rulebook import Hit, Page, Section, render  # noqa: F401 - the pages' shapes, as cards.py and the tests name them
+from tiletum_tui.core.rulebook import Hit, Page, Section, render  # noqa: F401 - the pages' shapes, as the tests name them
+from . import cards, texts
 from .parts import learn_parts
 
 
@@ -26,8 +27,6 @@ def pages(cat=None) -> dict[str, Page]:
     cat = cat if cat is not None else default_catalogue()
     built = _BUILT.get(id(cat))
     if built is None:  # catalogues live as long as the program (the rulesets keep them)
-        from . import cards, texts
-
         made = {p.id: p for p in texts.written_pages(cat)}
         made["cards"] = cards.cards_page(cat)
         made.update({pid: make(cat) for pid, make in _MODULE_PAGES.items()})

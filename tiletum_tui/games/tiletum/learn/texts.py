@@ -8,7 +8,7 @@ costs) are read from the catalogue, so the pages say what this game really does.
 from __future__ import annotations
 
 from ..data.schema import DIE_COLOUR_NAMES, DIE_RESOURCE, RESOURCE_NAMES
-from .pages import Page, Section
+from tiletum_tui.core.rulebook import Page, Section
 
 
 def _signed(values) -> str:

@@ -22,7 +22,7 @@ from typing import NamedTuple
 from ..engine.queries import cathedral_available, fair_count, king_order, king_space
 from ..engine.ruleset import rules_for
 from ..engine.state import EMPTY, State
-from ..engine.tasks import cathedral_tile_vp
+from ..engine.queries import cathedral_tile_vp
 from ..engine.views import unseen_tokens
 
 # ---------------------------------------------------------------- weights (VP-equivalents)

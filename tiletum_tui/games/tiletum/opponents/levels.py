@@ -26,6 +26,7 @@ from ..engine.state import TurnFrame
 from tiletum_tui.shell.opponents.base import LEVEL_TITLES, LEVELS, MAX_SECONDS, MAX_SIMULATIONS, Budget, Choice  # noqa: F401 (their home)
 from tiletum_tui.shell.opponents.base import SEARCHING, BaseOpponent
 from .evaluate import Weights, master_weights, value_of
+from .master import search
 from .planner import JOURNEYMAN, Plan, Width, plan_turn
 
 _ENC = msgspec.msgpack.Encoder()
@@ -100,8 +101,6 @@ class Opponent(BaseOpponent):
         started = time.perf_counter()
         seed = decision_seed(seen, self.seat, self.level)
         if self.level in SEARCHING and _turn_start(seen):
-            from .master import search
-
             plan, info = search(seen, self.seat, self.search_budget(seen), seed, hurry)
         else:
             # The journeyman's turn, and every decision of the master's that is not the start of a turn

@@ -36,7 +36,7 @@ from ..engine import apply, apply_listed, legal_actions, sample
 from ..engine.errors import TiletumError
 from ..engine.state import KingTileFrame, TurnFrame
 from ..engine.turn import TakeDie
-from tiletum_tui.shell.opponents.base import SearchNode, run_budget
+from tiletum_tui.shell.opponents.base import Choice, SearchNode, run_budget
 from .evaluate import evaluate, master_weights, value_of
 from .planner import QUICK, Plan, Width, plan_turn, quick_turn, rank_dice, spend
 
@@ -67,9 +67,7 @@ class Node(SearchNode):
 
 
 def search(seen, me: int, budget, seed: int, hurry=None):
-    """The master's plan for the turn in hand, and what it expects (a ``levels.Choice``)."""
-    from .levels import Choice
-
+    """The master's plan for the turn in hand, and what it expects (a ``Choice``)."""
     n = len(seen.players)
     started = time.perf_counter()  # the time budget covers the root's planning too
     first = sample(seen, seed)

@@ -17,8 +17,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .. import registry
-from ..engine import actions as A
 
 TASK = "task"
 FINISH = "~"  # keys of the lines that finish something (Done, Skip, End turn) start with it
@@ -70,56 +68,4 @@ class MenuPath:
     repeats: bool = False  # a move: chosen once, it may be chosen again (a line it leaves is never "done")
 
 
-def repeats(action) -> bool:
-    return menu_path(action).repeats
-
-
-def _unknown(state, o, context) -> list[Step]:
-    """A kind no one described: its notation, on a line of its own (still playable)."""
-    text = A.notation(o.action)
-    return [Step(text, text, (7,))]
-
-
-_UNKNOWN = MenuPath(_unknown)
-_PATHS: list = [-1, {}]  # (registry version, kind -> MenuPath)
-registry.watch(lambda: _PATHS.__setitem__(slice(None), [-1, {}]))  # (a module gone: its kinds let go)
-
-
-def paths() -> dict[type, MenuPath]:
-    """Every kind's menu path: the base game's and the modules' (rebuilt when a module comes or goes)."""
-    if _PATHS[0] != registry.version():
-        from .base_choices import PATHS
-        from .parts import ui_parts
-
-        found = dict(PATHS)
-        for part in ui_parts():
-            found.update(part.menu)
-        _PATHS[:] = [registry.version(), found]
-    return _PATHS[1]
-
-
-def menu_path(action) -> MenuPath:
-    found = paths()
-    for kind in type(action).__mro__:
-        if kind in found:
-            return found[kind]
-    return _UNKNOWN
-
-
-def steps(state, o, kept: dict, came_from: dict, shared: dict | None = None) -> list[Step]:
-    """The menu path of one option (``Context`` says what the other arguments are)."""
-    return menu_path(o.action).steps(state, o, Context(kept, came_from, shared or {}))
-
-
-def shown_refused(o, legal_set) -> bool:
-    """Is this refused option worth a greyed line (what a player looks for and wants to know why not)?"""
-    refused = menu_path(o.action).refused
-    return refused(o) if callable(refused) else refused
-
-
-def town_only(action) -> bool:
-    return menu_path(action).town_only
-
-
-__all__ = ["ALONE", "DROP", "FINISH", "LAST", "TASK", "Context", "MenuPath", "Step", "menu_path", "paths", "repeats",
-           "shown_refused", "steps", "tasks_step", "town_only"]
+__all__ = ["ALONE", "DROP", "FINISH", "LAST", "TASK", "Context", "MenuPath", "Step", "tasks_step"]

@@ -23,7 +23,8 @@ from ..engine.tasks import TASKS, Fulfil, PlaceCrest
 from ..engine.turn import ChooseAction, Done, EndTurn, Skip, TakeDie
 from . import text as T
 from .text import space_summary
-from .choice_steps import ALONE, DROP, FINISH, TASK, Step, shown_refused, steps as _steps, town_only
+from .choice_steps import ALONE, DROP, FINISH, TASK, Step
+from .menu_paths import shown_refused, steps as _steps, town_only
 
 
 @dataclass

@@ -123,7 +123,7 @@ def bindings(table) -> list[Binding]:
 def user_keys_path() -> Path:
     """Where players remap keys: the user config folder from platformdirs (``paths.keys_file``),
     e.g. ``~/.config/tiletum/keys.json`` (``$XDG_CONFIG_HOME/tiletum/keys.json``)."""
-    from tiletum_tui.core import paths
+    from tiletum_tui.core import paths  # start-up: the app reads its keys before the title is painted
 
     return paths.keys_file()
 
@@ -140,6 +140,7 @@ _GAME_EXTRA = [("scroll-up", "pageup"), ("scroll-down", "pagedown"), ("line-up",
 
 def _normal_key(token: str) -> str:
     """A key as Textual names it: "?" is "question_mark" (as ``App.set_keymap`` normalises)."""
+    # start-up: the app reads its keys before the title is painted
     from tiletum_tui.shell.textual_private import character_to_key
 
     return character_to_key(token) if len(token) == 1 else token
@@ -147,6 +148,7 @@ def _normal_key(token: str) -> str:
 
 def is_key_name(token: str) -> bool:
     """Is ``token`` a key Textual can bind: "x", "?", "f7", "ctrl+t", "question_mark", "shift+tab"?"""
+    # start-up: the app reads its keys before the title is painted
     from textual.keys import REPLACED_KEYS, key_to_character
 
     *mods, base = token.split("+")
@@ -167,9 +169,9 @@ def _problems(keys: dict[str, str], warnings: list[str] | None = None) -> tuple[
     """The keymap to apply (quit keeps Ctrl+Q) and every problem with ``keys``: unknown ids, key
     names that do not exist, and keys that would answer to two actions on one screen. A reserved key
     (``RESERVED_KEYS``) is left out and said in ``warnings``."""
-    from tiletum_tui.core.safe_text import clean, quote
+    from tiletum_tui.core.safe_text import clean, quote  # start-up: the app reads its keys before the title is painted
 
-    from .views import all_views
+    from .views import all_views  # start-up: the app reads its keys before the title is painted
 
     warnings = warnings if warnings is not None else []
     problems: list[str] = []
@@ -235,7 +237,8 @@ def load_user_keys(path: Path | None = None) -> tuple[dict[str, str], str | None
         return {}, None
     import msgspec  # only for a keys file (start-up)
 
-    from tiletum_tui.shell.saves import safe_read
+    from tiletum_tui.shell.saves import safe_read  # start-up: the app reads its keys before the title is painted
+    # start-up: the app reads its keys before the title is painted
     from tiletum_tui.shell.saves.errors import SaveFileError
 
     try:
@@ -245,12 +248,12 @@ def load_user_keys(path: Path | None = None) -> tuple[dict[str, str], str | None
     except SaveFileError as exc:
         return {}, str(exc)
     except (msgspec.DecodeError, RecursionError) as exc:
-        from tiletum_tui.core.safe_text import clean
+        from tiletum_tui.core.safe_text import clean  # start-up: the app reads its keys before the title is painted
 
         return {}, f"{clean(path)}: {clean(exc, 200)} (expected {{\"tiletum.tasks\": \"k\"}})"
     warnings: list[str] = []
     applied, problems = _problems(keys, warnings)
-    from tiletum_tui.core.safe_text import clean
+    from tiletum_tui.core.safe_text import clean  # start-up: the app reads its keys before the title is painted
 
     if problems:
         return {}, f"{clean(path)}: " + "; ".join(problems)

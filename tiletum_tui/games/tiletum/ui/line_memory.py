@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine.state import State
-from .choice_steps import TASK, repeats
+from .choice_steps import TASK
+from .menu_paths import repeats
 from .choices import Choice, _note, _walk
 
 

@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.screen import Screen
 
+from ..games import screens_for
 from .keys import REPLAY_HELP, REPLAY_KEYS
 from .positions import EVERYTHING, Positions, scored
 
@@ -88,8 +89,8 @@ class ReplayShell(Screen):
         raise NotImplementedError
 
     def play_screen(self, session):
-        """The game's screen that plays the copy (play on)."""
-        raise NotImplementedError
+        """The game's screen that plays the copy (play on): its game's, from the registry."""
+        return screens_for(session.game.name).game(session)
 
     def chart_facts(self):
         """The game's ``charts.ChartFacts`` (its categories, its marks along the game, its own pages)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...data import load
+from .tiles import load
 from ...engine.expansion import Kind, Module
 from ...engine.rng import shuffle
 from ...engine.tiles import DELTA, alike, fits, turned
@@ -86,7 +86,10 @@ class River(Module):
         return load().river_in(rules)
 
     def owns(self, design: str) -> bool:
-        return design in {d.id for d in load().river}
+        return design in load().by_id
+
+    def tiles(self) -> dict:
+        return load().by_id
 
     def first_tile(self, settings) -> str:
         return load().spring  # (the starting tile is removed)

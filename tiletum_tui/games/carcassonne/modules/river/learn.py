@@ -4,7 +4,7 @@ turn, the lake) and the concepts that chapter teaches."""
 
 from __future__ import annotations
 
-from ...data import load
+from .tiles import load
 from ...engine.rules import remaining
 from ...learn.chapters import PAD, Chapter, _k, _m, _rosa
 from ...learn.parts import LearnPart
@@ -13,7 +13,7 @@ from ...learn.parts import LearnPart
 def _river_tiles(rest: str, state) -> int:
     """"river:box": the river tiles between spring and lake in the box; "river:pile": in this game's pile."""
     cat = load()
-    between = {d.id for d in cat.river} - {cat.spring, cat.lake}
+    between = set(cat.by_id) - {cat.spring, cat.lake}
     if rest == "box":
         return sum(d.count for d in cat.river_in(state.settings.rules) if d.id in between)
     return sum(n for d, n in remaining(state).items() if d in between) + (state.drawn in between)

@@ -3,15 +3,16 @@ river tile (the River's page), its tiles on the Cards & Components page."""
 
 from __future__ import annotations
 
-from ...data import load
+from .tiles import load
 from ...ui.parts import UiPart
 
 
 def _topic(design: str) -> str | None:
-    return "river" if design in {d.id for d in load().river} else None
+    return "river" if design in load().by_id else None
 
 
-def _components(cat, rules: int) -> tuple[str, tuple, dict]:
+def _components(_cat, rules: int) -> tuple[str, tuple, dict]:
+    cat = load()  # (its own tiles, not the base game's catalogue)
     in_box = cat.river_in(rules)  # the River of the games this program sets up
     river = sum(d.count for d in in_box)
     line = (f"- {river} River tiles in {len(in_box)} designs: the spring ({cat.spring}), the lake "
@@ -21,4 +22,4 @@ def _components(cat, rules: int) -> tuple[str, tuple, dict]:
 
 
 PART = UiPart(tick="The River (its 12 tiles first, from the spring)", option="river", headline=", with the River",
-              topic=_topic, components=_components, glyphs=(("river", "~", "blue"),))
+              topic=_topic, components=_components, glyphs=(("river", "~", "blue"),), data=load)

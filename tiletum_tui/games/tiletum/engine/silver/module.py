@@ -16,7 +16,7 @@ from ..decisions import EXPLAIN, FRAME_RULES
 from ..actions import Rule
 from ..effects import run_effects
 from ..frozen import added
-from ..queries import name_action
+from ..actions import name_action
 from ..ruleset import Module
 from ..state import MoveAndPlaceFrame, PlaceFrame, put
 from ..turn import Skip

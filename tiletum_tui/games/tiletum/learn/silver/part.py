@@ -8,6 +8,8 @@ from ...data import silver_schema as SX
 from ...engine.silver.underground import UndergroundCathedral
 from ..parts import LearnPart
 from .lesson import SILVER
+from .texts import component_sections
+from .texts import silver_page
 
 
 def _plural(n: int) -> str:
@@ -15,16 +17,12 @@ def _plural(n: int) -> str:
 
 
 def _page(cat):
-    from .texts import silver_page
-
     return silver_page(cat)
 
 
 def _components(cat):
     if not any(t.pile == "underground" for t in cat.tiles.values()):  # a game without the expansion
         return ()
-    from .texts import component_sections
-
     return component_sections(cat)
 
 

@@ -8,7 +8,7 @@ game does.
 from __future__ import annotations
 
 from ...data.silver import load_silver
-from ..pages import Page, Section
+from tiletum_tui.core.rulebook import Page, Section
 from ..words import ACTION, effects_words, price, tile_words
 
 

@@ -4,7 +4,7 @@ shared ``tiletum_tui.shell.lesson_progress``; here, replaying the saved moves in
 from __future__ import annotations
 
 from ...engine import TiletumError, current_player
-from ...engine.actions import parse
+from ...engine.reading import parse
 from ...learn import tutorial as T
 from tiletum_tui.shell import lesson_progress as shared
 from tiletum_tui.shell.lesson_progress import (CHANGED_ELSEWHERE, MAX_BYTES, PROGRESS_FILE, PROGRESS_VERSION, STARTING_AGAIN,

@@ -26,7 +26,7 @@ from textual.geometry import Region
 from textual.widgets import Static
 
 from ...engine import current_player
-from ...engine.actions import parse
+from ...engine.reading import parse
 from ...learn import tutorial as T
 from ...learn.hints import hint_text
 from ...learn.narrate import event_lines

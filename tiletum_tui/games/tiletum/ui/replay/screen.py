@@ -202,19 +202,4 @@ class ReplayScreen(GameViews, ReplayShell):
             self.app.push_screen(HelpScreen())
 
 
-def open_replay(app, path) -> None:
-    """Open Open's highlighted save as a replay: read-only (no lock, nothing written), or say why not."""
-    from tiletum_tui.core.safe_text import clean
-    from tiletum_tui.shell.session import Session
-
-    try:
-        session = Session.load(path, save_dir=app.save_dir, autosave=False, open_as="read-only")
-    except Exception as exc:  # SaveFileError/ReplayError name the file and the problem
-        app.notify(clean(exc, 300), title="Cannot replay this save", severity="error", timeout=8, markup=False)
-        return
-    from tiletum_tui.shell.ui.games import screens_for
-
-    app.push_screen(screens_for(session.game.name).replay(session, at=0))
-
-
-__all__ = ["ReplayModel", "ReplayScreen", "open_replay", "seats_to_show"]
+__all__ = ["ReplayModel", "ReplayScreen", "seats_to_show"]

@@ -27,9 +27,10 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, OptionList
 
-from ...engine import IllegalActionError, TiletumError, current_player
-from ...engine.queries import ap_could_be_spent, ap_lost_by
-from tiletum_tui.shell.session import NotYourMoveError
+from ...engine import IllegalActionError, current_player
+from ...engine.legal import ap_could_be_spent
+from ...engine.queries import ap_lost_by
+from tiletum_tui.core.errors import Refused
 from tiletum_tui.shell.textual_private import bindings_by_key
 from tiletum_tui.shell import prefs
 from tiletum_tui.shell.ui import keeping
@@ -408,7 +409,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         ``note``: why this move, recorded with it by the session (an opponent's fallback move)."""
         try:
             entry = self.model.apply(action, by=by, note=note) if note else self.model.apply(action, by=by)
-        except (TiletumError, NotYourMoveError) as exc:
+        except Refused as exc:  # the rules' refusal, or the session's (not your move, a read-only game)
             self.notify(str(exc), title="Not allowed", severity="error")
             self.query_one(DecisionPanel).waiting = False
             self._ahead.clear()  # keys typed after a refused choice were meant for what did not happen

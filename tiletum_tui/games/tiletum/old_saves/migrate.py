@@ -30,9 +30,9 @@ from typing import Literal
 
 import msgspec
 
-from tiletum_tui.games.tiletum.engine import PlayerSetup, Settings, TiletumError, apply_in_place, current_player, digest, new_game, notation, parse
-from .errors import ReplayError
-from .format import CURRENT_VERSION, FORMAT_NAME, SaveFile, SaveMeta
+from tiletum_tui.shell.saves.errors import ReplayError
+from tiletum_tui.shell.saves.format import CURRENT_VERSION, FORMAT_NAME, SaveFile, SaveMeta
+from ..engine import PlayerSetup, Settings, TiletumError, apply_in_place, current_player, digest, new_game, notation, parse
 from .legacy import v2_digest
 
 

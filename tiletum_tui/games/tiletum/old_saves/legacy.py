@@ -15,7 +15,7 @@ import hashlib
 
 import msgspec
 
-from tiletum_tui.games.tiletum.engine.events import CorruptionRevealed, DiceRolled, PileShuffled, Scored, TileDrawn
+from ..engine.events import CorruptionRevealed, DiceRolled, PileShuffled, Scored, TileDrawn
 
 
 class _PlayerSetup(msgspec.Struct):
