@@ -111,7 +111,7 @@ def run_host(args) -> int:
     if getattr(args, "host_command", None) in ("archive", "delete"):
         return asyncio.run(_put_away(folder, args.host_command, args.games, args.under_way))
     if getattr(args, "host_command", None) in ("ratings", "player", "export"):
-        from .records_cli import run_records
+        from .records_cli import run_records  # start-up: only `tiletum host ratings|export` need the records' commands
 
         return run_records(folder, args)
     if getattr(args, "host_command", None):

@@ -15,6 +15,9 @@ from tiletum_tui.core.safe_text import clean
 from ..saves.errors import SaveFileError
 from . import protocol as P
 from .hosted import FinishedGame, HostedGame, Table, Tables
+from .invites import InviteError, Invites
+from .lobby_pages import OverPages
+from .ratings import rate_game, standing
 from .records_db import Records, RecordsError
 
 
@@ -80,7 +83,6 @@ class HostRecords:
     players_file = None  # the SSH door's players (``keys.PlayerKeys``), when it is open
 
     def _open_records(self) -> None:
-        from .lobby_pages import OverPages
 
         self.records = Records(self.folder.root)
         self.over_pages = OverPages(self.records)  # (the lobby's games over, from the database)
@@ -127,7 +129,6 @@ class HostRecords:
     def _game_over(self, g: HostedGame) -> None:
         """A game has just ended (its last move on disk): its index line says so, and the ratings count
         it (``ratings``); the lobby's games over come from the index."""
-        from .ratings import rate_game
 
         try:
             self._index(g)
@@ -181,7 +182,6 @@ class HostRecords:
             self.players_file.refresh()
             if name in self.players_file.names:
                 return True
-        from .invites import InviteError, Invites
 
         try:
             return any(link.name == name for link in Invites(self.folder.web_invites).links())
@@ -200,7 +200,6 @@ class HostRecords:
 
     def standing(self, name: str) -> str:
         """A person's ratings for their lobby (kept until a game ends)."""
-        from .ratings import standing
 
         if name not in self._standings:
             try:

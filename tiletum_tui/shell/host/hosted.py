@@ -19,16 +19,20 @@ from pathlib import Path
 
 import msgspec
 
-from tiletum_tui.core import games
+from tiletum_tui.core import games, paths
 from tiletum_tui.core.game_interface import Hosted
 from tiletum_tui.core.safe_text import clean, name_problem
+
+from ..saves import format as fmt
 from ..saves import store
 from ..saves.format import PERSON, Seat
 from ..session import Session
-from ..table import WATCHER_REASONS, Table as GameTable
+from ..table import WATCHER_REASONS
+from ..table import Table as GameTable
 from ..table import updates as U
 from ..table.table import TALK_KEPT
 from . import protocol as P
+from .talk import since_talk
 
 COLOURS = ("red", "blue", "green", "yellow", "black")  # the colours both games' settings take, in seat order
 OPPONENT_NAMES = ("Otto", "Pia", "Quin", "Rhea")
@@ -57,7 +61,6 @@ class HostFolder:
 
 
 def default_folder() -> HostFolder:
-    from tiletum_tui.core import paths
 
     return HostFolder(paths.user_data_folder() / "host")
 
@@ -179,7 +182,6 @@ def since_bytes(session, seat: int | None, chat=()) -> bytes:
     table talk said since (issue 44: ``talk.since_talk``)."""
     if seat is None:
         return b""
-    from .talk import since_talk
 
     return msgspec.msgpack.encode(since_talk(session.since(seat), chat))
 
@@ -189,7 +191,6 @@ def record_of(session) -> bytes:
     read it); b"" while it goes on (a client never holds a state the game still hides)."""
     if not session.finished:
         return b""
-    from ..saves import format as fmt
 
     return fmt.encode(session.to_save_file())
 

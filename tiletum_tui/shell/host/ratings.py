@@ -16,6 +16,13 @@ from __future__ import annotations
 
 from openskill.models import PlackettLuce
 
+from tiletum_tui.core import games
+from tiletum_tui.core.safe_text import clean
+
+from ..saves import store
+from ..session import Session
+from .archive import archive_folder
+
 COMPUTER = " (computer)"
 _MODEL = PlackettLuce()
 
@@ -68,7 +75,6 @@ def ordinal(mu: float, sigma: float) -> float:
 
 def standing(records, name: str) -> str:
     """A person's ratings in words for the lobby: ``Tiletum 12.3 (4 games)``, per game rated."""
-    from tiletum_tui.core import games
 
     parts = []
     for game_name, ident, mu, sigma, played in records.rows(
@@ -81,8 +87,6 @@ def standing(records, name: str) -> str:
 
 def leaderboard(records, game_name: str | None = None) -> str:
     """``tiletum host ratings``: a board per game, the best first."""
-    from tiletum_tui.core import games
-    from tiletum_tui.core.safe_text import clean
 
     rows = records.rating_rows(game_name)
     if not rows:
@@ -104,11 +108,7 @@ def leaderboard(records, game_name: str | None = None) -> str:
 def rebuild(records, folder, report=print) -> int:
     """Every hosted game over counted again from its file, oldest first; the number counted. A file
     that cannot be replayed is said and left out (and never changed)."""
-    from tiletum_tui.core.safe_text import clean
 
-    from ..saves import store
-    from ..session import Session
-    from .archive import archive_folder
 
     found = []
     for where in (folder.games, archive_folder(folder)):

@@ -4,16 +4,25 @@ running (SQLite's WAL lets a reader beside the host, and a writer waits its turn
 
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 
 from tiletum_tui.core import games
 from tiletum_tui.core.safe_text import clean, name_problem
 
 from ..cli_guard import InputProblem
+from ..saves import store
+from ..saves.errors import SaveFileError
+from ..saves.record_files import record_of
+from ..session import Session
+from .archive import archive_folder
+from .ratings import leaderboard, rebuild
+from .records_db import Records, RecordsError
+from .talk import with_talk
 
 
 def run_records(folder, args) -> int:
-    from .records_db import Records, RecordsError
 
     folder.prepare()
     try:
@@ -46,7 +55,6 @@ def _players(records, names: list[str]) -> int:
 
 
 def _ratings(records, folder, args) -> int:
-    from .ratings import leaderboard, rebuild
 
     if args.game is not None and games.game(args.game) is None:
         raise InputProblem(f"--game: there is no game called {clean(args.game, 30)} ({', '.join(games.NAMES)})")
@@ -59,15 +67,7 @@ def _ratings(records, folder, args) -> int:
 
 def _export(records, folder, game_id: str, to: str) -> int:
     """A hosted game (under way, over or archived) as a record, its talk as ``# talk`` comments."""
-    import os
-    from pathlib import Path
 
-    from ..saves import store
-    from ..saves.errors import SaveFileError
-    from ..saves.record_files import record_of
-    from ..session import Session
-    from .archive import archive_folder
-    from .talk import with_talk
 
     path = records.game_file(game_id)
     if not path or not os.path.exists(path):

@@ -30,6 +30,7 @@ import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
+import errno
 
 SCHEMA = 1
 DB_NAME = "host.db"
@@ -63,7 +64,6 @@ class RecordsError(RuntimeError):
 
     def os_error(self) -> OSError | None:
         """What the OS would have said (a full disk, a read-only one), for the words players read."""
-        import errno
 
         code = getattr(self.__cause__, "sqlite_errorcode", None)
         number = {sqlite3.SQLITE_FULL: errno.ENOSPC, sqlite3.SQLITE_READONLY: errno.EROFS,

@@ -65,10 +65,10 @@ class OpponentsDriver:
     def start(self):
         """The opponents' process, started if need be (None: the game has no computer opponents)."""
         if self.process is None:
-            from ..opponents.worker import OpponentProcess
+            from ..opponents.worker import OpponentProcess  # start-up: the opponents' process is started only when an opponent first decides
 
             try:
-                from ..opponents.plug import for_game
+                from ..opponents.plug import for_game  # start-up: a game's opponents are loaded only when one first decides
 
                 for_game(self.session.game.name)
             except ValueError:
@@ -205,7 +205,7 @@ class OpponentsDriver:
         self._died_for = None
         why = f"{self.title(seat)} could not decide (the opponents' process stopped twice): this move is the beginner's"
         t.tell(U.Noticed(text=why + ".", severity="error"))
-        from ..opponents.plug import for_game
+        from ..opponents.plug import for_game  # start-up: a game's opponents are loaded only when one first decides
 
         seen = self.session.view(seat)
         move = for_game(self.session.game.name).fallback(seen, len(self.session.log))
