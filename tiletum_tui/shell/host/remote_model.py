@@ -7,7 +7,7 @@ import msgspec
 
 from tiletum_tui.core import games
 from ..session import LogEntry, NotYourMoveError
-from tiletum_tui.games.tiletum.ui.model import GameModel
+from tiletum_tui.shell.ui.model import GameModel
 from . import protocol as P
 
 

@@ -174,7 +174,7 @@ class TiletumApp(App):
 
     def start_game(self, settings, seats=(), name: str | None = None) -> None:
         # Who plays each seat (issue 14) is in the game's first autosave.
-        from tiletum_tui.games.tiletum.ui.model import new_session
+        from tiletum_tui.shell.ui.model import new_session
 
         game = games.game(name) if name else None
         self.show_game(new_session(settings, save_dir=self.save_dir, seats=seats, game=game))

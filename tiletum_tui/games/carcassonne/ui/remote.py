@@ -8,9 +8,8 @@ move, an opponent's (thinking on the host) or a reconnect reach the screen as th
 ``GameModel.Changed`` / ``Refused`` / ``Noted`` messages, and the screen redraws from the model
 whoever moved. Undo asks the host, which takes back only this seat's own moves of its turn.
 
-The screen cannot import the app shell's ``ui.model`` (the layers contract keeps the two games'
-screens apart), so it handles those messages by their handler names and reads the model by its
-shape.
+The model is the shell's (``shell.ui.model.GameModel``, naming no game), the one the Tiletum
+screens bind to as well.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ class TiletumScreens:
 
     def game(self, session):
         """The screen that plays a session of this game."""
-        from .model import GameModel
+        from tiletum_tui.shell.ui.model import GameModel
         from .screens.game import GameScreen
 
         return GameScreen(GameModel(session))
@@ -36,7 +36,7 @@ class TiletumScreens:
         from .replay.screen import ReplayScreen
 
         def final(app) -> None:
-            from .model import GameModel
+            from tiletum_tui.shell.ui.model import GameModel
             from .screens.final import FinalScreen
 
             app.push_screen(FinalScreen(GameModel(session)))

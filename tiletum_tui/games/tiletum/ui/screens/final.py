@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ...engine.ruleset import rules_for
-from ..model import GameModel
+from tiletum_tui.shell.ui.model import GameModel
 
 
 def categories(state) -> list[tuple[str, str]]:

@@ -38,7 +38,7 @@ from .. import text as T
 from ..choices import build_menu, decision_title
 from ..line_memory import LineMemory
 from tiletum_tui.shell.ui.dialogs import ConfirmDialog
-from ..model import GameModel
+from tiletum_tui.shell.ui.model import GameModel
 from ..recap import PIECES, LogReader
 from ..views import POINTING, Scene, SpaceMoved, SpacePicked, strips_for, views_for
 from ..widgets.decision import DecisionPanel
