@@ -30,7 +30,7 @@ class RemoteModel(GameModel):
         super().__init__(None)  # no session here: the host holds the game
         self.link = link
         self._game = games.game(opened.name)
-        self.id = opened.game
+        self.game_id = opened.game
         self.pending: int | None = None  # the ref of the move or undo sent, until the host answers
         self.hint_pending: int | None = None  # the ref of the hint asked, until the host's master answers
         self._load(opened, announce=False)
@@ -46,6 +46,12 @@ class RemoteModel(GameModel):
         self.update(view=self.game.decode_view(opened.view), log=_entries(self.game, opened.log), own=False,
                     seats=opened.seats, chat=opened.chat, paused=opened.paused, connection="connected",
                     announce=announce)
+
+    @property
+    def id(self) -> str:
+        """The game's id on the host (``join`` leaves it by this). Read-only, as the model is a node that is
+        never in the DOM: the host's ids are no CSS identifiers, and a node's own ``id`` must be one."""
+        return self.game_id
 
     # ------------------------------------------------------------ what the screens read
     @property
