@@ -55,11 +55,12 @@ class FinalScreen(Screen):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.watch(self.model, "view", self.show_scores)  # (now, and whenever the model's view changes)
+        self.show_scores(self.model.state)
+        self.watch(self.model, "view", self.show_scores, init=False)  # (again whenever the model's view changes)
         self.query_one(DataTable).focus()
 
     def show_scores(self, state) -> None:
-        if not self.is_mounted or state is None or state.phase != "over":
+        if state is None or state.phase != "over" or not self.is_attached:
             return
         self.query_one("#final-title", Static).update(f"Final scoring — {winner_line(state)}")
         table = self.query_one(DataTable)
