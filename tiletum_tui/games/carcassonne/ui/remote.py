@@ -269,9 +269,11 @@ class RemoteCarcassonneScreen(CarcassonneScreen):
         self.opponents.hint_arrived(event.answer)
 
     def talk_changed(self, old: tuple, new: tuple) -> None:
+        """A line of table talk: said on the message line (as news is), nothing else drawn again."""
         if self.is_mounted:
             for line in new[len(old):] if new[:len(old)] == old else ():
-                self.notify(f"{line.who}: {line.text}", title="At the table", timeout=6, markup=False)
+                self.message = f"At the table: {line.who}: {line.text}"
+                self.show_message(self.message)
 
     def seats_changed(self) -> None:
         if self.is_mounted:
