@@ -79,6 +79,25 @@ async def test_table_talk_redraws_the_log_and_not_the_map(tmp_path):
         assert maps == [] and statuses == []
 
 
+async def test_talk_redraws_the_log_on_screen_through_its_binding(tmp_path):
+    """The log on screen binds to the screen's talk (``data_bind``): a new line is drawn in it at once,
+    the log alone (the screen hands no view a new scene, the status line is not drawn again)."""
+    from tiletum_tui.shell.host.protocol import Chat
+
+    session = midgame_session(tmp_path)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        screen = app.screen
+        log = screen.query_one("#log-view")
+        draws, statuses = _count(log, "draw"), _count(screen.query_one(StatusBar), "show")
+        screen.model.update(chat=(Chat("Bob", "well played", after=len(session.log), at=0.0),))
+        await pilot.pause()
+        assert "well played" in _text(log) and log.chat == screen.model.chat
+        assert draws == [] and statuses == []
+
+
 async def test_who_is_connected_redraws_nothing_the_table_shows_at_home(tmp_path):
     """A change of the seats (who is connected) is no change of the game: the map and the status
     line are not drawn again (the decision panel's line says it only while a remote seat decides)."""

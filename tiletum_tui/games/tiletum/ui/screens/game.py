@@ -26,6 +26,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.message import Message
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, OptionList
 
@@ -126,6 +127,10 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         Binding("apostrophe,ctrl+t", "talk", "Talk", show=False, id="tiletum.talk"),
     ]
 
+    # Table talk as this screen shows it, set from the model's (``game_changes.talk_changed``); the log
+    # view binds to it (``data_bind``: issue 39, a widget that shows a part of the model).
+    chat = var((), init=False)
+
     def __init__(self, model) -> None:
         super().__init__()
         self.model = model
@@ -172,6 +177,8 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
     def on_mount(self) -> None:
         self.model.listen(self.post_message)  # what is not a part of the game: refusals, hints (``_model_*``)
         self.bind_model()  # every change, whoever made it, redraws what it changed (game_changes.py)
+        for log in self.query("#log-view"):
+            log.data_bind(GameScreen.chat)
         self._layout(self.app.size.width, self.app.size.height)
         self.on_mount_autosave()
         self.refresh_game()

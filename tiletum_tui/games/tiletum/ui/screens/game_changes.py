@@ -9,6 +9,8 @@ connected, or why the host cannot save: the decision panel's line says so (only 
 
 from __future__ import annotations
 
+from textual.containers import VerticalScroll
+
 from ...engine import current_player
 from ..dialogs.basic import AnnounceDialog
 from ..widgets.decision import DecisionPanel
@@ -70,7 +72,11 @@ class GameChanges:
             return
         for line in new[len(old):] if new[:len(old)] == old else ():
             self.notify(f"{line.who}: {line.text}", title="At the table", timeout=6, markup=False)
-        self.redraw_view("log")
+        if self.current_view != "log":
+            self._stale.add("log")  # (drawn, with the line, when it shows)
+        self.chat = new  # the log, bound to it, draws the line now if it shows
+        if self.current_view == "log":
+            self.call_after_refresh(self.query_one("#log", VerticalScroll).scroll_end, animate=False)
 
     def seats_changed(self) -> None:
         """Who is connected: the panel says so while another seat decides (nothing else is drawn)."""
