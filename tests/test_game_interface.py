@@ -10,7 +10,7 @@ from tiletum_tui.core import games
 from tiletum_tui.core.game_interface import Game
 from tiletum_tui.shell.saves import listing
 from tiletum_tui.shell.session import Session, UndoError
-from tiletum_tui.games.tiletum.ui.model import GameModel
+from tiletum_tui.shell.ui.model import GameModel
 
 from .toy_game import TOY, ToySettings, registered
 

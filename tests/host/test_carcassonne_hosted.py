@@ -160,3 +160,34 @@ async def test_bobs_carcassonne_screen_redraws_when_ann_moves_and_his_keys_play_
             await pilot.press("u")  # undo: his own move of his turn (the host decides)
             await screen_until(pilot, lambda: len(log()) == 2 and "bob: place tile" in head())
         ann.close()
+
+
+async def test_a_carcassonne_screen_hears_the_table_and_redraws_for_a_move_it_did_not_make(short_dir):
+    """Issue 39: Bob's hosted Carcassonne screen binds to the model: Ann's line of table talk is said
+    on his message line without drawing the land again; her move, made in her terminal, redraws it."""
+    from tiletum_tui.games.carcassonne.ui.remote import RemoteCarcassonneScreen
+    from tiletum_tui.shell.host.client import HostLink
+    from tiletum_tui.shell.host.hosted import HostFolder
+    from tiletum_tui.shell.host.join import JoinApp
+
+    async with running_host(short_dir) as host:
+        ann = await Player(short_dir, "ann").connect()
+        gid = await table_of(host, [ann], people("ann", "bob"), game="carcassonne")
+        model = await ann.open(gid)
+        app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="bob"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await screen_until(pilot, lambda: app.lobby is not None and app.lobby.games)
+            await pilot.press("enter")
+            await screen_until(pilot, lambda: isinstance(app.screen, RemoteCarcassonneScreen))
+            screen = app.screen
+            drawn, real = [], screen.refresh_all
+            screen.refresh_all = lambda: (drawn.append(1), real())[1]
+            model.say("good luck")
+            await screen_until(pilot, lambda: screen.model.chat)
+            await pilot.pause(0.2)
+            assert "At the table: ann: good luck" in str(screen.query_one("#carc-msg").content)
+            assert drawn == []  # the message line alone: the land is not drawn again
+            await ann.play(gid, model.legal()[0])
+            await screen_until(pilot, lambda: len(screen.model.log) == 1)
+            assert drawn and "ann places" in str(screen.query_one("#carc-msg").content).lower()
+        ann.close()

@@ -55,3 +55,34 @@ async def test_bobs_screen_redraws_when_ann_moves_and_rings_when_his_turn_begins
                     await pilot.pause(0.3)
             await screen_until(pilot, lambda: log[-1].seat == 1 and len(app.screen.model.log) == len(log))
         ann.close()
+
+
+async def test_talk_and_who_is_connected_redraw_only_what_shows_them(short_dir):
+    """Issue 39: the screen binds to the model's parts. Ann's line of table talk reaches Bob's screen
+    (said once) without drawing the game again; Ann leaving changes only the decision panel's line
+    ("not connected: the game waits"); her move, made in her terminal, redraws his screen, which
+    made no move."""
+    async with running_host(short_dir) as host:
+        (ann,), gid = await at_a_table(host, short_dir, connected=1)
+        model = ann.model(gid)
+        app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="bob"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await screen_until(pilot, lambda: app.lobby is not None and app.lobby.games)
+            await pilot.press("enter")
+            await screen_until(pilot, lambda: gid in app.games.models and app.screen.query(DecisionPanel))
+            screen = app.screen
+            panel = screen.query_one(DecisionPanel)
+            drawn, made, real = [], [], screen.refresh_game
+            screen.refresh_game = lambda keep=False: (drawn.append(keep), real(keep))[1]
+            screen.apply = lambda *a, **k: made.append(a)
+            model.say("good luck")
+            await screen_until(pilot, lambda: screen.model.chat)
+            await pilot.pause(0.2)
+            assert any("good luck" in str(n.message) for n in app._notifications)
+            assert drawn == []  # the talk is no change of the game
+            await ann.play(gid, model.legal()[0])
+            await screen_until(pilot, lambda: len(screen.model.log) == 1)
+            assert len(drawn) == 1 and made == []  # her move redraws his screen; he made none
+            ann.close()
+            await screen_until(pilot, lambda: "not connected" in panel.title_text)
+            assert len(drawn) == 1  # who is connected: the panel's line alone

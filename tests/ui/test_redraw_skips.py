@@ -184,3 +184,35 @@ async def test_a_view_drawn_as_it_shows_is_drawn_to_the_width_it_will_have(tmp_p
         assert wheel._drawn == drawn[0]
         wheel.redraw()
         assert drawn[-1] == drawn[0]  # what a redraw at its laid-out width draws
+
+
+class _Filling(App):
+    """A text with no width of its own (it fills its container, as the decision's title does), and one
+    inside a container of auto width (which its text's width sizes)."""
+
+    CSS = "#measured { width: auto; height: auto; }"
+
+    def compose(self):
+        with Vertical():
+            yield Painted("ann is choosing a die…", id="fills")
+            with Vertical(id="measured"):
+                yield Painted("short", id="inside")
+
+
+async def test_a_text_filling_its_container_is_not_laid_out_again_for_its_width():
+    """Issue 39 (the watchers' CPU per update): the decision's title changes its text at every move; its
+    height is what the layout takes from it, unless a container measures its width (auto)."""
+    app = _Filling()
+    async with app.run_test(size=(60, 10)) as pilot:
+        fills, inside = app.query_one("#fills", Painted), app.query_one("#inside", Painted)
+        await pilot.pause()
+        layouts = {"fills": [], "inside": []}
+        for name, widget in (("fills", fills), ("inside", inside)):
+            real = widget.refresh
+            widget.refresh = (lambda real, seen: lambda *r, **kw: (seen.append(kw.get("layout", False)),
+                                                                    real(*r, **kw))[1])(real, layouts[name])
+        fills.update("ann is deciding: Architect Action, 6 AP left…")  # wider, one line still
+        inside.update("a longer line")  # its container's width is its text's: laid out
+        await pilot.pause()
+        assert layouts["fills"] and not any(layouts["fills"])
+        assert any(layouts["inside"])  # (inside a container of auto width: laid out again)

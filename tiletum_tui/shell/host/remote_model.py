@@ -7,7 +7,7 @@ import msgspec
 
 from tiletum_tui.core import games
 from ..session import LogEntry, NotYourMoveError
-from tiletum_tui.games.tiletum.ui.model import GameModel
+from tiletum_tui.shell.ui.model import GameModel
 from . import protocol as P
 
 
@@ -30,39 +30,34 @@ class RemoteModel(GameModel):
         super().__init__(None)  # no session here: the host holds the game
         self.link = link
         self._game = games.game(opened.name)
-        self.id = opened.game
+        self.game_id = opened.game
         self.pending: int | None = None  # the ref of the move or undo sent, until the host answers
         self.hint_pending: int | None = None  # the ref of the hint asked, until the host's master answers
-        self.connection = "connected"
-        self._load(opened)
+        self._load(opened, announce=False)
 
-    def _load(self, opened: P.Opened) -> None:
+    def _load(self, opened: P.Opened, announce: bool) -> None:
+        """The game as the host opened it, into the model's reactive parts (``GameModel.update``)."""
         self.seat = None if opened.seat < 0 else opened.seat
-        self._view = self.game.decode_view(opened.view)
-        self._log = _entries(self.game, opened.log)
         self._setup = tuple(self.game.decode_events(opened.setup))
-        self.seats = opened.seats
-        self.chat = list(opened.chat)
         self._undo, self._redo = opened.undo, opened.redo
-        self.paused = opened.paused  # why the host cannot save the game now ("": it goes on)
         self._record, self._whole = opened.record, None
         self._since = _since(opened.since)
+        # (``paused``: why the host cannot save the game now, "" while it can)
+        self.update(view=self.game.decode_view(opened.view), log=_entries(self.game, opened.log), own=False,
+                    seats=opened.seats, chat=opened.chat, paused=opened.paused, connection="connected",
+                    announce=announce)
+
+    @property
+    def id(self) -> str:
+        """The game's id on the host (``join`` leaves it by this). Read-only, as the model is a node that is
+        never in the DOM: the host's ids are no CSS identifiers, and a node's own ``id`` must be one."""
+        return self.game_id
 
     # ------------------------------------------------------------ what the screens read
     @property
     def game(self):
         """The game of the table, by the name the host gave (``games.game``): its rules read the view."""
         return self._game
-
-    @property
-    def view(self):
-        return self._view
-
-    state = view
-
-    @property
-    def log(self) -> list:
-        return self._log
 
     @property
     def setup_events(self) -> tuple:
@@ -149,14 +144,12 @@ class RemoteModel(GameModel):
     # ------------------------------------------------------------ what the host says
     def updated(self, u: P.Update) -> None:
         new = tuple(_entries(self.game, u.entries))
-        self._log = self._log[: u.start] + list(new)
-        self._view = self.game.decode_view(u.view)
-        self.seats = u.seats
         self._undo, self._redo = u.undo, u.redo
         self._record, self._whole = u.record, None
         self._since = _since(u.since)
         # The host sends the change before it accepts: while our move is under way, the change is ours.
-        self._changed(new, own=self.pending is not None)
+        self.update(view=self.game.decode_view(u.view), log=self.log[: u.start] + list(new), entries=new,
+                    own=self.pending is not None, seats=u.seats)
 
     def accepted(self, a: P.Accepted) -> None:
         if a.ref == self.pending:
@@ -165,9 +158,7 @@ class RemoteModel(GameModel):
     def reopened(self, opened: P.Opened) -> None:
         """The connection came back: the game as it is now (it may have moved on meanwhile)."""
         self.pending = self.hint_pending = None
-        self._load(opened)
-        self.connection = "connected"
-        self._changed((), own=False)
+        self._load(opened, announce=True)
 
     def refused(self, r: P.Refused) -> None:
         self.pending = None
@@ -180,19 +171,14 @@ class RemoteModel(GameModel):
 
     def paused_changed(self, why: str) -> None:
         """The host cannot save this game (``why``): no move is made until it can; or ("") it can again."""
-        self.paused = why
-        self.tell(self.Noted("paused", f"The game is paused: {why}. Moves wait until it can save again; nothing "
-                                       "is lost." if why else "The host can save again: the game goes on."))
+        self.update(paused=why)
 
     def seats_changed(self, seats) -> None:
-        self.seats = seats
-        self.tell(self.Noted("seats"))
+        self.update(seats=seats)
 
     def said(self, line: P.Chat) -> None:
-        self.chat = self.chat + [line]
-        self.tell(self.Noted("talk", f"{line.who}: {line.text}"))
+        self.update(chat=(*self.chat, line))
 
     def lost(self, why: str) -> None:
-        self.connection = why
         self.pending = self.hint_pending = None
-        self.tell(self.Noted("connection", why))
+        self.update(connection=why)

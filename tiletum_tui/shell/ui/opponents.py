@@ -5,9 +5,9 @@ seat's view only, and plays its answer as that seat after the pace; Esc hurries 
 (``Table.hurry``); a process that dies twice plays the beginner's move.
 
 ``SeatDriver`` belongs to one game screen and listens to its Table: while an opponent thinks it shows
-a spinner and the seconds spent (``Thinking``), each move it played is shown (``Played``) and fed to
-the screen's model through its own entry point (the model's change), and a hint's answer goes to the
-screen (``Hinted``). After every redraw (``changed``) the Table is told to look at the game (a
+a spinner and the seconds spent (``Thinking``), each move it played is shown (``Played``; the
+screen's model heard of it from the session, as of any change: ``Session.listeners``), and a hint's
+answer goes to the screen (``Hinted``). After every redraw (``changed``) the Table is told to look at the game (a
 person's move, undo or redo made through the model): an opponent whose decision it is is asked once.
 
 A game's driver supplies what differs (the ``for a game`` methods): who decides, how a move is shown,
@@ -85,9 +85,6 @@ class SeatDriver:
 
     def name(self, seat: int) -> str:
         raise NotImplementedError
-
-    def fed(self, entry) -> None:
-        """The Table played an opponent's move (``entry``, logged): the screen's model hears of it."""
 
     def played(self, seat: int, action, update) -> None:
         """An opponent's move was played by the Table (logged, autosaved): show it."""
@@ -168,10 +165,8 @@ class SeatDriver:
         """What the Table told: shown here (the model is fed its changes by its own entry point)."""
         if self.closed:
             return
-        if isinstance(u, U.Changed):
-            if self.plays(u.by) and self.table.session.log:  # an opponent's move: the model hears of it
-                self.fed(self.table.session.log[-1])
-        elif isinstance(u, U.Thinking):
+        # (an opponent's move reaches the screen's model from the session itself: ``Session.listeners``)
+        if isinstance(u, U.Thinking):
             if self._ticker is None:
                 self._ticker = self.screen.set_interval(0.25, self._tick)
             self.show_thinking()

@@ -173,15 +173,33 @@ class Painted(Static):
         return content
 
     def _extent(self) -> tuple[int, int] | None:
-        """The content's size as the layout measures it: its optimal width where the width is
-        ``auto`` (else 0: not the content's), and its height at the width it is laid out with."""
+        """The content's size as the layout measures it: its optimal width where the layout measures
+        it (``_width_by_content``; else 0: not the content's), and its height at the width it is laid
+        out with."""
         size = self.content_size
         if not size.width or not self.is_mounted:
             return None
         container, viewport = self.container_size, self.app.size
-        width = self.styles.width
-        optimal = self.get_content_width(container, viewport) if width is None or width.unit == Unit.AUTO else 0
+        optimal = self.get_content_width(container, viewport) if self._width_by_content() else 0
         return optimal, self.get_content_height(container, viewport, size.width)
+
+    def _width_by_content(self) -> bool:
+        """Does the layout measure this widget's content for its width? Where its width is ``auto``;
+        where it has none (it fills its container: Textual's ``_get_box_model``) only inside a
+        container that measures its children, one of ``auto`` width or a grid, up to the screen.
+        (A decision's title filling the side was laid out again at every move as its text's width
+        changed: issue 39, the watchers' CPU per update.)"""
+        width = self.styles.width
+        if width is not None:
+            return width.unit == Unit.AUTO
+        node = self.parent
+        while node is not None and node is not self.screen:
+            styles = node.styles
+            if (styles.width is not None and styles.width.unit == Unit.AUTO) or styles.layout is not None and \
+                    styles.layout.name == "grid":
+                return True
+            node = node.parent
+        return False
 
     def player_ink(self, colour: str) -> Style:
         return self.ink(f"pc-{colour}") if colour in PLAYER_COLOURS else self.ink("strong")

@@ -4,13 +4,12 @@ of a session here.
 
 The model holds no state: the latest view of this client's seat (no pile order, no seed) and the
 log the host sent. A move is sent as this seat, in notation; the host's answer, another player's
-move, an opponent's (thinking on the host) or a reconnect reach the screen as the model's
-``GameModel.Changed`` / ``Refused`` / ``Noted`` messages, and the screen redraws from the model
-whoever moved. Undo asks the host, which takes back only this seat's own moves of its turn.
+move, an opponent's (thinking on the host) or a reconnect change the model's reactive parts
+(``change``, ``chat``, ``seats``, ``paused``, ``connection``: the screen watches them, issue 39) and
+the screen redraws from the model whoever moved; a refusal or a hint is the model's message. Undo asks the host, which takes back only this seat's own moves of its turn.
 
-The screen cannot import the app shell's ``ui.model`` (the layers contract keeps the two games'
-screens apart), so it handles those messages by their handler names and reads the model by its
-shape.
+The model is the shell's (``shell.ui.model.GameModel``, naming no game), the one the Tiletum
+screens bind to as well.
 """
 
 from __future__ import annotations
@@ -25,6 +24,7 @@ from textual.widgets import Input, Static
 
 from ..engine import current_player
 from ..engine.events import TilePlaced
+from tiletum_tui.shell.ui.model import paused_notice
 from .opponents import show_hint
 from .screen import CarcassonneScreen
 from .text import last_news
@@ -212,7 +212,13 @@ class RemoteCarcassonneScreen(CarcassonneScreen):
         return self.model.view  # a view already (the host sent only what this seat may see)
 
     def on_mount(self) -> None:  # (CarcassonneScreen.on_mount runs too: Textual calls each class's)
-        self.model.listen(self.post_message)  # every change, whoever made it, redraws
+        self.model.listen(self.post_message)  # the host's refusals and hints (``on_game_model_*``)
+        model = self.model  # every change, whoever made it, redraws (the model's reactive parts)
+        self.watch(model, "change", self.game_changed, init=False)
+        self.watch(model, "chat", self.talk_changed, init=False)
+        self.watch(model, "seats", self.seats_changed, init=False)
+        self.watch(model, "paused", self.paused_changed, init=False)
+        self.watch(model, "connection", self.connection_changed, init=False)
         self._deciding = current_player(self.state)
         self._mark()
 
@@ -241,10 +247,12 @@ class RemoteCarcassonneScreen(CarcassonneScreen):
                 return
         self.opponents.marked = None
 
-    # ------------------------------------------------------------ what the host says (the model's messages)
-    def on_game_model_changed(self, event) -> None:
+    # ------------------------------------------------------------ what the host says (the model's parts)
+    def game_changed(self, change) -> None:
+        if not self.is_mounted:
+            return
         was = getattr(self, "_deciding", None)
-        if not event.own:  # another seat's move (or a reconnect): the line tells it, not our last words
+        if not change.own:  # another seat's move (or a reconnect): the line tells it, not our last words
             self.message = ""
         self._mark()
         self.refresh_all()
@@ -260,14 +268,29 @@ class RemoteCarcassonneScreen(CarcassonneScreen):
     def on_game_model_hinted(self, event) -> None:
         self.opponents.hint_arrived(event.answer)
 
-    def on_game_model_noted(self, event) -> None:
-        if event.what == "talk":
-            self.notify(event.text, title="At the table", timeout=6, markup=False)
-        elif event.what == "seats":
+    def talk_changed(self, old: tuple, new: tuple) -> None:
+        """A line of table talk: said on the message line (as news is), nothing else drawn again."""
+        if self.is_mounted:
+            for line in new[len(old):] if new[:len(old)] == old else ():
+                self.message = f"At the table: {line.who}: {line.text}"
+                self.show_message(self.message)
+
+    def seats_changed(self) -> None:
+        if self.is_mounted:
             self.refresh_all()  # who is connected: the line says so while another seat decides
-        elif event.what == "paused":  # the host cannot save: said on the message line until it can
-            self.message = event.text if self.model.paused else ""
-            self.notify(event.text, title="Host", severity="warning", timeout=10, markup=False)
+
+    def paused_changed(self, why: str) -> None:
+        """The host cannot save: said on the message line until it can."""
+        if self.is_mounted:
+            text = paused_notice(why)
+            self.message = text if why else ""
+            self.notify(text, title="Host", severity="warning", timeout=10, markup=False)
             self.refresh_all()
-        elif event.text:
+
+    def connection_changed(self, how: str) -> None:
+        if self.is_mounted and how not in ("here", "connected"):
+            self.notify(how, title="Host", severity="warning", timeout=6, markup=False)
+
+    def on_game_model_noted(self, event) -> None:
+        if event.text:
             self.notify(event.text, title="Host", severity="warning", timeout=6, markup=False)

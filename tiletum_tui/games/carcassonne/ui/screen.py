@@ -7,7 +7,8 @@ fits (marked with a frame), Shift+arrows step one cell anywhere, ``r`` turns the
 turns that fit there, or each turn that looks different where it fits nowhere, saying why), Enter places. Then the
 follower: the tile's segments by name, the chosen one highlighted on the big tile, those that
 cannot take one greyed with the reason, and "no follower". Scores, followers in supply, tiles
-left and whose turn are always on screen. Every change goes through the session.
+left and whose turn are always on screen. Every change goes through the session; the screen redraws
+when the game's model (``shell.ui.model.GameModel``) says it changed, whoever changed it (issue 39).
 Computer opponents' seats are played by ``opponents.SeatsDriver`` (thinking in their own process;
 Esc hurries them; ``h``: the master's suggestion).
 """
@@ -93,6 +94,8 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
         self.origin = None  # the land's top-left cell on screen (scrolls to keep the cursor in view)
         self.message = ""
         self._placing_for = None  # the turn the cursor was set up for
+        if getattr(self, "model", None) is None:  # (a hosted game's screen set its model first)
+            self.model = _model_of(session)
         self.opponents = self._seats()  # who plays the seats not played at this keyboard
 
     def compose(self) -> ComposeResult:
@@ -109,12 +112,19 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
         return self.session.current_player
 
     def on_mount(self) -> None:
+        if self.model is not None:  # every change of the game, whoever made it, redraws (``game_changed``)
+            self.watch(self.model, "change", self.game_changed, init=False)
         self.refresh_all()
         self.call_after_refresh(self.refresh_all)  # once the land knows its size
         self.report_autosave()  # a new game in a folder that cannot be written says so at once
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_all)
+
+    def game_changed(self, change) -> None:
+        """The model says the game changed (a move here, an opponent's, an undo): drawn again."""
+        if self.is_mounted:
+            self.refresh_all()
 
     def on_unmount(self) -> None:
         self.opponents.close()
@@ -414,20 +424,21 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
                 self.refresh_all()
                 return
             text = "no follower" if seg is None else label
+        self.message = ""
         try:
             seat = self.acting_seat()
-            table = self._table()
+            table = self._table()  # (the model's change redraws: ``game_changed``)
             if table is not None:
                 table.apply(seat, parse(text, seat))
             else:
                 self.session.apply(parse(text, seat), by=seat)
-            self.message = ""
         except CarcassonneError as exc:
             self.message = f"Refused: {exc}."
         except Exception as exc:  # the session's own refusals (a read-only game)
             self.message = str(exc)
         self.report_autosave()
-        self.refresh_all()
+        if self.model is None or self.message:  # (no model: a lesson's; a refusal is no change)
+            self.refresh_all()
 
     def _table(self):
         """The game's Table at home, the seat's moves go through it (None: a hosted game's, played on the
@@ -443,11 +454,13 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
         if reason:
             self.message = f"Undo: {reason}."
         else:
-            table = self._table()
-            table.step(seat, "undo") if table is not None else self.session.undo(by=seat)
             self._placing_for = None
             self.message = "Undone."
+            table = self._table()  # (the model's change redraws: ``game_changed``)
+            table.step(seat, "undo") if table is not None else self.session.undo(by=seat)
             self.report_autosave()  # undo autosaves too
+            if self.model is not None:
+                return
         self.refresh_all()
 
     def action_leave(self) -> None:
@@ -467,3 +480,13 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
 
     def legal(self) -> list:
         return legal_actions(self.session.state)
+
+
+def _model_of(session):
+    """The model of a game played here (a Session: its changes feed it), or None (a lesson's session,
+    which moves the lesson on after each move and redraws then: ``lesson_screen.LessonSession``)."""
+    if "listeners" not in vars(session):
+        return None
+    from tiletum_tui.shell.ui.model import GameModel
+
+    return GameModel(session)

@@ -158,7 +158,7 @@ async def _time_applying(make, presses: int) -> list[float]:
 def measure_ui(rounds: int = 3) -> dict:
     from ..engine.state import PlayerSetup, Settings
     from tiletum_tui.shell.ui.app import TiletumApp
-    from .model import new_session
+    from tiletum_tui.shell.ui.model import new_session
 
     settings = Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=7)
     folder = tempfile.mkdtemp(prefix="tiletum-bench-")

@@ -20,7 +20,8 @@ class TiletumScreens:
 
     def game(self, session):
         """The screen that plays a session of this game."""
-        from .model import GameModel  # start-up: the title holds this object; a screen's modules when it opens
+        # start-up: the title holds this object; a screen's modules when it opens
+        from tiletum_tui.shell.ui.model import GameModel
         from .screens.game import GameScreen  # start-up: the title holds this object; a screen's modules when it opens
 
         return GameScreen(GameModel(session))
@@ -37,8 +38,8 @@ class TiletumScreens:
         from .replay.screen import ReplayScreen
 
         def final(app) -> None:
-            from .model import GameModel  # start-up: the title holds this object; a screen's modules when it opens
             # start-up: the title holds this object; a screen's modules when it opens
+            from tiletum_tui.shell.ui.model import GameModel
             from .screens.final import FinalScreen
 
             app.push_screen(FinalScreen(GameModel(session)))

@@ -73,11 +73,6 @@ class OpponentsController(SeatDriver):
         if self.plays(who):
             self.screen.query_one(DecisionPanel).show(self.panel_title(who), [])
 
-    def fed(self, entry) -> None:
-        """An opponent's move, played as its seat by the Table (logged, autosaved): the model announces
-        it (its own entry point), so the screen redraws and announces it as any move."""
-        self.screen.model._changed((entry,))
-
     def _show_view(self, name: str, space: str | None) -> None:
         """Show where an opponent's move happened: the wheel after a die, the map marked at a space."""
         if space is not None:

@@ -492,7 +492,7 @@ def build(app, *, restart: bool = False, chapter: str | None = None, lesson: T.L
 def _new_model(app, lesson: T.Lesson = T.BASE):
     """The tutorial's game: never autosaved (its progress file replays it), so it never shows up as
     the player's last unfinished game."""
-    from ..model import GameModel, new_session
+    from tiletum_tui.shell.ui.model import GameModel, new_session
 
     try:
         from tiletum_tui.shell.session import Session

@@ -78,7 +78,7 @@ class ReplayScreen(GameViews, ReplayShell):
 
     # ------------------------------------------------------------ the game's part of the shared replay
     def play_screen(self, session):
-        from ..model import GameModel
+        from tiletum_tui.shell.ui.model import GameModel
 
         return GameScreen(GameModel(session))
 

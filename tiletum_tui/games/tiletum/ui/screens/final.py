@@ -1,4 +1,5 @@
-"""The end of the game: every player's VP by scoring category, the total, and the winner."""
+"""The end of the game: every player's VP by scoring category, the total, and the winner, drawn from the
+game's model (its ``view``: drawn again if the model's view changes, as after a reconnect: issue 39)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ...engine.ruleset import rules_for
-from ..model import GameModel
+from tiletum_tui.shell.ui.model import GameModel
 
 
 def categories(state) -> list[tuple[str, str]]:
@@ -46,7 +47,7 @@ class FinalScreen(Screen):
         self.model = model
 
     def compose(self) -> ComposeResult:
-        yield Static(f"Final scoring — {winner_line(self.model.state)}", id="final-title", markup=False)
+        yield Static(id="final-title", markup=False)
         with Center():
             yield DataTable(id="final-table", cursor_type="row", zebra_stripes=True)
         yield Static("Esc: back to the board (e returns here) · r: replay · c: how it was won · Enter: title screen",
@@ -54,8 +55,16 @@ class FinalScreen(Screen):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        state = self.model.state
+        self.show_scores(self.model.state)
+        self.watch(self.model, "view", self.show_scores, init=False)  # (again whenever the model's view changes)
+        self.query_one(DataTable).focus()
+
+    def show_scores(self, state) -> None:
+        if state is None or state.phase != "over" or not self.is_attached:
+            return
+        self.query_one("#final-title", Static).update(f"Final scoring — {winner_line(state)}")
         table = self.query_one(DataTable)
+        table.clear(columns=True)
         table.add_column("VP by category", key="category")
         for i, p in enumerate(state.players):
             table.add_column(("★ " if i == state.winner else "") + p.name, key=f"p{i}")
@@ -63,7 +72,6 @@ class FinalScreen(Screen):
             table.add_row(title, *[Text(str(p.ledger.get(key, 0)), justify="right") for p in state.players], key=key)
         table.add_row(Text("Total", style="bold"),
                       *[Text(str(p.vp), style="bold", justify="right") for p in state.players], key="total")
-        table.focus()
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -1,9 +1,11 @@
 """The game screen: the status line, the views (``ui.views.VIEWS``: wheel, map, board, offers, log,
 the recap), the strip of the player in turn and the decision panel, and the key line.
 
-Attributes down, messages up: the screen owns the GameModel, hands every view and strip one
-``Scene`` to draw, and turns the decision panel's ``Chosen`` messages into ``model.apply``. Nothing
-here knows a rule: legality, reasons and wording come from the engine.
+Attributes down, messages up: the screen binds to the GameModel (``shell.ui.model``: it watches the
+model's reactive parts, issue 39), hands every view and strip one ``Scene`` to draw, and turns the
+decision panel's ``Chosen`` messages into ``model.apply``; it redraws when the model's ``change``
+says the game changed, whoever changed it, never because it made a move. Nothing here knows a rule:
+legality, reasons and wording come from the engine.
 
 Adding a view or a strip: append a ``GameView`` / ``GameStrip`` to ``ui.views.VIEWS`` / ``STRIPS``
 (its widget has ``draw(scene)``); the screen composes it, binds its keys, scrolls it, names it in
@@ -24,6 +26,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.message import Message
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, OptionList
 
@@ -39,7 +42,7 @@ from .. import text as T
 from ..choices import build_menu, decision_title
 from ..line_memory import LineMemory
 from tiletum_tui.shell.ui.dialogs import ConfirmDialog
-from ..model import GameModel
+from tiletum_tui.shell.ui.model import GameModel
 from ..recap import PIECES, LogReader
 from ..views import POINTING, Scene, SpaceMoved, SpacePicked, strips_for, views_for
 from ..widgets.decision import DecisionPanel
@@ -125,6 +128,10 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         Binding("apostrophe,ctrl+t", "talk", "Talk", show=False, id="tiletum.talk"),
     ]
 
+    # Table talk as this screen shows it, set from the model's (``game_changes.talk_changed``); the log
+    # view binds to it (``data_bind``: issue 39, a widget that shows a part of the model).
+    chat = var((), init=False)
+
     def __init__(self, model) -> None:
         super().__init__()
         self.model = model
@@ -151,7 +158,6 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         # typist's "2 2" moves twice; they never pick from the lines of the decision already made).
         self._ahead: list[tuple[str, str | None]] = []
         self._replaying: set = set()  # the key events posted again from _ahead
-        self._drawn_version = -1  # the model's change last drawn (a newer one, made anywhere, redraws)
         # The seats the computer plays (issue 14): they think in a process and play through this screen.
         from ..opponents import OpponentsController
 
@@ -170,7 +176,10 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         yield from compose_views(self.views, self.strips, DecisionPanel(id="decision"))
 
     def on_mount(self) -> None:
-        self.model.listen(self.post_message)  # every change, whoever made it, redraws (``_model_changed``)
+        self.model.listen(self.post_message)  # what is not a part of the game: refusals, hints (``_model_*``)
+        self.bind_model()  # every change, whoever made it, redraws what it changed (game_changes.py)
+        for log in self.query("#log-view"):
+            log.data_bind(GameScreen.chat)
         self._layout(self.app.size.width, self.app.size.height)
         self.on_mount_autosave()
         self.refresh_game()
@@ -231,7 +240,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         so the decision panel keeps its opened groups."""
         state = self.model.state
         who = current_player(state)
-        self._drawn_version, self._shown_who = self.model.version, who
+        self._shown_who = who
         self.reader.sync(self.model.log)
         if who is not None and (self.recap is None or self.recap.seat != who):
             self.recap = self.reader.recap(state, who, self.model.since(who))
@@ -407,23 +416,19 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         """Apply ``action`` for seat ``by`` (the person deciding, an opponent's seat, the learner, Rosa):
         the session refuses a move of a seat whose decision it is not, and the screen says why.
         ``note``: why this move, recorded with it by the session (an opponent's fallback move)."""
-        try:
-            entry = self.model.apply(action, by=by, note=note) if note else self.model.apply(action, by=by)
+        new = action not in self.lines.chosen
+        self.lines.chosen.add(action)  # (before the model's change redraws the menu: the line is "done")
+        try:  # the model's change redraws the screen (``game_changes.game_changed``); at home at once,
+            # sent to the host when it is remote (its answer comes as the model's change, or a refusal)
+            self.model.apply(action, by=by, note=note) if note else self.model.apply(action, by=by)
         except Refused as exc:  # the rules' refusal, or the session's (not your move, a read-only game)
+            if new:
+                self.lines.chosen.discard(action)
             self.notify(str(exc), title="Not allowed", severity="error")
             self.query_one(DecisionPanel).waiting = False
             self._ahead.clear()  # keys typed after a refused choice were meant for what did not happen
-            return
-        self.lines.chosen.add(action)
-        if entry is None:  # sent to the host: its answer redraws the screen (``_model_changed``)
-            return
-        self._show_change((entry,))
 
-    # ------------------------------------------------------------ changes made elsewhere (game_changes.py)
-    @on(GameModel.Changed)
-    def _model_changed(self, event: GameModel.Changed) -> None:
-        self.model_changed(event)
-
+    # ------------------------------------------------------------ what the host says that is no change (game_changes.py)
     @on(GameModel.Refused)
     def _model_refused(self, event: GameModel.Refused) -> None:
         self.model_refused(event)

@@ -1,9 +1,15 @@
-"""Redrawing the game screen after a change of the game, whoever made it (issue 25): a move made at
-this screen (drawn at once), or one the model announces (``GameModel.Changed``): another player's
-through the host, an opponent's there, an undo, a reconnect; the host's refusals; table talk. A
-part of ``GameScreen`` (a mixin of plain methods: the screen keeps the message handlers)."""
+"""Redrawing the game screen after a change, whoever made it (issues 25 and 39): the screen watches
+the model's reactive parts (``shell.ui.model.GameModel``) and redraws what each shows. ``change``:
+the game changed (a move made at this screen, an opponent's, another player's through the host, an
+undo, a reconnect): everything that shows the game, and what it made happen is announced. ``chat``:
+a line of table talk, shown in the log (only the log is drawn again). ``seats``, ``paused``: who is
+connected, or why the host cannot save: the decision panel's line says so (only the panel).
+``connection``: said once. The host's refusals and hints are messages (``model_refused``). A part of
+``GameScreen`` (a mixin of plain methods: the screen keeps the message handlers)."""
 
 from __future__ import annotations
+
+from textual.containers import VerticalScroll
 
 from ...engine import current_player
 from ..dialogs.basic import AnnounceDialog
@@ -29,13 +35,22 @@ class GameChanges:
         else:
             self._after_announce()
 
-    def model_changed(self, event) -> None:
-        """The model changed: redraw, unless this screen drew that change already (its own move)."""
-        if event.version <= self._drawn_version:
+    def bind_model(self) -> None:
+        """Watch the model's parts (their watchers run when ``model.update`` sets them)."""
+        model = self.model
+        self.watch(model, "change", self.game_changed, init=False)
+        self.watch(model, "chat", self.talk_changed, init=False)
+        self.watch(model, "seats", self.seats_changed, init=False)
+        self.watch(model, "paused", self.paused_changed, init=False)
+        self.watch(model, "connection", self.connection_changed, init=False)
+
+    def game_changed(self, change) -> None:
+        """The game changed (``model.change``: what it logged, and whether this screen made it)."""
+        if not self.is_mounted:  # (left for the lobby or the title: drawn anew when shown again)
             return
         was = self._was_deciding
         self.query_one(DecisionPanel).waiting = False
-        self._show_change(event.entries, own=event.own)
+        self._show_change(change.entries, own=change.own)
         now = current_player(self.model.state)
         if self.model.remote and now != was and self.model.plays_here(now) and getattr(self.app, "bell_on", True):
             self.app.bell()  # your turn begins (issue 25; off with ``tiletum join --no-bell``)
@@ -47,16 +62,49 @@ class GameChanges:
         self.refresh_game(keep=True)
 
     def model_noted(self, event) -> None:
-        """Table talk (shown in the log, and said once) or who is connected (the panel says who decides)."""
-        if event.what == "talk":
-            self.notify(event.text, title="At the table", timeout=6, markup=False)
-            self._stale.add("log")
-            if self.current_view == "log":
-                self._draw_view("log")
-        elif event.what == "seats":  # who is connected: the panel says so while another seat decides
-            self.refresh_game(keep=True)
-        elif event.text:
+        """A notice from the host that is no part of the game."""
+        if event.text:
             self.notify(event.text, title="Host", severity="warning", timeout=6, markup=False)
+
+    def talk_changed(self, old: tuple, new: tuple) -> None:
+        """Table talk: the new lines said once, and the log (only it) drawn again with them."""
+        if not self.is_mounted:
+            return
+        for line in new[len(old):] if new[:len(old)] == old else ():
+            self.notify(f"{line.who}: {line.text}", title="At the table", timeout=6, markup=False)
+        if self.current_view != "log":
+            self._stale.add("log")  # (drawn, with the line, when it shows)
+        self.chat = new  # the log, bound to it, draws the line now if it shows
+        if self.current_view == "log":
+            self.call_after_refresh(self.query_one("#log", VerticalScroll).scroll_end, animate=False)
+
+    def seats_changed(self) -> None:
+        """Who is connected: the panel says so while another seat decides (nothing else is drawn)."""
+        if self.is_mounted:
+            self._redraw_panel()
+
+    def paused_changed(self, why: str) -> None:
+        if not self.is_mounted:
+            return
+        from tiletum_tui.shell.ui.model import paused_notice
+
+        self.notify(paused_notice(why), title="Host", severity="warning", timeout=6, markup=False)
+        self._redraw_panel()
+
+    def connection_changed(self, how: str) -> None:
+        if self.is_mounted and how not in ("here", "connected"):
+            self.notify(how, title="Host", severity="warning", timeout=6, markup=False)
+
+    def _redraw_panel(self) -> None:
+        """The decision panel's line while another seat decides, drawn again (who is connected, paused)."""
+        state = self.model.state
+        who = current_player(state)
+        if who is None or self.opponents.plays(who) or self.model.plays_here(who):
+            return  # (the panel shows a menu or the game's end: nothing it shows changed)
+        from ..choices import decision_title
+
+        self.query_one(DecisionPanel).show(self.model.deciding(state, decision_title(state, self.model.options())),
+                                           [])
 
     @property
     def _was_deciding(self) -> int | None:

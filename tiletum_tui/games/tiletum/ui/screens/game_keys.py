@@ -162,9 +162,8 @@ class GameKeys:
         if reason:
             self.notify(reason, title=f"Cannot {verb}", severity="warning")
             return
-        step(by=seat)
+        step(by=seat)  # (the model's change redraws the screen: ``game_changes.game_changed``)
         keeping.report_autosave(self)  # undo and redo autosave too
-        self.refresh_game()
 
     def action_leave(self) -> None:
         """F10: back to the title screen (the autosave reaches the disk as the screen goes)."""

@@ -5,6 +5,7 @@ up and whose King markers it moved, dice rolled, tiles drawn and discarded, Fair
 from __future__ import annotations
 
 from rich.text import Text
+from textual.reactive import var
 
 from ...engine.events import (
     CorruptionRevealed, DiceRolled, FairHeld, GameOver, Noted, PhaseBegan, PileShuffled, Scored, TileDiscarded,
@@ -36,11 +37,17 @@ class LogView(LineCached):
         self.shown: int | None = None  # a replay's position (``Scene.shown``): None in play
         self._head = Text()  # the text above the move shown (its screen line: ``shown_line``)
 
-    chat: tuple = ()
+    # Table talk (a game through the host): bound to the game screen's ``chat`` (``data_bind``), which the
+    # model's feeds; a new line redraws the log alone, now if it shows (else when it next does: issue 39).
+    chat = var((), init=False)
+
+    def watch_chat(self) -> None:
+        if self.state is not None and self.parent is not None and self.parent.display:
+            self.redraw()
 
     def draw(self, scene) -> None:
         self.state, self.setup, self.shown = scene.state, scene.setup, scene.shown
-        self.chat = getattr(scene, "chat", ())
+        self.set_reactive(LogView.chat, getattr(scene, "chat", ()))  # (drawn just below: no watcher)
         self.show(scene.log, scene.state.players, scene.notation)
 
     def _talk(self, out: Text, after: int) -> None:

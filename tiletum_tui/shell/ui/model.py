@@ -1,0 +1,244 @@
+"""The one model of a game that every screen binds to (issue 39): what the players see of it now,
+kept in Textual ``reactive`` attributes that the screens and their widgets watch.
+
+At home the model wraps a Session (``apply``/``undo``/``redo`` as a seat go through it); on the host
+``host.remote_model.RemoteModel`` wraps the link to the host. Either way the model changes only
+through ``update(...)``, fed by whatever changed the game: a move made at this screen, an opponent's,
+another player's through the host, an undo, a reconnect. A screen never redraws because it made a
+move: it redraws because the model's ``change`` (or ``chat``, ``seats``, ``paused``,
+``connection``) changed, and only what that part shows.
+
+The screens never touch a state: they are handed the *view* of the game (``Game.view``: what a seat
+may see, the generator and the order of face-down piles left out), its options and the one log.
+What is not a change of the game (the host refused a move, the master's hint) is still a message
+(``Refused``, ``Hinted``, ``Noted``) posted to whoever ``listen``s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.dom import DOMNode
+from textual.message import Message
+from textual.reactive import var
+
+from tiletum_tui.core.game_interface import Menus
+
+
+def new_session(settings, save_dir=None, seats=(), game=None):
+    from tiletum_tui.shell.session import Session
+
+    return Session.new(settings, save_dir=save_dir, seats=seats, game=game)
+
+
+def paused_notice(why: str) -> str:
+    """What a screen says when the host cannot save the game (``why``), or ("") can again."""
+    if why:
+        return f"The game is paused: {why}. Moves wait until it can save again; nothing is lost."
+    return "The host can save again: the game goes on."
+
+
+def someone_decides(title: str) -> str:
+    """ "Ann: choose a die" as the others see it: "Ann is choosing a die…"."""
+    who, _, what = title.partition(": ")
+    if not what:
+        return title
+    what = what.replace("you may ", "may ", 1).replace(" your ", " their ")
+    for verb, doing in (("choose ", "is choosing "), ("do ", "is doing "), ("pay ", "is paying ")):
+        if what.startswith(verb):
+            what = doing + what[len(verb):]
+            break
+    else:
+        if not what.startswith("may "):
+            what = "is deciding: " + what
+    return f"{who} {what.replace(' or end ', ' or ending ')}…"
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change of the game: ``entries`` added to the log (none for an undo or a reconnect),
+    ``version`` counts the changes, ``own``: made at this screen (its move, its undo)."""
+
+    entries: tuple
+    version: int
+    own: bool = True
+
+
+class GameModel(DOMNode):
+    """The game as this screen sees it, in reactive attributes (see the module docstring).
+
+    Why a ``DOMNode`` that is never mounted: Textual keeps a reactive's value and its watchers on a
+    DOMNode (``Reactive._set`` needs the node's data; ``DOMNode.watch(model, name, callback)``
+    registers a screen's or a widget's callback there). The model outlives every screen that shows
+    the game (the game screen, the final table, an announcement, the screen again after a lobby
+    visit), so it, not one screen, holds the attributes, and each screen watches the parts it
+    draws. It draws nothing and processes no message: a reactive set in ``update`` calls its
+    watchers at once, in the order set (``view`` and ``log`` before ``change``).
+
+    The reactives: ``view`` (the seat's view), ``log`` (the log entries), ``change`` (the last
+    ``Change``, set after every change of the game, even one that leaves the view equal), ``chat``
+    (table talk), ``seats`` (who plays each seat, connected or not), ``paused`` (why the host cannot
+    save: "" when it can), ``connection`` ("here", "connected", "reconnecting…", "closed"). ``log``
+    shadows ``MessagePump.log`` (Textual's logger), which a node that processes no message never uses.
+    """
+
+    remote = False  # every seat is played here (at this keyboard, or by an opponent of this screen)
+    seat = None  # the one seat played here, for a remote model (None: every seat, or watching)
+    table = None  # the game's Table at home (``shell.table``): each change goes through it, as the seat asking
+
+    # (init=False: a watcher hears a change, never the default set when first read)
+    view = var(None, always_update=True, init=False)  # (compared by who sets it: a state's equality is deep)
+    log = var((), always_update=True, init=False)
+    change = var(None, always_update=True, init=False)
+    chat = var((), init=False)
+    seats = var((), init=False)
+    paused = var("", init=False)
+    connection = var("here", init=False)
+
+    Changed = Change  # (the name the screens knew it by)
+
+    @dataclass
+    class Refused(Message):
+        """The host refused what this screen asked for (a remote game): ``why`` in words."""
+
+        why: str
+
+    @dataclass
+    class Hinted(Message):
+        """The host's master answered ``h`` (a remote game): ``answer`` has the fields of the opponents'
+        process's answer (``seat``, ``action``, ``plan``, ``gain``, ``win``, ``alternative``…, ``error``)."""
+
+        answer: object
+
+    @dataclass
+    class Noted(Message):
+        """Something to tell that is not a change of the game nor of a reactive part (a host's notice)."""
+
+        what: str
+        text: str = ""
+
+    def __init__(self, session) -> None:
+        super().__init__()
+        self.session = session
+        self._for = None  # the view the cached options belong to (the view itself, not its id)
+        self._options: list | None = None
+        self._legal_for = None  # (the same, for the legal actions)
+        self._legal: list = []
+        self.version = 0  # changes so far
+        self._listeners: list = []
+        if session is not None:
+            self.update(view=session.view(), log=session.log, announce=False)
+            listeners = getattr(session, "listeners", None)
+            if listeners is not None:  # the session's changes feed the model, whoever made them
+                listeners.append(self._changed)
+
+    # ------------------------------------------------------------ the one way in
+    def update(self, *, view=None, log=None, entries: tuple = (), own: bool = True, chat=None, seats=None,
+               paused: str | None = None, connection: str | None = None, announce: bool = True) -> None:
+        """What changed, from whoever changed it (the Session here, the host's frames on the host, the
+        Table later): each part given is set, and its watchers redraw what shows it. A new ``view`` or
+        ``log`` is a change of the game: ``change`` is set last (``entries``: what it logged, ``own``:
+        made at this screen), unless ``announce`` is False (the model's first state)."""
+        if view is not None:
+            self.view = view
+        if log is not None:
+            self.log = log
+        if chat is not None:
+            self.chat = tuple(chat)
+        if seats is not None:
+            self.seats = seats
+        if paused is not None:
+            self.paused = paused
+        if connection is not None:
+            self.connection = connection
+        if announce and (view is not None or log is not None):
+            self.version += 1
+            self.change = Change(tuple(entries), self.version, own)
+
+    def listen(self, callback) -> None:
+        """``callback(message)`` for what is not a reactive part (``Refused``, ``Hinted``, ``Noted``)."""
+        self._listeners.append(callback)
+
+    def unlisten(self, callback) -> None:
+        if callback in self._listeners:
+            self._listeners.remove(callback)
+
+    def tell(self, message: Message) -> None:
+        for callback in list(self._listeners):
+            callback(message)
+
+    def _changed(self, entries: tuple, own: bool = True) -> None:
+        """The session changed (a move, an undo, a redo; ``Session.listeners``): a change of the game."""
+        self.update(view=self.session.view(), log=self.session.log, entries=entries, own=own)
+
+    def deciding(self, state, title: str) -> str:
+        """The decision panel's line while another seat decides (``title``: what that seat decides)."""
+        return someone_decides(title)
+
+    def plays_here(self, seat: int | None) -> bool:
+        """Is ``seat``'s decision made at this screen? (Every seat's, unless the game is remote.)"""
+        return seat is not None
+
+    @property
+    def state(self):
+        """The view, by the name every widget reads (the screens draw the view, never a state)."""
+        return self.view
+
+    @property
+    def setup_events(self) -> tuple:
+        """What setting the game up made happen (the first dice rolled, the first Corruption token
+        turned up): the events of the first state, before any action was logged."""
+        return tuple(getattr(self.session, "setup_events", ()))
+
+    def since(self, seat: int):
+        """'Since your last turn' for ``seat`` (``session.since``), made by the session from its states."""
+        return self.session.since(seat)
+
+    def whole_game(self):
+        """The session the final table's replay and charts read (issue 39): here the session itself;
+        a hosted game's is the record the host sends once it is over (``RemoteModel``)."""
+        return self.session
+
+    @property
+    def game(self):
+        """The game played (``game_interface.Game``): every rule the model reads comes through it."""
+        return self.session.game
+
+    def options(self) -> list:
+        """Every option of the decision in hand, legal or with its reason (a game with menus:
+        ``game_interface.Menus``)."""
+        game = self.game
+        if not isinstance(game, Menus):
+            raise TypeError(f"{game.title} shows no menus: ask for legal() instead")
+        seen = self.view
+        if self._for is not seen:
+            self._for, self._options = seen, game.options(seen)
+        return self._options
+
+    def legal(self) -> list:
+        """Every legal action of the decision in hand (``Game.legal_actions`` of the view)."""
+        seen = self.view
+        if self._legal_for is not seen:
+            self._legal_for, self._legal = seen, list(self.game.legal_actions(seen))
+        return self._legal
+
+    # Every change says which seat asks for it (``by``): the session decides (``Session.apply``).
+    def apply(self, action, *, by, note: str = ""):
+        """Apply an action for seat ``by`` through the session; return its log entry (with its events).
+        ``note``: why this move (an opponent's fallback), recorded with it by the session."""
+        # (the session tells the model: ``_changed``; the Table, its opponents' driver)
+        if self.table is not None:
+            return self.table.apply(by, action, note)
+        return self.session.apply(action, by=by, note=note)
+
+    def can_undo(self, *, by) -> str | None:
+        return self.session.can_undo(by=by)
+
+    def undo(self, *, by) -> None:
+        self.table.step(by, "undo") if self.table is not None else self.session.undo(by=by)
+
+    def can_redo(self, *, by) -> str | None:
+        return self.session.can_redo(by=by)
+
+    def redo(self, *, by):
+        return self.table.step(by, "redo") if self.table is not None else self.session.redo(by=by)
