@@ -35,7 +35,8 @@ class ToyScreen(Screen):
 
     def on_mount(self) -> None:
         if self.model is not None:
-            self.model.listen(self._heard)
+            self.model.listen(self._heard)  # a refusal (``GameModel.Refused``)
+            self.watch(self.model, "change", lambda _change: self.draw(), init=False)  # a change, whoever made it
         self.draw()
 
     def _heard(self, message) -> None:

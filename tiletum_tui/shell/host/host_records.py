@@ -83,7 +83,6 @@ class HostRecords:
     players_file = None  # the SSH door's players (``keys.PlayerKeys``), when it is open
 
     def _open_records(self) -> None:
-
         self.records = Records(self.folder.root)
         self.over_pages = OverPages(self.records)  # (the lobby's games over, from the database)
         self._standings = {}

@@ -61,7 +61,6 @@ class HostFolder:
 
 
 def default_folder() -> HostFolder:
-
     return HostFolder(paths.user_data_folder() / "host")
 
 

@@ -23,7 +23,6 @@ from .talk import with_talk
 
 
 def run_records(folder, args) -> int:
-
     folder.prepare()
     try:
         records = Records(folder.root)
@@ -55,7 +54,6 @@ def _players(records, names: list[str]) -> int:
 
 
 def _ratings(records, folder, args) -> int:
-
     if args.game is not None and games.game(args.game) is None:
         raise InputProblem(f"--game: there is no game called {clean(args.game, 30)} ({', '.join(games.NAMES)})")
     if args.rebuild:

@@ -23,11 +23,10 @@ from textual.message import Message
 from textual.reactive import var
 
 from tiletum_tui.core.game_interface import Menus
+from tiletum_tui.shell.session import Session
 
 
 def new_session(settings, save_dir=None, seats=(), game=None):
-    from tiletum_tui.shell.session import Session
-
     return Session.new(settings, save_dir=save_dir, seats=seats, game=game)
 
 

@@ -20,15 +20,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, Static
 
+from tiletum_tui.shell.ui.model import GameModel
+
 from ..engine import CarcassonneError, legal_actions, parse, remaining, view
 from ..engine.followers import spots
 from ..engine.land import legal_places, why_not
 from ..engine.tiles import alike
 from ..engine.words import count
-from . import draw, land as landview, news
+from . import draw, feature, news
+from . import land as landview
+from .looking import Looking
 from .opponents import SeatsDriver
 from .overview import overview
-from .looking import Looking
 from .replay import CarcassonneReplay
 from .shell import CarcassonneShell
 from .text import final_table, last_news, player_line
@@ -236,7 +239,6 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
     def _feature_lit(self, state) -> dict:
         """The segments to light across the land: the feature under the cursor (f), or at the final
         table the final scoring's feature shown (the cursor then on its first tile, to keep it in view)."""
-        from . import feature
 
         if state.phase == "over":
             if self.final_step is None:
@@ -487,6 +489,5 @@ def _model_of(session):
     which moves the lesson on after each move and redraws then: ``lesson_screen.LessonSession``)."""
     if "listeners" not in vars(session):
         return None
-    from tiletum_tui.shell.ui.model import GameModel
 
     return GameModel(session)

@@ -40,7 +40,7 @@ class TiletumScreens:
         def final(app) -> None:
             # start-up: the title holds this object; a screen's modules when it opens
             from tiletum_tui.shell.ui.model import GameModel
-            from .screens.final import FinalScreen
+            from .screens.final import FinalScreen  # start-up: as above
 
             app.push_screen(FinalScreen(GameModel(session)))
         return ReplayScreen(session, at=at, seat=seat, from_final=from_final, final=None if from_final else final)

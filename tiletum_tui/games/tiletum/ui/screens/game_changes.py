@@ -11,8 +11,12 @@ from __future__ import annotations
 
 from textual.containers import VerticalScroll
 
+from tiletum_tui.shell.ui.model import paused_notice
+
 from ...engine import current_player
+from ..choices import decision_title
 from ..dialogs.basic import AnnounceDialog
+from ..dialogs.talk import TalkDialog
 from ..widgets.decision import DecisionPanel
 
 
@@ -86,7 +90,6 @@ class GameChanges:
     def paused_changed(self, why: str) -> None:
         if not self.is_mounted:
             return
-        from tiletum_tui.shell.ui.model import paused_notice
 
         self.notify(paused_notice(why), title="Host", severity="warning", timeout=6, markup=False)
         self._redraw_panel()
@@ -101,7 +104,6 @@ class GameChanges:
         who = current_player(state)
         if who is None or self.opponents.plays(who) or self.model.plays_here(who):
             return  # (the panel shows a menu or the game's end: nothing it shows changed)
-        from ..choices import decision_title
 
         self.query_one(DecisionPanel).show(self.model.deciding(state, decision_title(state, self.model.options())),
                                            [])
@@ -115,7 +117,6 @@ class GameChanges:
         if not self.model.remote:
             self.notify("Table talk is for games played through tiletum host.", severity="warning", timeout=3)
             return
-        from ..dialogs.talk import TalkDialog
 
         self.app.push_screen(TalkDialog(), lambda text: text and self.model.say(text))
 
