@@ -21,6 +21,7 @@ from tiletum_tui.games.tiletum.engine import apply, current_player, new_game, vi
 from tiletum_tui.shell.opponents.base import Budget
 from tiletum_tui.games.tiletum.opponents.levels import Opponent, _turn_start
 from tiletum_tui.games.tiletum.opponents.match import settings_for
+from tiletum_tui.shell.table import updates as U
 from tiletum_tui.shell.ui.opponents import SeatDriver
 
 
@@ -97,17 +98,16 @@ def test_the_screen_says_when_the_cap_cut_an_opponents_or_a_hints_thinking():
 
     seat = SimpleNamespace(is_opponent=True, level="master")
     driver = Driver(screen, [seat])
-    driver.waiting, driver.waiting_seat = 3, 0
-    answer = SimpleNamespace(request=3, seat=0, hint=False, cut=True, simulations=41, target=340, error="",
-                             move="a move")
-    driver.answered(answer)
+    # The Table tells the screen an opponent's move, cut short by the cap (``updates.Played``).
+    played = U.Played(seat=0, title="Ann (Master)", text="a move", cut=True, simulations=41, target=340)
+    driver.cut_short(played, played.title)
     assert notes == ["Ann (Master) stopped thinking at its time cap: 41 of its 340 simulations (this machine "
                      "is slower than the level was set for: that move is weaker than the level)"]
     driver.hint_request = 4
-    driver.answered(SimpleNamespace(request=4, seat=0, hint=True, cut=False, simulations=340, target=340))
+    driver.hint_answered(SimpleNamespace(request=4, seat=0, hint=True, cut=False, simulations=340, target=340))
     assert len(notes) == 1  # a search that ran to its level's simulations says nothing
     driver.hint_request = 5
-    driver.answered(SimpleNamespace(request=5, seat=0, hint=True, cut=True, simulations=12, target=340))
+    driver.hint_answered(SimpleNamespace(request=5, seat=0, hint=True, cut=True, simulations=12, target=340))
     assert notes[-1].startswith("The hint stopped thinking at its time cap: 12 of its 340 simulations")
 
 

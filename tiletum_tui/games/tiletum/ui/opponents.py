@@ -48,7 +48,9 @@ class OpponentsController(SeatDriver):
         return self.screen.model.state.players[seat].name
 
     def idle(self) -> None:
-        self._summarise()
+        # Summed up once this change is done: an opponent's last move redraws the screen (the model
+        # hears the session at once) before the Table tells the move itself (``played``).
+        self.screen.call_later(self._summarise)
         if self.suggest and self.screen.hints_on:
             self.ask_hint()
 
