@@ -181,6 +181,14 @@ class HostConnections:
             self._lobby_ask(conn, msg)
         elif isinstance(msg, P.Manage):
             await self._manage(conn, msg)
+        elif isinstance(msg, P.Resign):
+            await self._resign(conn, msg)
+        elif isinstance(msg, P.VoteReplace):
+            await self._vote(conn, msg)
+        elif isinstance(msg, P.Away):
+            self._away(conn, msg)
+        elif isinstance(msg, P.Remind):
+            self._remind(conn, msg)
         elif isinstance(msg, P.Trouble):  # a client's bug: in the host's log, where it can be mended (issue 39)
             self.report(f"{conn.name}'s screen failed and closed ({conn.via}): {clean(msg.text, 400)}")
 

@@ -32,19 +32,24 @@ from ..table import updates as U
 from ..table.table import TALK_LIMIT
 from . import protocol as P
 from .connections import Connection, Disconnect, HostConnections
+from .correspondence import HostCorrespondence, control_of
 from .host_lobby import HostLobby
 from .pauses import HostPauses, cannot_save
 from .hosted import FinishedGame, HostedGame, HostFolder, Tables, check_table, entry, load_games, opponents_of, \
     record_of, seats_for, since_bytes, settings_for, status_text
+from .reminders import Reminders
 from .replays import Replays
+from ..table.clock import SystemClock
 
 CHAT_LIMIT = TALK_LIMIT  # characters of one line of table talk (the Table cuts it)
 WATCHING = "you came in with a watching link: you can watch games, not play or take a seat"
 
 
-class Host(HostConnections, HostLobby, HostPauses):
-    def __init__(self, folder: HostFolder, *, pace: float = 0.6, report=None, table_seed: int | None = None) -> None:
+class Host(HostConnections, HostLobby, HostPauses, HostCorrespondence):
+    def __init__(self, folder: HostFolder, *, pace: float = 0.6, report=None, table_seed: int | None = None,
+                 wall=None) -> None:
         self.folder = folder
+        self.wall = wall or SystemClock()  # the clock of the time per move (issue 44; a test's advances by hand)
         # Every table's seed: the system's randomness, or (benches and tests only, never a client's
         # choice: a player who chose the seed would choose the deal) ``table_seed`` for every table,
         # so the same seats and moves make the same game in every run (``tiletum bench --host``'s A/B).
@@ -63,11 +68,12 @@ class Host(HostConnections, HostLobby, HostPauses):
         self.offered = offered()  # the games a table can be set up for (the lobby's New game)
         self._hinting: dict[tuple[str, int], Connection] = {}  # (game, seat) -> who asked its hint in flight
         self.replays = Replays()  # games over, replayed from their files when somebody opens one
+        self.reminders = Reminders(folder, self.report, self.wall)  # issue 44: reminders outside the terminal
 
     # ------------------------------------------------------------ starting and stopping
     async def start(self) -> None:
         self.folder.prepare()
-        self.games = load_games(self.folder, self.report)
+        self.games = load_games(self.folder, self.report, self.wall)
         self.tables = Tables(self.folder)
         path = str(self.folder.socket)
         if os.path.exists(path):
@@ -85,6 +91,7 @@ class Host(HostConnections, HostLobby, HostPauses):
                 self._seat(g)
                 self._retire(g)  # a game over holds nothing open
                 g.table.start()  # a game whose opponent was thinking when the host stopped goes on
+        self._spawn(self._ticking())  # the time per move (issue 44)
 
     async def close(self) -> None:
         for s in self._servers:
@@ -98,6 +105,7 @@ class Host(HostConnections, HostLobby, HostPauses):
             await asyncio.wait(list(self._tasks), timeout=5)
         for g in self.games.values():
             g.close()
+        self.reminders.close()
         try:
             os.unlink(self.folder.socket)
         except OSError:
@@ -134,7 +142,8 @@ class Host(HostConnections, HostLobby, HostPauses):
         conn.send(P.Opened(g.id, g.game.name, -1 if seat is None else seat, g.game.encode_view(s.view(seat)),
                            tuple(entry(g.game, e) for e in s.log), g.game.encode_events(s.setup_events),
                            g.seat_infos(set(self.connected())), tuple(g.chat), undo, redo,
-                           getattr(g, "paused", None) or "", record_of(s), since_bytes(s, seat)))
+                           getattr(g, "paused", None) or "", record_of(s), since_bytes(s, seat),
+                           g.deadline() if isinstance(g, HostedGame) else 0.0))
         self._seats_changed(g.id)
 
     async def _replayed(self, conn: Connection, g: FinishedGame):
@@ -162,6 +171,10 @@ class Host(HostConnections, HostLobby, HostPauses):
             return None
         if g.retired:
             conn.send(P.Refused("the game is over", ref))
+            return None
+        why = g.table.person_refusal(opened[0])  # (resigned, or a computer opponent plays this turn: issue 44)
+        if why:
+            conn.send(P.Refused(why, ref))
             return None
         return g, opened[0]
 
@@ -220,6 +233,7 @@ class Host(HostConnections, HostLobby, HostPauses):
     def _seat(self, g: HostedGame) -> None:
         """A hosted game's Table behind the host's doors: its changes kept here, its updates told."""
         g.table.keep = lambda table, change: self._keep(g, table, change)
+        self._clock_kept(g)
         g.table.opponents.pace = self.pace
         g.table.subscribe(EVERY_SEAT, lambda u: self._heard(g, u))
 
@@ -243,6 +257,8 @@ class Host(HostConnections, HostLobby, HostPauses):
                     c.send(P.Said(g.id, line))
         elif isinstance(u, U.Noticed) and u.severity == "error":
             self.report(f"{g.id}: {clean(u.text, 200)}")
+        elif isinstance(u, (U.Reminder, U.Event)):
+            self._correspondence_heard(g, u)
 
     def _hint(self, conn: Connection, msg: P.AskHint) -> None:
         """``h`` at a hosted game: the Table's master, from the connection's own seat's view only,
@@ -294,7 +310,7 @@ class Host(HostConnections, HostLobby, HostPauses):
             view, (undo, redo), since = views[seat]
             opened[1] = list(log)
             c.send(P.Update(g.id, start, tuple(g.entry(e) for e in log[start:]), view, seats, undo, redo, record,
-                            since))
+                            since, g.deadline()))
         self._lobby_changed()
         self._retire(g)
 
@@ -303,7 +319,7 @@ class Host(HostConnections, HostLobby, HostPauses):
         has played, and these were two open files (and a process) a game for as long as it ran (the
         soak test found them). Nor its session: its lobby line (``FinishedGame``) takes its place, and
         the session is kept with the last games opened (``replays``), then replayed from the file."""
-        if g.retired or not g.session.finished:
+        if g.retired or not (g.session.finished or g.table.ended):
             return
         g.retired = True
         opponents = g.table.opponents.detach()
@@ -407,8 +423,9 @@ class Host(HostConnections, HostLobby, HostPauses):
             return
         del self.tables.tables[table_id]
         self._save_tables()
-        g = HostedGame(session, self.pace)
+        g = HostedGame(session, self.pace, control=control_of(table), wall=self.wall)
         self._seat(g)
+        g.table.clock.save()  # (its time per move on disk with it: issue 44)
         self.games[g.id] = g
         self.report(f"a game of {g.game.title} began: {', '.join(g.names())} ({g.id})")
         self._lobby_changed()
