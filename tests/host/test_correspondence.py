@@ -108,16 +108,22 @@ async def test_a_whole_correspondence_game_reminders_a_time_out_and_a_resignatio
                 await player.play(gid, rng.choice(model.legal()))
 
         # ann plays her turn; when it passes to bob, his time begins and he is reminded (not ann).
-        wall.advance(25)  # (more than the interval between two reminders of a game: a third of a move)
         await play_until(lambda: g.session.current_player == 1)
         await _mail(host, sink, "bob", 1)
+        assert "your turn" in sink.to("bob")[0] and len(sink.to("ann")) == 1
+        # Back to ann at once: never more than one reminder a game per interval (a third of a move here).
+        await play_until(lambda: g.session.current_player == 0)
+        await host.reminders.settled()
+        assert len(sink.to("ann")) == 1
+        wall.advance(25)
+        await play_until(lambda: g.session.current_player == 1)
+        await _mail(host, sink, "bob", 2)
         assert len(sink.to("ann")) == 1  # none for the seat that just moved
-        assert "your turn" in sink.to("bob")[0]
         # Bob does not move: 3/4 of his minute later he is told his time runs out; then it does.
         wall.advance(46)
         host.tick()
-        await _mail(host, sink, "bob", 2)
-        assert "runs out" in sink.to("bob")[1]
+        await _mail(host, sink, "bob", 3)
+        assert "runs out" in sink.to("bob")[2]
         moves = len(g.session.log)
         wall.advance(15)
         host.tick()
