@@ -13,16 +13,12 @@ keeps them, and sends their reminders off its loop (``reminders``).
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
 
 from tiletum_tui.core.safe_text import clean
 from ..saves import store
 from ..table import clock as C
 from ..table import updates as U
 from . import protocol as P
-
-if TYPE_CHECKING:
-    from .server import Host
 
 TICK = 5.0  # seconds between two looks at the games' clocks (a time per move is at least a minute)
 
@@ -72,10 +68,8 @@ class HostCorrespondence:
 
     def tick(self) -> None:
         """Every game's clock looked at now: a time run out, a reminder due (the ticker, a test)."""
-        from .hosted import HostedGame
-
         for g in list(self.games.values()):
-            if isinstance(g, HostedGame) and not g.retired:
+            if _under_way(g):
                 g.table.tick()
 
     async def _ticking(self) -> None:
@@ -100,13 +94,11 @@ class HostCorrespondence:
 
     # ------------------------------------------------------------ the players' messages
     def _hosted_for(self, conn, game_id: str):
-        from .hosted import HostedGame
-
         g = self.games.get(game_id)
         if g is None or game_id not in conn.games:
             conn.send(P.Refused("that game is not open here"))
             return None, None
-        if not isinstance(g, HostedGame) or g.retired:
+        if not _under_way(g):
             conn.send(P.Refused("the game is over"))
             return None, None
         return g, conn.games[game_id][0]
@@ -127,14 +119,12 @@ class HostCorrespondence:
 
     def _away(self, conn, msg: P.Away) -> None:
         """Days away for every game of the connection's player."""
-        from .hosted import HostedGame
-
         if conn.watching:
             conn.send(P.Refused("you came in with a watching link: you have no games to be away from"))
             return
         why = None
         for g in self.games.values():
-            if isinstance(g, HostedGame) and not g.retired and conn.name in g.names():
+            if _under_way(g) and conn.name in g.names():
                 why = g.table.away(conn.name, msg.days) or why
         if why:
             conn.send(P.Refused(why))
@@ -149,3 +139,8 @@ class HostCorrespondence:
             return
         why = self.reminders.set_url(conn.name, msg.url)
         conn.send(P.Refused(why) if why else P.Accepted())
+
+
+def _under_way(g) -> bool:
+    """A game the host holds at its Table (``hosted.HostedGame``), not over (a ``FinishedGame`` has none)."""
+    return getattr(g, "table", None) is not None and not g.retired
