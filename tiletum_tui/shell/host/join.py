@@ -23,12 +23,15 @@ from ..ui.games import screens_for
 from . import protocol as P
 from .client import ClientGames, HostLink
 from .lobby import LobbyScreen, YourLinkScreen
+from .lobby_correspondence import LeaveScreen, turned_to_me
 
 RETRY = 1.0  # seconds between attempts to reach the host again
 
 
 class JoinApp(TiletumApp):
     plays_at_home = False  # the games are the host's: a replay's "play on" makes no game here
+    # issue 44: F9 at a hosted game of either game: resign, or vote a missing player's seat over
+    BINDINGS = [*TiletumApp.BINDINGS, ("f9", "leave_game", "Leave")]
     def __init__(self, link: HostLink, *, bell: bool = True) -> None:
         super().__init__()
         self.link = link
@@ -85,6 +88,9 @@ class JoinApp(TiletumApp):
             self._connection(f"connected to {clean(msg.host, 30)}")
             self.games.reopen()  # back after a drop: the games open again as they are now
         elif isinstance(msg, P.Lobby):
+            if self.bell_on and not self.watching and turned_to_me(self.lobby and self.lobby.games, msg.games, self.me,
+                                                                   self.games.models):
+                self.bell()  # a game turned to you (issue 44)
             self.lobby = msg
             if self.screen is self.lobby_screen:  # (else drawn when it shows again: ``pop_screen``)
                 self.lobby_screen.show(msg.games)
@@ -106,6 +112,19 @@ class JoinApp(TiletumApp):
             return
         self.push_screen(make(model))
         self.call_after_refresh(settle_memory)
+        who = model.game.current_player(model.view)
+        if self.bell_on and model.plays_here(who):
+            self.bell()  # a game you open at your own decision rings once (issue 44)
+
+    def action_leave_game(self) -> None:
+        """F9 at a hosted game: resign, or vote a missing player's seat over (a dialog, confirmed)."""
+        model = getattr(self.screen, "model", None)
+        if not getattr(model, "remote", False):
+            return
+        if model.seat is None:
+            self.screen.notify("You are watching this game: only its players can leave it.", severity="warning")
+            return
+        self.push_screen(LeaveScreen(model))
 
     # ------------------------------------------------------------ the lobby's choices
     @on(LobbyScreen.Picked)

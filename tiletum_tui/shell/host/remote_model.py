@@ -47,6 +47,18 @@ class RemoteModel(GameModel):
         self.paused = opened.paused  # why the host cannot save the game now ("": it goes on)
         self._record, self._whole = opened.record, None
         self._since = _since(opened.since)
+        self.deadline = opened.deadline  # when the deciding seat's time runs out (0: no clock; issue 44)
+
+    def time_left(self, now: float | None = None) -> str:
+        """The deciding seat's time left, in words ("45m left"), or "" when no clock runs (issue 44)."""
+        if not self.deadline:
+            return ""
+        import time
+
+        from ..table.clock import left_words
+
+        left = self.deadline - (time.time() if now is None else now)
+        return f"{left_words(left)} left" if left > 0 else "its time ran out"
 
     # ------------------------------------------------------------ what the screens read
     @property
@@ -96,7 +108,8 @@ class RemoteModel(GameModel):
             return line
         if seat.kind == "opponent":
             return f"{line}  ({seat.level}, thinking on the host)"
-        return line if seat.connected else f"{line}  (not connected: the game waits)"
+        left = f"  ({self.time_left()})" if self.deadline else ""  # (issue 44: the time per move)
+        return line + left if seat.connected else f"{line}  (not connected: the game waits){left}"
 
     # ------------------------------------------------------------ what the screens ask
     def _mine(self, by) -> None:
@@ -135,6 +148,14 @@ class RemoteModel(GameModel):
         self.pending = self.link.next_ref()
         self.link.send(P.Undo(self.id, redo, self.pending))
 
+    def resign(self) -> None:
+        """Resign this game (issue 44): a computer opponent plays the seat from now on."""
+        self.link.send(P.Resign(self.id))
+
+    def vote_replace(self, seat: int) -> None:
+        """Vote the missing player of ``seat`` over to a computer opponent (issue 44)."""
+        self.link.send(P.VoteReplace(self.id, seat))
+
     def say(self, text: str) -> None:
         self.link.send(P.Say(self.id, text))
 
@@ -154,6 +175,7 @@ class RemoteModel(GameModel):
         self._undo, self._redo = u.undo, u.redo
         self._record, self._whole = u.record, None
         self._since = _since(u.since)
+        self.deadline = u.deadline
         # The host sends the change before it accepts: while our move is under way, the change is ours.
         self._changed(new, own=self.pending is not None)
 
