@@ -139,6 +139,7 @@ async def test_a_whole_correspondence_game_reminders_a_time_out_and_a_resignatio
         bob.link.send(P.Resign(gid))
         await ann.until(lambda: any("bob resigned" in c.text for c in models[0].chat))
         assert g.session.seat(1).is_opponent and g.session.seat(1).level == "beginner"
+        await bob.until(lambda: models[1].seat is None)  # his screen watches from now on
         assert [e.what for e in read_record(host.folder, gid).events] == ["timeout", "resigned"]
         bob.link.send(P.Act(gid, "x", ref=99))  # his seat is no longer his
         await bob.until(lambda: any(isinstance(m, P.Refused) and m.ref == 99 for m in bob.heard))

@@ -88,9 +88,13 @@ class HostCorrespondence:
             self.report(f"{g.id}: {clean(u.text, 200)}")
             if u.what == "ended":
                 self._game_changed(g)
-            else:
-                self._seats_changed(g.id)
-                self._lobby_changed()
+                return
+            if u.what in ("resigned", "replaced"):  # the seat's person watches from now on: opened anew
+                for c in list(self.connections):
+                    if c.games.get(g.id, [None])[0] == u.seat:
+                        self._spawn(self._open(c, P.Open(g.id, watch=True)))
+            self._seats_changed(g.id)
+            self._lobby_changed()
 
     # ------------------------------------------------------------ the players' messages
     def _hosted_for(self, conn, game_id: str):

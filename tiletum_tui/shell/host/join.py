@@ -30,8 +30,8 @@ RETRY = 1.0  # seconds between attempts to reach the host again
 
 class JoinApp(TiletumApp):
     plays_at_home = False  # the games are the host's: a replay's "play on" makes no game here
-    # issue 44: F9 at a hosted game of either game: resign, or vote a missing player's seat over
-    BINDINGS = [*TiletumApp.BINDINGS, ("f9", "leave_game", "Leave")]
+    # issue 44: Ctrl+X at a hosted game of either game: resign, or vote a missing player's seat over
+    BINDINGS = [*TiletumApp.BINDINGS, ("ctrl+x", "leave_game", "Leave")]
     def __init__(self, link: HostLink, *, bell: bool = True) -> None:
         super().__init__()
         self.link = link
@@ -117,7 +117,7 @@ class JoinApp(TiletumApp):
             self.bell()  # a game you open at your own decision rings once (issue 44)
 
     def action_leave_game(self) -> None:
-        """F9 at a hosted game: resign, or vote a missing player's seat over (a dialog, confirmed)."""
+        """Ctrl+X at a hosted game: resign, or vote a missing player's seat over (a dialog, confirmed)."""
         model = getattr(self.screen, "model", None)
         if not getattr(model, "remote", False):
             return

@@ -97,6 +97,7 @@ class LobbyScreen(Screen):
         self._ready = True
         self.show(self.games, self.connection)
         self.query_one(OptionList).focus()
+        self.set_interval(30, lambda: self.show(self.games) if self.is_current else None)  # (the time left, issue 44)
 
     _ready = False  # composed (``is_mounted`` is not yet true in on_mount)
     _page: tuple = (0, "")  # the page and search shown

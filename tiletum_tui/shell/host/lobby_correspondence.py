@@ -1,6 +1,6 @@
 """The client's side of play by correspondence (issue 44): the time left in the lobby's lines, the bell
 when a game turns to you, days away (``a``) and where your reminders go (``m``) in the lobby, and in
-a hosted game of either game the Leave dialog (F9: resign, or vote a missing player's seat over to a
+a hosted game of either game the Leave dialog (Ctrl+X: resign, or vote a missing player's seat over to a
 computer opponent), each confirmed before it is sent."""
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from ..table.clock import SPEEDS, left_words, speed_words
 from . import protocol as P
 
 SPEED_CHOICES = tuple((speed_words(s), s) for s in SPEEDS)
-TAKE_AFTER_CHOICES = (("each time", 0), ("for good after 2 misses", 2), ("for good after 3 misses", 3),
-                      ("for good after 5 misses", 5))
+# when a seat's time runs out: a computer opponent moves for it (that turn), or keeps it after N misses
+TAKE_AFTER_CHOICES = (("out of time: a computer moves", 0), ("a computer keeps it at 2 misses", 2),
+                      ("a computer keeps it at 3 misses", 3), ("a computer keeps it at 5 misses", 5))
 
 
 def time_words(g: P.GameInfo, now: float | None = None) -> str:
@@ -105,7 +106,7 @@ def ask_reminders(app) -> None:
 
 
 class LeaveScreen(ModalScreen[None]):
-    """F9 in a hosted game: resign, or vote a missing player's seat over to a computer opponent; each
+    """Ctrl+X in a hosted game: resign, or vote a missing player's seat over to a computer opponent; each
     asked again (y) before it is sent."""
 
     BINDINGS = [Binding("escape", "cancel", "Back", id="tiletum.leave-back"),

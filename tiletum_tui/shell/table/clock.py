@@ -50,7 +50,7 @@ def left_words(seconds: float) -> str:
     if s >= 3600:
         return f"{s // 3600}h {s % 3600 // 60}m"
     if s >= 60:
-        return f"{s // 60}m"
+        return f"{-(-s // 60)}m"  # (rounded up: a fresh 5-minute move shows 5m, not 4m)
     return f"{s}s"
 
 
