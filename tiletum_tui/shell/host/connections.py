@@ -113,6 +113,7 @@ class HostConnections:
             self.report(f"{conn.name} connected ({conn.via}{', watching' if conn.watching else ''})")
             conn.send(P.Welcome(conn.name, host=socket.gethostname(), watching=conn.watching))
             self._send_lobby(conn)  # (its first: the others hear only if a line of theirs changed)
+            self._presence_changed(conn.name)
             self._lobby_changed()
             while not conn.closed:
                 data = await P.read_frame(reader)
@@ -134,7 +135,15 @@ class HostConnections:
                 self.report(f"{conn.name} left")
                 for gid in conn.games:
                     self._seats_changed(gid)
+                self._presence_changed(conn.name, set(conn.games))
                 self._lobby_changed()
+
+    def _presence_changed(self, name: str, told=()) -> None:
+        """``name`` came or went: the players at their games are told (who may be voted over, issue 44),
+        whether or not ``name`` had the game open."""
+        for gid, g in list(self.games.items()):
+            if gid not in told and getattr(g, "table", None) is not None and not g.retired and name in g.names():
+                self._seats_changed(gid)
 
     async def _hello(self, conn: Connection, reader) -> P.Hello | None:
         data = await asyncio.wait_for(P.read_frame(reader), 30)
