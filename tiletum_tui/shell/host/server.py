@@ -428,8 +428,8 @@ class Host(HostConnections, HostLobby, HostPauses, HostCorrespondence):
         g.table.clock.save()  # (its time per move on disk with it: issue 44)
         self.games[g.id] = g
         self.report(f"a game of {g.game.title} began: {', '.join(g.names())} ({g.id})")
+        g.table.start()  # (its first seat's time begins: the lobby shows it)
         self._lobby_changed()
-        g.table.start()
 
     def _save_tables(self) -> None:
         try:

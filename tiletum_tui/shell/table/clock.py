@@ -44,13 +44,15 @@ def speed_words(seconds: float) -> str:
 
 def left_words(seconds: float) -> str:
     """Time left, short, as the lobby and a game's status show it: "2d 3h", "5h 10m", "4m", "30s"."""
-    s = max(0, int(seconds))
-    if s >= DAY:
-        return f"{s // DAY}d {s % DAY // 3600}h"
-    if s >= 3600:
-        return f"{s // 3600}h {s % 3600 // 60}m"
+    s = max(0, int(seconds))  # (rounded up to the unit shown: a fresh 3-day move shows 3d 0h, not 2d 23h)
+    if s > DAY - 3600:
+        h = -(-s // 3600)
+        return f"{h // 24}d {h % 24}h"
+    if s > 3600 - 60:
+        m = -(-s // 60)
+        return f"{m // 60}h {m % 60}m"
     if s >= 60:
-        return f"{-(-s // 60)}m"  # (rounded up: a fresh 5-minute move shows 5m, not 4m)
+        return f"{-(-s // 60)}m"
     return f"{s}s"
 
 
