@@ -180,3 +180,21 @@ async def test_a_deadline_survives_a_restart_of_the_host_and_a_player_away_stops
         host.tick()
         await ann.until(lambda: bool(read_record(host.folder, gid).misses))
         ann.close()
+
+
+async def test_a_game_with_no_person_left_is_ended_and_is_over_in_the_lobby(short_dir):
+    """Issue 44: "a game with no person left is ended" (here: ann, alone with a computer opponent, resigns)."""
+    async with running_host(short_dir, wall=ManualClock()) as host:
+        ann = await Player(short_dir, "ann").connect()
+        before = set(host.games)
+        ann.link.send(P.NewTable("tiletum", people("ann", opponents=("beginner",)), per_move=MINUTE))
+        await ann.until(lambda: set(host.games) - before)
+        (gid,) = set(host.games) - before
+        await ann.open(gid)
+        ann.link.send(P.Resign(gid))
+        await ann.until(lambda: host.games[gid].retired)
+        await ann.until(lambda: any(i.id == gid and i.finished for i in ann.lobby.games))
+        assert [e.what for e in read_record(host.folder, gid).events] == ["resigned", "ended"]
+        ann.close()
+    async with running_host(short_dir, wall=ManualClock()) as host:  # and stays over after a restart
+        assert host.games[gid].retired

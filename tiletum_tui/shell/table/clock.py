@@ -186,7 +186,7 @@ class MoveClock:
         r.turn_of, r.began, r.warned = who, start, False
         r.deadline = start + self.control.per_move if self.control.per_move else 0.0
         self.save()
-        if who != by:
+        if who != by and start == now:  # (none for the seat that just moved, nor for a player away)
             t.tell(U.Reminder(seat=who, kind="turn", left=self.left(), interval=self.interval()))
 
     def away(self, name: str, days: int) -> str | None:
