@@ -196,5 +196,7 @@ async def test_a_game_with_no_person_left_is_ended_and_is_over_in_the_lobby(shor
         await ann.until(lambda: any(i.id == gid and i.finished for i in ann.lobby.games))
         assert [e.what for e in read_record(host.folder, gid).events] == ["resigned", "ended"]
         ann.close()
-    async with running_host(short_dir, wall=ManualClock()) as host:  # and stays over after a restart
+    said: list = []
+    async with running_host(short_dir, wall=ManualClock(), report=said.append) as host:  # and stays over
+        assert gid in host.games, said  # (after a restart)
         assert host.games[gid].retired

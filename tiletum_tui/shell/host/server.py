@@ -62,6 +62,7 @@ class Host(HostConnections, HostLobby, HostPauses, HostCorrespondence):
         self._servers: list = []
         self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()
+        self._retiring: set[asyncio.Task] = set()  # games over being let go (their lock, their process)
         self.on_change = None  # called after anything the live list shows changed
         # ``web_link(name, watch) -> url``: a new sign-in link of the web door (set when the door is open).
         self.web_link = None
@@ -99,6 +100,9 @@ class Host(HostConnections, HostLobby, HostPauses, HostCorrespondence):
         for c in list(self.connections):
             c.send(P.Bye("the host is stopping"))
             c.drop()
+        retiring = [t for t in self._retiring if not t.done()]
+        if retiring:  # (a game that has just ended lets go of its lock before the host does: never cut short)
+            await asyncio.wait(retiring, timeout=5)
         for t in list(self._tasks):
             t.cancel()
         if self._tasks:
@@ -333,7 +337,9 @@ class Host(HostConnections, HostLobby, HostPauses, HostCorrespondence):
                 opponents.close()  # (it may wait a moment for a thinking process)
             g.session.close()  # (its last autosave is on disk already: _apply waited for it)
 
-        self._spawn(asyncio.to_thread(close))
+        task = self._spawn(asyncio.to_thread(close))
+        self._retiring.add(task)
+        task.add_done_callback(self._retiring.discard)
 
     def _seats_changed(self, game_id: str) -> None:
         g = self.games.get(game_id)
