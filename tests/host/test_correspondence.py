@@ -200,3 +200,24 @@ async def test_a_game_with_no_person_left_is_ended_and_is_over_in_the_lobby(shor
     async with running_host(short_dir, wall=ManualClock(), report=said.append) as host:  # and stays over
         assert gid in host.games, said  # (after a restart)
         assert host.games[gid].retired
+
+
+async def test_a_players_file_names_where_a_players_reminders_go_and_the_lobby_overrides_it(short_dir, sink, tmp_path):
+    """Issue 44: "from a URL per player in the players file or set by the player in the lobby"."""
+    from tiletum_tui.shell.host.keys import PlayerKeys
+    from tiletum_tui.shell.host.ssh_import import asyncssh
+
+    key = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
+    players = tmp_path / "players"
+    players.write_text(f'name="ann",notify="{sink.url("ann")}" {key}\nname="bob" {key}\n')
+    async with running_host(short_dir, wall=ManualClock()) as host:
+        host.reminders.players = PlayerKeys(players)
+        assert host.reminders.url_of("ann") == sink.url("ann") and host.reminders.url_of("bob") == ""
+        ann = await Player(short_dir, "ann").connect()
+        bob = await Player(short_dir, "bob").connect()
+        await _correspondence_table(host, ann, bob, "carcassonne")
+        await _mail(host, sink, "ann", 1)  # by the players file
+        ann.link.send(P.Remind(sink.url("ann").replace("to=ann", "to=ann2")))
+        await ann.until(lambda: any(isinstance(m, P.Accepted) for m in ann.heard))
+        assert host.reminders.url_of("ann").endswith("to=ann2@tiletum.test")  # the lobby's comes first
+        ann.close(), bob.close()

@@ -1,7 +1,7 @@
 """Reminders outside the terminal (issue 44): when a player's turn begins at a hosted game, and before
 their time per move runs out, a message through apprise (e-mail, ntfy, Matrix, Discord and the rest)
 to the URL the player set in the lobby (``m``), kept in the host's folder (``reminders.json``, mode
-0600: a URL may hold a password).
+0600: a URL may hold a password), or in the players file (``notify="URL"`` on the player's key line).
 
 Never more than one per game and player per interval (``clock.MoveClock.interval``), never for the
 seat that just moved (the Table does not ask for one), never while the player is away. Each is sent
@@ -36,6 +36,7 @@ class Reminders:
     def __init__(self, folder, report, wall) -> None:
         self.folder, self.report, self.wall = folder, report, wall
         self.urls: dict[str, str] = {}
+        self.players = None  # the SSH door's players file (``keys.PlayerKeys``): its ``notify="URL"`` options
         self.last: dict[tuple[str, str], float] = {}  # (game, player) -> when last reminded
         self.away: dict[str, int] = {}
         self.sending: set = set()  # futures under way (a test waits for them: ``settled``)
@@ -48,7 +49,10 @@ class Reminders:
                 report(f"the players' reminder addresses could not be read: {clean(exc, 120)}")
 
     def url_of(self, name: str) -> str:
-        return self.urls.get(name, "")
+        """Where ``name``'s reminders go: set in the lobby, else by the players file; "" for nowhere."""
+        if name in self.urls:
+            return self.urls[name]
+        return self.players.notify_of(name) if self.players is not None else ""
 
     def set_url(self, name: str, url: str) -> str | None:
         """Where ``name``'s reminders go ("": nowhere); None, or why not."""
@@ -73,7 +77,7 @@ class Reminders:
 
     def remind(self, game_id: str, title: str, name: str, u) -> None:
         """A Table's ``updates.Reminder`` for ``name``: sent, unless too soon or nowhere to send it."""
-        url = self.urls.get(name)
+        url = self.url_of(name)
         if not url:
             return
         now = self.wall.now()
