@@ -57,14 +57,14 @@ class LobbyScreen(Screen):
     LobbyScreen #lobby-search { display: none; margin: 0 1; }
     """
     BINDINGS = [
-        Binding("n", "new", "New game", id="tiletum.lobby-new"),
+        Binding("n", "new", "New", id="tiletum.lobby-new"),
         Binding("w", "watch", "Watch", id="tiletum.lobby-watch"),
         Binding("l", "learn", "Learn", id="tiletum.lobby-learn"),
         Binding("r", "rules", "Rules", id="tiletum.lobby-rules"),
-        Binding("b", "bell", "Bell on/off", id="tiletum.lobby-bell"),
-        Binding("i", "web_link", "Web link", id="tiletum.lobby-weblink"),
+        Binding("b", "bell", "Bell", id="tiletum.lobby-bell"),
+        Binding("i", "web_link", "Link", id="tiletum.lobby-weblink"),
         Binding("a", "away", "Away", id="tiletum.lobby-away"),
-        Binding("m", "reminders", "Reminders", id="tiletum.lobby-reminders"),
+        Binding("m", "reminders", "Remind", id="tiletum.lobby-reminders"),
         Binding("q", "app.quit", "Quit", id="tiletum.lobby-quit"),
         Binding("right_square_bracket", "page(1)", "Next page", show=False, id="tiletum.lobby-next"),
         Binding("left_square_bracket", "page(-1)", "Page back", show=False, id="tiletum.lobby-back"),
