@@ -131,6 +131,10 @@ async def test_a_whole_correspondence_game_reminders_a_time_out_and_a_resignatio
         # A computer opponent (the beginner) plays bob's turn for him, said in the log.
         await ann.until(lambda: g.session.current_player != 1 or g.session.finished)
         stood_in = [e for e in g.session.log[moves:] if e.seat == 1]
+        await ann.until(lambda: len(models[0].log) == len(g.session.log))
+        # while it played, bob's seat was shown as the computer's ("beginner, thinking on the host"); then his again
+        seats = [m.seats[1] for m in ann.heard if isinstance(m, P.Update)]
+        assert ("opponent", "beginner") in [(i.kind, i.level) for i in seats] and seats[-1].kind == "person"
         assert stood_in and all("bob's time ran out" in e.note for e in stood_in)
         record = read_record(host.folder, gid)
         assert record.misses == {1: 1} and [e.what for e in record.events] == ["timeout"]

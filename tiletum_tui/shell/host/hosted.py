@@ -270,6 +270,15 @@ class HostedGame(Seated):
     def moves(self) -> int:
         return len(self.session.log)
 
+    def seat_infos(self, connected: set[str]) -> tuple[P.SeatInfo, ...]:
+        """As any game's, but a seat a computer opponent plays this turn (its time ran out: issue 44)
+        is shown as that opponent's while it plays."""
+        infos = super().seat_infos(connected)
+        standing = self.table.opponents.standing_in
+        who = self.session.current_player  # (its turn over, the seat is its person's again)
+        return tuple(P.SeatInfo(s.name, "opponent", standing[i][0], True) if i in standing and i == who else s
+                     for i, s in enumerate(infos)) if standing else infos
+
     def info(self, connected: set[str]) -> P.GameInfo:
         """Its lobby line, as of its last change on disk (``changed``), never one still being written."""
         who = self._deciding
