@@ -75,8 +75,7 @@ class HostCorrespondence:
     async def _ticking(self) -> None:
         while True:
             await asyncio.sleep(TICK)
-            self.tick()
-            self._lobby_changed()  # (the time left in the lobby)
+            self.tick()  # (a time-out is a change: the lobby hears of it; the time left is the client's to count)
 
     def _correspondence_heard(self, g, u) -> None:
         """A Table's correspondence update: a reminder to send, an event to act on."""
@@ -133,7 +132,6 @@ class HostCorrespondence:
         if why:
             conn.send(P.Refused(why))
             return
-        self.reminders.away[conn.name] = msg.days
         conn.send(P.Accepted())
         self._lobby_changed()
 

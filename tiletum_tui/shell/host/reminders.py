@@ -38,7 +38,6 @@ class Reminders:
         self.urls: dict[str, str] = {}
         self.players = None  # the SSH door's players file (``keys.PlayerKeys``): its ``notify="URL"`` options
         self.last: dict[tuple[str, str], float] = {}  # (game, player) -> when last reminded
-        self.away: dict[str, int] = {}
         self.sending: set = set()  # futures under way (a test waits for them: ``settled``)
         self._pool: ThreadPoolExecutor | None = None
         path = folder.reminders
