@@ -314,6 +314,7 @@ async def _ssh_door(host, folder, args, listen, report):
     except (KeyFileError, OSError) as exc:
         raise SystemExit(f"tiletum: the SSH door cannot open: {clean(exc, 300)}") from None
     host.players_file = door.players  # (its players are people the host knows: a seat may name them, issue 44)
+    host.reminders.players = door.players  # (a player's notify="URL" there: where reminders go, issue 44)
     lines = [f"SSH door on {listen[0]}:{door.listen[1]}, host key {door.fingerprint}"]
     names = door.players.names
     lines.append("Players: " + (", ".join(clean(n, 40) for n in names) if names else "none yet (the keys file lists no usable key)"))

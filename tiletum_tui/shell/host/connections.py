@@ -111,6 +111,7 @@ class HostConnections:
             self.report(f"{conn.name} connected ({conn.via}{', watching' if conn.watching else ''})")
             conn.send(P.Welcome(conn.name, host=socket.gethostname(), watching=conn.watching))
             self._send_lobby(conn)  # (its first: the others hear only if a line of theirs changed)
+            self._presence_changed(conn.name)
             self._lobby_changed()
             while not conn.closed:
                 data = await P.read_frame(reader)
@@ -132,7 +133,15 @@ class HostConnections:
                 self.report(f"{conn.name} left")
                 for gid in conn.games:
                     self._seats_changed(gid)
+                self._presence_changed(conn.name, set(conn.games))
                 self._lobby_changed()
+
+    def _presence_changed(self, name: str, told=()) -> None:
+        """``name`` came or went: the players at their games are told (who may be voted over, issue 44),
+        whether or not ``name`` had the game open."""
+        for gid, g in list(self.games.items()):
+            if gid not in told and getattr(g, "table", None) is not None and not g.retired and name in g.names():
+                self._seats_changed(gid)
 
     async def _hello(self, conn: Connection, reader) -> P.Hello | None:
         data = await asyncio.wait_for(P.read_frame(reader), 30)
@@ -181,6 +190,14 @@ class HostConnections:
             await self._rematch(conn, msg)
         elif isinstance(msg, P.Manage):
             await self._manage(conn, msg)
+        elif isinstance(msg, P.Resign):
+            await self._resign(conn, msg)
+        elif isinstance(msg, P.VoteReplace):
+            await self._vote(conn, msg)
+        elif isinstance(msg, P.Away):
+            self._away(conn, msg)
+        elif isinstance(msg, P.Remind):
+            self._remind(conn, msg)
         elif isinstance(msg, P.Trouble):  # a client's bug: in the host's log, where it can be mended (issue 39)
             self.report(f"{conn.name}'s screen failed and closed ({conn.via}): {clean(msg.text, 400)}")
 

@@ -32,8 +32,12 @@ class WaitingTables(Tables):
         self.rematch_of: dict[str, str] = {}
         for row in records.waiting():
             seats = [P.SeatPlan(**s) for s in row["seats"]]
+            clock = row["clock"]  # (its time per move, issue 44: ``table.clock``)
             self.tables[row["id"]] = Table(id=row["id"], game=row["game"], seats=seats,
-                                           modules=tuple(row["modules"]), created=row["created"])
+                                           modules=tuple(row["modules"]), created=row["created"],
+                                           per_move=int(clock.get("per_move", 0)),
+                                           stand_in=str(clock.get("stand_in", "beginner")),
+                                           take_after=int(clock.get("take_after", 0)))
             if row["rematch_of"]:
                 self.rematch_of[row["id"]] = row["rematch_of"]
 
@@ -42,11 +46,16 @@ class WaitingTables(Tables):
             with self.records.change() as db:
                 db.execute("DELETE FROM waiting")
                 for t in self.tables.values():
-                    self.records._put_table(db, {"id": t.id, "game": t.game, "seats": _plain(t.seats),
-                                                 "modules": t.modules, "created": t.created,
-                                                 "rematch_of": self.rematch_of.get(t.id, "")})
+                    self.records._put_table(db, _row(t, self.rematch_of.get(t.id, "")))
         except RecordsError as exc:  # (``pauses.cannot_save`` words it from the OS's reason)
             raise SaveFileError(self.records.path, str(exc)) from exc.os_error()
+
+
+def _row(t: Table, rematch_of: str = "") -> dict:
+    """A waiting table as the database keeps it (``records_db.waiting``)."""
+    return {"id": t.id, "game": t.game, "seats": _plain(t.seats), "modules": t.modules, "created": t.created,
+            "rematch_of": rematch_of,
+            "clock": {"per_move": t.per_move, "stand_in": t.stand_in, "take_after": t.take_after}}
 
 
 def _plain(seats) -> list[dict]:
@@ -62,8 +71,7 @@ def import_old(records: Records, folder, report) -> None:
         old = Tables(folder)  # (its reader: a damaged file loses its tables, never a game)
         with records.change() as db:
             for t in old.tables.values():
-                records._put_table(db, {"id": t.id, "game": t.game, "seats": _plain(t.seats),
-                                        "modules": t.modules, "created": t.created})
+                records._put_table(db, _row(t))
         try:
             folder.tables.rename(folder.tables.with_name("tables.json.imported"))
         except OSError:

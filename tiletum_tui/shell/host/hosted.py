@@ -30,6 +30,7 @@ from ..session import Session
 from ..table import WATCHER_REASONS
 from ..table import Table as GameTable
 from ..table import updates as U
+from ..table.clock import speed_words
 from ..table.table import TALK_KEPT
 from . import protocol as P
 from .talk import since_talk
@@ -53,6 +54,8 @@ class HostFolder:
         self.host_key = self.root / "ssh_host_key"
         self.web_invites = self.root / "web-invites.json"
         self.web_url = self.root / "web-url"
+        self.correspondence = self.root / "correspondence"  # each game's time per move, misses, events (issue 44)
+        self.reminders = self.root / "reminders.json"  # each player's reminder URL (mode 0600: it may hold a password)
 
     def prepare(self) -> None:
         self.root.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -83,6 +86,9 @@ class Table(msgspec.Struct, kw_only=True):
     seats: list[P.SeatPlan]
     modules: tuple[str, ...] = ()
     created: float = 0.0
+    per_move: int = 0  # the time per move it was set up with (issue 44), and its choice when it runs out
+    stand_in: str = "beginner"
+    take_after: int = 0
 
     def info(self, connected: set[str]) -> P.GameInfo:
         title = games.game(self.game).title
@@ -119,6 +125,11 @@ def check_table(msg: P.NewTable, by: str) -> str | None:
         return "you set a table up for yourself: give yourself a seat (or leave one open)"
     if len(set(names)) != len(names):
         return "one person cannot sit at two seats"
+    from ..table.clock import TimeControl
+
+    problem = TimeControl(per_move=msg.per_move, stand_in=msg.stand_in, take_after=msg.take_after).problem(levels)
+    if problem:
+        return problem
     known = dict(game.modules_offered())
     unknown = [m for m in msg.modules if m not in known]
     if unknown:
@@ -146,7 +157,7 @@ class Tables:
         seats = [s if s.kind != "opponent" else P.SeatPlan("opponent", OPPONENT_NAMES[i % 4], s.level)
                  for i, s in enumerate(msg.seats)]
         table = Table(id=f"t-{secrets.token_hex(4)}", game=msg.game, seats=seats, modules=tuple(msg.modules),
-                      created=time.time())
+                      created=time.time(), per_move=msg.per_move, stand_in=msg.stand_in, take_after=msg.take_after)
         self.tables[table.id] = table
         try:
             self.save()
@@ -230,8 +241,10 @@ class HostedGame(Seated):
 
     CHAT_KEPT = TALK_KEPT  # lines of table talk kept per game (in memory)
 
-    def __init__(self, session: Session, pace: float = 0.6) -> None:
-        self.table = GameTable(session, pace=pace, hint_budget=HINT_BUDGET)  # (its clock starts: issue 39)
+    def __init__(self, session: Session, pace: float = 0.6, *, control=None, wall=None, record=None) -> None:
+        # (its clock of each move's time starts: issue 39; its time per move, issue 44: ``table.clock``)
+        self.table = GameTable(session, pace=pace, hint_budget=HINT_BUDGET, time_control=control, wall=wall,
+                               record=record)
         self.session = session
         self.id = session.game_id
         self.game = session.game
@@ -266,14 +279,31 @@ class HostedGame(Seated):
     def moves(self) -> int:
         return len(self.session.log)
 
+    def seat_infos(self, connected: set[str]) -> tuple[P.SeatInfo, ...]:
+        """As any game's, but a seat a computer opponent plays this turn (its time ran out: issue 44)
+        is shown as that opponent's while it plays."""
+        infos = super().seat_infos(connected)
+        standing = self.table.opponents.standing_in
+        who = self.session.current_player  # (its turn over, the seat is its person's again)
+        return tuple(P.SeatInfo(s.name, "opponent", standing[i][0], True) if i in standing and i == who else s
+                     for i, s in enumerate(infos)) if standing else infos
+
     def info(self, connected: set[str]) -> P.GameInfo:
         """Its lobby line, as of its last change on disk (``changed``), never one still being written."""
         who = self._deciding
         if self._progress is None:  # (a whole view and its summary: once a change, not once a lobby)
             self._progress = self.game.progress(self.game.summary(self.session.view()))
+        clock = self.table.clock
         return P.GameInfo(self.id, self.game.title, self.seat_infos(connected),
                           deciding=-1 if who is None else who, since=self.since,
-                          progress=self._progress, finished=self._finished, paused=self.paused or "")
+                          progress=self._progress, finished=self._finished or bool(self.table.ended),
+                          paused=self.paused or "", deadline=self.deadline(),
+                          speed=speed_words(clock.control.per_move) if clock.control.per_move else "")
+
+    def deadline(self) -> float:
+        """When the time of the seat deciding runs out (0: no clock runs now; issue 44)."""
+        r = self.table.clock.record
+        return r.deadline if r.turn_of == self.session.current_player and not self.session.finished else 0.0
 
     # ------------------------------------------------------------ what a client is sent
     def entry(self, e) -> P.Entry:
@@ -366,7 +396,7 @@ class FinishedGame(Seated):
         pass  # (nothing open: no session, no lock, no process)
 
 
-def load_games(folder: HostFolder, report) -> dict[str, HostedGame | FinishedGame]:
+def load_games(folder: HostFolder, report, wall=None) -> dict[str, HostedGame | FinishedGame]:
     """Every hosted game in the host's folder: a game under way replayed (its Session, as it was), a
     game over only read for its lobby line (``FinishedGame``); a file that cannot be read is
     reported and left alone."""
@@ -383,7 +413,9 @@ def load_games(folder: HostFolder, report) -> dict[str, HostedGame | FinishedGam
         except Exception as exc:  # SaveFileError, GameInUseError: say which and why, go on with the others
             report(f"not hosted: {clean(path.name, 80)}: {clean(exc, 200)}")
             continue
-        game = HostedGame(session)
+        from .correspondence import read_record
+
+        game = HostedGame(session, wall=wall, record=read_record(folder, session.game_id, report))
         try:
             game.since = path.stat().st_mtime
         except OSError:

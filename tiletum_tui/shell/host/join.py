@@ -26,6 +26,7 @@ from ..ui.games import screens_for
 from . import protocol as P
 from .client import ClientGames, HostLink
 from .lobby import LobbyScreen, YourLinkScreen
+from .lobby_correspondence import LeaveScreen, turned_to_me
 
 RETRY = 1.0  # seconds before the first attempt to reach the host again; each next wait is twice the last
 RETRY_MOST = 30.0  # the longest wait between two attempts
@@ -85,7 +86,10 @@ class JoinApp(TiletumApp):
     plays_at_home = False  # the games are the host's: a replay's "play on" makes no game here
     # m at a hosted game's final table (either game: their screens leave m free there), or on its line in
     # the lobby: a rematch (issue 44). A screen that binds m itself (Tiletum's map view) keeps it.
-    BINDINGS = [Binding("m", "rematch", "Rematch", show=False, id="tiletum.join-rematch")]
+    # Ctrl+X at a hosted game of either game: resign, or vote a missing player's seat over (issue 44).
+    BINDINGS = [Binding("m", "rematch", "Rematch", show=False, id="tiletum.join-rematch"),
+                Binding("ctrl+x", "leave_game", "Leave", id="tiletum.join-leave")]
+
     def __init__(self, link: HostLink, *, bell: bool = True) -> None:
         super().__init__()
         self.link = link
@@ -143,6 +147,9 @@ class JoinApp(TiletumApp):
             self._connection(f"connected to {clean(msg.host, 30)}")
             self.games.reopen()  # back after a drop: the games open again as they are now
         elif isinstance(msg, P.Lobby):
+            if self.bell_on and not self.watching and turned_to_me(self.lobby and self.lobby.games, msg.games, self.me,
+                                                                   self.games.models):
+                self.bell()  # a game turned to you (issue 44)
             self.lobby = msg
             if self.screen is self.lobby_screen:  # (else drawn when it shows again: ``pop_screen``)
                 self.lobby_screen.show(msg.games)
@@ -164,6 +171,19 @@ class JoinApp(TiletumApp):
             return
         self.push_screen(make(model))
         self.call_after_refresh(settle_memory)
+        who = model.game.current_player(model.view)
+        if self.bell_on and model.plays_here(who):
+            self.bell()  # a game you open at your own decision rings once (issue 44)
+
+    def action_leave_game(self) -> None:
+        """Ctrl+X at a hosted game: resign, or vote a missing player's seat over (a dialog, confirmed)."""
+        model = getattr(self.screen, "model", None)
+        if not getattr(model, "remote", False):
+            return
+        if model.seat is None:
+            self.screen.notify("You are watching this game: only its players can leave it.", severity="warning")
+            return
+        self.push_screen(LeaveScreen(model))
 
     # ------------------------------------------------------------ a rematch (issue 44)
     def _over_here(self):

@@ -76,6 +76,7 @@ class PlayerKey:
     name: str
     key: asyncssh.SSHKey
     line: int
+    notify: str = ""  # where this player's reminders go (``notify="URL"``, an apprise URL: issue 44)
 
 
 def _split_options(line: str) -> tuple[list[tuple[str, str | None]], str]:
@@ -139,9 +140,12 @@ def _parse_line(line: str, number: int) -> PlayerKey:
         except asyncssh.KeyImportError as exc:
             raise ValueError(f"not a public key ({clean(exc, 80)})") from exc
     name: str | None = None
+    notify = ""
     for option, value in options:
         if option == "name" and value is not None:
             name = value
+        elif option == "notify" and value is not None:  # (the host's own option, as name=: reminders)
+            notify = value
         elif option not in _RESTRICTIONS:
             raise ValueError(f"the option {quote(option, 30)} is not supported by the host's door")
     if name is None:
@@ -149,7 +153,7 @@ def _parse_line(line: str, number: int) -> PlayerKey:
     problem = name_problem(name)
     if problem:
         raise ValueError(problem if name else 'no player name: add name="…" or a comment after the key')
-    return PlayerKey(name=name, key=key, line=number)
+    return PlayerKey(name=name, key=key, line=number, notify=notify)
 
 
 class PlayerKeys:
@@ -185,6 +189,11 @@ class PlayerKeys:
     @property
     def names(self) -> list[str]:
         return sorted({player.name for player in self._players})
+
+    def notify_of(self, name: str) -> str:
+        """Where ``name``'s reminders go, by the file (``notify="URL"``; "": nowhere)."""
+        self.refresh()
+        return next((p.notify for p in self._players if p.name == name and p.notify), "")
 
     def player_for(self, key: asyncssh.SSHKey, username: str) -> str | None:
         """The player this key logs in as, or None (refused). A key listed under several names

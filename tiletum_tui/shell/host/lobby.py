@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 from tiletum_tui.core.safe_text import clean
 from ..ui.toggles import Tick
 from . import protocol as P
+from .lobby_correspondence import SPEED_CHOICES, TAKE_AFTER_CHOICES, ask_away, ask_reminders, time_words
 from .lobby_pages import SEARCH_LIMIT, sort_lobby  # noqa: F401  (the host orders its pages the same way)
 
 
@@ -45,7 +46,7 @@ def line(g: P.GameInfo, me: str) -> str:
         return f"{g.title}: {seats} — PAUSED: {clean(g.paused, 60)}"
     who = g.seats[g.deciding].name if 0 <= g.deciding < len(g.seats) else "?"
     turn = "your turn" if who == me else f"{clean(who, 14)}'s turn"
-    return f"{g.title}: {seats} — {turn} {ago(g.since)}, {g.progress}"
+    return f"{g.title}: {seats} — {turn} {ago(g.since)}{time_words(g)}, {g.progress}"
 
 
 class LobbyScreen(Screen):
@@ -56,12 +57,14 @@ class LobbyScreen(Screen):
     LobbyScreen #lobby-search { display: none; margin: 0 1; }
     """
     BINDINGS = [
-        Binding("n", "new", "New game", id="tiletum.lobby-new"),
+        Binding("n", "new", "New", id="tiletum.lobby-new"),
         Binding("w", "watch", "Watch", id="tiletum.lobby-watch"),
         Binding("l", "learn", "Learn", id="tiletum.lobby-learn"),
         Binding("r", "rules", "Rules", id="tiletum.lobby-rules"),
-        Binding("b", "bell", "Bell on/off", id="tiletum.lobby-bell"),
-        Binding("i", "web_link", "Web link", id="tiletum.lobby-weblink"),
+        Binding("b", "bell", "Bell", id="tiletum.lobby-bell"),
+        Binding("i", "web_link", "Link", id="tiletum.lobby-weblink"),
+        Binding("a", "away", "Away", id="tiletum.lobby-away"),
+        Binding("m", "reminders", "Remind", id="tiletum.lobby-reminders"),
         Binding("q", "app.quit", "Quit", id="tiletum.lobby-quit"),
         Binding("right_square_bracket", "page(1)", "Next page", show=False, id="tiletum.lobby-next"),
         Binding("left_square_bracket", "page(-1)", "Page back", show=False, id="tiletum.lobby-back"),
@@ -95,6 +98,7 @@ class LobbyScreen(Screen):
         self._ready = True
         self.show(self.games, self.connection)
         self.query_one(OptionList).focus()
+        self.set_interval(30, lambda: self.show(self.games) if self.is_current else None)  # (the time left, issue 44)
 
     _ready = False  # composed (``is_mounted`` is not yet true in on_mount)
     _page: tuple = (0, "")  # the page and search shown
@@ -231,6 +235,12 @@ class LobbyScreen(Screen):
         self.app.link.send(P.WebLink())
         self.note("Asking the host for your sign-in link…")
 
+    def action_away(self) -> None:
+        ask_away(self.app)
+
+    def action_reminders(self) -> None:
+        ask_reminders(self.app)
+
     def action_bell(self) -> None:
         self.app.bell_on = not getattr(self.app, "bell_on", True)
         self.show(self.games)
@@ -294,6 +304,10 @@ class NewTableScreen(Screen[P.NewTable | None]):
                     yield Static(f"Seat {i + 1}", classes="table-label", markup=False)
                     yield Select(kinds, value=defaults[i], allow_blank=False, id=f"seat-kind-{i}", compact=True)
                     yield Input(placeholder="name", max_length=14, id=f"seat-name-{i}", compact=True)
+            with Horizontal(classes="table-seat"):  # issue 44: the time per move, and when it runs out
+                yield Static("Time", classes="table-label", markup=False)
+                yield Select(SPEED_CHOICES, value=0, allow_blank=False, id="table-speed", compact=True)
+                yield Select(TAKE_AFTER_CHOICES, value=0, allow_blank=False, id="table-take", compact=True)
             with Vertical(id="table-modules"):
                 yield Static("With (Space ticks; Esc: back without a table)", markup=False)
                 for o in self.offered.values():
@@ -352,7 +366,9 @@ class NewTableScreen(Screen[P.NewTable | None]):
         game = self.query_one("#table-game", Select).value
         modules = tuple(name for name, _ in self.offered[game].modules
                         if self.query_one(f"#module-{game}-{name}", Checkbox).value)
-        return P.NewTable(game, tuple(seats), modules)
+        levels = self.offered[game].levels
+        return P.NewTable(game, tuple(seats), modules, per_move=self.query_one("#table-speed", Select).value,
+                          stand_in=levels[0] if levels else "", take_after=self.query_one("#table-take", Select).value)
 
     def action_start(self) -> None:
         table = self.table()

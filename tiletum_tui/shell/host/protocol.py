@@ -66,6 +66,11 @@ class NewTable(_Msg, tag="new"):
     game: str  # a name from the registry (``games.NAMES``)
     seats: tuple[SeatPlan, ...]
     modules: tuple[str, ...] = ()
+    # issue 44, the time per move (seconds, 0: none), the computer opponent's level that moves for a
+    # seat whose time ran out, and after how many misses it keeps the seat (0: never)
+    per_move: int = 0
+    stand_in: str = "beginner"
+    take_after: int = 0
 
 
 class TakeSeat(_Msg, tag="take"):
@@ -123,6 +128,31 @@ class Rematch(_Msg, tag="rematch"):
     game: str
 
 
+class Resign(_Msg, tag="resign"):
+    """Resign the game: a computer opponent plays the seat from now on (issue 44)."""
+
+    game: str
+
+
+class VoteReplace(_Msg, tag="vote"):
+    """Vote a missing player's seat over to a computer opponent (issue 44)."""
+
+    game: str
+    seat: int
+
+
+class Away(_Msg, tag="away"):
+    """Days away (0: back): the time per move does not run for this player meanwhile (issue 44)."""
+
+    days: int
+
+
+class Remind(_Msg, tag="remind"):
+    """Where this player's reminders go: an apprise URL ("" : none; issue 44)."""
+
+    url: str
+
+
 class Trouble(_Msg, tag="trouble"):
     """An unexpected error ended this client (a bug): what failed, for the host's log (issue 39: the
     player is told one line, never a traceback)."""
@@ -139,7 +169,7 @@ class Manage(_Msg, tag="manage"):
 
 
 FROM_CLIENT = (Hello | Open | Leave | NewTable | TakeSeat | Act | Undo | Say | WebLink | AskHint | LobbyAsk | Manage
-               | Trouble | Rematch)
+               | Trouble | Rematch | Resign | VoteReplace | Away | Remind)
 
 
 # ------------------------------------------------------------------ from the host
@@ -162,6 +192,8 @@ class GameInfo(msgspec.Struct, frozen=True):
     waiting: bool = False  # a table with a free seat, not yet begun
     finished: bool = False
     paused: str = ""  # why the game waits for the host's disk (issue 42), "" when it goes on
+    deadline: float = 0.0  # when the time of the seat deciding runs out (epoch seconds; 0: no clock, issue 44)
+    speed: str = ""  # the table's time per move, in words ("3 days a move"; "": none)
 
 
 class Welcome(_Msg, tag="welcome"):
@@ -228,6 +260,7 @@ class Opened(_Msg, tag="opened"):
     paused: str = ""  # why the game waits for the host's disk ("": it goes on)
     record: bytes = b""  # a game over's save file (nothing is hidden then): replay and charts read it
     since: bytes = b""  # 'since your last turn' for this seat (``session.since.Since``, msgpack), made on the host
+    deadline: float = 0.0  # when the deciding seat's time runs out (0: no clock; issue 44)
 
 
 class Update(_Msg, tag="update"):
@@ -242,6 +275,7 @@ class Update(_Msg, tag="update"):
     redo: str | None = "nothing to redo"
     record: bytes = b""  # the game is over: its save file, as in ``Opened``
     since: bytes = b""  # this seat's 'since your last turn', as in ``Opened``
+    deadline: float = 0.0  # as in ``Opened``
 
 
 class Seats(_Msg, tag="seats"):

@@ -8,8 +8,8 @@ before anyone is told)").
 - ``players``: the people the host knows (a seat names only one of them: issue 44), with where it
   learnt of them (``here``: connected on the owner's socket, ``keys``: the players file, ``invite``,
   ``owner``: ``tiletum host player NAME``);
-- ``waiting``: the tables waiting for players (was ``tables.json``); a rematch's table says which
-  seats accepted (``rematch.py``);
+- ``waiting``: the tables waiting for players (was ``tables.json``), with the time per move each was set
+  up with (``clock``); a rematch's table says which seats accepted (``rematch.py``);
 - ``games``: the index of games (its lobby line's facts and its file), ``game_people`` who sat there;
   the lobby's pages of games over, their search and their order come from here (``page_over``);
 - ``talk``: every line of table talk, by game (was memory only: lost at every restart);
@@ -41,7 +41,7 @@ CREATE TABLE IF NOT EXISTS players (name TEXT PRIMARY KEY, source TEXT NOT NULL,
     seen REAL NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS waiting (id TEXT PRIMARY KEY, game TEXT NOT NULL, seats TEXT NOT NULL,
     modules TEXT NOT NULL, created REAL NOT NULL, rematch_of TEXT NOT NULL DEFAULT '',
-    accepted TEXT NOT NULL DEFAULT '[]');
+    accepted TEXT NOT NULL DEFAULT '[]', clock TEXT NOT NULL DEFAULT '{}');
 CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, game TEXT NOT NULL, title TEXT NOT NULL,
     file TEXT NOT NULL, seats TEXT NOT NULL, progress TEXT NOT NULL, since REAL NOT NULL,
     finished INTEGER NOT NULL, moves INTEGER NOT NULL, words TEXT NOT NULL);
@@ -151,10 +151,11 @@ class Records:
     # ------------------------------------------------------------ tables waiting
     def waiting(self) -> list[dict]:
         out = []
-        for tid, game, seats, modules, created, rematch_of, accepted in self.rows(
-                "SELECT id, game, seats, modules, created, rematch_of, accepted FROM waiting ORDER BY created"):
+        for tid, game, seats, modules, created, rematch_of, accepted, clock in self.rows(
+                "SELECT id, game, seats, modules, created, rematch_of, accepted, clock FROM waiting ORDER BY created"):
             out.append({"id": tid, "game": game, "seats": json.loads(seats), "modules": json.loads(modules),
-                        "created": created, "rematch_of": rematch_of, "accepted": json.loads(accepted)})
+                        "created": created, "rematch_of": rematch_of, "accepted": json.loads(accepted),
+                        "clock": json.loads(clock)})
         return out
 
     def put_table(self, t: dict) -> None:
@@ -163,9 +164,10 @@ class Records:
 
     @staticmethod
     def _put_table(db, t: dict) -> None:
-        db.execute("INSERT OR REPLACE INTO waiting VALUES (?, ?, ?, ?, ?, ?, ?)",
+        db.execute("INSERT OR REPLACE INTO waiting VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                    (t["id"], t["game"], json.dumps(t["seats"]), json.dumps(list(t["modules"])), t["created"],
-                    t.get("rematch_of", ""), json.dumps(sorted(t.get("accepted", ())))))
+                    t.get("rematch_of", ""), json.dumps(sorted(t.get("accepted", ()))),
+                    json.dumps(t.get("clock", {}))))
 
     def drop_table(self, table_id: str) -> None:
         with self.change() as db:

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import time
+
 import msgspec
 
 from tiletum_tui.core import games
 from ..session import LogEntry, NotYourMoveError
 from tiletum_tui.shell.ui.model import GameModel
+from ..table.clock import left_words
 from . import protocol as P
 
 
@@ -42,6 +45,7 @@ class RemoteModel(GameModel):
         self._undo, self._redo = opened.undo, opened.redo
         self._record, self._whole = opened.record, None
         self._since = _since(opened.since)
+        self.deadline = opened.deadline  # when the deciding seat's time runs out (0: no clock; issue 44)
         # (``paused``: why the host cannot save the game now, "" while it can)
         self.update(view=self.game.decode_view(opened.view), log=_entries(self.game, opened.log), own=False,
                     seats=opened.seats, chat=opened.chat, paused=opened.paused, connection="connected",
@@ -52,6 +56,13 @@ class RemoteModel(GameModel):
         """The game's id on the host (``join`` leaves it by this). Read-only, as the model is a node that is
         never in the DOM: the host's ids are no CSS identifiers, and a node's own ``id`` must be one."""
         return self.game_id
+
+    def time_left(self, now: float | None = None) -> str:
+        """The deciding seat's time left, in words ("45m left"), or "" when no clock runs (issue 44)."""
+        if not self.deadline:
+            return ""
+        left = self.deadline - (time.time() if now is None else now)
+        return f"{left_words(left)} left" if left > 0 else "its time ran out"
 
     # ------------------------------------------------------------ what the screens read
     @property
@@ -92,7 +103,8 @@ class RemoteModel(GameModel):
             return line
         if seat.kind == "opponent":
             return f"{line}  ({seat.level}, thinking on the host)"
-        return line if seat.connected else f"{line}  (not connected: the game waits)"
+        left = f"  ({self.time_left()})" if self.deadline else ""  # (issue 44: the time per move)
+        return line + left if seat.connected else f"{line}  (not connected: the game waits){left}"
 
     # ------------------------------------------------------------ what the screens ask
     def _mine(self, by) -> None:
@@ -131,6 +143,14 @@ class RemoteModel(GameModel):
         self.pending = self.link.next_ref()
         self.link.send(P.Undo(self.id, redo, self.pending))
 
+    def resign(self) -> None:
+        """Resign this game (issue 44): a computer opponent plays the seat from now on."""
+        self.link.send(P.Resign(self.id))
+
+    def vote_replace(self, seat: int) -> None:
+        """Vote the missing player of ``seat`` over to a computer opponent (issue 44)."""
+        self.link.send(P.VoteReplace(self.id, seat))
+
     def say(self, text: str) -> None:
         self.link.send(P.Say(self.id, text))
 
@@ -147,6 +167,7 @@ class RemoteModel(GameModel):
         self._undo, self._redo = u.undo, u.redo
         self._record, self._whole = u.record, None
         self._since = _since(u.since)
+        self.deadline = u.deadline
         # The host sends the change before it accepts: while our move is under way, the change is ours.
         self.update(view=self.game.decode_view(u.view), log=self.log[: u.start] + list(new), entries=new,
                     own=self.pending is not None, seats=u.seats)

@@ -32,21 +32,26 @@ from ..table import updates as U
 from ..table.table import TALK_LIMIT
 from . import protocol as P
 from .connections import Connection, Disconnect, HostConnections
+from .correspondence import HostCorrespondence, control_of
 from .host_lobby import HostLobby
 from .host_records import HostRecords, WaitingTables
 from .rematch import HostRematch, kept_for
 from .pauses import HostPauses, cannot_save
 from .hosted import FinishedGame, HostedGame, HostFolder, check_table, entry, load_games, opponents_of, \
     record_of, seats_for, since_bytes, settings_for, status_text
+from .reminders import Reminders
 from .replays import Replays
+from ..table.clock import SystemClock
 
 CHAT_LIMIT = TALK_LIMIT  # characters of one line of table talk (the Table cuts it)
 WATCHING = "you came in with a watching link: you can watch games, not play or take a seat"
 
 
-class Host(HostConnections, HostLobby, HostPauses, HostRecords, HostRematch):
-    def __init__(self, folder: HostFolder, *, pace: float = 0.6, report=None, table_seed: int | None = None) -> None:
+class Host(HostConnections, HostLobby, HostPauses, HostRecords, HostRematch, HostCorrespondence):
+    def __init__(self, folder: HostFolder, *, pace: float = 0.6, report=None, table_seed: int | None = None,
+                 wall=None) -> None:
         self.folder = folder
+        self.wall = wall or SystemClock()  # the clock of the time per move (issue 44; a test's advances by hand)
         # Every table's seed: the system's randomness, or (benches and tests only, never a client's
         # choice: a player who chose the seed would choose the deal) ``table_seed`` for every table,
         # so the same seats and moves make the same game in every run (``tiletum bench --host``'s A/B).
@@ -59,18 +64,20 @@ class Host(HostConnections, HostLobby, HostPauses, HostRecords, HostRematch):
         self._servers: list = []
         self._locks: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()
+        self._retiring: set[asyncio.Task] = set()  # games over being let go (their lock, their process)
         self.on_change = None  # called after anything the live list shows changed
         # ``web_link(name, watch) -> url``: a new sign-in link of the web door (set when the door is open).
         self.web_link = None
         self.offered = offered()  # the games a table can be set up for (the lobby's New game)
         self._hinting: dict[tuple[str, int], Connection] = {}  # (game, seat) -> who asked its hint in flight
         self.replays = Replays()  # games over, replayed from their files when somebody opens one
+        self.reminders = Reminders(folder, self.report, self.wall)  # issue 44: reminders outside the terminal
 
     # ------------------------------------------------------------ starting and stopping
     async def start(self) -> None:
         self.folder.prepare()
         self._open_records()  # (host.db: an older folder imported once, issue 44)
-        self.games = load_games(self.folder, self.report)
+        self.games = load_games(self.folder, self.report, self.wall)
         self._after_load()
         self.tables = WaitingTables(self.folder, self.records)
         path = str(self.folder.socket)
@@ -89,6 +96,7 @@ class Host(HostConnections, HostLobby, HostPauses, HostRecords, HostRematch):
                 self._seat(g)
                 self._retire(g)  # a game over holds nothing open
                 g.table.start()  # a game whose opponent was thinking when the host stopped goes on
+        self._spawn(self._ticking())  # the time per move (issue 44)
 
     async def close(self) -> None:
         for s in self._servers:
@@ -96,12 +104,16 @@ class Host(HostConnections, HostLobby, HostPauses, HostRecords, HostRematch):
         for c in list(self.connections):
             c.send(P.Bye("the host is stopping"))
             c.drop()
+        retiring = [t for t in self._retiring if not t.done()]
+        if retiring:  # (a game that has just ended lets go of its lock before the host does: never cut short)
+            await asyncio.wait(retiring, timeout=5)
         for t in list(self._tasks):
             t.cancel()
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=5)
         for g in self.games.values():
             g.close()
+        self.reminders.close()
         try:
             os.unlink(self.folder.socket)
         except OSError:
@@ -139,7 +151,8 @@ class Host(HostConnections, HostLobby, HostPauses, HostRecords, HostRematch):
         conn.send(P.Opened(g.id, g.game.name, -1 if seat is None else seat, g.game.encode_view(s.view(seat)),
                            tuple(entry(g.game, e) for e in s.log), g.game.encode_events(s.setup_events),
                            g.seat_infos(set(self.connected())), tuple(g.chat), undo, redo,
-                           getattr(g, "paused", None) or "", record_of(s), since_bytes(s, seat, g.chat)))
+                           getattr(g, "paused", None) or "", record_of(s), since_bytes(s, seat, g.chat),
+                           g.deadline() if isinstance(g, HostedGame) else 0.0))
         self._seats_changed(g.id)
 
     async def _replayed(self, conn: Connection, g: FinishedGame):
@@ -167,6 +180,10 @@ class Host(HostConnections, HostLobby, HostPauses, HostRecords, HostRematch):
             return None
         if g.retired:
             conn.send(P.Refused("the game is over", ref))
+            return None
+        why = g.table.person_refusal(opened[0])  # (resigned, or a computer opponent plays this turn: issue 44)
+        if why:
+            conn.send(P.Refused(why, ref))
             return None
         return g, opened[0]
 
@@ -226,6 +243,7 @@ class Host(HostConnections, HostLobby, HostPauses, HostRecords, HostRematch):
         """A hosted game's Table behind the host's doors: its changes kept here, its updates told."""
         g.table.keep = lambda table, change: self._keep(g, table, change)
         g.table.keep_talk = lambda line: self._keep_talk_line(g.id, line)  # on disk before anyone hears it
+        self._clock_kept(g)
         g.table.opponents.pace = self.pace
         g.table.subscribe(EVERY_SEAT, lambda u: self._heard(g, u))
 
@@ -249,6 +267,8 @@ class Host(HostConnections, HostLobby, HostPauses, HostRecords, HostRematch):
                     c.send(P.Said(g.id, line))
         elif isinstance(u, U.Noticed) and u.severity == "error":
             self.report(f"{g.id}: {clean(u.text, 200)}")
+        elif isinstance(u, (U.Reminder, U.Event)):
+            self._correspondence_heard(g, u)
 
     def _hint(self, conn: Connection, msg: P.AskHint) -> None:
         """``h`` at a hosted game: the Table's master, from the connection's own seat's view only,
@@ -300,7 +320,7 @@ class Host(HostConnections, HostLobby, HostPauses, HostRecords, HostRematch):
             view, (undo, redo), since = views[seat]
             opened[1] = list(log)
             c.send(P.Update(g.id, start, tuple(g.entry(e) for e in log[start:]), view, seats, undo, redo, record,
-                            since))
+                            since, g.deadline()))
         self._lobby_changed()
         self._retire(g)
 
@@ -309,7 +329,7 @@ class Host(HostConnections, HostLobby, HostPauses, HostRecords, HostRematch):
         has played, and these were two open files (and a process) a game for as long as it ran (the
         soak test found them). Nor its session: its lobby line (``FinishedGame``) takes its place, and
         the session is kept with the last games opened (``replays``), then replayed from the file."""
-        if g.retired or not g.session.finished:
+        if g.retired or not (g.session.finished or g.table.ended):
             return
         g.retired = True
         opponents = g.table.opponents.detach()
@@ -324,7 +344,9 @@ class Host(HostConnections, HostLobby, HostPauses, HostRecords, HostRematch):
                 opponents.close()  # (it may wait a moment for a thinking process)
             g.session.close()  # (its last autosave is on disk already: _apply waited for it)
 
-        self._spawn(asyncio.to_thread(close))
+        task = self._spawn(asyncio.to_thread(close))
+        self._retiring.add(task)
+        task.add_done_callback(self._retiring.discard)
 
     def _seats_changed(self, game_id: str) -> None:
         g = self.games.get(game_id)
@@ -424,13 +446,14 @@ class Host(HostConnections, HostLobby, HostPauses, HostRecords, HostRematch):
             return
         del self.tables.tables[table_id]
         self._save_tables()
-        g = HostedGame(session, self.pace)
+        g = HostedGame(session, self.pace, control=control_of(table), wall=self.wall)
         self._seat(g)
+        g.table.clock.save()  # (its time per move on disk with it: issue 44)
         self.games[g.id] = g
         self._begun(g)
         self.report(f"a game of {g.game.title} began: {', '.join(g.names())} ({g.id})")
+        g.table.start()  # (its first seat's time begins: the lobby shows it)
         self._lobby_changed()
-        g.table.start()
 
     def _save_tables(self) -> None:
         try:

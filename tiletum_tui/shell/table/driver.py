@@ -38,6 +38,9 @@ class OpponentsDriver:
         self._wake: asyncio.Event | None = None  # set by ``hurry``: the pace's wait ends at once
         self.pending: tuple | None = None  # (seat, action, note, answer) waiting to be played
         self.may_play = lambda: True  # the owner's gate (at home: no move under an open dialog)
+        # issue 44: a person's seat whose time ran out, played this turn by an opponent: seat -> (level, note)
+        self.standing_in: dict[int, tuple[str, str]] = {}
+        self._known: dict = {}  # the seats the process was started with (seat -> (level, budget))
 
     # ------------------------------------------------------------ who plays
     @property
@@ -45,11 +48,27 @@ class OpponentsDriver:
         return self.table.session
 
     def plays(self, seat: int | None) -> bool:
-        return self.table.is_opponent(seat)
+        return self.table.is_opponent(seat) or (seat is not None and seat in self.standing_in)
+
+    def level(self, seat: int) -> str:
+        return self.standing_in[seat][0] if seat in self.standing_in else self.session.seat(seat).level
 
     def title(self, seat: int) -> str:
-        level = self.session.seat(seat).level
+        level = self.level(seat)
         return f"{self.table.name(seat)} ({LEVEL_TITLES.get(level, level)})"
+
+    def stand_in(self, seat: int, level: str, note: str) -> None:
+        """A computer opponent of ``level`` plays the rest of ``seat``'s turn (its time ran out, issue
+        44); each of its moves carries ``note`` in the log."""
+        self.standing_in = {seat: (level, note)}
+        if self.process is not None and self._known.get(seat, ("",))[0] != level:
+            self._drop_process()  # (started without that seat: started again with it)
+        self.changed()
+
+    def reseated(self) -> None:
+        """A seat passed to a computer opponent for good: the process is started again knowing it."""
+        self.standing_in = {}
+        self._drop_process()
 
     @property
     def busy(self) -> bool:
@@ -74,8 +93,9 @@ class OpponentsDriver:
             except ValueError:
                 return None
             s = self.session
-            seats = {i: (s.seat(i).level, s.seat(i).budget or DEFAULT_BUDGET)
+            seats = {i: (self.level(i), s.seat(i).budget or DEFAULT_BUDGET)
                      for i in range(self.table.players) if self.plays(i)}
+            self._known = seats
             self.process = OpponentProcess(seats, game=s.game.name)
         if not self._reading:
             try:
@@ -114,9 +134,11 @@ class OpponentsDriver:
     def changed(self) -> None:
         """After every change: ask the opponent whose decision it is (once)."""
         t = self.table
-        if t.closed or t.retired or t.paused or self.session.finished:
+        if t.closed or t.retired or t.paused or t.ended or self.session.finished:
             return
         who = self.session.current_player
+        if self.standing_in and who not in self.standing_in:
+            self.standing_in = {}  # (the turn a stand-in played is over)
         if not self.plays(who):
             self.rushing = False
             return
@@ -183,7 +205,7 @@ class OpponentsDriver:
                 self.asked = None
                 return
         self.asked = (answer.request, seat, -1)  # answered: the next decision is asked anew
-        self._queue(seat, answer.move, "", answer)
+        self._queue(seat, answer.move, self.standing_in.get(seat, ("", ""))[1], answer)
 
     def _died(self) -> None:
         """The process is gone (killed, out of memory): start it again and ask once more; a second

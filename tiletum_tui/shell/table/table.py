@@ -20,7 +20,9 @@ import time
 
 from tiletum_tui.core.safe_text import clean
 from ..session import EVERY_SEAT, NotYourMoveError, UndoError
+from . import leaving
 from . import updates as U
+from .clock import MoveClock
 from .driver import OpponentsDriver
 from .hints import HintPath
 
@@ -40,7 +42,8 @@ class Table:
     """A game's table (see the module docstring). ``pace``: seconds between two moves of the computer
     opponents; ``hint_budget``: the master's thinking for a hint (the opponents' ``Budget`` text)."""
 
-    def __init__(self, session, *, pace: float = 0.7, hint_budget: str = "", clock: bool = True) -> None:
+    def __init__(self, session, *, pace: float = 0.7, hint_budget: str = "", clock: bool = True,
+                 time_control=None, wall=None, record=None) -> None:
         self.session = session
         self.game = session.game
         self.hint_budget = hint_budget
@@ -57,6 +60,8 @@ class Table:
         self._tasks: set = set()
         self.opponents = OpponentsDriver(self, pace)
         self.hints = HintPath(self)
+        # issue 44: the time per move, days away, time-outs, resignations (``clock``, ``leaving``)
+        self.clock = MoveClock(self, time_control, clock=wall, record=record)
         if clock:
             session.start_clock()  # the one clock of both games: each move timed from the one before
 
@@ -69,6 +74,11 @@ class Table:
         names = self.game.player_names(self.session.settings)
         return names[seat] if seat is not None and 0 <= seat < len(names) else "another player"
 
+    @property
+    def ended(self) -> str:
+        """Why the game ended without its end (nobody left at it: issue 44), or ""."""
+        return self.clock.record.ended
+
     def kind(self, seat: int) -> str:
         """Who plays ``seat``: "person" or "opponent" (a Table begins with every seat taken)."""
         return "opponent" if self.session.seat(seat).is_opponent else "person"
@@ -79,10 +89,10 @@ class Table:
 
     def deciding(self) -> tuple[int | None, str]:
         """Whose decision it is, and whether a "person", an "opponent" or nobody ("over") decides."""
-        if self.session.finished:
+        if self.session.finished or self.ended:
             return None, "over"
         who = self.session.current_player
-        return who, "opponent" if self.is_opponent(who) else "person"
+        return who, "opponent" if self.opponents.plays(who) else "person"
 
     def since(self, seat: int):
         """What ``seat`` has not yet seen: every event since its last decision (``Session.since``)."""
@@ -118,6 +128,7 @@ class Table:
         """The game changed: each subscriber is told the log from where it differs and its seat's view."""
         self.version += 1
         by = by if isinstance(by, int) else None  # (EVERY_SEAT: a lesson's or a replay's whole table)
+        self.clock.changed(by)  # (a turn that passed to another seat: its time begins, its reminder)
         log = self.session.log
         who, what = self.deciding()
         seen: dict = {}
@@ -142,8 +153,17 @@ class Table:
             return "you are watching this game: a spectator cannot make moves"
         if self.retired:
             return "the game is over"
+        return self.person_refusal(seat)
+
+    def person_refusal(self, seat) -> str | None:
+        """Why a person at ``seat`` may not act now though it is a person's seat (issue 44): the game
+        ended with nobody left, or a computer opponent plays the turn their time ran out in."""
+        if self.ended:
+            return "the game is over"
         if self.is_opponent(seat):
             return f"{self.name(seat)}'s seat is played by the computer"
+        if seat in self.opponents.standing_in:
+            return "your time ran out: a computer opponent plays this turn for you"
         return None
 
     def act(self, seat, action, note: str = "") -> str | None:
@@ -236,6 +256,26 @@ class Table:
         """Hurry the computer opponent deciding (Esc): None, or why there is none to hurry."""
         return self.opponents.hurry()
 
+    # ------------------------------------------------------------ by correspondence (issue 44)
+    async def resign(self, seat) -> str | None:
+        """``seat``'s person resigns: recorded, the game goes on with a computer opponent in the seat."""
+        return await leaving.resign(self, seat)
+
+    async def vote_replace(self, voter, seat: int) -> str | None:
+        """``voter`` votes the missing person of ``seat`` over to a computer opponent."""
+        return await leaving.vote(self, voter, seat)
+
+    def away(self, name: str, days: int) -> str | None:
+        """``name`` marks ``days`` away (0: back): their time does not run meanwhile."""
+        return self.clock.away(name, days)
+
+    def tick(self) -> None:
+        """What time made due (a time-out, a reminder): the owner calls it now and then."""
+        self.clock.tick()
+
+    def timed_out(self, seat: int, misses: int) -> None:
+        self.spawn(leaving.timed_out(self, seat, misses))
+
     def set_connected(self, names) -> None:
         names = tuple(sorted(names))
         if names != self.connected:
@@ -244,7 +284,9 @@ class Table:
 
     # ------------------------------------------------------------ running
     def start(self) -> None:
-        """Begin (or go on after a restart): an opponent whose decision it is is asked."""
+        """Begin (or go on after a restart): an opponent whose decision it is is asked; the time of a
+        person's begins (a restart keeps the deadline it had)."""
+        self.clock.changed(None)
         self.opponents.changed()
 
     def spawn(self, coro) -> asyncio.Task:

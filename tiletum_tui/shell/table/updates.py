@@ -98,3 +98,21 @@ class Noticed(Update, frozen=True, kw_only=True):
 
     text: str
     severity: str = "warning"
+
+
+class Reminder(Update, frozen=True, kw_only=True):
+    """A person's seat is owed a reminder away from the terminal (issue 44): ``kind`` "turn" (their
+    turn began) or "soon" (their time runs out in ``left`` seconds); ``interval``: at most one
+    reminder per game per this many seconds. The owner sends it (the host: ``host.reminders``)."""
+
+    kind: str
+    left: float | None = None
+    interval: float = 3600.0
+
+
+class Event(Update, frozen=True, kw_only=True):
+    """One of the Table's correspondence events (issue 44), in words: a seat's time ran out, a seat
+    resigned or was voted over to a computer opponent, the game ended with nobody left."""
+
+    what: str
+    text: str

@@ -124,6 +124,8 @@ class HostSeats:
             line += f"  ({info.level}, thinking on the host)"
         elif info is not None and not info.connected:
             line += "  (not connected: the game waits)"
+        if info is not None and info.kind != "opponent" and getattr(self.model, "deadline", 0):
+            line += f"  ({self.model.time_left()})"  # (issue 44: the time per move)
         return line
 
     def refusal(self) -> str:

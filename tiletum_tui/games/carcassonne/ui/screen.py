@@ -221,7 +221,10 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
                         "c: how it was won", style="bold")
         who = state.players[state.seat].name
         doing = f"place tile {state.drawn}" if state.phase == "place" else "a follower?"
-        return Text(f"Carcassonne · turn {state.turn} · {who}: {doing} · {count(left, 'tile')} left", style="bold")
+        clock = getattr(getattr(self, "model", None), "time_left", None)  # (a hosted game's time per move: issue 44)
+        clock = f" · {clock()}" if callable(clock) and clock() else ""
+        return Text(f"Carcassonne · turn {state.turn} · {who}: {doing}{clock} · {count(left, 'tile')} left",
+                    style="bold")
 
     def _land(self, state, places, width: int, height: int) -> Text:
         # the tiles placed since your last turn, numbered in order (the recap, s, numbers them alike)

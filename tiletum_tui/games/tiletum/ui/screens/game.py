@@ -245,7 +245,8 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         if who is not None and (self.recap is None or self.recap.seat != who):
             self.recap = self.reader.recap(state, who, self.model.since(who))
         scene = self.scene()
-        self.query_one(StatusBar).show(state, who)
+        left = getattr(self.model, "time_left", None)  # (a hosted game's time per move: issue 44)
+        self.query_one(StatusBar).show(state, who, left() if left is not None else "")
         colour_class = f"player-{state.players[who].colour}" if who is not None else ""
         side = self.query_one("#side")
         side.set_classes(colour_class)

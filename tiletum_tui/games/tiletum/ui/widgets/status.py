@@ -11,8 +11,8 @@ PHASES = {"action": "Action phase", "king": "King phase", "over": "Game over"}
 
 
 class StatusBar(Painted):
-    def show(self, state, who: int | None) -> None:
-        self.state, self.who = state, who
+    def show(self, state, who: int | None, left: str = "") -> None:
+        self.state, self.who, self.left = state, who, left  # left: a hosted game's time left (issue 44)
         self.redraw()
 
     def redraw(self) -> None:
@@ -28,6 +28,8 @@ class StatusBar(Painted):
             out.append(f"{p.name}'s turn" if s.phase == "action" else f"{p.name} decides", self.player_ink(p.colour))
             if s.phase == "action":
                 out.append(f" ({s.turn + 1}/{len(s.turn_order)})")  # the turn within this lap
+            if getattr(self, "left", ""):
+                out.append(f" · {self.left}", self.ink("strong"))
         out.append(" │ VP", self.ink("muted"))
         for i, p in enumerate(s.players):
             short = p.name[:6] if len(s.players) <= 2 else p.name[:3]  # four players still fit in 80 columns
