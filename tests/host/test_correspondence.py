@@ -154,7 +154,7 @@ async def test_a_whole_correspondence_game_reminders_a_time_out_and_a_resignatio
             else:
                 n = len(g.session.log)
                 await ann.until(lambda: len(g.session.log) > n or g.session.finished)
-        assert gid in host.games and host.games[gid].retired
+        await ann.until(lambda: host.games[gid].retired)  # (retired once its last move is on disk and told)
         ann.close(), bob.close()
 
 

@@ -42,13 +42,13 @@ async def test_the_client_started_ahead_becomes_the_players_on_their_terminal(sh
             async with SSHTerm.open(door.listen[1], key, width=100, height=30) as term:
                 await term.wait_for("Your games", SLOW)
                 await term.wait_for("you are ann", 30)  # the player the key names: the host's socket for her
-                await _until(lambda: "New game" in term.screen.display[29], 30)  # the key line, at its foot
+                await _until(lambda: "n New" in term.screen.display[29], 30)  # the key line, at its foot
                 (session,) = door.sessions
                 assert session.pid == spare  # the waiting client took this session
                 assert len(term.screen.display) == 30 and term.text.startswith(" Tiletum host")
                 assert "Tables with a free seat" in term.text
                 await term.resize(100, 40)  # the size follows (SIGWINCH from its own terminal)
-                await _until(lambda: "New game" in term.screen.display[39], 30)
+                await _until(lambda: "n New" in term.screen.display[39], 30)
                 await _until(lambda: launch.warm._spare is not None)  # the next one, started ahead
                 term.process.channel.close()
                 await _until(lambda: not os.path.exists(f"/proc/{spare}"), 30)  # ended and reaped
@@ -76,7 +76,7 @@ async def test_the_web_doors_client_started_ahead_becomes_the_pages_player_or_wa
             async with WebPage.open(door.listen[1], ann, width=100, height=30) as page:
                 await page.wait_for("Your games", SLOW)
                 await page.wait_for("you are ann", 30)  # the link's player: the host's socket for her
-                await _until(lambda: "New game" in page.screen.display[29], 30)  # the page's size, not 80x24
+                await _until(lambda: "n New" in page.screen.display[29], 30)  # the page's size, not 80x24
                 (session,) = door.sessions
                 assert session.pid == spares[0] and "ann (web)" in host.status()
                 await page.send("b")  # the page's keys reach it

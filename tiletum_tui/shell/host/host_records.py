@@ -118,7 +118,8 @@ class HostRecords:
 
     @staticmethod
     def _line(g) -> tuple:
-        over = isinstance(g, FinishedGame) or g.session.finished
+        # (a game ended with no person left is over too, though its rules' end never came: issue 44)
+        over = isinstance(g, FinishedGame) or g.session.finished or bool(g.table.ended)
         path = g.path if isinstance(g, FinishedGame) else g.session.autosave_path
         info = g.info(set())
         return (g.id, g.game.name, g.game.title, str(path or ""), seats_of(g), info.progress, info.since, over,
@@ -136,11 +137,12 @@ class HostRecords:
     def _game_over(self, g: HostedGame) -> None:
         """A game has just ended (its last move on disk): its index line says so, and the ratings count
         it (``ratings``); the lobby's games over come from the index."""
-
         try:
             self._index(g)
-            names = g.names()
-            rate_game(self.records, g.id, g.game, g.session.state, names, [g.seat(i) for i in range(len(names))])
+            if g.session.finished:  # (a game ended with nobody left has no result to rate)
+                names = g.names()
+                rate_game(self.records, g.id, g.game, g.session.state, names,
+                          [g.seat(i) for i in range(len(names))])
         except RecordsError as exc:
             self.report(f"{g.id}: its end could not be recorded: {clean(exc, 200)}")
         except Exception as exc:  # (a rating library's complaint never loses a game: the file is written)

@@ -30,9 +30,10 @@ from ..session import Session
 from ..table import WATCHER_REASONS
 from ..table import Table as GameTable
 from ..table import updates as U
-from ..table.clock import speed_words
+from ..table.clock import TimeControl, speed_words
 from ..table.table import TALK_KEPT
 from . import protocol as P
+from .correspondence import read_record
 from .talk import since_talk
 
 COLOURS = ("red", "blue", "green", "yellow", "black")  # the colours both games' settings take, in seat order
@@ -125,8 +126,6 @@ def check_table(msg: P.NewTable, by: str) -> str | None:
         return "you set a table up for yourself: give yourself a seat (or leave one open)"
     if len(set(names)) != len(names):
         return "one person cannot sit at two seats"
-    from ..table.clock import TimeControl
-
     problem = TimeControl(per_move=msg.per_move, stand_in=msg.stand_in, take_after=msg.take_after).problem(levels)
     if problem:
         return problem
@@ -413,8 +412,6 @@ def load_games(folder: HostFolder, report, wall=None) -> dict[str, HostedGame | 
         except Exception as exc:  # SaveFileError, GameInUseError: say which and why, go on with the others
             report(f"not hosted: {clean(path.name, 80)}: {clean(exc, 200)}")
             continue
-        from .correspondence import read_record
-
         game = HostedGame(session, wall=wall, record=read_record(folder, session.game_id, report))
         try:
             game.since = path.stat().st_mtime

@@ -64,7 +64,7 @@ class LobbyScreen(Screen):
         Binding("b", "bell", "Bell", id="tiletum.lobby-bell"),
         Binding("i", "web_link", "Link", id="tiletum.lobby-weblink"),
         Binding("a", "away", "Away", id="tiletum.lobby-away"),
-        Binding("m", "reminders", "Remind", id="tiletum.lobby-reminders"),
+        Binding("e", "reminders", "Remind", id="tiletum.lobby-reminders"),  # (m: a rematch, on a game over)
         Binding("q", "app.quit", "Quit", id="tiletum.lobby-quit"),
         Binding("right_square_bracket", "page(1)", "Next page", show=False, id="tiletum.lobby-next"),
         Binding("left_square_bracket", "page(-1)", "Page back", show=False, id="tiletum.lobby-back"),

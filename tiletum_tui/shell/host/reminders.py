@@ -59,7 +59,7 @@ class Reminders:
         if len(url) > URL_LONGEST or any(ord(c) < 32 for c in url):
             return "that is not an address reminders can be sent to"
         if url:
-            import apprise
+            import apprise  # start-up: apprise and its plug-ins load only when a player sets a reminder
 
             if not apprise.Apprise().add(url):
                 return ("apprise does not know that address: e.g. mailto://user:password@example.org, "
