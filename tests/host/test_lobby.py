@@ -113,3 +113,16 @@ async def test_the_table_just_set_is_highlighted_so_enter_plays_it(short_dir):
             await pilot.pause(0.2)
             (new,) = [g.id for g in app.lobby.games if g.id != older]
             assert app.screen.query_one("#lobby-list").highlighted_option.id == new
+
+
+async def test_the_lobby_footer_shows_every_key_it_lists_quit_too_at_80_columns(short_dir):
+    """Issue 25 ("at 80×24 by keys"): played in tmux, the lobby's key line ended "i Web link  q▏^p
+    palette": the key that quits was cut to its letter. Each key of the line is shown with its word."""
+    async with running_host(short_dir):
+        app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="ann"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await screen_until(pilot, lambda: app.lobby is not None)
+            await pilot.pause(0.2)
+            footer = [strip.text for strip in app.screen._compositor.render_strips()][-1]
+            for words in ("n New game", "w Watch", "l Learn", "r Rules", "b Bell", "q Quit"):
+                assert words in footer, footer

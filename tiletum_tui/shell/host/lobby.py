@@ -60,7 +60,7 @@ class LobbyScreen(Screen):
         Binding("w", "watch", "Watch", id="tiletum.lobby-watch"),
         Binding("l", "learn", "Learn", id="tiletum.lobby-learn"),
         Binding("r", "rules", "Rules", id="tiletum.lobby-rules"),
-        Binding("b", "bell", "Bell on/off", id="tiletum.lobby-bell"),
+        Binding("b", "bell", "Bell", id="tiletum.lobby-bell"),
         Binding("i", "web_link", "Web link", id="tiletum.lobby-weblink"),
         Binding("q", "app.quit", "Quit", id="tiletum.lobby-quit"),
         Binding("right_square_bracket", "page(1)", "Next page", show=False, id="tiletum.lobby-next"),
