@@ -21,6 +21,9 @@ from . import protocol as P
 from .lobby_pages import SEARCH_LIMIT, sort_lobby  # noqa: F401  (the host orders its pages the same way)
 
 
+AGES_EVERY = 30.0  # seconds: the lobby's "since when" drawn again, though nothing else changed
+
+
 def ago(since: float, now: float | None = None) -> str:
     """How long a decision has waited, in words a person reads at a glance."""
     seconds = max(0, int((now or time.time()) - since))
@@ -95,6 +98,12 @@ class LobbyScreen(Screen):
         self._ready = True
         self.show(self.games, self.connection)
         self.query_one(OptionList).focus()
+        # The host sends the lobby when something changes: "bob's turn just now" stayed so for hours.
+        self.set_interval(AGES_EVERY, self._ages)
+
+    def _ages(self) -> None:
+        if self.is_current and any(g.since for g in self.games):
+            self.show(self.games)
 
     _ready = False  # composed (``is_mounted`` is not yet true in on_mount)
     _page: tuple = (0, "")  # the page and search shown
