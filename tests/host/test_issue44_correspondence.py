@@ -345,3 +345,34 @@ async def test_m_at_a_hosted_games_final_table_asks_for_its_rematch(short_dir, n
             (table,) = host.tables.tables.values()
             assert [s.name for s in table.seats] == ["bob", "ann"] and table.seats[0].kind == "person"
             assert app.return_code is None and not app.said_trouble
+
+
+async def test_m_after_another_player_asked_says_the_rematch_was_accepted(short_dir):
+    """ "Rematch from the final table" (issue 44): played in tmux, bob asked, then ann pressed m at her
+    final table and the rematch began at once, while her screen said "Rematch asked ... It waits in the
+    lobby until everyone accepts". Her m accepted it: her screen says so."""
+    from tiletum_tui.shell.host.client import HostLink
+    from tiletum_tui.shell.host.join import JoinApp
+
+    from .hosting import screen_until
+
+    gid, _ = _game(short_dir, "carcassonne", 15, left=0)
+    async with running_host(short_dir) as host:
+        bob = await Player(short_dir, "bob").connect()
+        bob.link.send(P.Rematch(gid))
+        await bob.until(lambda: gid in host.tables.rematch_of.values())
+        app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="ann"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await screen_until(pilot, lambda: app.lobby is not None and any(g.waiting for g in app.lobby.games))
+            app.link.send(P.Open(gid))
+            await screen_until(pilot, lambda: app._over_here() is not None)
+            await pilot.pause(0.3)
+            await pilot.press("m")
+
+            def shown() -> str:
+                return " ".join(" ".join(s.text for s in app.screen._compositor.render_strips()).split())
+
+            await screen_until(pilot, lambda: "Rematch" in shown())
+            assert "Rematch accepted" in shown() and "until everyone accepts" not in shown()
+            await screen_until(pilot, lambda: not host.tables.tables)  # it began: no table waits
+        bob.close()

@@ -113,3 +113,48 @@ async def test_the_table_just_set_is_highlighted_so_enter_plays_it(short_dir):
             await pilot.pause(0.2)
             (new,) = [g.id for g in app.lobby.games if g.id != older]
             assert app.screen.query_one("#lobby-list").highlighted_option.id == new
+
+
+async def test_the_lobby_footer_shows_every_key_it_lists_quit_too_at_80_columns(short_dir):
+    """Issue 25 ("at 80×24 by keys"): played in tmux, the lobby's key line ended "i Web link  q▏^p
+    palette": the key that quits was cut to its letter. Each key of the line is shown with its word."""
+    async with running_host(short_dir):
+        app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="ann"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await screen_until(pilot, lambda: app.lobby is not None)
+            await pilot.pause(0.2)
+            footer = [strip.text for strip in app.screen._compositor.render_strips()][-1]
+            shown = [(b.key, b.description) for b in LobbyScreen.BINDINGS if b.show]
+            assert ("q", "Quit") in shown
+            for key, words in shown:
+                assert f"{key} {words}" in footer, footer
+
+
+async def test_how_long_a_turn_has_waited_grows_while_the_lobby_stays_open(monkeypatch):
+    """Issue 25 ("her games (whose turn, since when ...)"): played in tmux, a lobby left open said "bob's
+    turn just now" minutes after bob's turn began (it was drawn only when the host sent a change). The
+    lobby's "since when" goes on counting while nothing else changes."""
+    import time
+
+    from textual.app import App
+
+    from tiletum_tui.shell.host import lobby as L
+
+    monkeypatch.setattr(L, "AGES_EVERY", 0.1, raising=False)  # (every 30 s in play)
+    screen = LobbyScreen("ann")
+
+    class Lobby(App):
+        def on_mount(self) -> None:
+            self.push_screen(screen)
+
+    app = Lobby()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen.show((_info("g1", [("ann", "person"), ("bob", "person")], deciding=1, since=time.time() - 58.8),))
+        await pilot.pause()
+
+        def shown() -> str:
+            return " ".join(strip.text for strip in screen._compositor.render_strips())
+
+        assert "bob's turn just now" in shown()
+        await screen_until(pilot, lambda: "bob's turn for 1 min" in shown(), tries=100)

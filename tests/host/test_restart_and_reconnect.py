@@ -51,6 +51,37 @@ async def test_reconnecting_mid_decision_resumes_exactly(short_dir):
         again.close(), bob.close()
 
 
+async def test_a_move_while_the_host_is_unreachable_is_refused_saying_so(short_dir):
+    """Issue 25 (a dropped connection) and the guide ("illegal input: a clear message saying why"): played
+    in tmux, the host SIGKILLed, a key in the decision panel did nothing at all: the move went into a
+    closed socket and was never answered. It is refused at once, saying the host is not connected, and
+    the panel is not left waiting; once back, the same move is played."""
+    from tiletum_tui.shell.session import NotYourMoveError
+
+    async with running_host(short_dir) as host:
+        (ann, bob), gid = await at_a_table(host, short_dir)
+        model = ann.model(gid)
+        move = model.legal()[0]
+        ann.link.close()
+        ann.games.lost("connection lost: reconnecting…")  # what ``tiletum join`` does when the link drops
+        for attempt in (lambda: model.apply(move, by=0), lambda: model.undo(by=0)):
+            try:
+                attempt()
+            except NotYourMoveError as exc:
+                assert "not connected" in str(exc) and "reconnecting" in str(exc)
+            else:
+                raise AssertionError("a move with no host to take it was not refused")
+            assert model.pending is None  # nothing waits for an answer that cannot come
+        assert "not connected" in model.can_undo(by=0)
+        assert len(host.games[gid].session.log) == 0
+        again = Player(short_dir, "ann")
+        await again.connect()
+        back = await again.open(gid)
+        await again.play(gid, move)  # the same move, once connected again
+        assert len(host.games[gid].session.log) == 1
+        again.close(), bob.close()
+
+
 async def test_a_host_killed_with_sigkill_has_both_games_when_started_again(short_dir):
     rng = random.Random(9)
     proc = host_process(short_dir)

@@ -206,3 +206,26 @@ def test_undo_autosaves_so_a_reload_matches_the_screen(games, tmp_path):
     assert path == session.autosave_path
     assert Session.load(path, autosave=False).notation_log == session.notation_log
     assert [i.actions for i in listing.list_saves(tmp_path)] == [len(session.log)]
+
+
+def test_undo_after_your_turn_ended_says_your_turn_is_over_not_that_it_was_your_action(games, tmp_path):
+    """Issue 39 ("undo as a seat: who may undo is decided from who is asking"): played in tmux, Ann
+    ended her turn and pressed u while the master thought for Bob; she was told "that was Ann's
+    action: undo stops at another player's action" (words for whoever plays next). Asked by the seat
+    whose move it was, the reason speaks to her: her turn is over and who plays now."""
+    from tiletum_tui.shell.saves.format import PERSON, Seat
+
+    session = Session.new(games.settings(2, 3), save_dir=tmp_path, seats=(PERSON, Seat(player="opponent", level="master")))
+    for text in games.random_game(2, 3):
+        hidden = _hidden(session.state)
+        session.apply(text, by=EVERY_SEAT)
+        if session.log[-1].seat == 0 and session.current_player == 1 and _hidden(session.state) == hidden:
+            break
+    else:
+        raise AssertionError("Ann's turn never ended without a reveal")
+    ann, bob = (p.name for p in session.settings.players)
+    reason = session.can_undo(by=0)
+    assert reason == f"your turn is over: {bob} (master) plays now (undo stops at the end of your turn)"
+    with pytest.raises(UndoError, match="your turn is over"):
+        session.undo(by=0)
+    assert f"that was {ann}'s action" in session.can_undo(by=EVERY_SEAT)  # (a whole table's undo, as before)

@@ -132,3 +132,23 @@ async def test_the_category_bars_are_drawn_at_the_scale_they_state(timed4):
             letters_ = re.sub(r"^\s*\d+ \S+\s+", "", bar.strip()).rsplit(" ", 2)[0].strip()
             drawn = sum(v for v in p.ledger.values() if v > 0)  # (VP lost are not drawn)
             assert abs(len(letters_) * per - drawn) <= per * 4, (bar, per, drawn)  # (each category rounds once)
+
+
+@pytest.mark.parametrize("page", ["1", "3"])
+async def test_the_players_key_is_outside_the_chart_never_over_its_points(timed4, page):
+    """Issue 21 ("readable at 80×24"): played in tmux, the times page's key of the players ("11 1 Ann")
+    was drawn inside the chart, in its top left corner, where Ann's slowest stretch (29 s, the chart's
+    highest point) went: the point was hidden under the key. The key (each player's number, the marker
+    of their line, and name) is a line of its own above the chart, on the VP page as on the times page."""
+    app = TiletumApp(session=timed4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press(page)
+        await pilot.pause()
+        lines = [strip.text for strip in app.screen._compositor.render_strips()]
+        for seat, p in enumerate(app.screen.state.players):
+            key = [line for line in lines if f"{seat + 1} {p.name}" in line]
+            assert key, f"no key for {p.name}"
+            assert not any(frame in line for line in key for frame in "│┤┌└"), key  # not inside the chart

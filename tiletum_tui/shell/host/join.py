@@ -202,8 +202,22 @@ class JoinApp(TiletumApp):
         model = self._over_here()
         if model is not None:
             self.link.send(P.Rematch(model.id))
+            if self._rematch_asked(model):  # another player asked first: this m takes the seat kept
+                self.screen.notify("Rematch accepted: it begins as soon as everyone has accepted (the lobby "
+                                   "shows who is still to).", markup=False)
+                return
             self.screen.notify("Rematch asked: the same people, seats moved on by one, a new deal. It waits in "
                                "the lobby until everyone accepts (m here, or Enter on its line).", markup=False)
+
+    def _rematch_asked(self, model) -> bool:
+        """Is a table of this game's people waiting in the lobby with a seat kept for this player (the
+        rematch another of them asked for)?"""
+        people = sorted(s.name for s in model.seats if s.kind == "person")
+        for info in self.lobby.games if self.lobby else ():
+            if info.waiting and any(s.kind == "open" and s.name == self.me for s in info.seats) and \
+                    sorted(s.name for s in info.seats if s.kind != "opponent") == people:
+                return True
+        return False
 
     # ------------------------------------------------------------ the lobby's choices
     @on(LobbyScreen.Picked)

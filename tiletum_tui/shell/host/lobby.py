@@ -22,6 +22,9 @@ from .lobby_correspondence import SPEED_CHOICES, TAKE_AFTER_CHOICES, ask_away, a
 from .lobby_pages import SEARCH_LIMIT, sort_lobby  # noqa: F401  (the host orders its pages the same way)
 
 
+AGES_EVERY = 30.0  # seconds: the lobby's "since when" drawn again, though nothing else changed
+
+
 def ago(since: float, now: float | None = None) -> str:
     """How long a decision has waited, in words a person reads at a glance."""
     seconds = max(0, int((now or time.time()) - since))
@@ -62,7 +65,7 @@ class LobbyScreen(Screen):
         Binding("l", "learn", "Learn", id="tiletum.lobby-learn"),
         Binding("r", "rules", "Rules", id="tiletum.lobby-rules"),
         Binding("b", "bell", "Bell", id="tiletum.lobby-bell"),
-        Binding("i", "web_link", "Link", id="tiletum.lobby-weblink"),
+        Binding("i", "web_link", "Link", show=False, id="tiletum.lobby-weblink"),  # (in ? and the palette: 80 columns)
         Binding("a", "away", "Away", id="tiletum.lobby-away"),
         Binding("e", "reminders", "Remind", id="tiletum.lobby-reminders"),  # (m: a rematch, on a game over)
         Binding("q", "app.quit", "Quit", id="tiletum.lobby-quit"),
@@ -98,7 +101,13 @@ class LobbyScreen(Screen):
         self._ready = True
         self.show(self.games, self.connection)
         self.query_one(OptionList).focus()
-        self.set_interval(30, lambda: self.show(self.games) if self.is_current else None)  # (the time left, issue 44)
+        # The host sends the lobby when something changes: "bob's turn just now" stayed so for hours, and
+        # the time left to move (issue 44) would never count down.
+        self.set_interval(AGES_EVERY, self._ages)
+
+    def _ages(self) -> None:
+        if self.is_current and any(g.since or g.deadline for g in self.games):
+            self.show(self.games)
 
     _ready = False  # composed (``is_mounted`` is not yet true in on_mount)
     _page: tuple = (0, "")  # the page and search shown

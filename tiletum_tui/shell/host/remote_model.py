@@ -107,11 +107,16 @@ class RemoteModel(GameModel):
         return line + left if seat.connected else f"{line}  (not connected: the game waits){left}"
 
     # ------------------------------------------------------------ what the screens ask
-    def _mine(self, by) -> None:
+    def _mine(self, by, sent: bool = True) -> None:
         if self.seat is None:
             raise NotYourMoveError("you are watching this game: a spectator cannot make moves")
         if by != self.seat:
             raise NotYourMoveError("you play only your own seat here")
+        if sent and self.connection != "connected":  # (sent into a closed socket, a move was lost without a word)
+            raise NotYourMoveError(self._unconnected())
+
+    def _unconnected(self) -> str:
+        return f"not connected to the host ({self.connection}): nothing was sent"
 
     def apply(self, action, *, by):
         """Send the move to the host; None (its answer comes as a message to the screen)."""
@@ -125,11 +130,15 @@ class RemoteModel(GameModel):
     def can_undo(self, *, by) -> str | None:
         if self.seat is None:
             return "you are watching this game"
+        if self.connection != "connected":
+            return self._unconnected()
         return self._undo if self.pending is None else "waiting for the host"
 
     def can_redo(self, *, by) -> str | None:
         if self.seat is None:
             return "you are watching this game"
+        if self.connection != "connected":
+            return self._unconnected()
         return self._redo if self.pending is None else "waiting for the host"
 
     def undo(self, *, by) -> None:
@@ -154,9 +163,11 @@ class RemoteModel(GameModel):
     def say(self, text: str) -> None:
         self.link.send(P.Say(self.id, text))
 
-    def ask_hint(self) -> int:
+    def ask_hint(self) -> int | None:
         """``h``: ask the host's master for this seat's decision; its ref (the answer comes as ``Hinted``)."""
-        self._mine(self.seat)
+        self._mine(self.seat, sent=False)
+        if self.connection != "connected":
+            return None  # (no host to think: asked again once it is back)
         self.hint_pending = self.link.next_ref()
         self.link.send(P.AskHint(self.id, self.hint_pending))
         return self.hint_pending

@@ -363,6 +363,9 @@ class Session(SessionSaving):
         if last.barriers:
             return f"{_and(last.barriers)}: undo stops at a reveal"
         if last.seat != self.current_player:
+            if by is not EVERY_SEAT:  # (asked by the seat that moved last: the words are for them)
+                return (f"your turn is over: {self._who(self.current_player)} plays now (undo stops at the end "
+                        "of your turn)")
             return f"that was {self._player_name(last.seat)}'s action: undo stops at another player's action"
         before, now = self._history[-2], self._history[-1]
         if self.game.turn_key(before) != self.game.turn_key(now):

@@ -14,11 +14,12 @@ the log (``—`` where a move was not timed). What differs between the games is 
 
 from __future__ import annotations
 
+from rich.color import Color, ColorParseError
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Static
 from textual_plotext import PlotextPlot
@@ -73,6 +74,27 @@ def players(positions: Positions) -> list[tuple[str, str]]:
     return [(p.name, getattr(p, "colour", "")) for p in positions.settings.players]
 
 
+# Rich's names for the same colours (the key's words are in the player's colour, as their line is)
+KEY_COLOURS = {"purple": "magenta", "orange": "dark_orange"}
+
+
+def _key_style(colour: str) -> str:
+    try:
+        return f"bold {Color.parse(KEY_COLOURS.get(colour, colour)).name}"
+    except ColorParseError:  # (a colour Rich has no name for: the number says who)
+        return "bold"
+
+
+def players_key(positions: Positions) -> Text:
+    """The key of a chart's lines, a line of its own above the chart: plotext draws its legend inside
+    the chart's top left corner, over whatever point is there (a player's slowest stretch was hidden)."""
+    key = Text()
+    for seat, (name, colour) in enumerate(players(positions)):
+        key.append("   " if seat else "")
+        key.append(f"{seat + 1} {name}", style=_key_style(colour))
+    return key
+
+
 def seconds_text(value) -> str:
     if value is None:
         return "—"
@@ -94,8 +116,8 @@ class VpChart(PlotextPlot):
         plt.clear_figure()
         vp = positions.vp_by_position()
         xs = list(range(len(vp)))
-        for seat, (name, colour) in enumerate(players(positions)):
-            plt.plot(xs, [row[seat] for row in vp], marker=str(seat + 1), label=f"{seat + 1} {name}",
+        for seat, (_name, colour) in enumerate(players(positions)):
+            plt.plot(xs, [row[seat] for row in vp], marker=str(seat + 1),
                      color=PLOT_COLOURS.get(colour, "white"))
         marks = facts.marks(positions)
         plt.xticks([i for i, _ in marks], [label for _, label in marks])
@@ -124,10 +146,10 @@ class TimeChart(PlotextPlot):
         plt.clear_figure()
         by_round = mean_seconds_by_round(positions, facts)
         rounds = sorted({r for seat in by_round for r in seat})
-        for seat, (name, colour) in enumerate(players(positions)):
+        for seat, (_name, colour) in enumerate(players(positions)):
             xs = [r for r in rounds if r in by_round[seat]]
             if xs:
-                plt.plot(xs, [by_round[seat][r] for r in xs], marker=str(seat + 1), label=f"{seat + 1} {name}",
+                plt.plot(xs, [by_round[seat][r] for r in xs], marker=str(seat + 1),
                          color=PLOT_COLOURS.get(colour, "white"))
         if rounds:
             plt.xticks(rounds, [facts.period_label(r) for r in rounds])
@@ -219,10 +241,13 @@ class ChartsScreen(Screen):
         yield Ink()
         yield Static("", id="charts-title", markup=False)
         with ContentSwitcher(id="charts", initial="vp"):
-            yield VpChart(id="vp")
+            with Vertical(id="vp"):
+                yield Static("", id="vp-key", classes="chart-key")
+                yield VpChart(id="vp-chart")
             with VerticalScroll(id="categories"):
                 yield CategoryBars(id="categories-view")
             with VerticalScroll(id="times"):
+                yield Static("", id="times-key", classes="chart-key")
                 yield TimeChart(id="times-chart")
                 yield TimesTable(id="times-table")
             for name, _title, _word, widget in self.facts.pages:
@@ -232,6 +257,8 @@ class ChartsScreen(Screen):
         yield Static(f"{keys} · Tab: next page · Esc: back", id="charts-keys", markup=False)
 
     def on_mount(self) -> None:
+        for key in self.query(".chart-key").results(Static):
+            key.update(players_key(self.positions))
         self.query_one(VpChart).draw(self.positions, self.facts, self.upto)
         self.query_one(CategoryBars).draw(self.positions, self.facts, self.state)
         self.query_one(TimeChart).draw(self.positions, self.facts)
