@@ -1,0 +1,250 @@
+"""Issue 39's matrix: a person at a game with a computer opponent, at home (the app with its own
+session) or hosted (``tiletum join``'s app against a host in the test's own event loop), driven by
+keys at 80×24 and read from what the screen shows. The truth a cell checks the screen against is
+the game's ``Session`` (at home the one the app plays; hosted, the host's).
+
+Only public behaviour is used: the app, its keys and its visible text, ``Session``, the host's test
+fixtures (``tests/host/hosting.py``), so the cells survive the screens' and the table's rewrites."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.widget import Widget
+
+from tiletum_tui.core import games
+from tiletum_tui.shell.host import protocol as P
+from tiletum_tui.shell.host.client import HostLink
+from tiletum_tui.shell.host.hosted import HostFolder
+from tiletum_tui.shell.host.join import JoinApp
+from tiletum_tui.shell.saves.format import PERSON, Seat
+from tiletum_tui.shell.session import EVERY_SEAT, Session
+from tiletum_tui.shell.ui.app import TiletumApp
+
+from ..host.hosting import people, running_host
+
+# The issue's three games: (its name in the registry, its modules)
+GAMES = {"tiletum": ("tiletum", ()), "tiletum+silver": ("tiletum", ("silver",)),
+         "carcassonne+river": ("carcassonne", ("river",))}
+PLACES = ("home", "hosted")
+YOU, THEM = 0, 1
+NAMES = ("ann", "bob")  # ann plays at the keyboard; bob is the computer opponent
+LEVEL = "beginner"  # the quickest opponent (it plays at once: no search)
+WAIT = 600  # pauses of 0.05 s: up to half a minute on a loaded machine
+
+
+def screen_text(app) -> str:
+    """What the screen shows, as text: every visible leaf widget's rendered lines (toasts too)."""
+    out = []
+    for w in app.screen.query("*"):  # (not ``query(Widget)``: it leaves the toasts out)
+        if isinstance(w, Widget) and w.display and w.region.area and not w.children:
+            out += [line.text for line in w.render_lines(w.region.reset_offset)]
+    return "\n".join(out)
+
+
+def flat(text: str) -> str:
+    """Text with its lines joined and runs of spaces made one (a message the screen wrapped)."""
+    return " ".join(text.replace("▌", " ").split())  # (a toast's lines begin with its bar)
+
+
+def last_turn(log, seat: int) -> list:
+    """The log entries of ``seat``'s last turn (its last run of moves)."""
+    end = max((i for i, e in enumerate(log) if e.seat == seat), default=-1) + 1
+    start = end
+    while start > 0 and log[start - 1].seat == seat:
+        start -= 1
+    return list(log[start:end])
+
+
+def words(entry) -> str:
+    """A move in the words the screens show it, without the player's name in front (a recap groups
+    a player's moves after the name)."""
+    return flat(entry.text.split(" ", 1)[1])
+
+
+def settings_of(table: str, seed: int):
+    name, modules = GAMES[table]
+    game = games.game(name)
+    return game, game.table_settings([(NAMES[0], "red"), (NAMES[1], "blue")], seed, modules)
+
+
+SEATS = (PERSON, Seat(player="opponent", level=LEVEL))
+
+
+@dataclass
+class At:
+    """A person at a table: the app and its Pilot, and the game's session (the truth)."""
+
+    table: str
+    place: str
+    app: TiletumApp
+    pilot: object
+    session: Session
+    folder: Path
+    host: object = None
+    gid: str = ""
+
+    @property
+    def carcassonne(self) -> bool:
+        return self.table.startswith("carcassonne")
+
+    def text(self) -> str:
+        return screen_text(self.app)
+
+    async def until(self, condition, what: str = "", tries: int = WAIT, fail: bool = True) -> None:
+        for _ in range(tries):
+            if condition():
+                return
+            await self.pilot.pause(0.05)
+        if not fail:
+            return
+        raise AssertionError(f"the screen did not show {what or 'what was awaited'}:\n{self.text()}")
+
+    def yours(self) -> bool:
+        return not self.session.finished and self.session.current_player == YOU
+
+    def client_log(self):
+        """Hosted: the log this client was sent; at home, the session's."""
+        if self.place == "hosted":
+            model = self.app.games.models.get(self.gid)
+            return model.log if model is not None else []
+        return self.session.log
+
+    async def settled(self) -> None:
+        """Until the screen has what the game has (hosted: the host's last update has arrived), and
+        the game's screen (no dialog) is up."""
+        await self.until(lambda: len(self.client_log()) == len(self.session.log), "the host's last move")
+        await self.pilot.pause(0.05)
+
+    async def your_decision(self) -> None:
+        """Until the opponent has played and the decision is the person's (or the game is over)."""
+        await self.until(lambda: self.yours() or self.session.finished, "the person's decision")
+        await self.settled()
+
+    async def move(self) -> None:
+        """One move of the person's, by keys, as a person who takes the first line offered would
+        (Carcassonne: Enter places the tile where the cursor shows it fits, Enter the follower
+        highlighted; Tiletum: 1, the first line of the decision panel, else e: Done / end the turn)."""
+        n = len(self.session.log)
+        base = len(self.app.screen_stack)
+        for k in range(60):
+            if len(self.session.log) > n or not self.yours():
+                break
+            if len(self.app.screen_stack) > base:  # a dialog (a confirmation, an announcement): its Enter
+                await self.pilot.press("enter")
+            elif self.carcassonne:
+                await self.pilot.press("enter")
+            else:
+                before = self.text()
+                await self.pilot.press("1")
+                await self.pilot.pause(0.02)
+                if self.text() == before:  # nothing on line 1 to take: Done, or the turn's end
+                    await self.pilot.press("e")
+            await self.pilot.pause(0.02)
+            if self.place == "hosted":
+                await self.until(lambda: len(self.session.log) > n or not self.yours()
+                                 or len(self.app.screen_stack) > base, tries=4, fail=False)
+        await self.until(lambda: len(self.session.log) > n or not self.yours(), "the person's move made")
+        assert self.session.log[n].seat == YOU
+
+    async def your_turn_played(self) -> None:
+        """The person's moves until the opponent decides (its turn has begun), then its turn played."""
+        await self.your_decision()
+        while self.yours():
+            await self.move()
+        await self.your_decision()
+
+    async def close_dialogs(self, base: int) -> None:
+        while len(self.app.screen_stack) > base:
+            await self.pilot.press("escape")
+            await self.pilot.pause(0.05)
+
+
+def played(table: str, seed: int, stop) -> Session:
+    """A game of ann and bob played by the engine's legal moves (seeded), until ``stop(session)`` or its end."""
+    game, settings = settings_of(table, seed)
+    s = Session.new(settings, autosave=False, game=game)
+    rng = random.Random(seed)
+    while not s.finished and not stop(s):
+        s.apply(rng.choice(game.legal_actions(s.state)), by=EVERY_SEAT)
+    return s
+
+
+def timed_copy(table: str, seed: int, actions, folder: Path) -> Session:
+    """A game with the opponent's seat, its ``actions`` played as a timed game would have recorded
+    them (each move with its seconds), autosaved in ``folder``."""
+    game, settings = settings_of(table, seed)
+    s = Session.new(settings, folder, game=game, seats=SEATS)
+    s.start_clock()
+    for a in actions:
+        s.apply(a, by=EVERY_SEAT)
+    return s
+
+
+@asynccontextmanager
+async def at_home(table: str, folder: Path, session: Session | None = None, seed: int = 5):
+    """The app at home, on a new game with the opponent (or ``session``)."""
+    if session is None:
+        game, settings = settings_of(table, seed)
+        session = Session.new(settings, folder, game=game, seats=SEATS)
+    app = TiletumApp(session=session, save_dir=folder)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        at = At(table, "home", app, pilot, session, folder)
+        await at.until(lambda: len(app.screen_stack) > 1 or type(app.screen).__name__ != "TitleScreen", "the game")
+        yield at
+    session.close()
+
+
+@asynccontextmanager
+async def hosted(table: str, folder: Path, gid: str | None = None, host=None):
+    """``tiletum join`` as ann, at a host in this event loop: a new table of ann and the opponent
+    (or the host folder's game ``gid``), opened from the lobby by Enter."""
+    async with (running_host(folder) if host is None else _same(host)) as host:
+        app = JoinApp(HostLink(path=str(HostFolder(folder).socket), name=NAMES[0]))
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            at = At(table, "hosted", app, pilot, None, folder, host)  # type: ignore[arg-type]
+            await at.until(lambda: app.lobby is not None, "the lobby")
+            if gid is None:
+                name, modules = GAMES[table]
+                before = set(host.games)
+                app.link.send(P.NewTable(name, people(NAMES[0], opponents=(LEVEL,)), modules))
+                await at.until(lambda: set(host.games) - before, "the new table")
+                (gid,) = set(host.games) - before
+            await at.until(lambda: any(g.id == gid for g in app.lobby.games), "the game in the lobby")
+            await at.open_from_lobby(gid)
+            yield at
+
+
+@asynccontextmanager
+async def _same(host):
+    yield host
+
+
+async def _open_from_lobby(self: At, gid: str) -> None:
+    """Enter on the game's line in the lobby (her games first: the only one, or the one highlighted)."""
+    self.gid = gid
+    self.session = self.host.games[gid].session
+    await self.pilot.press("enter")
+    await self.until(lambda: gid in self.app.games.models, "the game opened")
+    await self.settled()
+
+
+At.open_from_lobby = _open_from_lobby  # type: ignore[attr-defined]
+
+
+@asynccontextmanager
+async def at_table(place: str, table: str, folder: Path, seed: int = 5):
+    if place == "home":
+        async with at_home(table, folder, seed=seed) as at:
+            yield at
+    else:
+        async with hosted(table, folder) as at:
+            yield at
+
+
+__all__ = ["At", "GAMES", "PLACES", "THEM", "YOU", "at_home", "at_table", "flat", "hosted", "last_turn", "played", "words",
+           "screen_text", "settings_of", "timed_copy", "asyncio"]
