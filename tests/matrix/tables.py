@@ -37,10 +37,12 @@ LEVEL = "beginner"  # the quickest opponent (it plays at once: no search)
 WAIT = 600  # pauses of 0.05 s: up to half a minute on a loaded machine
 
 
-def screen_text(app) -> str:
-    """What the screen shows, as text: every visible leaf widget's rendered lines (toasts too)."""
+def screen_text(app, toasts: bool = True) -> str:
+    """What the screen shows, as text: every visible leaf widget's rendered lines (the toasts first)."""
     out = []
     for w in app.screen.query("*"):  # (not ``query(Widget)``: it leaves the toasts out)
+        if not toasts and type(w).__name__ == "Toast":
+            continue
         if isinstance(w, Widget) and w.display and w.region.area and not w.children:
             out += [line.text for line in w.render_lines(w.region.reset_offset)]
     return "\n".join(out)
@@ -49,6 +51,18 @@ def screen_text(app) -> str:
 def flat(text: str) -> str:
     """Text with its lines joined and runs of spaces made one (a message the screen wrapped)."""
     return " ".join(text.replace("▌", " ").split())  # (a toast's lines begin with its bar)
+
+
+def first_open_line(text: str) -> str | None:
+    """The number of the decision panel's first line a player may choose (a greyed line says why not,
+    after a dash), or None."""
+    lines = text.split("\n")
+    title = max((i for i, line in enumerate(lines) if line.startswith(f"{NAMES[0]}: ")), default=0)
+    for line in lines[title + 1:]:  # (the lines under the decision's title, "ann: choose a die")
+        number, _, rest = line.partition(" ")
+        if number.isdigit() and rest and " — " not in rest:
+            return number
+    return None
 
 
 def last_turn(log, seat: int) -> list:
@@ -87,6 +101,7 @@ class At:
     folder: Path
     host: object = None
     gid: str = ""
+    base: int = 0  # the screens stacked when the game's screen is up (more: a dialog over it)
 
     @property
     def carcassonne(self) -> bool:
@@ -94,6 +109,10 @@ class At:
 
     def text(self) -> str:
         return screen_text(self.app)
+
+    def head(self) -> str:
+        """The screen's first line (the game's, round or turn and whose decision), no toast over it."""
+        return screen_text(self.app, toasts=False).split("\n")[0]
 
     async def until(self, condition, what: str = "", tries: int = WAIT, fail: bool = True) -> None:
         for _ in range(tries):
@@ -128,22 +147,24 @@ class At:
     async def move(self) -> None:
         """One move of the person's, by keys, as a person who takes the first line offered would
         (Carcassonne: Enter places the tile where the cursor shows it fits, Enter the follower
-        highlighted; Tiletum: 1, the first line of the decision panel, else e: Done / end the turn)."""
+        highlighted; Tiletum: e (end the turn, Done) where the panel offers it, else the number of its
+        first line open to it)."""
         n = len(self.session.log)
-        base = len(self.app.screen_stack)
+        base = self.base
         for k in range(60):
             if len(self.session.log) > n or not self.yours():
                 break
-            if len(self.app.screen_stack) > base:  # a dialog (a confirmation, an announcement): its Enter
-                await self.pilot.press("enter")
+            if len(self.app.screen_stack) > base:  # a dialog: yes to a question (waste AP?), else Enter
+                await self.pilot.press("y" if "y: yes" in self.text() else "enter")
             elif self.carcassonne:
                 await self.pilot.press("enter")
             else:
-                before = self.text()
-                await self.pilot.press("1")
-                await self.pilot.pause(0.02)
-                if self.text() == before:  # nothing on line 1 to take: Done, or the turn's end
+                text = self.text()
+                line = first_open_line(text)
+                if line is None or "\ne " in text:  # the turn's end (or Done) when offered: a short turn
                     await self.pilot.press("e")
+                else:
+                    await self.pilot.press(*line)
             await self.pilot.pause(0.02)
             if self.place == "hosted":
                 await self.until(lambda: len(self.session.log) > n or not self.yours()
@@ -195,6 +216,7 @@ async def at_home(table: str, folder: Path, session: Session | None = None, seed
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         at = At(table, "home", app, pilot, session, folder)
         await at.until(lambda: len(app.screen_stack) > 1 or type(app.screen).__name__ != "TitleScreen", "the game")
+        at.base = len(app.screen_stack)
         yield at
     session.close()
 
@@ -231,6 +253,7 @@ async def _open_from_lobby(self: At, gid: str) -> None:
     await self.pilot.press("enter")
     await self.until(lambda: gid in self.app.games.models, "the game opened")
     await self.settled()
+    self.base = len(self.app.screen_stack)
 
 
 At.open_from_lobby = _open_from_lobby  # type: ignore[attr-defined]
