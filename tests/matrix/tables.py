@@ -140,9 +140,15 @@ class At:
         await self.pilot.pause(0.05)
 
     async def your_decision(self) -> None:
-        """Until the opponent has played and the decision is the person's (or the game is over)."""
+        """Until the opponent has played and the decision is the person's (or the game is over); an
+        announcement of what the table did meanwhile (the King phase, a Fair) closed by Enter, as read."""
         await self.until(lambda: self.yours() or self.session.finished, "the person's decision")
         await self.settled()
+        for _ in range(5):
+            if len(self.app.screen_stack) <= self.base or "Enter: continue" not in self.text():
+                break
+            await self.pilot.press("enter")
+            await self.pilot.pause(0.05)
 
     async def move(self) -> None:
         """One move of the person's, by keys, as a person who takes the first line offered would
