@@ -181,9 +181,16 @@ class At:
     async def your_turn_played(self) -> None:
         """The person's moves until the opponent decides (its turn has begun), then its turn played."""
         await self.your_decision()
-        while self.yours():
+        n = len(self.session.log)
+        made = 0
+        while self.yours() and all(e.seat == YOU for e in self.session.log[n:]):  # (its turn, not the next)
             await self.move()
+            made += 1
         await self.your_decision()
+        mine = [e for e in self.session.log[n:] if e.seat == YOU]
+        assert len(mine) == made and not self.session.finished, (
+            f"the person's seat made {len(mine)} moves, {made} of them by keys: "
+            f"{[(e.text, e.note) for e in mine[made:made + 3]]}")
 
     async def close_dialogs(self, base: int) -> None:
         while len(self.app.screen_stack) > base:
