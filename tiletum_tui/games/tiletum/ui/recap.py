@@ -40,6 +40,7 @@ class Recap:
     dice: list[tuple[int, TakeDie]] = field(default_factory=list)  # (seat, the die taken)
     vp_now: dict[int, int] = field(default_factory=dict)  # seat -> VP when the recap was made
     since: object = None  # ``session.since.Since``: every VP change, its values read from the states (issue 39)
+    own: str = ""  # the seat's own last move, in words (its last decision: what it set off is told after it)
 
     @property
     def empty(self) -> bool:
@@ -125,7 +126,9 @@ class LogReader:
             entry, a = self._entries[i], self._actions[i]
             who = entry.seat
             if who == seat:
-                pass  # the seat's own last decision: only what it set off is told (below)
+                if i == span.start:  # its last decision, told first, as in Carcassonne's (issue 39)
+                    out.own = entry.text
+                # (what it set off is told below, as the events come)
             elif isinstance(a, MovePiece):
                 key = (who, a.piece)
                 walk = walks.get(key)

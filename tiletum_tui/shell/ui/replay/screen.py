@@ -117,7 +117,7 @@ class ReplayShell(Screen):
 
     def panel_text(self, ink, *, keys: bool = True, most: int | None = None) -> Text:
         """The replay panel's words: which position (at the end, how to reach the final table), the
-        move that led there (what it scored: ``most`` lines of it at most, its time), whose view, and the
+        move that led there (its time, what it scored: ``most`` lines of it at most), whose view, and the
         keys. ``ink(name)`` gives a style ("title", "muted", "cursor")."""
         p, at = self.positions, self.at
         out = Text()
@@ -132,14 +132,16 @@ class ReplayShell(Screen):
         else:
             out.append(f"▶ {at} ", ink("cursor"))
             out.append(f"{entry.text}\n")
+            # its time first, before what it scored: a narrow panel at 80×24 (Carcassonne's) cut it off
+            # under a move's scorings (issue 39's matrix)
+            took = "—" if entry.seconds is None else f"{entry.seconds:.1f} s"
+            out.append(f"  time taken: {took}\n", ink("muted"))
             scores = scored(entry)
             shown = scores if most is None or len(scores) <= most else scores[: most - 1]
             for seat, points, why in shown:
                 out.append(f"  {points:+d} VP {p.names[seat]}: {why}\n", ink("muted"))
             if len(shown) < len(scores):
                 out.append(f"  and {len(scores) - len(shown)} more scores (l: the log)\n", ink("muted"))
-            took = "—" if entry.seconds is None else f"{entry.seconds:.1f} s"
-            out.append(f"  time taken: {took}\n", ink("muted"))
         for line in self.talk:
             if line.after == at:  # (said after this move, before the next: cleaned when it was said)
                 out.append(f"  {line.who} said: {line.text}\n")

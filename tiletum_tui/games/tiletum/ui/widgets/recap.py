@@ -23,6 +23,9 @@ class RecapView(SceneView):
         me = s.players[rc.seat]
         out.append(f"Since {me.name}'s last turn", self.ink("title"))
         out.append("  (Esc or any view key: back · s: show this again)\n", self.ink("muted"))
+        if rc.own:
+            out.append(" Your last move: ", self.ink("muted"))
+            out.append(rc.own + "\n")
         if rc.empty:
             out.append(" Nothing happened: this is the first turn.\n", self.ink("muted"))
         for seat, line in rc.lines:
