@@ -77,7 +77,19 @@ _MORE_PLAYERS = Weights((
     (1.14, 1.0, 1.4, 3.15, 2.34, 1.5, 1.32, 2.61, 1.05, 1.05, 0.99, 0.67, 1.14, 2.46, 0.97, 2.59),
     (1.05, 1.0, 1.0, 6.1, 2.69, 1.11, 1.1, 1.0, 0.88, 0.97, 1.0, 0.7, 1.37, 2.03, 0.95, 3.62),
 ))
-MASTER_WEIGHTS = {2: _TWO_PLAYERS, 3: _MORE_PLAYERS, 4: _MORE_PLAYERS}
+
+
+def _by_the_rules(w: Weights) -> Weights:
+    """Issue 43 (Tiletum's whole board) on the fitted weights above: this round's Fair counts at least what the
+    rules score for it (a House or the Merchant in its Town when the Fair comes: its VP per time, times the
+    condition's count; weight at least 1). The fit had it as low as 0.5 in round 1, where every Merchant starts in
+    Tiletum, the first Fair's Town, so the term barely told players apart; read as a weight to steer by, it let
+    the master walk away from a Fair it stood at for half of what that Fair pays."""
+    fair = TERMS.index("fair")
+    return Weights(tuple(tuple(max(1.0, x) if k == fair else x for k, x in enumerate(row)) for row in w.rounds))
+
+
+MASTER_WEIGHTS = {2: _by_the_rules(_TWO_PLAYERS), 3: _by_the_rules(_MORE_PLAYERS), 4: _by_the_rules(_MORE_PLAYERS)}
 
 
 def master_weights(state: State) -> Weights:
