@@ -8,9 +8,9 @@ from __future__ import annotations
 import msgspec
 
 from tiletum_tui.games.tiletum.engine import apply_in_place, current_player, new_game, view
-from tiletum_tui.games.tiletum.engine.queries import fair_count
+from tiletum_tui.games.tiletum.engine.queries import cathedral_available, fair_count
 from tiletum_tui.games.tiletum.engine.ruleset import rules_for
-from tiletum_tui.games.tiletum.engine.state import State, TurnFrame, put
+from tiletum_tui.games.tiletum.engine.state import EMPTY, State, TurnFrame, put
 from tiletum_tui.games.tiletum.opponents.evaluate import MASTER_WEIGHTS, TERMS, tables, terms, value_of
 from tiletum_tui.games.tiletum.opponents.levels import Opponent
 from tiletum_tui.games.tiletum.opponents.match import settings_for
@@ -74,3 +74,47 @@ def test_the_master_counts_this_rounds_fair_for_what_it_pays():
                     - nearby + walk >= _fair_vp(seen, me) - 1e-9)
             checked += 1
     assert checked >= 4
+
+
+def _place(state: State, me: int, kind: str, town: str) -> State:
+    """``state`` with one of ``me``'s Houses or Pillars (``kind``) moved from its supply to ``town``."""
+    out = _copy(state)
+    put(out.players[me], kind + "s", getattr(state.players[me], kind + "s") - 1)
+    rows = getattr(out.board, kind + "s")
+    row = rows[town]
+    put(out.board, kind + "s", {**rows, town: tuple(me if k == row.index(EMPTY) else x for k, x in enumerate(row))})
+    return out
+
+
+def test_placing_a_house_or_pillar_where_its_piece_stands_never_loses_the_master_value():
+    """Rulebook, final scoring: Houses x Pillars on the map; a House or Pillar left in supply scores nothing.
+    Two positions apart only by one House (Pillar) in supply with the Merchant (Architect) standing on a Town
+    with room for it, or that piece placed there: the master values the placed one at least as high, at every
+    turn start tried. Before issue 43 the master's estimate counted standing near a good Town at up to four
+    times the fitted weight, over what placing the piece there brings (and the Houses x Pillars term already
+    counted the piece in supply as placed): it lowered the value of placing its last piece, and kept it."""
+    worse, tried = [], 0
+    for players in (2, 4):
+        for seed in range(1, 6):
+            for round_ in (2, 3, 4):
+                seen = _turn_start(seed, round_, players)
+                me = current_player(seen)
+                r = rules_for(seen.settings)
+                p = seen.players[me]
+                w = MASTER_WEIGHTS[players]
+                for kind, piece in (("house", "merchant"), ("pillar", "architect")):
+                    if not getattr(p, kind + "s"):
+                        continue
+                    rows = getattr(seen.board, kind + "s")
+                    towns = [t for t, row in rows.items() if EMPTY in row and me not in row
+                             and (kind == "house" or cathedral_available(r, seen, t))]
+                    for town in towns[:4]:
+                        standing = _copy(seen)
+                        put(standing.players[me], piece, town)
+                        placed = _place(standing, me, kind, town)
+                        gain = value_of(placed, me, w) - value_of(standing, me, w)
+                        tried += 1
+                        if gain < 0:
+                            worse.append((players, seed, round_, kind, town, round(gain, 2)))
+    assert tried > 150
+    assert worse == []
