@@ -9,6 +9,7 @@ import msgspec
 
 from tiletum_tui.games.tiletum.engine import apply_in_place, current_player, new_game, view
 from tiletum_tui.games.tiletum.engine.queries import cathedral_available, fair_count
+from tiletum_tui.games.tiletum.engine.effects import check_completed
 from tiletum_tui.games.tiletum.engine.ruleset import rules_for
 from tiletum_tui.games.tiletum.engine.state import EMPTY, State, TurnFrame, put
 from tiletum_tui.games.tiletum.opponents.evaluate import MASTER_WEIGHTS, TERMS, tables, terms, value_of
@@ -117,4 +118,47 @@ def test_placing_a_house_or_pillar_where_its_piece_stands_never_loses_the_master
                         if gain < 0:
                             worse.append((players, seed, round_, kind, town, round(gain, 2)))
     assert tried > 150
+    assert worse == []
+
+
+def test_completing_a_building_never_loses_the_master_value():
+    """Rulebook, Completed Buildings: a Building with every Room filled and its Crest placed is Completed, and
+    its Action gains its Bonus AP at once; final scoring pays 0/0/5/10/20/30 for 1-6 of them. Two positions
+    apart only by the Crest that completes a Building (the engine's own completion: the Bonus AP marker too):
+    the completed one is worth more to the master, by at least the final-scoring step it reaches (weighed as
+    the master weighs Completed Buildings). Before issue 43 the master counted filled Rooms at up to 10 times
+    what the estimate writes and lost it all on completing the Building: up to 12 VP less, and it stopped
+    one Crest short."""
+    worse, tried = [], 0
+    for players in (2, 4):
+        for seed in range(1, 5):
+            for round_ in (1, 2, 3, 4):
+                seen = _turn_start(seed, round_, players)
+                me = current_player(seen)
+                r = rules_for(seen.settings)
+                p = seen.players[me]
+                character = next(k for k, t in r.tiles.items() if t.kind == "character")
+                crest = next(k for k, t in r.tiles.items() if t.kind == "crest")
+                w = MASTER_WEIGHTS[players]
+                done = sum(p.completed)
+                for b, rooms in enumerate(p.rooms):
+                    if p.completed[b]:
+                        continue
+                    short = _copy(seen)  # every Room filled, the Crest still to come
+                    put(short.players[me], "rooms", tuple(tuple(x or character for x in rs) if k == b else rs
+                                                          for k, rs in enumerate(p.rooms)))
+                    put(short.players[me], "crests", tuple("" if k == b else c for k, c in enumerate(p.crests)))
+                    completed = _copy(short)
+                    put(completed.players[me], "crests", tuple(crest if k == b else c
+                                                               for k, c in enumerate(short.players[me].crests)))
+                    check_completed(r, completed, me, b)
+                    assert completed.players[me].completed[b]
+                    table = r.tracks.completed_building_vp
+                    step = table[done + 1] - table[done]
+                    weight = w.rounds[round_ - 1][TERMS.index("completed buildings")]
+                    gain = value_of(completed, me, w) - value_of(short, me, w)
+                    tried += 1
+                    if gain <= 0 or gain < weight * step:
+                        worse.append((players, seed, round_, b, round(gain, 2), step))
+    assert tried > 100
     assert worse == []

@@ -47,10 +47,10 @@ ROOM_PROGRESS = 2.2  # a Building with a Room filled is on its way to Completed 
 # The terms of a player's estimate, in this order (``terms``); a ``Weights`` multiplies each, by round.
 TERMS = ("houses x pillars", "modules", "completed buildings", "rooms", "bonus ap", "resources", "king",
          "king later", "highest", "fair", "later fairs", "contracts", "storehouse others", "full storehouse",
-         "cathedrals", "pieces", "pieces counted once")
+         "cathedrals", "pieces", "pieces counted once", "completed rooms")
 # The terms the journeyman leaves out (weight 0 in ``ONE``): issue 43's corrections, the master's only, so the
 # journeyman (the level every other is measured against) plays as it did.
-MASTER_ONLY = ("pieces counted once",)
+MASTER_ONLY = ("pieces counted once", "completed rooms")
 
 
 class Weights(NamedTuple):
@@ -93,18 +93,24 @@ def _by_the_rules(w: Weights) -> Weights:
       term it corrects): the Houses x Pillars term already counts a piece in supply as placed, and the Town's
       worth counted its Pillars (Houses) again;
     - and that promise counts at most as written (weight at most 1, the journeyman's): the fit had it at up to
-      4, so standing near a Town outweighed building there.
+      4, so standing near a Town outweighed building there;
+    - a Completed Building keeps what its filled Rooms were counted for on the way (``completed rooms``,
+      weighed as the Rooms term): the fit counts a Room filled towards a Completed Building at up to 10 times,
+      and the first two Completed Buildings score nothing at the end (0/0/5/10/20/30), so placing the Crest that
+      completes one lost the master up to 12 VP (in 232 of 278 positions: a Building one Crest short,
+      journeyman games, seeds 1-7, 2 and 4 players, each round's first turn) and it did not complete it.
     Placing a House or Pillar where its Merchant or Architect stood lowered the master's value in 59 of 723
     positions (journeyman games, seeds 1-14, 2 and 4 players, each round's first turn, up to 4 Towns per piece)
     and it kept the piece; with the piece counted once 51, with the cap 7 (the journeyman's estimate: 7), with
-    both 1 (by 0.05 VP). ``bench.weights`` fits every term of ``TERMS``: a refit is of the first 16."""
-    fair, pieces = TERMS.index("fair"), TERMS.index("pieces")
+    both 1 (by 0.05 VP). With the Completed Building's Rooms kept, completing it never lowers the master's value
+    there. ``bench.weights`` fits every term of ``TERMS``: a refit is of the first 16, the rest follow them."""
+    fair, pieces, rooms = TERMS.index("fair"), TERMS.index("pieces"), TERMS.index("rooms")
     rows = []
     for row in w.rounds:
         row = list(row)
         row[fair] = max(1.0, row[fair])
         row[pieces] = min(1.0, row[pieces])
-        rows.append(tuple(row) + (row[pieces],))  # pieces counted once: weighed as the term it corrects
+        rows.append(tuple(row) + (row[pieces], row[rooms]))  # the corrections, weighed as the terms they correct
     return Weights(tuple(rows))
 
 
@@ -330,6 +336,9 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
     else:
         buildings = table[-1]
     rooms_v = ROOM_PROGRESS * progress_b * progress
+    # (issue 43) a Completed Building as the Rooms term counted it on its last step (every Room and its Crest:
+    # a share of 1), so completing it never loses what filling its Rooms was counted for
+    completed_rooms = ROOM_PROGRESS * completed * progress
     # Bonus AP on the wheel, for the turns left
     bonus_ap = BONUS_AP_PER_TURN * sum(p.bonus_ap.values()) * turns / 3.0
     # ---- Resources: used for Contracts, Cathedrals and Crests early; 1 VP per 4 at the end
@@ -419,7 +428,7 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
                         lambda: _pillar_towns(state, m, i, p, pillar_h))
         once = PIECE_SHARE * min(progress * 2, 1.0) * (house1 + pillar1) - pieces
     return (hxp, modules, buildings, rooms_v, bonus_ap, resources, king, king_later, top, fair_v, later, contracts,
-            others, full, cathedrals, pieces, once)
+            others, full, cathedrals, pieces, once, completed_rooms)
 
 
 def _fair_times(r, state, i: int, condition: str, houses: int, pillars: int) -> int:
