@@ -420,8 +420,10 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
         pieces = PIECE_SHARE * min(progress * 2, 1.0) * (house + pillar)
         # (issue 43) the same, each Town's worth less what the Houses x Pillars term already counts for the piece
         # in supply (as if placed: a House the Pillars on the map, a Pillar the Houses): what placing it adds
-        house_pl = pl + more_p - pl * min(1.0, more_h)
-        pillar_h = h + more_h - h * min(1.0, more_p)
+        # (none where a module's final scoring has no Houses x Pillars: that term is 0 there)
+        counted = 1.0 if t.houses_x_pillars else 0.0
+        house_pl = pl + more_p - counted * pl * min(1.0, more_h)
+        pillar_h = h + more_h - counted * h * min(1.0, more_p)
         house1 = _near(t, m, ("house", i, p.merchant, house_pl, bool(p.houses), fair_town), p.merchant,
                        lambda: _house_towns(state, m, i, p, house_pl, fair))
         pillar1 = _near(t, m, ("pillar", i, p.architect, pillar_h, bool(p.pillars)), p.architect,
