@@ -5,6 +5,7 @@ the master values the one with it higher by what the rulebook scores for it."""
 
 from __future__ import annotations
 
+import functools
 import msgspec
 
 from tiletum_tui.games.tiletum.engine import apply_in_place, current_player, new_game, view
@@ -17,13 +18,24 @@ from tiletum_tui.games.tiletum.opponents.levels import Opponent
 from tiletum_tui.games.tiletum.opponents.match import settings_for
 
 
-def _turn_start(seed: int, round_: int, players: int = 2) -> State:
-    """The view of a journeyman game's first turn start of ``round_``."""
+@functools.lru_cache(maxsize=None)
+def _turn_starts(seed: int, players: int) -> dict[int, State]:
+    """The views of a journeyman game's first turn start of each round (1-4; the tests copy before changing)."""
     state = new_game(settings_for(("journeyman",) * players, seed=seed))
     seats = [Opponent(i, "journeyman") for i in range(players)]
-    while not (state.round == round_ and isinstance(state.stack[-1], TurnFrame) and not state.stack[-1].die_taken):
+    out: dict[int, State] = {}
+    while state.round <= 4 and state.phase != "over":
+        if state.round not in out and isinstance(state.stack[-1], TurnFrame) and not state.stack[-1].die_taken:
+            out[state.round] = view(state)
+            if state.round == 4:
+                break
         apply_in_place(state, seats[current_player(state)].choose(view(state)).action)
-    return view(state)
+    return out
+
+
+def _turn_start(seed: int, round_: int, players: int = 2) -> State:
+    """The view of a journeyman game's first turn start of ``round_``."""
+    return _turn_starts(seed, players)[round_]
 
 
 def _copy(state: State) -> State:
