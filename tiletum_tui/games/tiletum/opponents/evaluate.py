@@ -47,7 +47,10 @@ ROOM_PROGRESS = 2.2  # a Building with a Room filled is on its way to Completed 
 # The terms of a player's estimate, in this order (``terms``); a ``Weights`` multiplies each, by round.
 TERMS = ("houses x pillars", "modules", "completed buildings", "rooms", "bonus ap", "resources", "king",
          "king later", "highest", "fair", "later fairs", "contracts", "storehouse others", "full storehouse",
-         "cathedrals", "pieces")
+         "cathedrals", "pieces", "pieces counted once", "completed rooms")
+# The terms the journeyman leaves out (weight 0 in ``ONE``): issue 43's corrections, the master's only, so the
+# journeyman (the level every other is measured against) plays as it did.
+MASTER_ONLY = ("pieces counted once", "completed rooms")
 
 
 class Weights(NamedTuple):
@@ -58,7 +61,7 @@ class Weights(NamedTuple):
     rounds: tuple[tuple[float, ...], ...]
 
 
-ONE = Weights(((1.0,) * len(TERMS),) * 4)
+ONE = Weights((tuple(0.0 if t in MASTER_ONLY else 1.0 for t in TERMS),) * 4)
 # The master's, by the number of players (``bench.weights``, docs/opponents.md): at 2 players fitted to the
 # master's own 300 games against the journeyman (``fit_saved``), at 3-4 to the turn starts of journeyman
 # games (400 2-player and 200 4-player). Read by round: Rooms filled towards a Completed Building, Bonus AP,
@@ -77,7 +80,41 @@ _MORE_PLAYERS = Weights((
     (1.14, 1.0, 1.4, 3.15, 2.34, 1.5, 1.32, 2.61, 1.05, 1.05, 0.99, 0.67, 1.14, 2.46, 0.97, 2.59),
     (1.05, 1.0, 1.0, 6.1, 2.69, 1.11, 1.1, 1.0, 0.88, 0.97, 1.0, 0.7, 1.37, 2.03, 0.95, 3.62),
 ))
-MASTER_WEIGHTS = {2: _TWO_PLAYERS, 3: _MORE_PLAYERS, 4: _MORE_PLAYERS}
+
+
+def _by_the_rules(w: Weights) -> Weights:
+    """Issue 43 (Tiletum's whole board) on the fitted weights above (their 16 terms, as fitted), where the
+    estimate, or a weight read as one to steer by, made the master leave on the table what the rules pay:
+    - this round's Fair counts at least what the rules score for it (a House or the Merchant in its Town when
+      the Fair comes: its VP per time, times the condition's count; weight at least 1). The fit had it as low
+      as 0.5 in round 1, where every Merchant starts in Tiletum, the first Fair's Town, so the term barely told
+      players apart: the master walked away from a Fair it stood at for half of what that Fair pays;
+    - a House or Pillar in supply near a good Town is counted once (``pieces counted once``, weighed as the
+      term it corrects): the Houses x Pillars term already counts a piece in supply as placed, and the Town's
+      worth counted its Pillars (Houses) again;
+    - and that promise counts at most as written (weight at most 1, the journeyman's): the fit had it at up to
+      4, so standing near a Town outweighed building there;
+    - a Completed Building keeps what its filled Rooms were counted for on the way (``completed rooms``,
+      weighed as the Rooms term): the fit counts a Room filled towards a Completed Building at up to 10 times,
+      and the first two Completed Buildings score nothing at the end (0/0/5/10/20/30), so placing the Crest that
+      completes one lost the master up to 12 VP (in 232 of 278 positions: a Building one Crest short,
+      journeyman games, seeds 1-7, 2 and 4 players, each round's first turn) and it did not complete it.
+    Placing a House or Pillar where its Merchant or Architect stood lowered the master's value in 59 of 723
+    positions (journeyman games, seeds 1-14, 2 and 4 players, each round's first turn, up to 4 Towns per piece)
+    and it kept the piece; with the piece counted once 51, with the cap 7 (the journeyman's estimate: 7), with
+    both 1 (by 0.05 VP). With the Completed Building's Rooms kept, completing it never lowers the master's value
+    there. ``bench.weights`` fits every term of ``TERMS``: a refit is of the first 16, the rest follow them."""
+    fair, pieces, rooms = TERMS.index("fair"), TERMS.index("pieces"), TERMS.index("rooms")
+    rows = []
+    for row in w.rounds:
+        row = list(row)
+        row[fair] = max(1.0, row[fair])
+        row[pieces] = min(1.0, row[pieces])
+        rows.append(tuple(row) + (row[pieces], row[rooms]))  # the corrections, weighed as the terms they correct
+    return Weights(tuple(rows))
+
+
+MASTER_WEIGHTS = {2: _by_the_rules(_TWO_PLAYERS), 3: _by_the_rules(_MORE_PLAYERS), 4: _by_the_rules(_MORE_PLAYERS)}
 
 
 def master_weights(state: State) -> Weights:
@@ -299,6 +336,9 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
     else:
         buildings = table[-1]
     rooms_v = ROOM_PROGRESS * progress_b * progress
+    # (issue 43) a Completed Building as the Rooms term counted it on its last step (every Room and its Crest:
+    # a share of 1), so completing it never loses what filling its Rooms was counted for
+    completed_rooms = ROOM_PROGRESS * completed * progress
     # Bonus AP on the wheel, for the turns left
     bonus_ap = BONUS_AP_PER_TURN * sum(p.bonus_ap.values()) * turns / 3.0
     # ---- Resources: used for Contracts, Cathedrals and Crests early; 1 VP per 4 at the end
@@ -370,7 +410,7 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
             cathedrals += (CATHEDRAL_SHARE * worth * min(1.0, (stone + 1) / max(1, cost.stone + 1))
                            * (0.3 + 0.7 * progress))
     # ---- where the pieces stand: the best Town within reach for a House / a Pillar
-    pieces = 0.0
+    pieces = once = 0.0
     if turns:
         fair_town = fair.town if fair is not None else None
         house = _near(t, m, ("house", i, p.merchant, pl + more_p, bool(p.houses), fair_town), p.merchant,
@@ -378,8 +418,19 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
         pillar = _near(t, m, ("pillar", i, p.architect, h + more_h, bool(p.pillars)), p.architect,
                        lambda: _pillar_towns(state, m, i, p, h + more_h))
         pieces = PIECE_SHARE * min(progress * 2, 1.0) * (house + pillar)
+        # (issue 43) the same, each Town's worth less what the Houses x Pillars term already counts for the piece
+        # in supply (as if placed: a House the Pillars on the map, a Pillar the Houses): what placing it adds
+        # (none where a module's final scoring has no Houses x Pillars: that term is 0 there)
+        counted = 1.0 if t.houses_x_pillars else 0.0
+        house_pl = pl + more_p - counted * pl * min(1.0, more_h)
+        pillar_h = h + more_h - counted * h * min(1.0, more_p)
+        house1 = _near(t, m, ("house", i, p.merchant, house_pl, bool(p.houses), fair_town), p.merchant,
+                       lambda: _house_towns(state, m, i, p, house_pl, fair))
+        pillar1 = _near(t, m, ("pillar", i, p.architect, pillar_h, bool(p.pillars)), p.architect,
+                        lambda: _pillar_towns(state, m, i, p, pillar_h))
+        once = PIECE_SHARE * min(progress * 2, 1.0) * (house1 + pillar1) - pieces
     return (hxp, modules, buildings, rooms_v, bonus_ap, resources, king, king_later, top, fair_v, later, contracts,
-            others, full, cathedrals, pieces)
+            others, full, cathedrals, pieces, once, completed_rooms)
 
 
 def _fair_times(r, state, i: int, condition: str, houses: int, pillars: int) -> int:
