@@ -262,3 +262,46 @@ async def test_a_resigned_players_seat_says_a_computer_opponent_plays_it(short_d
             said = HostSeats(SimpleNamespace(model=SimpleNamespace(view=bobs_turn, seats=models[0].seats))).deciding()
         assert "(resigned: beginner plays, thinking on the host)" in said
         ann.close(), bob.close()
+
+
+async def test_reminders_addresses_and_when_each_was_sent_are_kept_in_the_hosts_database(short_dir, sink):
+    """Issue 44: "players, tables, the index of games, talk, ratings and reminders in SQLite (... a change
+    committed before anyone is told)", and "a host started over an older folder imports it": the
+    reminders' addresses of ``reminders.json`` imported once; when a game's reminder was last sent
+    outlives a restart (never two in one interval because the host started again)."""
+    import json
+    import sqlite3
+
+    from tiletum_tui.shell.host.hosted import HostFolder
+    from tiletum_tui.shell.table import updates as U
+
+    folder = HostFolder(short_dir)
+    folder.prepare()
+    folder.reminders.write_text(json.dumps({"ann": sink.url("ann")}))  # as a host before wrote it
+    folder.reminders.chmod(0o600)
+    db = lambda sql: sqlite3.connect(folder.root / "host.db").execute(sql).fetchall()  # noqa: E731 (another reader)
+    wall = ManualClock()
+    async with running_host(short_dir, wall=wall) as host:
+        assert not folder.reminders.exists() and folder.root.joinpath("reminders.json.imported").exists()
+        assert db("SELECT name, url FROM reminder_to") == [("ann", sink.url("ann"))]
+        ann = await Player(short_dir, "ann").connect()
+        bob = await Player(short_dir, "bob").connect()
+        bob.link.send(P.Remind(sink.url("bob")))
+        await bob.until(lambda: any(isinstance(m, P.Accepted) for m in bob.heard))
+        assert ("bob", sink.url("bob")) in db("SELECT name, url FROM reminder_to")  # committed when told
+        assert not folder.reminders.exists()
+        gid = await _correspondence_table(host, ann, bob, "carcassonne")
+        await _mail(host, sink, "ann", 1)
+        assert db("SELECT game_id, name, kind, sent FROM reminders") == [(gid, "ann", "turn", wall.now())]
+        ann.close(), bob.close()
+    folder.reminders.write_text(json.dumps({"ann": "mailto://nobody@127.0.0.1"}))  # imported once, never again
+    async with running_host(short_dir, wall=wall) as host:
+        assert host.reminders.url_of("ann") == sink.url("ann") and host.reminders.url_of("bob") == sink.url("bob")
+        again = U.Reminder(seat=0, kind="soon", left=30.0, interval=20.0)
+        host.reminders.remind(gid, "Carcassonne", "ann", again)  # too soon after the last, restart or not
+        await host.reminders.settled()
+        assert len(sink.to("ann")) == 1
+        wall.advance(21)
+        host.reminders.remind(gid, "Carcassonne", "ann", again)
+        await _mail(host, sink, "ann", 2)
+    assert (folder.root / "host.db").stat().st_mode & 0o777 == 0o600

@@ -56,7 +56,7 @@ class HostFolder:
         self.web_invites = self.root / "web-invites.json"
         self.web_url = self.root / "web-url"
         self.correspondence = self.root / "correspondence"  # each game's time per move, misses, events (issue 44)
-        self.reminders = self.root / "reminders.json"  # each player's reminder URL (mode 0600: it may hold a password)
+        self.reminders = self.root / "reminders.json"  # where reminders went before host.db (imported once: issue 44)
 
     def prepare(self) -> None:
         self.root.mkdir(parents=True, exist_ok=True, mode=0o700)
