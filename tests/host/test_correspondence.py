@@ -225,3 +225,83 @@ async def test_a_players_file_names_where_a_players_reminders_go_and_the_lobby_o
         await ann.until(lambda: any(isinstance(m, P.Accepted) for m in ann.heard))
         assert host.reminders.url_of("ann").endswith("to=ann2@tiletum.test")  # the lobby's comes first
         ann.close(), bob.close()
+
+
+@pytest.mark.parametrize("game", ["tiletum", "carcassonne"])
+async def test_a_resigned_players_seat_says_a_computer_opponent_plays_it(short_dir, monkeypatch, game):
+    """Issue 44, "a player can resign (... their seat played by a computer opponent)": the seat's line in
+    the lobby and the game's line saying who decides no longer name the person as if they played."""
+    from types import SimpleNamespace
+
+    from tiletum_tui.games.carcassonne.ui.remote import HostSeats
+    from tiletum_tui.shell.host.lobby import line
+
+    monkeypatch.setattr(connections, "FRAME_RATE", (10_000.0, 10_000))
+    rng = random.Random(7)
+    async with running_host(short_dir, wall=ManualClock()) as host:
+        ann, bob = Player(short_dir, "ann"), Player(short_dir, "bob")
+        await ann.connect()
+        await bob.connect()
+        gid = await _correspondence_table(host, ann, bob, game)
+        g = host.games[gid]
+        models, players = {0: await ann.open(gid), 1: await bob.open(gid)}, {0: ann, 1: bob}
+        while g.session.current_player != 1:
+            model, player = models[g.session.current_player], players[g.session.current_player]
+            await player.until(lambda: len(model.log) == len(g.session.log) and model.pending is None)
+            await player.play(gid, rng.choice(model.legal()))
+        await ann.until(lambda: len(models[0].log) == len(g.session.log))
+        bobs_turn = models[0].view  # (what ann's screen shows while bob's seat decides)
+        bob.link.send(P.Resign(gid))
+        await ann.until(lambda: models[0].seats[1].kind == "opponent" and models[0].seats[1].left)
+        await ann.until(lambda: any(i.id == gid and i.seats[1].kind == "opponent" for i in ann.lobby.games))
+        info = next(i for i in ann.lobby.games if i.id == gid)
+        assert "bob (resigned: beginner plays)" in line(info, "ann")
+        if game == "tiletum":
+            said = models[0].deciding(bobs_turn, "bob is choosing")
+        else:
+            said = HostSeats(SimpleNamespace(model=SimpleNamespace(view=bobs_turn, seats=models[0].seats))).deciding()
+        assert "(resigned: beginner plays, thinking on the host)" in said
+        ann.close(), bob.close()
+
+
+async def test_reminders_addresses_and_when_each_was_sent_are_kept_in_the_hosts_database(short_dir, sink):
+    """Issue 44: "players, tables, the index of games, talk, ratings and reminders in SQLite (... a change
+    committed before anyone is told)", and "a host started over an older folder imports it": the
+    reminders' addresses of ``reminders.json`` imported once; when a game's reminder was last sent
+    outlives a restart (never two in one interval because the host started again)."""
+    import json
+    import sqlite3
+
+    from tiletum_tui.shell.host.hosted import HostFolder
+    from tiletum_tui.shell.table import updates as U
+
+    folder = HostFolder(short_dir)
+    folder.prepare()
+    folder.reminders.write_text(json.dumps({"ann": sink.url("ann")}))  # as a host before wrote it
+    folder.reminders.chmod(0o600)
+    db = lambda sql: sqlite3.connect(folder.root / "host.db").execute(sql).fetchall()  # noqa: E731 (another reader)
+    wall = ManualClock()
+    async with running_host(short_dir, wall=wall) as host:
+        assert not folder.reminders.exists() and folder.root.joinpath("reminders.json.imported").exists()
+        assert db("SELECT name, url FROM reminder_to") == [("ann", sink.url("ann"))]
+        ann = await Player(short_dir, "ann").connect()
+        bob = await Player(short_dir, "bob").connect()
+        bob.link.send(P.Remind(sink.url("bob")))
+        await bob.until(lambda: any(isinstance(m, P.Accepted) for m in bob.heard))
+        assert ("bob", sink.url("bob")) in db("SELECT name, url FROM reminder_to")  # committed when told
+        assert not folder.reminders.exists()
+        gid = await _correspondence_table(host, ann, bob, "carcassonne")
+        await _mail(host, sink, "ann", 1)
+        assert db("SELECT game_id, name, kind, sent FROM reminders") == [(gid, "ann", "turn", wall.now())]
+        ann.close(), bob.close()
+    folder.reminders.write_text(json.dumps({"ann": "mailto://nobody@127.0.0.1"}))  # imported once, never again
+    async with running_host(short_dir, wall=wall) as host:
+        assert host.reminders.url_of("ann") == sink.url("ann") and host.reminders.url_of("bob") == sink.url("bob")
+        again = U.Reminder(seat=0, kind="soon", left=30.0, interval=20.0)
+        host.reminders.remind(gid, "Carcassonne", "ann", again)  # too soon after the last, restart or not
+        await host.reminders.settled()
+        assert len(sink.to("ann")) == 1
+        wall.advance(21)
+        host.reminders.remind(gid, "Carcassonne", "ann", again)
+        await _mail(host, sink, "ann", 2)
+    assert (folder.root / "host.db").stat().st_mode & 0o777 == 0o600

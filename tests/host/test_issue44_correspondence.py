@@ -258,6 +258,28 @@ async def test_a_rematch_rotates_the_seats_and_begins_when_everyone_accepts(shor
         ann.close(), bob.close(), carl.close()
 
 
+async def test_a_rematch_keeps_the_tables_time_per_move_and_its_choice_when_time_runs_out(short_dir):
+    """ "Rematch from the final table: the same people" at the same pace: a correspondence game's rematch
+    has its time per move, its stand-in's level and its misses before the seat is taken for good."""
+    from tiletum_tui.shell.host.correspondence import keeper
+    from tiletum_tui.shell.table.clock import Record, TimeControl
+
+    gid, moves = _game(short_dir, "carcassonne", 15, left=1)
+    control = TimeControl(per_move=3 * 86400, stand_in="beginner", take_after=2)
+    keeper(HostFolder(short_dir), gid, print)(Record(control=control))  # (as the host kept it at the game)
+    async with running_host(short_dir) as host:
+        ann, bob = await _finish(host, short_dir, gid, moves[-1])
+        ann.link.send(P.Rematch(gid))
+        await bob.until(lambda: any(g.waiting and "rematch" in g.progress for g in bob.lobby.games))
+        before = set(host.games)
+        bob.link.send(P.Rematch(gid))
+        await bob.until(lambda: set(host.games) - before)
+        (new,) = set(host.games) - before
+        assert host.games[new].table.clock.control == control
+        await bob.until(lambda: any(g.id == new and g.speed == "3 days a move" and g.deadline for g in bob.lobby.games))
+        ann.close(), bob.close()
+
+
 async def test_tiletums_recap_shows_the_talk_since_your_last_turn(tmp_path):
     """The same on Tiletum's screen: the recap shown when a turn begins has the talk said since (what a
     hosted client is sent: ``Since.talk``; here a session's, as the host adds it)."""

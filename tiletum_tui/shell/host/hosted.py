@@ -56,7 +56,7 @@ class HostFolder:
         self.web_invites = self.root / "web-invites.json"
         self.web_url = self.root / "web-url"
         self.correspondence = self.root / "correspondence"  # each game's time per move, misses, events (issue 44)
-        self.reminders = self.root / "reminders.json"  # each player's reminder URL (mode 0600: it may hold a password)
+        self.reminders = self.root / "reminders.json"  # where reminders went before host.db (imported once: issue 44)
 
     def prepare(self) -> None:
         self.root.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -280,8 +280,13 @@ class HostedGame(Seated):
 
     def seat_infos(self, connected: set[str]) -> tuple[P.SeatInfo, ...]:
         """As any game's, but a seat a computer opponent plays this turn (its time ran out: issue 44)
-        is shown as that opponent's while it plays."""
+        is shown as that opponent's while it plays, and one it plays for good since its person resigned
+        or was voted over says so (``SeatInfo.left``)."""
         infos = super().seat_infos(connected)
+        gone = {e.seat: e.what for e in self.table.clock.record.events if e.what in ("resigned", "replaced")}
+        if gone:  # (a person's seat a computer opponent plays for good says so: "ann (resigned: beginner plays)")
+            infos = tuple(msgspec.structs.replace(s, left=gone[i]) if i in gone and s.kind == "opponent" else s
+                          for i, s in enumerate(infos))
         standing = self.table.opponents.standing_in
         who = self.session.current_player  # (its turn over, the seat is its person's again)
         return tuple(P.SeatInfo(s.name, "opponent", standing[i][0], True) if i in standing and i == who else s

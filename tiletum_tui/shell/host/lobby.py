@@ -16,6 +16,7 @@ from textual.widgets import Checkbox, Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from tiletum_tui.core.safe_text import clean
+from ..ui.model import plays_for
 from ..ui.toggles import Tick
 from . import protocol as P
 from .lobby_correspondence import SPEED_CHOICES, TAKE_AFTER_CHOICES, ask_away, ask_reminders, time_words
@@ -38,7 +39,7 @@ def ago(since: float, now: float | None = None) -> str:
 
 
 def line(g: P.GameInfo, me: str) -> str:
-    seats = ", ".join(clean(s.name, 14) + ("" if s.kind != "opponent" else f" ({s.level})")
+    seats = ", ".join(clean(s.name, 14) + ("" if s.kind != "opponent" else f" ({plays_for(s)})")
                       + ("" if s.kind != "person" or s.connected or s.name == me or g.finished else " ·off")
                       for s in g.seats)
     if g.waiting:

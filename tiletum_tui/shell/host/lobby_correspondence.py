@@ -1,5 +1,5 @@
 """The client's side of play by correspondence (issue 44): the time left in the lobby's lines, the bell
-when a game turns to you, days away (``a``) and where your reminders go (``m``) in the lobby, and in
+when a game turns to you, days away (``a``) and where your reminders go (``e``) in the lobby, and in
 a hosted game of either game the Leave dialog (Ctrl+X: resign, or vote a missing player's seat over to a
 computer opponent), each confirmed before it is sent."""
 
@@ -92,7 +92,7 @@ def ask_away(app) -> None:
 
 
 def ask_reminders(app) -> None:
-    """``m`` in the lobby: where your reminders go (an apprise URL; empty: none)."""
+    """``e`` in the lobby: where your reminders go (an apprise URL; empty: none)."""
 
     def chosen(url: str | None) -> None:
         if url is None:

@@ -178,6 +178,7 @@ class SeatInfo(msgspec.Struct, frozen=True):
     kind: str  # person, opponent, open
     level: str = ""
     connected: bool = False
+    left: str = ""  # a person's seat a computer opponent plays for good: "resigned" or "replaced" (issue 44)
 
 
 class GameInfo(msgspec.Struct, frozen=True):

@@ -14,7 +14,9 @@ before anyone is told)").
   the lobby's pages of games over, their search and their order come from here (``page_over``);
 - ``talk``: every line of table talk, by game (was memory only: lost at every restart);
 - ``ratings``, ``rated``: each game's ratings (``ratings.py``) and which hosted games counted;
-- ``reminders``: kept for the reminders of issue 44 (not sent yet).
+- ``reminder_to``: where each player's reminders go (an apprise URL set in the lobby: it may hold a
+  password, and the file is 0600; was ``reminders.json``), ``reminders``: when each game's reminder
+  of each kind was last sent to each player (never two in one interval, a restart or not).
 
 Every change is one transaction (``BEGIN IMMEDIATE`` … ``COMMIT``) with ``synchronous=FULL``: once
 a method returns, the change survives a SIGKILL, and only then does the host tell anyone. A host
@@ -56,6 +58,7 @@ CREATE TABLE IF NOT EXISTS ratings (game TEXT NOT NULL, identity TEXT NOT NULL, 
 CREATE TABLE IF NOT EXISTS rated (game_id TEXT PRIMARY KEY, game TEXT NOT NULL, at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS reminders (game_id TEXT NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,
     sent REAL NOT NULL, PRIMARY KEY (game_id, name, kind));
+CREATE TABLE IF NOT EXISTS reminder_to (name TEXT PRIMARY KEY, url TEXT NOT NULL);
 """
 
 
@@ -194,6 +197,7 @@ class Records:
             for gid in gids:
                 db.execute("DELETE FROM games WHERE id = ?", (gid,))
                 db.execute("DELETE FROM game_people WHERE game_id = ?", (gid,))
+                db.execute("DELETE FROM reminders WHERE game_id = ?", (gid,))
 
     def game_file(self, gid: str) -> str | None:
         found = self.rows("SELECT file FROM games WHERE id = ?", (gid,))
@@ -262,3 +266,31 @@ class Records:
         with self.change() as db:
             db.execute("DELETE FROM ratings")
             db.execute("DELETE FROM rated")
+
+    # ------------------------------------------------------------ reminders
+    def reminder_url(self, name: str) -> str | None:
+        """Where ``name`` set their reminders to go (None: never set here)."""
+        found = self.rows("SELECT url FROM reminder_to WHERE name = ?", (name,))
+        return found[0][0] if found else None
+
+    def set_reminder_url(self, name: str, url: str) -> None:
+        """``name``'s reminders go to ``url`` from now on ("": set nowhere here, the players file's then)."""
+        with self.change() as db:
+            if url:
+                db.execute("INSERT OR REPLACE INTO reminder_to VALUES (?, ?)", (name, url))
+            else:
+                db.execute("DELETE FROM reminder_to WHERE name = ?", (name,))
+
+    def import_reminder_urls(self, urls: dict[str, str]) -> None:
+        """An older folder's ``reminders.json``, once (in one transaction with the mark that it was)."""
+        with self.change() as db:
+            db.executemany("INSERT OR IGNORE INTO reminder_to VALUES (?, ?)", list(urls.items()))
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('imported-reminders', ?)", (str(time.time()),))
+
+    def last_reminded(self, gid: str, name: str) -> float | None:
+        """When ``name`` was last reminded of game ``gid`` (any kind), or None."""
+        return self.rows("SELECT max(sent) FROM reminders WHERE game_id = ? AND name = ?", (gid, name))[0][0]
+
+    def reminded(self, gid: str, name: str, kind: str, at: float) -> None:
+        with self.change() as db:
+            db.execute("INSERT OR REPLACE INTO reminders VALUES (?, ?, ?, ?)", (gid, name, kind, at))

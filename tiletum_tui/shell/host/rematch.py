@@ -3,7 +3,8 @@ accept"). A part of ``server.Host``.
 
 A player of a game over asks for a rematch (``Rematch``: the lobby's ``m`` on its line): a table is set
 with the same people and opponents, each seat moved on by one (the second player plays first), the
-same game and modules, and kept in the lobby until each person accepts. Their seats are open seats
+same game and modules, the same time per move and choice when it runs out (read from the old game's
+correspondence record, ``correspondence/GAME.json``), and kept in the lobby until each person accepts. Their seats are open seats
 kept for them by name (``SeatPlan("open", name)``): only that person may take one (Enter on the line
 is the one key), and the game begins, with a new seed, when the last is taken. Asking again for the
 same game is accepting it.
@@ -22,6 +23,7 @@ from tiletum_tui.core.safe_text import clean
 from ..saves import store
 from ..saves.errors import SaveFileError
 from . import protocol as P
+from .correspondence import read_record
 from .hosted import COLOURS, FinishedGame, Table
 from .pauses import cannot_save
 
@@ -62,7 +64,7 @@ def kept_for(table: Table, seat: int, name: str) -> str | None:
 
 
 class HostRematch:
-    """``server.Host``'s rematches (it gives ``games``, ``tables``, ``report``, ``_take_seat``)."""
+    """``server.Host``'s rematches (it gives ``folder``, ``games``, ``tables``, ``report``, ``_take_seat``)."""
 
     async def _rematch(self, conn, msg: P.Rematch) -> None:
         if conn.watching:
@@ -90,8 +92,11 @@ class HostRematch:
             conn.send(P.Refused(f"the game's file cannot be read for its rematch: {clean(exc, 200)}"))
             return
         seats = rotated(g.names(), [g.seat(i) for i in range(len(g.names()))])
+        record = read_record(self.folder, g.id, self.report)  # (its pace: none kept, none set)
+        pace = {} if record is None else {"per_move": record.control.per_move, "stand_in": record.control.stand_in,
+                                          "take_after": record.control.take_after}
         table = Table(id=f"t-{secrets.token_hex(4)}", game=g.game.name, seats=seats, modules=modules,
-                      created=time.time())
+                      created=time.time(), **pace)
         self.tables.tables[table.id] = table
         self.tables.rematch_of[table.id] = g.id
         try:

@@ -1,24 +1,25 @@
 """Reminders outside the terminal (issue 44): when a player's turn begins at a hosted game, and before
 their time per move runs out, a message through apprise (e-mail, ntfy, Matrix, Discord and the rest)
-to the URL the player set in the lobby (``m``), kept in the host's folder (``reminders.json``, mode
-0600: a URL may hold a password), or in the players file (``notify="URL"`` on the player's key line).
+to the URL the player set in the lobby (``e``), kept in the host's database (``records_db``:
+``host.db``, mode 0600: a URL may hold a password; ``reminders.json`` before, imported once), or in
+the players file (``notify="URL"`` on the player's key line).
 
-Never more than one per game and player per interval (``clock.MoveClock.interval``), never for the
-seat that just moved (the Table does not ask for one), never while the player is away. Each is sent
-off the host's event loop, by a small pool of threads: the host never waits on a mail server.
+Never more than one per game and player per interval (``clock.MoveClock.interval``; when each was
+last sent is in the database too, so a host started again keeps to it), never for the seat that just
+moved (the Table does not ask for one), never while the player is away. Each is sent off the host's
+event loop, by a small pool of threads: the host never waits on a mail server.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
 from concurrent.futures import ThreadPoolExecutor
 
 import msgspec
 
 from tiletum_tui.core.safe_text import clean
-from ..saves import store
 from ..table.clock import left_words
+from .records_db import Records, RecordsError
 
 URL_LONGEST = 500
 
@@ -35,22 +36,35 @@ def _send(url: str, title: str, body: str) -> bool:
 class Reminders:
     def __init__(self, folder, report, wall) -> None:
         self.folder, self.report, self.wall = folder, report, wall
-        self.urls: dict[str, str] = {}
+        self.records: Records | None = None  # the host's database (``open``, when the host starts)
         self.players = None  # the SSH door's players file (``keys.PlayerKeys``): its ``notify="URL"`` options
-        self.last: dict[tuple[str, str], float] = {}  # (game, player) -> when last reminded
         self.sending: set = set()  # futures under way (a test waits for them: ``settled``)
         self._pool: ThreadPoolExecutor | None = None
-        path = folder.reminders
-        if path.exists():
-            try:
-                self.urls = msgspec.json.decode(path.read_bytes(), type=dict[str, str])
-            except (msgspec.DecodeError, OSError) as exc:
-                report(f"the players' reminder addresses could not be read: {clean(exc, 120)}")
+
+    def open(self, records: Records) -> None:
+        """Kept in ``records`` from now on; an older folder's ``reminders.json`` imported into it once
+        (renamed ``reminders.json.imported``, as ``tables.json`` is; a damaged one is said and kept)."""
+        self.records = records
+        path = self.folder.reminders
+        if records.meta("imported-reminders") is not None or not path.exists():
+            return
+        try:
+            urls = msgspec.json.decode(path.read_bytes(), type=dict[str, str])
+        except (msgspec.DecodeError, OSError) as exc:
+            self.report(f"the players' reminder addresses could not be read: {clean(exc, 120)}")
+            return
+        records.import_reminder_urls(urls)
+        try:
+            path.rename(path.with_name("reminders.json.imported"))
+        except OSError:
+            pass
+        self.report(f"imported {len(urls)} player(s)' reminder addresses from reminders.json into host.db")
 
     def url_of(self, name: str) -> str:
         """Where ``name``'s reminders go: set in the lobby, else by the players file; "" for nowhere."""
-        if name in self.urls:
-            return self.urls[name]
+        url = self.records.reminder_url(name) if self.records is not None else None
+        if url is not None:
+            return url
         return self.players.notify_of(name) if self.players is not None else ""
 
     def set_url(self, name: str, url: str) -> str | None:
@@ -64,13 +78,9 @@ class Reminders:
             if not apprise.Apprise().add(url):
                 return ("apprise does not know that address: e.g. mailto://user:password@example.org, "
                         "ntfys://ntfy.sh/topic, discord://id/token")
-            self.urls[name] = url
-        else:
-            self.urls.pop(name, None)
         try:
-            store.write_atomic(self.folder.reminders, msgspec.json.encode(self.urls))
-            os.chmod(self.folder.reminders, 0o600)
-        except Exception as exc:
+            self.records.set_reminder_url(name, url)  # (committed before the player is told)
+        except RecordsError as exc:
             return f"the host could not keep it: {clean(exc, 120)}"
         return None
 
@@ -80,10 +90,14 @@ class Reminders:
         if not url:
             return
         now = self.wall.now()
-        key = (game_id, name)
-        if now - self.last.get(key, float("-inf")) < u.interval:
+        try:
+            last = self.records.last_reminded(game_id, name)
+            if last is not None and now - last < u.interval:
+                return
+            self.records.reminded(game_id, name, u.kind, now)  # (kept before it is sent: never twice)
+        except RecordsError as exc:
+            self.report(f"a reminder to {clean(name, 40)} was not sent: {clean(exc, 120)}")
             return
-        self.last[key] = now
         if u.kind == "turn":
             subject = f"Tiletum: your turn at {title} ({game_id})"
             body = f"It is your turn, {name}, at the game of {title} {game_id}."

@@ -9,7 +9,7 @@ import msgspec
 
 from tiletum_tui.core import games
 from ..session import LogEntry, NotYourMoveError
-from tiletum_tui.shell.ui.model import GameModel
+from tiletum_tui.shell.ui.model import GameModel, plays_for
 from ..table.clock import left_words
 from . import protocol as P
 
@@ -102,7 +102,7 @@ class RemoteModel(GameModel):
         if seat is None:
             return line
         if seat.kind == "opponent":
-            return f"{line}  ({seat.level}, thinking on the host)"
+            return f"{line}  ({plays_for(seat)}, thinking on the host)"
         left = f"  ({self.time_left()})" if self.deadline else ""  # (issue 44: the time per move)
         return line + left if seat.connected else f"{line}  (not connected: the game waits){left}"
 

@@ -77,6 +77,7 @@ class Host(HostConnections, HostLobby, HostPauses, HostRecords, HostRematch, Hos
     async def start(self) -> None:
         self.folder.prepare()
         self._open_records()  # (host.db: an older folder imported once, issue 44)
+        self.reminders.open(self.records)  # (where reminders go and when each was sent: host.db too)
         self.games = load_games(self.folder, self.report, self.wall)
         self._after_load()
         self.tables = WaitingTables(self.folder, self.records)

@@ -37,6 +37,14 @@ def paused_notice(why: str) -> str:
     return "The host can save again: the game goes on."
 
 
+def plays_for(seat) -> str:
+    """Who plays a hosted seat a computer opponent plays (a ``SeatInfo``), in words: its level
+    ("beginner"), or, a person's seat handed over for good (issue 44: resigned, voted over), that the
+    person no longer plays it: "resigned: beginner plays"."""
+    left = getattr(seat, "left", "")
+    return f"{left}: {seat.level} plays" if left else seat.level
+
+
 def someone_decides(title: str) -> str:
     """ "Ann: choose a die" as the others see it: "Ann is choosing a die…"."""
     who, _, what = title.partition(": ")

@@ -24,7 +24,7 @@ from textual.widgets import Input, Static
 
 from ..engine import current_player
 from ..engine.events import TilePlaced
-from tiletum_tui.shell.ui.model import paused_notice
+from tiletum_tui.shell.ui.model import paused_notice, plays_for
 from .opponents import show_hint
 from .screen import CarcassonneScreen
 from .text import last_news
@@ -121,7 +121,7 @@ class HostSeats:
         seats = self.model.seats
         info = seats[who] if who < len(seats) else None
         if info is not None and info.kind == "opponent":
-            line += f"  ({info.level}, thinking on the host)"
+            line += f"  ({plays_for(info)}, thinking on the host)"
         elif info is not None and not info.connected:
             line += "  (not connected: the game waits)"
         if info is not None and info.kind != "opponent" and getattr(self.model, "deadline", 0):
