@@ -15,31 +15,11 @@ PACKAGE = "tiletum_tui"
 KNOWN: set[tuple[str, tuple[str, ...]]] = set()
 
 
-# Imports inside functions that give no reason (a comment on the line or just above it), by module: the
-# ones of today, which may only go (issue 38: "imports inside functions only where start-up time needs
-# them, each with its reason"). A new one says why it is not at the top, or goes to the top.
-UNEXPLAINED = {
-    "games.carcassonne.cli": 2, "games.carcassonne.cli_options": 1, "games.carcassonne.ui.land": 2,
-    "games.carcassonne.ui.looking": 3, "games.carcassonne.ui.new_game": 1, "games.carcassonne.ui.parts": 3,
-    "games.carcassonne.ui.rules_pages": 1, "games.carcassonne.ui.shell": 3,
-    "games.tiletum.cli_options": 2, "games.tiletum.headless": 1, "games.tiletum.learn.hints": 6,
-    "games.tiletum.learn.lessons": 2, "games.tiletum.learn.pages": 3, "games.tiletum.learn.texts": 1,
-    "games.tiletum.opponents.match": 2, "games.tiletum.registry": 1, "games.tiletum.ui.bench": 18,
-    "games.tiletum.ui.choices": 3, "games.tiletum.ui.dialogs.help": 3, "games.tiletum.ui.learn": 16,
-    "games.tiletum.ui.learn.dialogs": 7, "games.tiletum.ui.learn.rules_screen": 1,
-    "games.tiletum.ui.learn.tutorial_screen": 9, "games.tiletum.ui.line_memory": 7, "games.tiletum.ui.mapdraw": 1,
-    "games.tiletum.ui.opponents": 5, "games.tiletum.ui.replay.screen": 5,
-    "games.tiletum.ui.screens.final": 3, "games.tiletum.ui.screens.game": 3,
-    "games.tiletum.ui.screens.game_keys": 4,
-    "games.tiletum.ui.screens.game_views": 1, "games.tiletum.ui.views": 1, "games.tiletum.ui.widgets.map_view": 1,
-    "games.tiletum.ui.widgets.strip": 4, "shell.bench.replay": 2, "shell.cli_guard": 1, "shell.host.archive": 1,
-    "shell.host.bench": 1, "shell.host.bench_disk_full": 1, "shell.host.bench_lobby": 3,
-    "shell.host.bench_restart": 5, "shell.host.bench_screens": 8, "shell.host.bench_web": 3,
-    "shell.host.bench_web_start": 1, "shell.host.launch": 3, "shell.host.remote_model": 2,
-    "shell.textual_private": 1, "shell.ui.choose_game": 1, "shell.ui.help": 1, "shell.ui.load": 6,
-    "shell.ui.opponents": 1, "shell.ui.replay.charts": 1, "shell.ui.replay.dialogs": 2, "shell.ui.replay.screen": 3,
-    "shell.ui.save": 1,
-}
+# Imports inside functions that give no reason (a comment on the line or just above it), by module:
+# none (issue 38: "imports inside functions only where start-up time needs them, each with its
+# reason"). A new one says why it is not at the top ("# start-up: ...", "# cycle: ...", "# optional:
+# ..."), or goes to the top.
+UNEXPLAINED: dict[str, int] = {}
 
 
 def _module(path: Path, root: Path) -> tuple[str, bool]:

@@ -19,6 +19,7 @@ import os
 import sys
 
 from tiletum_tui.core.safe_text import clean
+from .saves.errors import SaveFileError
 
 EXIT_BAD_INPUT = 2
 EXIT_BUG = 70
@@ -95,8 +96,6 @@ class _Output:
 
 
 def run(main, argv) -> int:
-    from .saves.errors import SaveFileError
-
     real = sys.stdout
     sys.stdout = _Output(real)
     try:

@@ -9,6 +9,7 @@ aiohttp's ``site._server`` in ``shell/host/web_door.py`` alone: one place per pa
 from __future__ import annotations
 
 from textual.widget import _RenderCache as RenderCache  # a widget's rendered lines, as its render keeps them
+from textual.keys import _character_to_key
 
 # The method of ``Widget`` that renders a widget's content into its lines: ``painted.Painted`` replaces
 # it to render only the lines that changed (issue 25).
@@ -28,8 +29,6 @@ def selecting(screen) -> bool:
 
 def character_to_key(character: str) -> str:
     """A one-character key as Textual names it ("?" -> "question_mark"), as ``App.set_keymap`` does."""
-    from textual.keys import _character_to_key
-
     return _character_to_key(character)
 
 

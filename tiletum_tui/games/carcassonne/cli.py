@@ -21,6 +21,7 @@ from .engine.game import CARCASSONNE
 from .engine.state import COLOURS
 from .engine.words import count
 from .ui import parts as ui_parts
+from tiletum_tui.shell.session import Session
 
 DEFAULT_NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 
@@ -69,8 +70,6 @@ def print_scores(state, out=None) -> None:
 def play_headless(args) -> int:
     session = None
     if args.load:
-        from tiletum_tui.shell.session import Session
-
         try:
             session = Session.load(args.load, autosave=False)
         except Exception as exc:
@@ -117,8 +116,6 @@ def play_headless(args) -> int:
     if args.legal:
         print("legal: " + " | ".join(notation(a) for a in legal_actions(state)))
     if args.save:
-        from tiletum_tui.shell.session import Session
-
         try:
             game_id = session.game_id if session is not None else None
             saved = Session.from_actions(game_settings, log, game=CARCASSONNE, game_id=game_id).save_as(args.save)

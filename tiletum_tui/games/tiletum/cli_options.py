@@ -7,7 +7,7 @@ from __future__ import annotations
 
 def module_flags() -> list[tuple[str, str, str]]:
     """(flag, module, option or "") of every module and option this program knows."""
-    from .engine import known_modules
+    from .engine import known_modules  # start-up: tiletum --help does not load the engine
 
     out = [(name, name, "") for name in known_modules()]
     for name, module in known_modules().items():
@@ -19,7 +19,7 @@ def add_options(group, with_modules: bool) -> list[str]:
     """Add the modules' flags (they need the engine: only when ``with_modules``); their dests."""
     if not with_modules:
         return []
-    from .engine import known_modules
+    from .engine import known_modules  # start-up: tiletum --help does not load the engine
 
     modules = known_modules()
     dests = []

@@ -10,6 +10,7 @@ import msgspec
 from .engine import TiletumError, explain_frame, legal_actions, notation
 from tiletum_tui.shell.moves_input import read_moves
 from tiletum_tui.core.safe_text import clean, quote
+from tiletum_tui.shell.session import EVERY_SEAT, Session
 
 
 def print_scores(state, out=None) -> None:
@@ -27,8 +28,6 @@ def play_headless(args, settings) -> int:
     """Play the script's moves (then random ones) through a session that writes nothing. The
     command plays every seat of the game: each move is the deciding player's (``by=EVERY_SEAT``),
     and a move without a seat is theirs."""
-    from tiletum_tui.shell.session import EVERY_SEAT, Session
-
     loaded = None
     if args.load:
         try:

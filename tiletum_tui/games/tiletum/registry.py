@@ -25,6 +25,8 @@ import pkgutil
 from dataclasses import dataclass, field
 from typing import Callable
 
+from . import modules
+
 LAYERS = ("state", "engine", "learn", "ui")
 
 
@@ -37,8 +39,6 @@ class Entry:
 def _registered() -> list[Entry]:
     """The module of every file in ``tiletum_tui/games/tiletum/modules/``, in the order of the files' names (a
     module's parts are applied in this order: the Action tiles variant before the expansion)."""
-    from . import modules
-
     found = sorted(m.name for m in pkgutil.iter_modules(modules.__path__) if not m.name.startswith("_"))
     files = [importlib.import_module(f"{modules.__name__}.{name}") for name in found]
     return [Entry(f.NAME, dict(f.PARTS)) for f in files]

@@ -17,6 +17,9 @@ import asyncio
 import statistics
 import time
 
+from ..ui.app import TiletumApp
+from ..ui.games import screens_for
+
 VIEWS = ("log", "wheel", "map", "board")
 
 
@@ -34,9 +37,6 @@ async def _timed(pilot, call) -> float:
 
 async def _measure(session, rounds: int, views=VIEWS) -> dict[str, list[float]]:
     """Each view in turn (a view the game's replay opens on is left as it is: Carcassonne's land)."""
-    from ..ui.app import TiletumApp
-    from ..ui.games import screens_for
-
     out: dict[str, list[float]] = {}
     for view in views:
         for _ in range(rounds):

@@ -17,6 +17,7 @@ from tiletum_tui.core.safe_text import clean
 from ..saves import store
 from ..saves.errors import SaveFileError
 from ..saves.safe_read import os_reason
+from .hosted import FinishedGame
 
 WHAT = ("archive", "delete")
 
@@ -32,8 +33,6 @@ def archive_folder(folder) -> Path:
 def find_over(folder, game_id: str, under_way: bool = False) -> Path:
     """The file of the game over ``game_id`` in the host's ``games/`` (``under_way``: or not over);
     ArchiveError saying why not."""
-    from .hosted import FinishedGame
-
     base = store.autosave_path(folder.games, game_id)
     candidates = [base] + sorted(folder.games.glob(base.stem + "-*" + base.suffix))
     for path in candidates:

@@ -30,6 +30,7 @@ from pathlib import Path
 from . import protocol as P
 from .bench_host import BenchClient, host_ready, rss_mb, start_host, stop_host
 from .bench_screens import screens_latency, ssh_connect_to_lobby
+from ..bench.startup import start_on_pty, stop, wait_for_text
 
 MOVES = 60  # moves timed per client count
 ANNOUNCED_MOVES = 72  # moves of the announcements' part (a game's first announcement: 30 to 70 moves in)
@@ -78,8 +79,6 @@ async def _latency(folder: Path, count: int, host_pid: int) -> dict:
 
 
 def _connect_to_lobby(folder: Path) -> tuple[float, float]:
-    from ..bench.startup import start_on_pty, stop, wait_for_text
-
     argv = [sys.executable, "-m", "tiletum_tui", "join", "--host-dir", str(folder), "--as", "lobbytimer"]
     start = time.perf_counter()
     process, master = start_on_pty(argv)

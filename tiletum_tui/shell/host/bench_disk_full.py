@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import shutil
 import signal
@@ -135,8 +136,6 @@ async def run(folder: Path, moves: int, tree: str, kill_while_full: bool) -> Non
                 await move("room again")
         kept = told()
         (folder / "kill").touch()
-        import os
-
         os.kill(host_pid, signal.SIGKILL)
         (folder / "free-now").touch()
         ns.wait(30)

@@ -16,14 +16,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import fcntl
 import json
 import os
 import pty
 import select
 import shutil
 import statistics
+import struct
 import sys
 import tempfile
+import termios
 import time
 from pathlib import Path
 
@@ -94,10 +97,6 @@ def _join(folder: Path) -> float:
     if pid == 0:
         os.environ.update(PYTHONPATH=str(ROOT), TERM="xterm-256color", COLUMNS="80", LINES="24")
         os.execv(sys.executable, [sys.executable, "-m", "tiletum_tui", "join", "--as", "ann", "--host-dir", str(folder)])
-    import fcntl
-    import struct
-    import termios
-
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     t, seen = time.perf_counter(), b""
     try:

@@ -26,6 +26,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from tiletum_tui.core import games
+from .hosted import HostFolder
+from ..session import EVERY_SEAT, Session
+from .server import Host
+
 THIS = Path(__file__).resolve()
 ROOT = THIS.parents[3]
 if sys.path and Path(sys.path[0]).resolve() == THIS.parent:
@@ -40,10 +45,6 @@ def rss_mb() -> float:
 
 
 def make_folder(root: Path, finished: int) -> None:
-    from tiletum_tui.core import games
-    from .hosted import HostFolder
-    from ..session import EVERY_SEAT, Session
-
     folder = HostFolder(root)
     folder.prepare()
     rng = random.Random(25)
@@ -62,9 +63,6 @@ def make_folder(root: Path, finished: int) -> None:
 
 
 def child(root: str) -> None:
-    from .hosted import HostFolder
-    from .server import Host
-
     async def run() -> dict:
         host = Host(HostFolder(root), pace=0)
         before, cpu, wall = rss_mb(), time.process_time(), time.perf_counter()

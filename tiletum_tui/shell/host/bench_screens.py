@@ -21,13 +21,18 @@ import contextlib
 import itertools
 import os
 import random
+import socket
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 from . import protocol as P
 from .bench_host import BenchClient, host_ready, start_host, stop_host
+from .ssh_import import asyncssh
+from ..bench.startup import _ESCAPES, start_on_pty, stop
 
 QUIET = 0.25  # seconds without output after which a screen has finished redrawing
 UNCHANGED = 5.0  # seconds after which a screen with no output had nothing to redraw
@@ -51,8 +56,6 @@ class _Screen:
     """A ``tiletum join`` on a pty; when its output last came, and how much."""
 
     def __init__(self, folder: Path, name: str) -> None:
-        from ..bench.startup import start_on_pty
-
         argv = [sys.executable, "-m", "tiletum_tui", "join", "--host-dir", str(folder), "--as", name, "--no-bell"]
         self.process, self.master = start_on_pty(argv)
         os.set_blocking(self.master, False)
@@ -76,16 +79,12 @@ class _Screen:
             self.text += data
 
     def shows(self, text: str) -> bool:
-        from ..bench.startup import _ESCAPES
-
         return text.encode() in _ESCAPES.sub(b"", self.text)
 
     def send(self, keys: bytes) -> None:
         os.write(self.master, keys)
 
     def stop(self) -> None:
-        from ..bench.startup import stop
-
         asyncio.get_running_loop().remove_reader(self.master)
         os.set_blocking(self.master, True)
         stop(self.process, self.master)
@@ -198,8 +197,6 @@ async def screens_latency(folder: Path, count: int, moves: int = SCREEN_MOVES, d
 
 def _children_cpu(pid: int) -> dict[int, float]:
     """CPU seconds of each living child of a process (the door's clients, the spare one too)."""
-    import subprocess
-
     out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True).stdout
     return {int(p): cpu_seconds(int(p)) for p in out.split()}
 
@@ -211,13 +208,6 @@ async def ssh_connect_to_lobby(laps: int = 5, cold: bool = False) -> dict:
     the first frame), separately, as a loaded machine stretches the one and not the other. The CPU
     is what was spent between the connection and the paint: a client started ahead (``warm``) spent
     its start before."""
-    import socket
-    import tempfile
-
-    from .ssh_import import asyncssh
-
-    from ..bench.startup import _ESCAPES
-
     folder = Path(tempfile.mkdtemp(prefix="tb-"))
     key = asyncssh.generate_private_key("ssh-ed25519")
     public = key.export_public_key("openssh").decode().split()

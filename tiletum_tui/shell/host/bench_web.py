@@ -55,8 +55,8 @@ def chromium(timing: bool = False, console: bool = False):
     """A headless Chromium of the operating system's with a fresh profile (Selenium), or None.
     ``timing``: the page's WebSocket timed (``window.bench``); ``console``: its console kept (tests)."""
     try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
+        from selenium import webdriver  # optional: selenium is a test dependency
+        from selenium.webdriver.chrome.service import Service  # optional: selenium is a test dependency
     except ImportError:
         return None
     binary, driver = shutil.which("chromium") or shutil.which("chromium-browser"), shutil.which("chromedriver")
@@ -107,6 +107,7 @@ def web_numbers() -> dict:
             browser.get(f"http://127.0.0.1:{port}/" + ("" if lap else f"?t={token}"))
             opens.append(_until(lambda: browser.execute_script("return window.bench.first > 0 && window.bench.first")))
         browser.execute_script("document.querySelector('.xterm-helper-textarea').focus()")
+        # optional: selenium is a test dependency (pyproject)
         from selenium.webdriver.common.action_chains import ActionChains
 
         for k in range(KEYS):

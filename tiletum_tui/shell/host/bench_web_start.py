@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import aiohttp
+
 from .bench_host import start_host, stop_host
 from .hosted import HostFolder
 from .invites import Invites
@@ -57,8 +59,6 @@ def _cpu(pid: int) -> float:
 
 
 async def _open(port: int, token: str, host_pid: int) -> tuple[float, float]:
-    import aiohttp
-
     before = {pid: _cpu(pid) for pid in _children(host_pid)}
     async with aiohttp.ClientSession(cookies={"tiletum_link": token}) as http:
         start = time.perf_counter()

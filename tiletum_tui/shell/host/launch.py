@@ -10,6 +10,10 @@ import os
 import sys
 from pathlib import Path
 
+from .door import ClientLaunch
+from .warm import WarmClients
+from .web_door import page_env
+
 ROOT = Path(__file__).resolve().parents[3]  # the folder holding ``tiletum_tui`` (an uninstalled checkout too)
 
 
@@ -20,14 +24,9 @@ def launcher(host, via: str = "ssh", watching: bool = False, *, warm: bool = Tru
     pipes for the web door, with a page's environment) and each session is given it if it is ready;
     ``pool``: another launcher's clients started ahead, shared (the web door's watchers take the same
     as its players). Called with the host's loop running."""
-    from .door import ClientLaunch
-    from .warm import WarmClients
-
     path = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH", "")) if p)
     if pool is None and warm and not os.environ.get("TILETUM_COLD_CLIENTS"):  # (the bench's figure without it)
         if via == "web":
-            from .web_door import page_env
-
             env = page_env(80, 24, {"PYTHONPATH": path})  # (the page's size comes with the session)
         else:
             env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "COLORTERM", "TERM")}

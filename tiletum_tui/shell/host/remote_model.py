@@ -8,10 +8,11 @@ import time
 import msgspec
 
 from tiletum_tui.core import games
-from ..session import LogEntry, NotYourMoveError
+from ..session import LogEntry, NotYourMoveError, Session
 from tiletum_tui.shell.ui.model import GameModel, plays_for
 from ..table.clock import left_words
 from . import protocol as P
+from ..session.since import Since
 
 
 def _entries(game, entries) -> list[LogEntry]:
@@ -19,8 +20,6 @@ def _entries(game, entries) -> list[LogEntry]:
 
 
 def _since(data: bytes):
-    from ..session.since import Since
-
     return msgspec.msgpack.decode(data, type=Since) if data else None
 
 
@@ -87,8 +86,6 @@ class RemoteModel(GameModel):
         if self._whole is None:
             if not self._record:
                 raise ValueError("the game is not over: a replay shows it only once it is")
-            from ..session import Session
-
             self._whole = Session.load_bytes(self._record, f"the host's record of {self.id}")
         self._whole.talk = tuple(self.chat)  # (the replay shows each line where it was said: issue 44)
         return self._whole

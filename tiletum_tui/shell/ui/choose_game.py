@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+from .games import screens_for
 
 
 class ChooseGame(ModalScreen):
@@ -28,8 +29,6 @@ class ChooseGame(ModalScreen):
         self.names, self.question, self.first = names, question, first
 
     def compose(self) -> ComposeResult:
-        from .games import screens_for
-
         with Vertical(id="choose-game"):
             yield Static(self.question, markup=False)
             yield OptionList(*[Option(Text(f"{i + 1}  {screens_for(n).title}"), id=n)

@@ -60,8 +60,6 @@ def page_keys(keys: str, page: bool | None = None) -> str:
 
 def page_bindings() -> list:
     """The app's bindings of the page keys (none outside a page)."""
-    from textual.binding import Binding
-
     if not in_page():
         return []
     return [Binding(key, action, show=False, priority=True, id=f"shell.page-{action}")

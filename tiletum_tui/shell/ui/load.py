@@ -13,6 +13,10 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tiletum_tui.core.safe_text import clean
+from ..session import Session
+from .games import screens_for
+from ..saves import listing, store
+from .dialogs import ConfirmDialog
 
 
 class LoadDialog(ModalScreen[Path | None]):
@@ -41,9 +45,6 @@ class LoadDialog(ModalScreen[Path | None]):
         self.query_one(OptionList).focus()
 
     def _fill(self) -> None:
-        from ..saves import listing, store
-        from ..session import Session
-
         folder = store.resolve_save_dir(self.save_dir)
         ol = self.query_one(OptionList)
         ol.clear_options()
@@ -77,8 +78,6 @@ class LoadDialog(ModalScreen[Path | None]):
 
     def action_delete(self) -> None:
         """Delete the highlighted save, after a confirmation (a deleted game cannot come back)."""
-        from .dialogs import ConfirmDialog
-
         index = self.query_one(OptionList).highlighted
         if index is None or not self.paths:
             return
@@ -87,8 +86,6 @@ class LoadDialog(ModalScreen[Path | None]):
         def answered(yes: bool | None) -> None:
             if not yes:
                 return
-            from ..saves import listing
-
             try:
                 listing.delete(path)
             except Exception as exc:  # SaveFileError names the file and the reason
@@ -115,9 +112,6 @@ class LoadDialog(ModalScreen[Path | None]):
 def open_replay(app, path) -> None:
     """Open Open's highlighted save as a replay of its game (``Screens.replay``): read-only (no lock,
     nothing written), or say why not."""
-    from ..session import Session
-    from .games import screens_for
-
     try:
         session = Session.load(path, save_dir=app.save_dir, autosave=False, open_as="read-only")
     except Exception as exc:  # SaveFileError/ReplayError name the file and the problem

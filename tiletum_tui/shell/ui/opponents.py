@@ -20,7 +20,7 @@ import time
 
 from ..opponents.base import LEVEL_TITLES
 from ..session import EVERY_SEAT
-from ..table import updates as U
+from ..table import updates as U, Table
 
 HINT_BUDGET = ""  # a hint is the master's decision at its own strength (no stronger than the opponent)
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -50,8 +50,6 @@ class SeatDriver:
         # opponents and works out the hints.
         self.table = None
         if hasattr(session, "start_clock"):
-            from ..table import Table
-
             self.table = Table(session, pace=self.pace, hint_budget=self.hint_budget)
             self.table.opponents.may_play = lambda: self.screen.app.screen is self.screen
             self._sub = self.table.subscribe(EVERY_SEAT, self._heard)

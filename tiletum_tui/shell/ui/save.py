@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from tiletum_tui.core.safe_text import clean
+from ..saves import store
 
 
 class SaveDialog(ModalScreen[str | None]):
@@ -89,8 +90,6 @@ class SaveDialog(ModalScreen[str | None]):
 
 def where_it_goes(typed: str, folder) -> str:
     """One line saying where ``typed`` would be saved."""
-    from ..saves import store
-
     if not typed.strip():
         return "a name saves in the save folder; a path (/…, ~/…, old/…) saves exactly there"
     folder = folder if folder is not None else store.resolve_save_dir(None)

@@ -23,6 +23,8 @@ from textual.widgets import Static
 
 from . import draw
 from .parts import kinds_drawn
+from .news import order_mark
+from ..engine.tiles import turned_name
 
 # the roles a character is drawn in (``draw.char_map``): the base game's, and the kinds the modules bring
 ROLES = ("field", "city", "wall", "road", "crossing", "gate", "bridge", "cloister",
@@ -221,8 +223,6 @@ def cell(state, places, x: int, y: int, line: int, *, cursor, rotation: int = 0,
         runs = list(tile_runs(p.design, p.rotation, look.w, look.h, line, followers_at(state, index), look.palette,
                               _EXTRA[style], lit.get(index, frozenset()) if lit else frozenset()))
         if number is not None and line == 0:
-            from .news import order_mark
-
             first, st = runs[0]
             runs[0:1] = [(order_mark(number), _NUMBER), (first[1:], st)] if len(first) > 1 else \
                 [(order_mark(number), _NUMBER)]
@@ -279,8 +279,6 @@ def big_tile(design: str, rotation: int, lit=frozenset(), width: int = 23, named
              palette=None) -> Text:
     """The tile in hand (or just placed) large, under its name (its letter alone where ``named`` is
     false: the replay's move line already names it); ``lit``: the segment chosen (its index), reversed."""
-    from ..engine.tiles import turned_name
-
     w, h = big_size(width)
     if isinstance(lit, int):
         lit = draw.segment_cells(design, rotation, lit, w, h)

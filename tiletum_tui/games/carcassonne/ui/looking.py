@@ -8,6 +8,9 @@ from __future__ import annotations
 from ..engine import remaining
 from . import why
 from .shell import WhyNote
+from tiletum_tui.shell.ui.replay.charts import ChartsScreen
+from tiletum_tui.shell.ui.replay.positions import Positions
+from .charts import CHARTS
 
 
 class Looking:
@@ -51,10 +54,6 @@ class Looking:
             self.message = "How it was won: once the game is over (the final table's c, or a replay's)."
             self.refresh_all()
             return
-        from tiletum_tui.shell.ui.replay.charts import ChartsScreen
-        from tiletum_tui.shell.ui.replay.positions import Positions
-        from .charts import CHARTS
-
         self.app.push_screen(ChartsScreen(Positions(self.session.whole_game()), CHARTS))
 
     def action_hint(self) -> None:

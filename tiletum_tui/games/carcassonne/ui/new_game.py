@@ -18,6 +18,7 @@ from ..data import load
 from ..engine.expansion import settings_with
 from ..engine import PlayerSetup, Settings
 from ..engine.state import COLOURS
+from .shell import show_keys
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 
@@ -64,8 +65,6 @@ class NewCarcassonneGame(PlayersForm):
 
     def action_keys(self) -> None:
         """? (the app's help key) on this form: Carcassonne's keys, the form's first."""
-        from .shell import show_keys
-
         show_keys(self.app, form=True)
 
     @property

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from .. import modules as registry
+
 
 @dataclass(frozen=True)
 class UiPart:
@@ -24,20 +26,14 @@ class UiPart:
 
 def kinds_drawn() -> tuple[tuple[str, str, str], ...]:
     """(kind, character, colour) of every kind the modules bring, in the registry's order."""
-    from .. import modules as registry
-
     return tuple(g for _name, part in registry.parts("ui") for g in part.glyphs)
 
 
 def chosen(args) -> tuple[str, ...]:
     """The modules the parsed command line switches on (each by its ``option``)."""
-    from .. import modules as registry
-
     return tuple(name for name, part in registry.parts("ui") if getattr(args, part.option, False))
 
 
 def tile_topic(design: str | None) -> str:
     """The rules topic of a drawn tile: a module's (a river tile: the River's page), else placing."""
-    from .. import modules as registry
-
     return next((t for _name, part in registry.parts("ui") if design and (t := part.topic(design))), "place")

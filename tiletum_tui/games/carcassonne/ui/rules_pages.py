@@ -14,6 +14,7 @@ from .. import modules as registry
 from ..engine.values import (
     CITY_PENNANT, CITY_TILE, CLOISTER, CLOISTER_TILE, FARM_CITY, ROAD_TILE, UNFINISHED_PENNANT, UNFINISHED_SEGMENT,
 )
+from .cards import cards_page
 
 
 def _points(n: int) -> str:
@@ -165,8 +166,6 @@ TOPICS.update((k, v) for _name, part in registry.parts("learn") for k, v in part
 @functools.cache
 def pages() -> dict[str, Page]:
     """Every page by id, in reading order (Cards & Components generated from the data)."""
-    from .cards import cards_page
-
     made = {pid: Page(pid, title, summary, tuple(Section(*s) for s in sections))
             for pid, (title, summary, sections) in _TEXT.items()}
     made["cards"] = cards_page()

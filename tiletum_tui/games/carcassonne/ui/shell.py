@@ -17,7 +17,7 @@ from textual.widgets import Static
 from tiletum_tui.shell.ui import keeping
 from tiletum_tui.shell.ui.hanging import hung_lines
 from tiletum_tui.shell.ui.help import KeysHelp
-from . import news
+from . import news, feature
 from .parts import tile_topic
 
 # Every key of the game screen, as the help shows it (a test holds this to the screen's bindings).
@@ -231,8 +231,6 @@ class CarcassonneShell(Screen):
     def action_feature(self) -> None:
         """f: the feature of a segment of the tile under the cursor (again: the next segment, then none);
         at the final table, the final scoring's features one after another, then the table again."""
-        from . import feature
-
         state = self.state
         if state.phase == "over":
             items = feature.final_items(self.session.log[-1], self._names()) if self.session.log else []
@@ -298,8 +296,8 @@ def show_keys(app, form: bool = False) -> None:
 
 def open_rules(app, topic: str | None = None):
     """Carcassonne's rules browser, opened at ``topic`` (a page, "page:section", a word)."""
-    from tiletum_tui.shell.ui.rules_screen import RulesBrowser
-    from . import rules_pages
+    from tiletum_tui.shell.ui.rules_screen import RulesBrowser  # start-up: the rules browser loads when r is pressed
+    from . import rules_pages  # start-up: the rules load when r is pressed
 
     if isinstance(app.screen, RulesBrowser):
         app.screen.show(*rules_pages.topic(topic))

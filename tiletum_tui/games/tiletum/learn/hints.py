@@ -8,11 +8,14 @@ after every move.
 
 from __future__ import annotations
 
-from ..engine import apply, sample
+from ..engine import apply, sample, describe
 from ..engine.characters import Room
 from ..engine.errors import TiletumError
 from ..engine.tasks import BuildCathedral, Fulfil, PlaceCrest
 from .parts import learn_parts
+from ..engine.forecast import forecast
+from ..engine.ruleset import rules_for
+from ..engine.queries import fair_now
 
 # The actions that can finish something on a player board (none of them draws or rolls anything,
 # so trying them on a state sampled from the players' view gives what the real game would); a module
@@ -64,16 +67,12 @@ def hints(state, legal: list) -> dict:
 
 def hint_text(state, legal: list) -> list[str]:
     """One line per completing action, for a hint box."""
-    from ..engine import describe
-
     return [f"{describe(state, a)}: {', '.join(why)}" for a, why in hints(state, legal).items()]
 
 
 # ---------------------------------------------------------------- the master's suggestion, explained
 def _words(state, action) -> str:
     """An action as said of the player taking it, without the name: "takes the yellow 2 ..."."""
-    from ..engine import describe
-
     words = describe(state, action)
     name = state.players[action.seat].name + " "
     return words[len(name):] if words.startswith(name) else words
@@ -97,11 +96,6 @@ def _play_plan(seen, plan: list):
 def _gains(before, after, who: int) -> list[str]:
     """What the plan gains, by the engine's forecast before and after it: VP scored now, this round's
     King phase and Fair, final scoring as it would stand (with the categories that change)."""
-    from ..engine.forecast import forecast
-    from ..engine.ruleset import rules_for
-
-    from ..engine.queries import fair_now
-
     a, b = forecast(before), forecast(after)
     p, q = a.players[who], b.players[who]
     out = []
@@ -126,8 +120,6 @@ def _gains(before, after, who: int) -> list[str]:
 
 def _towards(before, after, who: int) -> list[str]:
     """The Buildings and Contracts the plan works towards (brought nearer without completing them yet)."""
-    from ..engine.ruleset import rules_for
-
     r = rules_for(after.settings)
     p, q = before.players[who], after.players[who]
     out = []

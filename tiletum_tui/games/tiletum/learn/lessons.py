@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from ..engine.state import Settings
 from . import tutorial_checklist, tutorial_script
 from .tutorial_script import Chapter, Step
+from .parts import learn_parts
+from tiletum_tui.core import games
 
 
 @dataclass(frozen=True, eq=False)
@@ -52,16 +54,12 @@ BASE = Lesson(
 
 def tiletum_lessons() -> tuple[Lesson, ...]:
     """Tiletum's lessons: the base tutorial, then each module's (its learn part's ``lessons``)."""
-    from .parts import learn_parts
-
     return (BASE, *[x for part in learn_parts() for x in part.lessons])
 
 
 def every_lesson() -> tuple:
     """Every lesson of every game, in the chapter list's order: each game's own, as its registry entry
     names them (``Entry.lessons``: a tuple, or a function giving one)."""
-    from tiletum_tui.core import games
-
     found = []
     for entry in games.entries():
         if entry.lessons:

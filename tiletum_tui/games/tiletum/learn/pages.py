@@ -12,6 +12,9 @@ from tiletum_tui.core import rulebook
 from tiletum_tui.core.rulebook import Hit, Page, Section, render  # noqa: F401 - the pages' shapes, as the tests name them
 from . import cards, texts
 from .parts import learn_parts
+from ..engine.ruleset import rules_for
+from ..engine.state import Settings
+from ..engine.versions import RULES_VERSION
 
 
 # The base game's pages, then the modules' (``parts.LearnPart.pages``: an expansion's page).
@@ -36,10 +39,6 @@ def pages(cat=None) -> dict[str, Page]:
 
 def default_catalogue():
     """The catalogue of a new game of the base game under the current rules."""
-    from ..engine.ruleset import rules_for
-    from ..engine.state import Settings
-    from ..engine.versions import RULES_VERSION
-
     return rules_for(Settings(players=(), seed=0, rules=RULES_VERSION)).cat
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..data.schema import DIE_COLOUR_NAMES, DIE_RESOURCE, RESOURCE_NAMES
 from tiletum_tui.core.rulebook import Page, Section
+from .words import effect_words
 
 
 def _signed(values) -> str:
@@ -20,8 +21,6 @@ def _dice_table() -> str:
 
 
 def _crest_spaces(BOARD) -> str:
-    from .words import effect_words
-
     return "\n".join(
         f"- under Building {i + 1}: pay {c.food} Food, then {effect_words(c.bonus)}"
         for i, c in enumerate(BOARD.crest_spaces)

@@ -6,9 +6,10 @@ import time
 
 import msgspec
 
-from ..engine import PlayerSetup, Settings, apply, apply_in_place, current_player, new_game, view
+from ..engine import PlayerSetup, Settings, apply, apply_in_place, current_player, new_game, view, notation
 from tiletum_tui.shell.opponents.base import GameResult  # noqa: F401 (its home)
 from .levels import Budget, Opponent
+from ..engine.ruleset import rules_for
 
 COLOURS = ("red", "blue", "green", "yellow")
 
@@ -29,8 +30,6 @@ def play_game(levels, seed: int, budget: Budget | None = None, *, keep_actions: 
     """Play a game from its seed with an opponent of each level in seat order; return the result.
     ``settings``: the ruleset to play (its seed is replaced by ``seed``); ``observe(before, after,
     action, used)`` may count what was done into ``used``, a dict per seat (the arena's figures)."""
-    from ..engine import notation
-
     levels = tuple(levels)
     settings = settings_for(levels, seed) if settings is None else msgspec.structs.replace(settings, seed=seed)
     state = new_game(settings)
@@ -69,8 +68,6 @@ def count_parts(before, after, action, used: list[dict]) -> None:
     Fairs scored (the engine's ledger: ``FIGURES``); with the ruleset's
     modules, the actions they add (by name) and what each module measures of its use (``Module.arena_counts``:
     with Prospect for Silver the Silver spent and the Technology tiers reached; never read by the opponents)."""
-    from ..engine.ruleset import rules_for
-
     counts = used[action.seat]
     if after.phase == "over":  # the base game's parts the opponents are measured on (issue 23, item 2)
         for c, p in zip(used, after.players):

@@ -29,6 +29,17 @@ import time
 from textual.app import App, ComposeResult
 from textual.containers import Container, VerticalScroll
 from textual.widgets import ContentSwitcher, Footer, OptionList, Static
+from tiletum_tui.shell.ui.dialogs import ConfirmDialog
+from .widgets.decision import DecisionPanel
+from ..engine.state import PlayerSetup, Settings, TurnFrame
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.shell.ui.model import new_session
+from ..engine import legal_actions, apply, options, view
+from tiletum_tui.shell.session import EVERY_SEAT, Session
+from ..engine.map_actions import MovePiece
+from ..engine.tasks import Buy
+from ..engine.turn import EndTurn, TakeDie
+from .choices import build_menu, find_path, keys_for
 
 SIZE = (80, 24)
 KEYS = ["m", "w", "b", "o", "1", "escape", "l", "w"]
@@ -126,9 +137,6 @@ def _import_time(module: str, rounds: int = 3) -> float:
 async def _time_applying(make, presses: int) -> list[float]:
     """Mid-game key presses that each apply an action: open groups (untimed) down to a legal leaf,
     then time the press of its number."""
-    from tiletum_tui.shell.ui.dialogs import ConfirmDialog
-    from .widgets.decision import DecisionPanel
-
     times = []
     app = make()
     async with app.run_test(size=SIZE) as pilot:
@@ -156,10 +164,6 @@ async def _time_applying(make, presses: int) -> list[float]:
 
 
 def measure_ui(rounds: int = 3) -> dict:
-    from ..engine.state import PlayerSetup, Settings
-    from tiletum_tui.shell.ui.app import TiletumApp
-    from tiletum_tui.shell.ui.model import new_session
-
     settings = Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=7)
     folder = tempfile.mkdtemp(prefix="tiletum-bench-")
 
@@ -168,9 +172,6 @@ def measure_ui(rounds: int = 3) -> dict:
         return TiletumApp(session=session)
 
     def midgame():
-        from ..engine import legal_actions
-        from tiletum_tui.shell.session import EVERY_SEAT, Session
-
         session = Session.new(settings, save_dir=folder)
         pick = random.Random(3)
         for _ in range(40):
@@ -199,10 +200,6 @@ def typical_turn(seed: int = 7, play: int = 3):
     """A 2-player game at the start of a turn (random play from ``seed``) and the plan of a typical
     turn from there: take a die changed by one step to a Merchant or Architect Action with 2 AP,
     spend them on two moves, buy one Resource (a Task), end the turn."""
-    from ..engine import apply, legal_actions
-    from ..engine.state import PlayerSetup, Settings
-    from tiletum_tui.shell.session import EVERY_SEAT, Session
-
     settings = Settings(players=(PlayerSetup("Ann", "red"), PlayerSetup("Bob", "blue")), seed=seed)
     for game in range(play, play + 50):
         session = Session.new(settings, autosave=False)
@@ -216,13 +213,6 @@ def typical_turn(seed: int = 7, play: int = 3):
 
 
 def _plan(state, apply) -> list | None:
-    from ..engine import options, view
-    from ..engine.map_actions import MovePiece
-    from ..engine.state import TurnFrame
-    from ..engine.tasks import Buy
-    from ..engine.turn import EndTurn, TakeDie
-    from .choices import build_menu, find_path
-
     top = state.stack[-1] if state.stack else None
     if state.phase != "action" or not isinstance(top, TurnFrame) or top.die_taken:
         return None
@@ -254,9 +244,6 @@ def _plan(state, apply) -> list | None:
 
 def turn_keys(state, plan) -> list[str]:
     """The keys that play ``plan`` from ``state`` in the decision panel, read off its menus."""
-    from ..engine import apply, options, view
-    from .choices import build_menu, keys_for
-
     keys = []
     for action in plan:
         seen = view(state)

@@ -11,10 +11,11 @@ its line and number from one visit to the next. Pure Python (no textual).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..data.schema import RESOURCES
-from ..engine import explain_frame
+from ..engine import explain_frame, IllegalActionError, check
 from ..engine.characters import Hire
 from ..engine.contracts import Exchange
 from ..engine.queries import ap_left
@@ -25,6 +26,7 @@ from . import text as T
 from .text import space_summary
 from .choice_steps import ALONE, DROP, FINISH, TASK, Step
 from .menu_paths import shown_refused, steps as _steps, town_only
+from ..engine.legal import Option
 
 
 @dataclass
@@ -93,9 +95,6 @@ def _resource_twins(state: State, legal: list) -> list:
     """A choice among a fixed set keeps every line: the Resources the engine did not offer (paying a
     Contract's identical part in Wool without the Wool, giving Gold one does not have) and the Crest
     spaces a Crest cannot go under come back greyed, each with the engine's own reason (``engine.check``)."""
-    from ..engine import IllegalActionError, check
-    from ..engine.legal import Option
-
     seen = {o.action for o in legal}
     wanted = []
     for o in legal:
@@ -144,8 +143,6 @@ def _offer_lines(state: State, root: Choice, options: list) -> None:
 
 def _note(state: State, o) -> str:
     """A short form of a refusal for the line itself (the full reason shows on highlight)."""
-    import re
-
     reason = o.reason or ""
     cost = re.search(r"(?:costs|needs) (\d+) (\w+) and you have (\d+)", reason)
     if cost and cost.group(2) != "AP":  # the line says the price: the note says what is missing

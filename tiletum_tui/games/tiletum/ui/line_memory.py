@@ -4,12 +4,15 @@ with the engine's reason for it now. Pure Python (no textual); the game screen k
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engine.state import State
 from .choice_steps import TASK
 from .menu_paths import repeats
 from .choices import Choice, _note, _walk
+from ..engine.map_actions import PlaceHouse, PlacePillar, MovePiece
+from ..engine import IllegalActionError, check
+from ..engine.legal import Option
 
 
 def _kind(key: str) -> str:
@@ -112,9 +115,6 @@ class LineMemory:
     def _hole(self, state: State, was: Choice | None, n: int) -> Choice:
         """The line kept at number ``n`` when the one shown there went: greyed with the engine's reason
         for it now (``check``: never a reason kept from an earlier position), "done" if it was chosen."""
-        from ..engine import IllegalActionError, check
-        from ..engine.legal import Option
-
         if was is None:
             return Choice("—", key=f"gone{n}", reason="nothing here now", note="nothing here now")
         line = self._ghost(state, was)
@@ -151,9 +151,6 @@ class LineMemory:
 
     def _ghost(self, state: State, old: Choice) -> Choice | None:
         """The line of a choice no longer offered, greyed with why not (the engine's reason)."""
-        from ..engine import IllegalActionError, check
-        from ..engine.legal import Option
-
         actions = [old.action] if not old.is_group else [c.action for c in _walk(old) if c.action is not None]
         if not actions:
             return None
@@ -175,15 +172,11 @@ class LineMemory:
 def _snap(c: Choice) -> Choice:
     """A line as built, kept by the menus' memory: the hints' marks (◆ ★) put on it afterwards are the
     moment's, never a kept line's (a greyed line with a stale ◆: issue 41 item 6)."""
-    from dataclasses import replace
-
     return replace(c)
 
 
 def _left_behind(state: State, action) -> bool:
     """A House or a Pillar for the Town a piece stood in and has left (the line is named "here")."""
-    from ..engine.map_actions import PlaceHouse, PlacePillar
-
     if not isinstance(action, (PlaceHouse, PlacePillar)):
         return False
     p = state.players[action.seat]
@@ -191,6 +184,4 @@ def _left_behind(state: State, action) -> bool:
 
 
 def _moves(c: Choice) -> bool:
-    from ..engine.map_actions import MovePiece
-
     return isinstance(c.action, MovePiece) or any(isinstance(x.action, MovePiece) for x in _walk(c))

@@ -10,6 +10,7 @@ cross, the cell shows ┼.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 BOX_W, BOX_H = 12, 3
@@ -68,8 +69,6 @@ def layout(spaces, sx: float = SX, sy: float = SY, widths: dict[str, int] | None
 
 def glyph(dr: int, dc: int) -> str:
     """One character for a whole link, by its slope on screen (a row is about two columns tall)."""
-    import math
-
     angle = math.degrees(math.atan2(abs(dr) * 2, abs(dc)))
     if angle < 25:
         return "─"

@@ -16,12 +16,13 @@ Nothing here knows a rule: moves come from the opponents, their words from the s
 from __future__ import annotations
 
 
-from ..engine import current_player
+from ..engine import current_player, parse
 from ..engine.map_actions import MovePiece, PlaceHouse, PlacePillar, TakeBonus
 from ..engine.queries import ap_left
 from ..engine.turn import TakeDie
 from ..opponents.levels import LEVEL_TITLES
 from tiletum_tui.shell.ui.opponents import SeatDriver
+from .widgets.decision import DecisionPanel
 
 SUGGESTED = "◆ "  # the mark of the master's suggestion in the menu
 
@@ -69,8 +70,6 @@ class OpponentsController(SeatDriver):
 
     def show_panel(self) -> None:
         """The decision panel while an opponent decides: no menu, its last move and its thinking."""
-        from .widgets.decision import DecisionPanel
-
         who = current_player(self.screen.model.state)
         if self.plays(who):
             self.screen.query_one(DecisionPanel).show(self.panel_title(who), [])
@@ -149,16 +148,13 @@ class OpponentsController(SeatDriver):
         # line (◆) of the decision panel, its words that line's detail (issue 24 item 7), highlighted
         # so that they are in sight at once (as a Carcassonne hint puts the cursor on its place).
         self.screen.refresh_game(keep=True)
-        from .widgets.decision import DecisionPanel
-
         for panel in self.screen.query(DecisionPanel):
             panel.highlight_marked(SUGGESTED)
 
     def hint_text(self, answer, short: bool = False) -> str:
         """The master's suggestion explained (``learn.hints.explain_plan``): its plan move by move, what
         it gains and works towards, the best alternative; ``short``: one line for the menu."""
-        from ..engine import parse
-        from ..learn.hints import explain_plan
+        from ..learn.hints import explain_plan  # start-up: the hints' words load with the first hint
 
         lines = explain_plan(self.screen.model.state, answer.seat, [parse(a) for a in answer.plan], answer.gain,
                              answer.win, [parse(a) for a in answer.alternative], answer.alternative_gain,
@@ -184,8 +180,6 @@ class OpponentsController(SeatDriver):
         answer = self._current_answer()
         if answer is None:
             return
-        from ..engine import parse
-
         target = parse(answer.action)  # (an Answer's or the host's Hinted: both give the notation)
         detail = self.hint_text(answer, short=True)
 

@@ -17,6 +17,7 @@ Every drawing gets one ``Scene``: what the screen knows now.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
@@ -69,8 +70,6 @@ class Scene:
 
 def _lazy(module: str, cls: str):
     def make(**kwargs):
-        import importlib
-
         return getattr(importlib.import_module(module, __package__), cls)(**kwargs)
     return make
 

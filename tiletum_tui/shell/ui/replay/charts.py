@@ -15,6 +15,7 @@ the log (``—`` where a move was not timed). What differs between the games is 
 from __future__ import annotations
 
 from rich.color import Color, ColorParseError
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -214,8 +215,6 @@ class TimesTable(Static):
 
 
 def _stack(*parts):
-    from rich.console import Group
-
     return Group(*parts)
 
 

@@ -21,6 +21,8 @@ from tiletum_tui.core.safe_text import clean
 from ...saves.format import PERSON, Seat
 from ..new_game import read_seats, seat_select
 from .positions import Positions
+from ...session import Session
+from .. import keeping
 
 
 class PickMove(ModalScreen[int | None]):
@@ -114,8 +116,6 @@ class PlayOnDialog(ModalScreen[tuple | None]):
 
 def copy_from(positions: Positions, at: int, seats, save_dir, *, autosave: bool = True):
     """A new session: the game replayed up to position ``at``, with ``seats``, its own id and autosave."""
-    from ...session import Session
-
     return Session.from_actions(positions.settings, [e.notation for e in positions.entries[:at]],
                                 save_dir=save_dir, autosave=autosave, game=positions.game, seats=seats)
 
@@ -127,8 +127,6 @@ def play_on(app, positions: Positions, at: int, seats, save_dir, play_screen) ->
     except Exception as exc:  # a folder that cannot be written, a replay that fails: say so, stay here
         app.notify(clean(exc, 300), title="Cannot play on", severity="error", timeout=8, markup=False)
         return
-    from .. import keeping
-
     keeping.close_games(app)  # the game replayed (if open below) writes its last autosave and lets go
     while len(app.screen_stack) > 2:
         app.pop_screen()

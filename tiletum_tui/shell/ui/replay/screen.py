@@ -19,6 +19,7 @@ from textual.screen import Screen
 from ..games import screens_for
 from .keys import REPLAY_HELP, REPLAY_KEYS
 from .positions import EVERYTHING, Positions, scored
+from .charts import ChartsScreen
 
 
 class ReplayModel:
@@ -181,13 +182,13 @@ class ReplayShell(Screen):
         self.go(self.at)
 
     def action_pick_move(self) -> None:
-        from .dialogs import PickMove
+        from .dialogs import PickMove  # start-up: the dialogs load when the key is pressed
 
         self.app.push_screen(PickMove(self.positions, self.at, getattr(self, "notation", False)),
                              lambda at: self.go(at) if at is not None else None)
 
     def action_play_on(self) -> None:
-        from .dialogs import PlayOnDialog, play_on
+        from .dialogs import PlayOnDialog, play_on  # start-up: the dialogs load when the key is pressed
 
         if not getattr(self.app, "plays_at_home", True):  # (``tiletum join``: it runs on the host's machine)
             self.notify("Play on from here starts a game at home: not in a game joined on a host.",
@@ -201,8 +202,6 @@ class ReplayShell(Screen):
         self.app.push_screen(PlayOnDialog(self.positions, self.at, self.SEAT_CHOICES, self.MASTER_TIMES), chosen)
 
     def action_charts(self) -> None:
-        from .charts import ChartsScreen
-
         self.app.push_screen(ChartsScreen(self.positions, self.chart_facts(), upto=self.at))
 
     def action_final(self) -> None:

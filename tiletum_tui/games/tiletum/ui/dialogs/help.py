@@ -14,6 +14,9 @@ from textual.widgets import Static
 from tiletum_tui.shell.ui.help import key_name, page_section
 from .. import keymap
 from ..widgets.painted import Ink, Painted
+from ..views import all_views
+from ..widgets.map_view import LEGEND
+from tiletum_tui.shell.ui.replay.screen import ReplayShell
 
 INTRO = (
     "The decision panel always shows what the player deciding now must choose. Pick a line with "
@@ -38,14 +41,9 @@ class HelpScreen(ModalScreen[None]):
             yield Static("↑↓ PgUp PgDn: scroll · Esc: close", classes="dialog-keys", markup=False)
 
     def on_mount(self) -> None:
-        from ..views import all_views
-        from ..widgets.map_view import LEGEND
-
         w = self.query_one("#help-text", Painted)
         remapped = getattr(self.app, "user_keys", {})
         below = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
-        from tiletum_tui.shell.ui.replay.screen import ReplayShell
-
         replay = isinstance(below, ReplayShell)  # (no choosing, no rules page: ? and F1 are this help)
         in_game = hasattr(below, "model") and not replay
         views = getattr(below, "views", None) or all_views()

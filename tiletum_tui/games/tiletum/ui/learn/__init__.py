@@ -10,15 +10,23 @@ The entry points the rest of the UI calls:
 
 from __future__ import annotations
 
+from textual.widgets import OptionList
+
+from tiletum_tui.shell.lesson_progress import load_progress, progress_path
+from ...learn.explain import rule_for
+from ...learn.lessons import build_screen, every_lesson, lesson as find_lesson, lesson_with_chapter
+from ...learn.pages import TOPICS, topic as find_topic
+from ..opponents import SUGGESTED
+from ..widgets.decision import DecisionPanel
+
 
 def open_rules(app, topic: str | None = None, *, section: tuple[str, str] | None = None) -> None:
     """Open the rules at ``topic`` (a page id, 'page:section', a widget id of the game screen or any word
     to search for), or at an exact ``section`` (page id, section id). If the browser is open, jump."""
-    from ...learn.pages import topic as find
-    from .rules_screen import RulesScreen
+    from .rules_screen import RulesScreen  # cycle: .dialogs, .rules_screen, .tutorial_screen import this package
 
     if isinstance(app.screen, RulesScreen):
-        page_id, section_id = section if section else find(topic)
+        page_id, section_id = section if section else find_topic(topic)
         app.screen.show(page_id, section_id)
     else:
         app.push_screen(RulesScreen(topic, section=section))
@@ -29,9 +37,7 @@ def start_tutorial(app, *, restart: bool = False, chapter: str | None = None, re
     """Start the guided game, or resume it where it was left (``restart`` starts it again, ``chapter``
     at that chapter's first step, of whichever lesson has it). ``replace``: the tutorial screen it takes
     the place of; ``lesson``: which lesson (``learn.lessons``), the base game's by default."""
-    from ...learn.lessons import build_screen, lesson as find, lesson_with_chapter
-
-    found = lesson_with_chapter(chapter) if chapter is not None else find(lesson)
+    found = lesson_with_chapter(chapter) if chapter is not None else find_lesson(lesson)
     screen = build_screen(app, found, restart=restart, chapter=chapter)  # (its game's screen: ``Lesson.screen``)
     if replace is not None and app.screen is replace:
         app.switch_screen(screen)
@@ -42,9 +48,6 @@ def start_tutorial(app, *, restart: bool = False, chapter: str | None = None, re
 def saved_steps(app) -> tuple[dict[str, int | None], str | None, frozenset[str]]:
     """Where each lesson's saved progress is (lesson id -> step, None without usable progress), why
     a progress file that is there cannot be used (the first such reason), and the chapters finished."""
-    from ...learn.lessons import every_lesson
-    from tiletum_tui.shell.lesson_progress import load_progress, progress_path
-
     steps, problems, finished = {}, [], set()
     for lesson in every_lesson():
         progress, problem = load_progress(progress_path(app, lesson), lesson)
@@ -56,7 +59,7 @@ def saved_steps(app) -> tuple[dict[str, int | None], str | None, frozenset[str]]
 
 def chosen_lesson(app, choice: str | None, *, replace=None) -> None:
     """Start what the chapter list was dismissed with: a lesson's resume line or a chapter."""
-    from .chapters import RESUME
+    from .chapters import RESUME  # cycle: .dialogs, .rules_screen, .tutorial_screen import this package
 
     if choice is None:
         return
@@ -68,7 +71,7 @@ def chosen_lesson(app, choice: str | None, *, replace=None) -> None:
 
 def learn(app) -> None:
     """Learn to play: the chapter list (resume where the learner left off, or start any chapter)."""
-    from .chapters import ChapterMenu
+    from .chapters import ChapterMenu  # cycle: .dialogs, .rules_screen, .tutorial_screen import this package
 
     steps, problem, finished = saved_steps(app)
     elsewhere = {k: v for k, v in steps.items() if k != "base"}
@@ -79,7 +82,7 @@ def learn(app) -> None:
 def chapters_from(screen, lesson, at: int, finished=frozenset()) -> None:
     """The chapter list opened from inside a lesson (of either game: ``c`` on its screen, through the app's
     ``open_chapters``): resuming goes back to it, another line takes its place."""
-    from .chapters import RESUME, ChapterMenu
+    from .chapters import RESUME, ChapterMenu  # cycle: .dialogs, .rules_screen, .tutorial_screen import this package
 
     def chosen(choice: str | None) -> None:
         if choice != RESUME:  # (resume: back to this lesson)
@@ -94,9 +97,6 @@ def chapters_from(screen, lesson, at: int, finished=frozenset()) -> None:
 def context_topic(screen) -> str | None:
     """The rules topic for what is in front of the player: the highlighted choice's rule, else the focused
     part of the screen (a widget id in ``learn.pages.TOPICS``), else the game view on show."""
-    from ...learn.explain import rule_for
-    from ...learn.pages import TOPICS
-
     focused = screen.focused
     if focused is not None and focused.id == "choices":
         panel = focused.parent
@@ -124,12 +124,7 @@ def help_here(screen) -> None:
 
 def explain_highlighted(screen) -> None:
     """The 'why?' key on a game screen: the rule behind the highlighted choice and, if greyed, why not."""
-    from textual.widgets import OptionList
-
-    from ..widgets.decision import DecisionPanel
-    from .dialogs import explain_choice
-
-    from ..opponents import SUGGESTED
+    from .dialogs import explain_choice  # cycle: .dialogs, .rules_screen, .tutorial_screen import this package
 
     panel = screen.query_one(DecisionPanel)
     i = screen.query_one("#choices", OptionList).highlighted
@@ -142,7 +137,7 @@ def explain_highlighted(screen) -> None:
 
 def show_preview(screen) -> None:
     """The 'what would this score' key: the coming King phase and Fair, and final scoring as it stands."""
-    from .dialogs import score_preview
+    from .dialogs import score_preview  # cycle: .dialogs, .rules_screen, .tutorial_screen import this package
 
     screen.app.push_screen(score_preview(screen.model.state))
 
@@ -172,7 +167,7 @@ def mark_hints(menu: list, found: dict, mark: str = "★ ") -> int:
 
 def rules_commands():
     """The command palette provider ('rules: fair'), for ``App.COMMANDS``."""
-    from .rules_screen import RulesCommands
+    from .rules_screen import RulesCommands  # cycle: .dialogs, .rules_screen, .tutorial_screen import this package
 
     return RulesCommands
 

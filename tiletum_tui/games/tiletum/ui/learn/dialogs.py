@@ -6,7 +6,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Static, OptionList
+from textual.widgets.option_list import Option
+
+from ...learn.explain import GROUP_RULES, Explanation, rule_for, why_not
+from ...learn.pages import page
+from ...learn.preview import preview_text
+from . import open_rules
 
 
 class LearnNote(ModalScreen[None]):
@@ -42,8 +48,6 @@ class LearnNote(ModalScreen[None]):
 
     def action_rules(self) -> None:
         if self.topic:
-            from . import open_rules
-
             self.dismiss(None)
             open_rules(self.app, self.topic)
 
@@ -53,9 +57,6 @@ def explain_choice(screen, choice, master: str | None = None) -> LearnNote:
     line ("Tasks…", "Die 3B") is explained as the group: its own rule (``GROUP_RULES``, for a group that
     holds several kinds of move) or the rule its lines share, allowed unless the group is greyed.
     ``master``: the master's explanation, where the choice is its suggestion (◆), before the rule."""
-    from ...learn.explain import GROUP_RULES, Explanation, rule_for, why_not
-    from ...learn.pages import page
-
     if choice is None:
         return LearnNote("Explain", "Nothing to explain here.")
     if choice.action is not None:
@@ -75,8 +76,6 @@ def explain_choice(screen, choice, master: str | None = None) -> LearnNote:
 
 
 def score_preview(state) -> LearnNote:
-    from ...learn.preview import preview_text
-
     return LearnNote("What would this score?", preview_text(state), "scoring")
 
 
@@ -102,9 +101,6 @@ class QuestionDialog(ModalScreen[int | None]):
         self.question, self.answers = question, answers
 
     def compose(self) -> ComposeResult:
-        from textual.widgets import OptionList
-        from textual.widgets.option_list import Option
-
         with Vertical(id="question"):
             yield Static(self.question, id="question-text", markup=False)
             yield OptionList(*[Option(f"{i + 1} {a}", id=str(i)) for i, a in enumerate(self.answers)],
@@ -113,8 +109,6 @@ class QuestionDialog(ModalScreen[int | None]):
                          id="question-keys", markup=False)
 
     def on_mount(self) -> None:
-        from textual.widgets import OptionList
-
         self.query_one(OptionList).focus()
 
     def on_option_list_option_selected(self, event) -> None:

@@ -7,6 +7,7 @@ from textual.command import Hit as PaletteHit, Hits, Provider
 
 from ...learn import pages as P
 from tiletum_tui.shell.ui.rules_screen import RulesBrowser
+from . import open_rules
 
 
 class RulesScreen(RulesBrowser):
@@ -20,8 +21,6 @@ class RulesCommands(Provider):
     """Command palette entries: 'rules: fair' opens the best section; every section is listed by name."""
 
     async def search(self, query: str) -> Hits:
-        from . import open_rules
-
         matcher = self.matcher(query)
         text = query.lower().removeprefix("rules:").strip()
         if text:

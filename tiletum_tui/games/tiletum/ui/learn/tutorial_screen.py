@@ -39,6 +39,10 @@ from .progress import (PROGRESS_FILE, PROGRESS_VERSION, ProgressChanged, load_pr
                        save_progress, snapshot)
 from .rosa import RosaPlays
 from .tutorial_widgets import OpponentFeed, TutorialBox
+from ..parts import ui_parts
+from tiletum_tui.shell.ui.model import GameModel, new_session
+from .dialogs import QuestionDialog
+from . import explain_highlighted, show_preview, open_rules, chapters_from, start_tutorial
 
 __all__ = ["PROGRESS_FILE", "PROGRESS_VERSION", "OpponentFeed", "TutorialScreen", "build", "load_progress",
            "progress_path"]
@@ -60,8 +64,6 @@ TINTED = {"wheel-view": "wheel", "map-view": "map", "board-view": "board", "offe
 
 def _places() -> tuple[dict, dict, dict]:
     """(PLACES, PARTS, TINTED) with what the modules' ui parts add: their words, their views' containers."""
-    from ..parts import ui_parts
-
     places, parts, tinted = dict(PLACES), dict(PARTS), dict(TINTED)
     for part in ui_parts():
         for key, words in part.places.items():
@@ -403,8 +405,6 @@ class TutorialScreen(RosaPlays, GameScreen):
     def action_continue(self) -> None:
         step = self.tutorial.step
         if step is not None and step.question:
-            from .dialogs import QuestionDialog
-
             self.app.push_screen(QuestionDialog(step.text, step.answers), self._answered)
             return
         if self.tutorial.next(self.model.state):
@@ -427,24 +427,16 @@ class TutorialScreen(RosaPlays, GameScreen):
             self.update_keys()
 
     def action_explain(self) -> None:
-        from . import explain_highlighted
-
         explain_highlighted(self)
 
     def action_preview(self) -> None:
-        from . import show_preview
-
         show_preview(self)
 
     def action_step_rules(self) -> None:
-        from . import open_rules
-
         step = self.tutorial.step
         open_rules(self.app, step.topic if step is not None else None)
 
     def action_chapters(self) -> None:
-        from . import chapters_from
-
         chapters_from(self, self.lesson, self.tutorial.index, self.tutorial.finished)
 
     def action_leave(self) -> None:
@@ -453,8 +445,6 @@ class TutorialScreen(RosaPlays, GameScreen):
         back() if back is not None else self.app.pop_screen()
 
     def action_restart(self) -> None:
-        from . import start_tutorial
-
         start_tutorial(self.app, restart=True, lesson=self.lesson.id, replace=self)
 
 
@@ -492,10 +482,8 @@ def build(app, *, restart: bool = False, chapter: str | None = None, lesson: T.L
 def _new_model(app, lesson: T.Lesson = T.BASE):
     """The tutorial's game: never autosaved (its progress file replays it), so it never shows up as
     the player's last unfinished game."""
-    from tiletum_tui.shell.ui.model import GameModel, new_session
-
     try:
-        from tiletum_tui.shell.session import Session
+        from tiletum_tui.shell.session import Session  # optional: without the session module, ui.model's new_session
     except ImportError:  # the session module is optional for the screens: see ui.model
         return GameModel(new_session(lesson.settings))
     return GameModel(Session.new(lesson.settings, save_dir=getattr(app, "save_dir", None), autosave=False))

@@ -11,8 +11,13 @@ from textual.widgets import Static
 from ...engine.ruleset import rules_for
 from tiletum_tui.shell.ui.replay.charts import ChartFacts, ChartsScreen, letters, _stack
 from .. import text as T
-from ..screens.final import categories
 from .positions import Positions, actions_chosen
+
+
+def categories(state) -> list[tuple[str, str]]:
+    """Every scoring category of the game's ruleset in the engine's order, even at 0, so players see
+    every way they could have scored."""
+    return [(c.key, c.title + (" (end)" if c.at_end else "")) for c in rules_for(state.settings).categories]
 
 
 class ActionsTable(Static):

@@ -19,12 +19,16 @@ from ..recap import LogReader, move_marks
 from ..views import Scene, strips_for, views_for
 from tiletum_tui.shell.ui.replay.screen import ReplayModel, ReplayShell, replay_bindings, seats_to_show
 from tiletum_tui.shell.ui.keyline import Hint, KeyLine
-from ..widgets.map_view import MapView
+from ..widgets.map_view import MapView, MapInfo
 from ..widgets.painted import Painted
 from ..widgets.status import StatusBar
 from ..screens.game import ROOMY, TALL, WIDE, GameScreen, compose_views
 from ..screens.game_views import GameViews
 from tiletum_tui.shell.ui.new_game import SEAT_CHOICES
+from tiletum_tui.shell.ui.model import GameModel
+from .charts import FACTS
+from ..dialogs.town import TownDialog
+from ..dialogs.help import HelpScreen
 
 
 class ReplayPanel(Painted):
@@ -78,13 +82,9 @@ class ReplayScreen(GameViews, ReplayShell):
 
     # ------------------------------------------------------------ the game's part of the shared replay
     def play_screen(self, session):
-        from tiletum_tui.shell.ui.model import GameModel
-
         return GameScreen(GameModel(session))
 
     def chart_facts(self):
-        from .charts import FACTS
-
         return FACTS
 
     def hidden_words(self, state) -> str | None:
@@ -104,8 +104,6 @@ class ReplayScreen(GameViews, ReplayShell):
             self.call_after_refresh(self.go, self.at)
         self.set_class(wide, "-wide")
         self.set_class(height >= TALL, "-tall")
-        from ..widgets.map_view import MapInfo
-
         for info in self.query(MapInfo):
             info.set_class(wide and height >= ROOMY, "-roomy")
 
@@ -188,16 +186,12 @@ class ReplayScreen(GameViews, ReplayShell):
         self.action_view("log")
 
     def action_details(self) -> None:
-        from ..dialogs.town import TownDialog
-
         space = self.query_one(MapView).cursor
         if space:
             self.app.push_screen(TownDialog(self.model.state, space))
 
     def action_keys(self) -> None:
         """? and F1: every key, as they work on this screen (the app's help, told it is a replay)."""
-        from ..dialogs.help import HelpScreen
-
         if not isinstance(self.app.screen, HelpScreen):
             self.app.push_screen(HelpScreen())
 

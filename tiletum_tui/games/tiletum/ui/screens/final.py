@@ -10,14 +10,10 @@ from textual.containers import Center
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from ...engine.ruleset import rules_for
 from tiletum_tui.shell.ui.model import GameModel
-
-
-def categories(state) -> list[tuple[str, str]]:
-    """Every scoring category of the game's ruleset in the engine's order, even at 0, so players see
-    every way they could have scored."""
-    return [(c.key, c.title + (" (end)" if c.at_end else "")) for c in rules_for(state.settings).categories]
+from ..replay.screen import ReplayScreen
+from ..replay.charts import categories, tiletum_charts
+from ..replay.positions import Positions
 
 
 def winner_line(state) -> str:
@@ -77,14 +73,9 @@ class FinalScreen(Screen):
         self.dismiss(None)
 
     def action_replay(self) -> None:
-        from ..replay.screen import ReplayScreen
-
         self.app.push_screen(ReplayScreen(self.model.whole_game(), at=0, from_final=True))
 
     def action_charts(self) -> None:
-        from ..replay.charts import tiletum_charts
-        from ..replay.positions import Positions
-
         self.app.push_screen(tiletum_charts(Positions(self.model.whole_game())))
 
     def action_title(self) -> None:

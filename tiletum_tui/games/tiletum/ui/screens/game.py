@@ -270,8 +270,8 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
             menu = build_menu(state, options, came_from)
             self.lines.keep(state, menu)  # lines keep their numbers within the turn
             if self.hints_on and self.person_decides(who):
-                from ...learn.hints import hints
-                from ..learn import mark_hints
+                from ...learn.hints import hints  # start-up: the hints load when they are on
+                from ..learn import mark_hints  # start-up: ui.learn loads when hints are on
 
                 mark_hints(menu, hints(state, self.model.legal()))
                 self.opponents.mark_suggestion(menu)  # the master's suggestion, once it came
@@ -444,7 +444,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
 
     def _after_announce(self) -> None:
         if self.model.state.phase == "over":
-            from .final import FinalScreen
+            from .final import FinalScreen  # start-up: the final table loads when the game ends
 
             self.app.push_screen(FinalScreen(self.model))
 

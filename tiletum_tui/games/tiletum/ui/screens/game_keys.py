@@ -17,6 +17,7 @@ from ..choices import finish_action
 from ..widgets.decision import DecisionPanel
 from tiletum_tui.shell.ui.keyline import Hint, KeyLine
 from ..widgets.map_view import MapView
+from tiletum_tui.shell import prefs
 
 
 class GameKeys:
@@ -74,17 +75,17 @@ class GameKeys:
 
     # ------------------------------------------------------------ learning (ui.learn)
     def action_rules_here(self) -> None:
-        from ..learn import help_here
+        from ..learn import help_here  # start-up: ui.learn loads when the key is pressed
 
         help_here(self)
 
     def action_explain(self) -> None:
-        from ..learn import explain_highlighted
+        from ..learn import explain_highlighted  # start-up: ui.learn loads when the key is pressed
 
         explain_highlighted(self)
 
     def action_preview(self) -> None:
-        from ..learn import show_preview
+        from ..learn import show_preview  # start-up: ui.learn loads when the key is pressed
 
         show_preview(self)
 
@@ -92,8 +93,6 @@ class GameKeys:
         self.hints_on = not self.hints_on
         self.opponents.suggest = self.hints_on  # h asks the master too
         if self.REMEMBER_HINTS:  # the next game and the next load start so (issue 41 item 9)
-            from tiletum_tui.shell import prefs
-
             prefs.remember("hints", self.hints_on)
         self.notify("Hints on: ★ marks choices that complete something, ◆ the master's suggestion (it thinks a "
                     "moment)" if self.hints_on else "Hints off", timeout=3)

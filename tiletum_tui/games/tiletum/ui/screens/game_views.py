@@ -151,7 +151,7 @@ class GameViews:
 
     def action_details(self) -> None:
         """'i': everything about the Town of the highlighted choice, or under the map cursor."""
-        from ..dialogs.town import TownDialog
+        from ..dialogs.town import TownDialog  # start-up: the Town dialog loads when i is pressed
 
         choice = self.query_one(DecisionPanel).highlighted
         space = choice.space if choice is not None and choice.space else None

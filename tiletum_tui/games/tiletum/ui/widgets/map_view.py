@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.message import Message
 
 from ...engine.state import EMPTY, UNUSED
@@ -149,8 +150,6 @@ class MapView(LineCached, can_focus=True):
         """Scroll the view so the cursor shows (and ``also``, the piece the choice moves, if both fit)."""
         if self.words is None or self.parent is None:
             return
-        from textual.geometry import Region
-
         rows = [self.cell(self.cursor)[0]] + ([self.cell(also)[0]] if also in self.words.spaces else [])
         top, bottom = min(rows) - 2, max(rows) + 2
         height = self.parent.scrollable_content_region.height or 10

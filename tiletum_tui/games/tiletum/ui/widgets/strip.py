@@ -15,6 +15,10 @@ from ...engine.ruleset import rules_for
 from ...engine.state import JokerFrame, TurnFrame
 from .. import text as T
 from .painted import SceneView
+from ..parts import ui_parts
+from ...engine import options
+from ..choices import joker_aps
+from ..views import STRIP_PARTS
 
 SHORT_ACTION = {"architect": "Arch", "merchant": "Merch", "character": "Char", "contract": "Contr", "king": "King",
                 "joker": "Joker"}
@@ -68,9 +72,6 @@ class PlayerStrip(SceneView):
         top = s.stack[-1] if s.stack else None
         left = ap_left(s)
         if isinstance(top, JokerFrame):
-            from ...engine import options
-            from ..choices import joker_aps
-
             return Text(f"Joker: {joker_aps(options(s)) or top.ap} AP to give", self.ink("title"))
         if left:
             return Text(f"{T.ACTION_TITLE[left[0]]} {left[1]} AP left", self.ink("title"))
@@ -79,8 +80,6 @@ class PlayerStrip(SceneView):
         return Text("no AP", self.ink("muted"))
 
     def _more(self, s, i: int) -> str:
-        from ..views import STRIP_PARTS
-
         return " · ".join(part for hook in STRIP_PARTS for part in hook(s, i))
 
     def _supply(self, p) -> str:
@@ -212,8 +211,6 @@ def _cut(names: list[str], room: int) -> str:
 def _initials(text: str) -> str:
     """'Silver 3 · Mines 2+3 · Prospectors 1+2' -> 'Ag 3 · M 2+3 · P 1+2': a module's figures kept (a
     word's short form as its module gives it, ``UiPart.strip_short``, else its first letter)."""
-    from ..parts import ui_parts
-
     words = {long: short for part in ui_parts() for long, short in part.strip_short.items()}
     return " · ".join(
         " ".join(words.get(x, x[0]) if x[:1].isalpha() else x for x in part.split(" ")) for part in text.split(" · "))
