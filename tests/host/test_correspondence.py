@@ -305,3 +305,35 @@ async def test_reminders_addresses_and_when_each_was_sent_are_kept_in_the_hosts_
         host.reminders.remind(gid, "Carcassonne", "ann", again)
         await _mail(host, sink, "ann", 2)
     assert (folder.root / "host.db").stat().st_mode & 0o777 == 0o600
+
+
+async def test_a_game_over_says_who_left_it_in_the_lobby_and_the_hosts_list_after_a_restart_too(short_dir):
+    """Issue 44, "the seat says so in the lobby and in the game": a game over still says which seats
+    their people left (resigned, voted over, taken after misses), in its lobby line from the index of
+    games and in the host's live list (``tiletum host --status``), after a restart too. Here bob
+    resigns, then ann: nobody is left, the game ends."""
+    from tiletum_tui.shell.host.lobby import line
+
+    async with running_host(short_dir, wall=ManualClock()) as host:
+        ann, bob = Player(short_dir, "ann"), Player(short_dir, "bob")
+        await ann.connect()
+        await bob.connect()
+        gid = await _correspondence_table(host, ann, bob, "carcassonne")
+        await ann.open(gid), await bob.open(gid)
+        assert "[resigned" not in host.status()
+        bob.link.send(P.Resign(gid))
+        await ann.until(lambda: any(i.id == gid and i.seats[1].left for i in ann.lobby.games))
+        assert "bob [resigned: beginner plays]" in host.status(width=200)  # under way
+        ann.link.send(P.Resign(gid))
+        await ann.until(lambda: any(i.id == gid and i.finished for i in ann.lobby.games))
+        info = next(i for i in ann.lobby.games if i.id == gid)
+        assert "ann (resigned: beginner played), bob (resigned: beginner played)" in line(info, "ann")
+        assert "bob [resigned: beginner played]" in host.status(width=200)
+        ann.close(), bob.close()
+    async with running_host(short_dir, wall=ManualClock()) as host:  # a host started again
+        status = host.status(width=200)
+        assert "ann [resigned: beginner played]" in status and "bob [resigned: beginner played]" in status
+        ann = await Player(short_dir, "ann").connect()
+        info = next(i for i in ann.lobby.games if i.id == gid)
+        assert "ann (resigned: beginner played), bob (resigned: beginner played)" in line(info, "ann")
+        ann.close()

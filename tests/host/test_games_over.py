@@ -17,7 +17,10 @@ from tiletum_tui.shell import session as session_module
 from tiletum_tui.shell.host import connections, replays
 from tiletum_tui.shell.host import protocol as P
 from tiletum_tui.shell.host.hosted import FinishedGame, HostedGame, HostFolder
+from tiletum_tui.shell.host.lobby import line
+from tiletum_tui.shell.saves.format import PERSON, Seat
 from tiletum_tui.shell.session import EVERY_SEAT, Session
+from tiletum_tui.shell.table import clock as C
 
 from .hosting import Player, Raw, running_host, short_dir  # noqa: F401 (fixture)
 
@@ -203,3 +206,27 @@ async def test_opening_games_over_as_fast_as_one_may_send_is_slowed(short_dir, m
         raw.send(P.Open(ids[0]))  # the one kept costs nothing: it opens whatever the rate
         assert isinstance(await raw.expect((P.Opened, P.Refused)), P.Opened)
         raw.close()
+
+
+async def test_a_game_over_read_from_its_file_says_who_left_it(short_dir):
+    """Issue 44: a game played to its end after bob resigned (a computer opponent played his seat),
+    listed by a host started again from its file (never replayed), still says so: in the lobby's
+    games over "bob (resigned: beginner played)", and in the host's list (``--status``)."""
+    folder = HostFolder(short_dir)
+    folder.prepare()
+    settings, actions = _actions("carcassonne", 4)
+    s = Session.new(settings, folder.games, game=games.game("carcassonne"),
+                    seats=(PERSON, Seat(player="opponent", level="beginner")))
+    for a in actions:
+        s.apply(a, by=EVERY_SEAT)
+    s.close()
+    folder.correspondence.mkdir()
+    (folder.correspondence / f"{s.game_id}.json").write_bytes(C.encode(C.Record(
+        events=[C.Event(at=1.0, what="resigned", seat=1, text="bob resigned")])))
+    async with running_host(short_dir) as host:
+        assert isinstance(host.games[s.game_id], FinishedGame)
+        assert "bob [resigned: beginner played]" in host.status(width=200)
+        ann = await Player(short_dir, "ann").connect()
+        (info,) = [g for g in ann.lobby.games if g.id == s.game_id]
+        assert "ann, bob (resigned: beginner played) — over" in line(info, "ann")
+        ann.close()

@@ -80,8 +80,10 @@ def import_old(records: Records, folder, report) -> None:
     records.set_meta("imported", str(time.time()))
 
 
-def seats_of(g) -> list[tuple[str, str, str]]:
-    return [(s.name, s.kind, s.level) for s in g.seat_infos(set())]
+def seats_of(g) -> list[tuple[str, str, str, str]]:
+    """A game's seats as its index line keeps them: (name, kind, level, left), ``left`` saying why a
+    computer opponent plays a person's seat for good ("resigned", "replaced", issue 44; "": it does not)."""
+    return [(s.name, s.kind, s.level, s.left) for s in g.seat_infos(set())]
 
 
 class HostRecords:

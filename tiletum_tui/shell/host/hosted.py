@@ -30,6 +30,7 @@ from ..session import Session
 from ..table import WATCHER_REASONS
 from ..table import Table as GameTable
 from ..table import updates as U
+from ..table.leaving import left_seats, plays_for
 from ..table.clock import TimeControl, speed_words
 from ..table.table import TALK_KEPT
 from . import protocol as P
@@ -224,12 +225,19 @@ class Seated:
     def is_opponent(self, seat: int | None) -> bool:
         return seat is not None and self.seat(seat).is_opponent
 
+    def left(self) -> dict[int, str]:
+        """The seats a computer opponent plays for good since their person left (issue 44):
+        seat -> "resigned" or "replaced"."""
+        return {}
+
     def seat_infos(self, connected: set[str]) -> tuple[P.SeatInfo, ...]:
-        out = []
+        """Who sits where; a person's seat a computer opponent plays for good since its person
+        resigned or was voted over says so (``SeatInfo.left``: "ann (resigned: beginner plays)")."""
+        out, left = [], self.left()
         for i, n in enumerate(self.names()):
             s = self.seat(i)
             out.append(P.SeatInfo(n, "opponent" if s.is_opponent else "person", s.level,
-                                  s.is_opponent or n in connected))
+                                  s.is_opponent or n in connected, left.get(i, "") if s.is_opponent else ""))
         return tuple(out)
 
 
@@ -278,15 +286,13 @@ class HostedGame(Seated):
     def moves(self) -> int:
         return len(self.session.log)
 
+    def left(self) -> dict[int, str]:
+        return left_seats(self.table.clock.record)  # (the Table's events: resigned, replaced)
+
     def seat_infos(self, connected: set[str]) -> tuple[P.SeatInfo, ...]:
         """As any game's, but a seat a computer opponent plays this turn (its time ran out: issue 44)
-        is shown as that opponent's while it plays, and one it plays for good since its person resigned
-        or was voted over says so (``SeatInfo.left``)."""
+        is shown as that opponent's while it plays."""
         infos = super().seat_infos(connected)
-        gone = {e.seat: e.what for e in self.table.clock.record.events if e.what in ("resigned", "replaced")}
-        if gone:  # (a person's seat a computer opponent plays for good says so: "ann (resigned: beginner plays)")
-            infos = tuple(msgspec.structs.replace(s, left=gone[i]) if i in gone and s.kind == "opponent" else s
-                          for i, s in enumerate(infos))
         standing = self.table.opponents.standing_in
         who = self.session.current_player  # (its turn over, the seat is its person's again)
         return tuple(P.SeatInfo(s.name, "opponent", standing[i][0], True) if i in standing and i == who else s
@@ -350,9 +356,10 @@ class FinishedGame(Seated):
     opponents = None
 
     def __init__(self, game_id: str, game, path: Path, names: list[str], seats: tuple[Seat, ...], progress: str,
-                 since: float, moves: int, chat: list[P.Chat] | None = None) -> None:
+                 since: float, moves: int, chat: list[P.Chat] | None = None, left: dict[int, str] | None = None) -> None:
         self.id, self.game, self.path = game_id, game, path
         self._names, self._seats = list(names), tuple(seats)
+        self._left = dict(left or {})  # (who left which seat: from the game's correspondence record, issue 44)
         self.progress, self.since, self.moves = progress, since, moves
         self.chat: list[P.Chat] = chat if chat is not None else []
 
@@ -362,7 +369,7 @@ class FinishedGame(Seated):
     def of(cls, g: HostedGame) -> FinishedGame:
         """A game that has just ended (its last move on disk), in place of its session."""
         return cls(g.id, g.game, g.session.autosave_path, g.names(), tuple(g.seat(i) for i in range(len(g.names()))),
-                   g.info(set()).progress, g.since, g.moves, g.chat)
+                   g.info(set()).progress, g.since, g.moves, g.chat, g.left())
 
     @classmethod
     def read(cls, path: Path) -> FinishedGame | None:
@@ -388,6 +395,9 @@ class FinishedGame(Seated):
     def seat(self, index: int) -> Seat:
         return self._seats[index] if 0 <= index < len(self._seats) else PERSON
 
+    def left(self) -> dict[int, str]:
+        return self._left
+
     def info(self, connected: set[str]) -> P.GameInfo:
         return P.GameInfo(self.id, self.game.title, self.seat_infos(connected), since=self.since,
                           progress=self.progress, finished=True)
@@ -411,6 +421,8 @@ def load_games(folder: HostFolder, report, wall=None) -> dict[str, HostedGame | 
         try:
             over = FinishedGame.read(path)
             if over is not None:
+                record = read_record(folder, over.id, report)  # (who left which seat; none: no clock)
+                over._left = left_seats(record) if record is not None else {}
                 out[over.id] = over
                 continue
             session = Session.load(path, save_dir=folder.games)
@@ -439,7 +451,7 @@ def status_text(hosted: dict[str, HostedGame | FinishedGame], tables: Tables, co
     shown = [g for g in hosted.values() if not isinstance(g, FinishedGame)] + over[:OVER_LISTED]
     for g in shown:
         info = g.info(names)
-        seats = "  ".join(_seat_words(s, i == info.deciding) for i, s in enumerate(info.seats))
+        seats = "  ".join(_seat_words(s, i == info.deciding, info.finished) for i, s in enumerate(info.seats))
         paused = f" PAUSED ({info.paused})" if info.paused else ""
         lines.append(f"  {g.id}  {info.title}, {info.progress}{' (over)' if info.finished else ''}{paused}:  {seats}")
     for t in tables.tables.values():
@@ -466,8 +478,8 @@ def _whole(text: str) -> str:
     return text.replace(" ", _KEEP)
 
 
-def _seat_words(s: P.SeatInfo, deciding: bool) -> str:
+def _seat_words(s: P.SeatInfo, deciding: bool, over: bool = False) -> str:
     mark = "▶" if deciding else " "
-    what = f"[{s.level}]" if s.kind == "opponent" else ("●" if s.connected else "○")
+    what = f"[{plays_for(s.left, s.level, over)}]" if s.kind == "opponent" else ("●" if s.connected else "○")
     return _whole(f"{mark}{clean(s.name, 20)} {what}")
 

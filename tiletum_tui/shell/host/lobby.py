@@ -39,7 +39,7 @@ def ago(since: float, now: float | None = None) -> str:
 
 
 def line(g: P.GameInfo, me: str) -> str:
-    seats = ", ".join(clean(s.name, 14) + ("" if s.kind != "opponent" else f" ({plays_for(s)})")
+    seats = ", ".join(clean(s.name, 14) + ("" if s.kind != "opponent" else f" ({plays_for(s, g.finished)})")
                       + ("" if s.kind != "person" or s.connected or s.name == me or g.finished else " ·off")
                       for s in g.seats)
     if g.waiting:

@@ -81,8 +81,10 @@ class OverPages:
 
 
 def over_info(gid: str, title: str, seats, progress: str, since: float) -> P.GameInfo:
-    """A game over's lobby line from the index of games (``records_db.page_over``)."""
-    return P.GameInfo(gid, title, tuple(P.SeatInfo(n, kind, level, kind == "opponent") for n, kind, level in seats),
+    """A game over's lobby line from the index of games (``records_db.page_over``): each seat (name,
+    kind, level, left), or (name, kind, level) as a host before issue 44's kept it."""
+    return P.GameInfo(gid, title, tuple(P.SeatInfo(n, kind, level, kind == "opponent", str(left[0]) if left else "")
+                                        for n, kind, level, *left in seats),
                       since=since, progress=progress, finished=True)
 
 

@@ -179,7 +179,7 @@ class Records:
     # ------------------------------------------------------------ the index of games
     def index_games(self, lines) -> None:
         """Games' lines in the index, new or updated, in one transaction: each (id, game, title, file,
-        seats: [(name, kind, level)], progress, since, finished, moves)."""
+        seats: [(name, kind, level, left)], progress, since, finished, moves)."""
         if not lines:
             return
         with self.change() as db:

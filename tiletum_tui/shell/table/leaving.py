@@ -21,6 +21,24 @@ def _level_words(level: str) -> str:
     return LEVEL_TITLES.get(level, level)
 
 
+LEFT = ("resigned", "replaced")  # the events by which a person's seat passes to a computer opponent for good
+
+
+def left_seats(record) -> dict[int, str]:
+    """The seats a computer opponent plays for good since their person left (a ``clock.Record``):
+    seat -> "resigned" or "replaced" (voted over, or taken after its misses)."""
+    return {e.seat: e.what for e in record.events if e.what in LEFT}
+
+
+def plays_for(left: str, level: str, over: bool = False) -> str:
+    """Who plays a seat a computer opponent plays, in words: its level ("beginner"), or, its person
+    having left (``left``), that the person no longer plays it: "resigned: beginner plays" (a game
+    over: "resigned: beginner played"). One wording for the lobby, the game and the host's list."""
+    if not left:
+        return level
+    return f"{left}: {level} {'played' if over else 'plays'}"
+
+
 def people(table) -> list[int]:
     """The seats still played by a person."""
     return [i for i in range(table.players) if not table.is_opponent(i)]

@@ -24,6 +24,7 @@ from textual.reactive import var
 
 from tiletum_tui.core.game_interface import Menus
 from tiletum_tui.shell.session import Session
+from tiletum_tui.shell.table import leaving
 
 
 def new_session(settings, save_dir=None, seats=(), game=None):
@@ -37,12 +38,11 @@ def paused_notice(why: str) -> str:
     return "The host can save again: the game goes on."
 
 
-def plays_for(seat) -> str:
+def plays_for(seat, over: bool = False) -> str:
     """Who plays a hosted seat a computer opponent plays (a ``SeatInfo``), in words: its level
     ("beginner"), or, a person's seat handed over for good (issue 44: resigned, voted over), that the
-    person no longer plays it: "resigned: beginner plays"."""
-    left = getattr(seat, "left", "")
-    return f"{left}: {seat.level} plays" if left else seat.level
+    person no longer plays it: "resigned: beginner plays" (``over``: "... played")."""
+    return leaving.plays_for(getattr(seat, "left", ""), seat.level, over)
 
 
 def someone_decides(title: str) -> str:
