@@ -337,3 +337,40 @@ async def test_a_game_over_says_who_left_it_in_the_lobby_and_the_hosts_list_afte
         info = next(i for i in ann.lobby.games if i.id == gid)
         assert "ann (resigned: beginner played), bob (resigned: beginner played)" in line(info, "ann")
         ann.close()
+
+
+@pytest.mark.parametrize("kept", [True, False])
+async def test_a_game_ended_with_nobody_left_opens_from_the_games_over(short_dir, monkeypatch, kept):
+    """Issue 44, "a game with no person left is ended (it goes to the games over)": opened from there
+    (its replay kept by the host, or read again from its file), it shows its moves as they were and
+    why it ended, never a refusal that calls its file edited."""
+    from types import SimpleNamespace
+
+    from tiletum_tui.games.carcassonne.ui.remote import HostSeats
+    from tiletum_tui.shell.host import replays
+
+    async with running_host(short_dir, wall=ManualClock()) as host:
+        ann = await Player(short_dir, "ann").connect()
+        before = set(host.games)
+        ann.link.send(P.NewTable("carcassonne", people("ann", opponents=("beginner",)), per_move=MINUTE))
+        await ann.until(lambda: set(host.games) - before)
+        (gid,) = set(host.games) - before
+        model = await ann.open(gid)
+        await ann.play(gid, model.legal()[0])
+        moves = host.games[gid].moves
+        ann.link.send(P.Resign(gid))
+        await ann.until(lambda: host.games[gid].retired)
+        ann.close()
+    if not kept:
+        monkeypatch.setattr(replays, "KEPT", 0)  # (as when more than KEPT games over were opened since)
+    async with running_host(short_dir, wall=ManualClock()) as host:
+        ann = await Player(short_dir, "ann").connect()
+        model = await ann.open(gid)
+        assert not any(isinstance(m, P.Refused) for m in ann.heard), ann.heard
+        assert len(model.log) == moves and model.seat is None
+        assert any("nobody is left at the table" in c.text for c in model.chat)
+        # (who decides: nobody any more, and why, in either game's line, never "thinking on the host")
+        assert model.ended.startswith("nobody is left at the table: the game ended after")
+        said = HostSeats(SimpleNamespace(model=model)).deciding()
+        assert said == model.deciding(model.view, "ann: place a tile") == f"This game is over: {model.ended}."
+        ann.close()

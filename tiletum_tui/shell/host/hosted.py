@@ -356,8 +356,10 @@ class FinishedGame(Seated):
     opponents = None
 
     def __init__(self, game_id: str, game, path: Path, names: list[str], seats: tuple[Seat, ...], progress: str,
-                 since: float, moves: int, chat: list[P.Chat] | None = None, left: dict[int, str] | None = None) -> None:
+                 since: float, moves: int, chat: list[P.Chat] | None = None, left: dict[int, str] | None = None,
+                 ended: str = "") -> None:
         self.id, self.game, self.path = game_id, game, path
+        self.ended = ended  # why it ended without its end (nobody left at it: issue 44), or "": its file is not over
         self._names, self._seats = list(names), tuple(seats)
         self._left = dict(left or {})  # (who left which seat: from the game's correspondence record, issue 44)
         self.progress, self.since, self.moves = progress, since, moves
@@ -369,7 +371,7 @@ class FinishedGame(Seated):
     def of(cls, g: HostedGame) -> FinishedGame:
         """A game that has just ended (its last move on disk), in place of its session."""
         return cls(g.id, g.game, g.session.autosave_path, g.names(), tuple(g.seat(i) for i in range(len(g.names()))),
-                   g.info(set()).progress, g.since, g.moves, g.chat, g.left())
+                   g.info(set()).progress, g.since, g.moves, g.chat, g.left(), g.table.ended)
 
     @classmethod
     def read(cls, path: Path) -> FinishedGame | None:

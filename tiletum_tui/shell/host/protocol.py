@@ -262,6 +262,7 @@ class Opened(_Msg, tag="opened"):
     record: bytes = b""  # a game over's save file (nothing is hidden then): replay and charts read it
     since: bytes = b""  # 'since your last turn' for this seat (``session.since.Since``, msgpack), made on the host
     deadline: float = 0.0  # when the deciding seat's time runs out (0: no clock; issue 44)
+    ended: str = ""  # why the game ended without its end (nobody left at it: issue 44), "" if it did not
 
 
 class Update(_Msg, tag="update"):

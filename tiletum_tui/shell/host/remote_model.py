@@ -9,7 +9,7 @@ import msgspec
 
 from tiletum_tui.core import games
 from ..session import LogEntry, NotYourMoveError, Session
-from tiletum_tui.shell.ui.model import GameModel, plays_for
+from tiletum_tui.shell.ui.model import GameModel, ended_notice, plays_for
 from ..table.clock import left_words
 from . import protocol as P
 from ..session.since import Since
@@ -45,6 +45,7 @@ class RemoteModel(GameModel):
         self._record, self._whole = opened.record, None
         self._since = _since(opened.since)
         self.deadline = opened.deadline  # when the deciding seat's time runs out (0: no clock; issue 44)
+        self.ended = opened.ended  # why the game ended with nobody left at it (issue 44), or ""
         # (``paused``: why the host cannot save the game now, "" while it can)
         self.update(view=self.game.decode_view(opened.view), log=_entries(self.game, opened.log), own=False,
                     seats=opened.seats, chat=opened.chat, paused=opened.paused, connection="connected",
@@ -91,6 +92,8 @@ class RemoteModel(GameModel):
         return self._whole
 
     def deciding(self, state, title: str) -> str:
+        if self.ended:  # (nobody decides any more: the game ended where it stood)
+            return ended_notice(self.ended)
         line = super().deciding(state, title)
         if self.paused:
             return f"Paused: {self.paused}. No move is made until it can; nothing is lost.  {line}"

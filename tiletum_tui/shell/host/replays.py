@@ -63,12 +63,13 @@ class Replays:
 def replay(g: FinishedGame) -> Session:
     """The game over in ``g``'s file, replayed and checked, read-only. Raises SaveFileError saying
     why not, the file untouched: a file that does not replay, or whose moves do not end the game
-    its metadata calls over, or that is now another game's."""
+    its metadata calls over, or that is now another game's. A game ended with nobody left at it
+    (``g.ended``, issue 44) is over though its moves never reached its end."""
     if g.path is None:
         raise SaveFileError("(no file)", "this game's autosave was never written")
     session = Session.load(g.path, autosave=False, open_as="read-only")
     if session.game_id != g.id:
         raise SaveFileError(g.path, "the file now holds another game")
-    if not session.finished:
+    if not session.finished and not g.ended:
         raise SaveFileError(g.path, "the file says its game is over, but its moves do not end it (was it edited?)")
     return session

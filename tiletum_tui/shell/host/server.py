@@ -153,7 +153,8 @@ class Host(HostConnections, HostLobby, HostPauses, HostRecords, HostRematch, Hos
                            tuple(entry(g.game, e) for e in s.log), g.game.encode_events(s.setup_events),
                            g.seat_infos(set(self.connected())), tuple(g.chat), undo, redo,
                            getattr(g, "paused", None) or "", record_of(s), since_bytes(s, seat, g.chat),
-                           g.deadline() if isinstance(g, HostedGame) else 0.0))
+                           g.deadline() if isinstance(g, HostedGame) else 0.0,
+                           g.ended if isinstance(g, FinishedGame) else g.table.ended))
         self._seats_changed(g.id)
 
     async def _replayed(self, conn: Connection, g: FinishedGame):

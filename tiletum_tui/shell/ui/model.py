@@ -38,6 +38,12 @@ def paused_notice(why: str) -> str:
     return "The host can save again: the game goes on."
 
 
+def ended_notice(why: str) -> str:
+    """What a screen says of a game ended without its end (issue 44: nobody left at it), instead of
+    who decides: nobody will."""
+    return f"This game is over: {why}." if why else ""
+
+
 def plays_for(seat, over: bool = False) -> str:
     """Who plays a hosted seat a computer opponent plays (a ``SeatInfo``), in words: its level
     ("beginner"), or, a person's seat handed over for good (issue 44: resigned, voted over), that the

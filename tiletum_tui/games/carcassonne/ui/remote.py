@@ -24,7 +24,7 @@ from textual.widgets import Input, Static
 
 from ..engine import current_player
 from ..engine.events import TilePlaced
-from tiletum_tui.shell.ui.model import paused_notice, plays_for
+from tiletum_tui.shell.ui.model import ended_notice, paused_notice, plays_for
 from .opponents import show_hint
 from .screen import CarcassonneScreen
 from .text import last_news
@@ -116,6 +116,8 @@ class HostSeats:
         who = state.seat
         if state.phase == "over":
             return ""
+        if getattr(self.model, "ended", ""):  # (a game ended with nobody left: nobody decides any more, issue 44)
+            return ended_notice(self.model.ended)
         doing = f"placing tile {state.drawn}" if state.phase == "place" else "choosing a follower (or none)"
         line = f"{state.players[who].name} is {doing}…"
         seats = self.model.seats
