@@ -374,3 +374,38 @@ async def test_a_game_ended_with_nobody_left_opens_from_the_games_over(short_dir
         said = HostSeats(SimpleNamespace(model=model)).deciding()
         assert said == model.deciding(model.view, "ann: place a tile") == f"This game is over: {model.ended}."
         ann.close()
+
+
+@pytest.mark.parametrize("game", ["tiletum", "carcassonne"])
+async def test_a_game_ended_with_nobody_left_on_its_players_screen_is_nobodys_turn(short_dir, game):
+    """Issue 44: opened from the games over in the client (80×24, keys), a game ended with nobody
+    left says so where its header and its line of who decides said whose turn it was."""
+    from tiletum_tui.games.tiletum.ui.widgets.status import StatusBar
+    from tiletum_tui.shell.host.client import HostLink
+    from tiletum_tui.shell.host.hosted import HostFolder
+    from tiletum_tui.shell.host.join import JoinApp
+
+    from .hosting import screen_until
+
+    async with running_host(short_dir, wall=ManualClock()) as host:
+        ann = await Player(short_dir, "ann").connect()
+        before = set(host.games)
+        ann.link.send(P.NewTable(game, people("ann", opponents=("beginner",)), per_move=MINUTE))
+        await ann.until(lambda: set(host.games) - before)
+        (gid,) = set(host.games) - before
+        await ann.open(gid)
+        ann.link.send(P.Resign(gid))
+        await ann.until(lambda: host.games[gid].retired)
+        ann.close()
+        app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="ann"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await screen_until(pilot, lambda: app.lobby is not None and app.lobby.games)
+            await pilot.press("down", "enter")  # the game over, the one line of the lobby's games over
+            await screen_until(pilot, lambda: gid in app.games.models)
+            await pilot.pause(0.3)
+            if game == "tiletum":
+                head = str(app.screen.query_one(StatusBar).content)
+            else:
+                head = str(app.screen.query_one("#carc-head").content)
+            assert "ann's turn" not in head and "ann:" not in head, head
+            assert game == "tiletum" or "this game is over" in head

@@ -219,6 +219,9 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
         if state.phase == "over":
             return Text(f"Carcassonne · the game is over after {count(state.turn - 1, 'turn')} · r: replay · "
                         "c: how it was won", style="bold")
+        if getattr(getattr(self, "model", None), "ended", ""):  # (a hosted game ended with nobody left: issue 44)
+            return Text(f"Carcassonne · turn {state.turn} · this game is over: nobody is left at the table",
+                        style="bold")
         who = state.players[state.seat].name
         doing = f"place tile {state.drawn}" if state.phase == "place" else "a follower?"
         clock = getattr(getattr(self, "model", None), "time_left", None)  # (a hosted game's time per move: issue 44)

@@ -246,7 +246,9 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
             self.recap = self.reader.recap(state, who, self.model.since(who))
         scene = self.scene()
         left = getattr(self.model, "time_left", None)  # (a hosted game's time per move: issue 44)
-        self.query_one(StatusBar).show(state, who, left() if left is not None else "")
+        # (a hosted game ended with nobody left at it: nobody's turn any more, issue 44)
+        shown = None if getattr(self.model, "ended", "") else who
+        self.query_one(StatusBar).show(state, shown, left() if left is not None and shown is not None else "")
         colour_class = f"player-{state.players[who].colour}" if who is not None else ""
         side = self.query_one("#side")
         side.set_classes(colour_class)
