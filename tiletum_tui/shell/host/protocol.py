@@ -20,7 +20,8 @@ import struct
 
 import msgspec
 
-VERSION = 2  # 2: a game over's record; a client's Trouble (issue 39)
+VERSION = 3  # 2: a game over's record; a client's Trouble (issue 39). 3: play by correspondence (issue 44: Rematch,
+# Resign, VoteReplace, Away, Remind; deadlines; SeatInfo.left; Opened.ended): an older client is told to update
 MAX_FRAME = 256 * 1024  # bytes of one message: a view is about 20 KB, a whole log of a game ~100 KB
 _HEADER = struct.Struct(">I")
 
