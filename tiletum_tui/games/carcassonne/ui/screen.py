@@ -125,8 +125,10 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
         self.call_after_refresh(self.refresh_all)
 
     def game_changed(self, change) -> None:
-        """The model says the game changed (a move here, an opponent's, an undo): drawn again."""
+        """The model says the game changed (a move here, an opponent's, an undo): drawn again, once
+        (an opponent's tile marked first: ``SeatsDriver.seen``)."""
         if self.is_mounted:
+            self.opponents.seen(change)
             self.refresh_all()
 
     def on_unmount(self) -> None:
