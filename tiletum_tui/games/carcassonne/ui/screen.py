@@ -490,8 +490,8 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
 
 
 def _model_of(session):
-    """The model of a game played here (a Session: its changes feed it), or None (a lesson's session,
-    which moves the lesson on after each move and redraws then: ``lesson_screen.LessonSession``)."""
+    """The model of a game played here (a Session: its changes feed it), or None (a session wrapped
+    by a screen that makes its own: the lesson's, ``lesson_screen.LessonSession``)."""
     if "listeners" not in vars(session):
         return None
 
