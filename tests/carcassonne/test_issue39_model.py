@@ -4,8 +4,12 @@ the screen made none; its own move redraws it once, because the model changed.""
 
 from __future__ import annotations
 
+import time
+
 from tiletum_tui.core import games
-from tiletum_tui.games.carcassonne.engine import legal_actions
+from tiletum_tui.games.carcassonne.engine import Place, legal_actions
+from tiletum_tui.games.carcassonne.ui.opponents import SeatsDriver
+from tiletum_tui.shell.saves.format import PERSON, Seat
 from tiletum_tui.shell.session import EVERY_SEAT, Session
 from tiletum_tui.shell.ui.app import TiletumApp
 
@@ -44,3 +48,33 @@ async def test_a_move_by_key_redraws_once_through_the_model(tmp_path):
         assert len(session.log) == 1
         assert len(drawn) == 1  # once: the model's change (not again after the move)
         assert "follower" in text_of(screen, "#carc-head") or "follower" in text_of(screen, "#carc-side")
+
+
+async def test_an_opponents_move_draws_the_screen_once_with_its_tile_marked(tmp_path, monkeypatch):
+    # "A screen redraws because the model changed, never because it made a move": the opponent's tile
+    # and follower each draw the screen once (the model's change), already with its tile marked and
+    # the cursor on it, not a second time from the opponents' driver
+    monkeypatch.setattr(SeatsDriver, "pace", 0)
+    seats = (Seat(player="opponent", level="beginner"), PERSON)
+    session = Session.new(settings(2, 5), save_dir=tmp_path, game=GAME, seats=seats, autosave=False)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        driver = screen.opponents
+        drawn, real = [], screen.refresh_all
+        # each redraw: how many moves were logged, and what it marks and where the cursor is
+        screen.refresh_all = lambda: (drawn.append((len(session.log), driver.marked, screen.cursor)), real())[1]
+        deadline = time.monotonic() + 20
+        while len(session.log) < 2:
+            assert time.monotonic() < deadline, "the opponent did not play its tile and follower"
+            await pilot.pause(0.05)
+        await pilot.pause()
+        placed = session.game.parse(session.log[0].notation)
+        assert isinstance(placed, Place)
+        after_tile = [d for d in drawn if d[0] == 1]
+        after_follower = [d for d in drawn if d[0] == 2]
+        assert len(after_tile) == 1 and len(after_follower) == 1, drawn
+        tile = next(i for i, p in enumerate(session.state.placed) if (p.x, p.y) == (placed.x, placed.y))
+        assert after_tile[0][1:] == (tile, (placed.x, placed.y))  # the tile marked, the cursor on it
+        assert driver.marked == tile and session.current_player == 1
+        assert "beginner" not in text_of(screen, "#carc-msg")  # no thinking line left over

@@ -252,3 +252,69 @@ async def test_the_river_u_turn_can_be_tried_and_is_refused(tmp_path, monkeypatc
             await pilot.press("r")
         await pilot.press("enter")
         assert screen.session.notation_log[-1] == f"1: {L.steps[screen.tutorial.index - 1].move}"
+
+
+async def test_a_lesson_move_draws_the_screen_once_through_the_games_model(tmp_path, monkeypatch):
+    # Issue 39, "a screen redraws because the model changed, never because it made a move": the
+    # learner's tile and Rosa's moves each draw the lesson's screen once, from its model's change,
+    # already with the lesson moved on to the next step (its box, the place it asks for)
+    monkeypatch.setattr(CarcassonneLessonScreen, "OPPONENT_DELAY", 0)
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_chapter(pilot, app, 5)  # the road: read, place V, (then no follower)
+        await pilot.press("space")
+        assert screen.model is not None
+        action = T.step_action(screen.tutorial.step)
+        screen._move_to((action.x, action.y), screen._places(screen.session.state))
+        screen.rotation = action.rotation
+        drawn, real = [], screen.refresh_all
+        screen.refresh_all = lambda: (drawn.append((len(screen.session.log), screen.tutorial.index)), real())[1]
+        at, n = screen.tutorial.index, len(screen.session.log)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(screen.session.log) == n + 1 and screen.tutorial.index == at + 1
+        assert drawn == [(n + 1, at + 1)], drawn  # once, the lesson moved on already
+        # the follower step, then the step to read: Space, and Rosa plays her tile and follower
+        await pilot.press(str(T.line_of(screen.session.state, T.step_action(screen.tutorial.step).segment)))
+        assert screen.tutorial.step.kind == T.KEY
+        drawn.clear()
+        n = len(screen.session.log)
+        await pilot.press("space")
+        for _ in range(5):
+            await pilot.pause()
+        assert len(screen.session.log) == n + 2, "Rosa did not play her tile and follower"
+        rosa = [d for d in drawn if d[0] > n]
+        assert [d[0] for d in rosa] == [n + 1, n + 2], drawn  # each of Rosa's moves drawn once
+
+
+async def test_after_a_new_chapter_its_moves_draw_the_screen_through_its_own_model(tmp_path, monkeypatch):
+    # Each chapter is a game of its own (a new session): the screen binds to that game's model, so a
+    # move in the next chapter still draws the screen, once
+    monkeypatch.setattr(CarcassonneLessonScreen, "OPPONENT_DELAY", 0)
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_chapter(pilot, app, 1)
+        first = screen.session
+        while screen.tutorial.chapter is L.chapters[0]:
+            step = screen.tutorial.step
+            if step.kind == T.KEY:
+                await pilot.press("space")
+            elif isinstance(T.step_action(step), Place):
+                action = T.step_action(step)
+                screen._move_to((action.x, action.y), screen._places(screen.session.state))
+                screen.rotation = action.rotation
+                await pilot.press("enter")
+            else:
+                await pilot.press(str(T.line_of(screen.session.state, T.step_action(step).segment)))
+            await pilot.pause()
+        assert screen.session is not first and screen.tutorial.step.kind == T.MOVE
+        action = T.step_action(screen.tutorial.step)
+        screen._move_to((action.x, action.y), screen._places(screen.session.state))
+        screen.rotation = action.rotation
+        drawn, real = [], screen.refresh_all
+        screen.refresh_all = lambda: (drawn.append(len(screen.session.log)), real())[1]
+        n = len(screen.session.log)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(screen.session.log) == n + 1 and drawn == [n + 1], drawn
+        assert "a follower?" in str(screen.query_one("#carc-head").content)

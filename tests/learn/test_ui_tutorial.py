@@ -352,3 +352,36 @@ def test_a_long_marked_line_is_quoted_cut_between_words():
     assert quoted[0] == "Die 2Y"
     assert len(quoted[1]) <= LONGEST_QUOTE and quoted[1].endswith("…")
     assert long.startswith(quoted[1][:-1]) and long[len(quoted[1]) - 1] == " "
+
+
+async def test_a_learners_move_draws_the_menu_once_marked_for_the_next_step(fast, monkeypatch):
+    # Issue 39, "the screens redraw only what an update changed": the model's change builds the menu
+    # with the lesson moved on already (its line marked ▶); the step's change does not draw it again
+    from tiletum_tui.games.tiletum.ui.learn.tutorial_screen import build
+
+    drawn = []
+    render = DecisionPanel._render_level
+    monkeypatch.setattr(DecisionPanel, "_render_level", lambda self, *a, **k: (drawn.append(1), render(self, *a, **k))[1])
+    app = TiletumApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(build(app, restart=True))
+        for _ in range(5):
+            await pilot.pause()
+        screen = app.screen
+        moves = 0
+        for _ in range(40):
+            if moves == 3:
+                break
+            if screen.tutorial.step.kind != T.MOVE:
+                await pilot.press("space")
+                await pilot.pause()
+                continue
+            n, at = len(screen.model.log), screen.tutorial.index
+            key = marked_key(screen.query_one(DecisionPanel))
+            drawn.clear()
+            await pilot.press(key)
+            await pilot.pause()
+            if len(screen.model.log) == n + 1 and screen.tutorial.index > at:
+                assert len(drawn) == 1, (screen.tutorial.step.move, drawn)
+                moves += 1
+        assert moves == 3

@@ -17,6 +17,7 @@ from tiletum_tui.core.lesson_cursor import ESC_STAYS
 from tiletum_tui.shell.lesson_progress import (STARTING_AGAIN, ProgressChanged, load_progress, progress_path, save_progress,
                                 snapshot)
 from tiletum_tui.shell.session import EVERY_SEAT, Session
+from tiletum_tui.shell.ui.model import GameModel
 from ..engine import Place, parse
 from ..learn import tutorial as T
 from ..learn.lesson import CARCASSONNE
@@ -31,10 +32,19 @@ class LessonRefused(ValueError):
 
 class LessonSession:
     """The chapter's session as the Carcassonne screen uses it, with the lesson in front: a move is
-    taken only if it is the step's (``Tutorial.verdict``), undo is off; everything else is the session's."""
+    taken only if it is the step's (``Tutorial.verdict``), undo is off; everything else is the session's.
+
+    Every move of the chapter (the learner's, Rosa's) moves the lesson on as the session tells its
+    listeners, before the screen's model hears of it (``_moved``, the first listener): the one redraw
+    the model's change makes shows the next step (issue 39)."""
 
     def __init__(self, screen, session: Session) -> None:
         self._screen, self._session = screen, session
+        session.listeners.insert(0, self._moved)
+
+    def _moved(self, entries: tuple, own: bool = True) -> None:
+        if entries:  # (a move: the step's; the lesson has no undo)
+            self._screen.tutorial.advance()
 
     def __getattr__(self, name):
         return getattr(self._session, name)
@@ -47,8 +57,7 @@ class LessonSession:
         if not ok:
             raise LessonRefused("✗ " + why)
         # the step's own move (the same one, maybe in a turn that looks alike): the saved moves are the chapter's
-        entry = self._session.apply(T.step_action(tut.step), by=by)
-        tut.advance()
+        entry = self._session.apply(T.step_action(tut.step), by=by)  # (the lesson moves on: ``_moved``)
         self._screen.call_after_refresh(self._screen.lesson_moved)
         return entry
 
@@ -78,7 +87,9 @@ class CarcassonneLessonScreen(CarcassonneScreen):
         self._seen = snapshot(path)
         self._hold = hold  # a progress file that could not be used stays as it is until the learner moves
         self._timer = None
-        super().__init__(self._chapter_session())
+        session = self._chapter_session()
+        self.model = GameModel(session)  # (its changes redraw the screen: ``CarcassonneScreen.game_changed``)
+        super().__init__(session)
         self.message = note
 
     def check_action(self, action: str, parameters) -> bool | None:
@@ -166,10 +177,10 @@ class CarcassonneLessonScreen(CarcassonneScreen):
 
     # ------------------------------------------------------------ the lesson moves on
     def lesson_moved(self) -> None:
-        """After a move of the lesson (the learner's or Rosa's): save, then Rosa's next move if it is hers."""
+        """After a move of the lesson (the learner's or Rosa's), drawn by the model's change: save, then
+        Rosa's next move if it is hers."""
         self._hold = False
         self._save()
-        self.refresh_all()
         self._pace()
 
     def _pace(self) -> None:
@@ -188,9 +199,8 @@ class CarcassonneLessonScreen(CarcassonneScreen):
         if step is None or step.kind != T.ROSA or not self.is_mounted:
             return
         action = T.step_action(step)
-        self.session._session.apply(action, by=T.OPPONENT)  # Rosa's, as the script has it
-        self.tutorial.advance()
         self.message = ""
+        self.session._session.apply(action, by=T.OPPONENT)  # Rosa's, as the script has it (drawn: the model's change)
         self.lesson_moved()
 
     async def on_key(self, event) -> None:
@@ -214,6 +224,8 @@ class CarcassonneLessonScreen(CarcassonneScreen):
         self.tutorial.advance()
         if not self.tutorial.done and self.tutorial.chapter is not before:
             self.session = self.game_session = self._chapter_session()
+            self.model = GameModel(self.session)  # the new chapter's game: its changes redraw the screen
+            self.watch(self.model, "change", self.game_changed, init=False)
             self.cursor, self.rotation, self.origin, self._placing_for = (0, 0), 0, None, None
         self.message = ""
         self._hold = False

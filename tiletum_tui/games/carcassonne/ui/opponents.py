@@ -4,7 +4,7 @@ display (``shell.ui.opponents``) with what this screen shows.
 
 ``SeatsDriver`` belongs to one ``CarcassonneScreen``. While an opponent decides, the message line says
 it is thinking. Each move the Table played as that seat (logged, autosaved) is marked on the board: the
-cursor goes to the tile it placed, drawn highlighted. ``h`` asks a master what the person deciding
+cursor goes to the tile it placed, drawn highlighted, as the screen draws the model's change (``seen``). ``h`` asks a master what the person deciding
 should do (``explain``: the tile and follower, what it completes or goes for, the points it expects)
 and puts the cursor and the tile's turn on the suggested place, so Enter plays it.
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from tiletum_tui.shell.ui.opponents import SeatDriver
 from ..engine import Place, parse
+from ..engine.events import TilePlaced
 from ..opponents.explain import explain
 
 
@@ -44,13 +45,20 @@ class SeatsDriver(SeatDriver):
         said = self.screen.message  # (a line the screen said meanwhile stays, under the spinner)
         self.screen.show_message(self.status() + (f"\n{said}" if said else ""))
 
-    def played(self, seat: int, action, update) -> None:
-        """An opponent's move, played as its seat by the Table (logged, autosaved): shown."""
-        if isinstance(action, Place):
-            self.marked = len(self.session.state.placed) - 1
-            self.screen.cursor = (action.x, action.y)  # the board shows where it went
-        self.screen.message = ""
-        self.screen.refresh_all()
+    def seen(self, change) -> None:
+        """A change of the game, before the screen draws it (its model's ``change``): an opponent's
+        move is shown by that one redraw, its tile marked and the cursor on it (issue 39: the screen
+        redraws because the model changed, not again when the Table says it played)."""
+        for entry in change.entries:
+            if not self.plays(entry.seat):
+                continue
+            self.screen.message = ""  # (a refusal said while it decided is old news)
+            for event in entry.events:
+                if isinstance(event, TilePlaced):
+                    placed = self.screen.state.placed
+                    self.marked = next(i for i in range(len(placed) - 1, -1, -1)
+                                       if (placed[i].x, placed[i].y) == (event.x, event.y))
+                    self.screen.cursor = (event.x, event.y)  # the board shows where it went
 
     # ------------------------------------------------------------ h: the master's suggestion
     def ask_hint(self) -> str:

@@ -125,8 +125,10 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
         self.call_after_refresh(self.refresh_all)
 
     def game_changed(self, change) -> None:
-        """The model says the game changed (a move here, an opponent's, an undo): drawn again."""
+        """The model says the game changed (a move here, an opponent's, an undo): drawn again, once
+        (an opponent's tile marked first: ``SeatsDriver.seen``)."""
         if self.is_mounted:
+            self.opponents.seen(change)
             self.refresh_all()
 
     def on_unmount(self) -> None:
@@ -491,8 +493,8 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
 
 
 def _model_of(session):
-    """The model of a game played here (a Session: its changes feed it), or None (a lesson's session,
-    which moves the lesson on after each move and redraws then: ``lesson_screen.LessonSession``)."""
+    """The model of a game played here (a Session: its changes feed it), or None (a session wrapped
+    by a screen that makes its own: the lesson's, ``lesson_screen.LessonSession``)."""
     if "listeners" not in vars(session):
         return None
 

@@ -228,16 +228,18 @@ class TutorialScreen(RosaPlays, GameScreen):
 
     def _after_change(self, before: int) -> None:
         self._save()
-        if self.tutorial.index != before:
-            self._step_changed()
+        if self.tutorial.index != before:  # (the model's change drew the menu for the new step: ``refresh_game``)
+            self._step_changed(menu_marked=True)
         else:
             self._update_box()
         self._pace()
 
-    def _step_changed(self, keep_note: bool = False) -> None:
+    def _step_changed(self, keep_note: bool = False, menu_marked: bool = False) -> None:
+        """The step in hand changed: its view, its box, its marks. ``menu_marked``: after a move, whose
+        model's change built the menu with the lesson moved on already (issue 39: not drawn twice)."""
         step = self.tutorial.step
         panel = self.query_one(DecisionPanel)
-        if panel.levels and current_player(self.model.state) is not None:
+        if panel.levels and current_player(self.model.state) is not None and not menu_marked:
             self.mark_menu(self.model.state, panel.levels[0])  # the menu was built for the step before
             panel.redraw_level()
         self._show_step_view()
