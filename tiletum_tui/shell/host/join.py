@@ -88,7 +88,8 @@ class JoinApp(TiletumApp):
     # the lobby: a rematch (issue 44). A screen that binds m itself (Tiletum's map view) keeps it.
     # Ctrl+X at a hosted game of either game: resign, or vote a missing player's seat over (issue 44).
     BINDINGS = [Binding("m", "rematch", "Rematch", show=False, id="tiletum.join-rematch"),
-                Binding("ctrl+x", "leave_game", "Leave", id="tiletum.join-leave")]
+                # (not on every screen's key line: it means nothing in the lobby's forms; docs/hosting.md names it)
+                Binding("ctrl+x", "leave_game", "Leave", show=False, id="tiletum.join-leave")]
 
     def __init__(self, link: HostLink, *, bell: bool = True) -> None:
         super().__init__()
