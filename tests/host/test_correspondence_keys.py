@@ -20,6 +20,16 @@ from tiletum_tui.shell.table.clock import ManualClock
 from .hosting import Player, people, running_host, screen_until, short_dir  # noqa: F401 (fixture)
 
 
+def _help_text(screen) -> str:
+    """The words of the keys help on screen (either game's: Tiletum's paints a Text, the shell's a Static)."""
+    from rich.console import Console
+
+    console = Console(width=200, record=True, file=open("/dev/null", "w"))
+    for widget in screen.query("#help-text"):
+        console.print(getattr(widget, "text", None) or widget.content)
+    return console.export_text()
+
+
 def _header(app, game: str) -> str:
     if game == "carcassonne":
         return str(app.screen.query_one("#carc-head", Static).render())
@@ -59,3 +69,25 @@ async def test_time_left_the_bells_and_resigning_by_keys(short_dir, game):
             await screen_until(pilot, lambda: host.games[gid].session.seat(0).is_opponent)
             await screen_until(pilot, lambda: app.games.models[gid].seat is None)  # he watches now
         ann.close()
+
+
+@pytest.mark.parametrize("game", ["tiletum", "carcassonne"])
+async def test_the_keys_help_of_a_hosted_game_names_how_to_leave_it(short_dir, game):
+    """Issue 44 ("a player can leave or resign"): a player who looks for it with ? finds Ctrl+X (the key
+    line does not show it: it would mean nothing on the lobby's forms)."""
+    async with running_host(short_dir) as host:
+        ann = await Player(short_dir, "ann").connect()
+        app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="bob"))
+        async with app.run_test(size=(100, 40)) as pilot:
+            await screen_until(pilot, lambda: app.lobby is not None)
+            ann.link.send(P.NewTable(game, people("bob", "ann")))
+            await screen_until(pilot, lambda: app.lobby.games)
+            gid = app.lobby.games[0].id
+            await pilot.press("enter")
+            await screen_until(pilot, lambda: gid in app.games.models and getattr(app.screen, "model", None))
+            await pilot.press("question_mark")
+            await pilot.pause(0.2)
+            shown = _help_text(app.screen)
+            assert "Ctrl+X" in shown and "resign" in shown, shown[-600:]
+        ann.close()
+        assert host.games[gid]

@@ -58,6 +58,8 @@ KEY_HELP = [
     ("In a game through tiletum host", [
         ("apostrophe,ctrl+t", "say a line to the table (shown to everyone at it)", "' or Ctrl+T"),
         ("f10", "back to the lobby (Esc too; the game goes on on the host)"),
+        ("ctrl+x", "leave the game: resign (a computer opponent plays your seat), or vote a missing player's "
+                   "seat over to one", "Ctrl+X"),
     ]),
 ]
 INTRO = ("Lay the drawn tile where it fits, then a follower on it or none. Frames mark the places where "

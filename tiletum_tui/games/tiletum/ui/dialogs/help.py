@@ -25,6 +25,11 @@ INTRO = (
     "not possible now. Map choices also show on the map; type a Town's first letters to find its line "
     "(after /, or at once when there are more than nine Towns to choose from)."
 )
+HOSTED_KEYS = (
+    ("' or Ctrl+T", "say a line to the table (shown to everyone at it)"),
+    ("Ctrl+X", "leave the game: resign (a computer opponent plays your seat), or vote a missing player's seat "
+               "over to one"),
+)
 REPLAY_INTRO = ("A replay is read-only: it steps through the game as it was played, and the panel says "
                 "which position is shown, the move that led there and whose view it is.")
 
@@ -94,6 +99,11 @@ class HelpScreen(ModalScreen[None]):
             row("save", *game["save"])
         out.append(f"{'Ctrl+P':<14}", w.ink("strong"))
         out.append("every command, and the Tasks you can do now\n")
+        if in_game and getattr(below.model, "remote", False):  # (the join client's keys: issue 25, issue 44)
+            section("In a game through tiletum host")
+            for keys, words in HOSTED_KEYS:
+                out.append(f"{keys:<14}", w.ink("strong"))
+                out.append(words + "\n")
         for title, rows in page_section():  # (only in a browser page: the keys the browser keeps)
             section(title)
             for keys, words, *shown in rows:
