@@ -75,7 +75,11 @@ class OpponentsController(SeatDriver):
             self.screen.query_one(DecisionPanel).show(self.panel_title(who), [])
 
     def _show_view(self, name: str, space: str | None) -> None:
-        """Show where an opponent's move happened: the wheel after a die, the map marked at a space."""
+        """Show where an opponent's move happened: the wheel after a die, the map marked at a space.
+        Never over the recap a person decides from: the opponents' last move is told before the Table
+        says it was played (the model hears the session first), and the recap already shows it."""
+        if not self.busy and getattr(self.screen, "current_view", None) == "recap":
+            return
         if space is not None:
             self.screen.mark_on_map(space)
         self.screen.show_view(name)
