@@ -40,6 +40,11 @@ BROWSER_KEYS = {
 # A game key a browser keeps, with no other key for it: its key in a page, and the app action it does.
 PAGE_KEYS = {"ctrl+q": ("ctrl+backslash", "quit")}
 
+# The keys of a game played through ``tiletum host``, the same in every game's help: (keys, words, as shown).
+TALK_KEYS = ("apostrophe,ctrl+t", "say a line to the table (shown to everyone at it)", "' or Ctrl+T")
+LEAVE_KEYS = ("ctrl+x", "leave the game: resign (a computer opponent plays your seat), or vote a missing "
+                        "player's seat over to one", "Ctrl+X")
+
 
 def in_page() -> bool:
     return os.environ.get(IN_PAGE_ENV) == "1"

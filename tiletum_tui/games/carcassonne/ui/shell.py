@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from tiletum_tui.shell.ui import keeping
 from tiletum_tui.shell.ui.hanging import hung_lines
-from tiletum_tui.shell.ui.help import KeysHelp
+from tiletum_tui.shell.ui.help import LEAVE_KEYS, TALK_KEYS, KeysHelp
 from . import news, feature
 from .parts import tile_topic
 
@@ -56,10 +56,9 @@ KEY_HELP = [
         ("ctrl+q", "quit (asks first if the last autosave failed and moves would be lost)"),
     ]),
     ("In a game through tiletum host", [
-        ("apostrophe,ctrl+t", "say a line to the table (shown to everyone at it)", "' or Ctrl+T"),
+        TALK_KEYS,
         ("f10", "back to the lobby (Esc too; the game goes on on the host)"),
-        ("ctrl+x", "leave the game: resign (a computer opponent plays your seat), or vote a missing player's "
-                   "seat over to one", "Ctrl+X"),
+        LEAVE_KEYS,
     ]),
 ]
 INTRO = ("Lay the drawn tile where it fits, then a follower on it or none. Frames mark the places where "

@@ -11,7 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tiletum_tui.shell.ui.help import key_name, page_section
+from tiletum_tui.shell.ui.help import LEAVE_KEYS, TALK_KEYS, key_name, page_section
 from .. import keymap
 from ..widgets.painted import Ink, Painted
 from ..views import all_views
@@ -24,11 +24,6 @@ INTRO = (
     "back. Lines keep their numbers: keeping a die's value is always 1. Greyed lines say why they are "
     "not possible now. Map choices also show on the map; type a Town's first letters to find its line "
     "(after /, or at once when there are more than nine Towns to choose from)."
-)
-HOSTED_KEYS = (
-    ("' or Ctrl+T", "say a line to the table (shown to everyone at it)"),
-    ("Ctrl+X", "leave the game: resign (a computer opponent plays your seat), or vote a missing player's seat "
-               "over to one"),
 )
 REPLAY_INTRO = ("A replay is read-only: it steps through the game as it was played, and the panel says "
                 "which position is shown, the move that led there and whose view it is.")
@@ -101,8 +96,8 @@ class HelpScreen(ModalScreen[None]):
         out.append("every command, and the Tasks you can do now\n")
         if in_game and getattr(below.model, "remote", False):  # (the join client's keys: issue 25, issue 44)
             section("In a game through tiletum host")
-            for keys, words in HOSTED_KEYS:
-                out.append(f"{keys:<14}", w.ink("strong"))
+            for _keys, words, shown in (TALK_KEYS, LEAVE_KEYS):
+                out.append(f"{shown:<14}", w.ink("strong"))
                 out.append(words + "\n")
         for title, rows in page_section():  # (only in a browser page: the keys the browser keeps)
             section(title)
