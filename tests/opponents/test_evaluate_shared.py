@@ -11,7 +11,8 @@ import pytest
 
 from tiletum_tui.games.tiletum.engine import apply_in_place, apply_listed, current_player, legal_actions, new_game, view
 from tiletum_tui.games.tiletum.engine.state import State
-from tiletum_tui.games.tiletum.opponents.evaluate import MASTER_WEIGHTS, evaluate
+from tiletum_tui.games.tiletum.opponents.evaluate import evaluate
+from tiletum_tui.games.tiletum.opponents.weights import MASTER_WEIGHTS
 from tiletum_tui.games.tiletum.opponents.levels import Opponent
 from tiletum_tui.games.tiletum.opponents.match import settings_for
 

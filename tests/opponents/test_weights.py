@@ -1,4 +1,4 @@
-"""Issue 23: the master weighs the evaluation's terms by what they foretold (``evaluate.MASTER_WEIGHTS``,
+"""Issue 23: the master weighs the evaluation's terms by what they foretold (``weights.MASTER_WEIGHTS``,
 fitted by ``bench.weights``: at 2 players in its own games against the journeyman, at 3-4 in journeyman
 games), so it builds towards Completed Buildings (issue item 2: "Neither level builds towards Completed
 Buildings") more than the journeyman's estimate says, and its reward reads a margin as the chance to win
@@ -13,7 +13,8 @@ from tiletum_tui.shell import arena
 from tiletum_tui.games.tiletum.bench.weights import fit, saved_samples
 from tiletum_tui.games.tiletum.engine import apply_in_place, current_player, new_game, view
 from tiletum_tui.games.tiletum.engine.state import TurnFrame, put
-from tiletum_tui.games.tiletum.opponents.evaluate import MASTER_WEIGHTS, ONE, TERMS, terms, value_of
+from tiletum_tui.games.tiletum.opponents.evaluate import terms, value_of
+from tiletum_tui.games.tiletum.opponents.weights import MASTER_WEIGHTS, ONE, TERMS
 from tiletum_tui.games.tiletum.opponents.levels import Budget, Opponent
 from tiletum_tui.games.tiletum.opponents.master import _reward, _scale
 from tiletum_tui.games.tiletum.opponents.match import settings_for

@@ -13,7 +13,8 @@ from tiletum_tui.games.tiletum.engine.queries import cathedral_available, fair_c
 from tiletum_tui.games.tiletum.engine.effects import check_completed
 from tiletum_tui.games.tiletum.engine.ruleset import rules_for
 from tiletum_tui.games.tiletum.engine.state import EMPTY, State, TurnFrame, put
-from tiletum_tui.games.tiletum.opponents.evaluate import MASTER_WEIGHTS, TERMS, tables, terms, value_of
+from tiletum_tui.games.tiletum.opponents.evaluate import tables, terms, value_of
+from tiletum_tui.games.tiletum.opponents.weights import MASTER_WEIGHTS, TERMS
 from tiletum_tui.games.tiletum.opponents.levels import Opponent
 from tiletum_tui.games.tiletum.opponents.match import settings_for
 

@@ -1,4 +1,4 @@
-"""What the master's weights of Tiletum's evaluation are fitted to (``opponents.evaluate.MASTER_WEIGHTS``).
+"""What the master's weights of Tiletum's evaluation are fitted to (``opponents.weights.MASTER_WEIGHTS``).
 
 Games are played to the end (journeyman games here; or the master's own against the journeyman, saved
 by ``tiletum arena --out``); at every turn start each player's terms of the estimate (``evaluate.terms``)
@@ -111,7 +111,7 @@ TABLES = {3: ((2, 400, 20000), (4, 200, 21000)), 4: ((2, 400, 20000), (4, 200, 2
 
 def fit_weights(tables=TABLES[4], ridge: float = 1.0, modules: tuple[str, ...] = ()) -> tuple[tuple[float, ...], ...]:
     """A row of weights per round, fitted to the turn starts of journeyman games at these tables
-    (players, games, first seed) together: ``evaluate.MASTER_WEIGHTS[n]`` from ``TABLES[n]``."""
+    (players, games, first seed) together: ``opponents.weights.MASTER_WEIGHTS[n]`` from ``TABLES[n]``."""
     by_round: dict[int, list[Sample]] = {1: [], 2: [], 3: [], 4: []}
     for players, games, seed in tables:
         for rnd, rows in samples(games, seed, players, modules).items():
@@ -121,6 +121,6 @@ def fit_weights(tables=TABLES[4], ridge: float = 1.0, modules: tuple[str, ...] =
 
 def fit_saved(folders, ridge: float = 1.0) -> tuple[tuple[float, ...], ...]:
     """A row of weights per round (``TERMS``' order), fitted to the games saved in these folders, the
-    master's mark fitted with them and then left out: ``evaluate.MASTER_WEIGHTS[2]``."""
+    master's mark fitted with them and then left out: ``opponents.weights.MASTER_WEIGHTS[2]``."""
     by_round = saved_samples(folders)
     return tuple(fit(by_round[r], ridge)[:-1] for r in (1, 2, 3, 4))

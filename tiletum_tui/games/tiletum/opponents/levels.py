@@ -25,7 +25,8 @@ from ..engine.queries import ap_lost_by
 from ..engine.state import TurnFrame
 from tiletum_tui.shell.opponents.base import LEVEL_TITLES, LEVELS, MAX_SECONDS, MAX_SIMULATIONS, Budget, Choice  # noqa: F401 (their home)
 from tiletum_tui.shell.opponents.base import SEARCHING, BaseOpponent
-from .evaluate import Weights, master_weights, value_of
+from .evaluate import value_of
+from .weights import Weights, master_weights
 from .master import search
 from .planner import JOURNEYMAN, Plan, Width, plan_turn
 

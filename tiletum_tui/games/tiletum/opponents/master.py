@@ -14,7 +14,7 @@ planner's screen ranks highest, widened progressively as a node is visited more.
 ends with a short playout (every player plays its quick greedy turn) to the end of the round, so
 the round's King phase and Fair are scored as the rules score them (at most 8 turns: at 4 players
 a round is 12), and is scored with the evaluation's terms weighed by the master's own weights for the
-number of players (``evaluate.MASTER_WEIGHTS``, fitted to what came in journeyman games; the planner's
+number of players (``weights.MASTER_WEIGHTS``, fitted to what came in journeyman games; the planner's
 plans, the tree's and the playouts' turns weigh with them too): each player's reward is a logistic of
 its margin over the others' average (at 2 players: over the other; at 4 the average measured better
 than the best other, whose lead is mostly noise the move cannot change), its scale by the round the
@@ -37,7 +37,8 @@ from ..engine.errors import TiletumError
 from ..engine.state import KingTileFrame, TurnFrame
 from ..engine.turn import TakeDie
 from tiletum_tui.shell.opponents.base import Choice, SearchNode, run_budget
-from .evaluate import evaluate, master_weights, value_of
+from .evaluate import evaluate, value_of
+from .weights import master_weights
 from .planner import QUICK, Plan, Width, plan_turn, quick_turn, rank_dice, spend
 
 ROOT = Width(beam=6, dice=8)  # the root's candidate plans

@@ -24,7 +24,8 @@ from ..engine.contracts import Exchange
 from ..engine.tasks import Buy
 from ..engine.state import ActionFrame, TurnFrame
 from ..engine.turn import Done, EndTurn, TakeDie
-from .evaluate import Weights, value_of
+from .evaluate import value_of
+from .weights import Weights
 
 _ENC = msgspec.msgpack.Encoder()
 
