@@ -137,8 +137,8 @@ class Table:
             start = next((i for i, (a, b) in enumerate(zip(sent, log)) if a is not b), min(len(sent), len(log)))
             sub.sent = list(log)
             seat = sub.seat
-            if seat not in seen:
-                view = None if seat is EVERY_SEAT else self.session.view(seat)
+            if seat not in seen:  # (a door of every seat: the view of no seat in particular, the app's at home)
+                view = self.session.view(None if seat is EVERY_SEAT else seat)
                 seen[seat] = (view, (None, None) if seat is EVERY_SEAT else self.reasons(seat))
             view, (undo, redo) = seen[seat]
             sub.callback(U.Changed(seat=None if seat is EVERY_SEAT else seat, start=start, entries=tuple(log[start:]),
