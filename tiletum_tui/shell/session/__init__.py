@@ -21,6 +21,10 @@ Issue 11 (never lose or corrupt a game): a session that autosaves holds its game
 copy; ``unsaved_changes`` says what quitting would lose when the autosave cannot be written, and
 ``save_to`` saves anywhere the player chooses (``safekeeping.py``).
 
+The session tells nobody of a change: whoever plays it at home or on the host plays it at a
+``table.Table``, which makes the change as the seat asking and then tells whoever sits at it (the
+screens' model among them); a change made on the session past its Table is heard by nobody.
+
 No textual, no rich, and nothing of Tiletum beyond its name: the rules come from ``games.game``.
 Its files (saving, the autosave, which files it may overwrite) are ``saving.py``.
 """

@@ -1,6 +1,8 @@
 """One Table for every game and every door (issue 39): a game's Session, its seats, its computer
 opponents' loop and pace, the move clock, hints, table talk, and for each seat what it has not yet
-seen. The host is Tables behind its doors; the app at home runs one in its own process.
+seen. The host is Tables behind its doors; the app at home runs one in its own process, for every
+session it plays (a game, a lesson, the tutorial): the screens' model (``shell.ui.model``) sits at it
+as a door of every seat, and hears every change from it alone.
 
 A Table is acted on as a seat: ``act``, ``undo``, ``redo``, ``hint``, ``say``, ``hurry``, each
 returning None or why not in words. Who may act is decided from the seat asking (the Session's
