@@ -24,7 +24,7 @@ from textual.widgets import Footer, Static
 
 from tiletum_tui.shell.ui.model import GameModel
 
-from ..engine import legal_actions, remaining
+from ..engine import current_player, legal_actions, remaining
 from ..engine.followers import spots
 from ..engine.land import legal_places
 from ..engine.words import count
@@ -113,7 +113,7 @@ class CarcassonneScreen(Placing, Looking, CarcassonneShell):  # (arrows r Enter 
 
     def acting_seat(self) -> int | None:
         """The seat the keys play: at one keyboard, whoever's decision it is (hot-seat)."""
-        return self.session.current_player
+        return current_player(self.state)
 
     def on_mount(self) -> None:
         self.watch(self.model, "change", self.game_changed, init=False)  # every change, whoever made it
@@ -190,7 +190,7 @@ class CarcassonneScreen(Placing, Looking, CarcassonneShell):  # (arrows r Enter 
         side.display = state.phase != "over"  # the final table takes the whole width
         side.update(self._side(state, places))
         self.query_one("#carc-players", Static).update(player_line(state, self.size.width or 80))
-        self.show_message(self.message or self.opponents.status() or last_news(self.session))
+        self.show_message(self.message or self.opponents.status() or last_news(self.model))
         self.opponents.changed()
 
     MESSAGE_LINES = 5  # at most, so the land keeps most of an 80x24 screen (a hint's words, a refusal's)
@@ -235,7 +235,7 @@ class CarcassonneScreen(Placing, Looking, CarcassonneShell):  # (arrows r Enter 
     def _land(self, state, places, width: int, height: int) -> Text:
         # the tiles placed since your last turn, numbered in order (the recap, s, numbers them alike)
         self._numbered = {} if state.phase == "over" else {
-            c: n for n, c in enumerate(news.placed_since(self.session.log, self.you()), 1)}
+            c: n for n, c in enumerate(news.placed_since(self.model.log, self.you()), 1)}
         self._lit = self._feature_lit(state)
         text, self.origin = landview.paint(state, places, width, height, cursor=self.cursor, origin=self.origin,
                                            own_cell=self._cell, coordinates=self.coordinates,
@@ -252,7 +252,7 @@ class CarcassonneScreen(Placing, Looking, CarcassonneShell):  # (arrows r Enter 
         if state.phase == "over":
             if self.final_step is None:
                 return {}
-            items = feature.final_items(self.session.log[-1], self._names())
+            items = feature.final_items(self.model.log[-1], self._names())
             lit = feature.lit_map(state, items[self.final_step][1])
             p = state.placed[min(lit)]
             self.cursor = (p.x, p.y)
