@@ -1,6 +1,8 @@
 """Issue 39, "one reactive model", for Carcassonne at home: the screen binds to the game's model, fed
-by the session's changes, so a move made elsewhere (an opponent's, the Table's) redraws it although
-the screen made none; its own move redraws it once, because the model changed."""
+only by the Table's updates ("whoever caused the change"), so a move made at the Table from elsewhere
+(an opponent's, another seat's) redraws it although the screen made none, and a move made on the
+session behind the Table's back is told to nobody; its own move redraws it once, because the model
+changed."""
 
 from __future__ import annotations
 
@@ -22,18 +24,37 @@ def text_of(screen, widget: str) -> str:
     return str(screen.query_one(widget).content)
 
 
-async def test_a_move_made_elsewhere_redraws_the_screen(tmp_path):
+async def test_a_move_made_at_the_table_from_elsewhere_redraws_the_screen(tmp_path):
     session = Session.new(settings(2, 1, False), save_dir=tmp_path, game=GAME, autosave=False)
     app = TiletumApp(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
+        table = screen.model.table
         assert "turn 1 · Ann" in text_of(screen, "#carc-head")
-        while session.state.seat == 0:  # Ann's tile and follower, made on the session, not by a key
-            session.apply(legal_actions(session.state)[0], by=EVERY_SEAT)
+        while session.state.seat == 0:  # Ann's tile and follower, made at the Table as her seat, not by a key
+            assert table.act(0, legal_actions(session.state)[0]) is None
         await pilot.pause()
         assert "turn 2 · Bob" in text_of(screen, "#carc-head")
         assert "▶2 Bob" in text_of(screen, "#carc-players")
+
+
+async def test_a_move_behind_the_tables_back_is_not_shown_until_the_table_tells_it(tmp_path):
+    """The screen shows what the Table told: a move made on the session itself (no seat asked the
+    Table for it) is heard by nobody; the Table's next change tells the log from where it differs,
+    and the screen shows the game as it is."""
+    session = Session.new(settings(2, 1, False), save_dir=tmp_path, game=GAME, autosave=False)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        session.apply(legal_actions(session.state)[0], by=EVERY_SEAT)  # Ann's tile, behind the Table's back
+        await pilot.pause()
+        assert "place tile" in text_of(screen, "#carc-head") and len(screen.model.log) == 0
+        assert screen.model.table.act(0, legal_actions(session.state)[0]) is None  # her follower, at the Table
+        await pilot.pause()
+        assert "turn 2 · Bob" in text_of(screen, "#carc-head")
+        assert [e.notation for e in screen.model.log] == session.notation_log  # both moves, in order
 
 
 async def test_a_move_by_key_redraws_once_through_the_model(tmp_path):

@@ -318,3 +318,26 @@ async def test_after_a_new_chapter_its_moves_draw_the_screen_through_its_own_mod
         await pilot.pause()
         assert len(screen.session.log) == n + 1 and drawn == [n + 1], drawn
         assert "a follower?" in str(screen.query_one("#carc-head").content)
+
+
+async def test_every_move_of_the_lesson_goes_through_the_model_as_the_seat_that_makes_it(tmp_path, monkeypatch):
+    # Issue 39: the lesson plays at a Table like a game, its moves through the screen's model (no
+    # side path past it): the learner's tile and follower by keys, then Rosa's tile and follower, each
+    # heard by the model as one change from the Table, by the seat that made it, the lesson moved on
+    monkeypatch.setattr(CarcassonneLessonScreen, "OPPONENT_DELAY", 0)
+    app = TiletumApp(save_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_chapter(pilot, app, 5)  # the road: read, place V, no follower, then Rosa's
+        await pilot.press("space")
+        model, heard = screen.model, []
+        screen.watch(model, "change", lambda change: heard.append((change.by, screen.tutorial.index)), init=False)
+        at, n = screen.tutorial.index, len(screen.session.log)
+        await place_by_keys(pilot, screen, T.step_action(screen.tutorial.step))
+        await pilot.press(str(T.line_of(screen.session.state, T.step_action(screen.tutorial.step).segment)))
+        await pilot.press("space")  # the step to read; then Rosa plays
+        for _ in range(5):
+            await pilot.pause()
+        assert len(screen.session.log) == n + 4, "the learner's and Rosa's tile and follower"
+        assert [by for by, _ in heard] == [T.LEARNER, T.LEARNER, T.OPPONENT, T.OPPONENT]
+        assert [i for _, i in heard][:2] == [at + 1, at + 2]  # each drawn with the lesson moved on already
+        assert model.log == screen.session.log and model.view == screen.session.view()

@@ -182,6 +182,31 @@ async def test_talk_goes_into_the_exported_record_as_comments_and_it_reads_back(
     assert len(record.moves) == len(moves) and record.result != "unfinished"
 
 
+async def test_the_talk_of_a_game_and_of_its_final_table_is_one_conversation(short_dir):
+    """Issue 39, "table talk has one home": a line said while the game is played and one said at its
+    final table are the same game's talk, in order, each cleaned and cut alike (its ``TableTalk``,
+    handed by the Table to the game's lobby line when it ends: no copy), and both read back after a
+    restart."""
+    gid, moves = _game(short_dir, "carcassonne", 9, left=1)
+    async with running_host(short_dir) as host:
+        ann = await Player(short_dir, "ann").connect()
+        model = await ann.open(gid)
+        talk = host.games[gid].table.talk
+        model.say("good luck \x1b[2J")
+        await ann.until(lambda: model.chat)
+        ann.close()
+        ann, bob = await _finish(host, short_dir, gid, moves[-1])
+        assert host.games[gid].talk is talk  # the game over holds the Table's talk itself
+        bob.model(gid).say("well played " + "x" * 5000)
+        await ann.until(lambda: len(ann.model(gid).chat) == 2)
+        said = [(c.who, c.text[:20], c.after) for c in ann.model(gid).chat]
+        assert said == [("ann", "good luck \\x1b[2J", len(moves) - 1), ("bob", "well played xxxxxxxx", len(moves))]
+        assert len(ann.model(gid).chat[-1].text) < 230  # cut as the Table cuts a line
+        ann.close(), bob.close()
+    async with running_host(short_dir) as host:
+        assert [(c.who, c.after) for c in host.games[gid].chat] == [("ann", len(moves) - 1), ("bob", len(moves))]
+
+
 # ---------------------------------------------------------------- ratings
 async def test_a_finished_hosted_game_updates_the_ratings_and_the_lobby_shows_them(short_dir):
     gid, moves = _game(short_dir, "carcassonne", 8, left=1)

@@ -121,18 +121,21 @@ async def test_the_board_follows_the_player_in_turn_and_its_owner_stays_on_scree
         assert header.region.y == board.region.y  # the owner's name did not scroll away
         # Ann ends her turn, then Bob his: at each turn the board shows the player in turn again.
         for seat, name in ((0, "Bob"), (1, "Ann")):
-            _finish_turn(session, seat)
-            screen.refresh_game()
+            _finish_turn(session, seat, screen.model.table)  # (each move at the Table: the model's change redraws)
             await pilot.pause()
             assert f"Board of {name}" in _text(header) and "not in turn" not in _text(header)
 
 
-def _finish_turn(session, seat: int) -> None:
-    """Play the rest of ``seat``'s turn (Done / Skip / End turn where possible, else the first option)."""
+def _finish_turn(session, seat: int, table=None) -> None:
+    """Play the rest of ``seat``'s turn (Done / Skip / End turn where possible, else the first option),
+    at the game's ``table`` as that seat (None: on the session, no screen hears of it)."""
     while current_player(session.state) == seat:
         legal = legal_actions(session.state)
         finish = [a for a in legal if a.verb() in ("end", "done", "skip")]
-        session.apply(finish[0] if finish else legal[0], by=EVERY_SEAT)
+        if table is not None:
+            table.apply(seat, finish[0] if finish else legal[0])
+        else:
+            session.apply(finish[0] if finish else legal[0], by=EVERY_SEAT)
 
 
 async def test_a_choice_keeps_its_line_and_number_from_one_visit_to_the_next(tmp_path):
@@ -315,8 +318,9 @@ async def test_the_recap_is_not_shown_when_another_seat_s_turn_begins(tmp_path, 
         monkeypatch.setattr(screen.model, "plays_here", lambda seat: seat == 0)  # as a hosted game: Ann's seat only
         await pilot.press("escape")
         before = len(session.log)
-        _finish_turn(session, 0)  # Ann's turn ends (as the host would tell), Bob's begins
-        screen._show_change(session.log[before:], own=False)
+        _finish_turn(session, 0)  # Ann's turn ends, Bob's begins: as the host tells it, another seat's
+        screen.model.update(view=session.view(), log=list(session.log), entries=tuple(session.log[before:]),
+                            own=False, by=0)
         await pilot.pause()
         assert current_player(session.state) == 1 and screen.current_view != "recap"
 

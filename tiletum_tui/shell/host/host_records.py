@@ -13,6 +13,7 @@ import msgspec
 from tiletum_tui.core.safe_text import clean
 
 from ..saves.errors import SaveFileError
+from ..table.talk import TALK_KEPT
 from . import protocol as P
 from .hosted import FinishedGame, HostedGame, Table, Tables
 from .invites import InviteError, Invites
@@ -116,7 +117,7 @@ class HostRecords:
             self.report(f"{len(gone)} game(s) no longer in games/ taken out of the index of games")
         talked = {row[0] for row in self.records.rows("SELECT DISTINCT game_id FROM talk")}
         for gid in talked & set(self.games):  # (only the games with talk: a host keeps thousands of games over)
-            self.games[gid].chat = [P.Chat(*row) for row in self.records.talk(gid, last=HostedGame.CHAT_KEPT)]
+            self.games[gid].chat = [P.Chat(*row) for row in self.records.talk(gid, last=TALK_KEPT)]
 
     @staticmethod
     def _line(g) -> tuple:
@@ -161,20 +162,14 @@ class HostRecords:
 
     def _keep_talk_line(self, gid: str, line) -> str | None:
         """A line of table talk (``who``, ``text``, ``after``, ``at``) kept on disk (committed) before
-        anyone hears it; why not, or None. (A game under way: its Table's ``keep_talk``.)"""
+        anyone hears it; why not, or None. (The keeper of a game's talk: ``table.talk.TableTalk``, its
+        Table's ``keep_talk`` while it is played, the server's for a game over.)"""
         try:
             self.records.say(gid, line.who, line.text, line.after, line.at)
         except RecordsError as exc:
             self.report(f"{gid}: a line of table talk could not be kept: {clean(exc, 200)}")
             return "the host cannot keep table talk now (its disk?): not said"
         return None
-
-    def _keep_talk(self, g, line: P.Chat) -> str | None:
-        """A line said at a game over: kept on disk, then with its lobby line; why not, or None."""
-        why = self._keep_talk_line(g.id, line)
-        if why is None:
-            g.chat = (g.chat + [line])[-g.CHAT_KEPT:]
-        return why
 
     # ------------------------------------------------------------ who the host knows
     def _met(self, name: str, via: str) -> None:

@@ -29,10 +29,9 @@ from ..saves.format import PERSON, Seat
 from ..session import Session
 from ..table import WATCHER_REASONS
 from ..table import Table as GameTable
-from ..table import updates as U
 from ..table.leaving import left_seats, plays_for
 from ..table.clock import TimeControl, speed_words
-from ..table.table import TALK_KEPT
+from ..table.talk import TableTalk
 from . import protocol as P
 from .correspondence import read_record
 from .talk import since_talk
@@ -241,12 +240,27 @@ class Seated:
         return tuple(out)
 
 
-class HostedGame(Seated):
+class Talking:
+    """A game's table talk as the host's doors send it (``protocol.Chat``): its one home is the game's
+    ``table.talk.TableTalk`` (``talk``), the Table's while it is played, the lobby line's once over."""
+
+    talk: TableTalk
+
+    @property
+    def chat(self) -> list[P.Chat]:
+        """The table talk, as a client is sent it."""
+        return [P.Chat(t.who, t.text, t.after, t.at) for t in self.talk.lines]
+
+    @chat.setter
+    def chat(self, lines) -> None:
+        """The talk read back from the host's records after a restart (``host_records``)."""
+        self.talk.read_back(lines)
+
+
+class HostedGame(Talking, Seated):
     """One game the host holds: a ``table.Table`` (its session, the one opponents' driver, hints and
     talk) behind the host's doors, and its lobby line. Its changes are kept by the host (on disk
     before anyone hears of them: ``Host._keep``) and told through the Table's updates."""
-
-    CHAT_KEPT = TALK_KEPT  # lines of table talk kept per game (in memory)
 
     def __init__(self, session: Session, pace: float = 0.6, *, control=None, wall=None, record=None) -> None:
         # (its clock of each move's time starts: issue 39; its time per move, issue 44: ``table.clock``)
@@ -266,14 +280,8 @@ class HostedGame(Seated):
     paused = property(lambda self: self.table.paused, lambda self, v: setattr(self.table, "paused", v))
 
     @property
-    def chat(self) -> list[P.Chat]:
-        """The table talk, as a client is sent it (the Table's)."""
-        return [P.Chat(t.who, t.text, t.after, t.at) for t in self.table.talk]
-
-    @chat.setter
-    def chat(self, lines) -> None:
-        """The talk read back from the host's records after a restart (``host_records``)."""
-        self.table.talk = [U.Talked(who=c.who, text=c.text, after=c.after, at=c.at) for c in lines]
+    def talk(self) -> TableTalk:
+        return self.table.talk
 
     # ------------------------------------------------------------ who sits where
     def names(self) -> list[str]:
@@ -345,7 +353,7 @@ class HostedGame(Seated):
             self.session.close()
 
 
-class FinishedGame(Seated):
+class FinishedGame(Talking, Seated):
     """A game over, as the host keeps it: its lobby line (the game, who sat where, how far it got,
     when it ended) and its file, never its replay. A host keeps every game it has played, and a
     replayed game is its whole history of states (about 1.3 MB a game): the host started slower and
@@ -356,22 +364,20 @@ class FinishedGame(Seated):
     opponents = None
 
     def __init__(self, game_id: str, game, path: Path, names: list[str], seats: tuple[Seat, ...], progress: str,
-                 since: float, moves: int, chat: list[P.Chat] | None = None, left: dict[int, str] | None = None,
+                 since: float, moves: int, talk: TableTalk | None = None, left: dict[int, str] | None = None,
                  ended: str = "") -> None:
         self.id, self.game, self.path = game_id, game, path
         self.ended = ended  # why it ended without its end (nobody left at it: issue 44), or "": its file is not over
         self._names, self._seats = list(names), tuple(seats)
         self._left = dict(left or {})  # (who left which seat: from the game's correspondence record, issue 44)
         self.progress, self.since, self.moves = progress, since, moves
-        self.chat: list[P.Chat] = chat if chat is not None else []
-
-    CHAT_KEPT = HostedGame.CHAT_KEPT
+        self.talk = talk if talk is not None else TableTalk()  # (the Table's, handed over: ``of``)
 
     @classmethod
     def of(cls, g: HostedGame) -> FinishedGame:
         """A game that has just ended (its last move on disk), in place of its session."""
         return cls(g.id, g.game, g.session.autosave_path, g.names(), tuple(g.seat(i) for i in range(len(g.names()))),
-                   g.info(set()).progress, g.since, g.moves, g.chat, g.left(), g.table.ended)
+                   g.info(set()).progress, g.since, g.moves, g.talk, g.left(), g.table.ended)
 
     @classmethod
     def read(cls, path: Path) -> FinishedGame | None:

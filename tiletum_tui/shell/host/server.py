@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import time
 
 from tiletum_tui.core import games
 from tiletum_tui.core.game_interface import Hosted
@@ -29,7 +28,7 @@ from tiletum_tui.core.safe_text import clean
 from ..saves.errors import SaveFileError
 from ..session import EVERY_SEAT, NotYourMoveError, Session, UndoError
 from ..table import updates as U
-from ..table.table import TALK_LIMIT
+from ..table.talk import TALK_LIMIT
 from . import protocol as P
 from .connections import Connection, Disconnect, HostConnections
 from .correspondence import HostCorrespondence, control_of
@@ -43,7 +42,7 @@ from .reminders import Reminders
 from .replays import Replays
 from ..table.clock import SystemClock
 
-CHAT_LIMIT = TALK_LIMIT  # characters of one line of table talk (the Table cuts it)
+CHAT_LIMIT = TALK_LIMIT  # characters of one line of table talk (its talk cuts it: ``table.talk``)
 WATCHING = "you came in with a watching link: you can watch games, not play or take a seat"
 
 
@@ -369,22 +368,20 @@ class Host(HostConnections, HostLobby, HostPauses, HostRecords, HostRematch, Hos
         if not conn.talk.take():
             conn.send(P.Refused("you are talking too fast: one line a second"))
             return
-        if isinstance(g, HostedGame):  # the Table cleans it (control characters as escapes, cut to a length),
-            why = g.table.say(conn.name, msg.text)  # keeps it on disk, and tells everyone at the game (``_heard``)
-            if why and why != "nothing to say":
-                conn.send(P.Refused(why))
-            return
-        text = clean(" ".join(msg.text.split()), CHAT_LIMIT)  # (a game over: kept with its lobby line)
-        if not text:
-            return
-        line = P.Chat(conn.name, text, g.moves, time.time())
-        why = self._keep_talk(g, line)  # on disk before anyone hears it (``host_records``, issue 44)
-        if why:
+        # The game's talk cleans it (control characters as escapes, cut to a length) and keeps it on disk
+        # first (``host_records``): a game's Table, which tells everyone at it (``_heard``); a game over,
+        # its lobby line holding the same talk (handed over by its Table), told here.
+        if isinstance(g, HostedGame):
+            why = g.table.say(conn.name, msg.text)
+        else:
+            line, why = g.talk.say(conn.name, msg.text, g.moves, lambda line: self._keep_talk_line(g.id, line))
+            if line is not None:
+                chat = P.Chat(line.who, line.text, line.after, line.at)
+                for c in self.connections:
+                    if msg.game in c.games:
+                        c.send(P.Said(msg.game, chat))
+        if why and why != "nothing to say":
             conn.send(P.Refused(why))
-            return
-        for c in self.connections:
-            if msg.game in c.games:
-                c.send(P.Said(msg.game, line))
 
     # ------------------------------------------------------------ tables
     async def _new_table(self, conn: Connection, msg: P.NewTable) -> None:

@@ -21,6 +21,10 @@ Issue 11 (never lose or corrupt a game): a session that autosaves holds its game
 copy; ``unsaved_changes`` says what quitting would lose when the autosave cannot be written, and
 ``save_to`` saves anywhere the player chooses (``safekeeping.py``).
 
+The session tells nobody of a change: whoever plays it at home or on the host plays it at a
+``table.Table``, which makes the change as the seat asking and then tells whoever sits at it (the
+screens' model among them); a change made on the session past its Table is heard by nobody.
+
 No textual, no rich, and nothing of Tiletum beyond its name: the rules come from ``games.game``.
 Its files (saving, the autosave, which files it may overwrite) are ``saving.py``.
 """
@@ -109,8 +113,6 @@ class Session(SessionSaving):
         self._writer = AutosaveWriter(store.write_atomic, self._autosave_done)
         self._autosave_error: str | None = None  # a message for the screen; None after a good autosave
         self.on_autosave = None  # called with None or the problem after each autosave (writer thread)
-        # Called with the entries each change logged (none for an undo): the screens' model (issue 39)
-        self.listeners: list = []
         # issue 11: the instance lock, read-only mode, and which change is safely on disk
         self.read_only: str | None = None  # the reason, when this game may only be looked at
         self._lock = None  # saves.lock.GameLock while this session may write the game
@@ -319,7 +321,6 @@ class Session(SessionSaving):
             entry = self.log[-1] = replace(entry, note=note)
         self._redo.clear()
         self._after_change()
-        self._tell((entry,))
         return entry
 
     def why_not_move(self, action, *, by) -> str | None:
@@ -383,7 +384,6 @@ class Session(SessionSaving):
         action = self.game.parse(entry.notation, None, self.settings)
         self._redo.append(action)
         self._after_change()
-        self._tell(())
         return action
 
     def can_redo(self, *, by) -> str | None:
@@ -404,13 +404,7 @@ class Session(SessionSaving):
         entry = self._apply(self._redo[-1])
         self._redo.pop()
         self._after_change()
-        self._tell((entry,))
         return entry
-
-    def _tell(self, entries: tuple) -> None:
-        """Every listener hears the change (``listeners``), after it is made and autosaved."""
-        for listener in list(self.listeners):
-            listener(entries)
 
     def _who(self, seat: int | None) -> str:
         """A seat in words: "Bob (journeyman)" for a computer opponent, else the player's name."""

@@ -1,6 +1,8 @@
 """One Table for every game and every door (issue 39): a game's Session, its seats, its computer
 opponents' loop and pace, the move clock, hints, table talk, and for each seat what it has not yet
-seen. The host is Tables behind its doors; the app at home runs one in its own process.
+seen. The host is Tables behind its doors; the app at home runs one in its own process, for every
+session it plays (a game, a lesson, the tutorial): the screens' model (``shell.ui.model``) sits at it
+as a door of every seat, and hears every change from it alone.
 
 A Table is acted on as a seat: ``act``, ``undo``, ``redo``, ``hint``, ``say``, ``hurry``, each
 returning None or why not in words. Who may act is decided from the seat asking (the Session's
@@ -16,7 +18,6 @@ Textual, no Rich: it runs under any asyncio loop, and without one for what needs
 from __future__ import annotations
 
 import asyncio
-import time
 
 from tiletum_tui.core.safe_text import clean
 from ..session import EVERY_SEAT, NotYourMoveError, UndoError
@@ -25,10 +26,9 @@ from . import updates as U
 from .clock import MoveClock
 from .driver import OpponentsDriver
 from .hints import HintPath
+from .talk import TableTalk
 
 WATCHER_REASONS = ("you are watching this game", "you are watching this game")  # why not undo, redo
-TALK_LIMIT = 200  # characters of one line of table talk
-TALK_KEPT = 200  # lines of talk kept (in memory)
 
 
 class _Subscription:
@@ -50,7 +50,7 @@ class Table:
         self.lock = asyncio.Lock()  # one change at a time (kept, then told)
         self.keep = None  # ``async keep(table, change) -> why not or None``: the host's (on disk first)
         self.keep_talk = None  # ``keep_talk(line) -> why not or None``: the host's (talk on disk first)
-        self.talk: list[U.Talked] = []
+        self.talk = TableTalk()  # (its one home: handed to the game's lobby line once it is over)
         self.connected: tuple[str, ...] = ()
         self.paused: str | None = None  # why no move can be kept now (the host's disk): set by its keeper
         self.retired = False  # the game is over and let go (the host keeps a lobby line in its place)
@@ -137,8 +137,8 @@ class Table:
             start = next((i for i, (a, b) in enumerate(zip(sent, log)) if a is not b), min(len(sent), len(log)))
             sub.sent = list(log)
             seat = sub.seat
-            if seat not in seen:
-                view = None if seat is EVERY_SEAT else self.session.view(seat)
+            if seat not in seen:  # (a door of every seat: the view of no seat in particular, the app's at home)
+                view = self.session.view(None if seat is EVERY_SEAT else seat)
                 seen[seat] = (view, (None, None) if seat is EVERY_SEAT else self.reasons(seat))
             view, (undo, redo) = seen[seat]
             sub.callback(U.Changed(seat=None if seat is EVERY_SEAT else seat, start=start, entries=tuple(log[start:]),
@@ -241,14 +241,9 @@ class Table:
     def say(self, who: str, text: str) -> str | None:
         """A line of table talk from ``who`` (a seat's person, a watcher): cleaned and cut to a length,
         kept with the game, told to everyone at it."""
-        words = clean(" ".join(str(text).split()), TALK_LIMIT)
-        if not words:
-            return "nothing to say"
-        line = U.Talked(who=who, text=words, after=len(self.session.log), at=time.time())
-        why = self.keep_talk(line) if self.keep_talk is not None else None
+        line, why = self.talk.say(who, text, len(self.session.log), self.keep_talk)
         if why:
             return why
-        self.talk = (self.talk + [line])[-TALK_KEPT:]
         self.tell(line)
         return None
 

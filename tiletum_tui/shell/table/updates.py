@@ -24,7 +24,7 @@ class Update(msgspec.Struct, frozen=True, kw_only=True):
 class Changed(Update, frozen=True, kw_only=True):
     """The game changed (a move, undo, redo; whoever made it). ``start``: where the subscriber's log
     differs from the Table's; ``entries``: the log from there (session ``LogEntry`` values); ``view``:
-    the game as the seat may see it (None for a door of every seat); ``undo``/``redo``: why that seat may
+    the game as the seat may see it (a door of every seat: as no seat in particular, ``Session.view()``); ``undo``/``redo``: why that seat may
     not (None: it may); ``deciding``: whose decision it is now (None: nobody, the game is over) and
     ``what``: whether a person, an opponent or nobody decides; ``version`` counts the Table's changes."""
 

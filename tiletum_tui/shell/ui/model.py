@@ -1,12 +1,15 @@
 """The one model of a game that every screen binds to (issue 39): what the players see of it now,
 kept in Textual ``reactive`` attributes that the screens and their widgets watch.
 
-At home the model wraps a Session (``apply``/``undo``/``redo`` as a seat go through it); on the host
-``host.remote_model.RemoteModel`` wraps the link to the host. Either way the model changes only
-through ``update(...)``, fed by whatever changed the game: a move made at this screen, an opponent's,
-another player's through the host, an undo, a reconnect. A screen never redraws because it made a
-move: it redraws because the model's ``change`` (or ``chat``, ``seats``, ``paused``,
-``connection``) changed, and only what that part shows.
+At home the model sits at the game's Table (``shell.table``, run in the app's own process): it acts
+through it as the seat asking (``apply``/``undo``/``redo``) and hears every change of the game from it
+alone, as a door of every seat hears it (``updates.Changed``: the log entries, the view, which seat
+made it), whoever made it: a key here, a computer opponent, a lesson's script. On the host
+``host.remote_model.RemoteModel`` wraps the link to the host, fed by the host's frames (which the
+host's Table sends). Home and host differ only in that transport. Either way the model changes only
+through ``update(...)``; a move made on the session behind the Table's back is heard by nobody. A
+screen never redraws because it made a move: it redraws because the model's ``change`` (or ``chat``,
+``seats``, ``paused``, ``connection``) changed, and only what that part shows.
 
 The screens never touch a state: they are handed the *view* of the game (``Game.view``: what a seat
 may see, the generator and the order of face-down piles left out), its options and the one log.
@@ -23,8 +26,9 @@ from textual.message import Message
 from textual.reactive import var
 
 from tiletum_tui.core.game_interface import Menus
-from tiletum_tui.shell.session import Session
-from tiletum_tui.shell.table import leaving
+from tiletum_tui.shell.session import EVERY_SEAT, Session
+from tiletum_tui.shell.table import Table, leaving
+from tiletum_tui.shell.table import updates as U
 
 
 def new_session(settings, save_dir=None, seats=(), game=None):
@@ -70,11 +74,14 @@ def someone_decides(title: str) -> str:
 @dataclass(frozen=True)
 class Change:
     """One change of the game: ``entries`` added to the log (none for an undo or a reconnect),
-    ``version`` counts the changes, ``own``: made at this screen (its move, its undo)."""
+    ``version`` counts the changes, ``own``: made by a seat played at this screen (its move, its
+    undo; not a computer opponent's, nor another player's through the host), ``by``: the seat whose
+    change it was (None: not known, or the whole table: a lesson's script, a reconnect)."""
 
     entries: tuple
     version: int
     own: bool = True
+    by: int | None = None
 
 
 class GameModel(DOMNode):
@@ -97,7 +104,8 @@ class GameModel(DOMNode):
 
     remote = False  # every seat is played here (at this keyboard, or by an opponent of this screen)
     seat = None  # the one seat played here, for a remote model (None: every seat, or watching)
-    table = None  # the game's Table at home (``shell.table``): each change goes through it, as the seat asking
+    table = None  # the game's Table at home (``shell.table``): each change goes through it, as the seat asking,
+    # and is heard from it (None: a remote model, whose Table is the host's)
 
     # (init=False: a watcher hears a change, never the default set when first read)
     view = var(None, always_update=True, init=False)  # (compared by who sets it: a state's equality is deep)
@@ -130,7 +138,7 @@ class GameModel(DOMNode):
         what: str
         text: str = ""
 
-    def __init__(self, session) -> None:
+    def __init__(self, session, table: Table | None = None) -> None:
         super().__init__()
         self.session = session
         self._for = None  # the view the cached options belong to (the view itself, not its id)
@@ -139,19 +147,22 @@ class GameModel(DOMNode):
         self._legal: list = []
         self.version = 0  # changes so far
         self._listeners: list = []
+        self._sub = None
         if session is not None:
-            self.update(view=session.view(), log=session.log, announce=False)
-            listeners = getattr(session, "listeners", None)
-            if listeners is not None:  # the session's changes feed the model, whoever made them
-                listeners.append(self._changed)
+            self.update(view=session.view(), log=list(session.log), announce=False)
+            # At home every session is played at a Table, a lesson's and a tutorial's too (their
+            # script's moves as the seat that makes them): one path for every change of the game.
+            self.sit_at(table if table is not None else Table(session))
 
     # ------------------------------------------------------------ the one way in
-    def update(self, *, view=None, log=None, entries: tuple = (), own: bool = True, chat=None, seats=None,
-               paused: str | None = None, connection: str | None = None, announce: bool = True) -> None:
-        """What changed, from whoever changed it (the Session here, the host's frames on the host, the
-        Table later): each part given is set, and its watchers redraw what shows it. A new ``view`` or
+    def update(self, *, view=None, log=None, entries: tuple = (), own: bool = True, by: int | None = None,
+               chat=None, seats=None, paused: str | None = None, connection: str | None = None,
+               announce: bool = True) -> None:
+        """What changed, from whoever changed it (the Table's updates here, the host's frames on the
+        host): each part given is set, and its watchers redraw what shows it. A new ``view`` or
         ``log`` is a change of the game: ``change`` is set last (``entries``: what it logged, ``own``:
-        made at this screen), unless ``announce`` is False (the model's first state)."""
+        made at this screen, ``by``: by which seat), unless ``announce`` is False (the model's first
+        state)."""
         if view is not None:
             self.view = view
         if log is not None:
@@ -166,7 +177,7 @@ class GameModel(DOMNode):
             self.connection = connection
         if announce and (view is not None or log is not None):
             self.version += 1
-            self.change = Change(tuple(entries), self.version, own)
+            self.change = Change(tuple(entries), self.version, own, by)
 
     def listen(self, callback) -> None:
         """``callback(message)`` for what is not a reactive part (``Refused``, ``Hinted``, ``Noted``)."""
@@ -180,9 +191,31 @@ class GameModel(DOMNode):
         for callback in list(self._listeners):
             callback(message)
 
-    def _changed(self, entries: tuple, own: bool = True) -> None:
-        """The session changed (a move, an undo, a redo; ``Session.listeners``): a change of the game."""
-        self.update(view=self.session.view(), log=self.session.log, entries=entries, own=own)
+    # ------------------------------------------------------------ at the Table (home)
+    def sit_at(self, table: Table) -> None:
+        """Hear the game from ``table`` (a door of every seat: at home each seat is played at this
+        screen or by the Table's opponents) and act through it."""
+        self.table = table
+        self._sub = table.subscribe(EVERY_SEAT, self._heard)
+
+    def leave_table(self) -> None:
+        """Hear no more of the Table (the model's game is over for this screen: a lesson's next chapter)."""
+        if self.table is not None and self._sub is not None:
+            self.table.unsubscribe(self._sub)
+        self._sub = None
+
+    def _heard(self, u) -> None:
+        """What the Table told: a change of the game (``updates.Changed``), whoever made it, is the
+        model's change; its log is the Table's from where they differ. The rest (an opponent
+        thinking, a hint's answer) is for the screen's seats driver (``shell.ui.opponents``)."""
+        if isinstance(u, U.Changed):
+            log = list(self.log[:u.start]) + list(u.entries)
+            self.update(view=u.view, log=log, entries=u.entries, own=self.made_here(u.by), by=u.by)
+
+    def made_here(self, by: int | None) -> bool:
+        """Was a change by seat ``by`` made at this screen? At home, every seat's but the computer
+        opponents' (the Table's driver plays them); None (the whole table: a script) is this screen's."""
+        return by is None or self.table is None or not self.table.opponents.plays(by)
 
     def deciding(self, state, title: str) -> str:
         """The decision panel's line while another seat decides (``title``: what that seat decides)."""
@@ -235,23 +268,21 @@ class GameModel(DOMNode):
             self._legal_for, self._legal = seen, list(self.game.legal_actions(seen))
         return self._legal
 
-    # Every change says which seat asks for it (``by``): the session decides (``Session.apply``).
+    # Every change says which seat asks for it (``by``): the Table decides, through its session.
     def apply(self, action, *, by, note: str = ""):
-        """Apply an action for seat ``by`` through the session; return its log entry (with its events).
-        ``note``: why this move (an opponent's fallback), recorded with it by the session."""
-        # (the session tells the model: ``_changed``; the Table, its opponents' driver)
-        if self.table is not None:
-            return self.table.apply(by, action, note)
-        return self.session.apply(action, by=by, note=note)
+        """Apply an action as seat ``by`` at the Table; return its log entry (with its events).
+        ``note``: why this move (an opponent's fallback), recorded with it by the session. The model
+        hears the change from the Table (``_heard``), as it hears an opponent's."""
+        return self.table.apply(by, action, note)
 
     def can_undo(self, *, by) -> str | None:
         return self.session.can_undo(by=by)
 
     def undo(self, *, by) -> None:
-        self.table.step(by, "undo") if self.table is not None else self.session.undo(by=by)
+        self.table.step(by, "undo")
 
     def can_redo(self, *, by) -> str | None:
         return self.session.can_redo(by=by)
 
     def redo(self, *, by):
-        return self.table.step(by, "redo") if self.table is not None else self.session.redo(by=by)
+        return self.table.step(by, "redo")

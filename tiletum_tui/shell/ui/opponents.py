@@ -1,14 +1,15 @@
 """Computer opponents on a game's screen, the part every game shares: the screen *shows* them; the
-game's ``table.Table`` (run here, in the app's own process and loop, issue 39) drives them, as the host's
-Tables do: its one opponents' driver asks the opponents' process for the seat deciding, with that
-seat's view only, and plays its answer as that seat after the pace; Esc hurries it
-(``Table.hurry``); a process that dies twice plays the beginner's move.
+game's ``table.Table`` (the screen's model's, run here in the app's own process and loop, issue 39)
+drives them, as the host's Tables do: its one opponents' driver asks the opponents' process for the
+seat deciding, with that seat's view only, and plays its answer as that seat after the pace; Esc
+hurries it (``Table.hurry``); a process that dies twice plays the beginner's move.
 
 ``SeatDriver`` belongs to one game screen and listens to its Table: while an opponent thinks it shows
-a spinner and the seconds spent (``Thinking``), each move it played is shown (``Played``; the
-screen's model heard of it from the session, as of any change: ``Session.listeners``), and a hint's
-answer goes to the screen (``Hinted``). After every redraw (``changed``) the Table is told to look at the game (a
-person's move, undo or redo made through the model): an opponent whose decision it is is asked once.
+a spinner and the seconds spent (``Thinking``); an opponent's move reaches the screen as every change
+does, through the model (``updates.Changed``), and the screen hands it to ``seen`` before it redraws,
+so the one redraw shows the move where it happened; ``Played`` only says when the time cap cut its
+thinking short; a hint's answer goes to the screen (``Hinted``). After every redraw (``changed``) the
+Table is told to look at the game: an opponent whose decision it is is asked once.
 
 A game's driver supplies what differs (the ``for a game`` methods): who decides, how a move is shown,
 its hints. Nothing here knows a rule.
@@ -20,7 +21,7 @@ import time
 
 from ..opponents.base import LEVEL_TITLES
 from ..session import EVERY_SEAT
-from ..table import updates as U, Table
+from ..table import updates as U
 
 HINT_BUDGET = ""  # a hint is the master's decision at its own strength (no stronger than the opponent)
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -43,14 +44,15 @@ class SeatDriver:
     game = "tiletum"  # the game's name for the opponents' process (``games.OPPONENTS``)
     hint_budget = HINT_BUDGET
 
-    def __init__(self, screen, seats, session=None) -> None:
+    def __init__(self, screen, seats) -> None:
         self.screen = screen
         self.seats = tuple(seats)  # saves.format.Seat per seat
-        # The game's Table (None: a hosted game's, played on the host): it times the moves, drives the
-        # opponents and works out the hints.
-        self.table = None
-        if hasattr(session, "start_clock"):
-            self.table = Table(session, pace=self.pace, hint_budget=self.hint_budget)
+        # The game's Table, the screen's model's (None: a hosted game's, played on the host): it times
+        # the moves, drives the opponents and works out the hints, at this screen's pace.
+        self.table = getattr(getattr(screen, "model", None), "table", None)
+        if self.table is not None:
+            self.table.opponents.pace = self.pace
+            self.table.hint_budget = self.hint_budget
             self.table.opponents.may_play = lambda: self.screen.app.screen is self.screen
             self._sub = self.table.subscribe(EVERY_SEAT, self._heard)
         self.hint_request: int | None = None
@@ -84,8 +86,10 @@ class SeatDriver:
     def name(self, seat: int) -> str:
         raise NotImplementedError
 
-    def played(self, seat: int, action, update) -> None:
-        """An opponent's move was played by the Table (logged, autosaved): show it."""
+    def seen(self, entries) -> str | None:
+        """A change of the game (its log ``entries``), before the screen draws it: an opponent's move
+        shown where it happened (a game's own). Returns the view to show it in, if the game has views."""
+        return None
 
     def show_thinking(self) -> None:
         """Show the thinking line (``thinking``) where the game shows it (each spinner tick)."""
@@ -160,18 +164,15 @@ class SeatDriver:
             self.show_thinking()
 
     def _heard(self, u) -> None:
-        """What the Table told: shown here (the model is fed its changes by its own entry point)."""
+        """What the Table told: shown here (a change of the game reaches the screen through its model)."""
         if self.closed:
             return
-        # (an opponent's move reaches the screen's model from the session itself: ``Session.listeners``)
         if isinstance(u, U.Thinking):
             if self._ticker is None:
                 self._ticker = self.screen.set_interval(0.25, self._tick)
             self.show_thinking()
-        elif isinstance(u, U.Played):
+        elif isinstance(u, U.Played):  # (the move itself was the model's change: ``seen``)
             self.cut_short(u, u.title)
-            entry = self.table.session.log[-1]
-            self.played(u.seat, self.table.game.parse(entry.notation, None, self.table.session.settings), u)
             if not self.busy:
                 self._stop_ticker()
         elif isinstance(u, U.Hinted):

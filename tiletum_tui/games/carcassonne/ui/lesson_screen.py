@@ -5,6 +5,10 @@ nothing). The frame of the place the step asks for is marked ▶ on the land. Ro
 for her one at a time, with a pause any key skips. Each chapter is its own prepared position
 (``carcassonne.learn.tutorial``); progress is saved after every change in the lessons' shared progress
 file (``tiletum_tui.shell.lesson_progress``), so the lesson resumes where it was left.
+
+Every move of the lesson, the learner's and Rosa's, goes through the screen's model as the seat that
+makes it, at the chapter's Table (``shell.table``: its session is the ``LessonSession``), as in a
+game: the model's change is the one redraw, whoever moved (issue 39).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from tiletum_tui.shell.lesson_progress import (STARTING_AGAIN, ProgressChanged, 
 from tiletum_tui.shell.session import EVERY_SEAT, Session
 from tiletum_tui.shell.ui.model import GameModel
 from ..engine import Place, parse
+from ..engine.rules import same_move
 from ..learn import tutorial as T
 from ..learn.lesson import CARCASSONNE
 from . import land as landview
@@ -31,33 +36,32 @@ class LessonRefused(ValueError):
 
 
 class LessonSession:
-    """The chapter's session as the Carcassonne screen uses it, with the lesson in front: a move is
-    taken only if it is the step's (``Tutorial.verdict``), undo is off; everything else is the session's.
+    """The chapter's session as the chapter's Table uses it, with the lesson in front: a move is taken
+    only if it is the step's (``Tutorial.verdict``; Rosa's, as seat ``OPPONENT``, on a step of hers),
+    undo is off; everything else is the session's.
 
-    Every move of the chapter (the learner's, Rosa's) moves the lesson on as the session tells its
-    listeners, before the screen's model hears of it (``_moved``, the first listener): the one redraw
-    the model's change makes shows the next step (issue 39)."""
+    A move taken moves the lesson on before the Table tells anyone of it: the one redraw the model's
+    change makes shows the next step (issue 39)."""
 
     def __init__(self, screen, session: Session) -> None:
         self._screen, self._session = screen, session
-        session.listeners.insert(0, self._moved)
-
-    def _moved(self, entries: tuple, own: bool = True) -> None:
-        if entries:  # (a move: the step's; the lesson has no undo)
-            self._screen.tutorial.advance()
 
     def __getattr__(self, name):
         return getattr(self._session, name)
 
-    def apply(self, action, *, by):
+    def apply(self, action, *, by, note: str = ""):
         tut = self._screen.tutorial
         if isinstance(action, str):
             action = parse(action, self._session.current_player)
-        ok, why = tut.verdict(self._session.state, action)
-        if not ok:
-            raise LessonRefused("✗ " + why)
+        step = tut.step
+        if not (by == T.OPPONENT and step is not None and step.kind == T.ROSA
+                and same_move(action, T.step_action(step))):  # (Rosa's move, as the script has it)
+            ok, why = tut.verdict(self._session.state, action)
+            if not ok:
+                raise LessonRefused("✗ " + why)
         # the step's own move (the same one, maybe in a turn that looks alike): the saved moves are the chapter's
-        entry = self._session.apply(T.step_action(tut.step), by=by)  # (the lesson moves on: ``_moved``)
+        entry = self._session.apply(T.step_action(step), by=by)
+        tut.advance()  # (the lesson has no undo: a move is always the step's)
         self._screen.call_after_refresh(self._screen.lesson_moved)
         return entry
 
@@ -88,7 +92,7 @@ class CarcassonneLessonScreen(CarcassonneScreen):
         self._hold = hold  # a progress file that could not be used stays as it is until the learner moves
         self._timer = None
         session = self._chapter_session()
-        self.model = GameModel(session)  # (its changes redraw the screen: ``CarcassonneScreen.game_changed``)
+        self.model = GameModel(session)  # (at the chapter's Table: its changes redraw the screen)
         super().__init__(session)
         self.message = note
 
@@ -200,8 +204,11 @@ class CarcassonneLessonScreen(CarcassonneScreen):
             return
         action = T.step_action(step)
         self.message = ""
-        self.session._session.apply(action, by=T.OPPONENT)  # Rosa's, as the script has it (drawn: the model's change)
-        self.lesson_moved()
+        try:  # Rosa's, as the script has it, through the model as her seat (drawn: the model's change)
+            self.model.apply(action, by=T.OPPONENT)
+        except Exception as exc:  # (never: her move is the script's; said rather than lost)
+            self.message = str(exc)
+            self.refresh_all()
 
     async def on_key(self, event) -> None:
         """While Rosa is to play, any key plays her move now (and does nothing else)."""
@@ -224,7 +231,10 @@ class CarcassonneLessonScreen(CarcassonneScreen):
         self.tutorial.advance()
         if not self.tutorial.done and self.tutorial.chapter is not before:
             self.session = self.game_session = self._chapter_session()
-            self.model = GameModel(self.session)  # the new chapter's game: its changes redraw the screen
+            self.opponents.close()  # (the last chapter's Table is done with)
+            self.model.leave_table()
+            self.model = GameModel(self.session)  # the new chapter's game at its Table: its changes redraw
+            self.opponents = self._seats()
             self.watch(self.model, "change", self.game_changed, init=False)
             self.cursor, self.rotation, self.origin, self._placing_for = (0, 0), 0, None, None
         self.message = ""

@@ -22,7 +22,7 @@ class SeatsDriver(SeatDriver):
 
     def __init__(self, screen) -> None:
         self.session = screen.session
-        super().__init__(screen, self.session.seats, self.session)
+        super().__init__(screen, self.session.seats)
         self.hint_for = None  # the decision the hint was asked for
         self.marked: int | None = None  # the placement of the opponents' last tile (highlighted)
 
@@ -45,11 +45,12 @@ class SeatsDriver(SeatDriver):
         said = self.screen.message  # (a line the screen said meanwhile stays, under the spinner)
         self.screen.show_message(self.status() + (f"\n{said}" if said else ""))
 
-    def seen(self, change) -> None:
-        """A change of the game, before the screen draws it (its model's ``change``): an opponent's
-        move is shown by that one redraw, its tile marked and the cursor on it (issue 39: the screen
-        redraws because the model changed, not again when the Table says it played)."""
-        for entry in change.entries:
+    def seen(self, entries) -> None:
+        """A change of the game (its log ``entries``), before the screen draws it (its model's
+        ``change``): an opponent's move is shown by that one redraw, its tile marked and the cursor on
+        it (issue 39: the screen redraws because the model changed, not again when the Table says it
+        played)."""
+        for entry in entries:
             if not self.plays(entry.seat):
                 continue
             self.screen.message = ""  # (a refusal said while it decided is old news)

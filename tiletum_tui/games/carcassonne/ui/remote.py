@@ -33,8 +33,9 @@ PERSON = SimpleNamespace(is_opponent=False, level=None, budget=None)
 
 
 class HostedTable:
-    """A hosted game in the shape the screen reads a session (state, log, who decides, apply, undo),
-    each call passed to the host's model. Never a state: ``state`` and ``view`` are the seat's view."""
+    """A hosted game in the shape the screen reads a session (state, log, who decides), each call
+    passed to the host's model. Never a state: ``state`` and ``view`` are the seat's view. (Moves
+    and undo go through the model, as at home.)"""
 
     remote = True
     autosave_error = None  # the host keeps the game (its autosave is the host's)
@@ -68,16 +69,6 @@ class HostedTable:
     @property
     def seats(self) -> tuple:
         return tuple(self.seat(i) for i in range(len(self.model.seats)))
-
-    def apply(self, action, *, by):
-        """Send the move to the host (None: its answer comes as a message to the screen)."""
-        return self.model.apply(action, by=by)
-
-    def can_undo(self, *, by) -> str | None:
-        return self.model.can_undo(by=by)
-
-    def undo(self, *, by) -> None:
-        self.model.undo(by=by)
 
     def close(self) -> None:
         pass  # (the game stays on the host)
@@ -210,10 +201,6 @@ class RemoteCarcassonneScreen(CarcassonneScreen):
 
     def acting_seat(self) -> int | None:
         return self.model.seat  # fixed by how this client connected; the host checks it again
-
-    @property
-    def state(self):
-        return self.model.view  # a view already (the host sent only what this seat may see)
 
     def on_mount(self) -> None:  # (CarcassonneScreen.on_mount runs too: Textual calls each class's)
         self.model.listen(self.post_message)  # the host's refusals and hints (``on_game_model_*``)

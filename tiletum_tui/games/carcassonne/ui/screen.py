@@ -7,8 +7,10 @@ fits (marked with a frame), Shift+arrows step one cell anywhere, ``r`` turns the
 turns that fit there, or each turn that looks different where it fits nowhere, saying why), Enter places. Then the
 follower: the tile's segments by name, the chosen one highlighted on the big tile, those that
 cannot take one greyed with the reason, and "no follower". Scores, followers in supply, tiles
-left and whose turn are always on screen. Every change goes through the session; the screen redraws
-when the game's model (``shell.ui.model.GameModel``) says it changed, whoever changed it (issue 39).
+left and whose turn are always on screen. Every move, undo and redo goes through the game's model
+(``shell.ui.model.GameModel``: at home its Table, on the host the host's, in a lesson the lesson's
+session at its Table) as the seat at the keys; the screen redraws when the model says the game
+changed, whoever changed it (issue 39), never because it made a move.
 Computer opponents' seats are played by ``opponents.SeatsDriver`` (thinking in their own process;
 Esc hurries them; ``h``: the master's suggestion).
 """
@@ -22,24 +24,23 @@ from textual.widgets import Footer, Static
 
 from tiletum_tui.shell.ui.model import GameModel
 
-from ..engine import CarcassonneError, legal_actions, parse, remaining, view
+from ..engine import current_player, legal_actions, remaining
 from ..engine.followers import spots
-from ..engine.land import legal_places, why_not
-from ..engine.tiles import alike
+from ..engine.land import legal_places
 from ..engine.words import count
 from . import draw, feature, news
 from . import land as landview
 from .looking import Looking
 from .opponents import SeatsDriver
 from .overview import overview
+from .placing import DIRS, Placing
 from .replay import CarcassonneReplay
 from .shell import CarcassonneShell
 from .text import final_table, last_news, player_line
 
-_DIRS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
-
-class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; save, help, rules, log, overview: shell.py)
+class CarcassonneScreen(Placing, Looking, CarcassonneShell):  # (arrows r Enter 0-9 u: placing.py; v x t c h: looking.py;
+    # save, help, rules, log, overview: shell.py)
     DEFAULT_CSS = """
     CarcassonneScreen { layout: vertical; }
     #carc-head { height: 1; }
@@ -57,8 +58,8 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
     BINDINGS = [
         Binding("left", "places('left')", "places", id="carcassonne.places"),
         Binding("down", "choose('down')", "follower", key_display="↑↓", id="carcassonne.choose"),
-        *[Binding(k, f"jump('{k}')", "", show=False, id=f"carcassonne.{k}") for k in _DIRS],
-        *[Binding(f"shift+{k}", f"step('{k}')", "", show=False, id=f"carcassonne.step-{k}") for k in _DIRS],
+        *[Binding(k, f"jump('{k}')", "", show=False, id=f"carcassonne.{k}") for k in DIRS],
+        *[Binding(f"shift+{k}", f"step('{k}')", "", show=False, id=f"carcassonne.step-{k}") for k in DIRS],
         Binding("r", "replay", "replay", id="carcassonne.replay"),  # the final table's r (check_action)
         Binding("r", "rotate", "turn", id="carcassonne.rotate"),
         Binding("enter", "confirm", "place", id="carcassonne.confirm"),
@@ -97,8 +98,8 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
         self.origin = None  # the land's top-left cell on screen (scrolls to keep the cursor in view)
         self.message = ""
         self._placing_for = None  # the turn the cursor was set up for
-        if getattr(self, "model", None) is None:  # (a hosted game's screen set its model first)
-            self.model = _model_of(session)
+        if getattr(self, "model", None) is None:  # (a hosted game's or a lesson's screen set its model first)
+            self.model = GameModel(session)
         self.opponents = self._seats()  # who plays the seats not played at this keyboard
 
     def compose(self) -> ComposeResult:
@@ -112,11 +113,10 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
 
     def acting_seat(self) -> int | None:
         """The seat the keys play: at one keyboard, whoever's decision it is (hot-seat)."""
-        return self.session.current_player
+        return current_player(self.state)
 
     def on_mount(self) -> None:
-        if self.model is not None:  # every change of the game, whoever made it, redraws (``game_changed``)
-            self.watch(self.model, "change", self.game_changed, init=False)
+        self.watch(self.model, "change", self.game_changed, init=False)  # every change, whoever made it
         self.refresh_all()
         self.call_after_refresh(self.refresh_all)  # once the land knows its size
         self.report_autosave()  # a new game in a folder that cannot be written says so at once
@@ -128,7 +128,7 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
         """The model says the game changed (a move here, an opponent's, an undo): drawn again, once
         (an opponent's tile marked first: ``SeatsDriver.seen``)."""
         if self.is_mounted:
-            self.opponents.seen(change)
+            self.opponents.seen(change.entries)
             self.refresh_all()
 
     def on_unmount(self) -> None:
@@ -140,8 +140,9 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
     # ------------------------------------------------------------ what is on screen
     @property
     def state(self):
-        s = self.session.state
-        return view(s, s.seat)  # what the seats may see: never the order of the face-down tiles
+        """The game as the model holds it: a view (never the order of the face-down tiles), the one the
+        Table (or the host) last told, whoever changed it."""
+        return self.model.view
 
     def _places(self, state) -> dict[tuple[int, int], list[int]]:
         out: dict[tuple[int, int], list[int]] = {}
@@ -189,7 +190,7 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
         side.display = state.phase != "over"  # the final table takes the whole width
         side.update(self._side(state, places))
         self.query_one("#carc-players", Static).update(player_line(state, self.size.width or 80))
-        self.show_message(self.message or self.opponents.status() or last_news(self.session))
+        self.show_message(self.message or self.opponents.status() or last_news(self.model))
         self.opponents.changed()
 
     MESSAGE_LINES = 5  # at most, so the land keeps most of an 80x24 screen (a hint's words, a refusal's)
@@ -234,7 +235,7 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
     def _land(self, state, places, width: int, height: int) -> Text:
         # the tiles placed since your last turn, numbered in order (the recap, s, numbers them alike)
         self._numbered = {} if state.phase == "over" else {
-            c: n for n, c in enumerate(news.placed_since(self.session.log, self.you()), 1)}
+            c: n for n, c in enumerate(news.placed_since(self.model.log, self.you()), 1)}
         self._lit = self._feature_lit(state)
         text, self.origin = landview.paint(state, places, width, height, cursor=self.cursor, origin=self.origin,
                                            own_cell=self._cell, coordinates=self.coordinates,
@@ -251,7 +252,7 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
         if state.phase == "over":
             if self.final_step is None:
                 return {}
-            items = feature.final_items(self.session.log[-1], self._names())
+            items = feature.final_items(self.model.log[-1], self._names())
             lit = feature.lit_map(state, items[self.final_step][1])
             p = state.placed[min(lit)]
             self.cursor = (p.x, p.y)
@@ -307,60 +308,7 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
             out.append((s.segment, label, s.refused))
         return out
 
-    # ------------------------------------------------------------ keys
-    def action_jump(self, key: str) -> None:
-        state = self.state
-        if state.phase == "follower":
-            if key in ("up", "down"):
-                n = len(self._options(state))
-                self.choice = (self.choice + (1 if key == "down" else -1)) % n
-                self.message = ""
-                self.refresh_all()
-            return
-        places = self._places(state)
-        dx, dy = _DIRS[key]
-        x0, y0 = self.cursor
-        ahead = [c for c in places if (c[0] - x0) * dx + (c[1] - y0) * dy > 0]
-        if not ahead:
-            self.message = "No place further that way where the tile fits (Shift+arrow steps anywhere)."
-        else:
-            def cost(c):
-                along = (c[0] - x0) * dx + (c[1] - y0) * dy
-                across = abs((c[0] - x0) * dy) + abs((c[1] - y0) * dx)
-                return (along + 2 * across, across)
-            self._move_to(min(ahead, key=cost), places)
-        self.refresh_all()
-
-    def action_step(self, key: str) -> None:
-        if self.state.phase != "place":
-            return
-        dx, dy = _DIRS[key]
-        self._move_to((self.cursor[0] + dx, self.cursor[1] + dy), self._places(self.state))
-        self.refresh_all()
-
-    def _move_to(self, cell, places) -> None:
-        self.cursor = cell
-        fitting = places.get(cell)
-        if fitting:
-            if self.rotation not in fitting:
-                self.rotation = fitting[0]
-            self.message = ""
-        else:
-            self.message = self._why(self.state)
-
-    def _why(self, state) -> str:
-        x, y = self.cursor
-        why = why_not(state, state.drawn, x, y, self.rotation)
-        return f"Not here: {why}." if why else ""
-
-    def _opponent_decides(self) -> bool:
-        """Keys that play wait while an opponent decides (the line says so)."""
-        if self.opponents.busy:
-            self.message = self.opponents.refusal()
-            self.refresh_all()
-            return True
-        return False
-
+    # ------------------------------------------------------------ keys (those that play: placing.py)
     def key_mode(self) -> str:
         """The moment the key line is for: "place" or "follower" (this keyboard decides), "waiting"
         (another seat decides: an opponent, or a player elsewhere), "over" (the final table)."""
@@ -379,15 +327,6 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
     def action_hurry(self) -> None:
         self.action_leave()  # (Esc: the opponent deciding hurried)
 
-    def action_places(self, key: str) -> None:
-        self.action_jump(key)
-
-    def action_choose(self, key: str) -> None:
-        self.action_jump(key)
-
-    def action_deploy(self) -> None:
-        self.action_confirm()
-
     def action_anyway(self, action: str) -> None:
         """A key out of its moment (its shown binding is off): its action, which says why not."""
         getattr(self, f"action_{action}")()
@@ -395,83 +334,6 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
     def action_replay(self) -> None:
         """The final table's r: the game replayed (issue 21)."""
         self.app.push_screen(CarcassonneReplay(self.session.whole_game(), at=0, from_final=True))
-
-    def action_rotate(self) -> None:
-        state = self.state
-        if state.phase == "over":
-            self.action_replay()
-            return
-        if state.phase != "place" or self._opponent_decides():
-            return
-        fitting = self._places(state).get(self.cursor)
-        if fitting:
-            i = fitting.index(self.rotation) if self.rotation in fitting else -1
-            self.rotation = fitting[(i + 1) % len(fitting)]
-            self.message = "" if len(fitting) > 1 else "It fits here only so."
-        else:  # the next turn that looks different (``alike``: a straight road has two)
-            self.rotation = next(r for r in ((self.rotation + k) % 4 for k in range(1, 5))
-                                 if alike(state.drawn, r) == r)
-            self.message = self._why(state)
-        self.refresh_all()
-
-    def action_pick(self, n: int) -> None:
-        state = self.state
-        if state.phase == "follower" and n < len(self._options(state)):
-            self.choice = n
-            self.action_confirm()
-
-    def action_confirm(self) -> None:
-        state = self.state
-        if state.phase == "over" or self._opponent_decides():
-            return
-        if state.phase == "place":
-            x, y = self.cursor
-            text = f"place {state.drawn} at {x},{y}" + (f" r{self.rotation}" if self.rotation else "")
-        else:
-            seg, label, why = self._options(state)[self.choice]
-            if why:
-                self.message = f"Not the {label.split(' ', 1)[1]}: {why}."
-                self.refresh_all()
-                return
-            text = "no follower" if seg is None else label
-        self.message = ""
-        try:
-            seat = self.acting_seat()
-            table = self._table()  # (the model's change redraws: ``game_changed``)
-            if table is not None:
-                table.apply(seat, parse(text, seat))
-            else:
-                self.session.apply(parse(text, seat), by=seat)
-        except CarcassonneError as exc:
-            self.message = f"Refused: {exc}."
-        except Exception as exc:  # the session's own refusals (a read-only game)
-            self.message = str(exc)
-        self.report_autosave()
-        if self.model is None or self.message:  # (no model: a lesson's; a refusal is no change)
-            self.refresh_all()
-
-    def _table(self):
-        """The game's Table at home, the seat's moves go through it (None: a hosted game's, played on the
-        host; a lesson's chapter, a session of its own each)."""
-        table = getattr(self.opponents, "table", None)
-        return table if table is not None and table.session is self.session else None
-
-    def action_undo(self) -> None:
-        if self._opponent_decides():
-            return
-        seat = self.acting_seat()  # the person deciding takes back their own tile
-        reason = self.session.can_undo(by=seat)
-        if reason:
-            self.message = f"Undo: {reason}."
-        else:
-            self._placing_for = None
-            self.message = "Undone."
-            table = self._table()  # (the model's change redraws: ``game_changed``)
-            table.step(seat, "undo") if table is not None else self.session.undo(by=seat)
-            self.report_autosave()  # undo autosaves too
-            if self.model is not None:
-                return
-        self.refresh_all()
 
     def action_leave(self) -> None:
         if self.opponents.hurry():  # Esc hurries an opponent that decides
@@ -490,12 +352,3 @@ class CarcassonneScreen(Looking, CarcassonneShell):  # (v x t c h: looking.py; s
 
     def legal(self) -> list:
         return legal_actions(self.session.state)
-
-
-def _model_of(session):
-    """The model of a game played here (a Session: its changes feed it), or None (a session wrapped
-    by a screen that makes its own: the lesson's, ``lesson_screen.LessonSession``)."""
-    if "listeners" not in vars(session):
-        return None
-
-    return GameModel(session)

@@ -210,7 +210,7 @@ class CarcassonneShell(Screen):
         return [p.name for p in self.state.players]
 
     def action_log(self) -> None:
-        log, names = self.session.log, self._names()
+        log, names = self.model.log, self._names()
         chat = tuple(getattr(getattr(self, "model", None), "chat", ()))  # a hosted game's table talk
 
         def lines(notation: bool) -> list[str]:
@@ -234,7 +234,7 @@ class CarcassonneShell(Screen):
         at the final table, the final scoring's features one after another, then the table again."""
         state = self.state
         if state.phase == "over":
-            items = feature.final_items(self.session.log[-1], self._names()) if self.session.log else []
+            items = feature.final_items(self.model.log[-1], self._names()) if self.model.log else []
             step = 0 if self.final_step is None else self.final_step + 1
             self.final_step = step if step < len(items) else None
             if self.final_step is None:
@@ -264,11 +264,11 @@ class CarcassonneShell(Screen):
     def action_since(self) -> None:
         seat = self.you()
         names = self._names()
-        since = self.session.since(seat)  # made from the states (issue 39), here or on the host
+        since = self.model.since(seat)  # made from the states (issue 39), here or on the host
         if since is None:
             lines = ["Not known yet: the host has not said."]
         else:
-            lines = news.since_lines(since, self.session.log, names)
+            lines = news.since_lines(since, self.model.log, names)
             changed = sorted(since.vp())
             if changed:
                 lines += ["", "Points since: " + ", ".join(f"{names[s]} {since.then[s]} → {since.now[s]}"

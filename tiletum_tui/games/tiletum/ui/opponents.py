@@ -4,8 +4,10 @@ Table (``shell.table``: at home as on the host), and each of their moves is show
 ``OpponentsController`` belongs to one ``GameScreen``: the shared display of the Table's opponents
 (``shell.ui.opponents``: the spinner, Esc, what the Table reports) with what Tiletum shows. While an
 opponent decides the decision panel has no menu: its last moves and its thinking. Each move the
-Table played is announced through the model like any other, written in the panel and marked where
-it happened: a die on the wheel, a move or a House or a Pillar on the map.
+Table played reaches the screen through the model like any other change; before the screen draws it
+(``seen``) it is written in the panel and marked where it happened: a die on the wheel, a move or a
+House or a Pillar on the map. The one redraw shows it there; a person's turn that begins with it
+then shows the recap over it.
 
 It also answers ``h``: the master's suggestion for the person deciding (the Table's hint path, or
 the host's), marked in the menu with what the master expects it to gain.
@@ -30,10 +32,8 @@ SUGGESTED = "◆ "  # the mark of the master's suggestion in the menu
 class OpponentsController(SeatDriver):
     """Drives the opponents' seats of one game screen (see the module docstring)."""
 
-    def __init__(self, screen, seats, session=None) -> None:
-        super().__init__(screen, seats, session)
-        if self.table is not None and screen.model.session is session:
-            screen.model.table = self.table  # the person's moves go through the Table too
+    def __init__(self, screen, seats) -> None:
+        super().__init__(screen, seats)
         self.suggestion = None  # (view bytes key, Answer) of the last hint
         self.last_move = ""  # "Bob (Master): takes the blue 3 ..." for the panel
         self.played_texts: list[str] = []  # the opponents' moves since a person last decided (summed up then)
@@ -49,9 +49,7 @@ class OpponentsController(SeatDriver):
         return self.screen.model.state.players[seat].name
 
     def idle(self) -> None:
-        # Summed up once this change is done: an opponent's last move redraws the screen (the model
-        # hears the session at once) before the Table tells the move itself (``played``).
-        self.screen.call_later(self._summarise)
+        self.screen.call_later(self._summarise)  # (once this change is drawn)
         if self.suggest and self.screen.hints_on:
             self.ask_hint()
 
@@ -74,16 +72,6 @@ class OpponentsController(SeatDriver):
         if self.plays(who):
             self.screen.query_one(DecisionPanel).show(self.panel_title(who), [])
 
-    def _show_view(self, name: str, space: str | None) -> None:
-        """Show where an opponent's move happened: the wheel after a die, the map marked at a space.
-        Never over the recap a person decides from: the opponents' last move is told before the Table
-        says it was played (the model hears the session first), and the recap already shows it."""
-        if not self.busy and getattr(self.screen, "current_view", None) == "recap":
-            return
-        if space is not None:
-            self.screen.mark_on_map(space)
-        self.screen.show_view(name)
-
     def panel_title(self, seat: int) -> str:
         """The decision panel while an opponent decides: its last move, and that it is thinking."""
         # The last moves since a person decided (the title holds four lines: three moves and this one).
@@ -92,23 +80,26 @@ class OpponentsController(SeatDriver):
         return "\n".join(lines)
 
     # ------------------------------------------------------------ a move
-    def played(self, seat: int, action, update) -> None:
-        """An opponent's move the Table played: written in the panel and marked where it happened."""
-        self.last_move = f"{LEVEL_TITLES.get(self.seats[seat].level, '')} · {update.text}"
-        self.played_texts.append(update.text)
-        if not self.busy:  # that was the last move before a person decides
-            self._summarise()
-        self.show_panel()
-        self._mark(action)
+    def seen(self, entries) -> str | None:
+        """A change of the game, before the screen draws it: each opponent's move in it written for the
+        panel (and summed up when a person decides: ``idle``), the last one marked where it happened.
+        Returns the view that shows it (the screen shows it, then a recap a person's turn begins with)."""
+        shown = None
+        for entry in entries:
+            if not self.plays(entry.seat):
+                continue
+            self.last_move = f"{LEVEL_TITLES.get(self.seats[entry.seat].level, '')} · {entry.text}"
+            self.played_texts.append(entry.text)
+            shown = self._mark(parse(entry.notation))
+        return shown
 
-    def _mark(self, action) -> None:
-        """Show where the move happened: the wheel for a die, the map for a move, a House, a Pillar."""
+    def _mark(self, action) -> str | None:
+        """Where the move happened: the wheel for a die, the map (marked) for a move, a House, a Pillar."""
         if self.rushing:
-            return
+            return None
         screen = self.screen
         if isinstance(action, TakeDie):
-            screen.call_after_refresh(self._show_view, "wheel", None)
-            return
+            return "wheel"
         space = None
         if isinstance(action, MovePiece):
             space = action.to
@@ -119,7 +110,9 @@ class OpponentsController(SeatDriver):
             p = screen.model.state.players[action.seat]
             space = p.architect if doing and doing[0] == "architect" else p.merchant
         if space:
-            screen.call_after_refresh(self._show_view, "map", space)
+            screen.mark_on_map(space)
+            return "map"
+        return None
 
     # ------------------------------------------------------------ hints: the master's suggestion
     def ask_hint(self) -> None:

@@ -161,7 +161,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         # The seats the computer plays (issue 14): they think in a process and play through this screen.
         from ..opponents import OpponentsController
 
-        self.opponents = OpponentsController(self, getattr(model.session, "seats", ()), model.session)
+        self.opponents = OpponentsController(self, getattr(model.session, "seats", ()))
         self.opponents.suggest = self.hints_on  # (hints on: h asks the master too)
 
     def _add_binding(self, binding: Binding) -> None:

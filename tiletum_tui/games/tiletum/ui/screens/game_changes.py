@@ -25,10 +25,15 @@ class GameChanges:
 
     def _show_change(self, entries, own: bool = True) -> None:
         """Redraw after a change of the game (``entries``: what it logged) and announce what it made
-        happen: the recap when a turn begins, the table of a Fair or the final scoring."""
+        happen, in the order a player follows it: an opponent's move where it happened (the wheel, the
+        map marked), then the recap when a person's turn begins with it, the table of a Fair or the
+        final scoring."""
         if own and self.current_view == "recap":  # the turn is under way: back to the table
             self._leave_recap()
+        where = self.opponents.seen(entries)  # (before the redraw: its move in the panel, the map marked)
         self.refresh_game()
+        if where is not None:
+            self.show_view(where)
         events = tuple(ev for e in entries for ev in e.events)
         self._recap_at_turn_start(events)
         loud = [e for e in entries if self._announce(e.events)]
