@@ -82,8 +82,12 @@ class MapView(LineCached, can_focus=True):
         self._rescale()
 
     def _rescale(self) -> None:
-        if self.words is None or self._view_size is None:
+        if self.words is None:
             return
+        if self._view_size is None:  # never laid out (not shown yet): drawn to the size it will have
+            self._view_size = self._area()
+            if self._view_size is None:
+                return
         width, height = self._view_size
         infos = list(self.parent.query(MapInfo)) if self.parent is not None else []
         info = sum(LEGEND_ROWS + 1 if i.has_class("-roomy") else 1 for i in infos)
@@ -91,6 +95,14 @@ class MapView(LineCached, can_focus=True):
         if scale != self.scale:
             self.scale = scale
             self.redraw()
+
+    def _area(self) -> tuple[int, int] | None:
+        """The size of the views' area (the switcher the map's view fills), if it has been laid out: the
+        map first shown is drawn to the scale it will keep, not once more when its view is laid out
+        (a second drawing and layout at the move that first shows it, on every screen: issue 39)."""
+        area = getattr(self.parent, "parent", None)
+        size = getattr(area, "size", None)
+        return (size.width, size.height) if size else None
 
     def cell(self, space_id: str) -> tuple[int, int]:
         return M.cell(self.words.spaces[space_id], *self.scale)
@@ -155,10 +167,23 @@ class MapView(LineCached, can_focus=True):
         height = self.parent.scrollable_content_region.height or 10
         if bottom - top > height:  # both do not fit: the cursor wins
             top, bottom = rows[0] - 2, rows[0] + 2
-        # immediate: already after a refresh; a deferred scroll would land after a later call's (two quick
-        # highlights, the first one's scroll winning)
-        self.call_after_refresh(self.parent.scroll_to_region, Region(0, max(top, 0), 1, bottom - max(top, 0) + 1),
-                                animate=False, immediate=True)
+        region = Region(0, max(top, 0), 1, bottom - max(top, 0) + 1)
+        self._scrolls += 1
+        if self.parent.display and self.parent.size.height and self.size.height - getattr(self, "rows", -9) in (0, 1):
+            # laid out at the size it is drawn (its rows, and the last line's end): scrolled now, in the frame that draws the move (deferred
+            # after a refresh, the scroll was a frame of its own at every move that moved a watcher's
+            # cursor: issue 39)
+            self.parent.scroll_to_region(region, animate=False, immediate=True)
+            return
+        n = self._scrolls
+
+        def scroll() -> None:  # (only the last one asked for: an earlier deferred scroll landing after a
+            if self._scrolls == n:  # later one would win)
+                self.parent.scroll_to_region(region, animate=False, immediate=True)
+
+        self.call_after_refresh(scroll)
+
+    _scrolls = 0  # scrolls asked for (a deferred one is made only if no later one was asked for)
 
     # ------------------------------------------------------------ keys
     def action_move(self, dx: int, dy: int) -> None:
