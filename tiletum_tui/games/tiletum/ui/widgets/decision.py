@@ -437,6 +437,7 @@ class DecisionPanel(Vertical):
         if cut[0] is self._cut_to[0] and cut[1] == self._cut_to[1]:
             # (the same lines at the same room: only the list's height changed, as the side fits a new
             # menu; cut again, they laid the screen out a second time at such moves: issue 39)
+            ol.scroll_to_highlight()  # (in the room it has now: a greyed line too, as below)
             ol.call_after_refresh(ol.mark_more)
             return
         self._cut_to = cut

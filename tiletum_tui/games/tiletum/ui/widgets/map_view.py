@@ -173,8 +173,9 @@ class MapView(LineCached, can_focus=True):
             # laid out at the size it is drawn (its rows, and the last line's end): scrolled now, in the frame that draws the move (deferred
             # after a refresh, the scroll was a frame of its own at every move that moved a watcher's
             # cursor: issue 39)
+            # (and once more after the refresh, as before, where something else scrolled it meanwhile:
+            # the focus given to the map scrolls its top into view; the same scroll again moves nothing)
             self.parent.scroll_to_region(region, animate=False, immediate=True)
-            return
         n = self._scrolls
 
         def scroll() -> None:  # (only the last one asked for: an earlier deferred scroll landing after a
