@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 from textual.binding import Binding
 from textual.geometry import Region
 from textual.message import Message
@@ -302,17 +302,25 @@ class MapView(LineCached, can_focus=True):
                 text.pad_right(width - len(text.plain))
                 self._stylize(text, sid)
                 self._put(grid, r - 1 + i, left, text)
-        out = Text()
-        for row in grid:  # append runs of one style, not single characters (10x fewer spans)
-            run, run_style = [], None
+        parts, spans, at = [], [], 0
+        for row in grid:  # runs of one style, not single characters (10x fewer spans); the Text made at
+            run, run_style = [], None  # once, as appending them one by one made it (issue 39)
             for ch, style in row:
                 if style is not run_style and run:
-                    out.append("".join(run), run_style)
+                    text = "".join(run)
+                    parts.append(text)
+                    if run_style:  # (as Text.append: a null style adds no span)
+                        spans.append(Span(at, at + len(text), run_style))
+                    at += len(text)
                     run = []
                 run_style = style
                 run.append(ch)
-            out.append("".join(run).rstrip() + "\n" if run_style is None else "".join(run) + "\n", run_style)
-        self.update(out)
+            text = "".join(run).rstrip() + "\n" if run_style is None else "".join(run) + "\n"
+            parts.append(text)
+            if run_style:
+                spans.append(Span(at, at + len(text), run_style))
+            at += len(text)
+        self.update(Text("".join(parts), spans=spans))
         for info in self.parent.query(MapInfo) if self.parent is not None else ():
             info.redraw()
 
@@ -324,15 +332,18 @@ class MapView(LineCached, can_focus=True):
 
     def _put(self, grid, r: int, c: int, text: Text) -> None:
         """Write a styled Text into the character grid (all styles here are Style objects)."""
-        base = text.style if isinstance(text.style, Style) else None
-        for i, ch in enumerate(text.plain):
-            if not (0 <= r < self.rows and 0 <= c + i < self.cols):
-                continue
-            style = base
-            for sp in text.spans:
-                if sp.start <= i < sp.end and isinstance(sp.style, Style):
-                    style = sp.style if style is None else style + sp.style
-            grid[r][c + i] = (ch, style)
+        if not 0 <= r < self.rows:
+            return
+        plain = text.plain
+        styles = [text.style if isinstance(text.style, Style) else None] * len(plain)
+        for sp in text.spans:  # each character's style: the spans over it, in their order
+            if isinstance(sp.style, Style):
+                for i in range(max(sp.start, 0), min(sp.end, len(plain))):
+                    styles[i] = sp.style if styles[i] is None else styles[i] + sp.style
+        row, cols = grid[r], self.cols
+        for i, ch in enumerate(plain):
+            if 0 <= c + i < cols:
+                row[c + i] = (ch, styles[i])
 
 
 LEGEND_LINES = (
