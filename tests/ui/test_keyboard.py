@@ -123,6 +123,10 @@ async def test_the_board_follows_the_player_in_turn_and_its_owner_stays_on_scree
         for seat, name in ((0, "Bob"), (1, "Ann")):
             _finish_turn(session, seat, screen.model.table)  # (each move at the Table: the model's change redraws)
             await pilot.pause()
+            # (the moves switch the view as they are drawn, to the map, the recap: the board is drawn
+            # when it shows again, issue 39)
+            await pilot.press("b")
+            await pilot.pause()
             assert f"Board of {name}" in _text(header) and "not in turn" not in _text(header)
 
 

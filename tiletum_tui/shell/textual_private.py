@@ -35,3 +35,12 @@ def character_to_key(character: str) -> str:
 def bindings_by_key(screen) -> dict:
     """The screen's own key -> bindings table, to add bindings made while it runs."""
     return screen._bindings.key_to_bindings
+
+
+def report_refreshes(screen) -> None:
+    """Tell ``screen`` now of every repaint and layout its widgets asked for since their message loops
+    last went idle (``Widget._check_refresh``, which each widget runs when its own loop goes idle): a
+    change drawn on many widgets reaches the terminal in one frame, not in as many as the loops of
+    those widgets happened to run before the screen's (issue 39)."""
+    for widget in screen.walk_children(with_self=False):
+        widget._check_refresh()

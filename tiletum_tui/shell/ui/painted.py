@@ -12,6 +12,7 @@ sheet at mount, and doing that for ~20 classes on every widget doubled the start
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -114,6 +115,7 @@ class Painted(Static):
             return
         was_text, is_text = isinstance(self.content, (str, Text)), isinstance(content, (str, Text))
         self._drawn = content
+        shape, self._shape = self._shape, _shape(content)
         if isinstance(content, Text):
             content = self._content_of(content)
         if not layout:
@@ -123,6 +125,14 @@ class Painted(Static):
         if not self.display or (height is not None and width is not None and height.unit != Unit.AUTO
                                 and width.unit != Unit.AUTO):
             # (not displayed: shown, it is laid out; sized in cells, fractions, percentages: not by its content)
+            super().update(content, layout=False)
+            return
+        room = self.content_size.width
+        if shape is not None and shape == self._shape and room and max(shape) <= room and self.is_mounted:
+            # Lines as long as before, in as many, none longer than the room (so none wraps): the size it
+            # was laid out with, at this width, is this text's too (its optimal width the longest line,
+            # its height the lines), unmeasured (a measure wraps the whole text: twice per update, a
+            # tenth of a screen's CPU at a hosted table's move, issue 39).
             super().update(content, layout=False)
             return
         before = self._extent() if is_text and was_text else None
@@ -141,8 +151,10 @@ class Painted(Static):
 
     @content.setter
     def content(self, content) -> None:
-        self._drawn = None
+        self._drawn = self._shape = None
         Static.content.fset(self, content)
+
+    _shape = None  # ``_shape`` of the content last given
 
     def _content_of(self, text: Text) -> Content:
         """The Content Textual makes of a Text (``Content.from_rich_text``, Textual 8.2), each Rich style
@@ -208,6 +220,13 @@ class Painted(Static):
         """A die as a coloured chip that also spells its colour letter: ``3B``."""
         label = f"{value}{colour}" if value is not None else colour
         return Text(label, style=self.ink(f"die-{colour}"))
+
+
+def _shape(content) -> tuple | None:
+    """A Text's lines' lengths in cells (None for anything else, or a text with tabs, which expand)."""
+    if not isinstance(content, Text) or "\t" in content.plain:
+        return None
+    return tuple(cell_len(line) for line in content.plain.split("\n"))
 
 
 class LineCached(Painted):

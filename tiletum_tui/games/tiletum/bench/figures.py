@@ -24,7 +24,8 @@ class TiletumBench:
         from tiletum_tui.shell.bench.saves import random_finished_game  # only when tiletum bench runs that part
         from ..ui.bench import measure_ui  # only when tiletum bench runs that part
 
-        return [("Screens (headless, 80x24), beside a bare Textual app of as many widgets, in the same run",
+        return [("Screens (headless, 80x24, in process: the game screen drawn, not start-up), beside a bare Textual app "
+                 "of as many widgets, in the same run",
                  measure_ui(), "ms"),
                 ("Replay (a finished 4-player game, headless 80x24; aims: jump ≤ 100 ms, step ≤ 20 ms)",
                  measure_replay(random_finished_game(4, 3, "tiletum")), "ms")]

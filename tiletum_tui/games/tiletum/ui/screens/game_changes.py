@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from textual.containers import VerticalScroll
 
+from tiletum_tui.shell.textual_private import report_refreshes
 from tiletum_tui.shell.ui.model import paused_notice
 
 from ...engine import current_player
@@ -58,8 +59,13 @@ class GameChanges:
         if not self.is_mounted:  # (left for the lobby or the title: drawn anew when shown again)
             return
         was = self._was_deciding
-        self.query_one(DecisionPanel).waiting = False
-        self._show_change(change.entries, own=change.own)
+        panel = self.query_one(DecisionPanel)
+        panel.waiting = False
+        with panel.holding() as pointing:  # (the map's marks in the same frame as the rest)
+            self._show_change(change.entries, own=change.own)
+        for event in pointing:
+            self._pointing(event)
+        report_refreshes(self)  # (every widget it drew in one frame)
         now = current_player(self.model.state)
         if self.model.remote and now != was and self.model.plays_here(now) and getattr(self.app, "bell_on", True):
             self.app.bell()  # your turn begins (issue 25; off with ``tiletum join --no-bell``)

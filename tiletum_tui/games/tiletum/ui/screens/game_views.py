@@ -111,7 +111,13 @@ class GameViews:
             return
         if not remember:
             self.view_before = None  # the player chose a view: stop switching it for them
-        self.query_one(ContentSwitcher).current = name
+        switcher = self.query_one(ContentSwitcher)
+        leaving = self.query_one(f"#{switcher.current}") if switcher.current and switcher.current != name else None
+        if leaving is not None and self.focused is leaving:
+            # The focus goes to the view that shows, now, where Textual moved it itself once it had hid
+            # the view that had it: a repaint of the whole screen in a frame after the switch's (issue 39).
+            self.set_focus(self.query_one(f"#{name}"), scroll_visible=False)
+        switcher.current = name
         self._draw_view(name)
         if name == "map":
             self.query_one(MapView).scroll_to_cursor(self._piece_at())

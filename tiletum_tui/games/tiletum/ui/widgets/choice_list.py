@@ -31,7 +31,7 @@ class ChoiceList(OptionList):
             self.call_after_refresh(self.scroll_to_highlight)
         self.set_class(more, "-more")
         if not more:
-            self.border_subtitle = ""
+            self._subtitle("")
             return
         top = round(self.scroll_y)
         seen = max(self.size.height, 1)
@@ -41,4 +41,12 @@ class ChoiceList(OptionList):
             words.append(f"▲ {above} above")
         if below:
             words.append(f"▼ {below} more below")
-        self.border_subtitle = " · ".join(words) + " (↑↓)"
+        self._subtitle(" · ".join(words) + " (↑↓)")
+
+    def _subtitle(self, words: str) -> None:
+        """The mark's words, set only when they change: Textual repaints a widget at every set of its
+        border's subtitle, the same words or not, and this runs after every decision drawn (a frame
+        of its own at every move on every screen at a hosted table: issue 39)."""
+        if words != getattr(self, "_mark_words", None):
+            self._mark_words = words
+            self.border_subtitle = words

@@ -9,6 +9,7 @@ letters of a Town's name highlights its line (``find``), like a file picker; Ent
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -69,6 +70,7 @@ class DecisionPanel(Vertical):
         # ahead in that moment must not pick from the old lines (they would send a stale action).
         self.waiting = False
         self.pending: tuple[int, object] | None = None  # a first digit waiting for a second: (it, its timer)
+        self.held: list | None = None  # ``holding``: the Pointing kept while the screen redraws
 
     def compose(self) -> ComposeResult:
         yield Painted(id="decision-title")
@@ -341,6 +343,7 @@ class DecisionPanel(Vertical):
             ol.clear_options()
             ol.add_options(prompts)
             ol.scroll_home(animate=False)  # a new level starts at its top (a long one may have scrolled)
+        self._cut_to = (self.options, self._line_width())
         first = self._marked_line()
         if first is None:
             first = next((i for i, c in enumerate(self.options) if not c.disabled), None)
@@ -350,6 +353,8 @@ class DecisionPanel(Vertical):
         ol.call_after_refresh(ol.mark_more)
         self._detail()
         self._point(self.highlighted.space if self.highlighted is not None else None)
+
+    _cut_to: tuple = (None, 0)  # (the lines, the room) the list's lines were last cut for
 
     VIEW_ROWS = 5  # the view above keeps at least this many rows when the side grows (#views min-height)
 
@@ -428,6 +433,14 @@ class DecisionPanel(Vertical):
         if not self.options:
             return
         ol = self.query_one(OptionList)
+        cut = (self.options, self._line_width())
+        if cut[0] is self._cut_to[0] and cut[1] == self._cut_to[1]:
+            # (the same lines at the same room: only the list's height changed, as the side fits a new
+            # menu; cut again, they laid the screen out a second time at such moves: issue 39)
+            ol.scroll_to_highlight()  # (in the room it has now: a greyed line too, as below)
+            ol.call_after_refresh(ol.mark_more)
+            return
+        self._cut_to = cut
         keep = ol.highlighted
         with ol.prevent(OptionList.OptionHighlighted):  # the same line: the map cursor stays where it is
             ol.clear_options()
@@ -441,11 +454,28 @@ class DecisionPanel(Vertical):
         spaces = [c.space for c in self.options if c.space and not c.disabled]
         legal = [c for c in self.options if not c.disabled and not c.key.startswith(FINISH)]
         pointing = self.Pointing(spaces, cursor, bool(legal) and all(c.space for c in legal), self.group)
+        if self.held is not None:  # the screen is redrawing a change: it handles this at its end
+            self.held.append(pointing)
+            return
         # Straight to the screen that handles it (the marks on the map, the view shown), not bubbled up
-        # through the panel's containers, one message loop each: a new decision's redraw and its map
-        # reach the terminal in one frame, not two (issue 25: every screen at a hosted table redraws
-        # at every move).
+        # through the panel's containers, one message loop each (issue 25).
         (self.screen if self.is_attached else self).post_message(pointing)
+
+    @contextmanager
+    def holding(self):
+        """While the screen redraws a change of the game: the ``Pointing`` of the new decision is kept
+        (the list it yields), for the screen to handle when its redraw ends, so the map's marks and
+        the view they switch to are in the frame that shows the rest. Posted, it was handled in a
+        message loop of its own, after a frame had drawn the rest: two frames at every move on every
+        screen at a hosted table (issue 39)."""
+        if self.held is not None:  # (a change drawn inside another's redraw: the outer one handles both, in order)
+            yield []
+            return
+        self.held = held = []
+        try:
+            yield held
+        finally:
+            self.held = None
 
     def _detail(self) -> None:
         ol = self.query_one(OptionList)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 from textual.binding import Binding
 from textual.geometry import Region
 from textual.message import Message
@@ -82,8 +82,12 @@ class MapView(LineCached, can_focus=True):
         self._rescale()
 
     def _rescale(self) -> None:
-        if self.words is None or self._view_size is None:
+        if self.words is None:
             return
+        if self._view_size is None:  # never laid out (not shown yet): drawn to the size it will have
+            self._view_size = self._area()
+            if self._view_size is None:
+                return
         width, height = self._view_size
         infos = list(self.parent.query(MapInfo)) if self.parent is not None else []
         info = sum(LEGEND_ROWS + 1 if i.has_class("-roomy") else 1 for i in infos)
@@ -91,6 +95,14 @@ class MapView(LineCached, can_focus=True):
         if scale != self.scale:
             self.scale = scale
             self.redraw()
+
+    def _area(self) -> tuple[int, int] | None:
+        """The size of the views' area (the switcher the map's view fills), if it has been laid out: the
+        map first shown is drawn to the scale it will keep, not once more when its view is laid out
+        (a second drawing and layout at the move that first shows it, on every screen: issue 39)."""
+        area = getattr(self.parent, "parent", None)
+        size = getattr(area, "size", None)
+        return (size.width, size.height) if size else None
 
     def cell(self, space_id: str) -> tuple[int, int]:
         return M.cell(self.words.spaces[space_id], *self.scale)
@@ -155,10 +167,24 @@ class MapView(LineCached, can_focus=True):
         height = self.parent.scrollable_content_region.height or 10
         if bottom - top > height:  # both do not fit: the cursor wins
             top, bottom = rows[0] - 2, rows[0] + 2
-        # immediate: already after a refresh; a deferred scroll would land after a later call's (two quick
-        # highlights, the first one's scroll winning)
-        self.call_after_refresh(self.parent.scroll_to_region, Region(0, max(top, 0), 1, bottom - max(top, 0) + 1),
-                                animate=False, immediate=True)
+        region = Region(0, max(top, 0), 1, bottom - max(top, 0) + 1)
+        self._scrolls += 1
+        if self.parent.display and self.parent.size.height and self.size.height - getattr(self, "rows", -9) in (0, 1):
+            # laid out at the size it is drawn (its rows, and the last line's end): scrolled now, in the frame that draws the move (deferred
+            # after a refresh, the scroll was a frame of its own at every move that moved a watcher's
+            # cursor: issue 39)
+            # (and once more after the refresh, as before, where something else scrolled it meanwhile:
+            # the focus given to the map scrolls its top into view; the same scroll again moves nothing)
+            self.parent.scroll_to_region(region, animate=False, immediate=True)
+        n = self._scrolls
+
+        def scroll() -> None:  # (only the last one asked for: an earlier deferred scroll landing after a
+            if self._scrolls == n:  # later one would win)
+                self.parent.scroll_to_region(region, animate=False, immediate=True)
+
+        self.call_after_refresh(scroll)
+
+    _scrolls = 0  # scrolls asked for (a deferred one is made only if no later one was asked for)
 
     # ------------------------------------------------------------ keys
     def action_move(self, dx: int, dy: int) -> None:
@@ -276,17 +302,25 @@ class MapView(LineCached, can_focus=True):
                 text.pad_right(width - len(text.plain))
                 self._stylize(text, sid)
                 self._put(grid, r - 1 + i, left, text)
-        out = Text()
-        for row in grid:  # append runs of one style, not single characters (10x fewer spans)
-            run, run_style = [], None
+        parts, spans, at = [], [], 0
+        for row in grid:  # runs of one style, not single characters (10x fewer spans); the Text made at
+            run, run_style = [], None  # once, as appending them one by one made it (issue 39)
             for ch, style in row:
                 if style is not run_style and run:
-                    out.append("".join(run), run_style)
+                    text = "".join(run)
+                    parts.append(text)
+                    if run_style:  # (as Text.append: a null style adds no span)
+                        spans.append(Span(at, at + len(text), run_style))
+                    at += len(text)
                     run = []
                 run_style = style
                 run.append(ch)
-            out.append("".join(run).rstrip() + "\n" if run_style is None else "".join(run) + "\n", run_style)
-        self.update(out)
+            text = "".join(run).rstrip() + "\n" if run_style is None else "".join(run) + "\n"
+            parts.append(text)
+            if run_style:
+                spans.append(Span(at, at + len(text), run_style))
+            at += len(text)
+        self.update(Text("".join(parts), spans=spans))
         for info in self.parent.query(MapInfo) if self.parent is not None else ():
             info.redraw()
 
@@ -298,15 +332,18 @@ class MapView(LineCached, can_focus=True):
 
     def _put(self, grid, r: int, c: int, text: Text) -> None:
         """Write a styled Text into the character grid (all styles here are Style objects)."""
-        base = text.style if isinstance(text.style, Style) else None
-        for i, ch in enumerate(text.plain):
-            if not (0 <= r < self.rows and 0 <= c + i < self.cols):
-                continue
-            style = base
-            for sp in text.spans:
-                if sp.start <= i < sp.end and isinstance(sp.style, Style):
-                    style = sp.style if style is None else style + sp.style
-            grid[r][c + i] = (ch, style)
+        if not 0 <= r < self.rows:
+            return
+        plain = text.plain
+        styles = [text.style if isinstance(text.style, Style) else None] * len(plain)
+        for sp in text.spans:  # each character's style: the spans over it, in their order
+            if isinstance(sp.style, Style):
+                for i in range(max(sp.start, 0), min(sp.end, len(plain))):
+                    styles[i] = sp.style if styles[i] is None else styles[i] + sp.style
+        row, cols = grid[r], self.cols
+        for i, ch in enumerate(plain):
+            if 0 <= c + i < cols:
+                row[c + i] = (ch, styles[i])
 
 
 LEGEND_LINES = (

@@ -1,0 +1,101 @@
+"""Issue 39, "Measured in tiletum bench": the screens redraw only what an update changed, and a move
+reaches the terminal in one frame. What a player sees: the map marks the spaces of the decision the
+panel shows as soon as the move is drawn (never the decision before's); a part of the screen that did
+not change (another seat's empty list of choices) is not painted again; the map first shown is drawn
+once, not drawn and then drawn again at another scale."""
+
+from __future__ import annotations
+
+import random
+
+from tiletum_tui.games.tiletum.engine import legal_actions
+from tiletum_tui.games.tiletum.ui.widgets.choice_list import ChoiceList
+from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
+from tiletum_tui.games.tiletum.ui.widgets.map_view import MapView
+from tiletum_tui.shell.session import EVERY_SEAT
+from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.shell.ui.painted import Painted
+
+from .conftest import SETTINGS, midgame_session
+
+
+def _counting(widget, calls: list) -> None:
+    """Count the lines the widget renders (Textual asks for those of a widget that was refreshed; the
+    others it keeps)."""
+    real = widget.render_line
+
+    def render_line(y):
+        calls.append(y)
+        return real(y)
+
+    widget.render_line = render_line
+
+
+async def test_the_map_marks_the_new_decisions_spaces_when_the_move_is_drawn(tmp_path):
+    """Each move's redraw ends with the map marking the spaces the decision panel's lines point at:
+    the marks are drawn with the rest of the move, not in a later frame after the panel's lines."""
+    session = midgame_session(tmp_path)  # Ann's Merchant Action: moves on the map
+    app = TiletumApp(session=session)
+    rng = random.Random(2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        screen = app.screen
+        view, panel = screen.query_one(MapView), screen.query_one(DecisionPanel)
+        checked = 0
+        for _ in range(30):
+            if session.finished:
+                break
+            screen.model.apply(rng.choice(legal_actions(session.state)), by=EVERY_SEAT)
+            # (no pause: what the move's redraw left, as the frame that follows it draws it)
+            if screen.current_view == "map":
+                pointed = [c.space for c in panel.options if c.space and not c.disabled]
+                assert view.legal == pointed
+                checked += bool(pointed)
+            await pilot.pause()
+            if screen.current_view != "map":
+                await pilot.press("m")
+                await pilot.pause()
+        assert checked >= 3  # (moves whose decision pointed at spaces were among them)
+
+
+async def test_an_empty_list_of_choices_is_not_painted_again_when_it_stays_empty(tmp_path):
+    """While another seat decides, the decision panel shows a line and no choices: a new line there
+    (the next move of that seat) paints the line, not the empty list under it."""
+    app = TiletumApp(session=midgame_session(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        panel = screen.query_one(DecisionPanel)
+        panel.show("Bob is choosing a die…", [])
+        await pilot.pause()
+        await pilot.pause()
+        lists, titles = [], []
+        _counting(screen.query_one(ChoiceList), lists)
+        _counting(screen.query_one("#decision-title", Painted), titles)
+        panel.show("Bob is choosing an Action…", [])
+        await pilot.pause()
+        await pilot.pause()
+        assert titles  # the new line is drawn
+        assert not lists  # the list, empty before and after, is not
+
+
+async def test_the_map_first_shown_is_drawn_once(tmp_path):
+    """The map, not shown since the game began, is drawn once when it first shows, at the scale it
+    keeps (not first at a guessed scale and again when its view is laid out)."""
+    from tiletum_tui.shell.session import Session
+
+    app = TiletumApp(session=Session.new(SETTINGS, save_dir=tmp_path, autosave=False))  # on the wheel
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.current_view == "wheel"
+        view = app.screen.query_one(MapView)
+        drawn = []
+        real = view.redraw
+        view.redraw = lambda: (drawn.append(view.scale), real())[1]
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.pause()
+        assert len(drawn) == 1, drawn
+        scale = view.scale
+        view._rescale()  # at the size it has now: the scale it was drawn at
+        assert view.scale == scale == drawn[0]
