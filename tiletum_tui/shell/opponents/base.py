@@ -109,6 +109,20 @@ class BaseOpponent:
         """The budget of this decision: the level's simulations (or the budget's own), within the cap."""
         return self.budget.resolved(self.level_simulations(seen), self.level)
 
+    # Thinking on the others' time (a level that does, Tiletum's grandmaster, overrides these): told every
+    # action as it is played, and asked to ponder while nothing else is asked of its process.
+    def played(self, actions) -> None:
+        """Told what was played since it was last told (every seat's actions, in order; None: what was
+        played is not known, an undo: let go of what it kept)."""
+
+    def ponder(self, hurry=None) -> bool:
+        """Think on the others' time until ``hurry()`` says stop; whether any pondering is left."""
+        return False
+
+    @property
+    def pondering(self) -> bool:
+        return False
+
     def _check(self, from_a_view: bool, deciding: bool) -> None:
         """A decision is made from a view, never from the full state, and only for the seat deciding."""
         if not from_a_view:
