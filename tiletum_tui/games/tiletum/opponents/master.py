@@ -125,11 +125,11 @@ class Ponder:
     dice the others really took to the node whose children are this player's next turns (``follow``)."""
 
     def __init__(self, root: Node, plan: Plan, seen, seed: int, me: int, simulations: int,
-                 cap: int = PONDER_NODES) -> None:
+                 cap: int | None = None) -> None:
         self.key = _key(plan.actions[0])
         self.node = root.children[self.key]  # (the rest of the root is let go)
         self.seen, self.seed, self.me, self.n = seen, seed, me, len(seen.players)
-        self.round, self.cap = seen.round, cap
+        self.round, self.cap = seen.round, PONDER_NODES if cap is None else cap
         self.nodes = count_nodes(self.node)
         # Only a turn with another of this player's turns after it in the round is worth pondering: the
         # tree ends with the round (its King phase and Fair are scored at the simulation's end).

@@ -1,0 +1,222 @@
+"""Issue 43, "A level above master ... thinking on the opponent's time" and "Thinking can continue on the
+opponent's time where the game allows (while a person decides), within a memory bound": Tiletum's
+grandmaster keeps its tree after a decision and ponders it in the opponents' process while nothing is
+asked of it, a fixed number of simulations, so its moves never depend on how long a person thought.
+
+The process's loop (``worker._serve``) is run here on a connection the test scripts: a "person" whose
+next move reaches the process after so many simulations of pondering (none: a quick person; all: a slow
+one). What is asserted is what happens in which order, never how long it took."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from tiletum_tui.games.tiletum.engine import apply, current_player, new_game, notation, view
+from tiletum_tui.games.tiletum.engine.views import encode_view
+from tiletum_tui.games.tiletum.opponents import master
+from tiletum_tui.games.tiletum.opponents.levels import Opponent, _turn_start
+from tiletum_tui.games.tiletum.opponents.match import settings_for
+from tiletum_tui.shell.opponents import worker
+from tiletum_tui.shell.opponents.base import Budget
+from tiletum_tui.shell.opponents.worker import OpponentProcess
+
+BUDGET = "30"  # the grandmaster's simulations a decision here (and so its pondering's): quick, and enough
+
+
+class _Count(list):
+    live = None
+
+
+@pytest.fixture
+def steps(monkeypatch):
+    """The simulations of pondering run so far (``Ponder.step`` counted)."""
+    step = master.Ponder.step
+
+    def counted(self):
+        count.live = self  # (the tree pondered last)
+        if self.left > 0 and self.nodes < self.cap:
+            count[0] += 1
+        return step(self)
+
+    count = _Count([0])
+
+    monkeypatch.setattr(master.Ponder, "step", counted)
+    return count
+
+
+@pytest.fixture
+def quiet(monkeypatch):
+    """``_serve`` silences its process's stderr: here it runs in the test's own process."""
+    monkeypatch.setattr(worker.os, "dup2", lambda *a: None)
+    monkeypatch.setattr(sys, "stderr", sys.stderr)
+
+
+class Person:
+    """The other side of the opponents' pipe, as the Table's driver is: asks the grandmaster (seat 0) for
+    each of its decisions with the actions played since, and plays a journeyman's moves for seat 1 (the
+    "person") between them. Its next request reaches the process after ``patience`` simulations of
+    pondering (None: only once pondering is over). ``stop_after``: the grandmaster's turns before it leaves."""
+
+    def __init__(self, steps, patience: int | None, stop_after: int = 5, seed: int = 7) -> None:
+        self.state = new_game(settings_for(("grandmaster", "journeyman"), seed=seed))
+        self.person = Opponent(1, "journeyman")
+        self.steps, self.patience, self.stop_after = steps, patience, stop_after
+        self.request, self.played, self.turns = 0, [], 0
+        self.moves: list[str] = []  # the grandmaster's, in order
+        self.pondered_when_answered: list[int] = []  # pondering's simulations when each answer was sent
+        self.left_when_answered: list[int] = []  # and the simulations of pondering it had left then
+        self.ready: list[int] = []  # for each answer: the count its request reached the process at
+        self.outbox = [self._ask()]  # what the process has not yet read
+        self.ready_at = 0  # pondering's count at which the next message reaches the process
+
+    def _ask(self):
+        if _turn_start(self.state):
+            self.turns += 1
+            if self.turns > self.stop_after:
+                return None  # the app leaves (the message ``OpponentProcess.close`` sends)
+        self.request += 1
+        played, self.played = tuple(self.played), []
+        return ("move", self.request, 0, encode_view(view(self.state)), "", played)
+
+    # the Connection's calls ``_serve`` makes
+    def poll(self, timeout=0.0):
+        if not self.outbox:
+            return False
+        if self.patience is None:
+            return False if self.outbox[0] is not None or self.steps[0] < self.ready_at else True
+        return self.steps[0] >= self.ready_at
+
+    def recv(self):
+        return self.outbox.pop(0)
+
+    def send(self, answer) -> None:
+        assert not answer.error, answer.error
+        self.pondered_when_answered.append(self.steps[0])
+        self.left_when_answered.append(self.steps.live.left if self.steps.live is not None else 0)
+        self.ready.append(self.ready_at)
+        self.moves.append(answer.action)
+        self._play(answer.move)
+        while self.state.phase != "over" and current_player(self.state) == 1:  # the person decides
+            self._play(self.person.choose(view(self.state)).action)
+        self.outbox.append(self._ask() if self.state.phase != "over" else None)
+        self.ready_at = self.steps[0] + (self.patience or 0)
+
+    def _play(self, action) -> None:
+        self.played.append(notation(action))
+        self.state = apply(self.state, action)
+
+
+def _serve(person: Person) -> None:
+    worker._serve(person, {0: ("grandmaster", BUDGET)})
+
+
+def test_a_slow_and_a_quick_person_get_the_same_grandmaster_moves(steps, quiet):
+    """However long the person thinks (its move reaching the process at once, after a few simulations of
+    pondering or after all of them), the grandmaster plays the same moves: what was not pondered while the
+    person decided is run at its next decision, before its search."""
+    games = {}
+    for patience in (0, 3, None):
+        steps[0], steps.live = 0, None
+        person = Person(steps, patience, stop_after=8, seed=9)  # (a game where pondering changes a move)
+        _serve(person)
+        games[patience] = person
+    assert games[0].moves == games[3].moves == games[None].moves
+    assert len(games[0].moves) > 40  # eight turns, each a plan of several steps
+    # The quick person's move reached the process before any pondering (it was run at the next decision);
+    # the slow one's after all of it.
+    assert games[0].pondered_when_answered[1] == 0
+    assert games[None].pondered_when_answered[1] == int(BUDGET)
+
+
+def test_the_pondered_tree_is_what_the_next_decision_starts_from(steps, quiet, monkeypatch):
+    """The kept tree is followed along the dice the person really took: the grandmaster's next search
+    starts from that subtree (its candidates' visits), not from nothing."""
+    reused = []
+    search = master.search
+
+    def spy(seen, me, budget, seed, hurry=None, reuse=None, started=None):
+        reused.append(sum(c.visits for c in reuse.children.values()) if reuse is not None else 0)
+        return search(seen, me, budget, seed, hurry, reuse=reuse, started=started)
+
+    monkeypatch.setattr("tiletum_tui.games.tiletum.opponents.levels.search", spy)
+    _serve(Person(steps, None))
+    assert reused[0] == 0 and max(reused) > 0
+
+
+def test_a_request_while_it_ponders_is_answered_at_once(steps, quiet):
+    """The next request reaches the process 2 simulations into pondering: it is read and answered then,
+    with pondering left (which goes on after), not once pondering is over."""
+    person = Person(steps, patience=2, stop_after=2)
+    _serve(person)
+    during = [(at, ready) for at, ready, left in zip(person.pondered_when_answered, person.ready,
+                                                     person.left_when_answered) if left > 0]
+    assert during, "no request came while the grandmaster pondered"
+    assert all(at == ready for at, ready in during)  # not a simulation of pondering more before answering
+
+
+def test_a_grandmaster_leaving_while_it_ponders_stops_at_once(steps, quiet):
+    """The app leaves (the stop message) while the grandmaster ponders: the process's loop ends with
+    pondering left, not after it."""
+    person = Person(steps, patience=1, stop_after=1)
+    _serve(person)
+    assert person.outbox == []  # the stop was read
+    assert steps.live.left > 0
+
+
+def test_the_node_cap_holds(steps, monkeypatch):
+    """Pondering's memory bound: a kept tree stops growing at its node cap, however many simulations were
+    left (a cap of 60 nodes here, against some 20 MB's worth in play)."""
+    state = new_game(settings_for(("grandmaster", "journeyman"), seed=7))
+    monkeypatch.setattr(master, "PONDER_NODES", 60)
+    gm = Opponent(0, "grandmaster", Budget.parse("200"))
+    gm.choose(view(state))
+    kept = steps.live = gm._kept
+    assert kept is not None and kept.left == 200 and kept.cap == 60 and kept.nodes < 60
+    gm.ponder()
+    assert not gm.pondering
+    assert master.count_nodes(kept.node) == kept.nodes
+    assert 60 <= kept.nodes < 60 + master.MAX_TURNS * master.RANKED  # (what one simulation may add past it)
+    assert 0 < steps[0] < 200  # it stopped there: the rest was not run (nor will be at the next decision)
+
+
+def test_a_pondering_grandmasters_process_quits_cleanly_when_the_app_leaves():
+    """A real opponents' process, its grandmaster pondering a long while (a decision cut at a short cap:
+    it then ponders to the level's 20,000 simulations): closing it ends it at once, by itself (exit 0),
+    not by the terminate that ``close`` falls back on after 2 s."""
+    state = new_game(settings_for(("grandmaster", "journeyman"), seed=7))
+    proc = OpponentProcess({0: ("grandmaster", "20000 0.5s")})
+    try:
+        proc.ask(view(state), 0)
+        assert proc._conn.poll(120), "the grandmaster never answered"
+        answer = proc.receive()
+        assert not answer.error and answer.cut
+    finally:
+        proc.close()
+    assert proc.process.returncode == 0
+
+
+def test_a_finished_game_stops_its_opponents_process(tmp_path):
+    """The game ends: the Table's driver stops the opponents' process (a grandmaster pondering would
+    otherwise think on for nobody)."""
+    from tiletum_tui.core import games
+    from tiletum_tui.games.tiletum.opponents.match import play_game
+    from tiletum_tui.shell.saves.format import PERSON, Seat
+    from tiletum_tui.shell.session import Session
+    from tiletum_tui.shell.table import Table
+
+    result = play_game(("beginner", "beginner"), 3, keep_actions=True)
+    session = Session.from_actions(settings_for(("beginner", "beginner"), 3), result.actions, save_dir=tmp_path,
+                                   game=games.game("tiletum"),
+                                   seats=(Seat(player="opponent", level="grandmaster"), PERSON))
+    table = Table(session, pace=0.0)
+    try:
+        assert session.finished
+        process = table.opponents.start()
+        table.opponents.changed()
+        assert table.opponents.process is None
+        assert process.process.returncode == 0
+    finally:
+        table.close()
+        session.close()
