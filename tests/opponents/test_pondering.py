@@ -19,7 +19,7 @@ from tiletum_tui.games.tiletum.opponents import master
 from tiletum_tui.games.tiletum.opponents.levels import Opponent, _turn_start
 from tiletum_tui.games.tiletum.opponents.match import settings_for
 from tiletum_tui.shell.opponents import worker
-from tiletum_tui.shell.opponents.base import Budget
+from tiletum_tui.shell.opponents.base import Budget, count_nodes
 from tiletum_tui.shell.opponents.worker import OpponentProcess
 
 BUDGET = "30"  # the grandmaster's simulations a decision here (and so its pondering's): quick, and enough
@@ -176,7 +176,7 @@ def test_the_node_cap_holds(steps, monkeypatch):
     assert kept is not None and kept.left == 200 and kept.cap == 60 and kept.nodes < 60
     gm.ponder()
     assert not gm.pondering
-    assert master.count_nodes(kept.node) == kept.nodes
+    assert count_nodes(kept.node) == kept.nodes
     assert 60 <= kept.nodes < 60 + master.MAX_TURNS * master.RANKED  # (what one simulation may add past it)
     assert 0 < steps[0] < 200  # it stopped there: the rest was not run (nor will be at the next decision)
 
@@ -189,7 +189,6 @@ def test_a_pondering_grandmasters_process_quits_cleanly_when_the_app_leaves():
     proc = OpponentProcess({0: ("grandmaster", "20000 0.5s")})
     try:
         proc.ask(view(state), 0)
-        assert proc._conn.poll(120), "the grandmaster never answered"
         answer = proc.receive()
         assert not answer.error and answer.cut
     finally:

@@ -24,7 +24,7 @@ from ..engine import apply, apply_listed, legal_actions, sample, view
 from ..engine.queries import ap_lost_by
 from ..engine.state import TurnFrame
 from tiletum_tui.shell.opponents.base import LEVEL_TITLES, LEVELS, MAX_SECONDS, MAX_SIMULATIONS, Budget, Choice  # noqa: F401 (their home)
-from tiletum_tui.shell.opponents.base import SEARCHING, BaseOpponent
+from tiletum_tui.shell.opponents.base import PONDERING, SEARCHING, BaseOpponent
 from .evaluate import Weights, master_weights, value_of
 from .master import Ponder, search
 from .planner import JOURNEYMAN, Plan, Width, plan_turn
@@ -64,7 +64,6 @@ def beginner_move(seen, seed: int):
 MASTER_SIMULATIONS = {2: 340, 3: 180, 4: 110}
 MODULES_SHARE = 0.6  # with a module (Prospect for Silver) a simulation costs about 1.6 times as much (183 / 294)
 GRANDMASTER_TIMES = 4  # the grandmaster: the master's search, this many times the simulations
-PONDERING = ("grandmaster",)  # the levels that think on the others' time (``Opponent.ponder``)
 
 
 def level_simulations(seen, level: str) -> int:
@@ -85,33 +84,6 @@ class Opponent(BaseOpponent):
         self._after = None  # the sampled state after the last step handed out
         self._plan_value = 0.0  # the planner's value of where the plan leads
         self._win: float | None = None
-        self._kept: Ponder | None = None  # the last decision's tree, pondered on the others' time
-        self._played: list = []  # every action played since that decision, in order (``played``)
-
-    # ------------------------------------------------------------ thinking on the others' time
-    def played(self, actions) -> None:
-        """Told what was played (every seat's actions, in order, as they happen): how a kept tree is
-        followed to this seat's next decision. None: not known (an undo): the tree is let go."""
-        if actions is None:
-            self._kept, self._played = None, []
-        elif self._kept is not None:
-            self._played.extend(actions)
-
-    def ponder(self, hurry=None) -> bool:
-        """Think on the others' time: the kept tree's simulations, until ``hurry()`` (polled before each)
-        or none is left; whether any is left. A fixed number, so the next move is the same however long
-        this ran (what is left is run at the next decision)."""
-        kept = self._kept
-        while kept is not None and kept.left > 0:
-            if hurry is not None and hurry():
-                return True
-            kept.step()
-        return False
-
-    @property
-    def pondering(self) -> bool:
-        """Simulations of pondering are left (the process is busy while a person decides)."""
-        return self._kept is not None and self._kept.left > 0
 
     def choose(self, seen, hurry=None) -> Choice:
         """The next action for this seat in ``seen`` (a view, with this seat deciding). ``hurry`` is
@@ -130,11 +102,7 @@ class Opponent(BaseOpponent):
         seed = decision_seed(seen, self.seat, self.level)
         if self.level in SEARCHING and _turn_start(seen):
             budget = self.search_budget(seen)
-            kept, played, self._kept, self._played = self._kept, self._played, None, []
-            reuse, cut = None, False
-            if kept is not None:  # what was not pondered while the others decided, then its subtree
-                cut = kept.finish(started + budget.seconds if budget.seconds is not None else None, hurry)
-                reuse = kept.follow(played, seen)
+            reuse, cut = self.kept_tree(seen, budget, started, hurry)  # (the grandmaster's pondered tree)
             plan, info, root = search(seen, self.seat, budget, seed, hurry, reuse=reuse, started=started)
             info.cut = info.cut or cut
             if self.level in PONDERING and root is not None:

@@ -36,7 +36,7 @@ from ..engine import apply, apply_listed, legal_actions, sample
 from ..engine.errors import TiletumError
 from ..engine.state import KingTileFrame, TurnFrame
 from ..engine.turn import TakeDie
-from tiletum_tui.shell.opponents.base import Choice, SearchNode, run_budget
+from tiletum_tui.shell.opponents.base import Choice, Pondering, SearchNode, run_budget
 from .evaluate import evaluate, master_weights, value_of
 from .planner import QUICK, Plan, Width, plan_turn, quick_turn, rank_dice, spend
 
@@ -58,7 +58,6 @@ MARGIN_SCALES = {2: (17.0, 17.0, 15.0, 10.0, 6.0), 4: (10.0, 10.0, 11.0, 9.0, 6.
 class Node(SearchNode):
     __slots__ = ("children", "plan", "ranked", "dealt")
     EXPLORE = EXPLORE
-    made = 0  # nodes made so far in this process (what pondering's node cap counts by)
 
     def __init__(self, plan: Plan | None = None) -> None:
         super().__init__()
@@ -66,7 +65,9 @@ class Node(SearchNode):
         self.ranked: list | None = None  # the dice of the turn from here, best first (screened once)
         self.plan = plan
         self.dealt = 0  # a root candidate's simulations so far: its k-th is played on the k-th deal
-        Node.made += 1
+
+    def below(self):
+        return self.children.values()
 
 
 def search(seen, me: int, budget, seed: int, hurry=None, reuse: Node | None = None, started: float | None = None):
@@ -117,46 +118,22 @@ def search(seen, me: int, budget, seed: int, hurry=None, reuse: Node | None = No
 PONDER_NODES = 50_000
 
 
-class Ponder:
-    """A decision's tree kept for the next (the grandmaster's thinking on the others' time): the chosen
-    turn's node, pondered ``left`` more simulations from the view and seed it was chosen on (a number fixed
-    when it was chosen, so a move never depends on how long anyone else took: what was not pondered while
-    the others decided is run at the next decision before its search, ``finish``), then followed along the
-    dice the others really took to the node whose children are this player's next turns (``follow``)."""
+class Ponder(Pondering):
+    """The master's tree kept after a decision (the grandmaster's, ``base.Pondering``): the chosen turn's
+    node, pondered from the view and seed it was chosen on, then followed along the dice the others really
+    took to the node whose children are this player's next turns."""
 
     def __init__(self, root: Node, plan: Plan, seen, seed: int, me: int, simulations: int,
                  cap: int | None = None) -> None:
         self.key = _key(plan.actions[0])
-        self.node = root.children[self.key]  # (the rest of the root is let go)
-        self.seen, self.seed, self.me, self.n = seen, seed, me, len(seen.players)
-        self.round, self.cap = seen.round, PONDER_NODES if cap is None else cap
-        self.nodes = count_nodes(self.node)
+        self.seen, self.seed, self.me, self.n, self.round = seen, seed, me, len(seen.players), seen.round
         # Only a turn with another of this player's turns after it in the round is worth pondering: the
         # tree ends with the round (its King phase and Fair are scored at the simulation's end).
-        self.left = simulations if seen.lap < 3 else 0
+        super().__init__(root.children[self.key], simulations if seen.lap < 3 else 0,
+                         PONDER_NODES if cap is None else cap)  # (the rest of the root is let go)
 
-    def step(self) -> bool:
-        """One simulation of pondering (none at the node cap: it then stops for good); whether any is left."""
-        if self.left > 0 and self.nodes >= self.cap:
-            self.left = 0
-        if self.left <= 0:
-            return False
-        made = Node.made
+    def simulate(self) -> None:
         _simulate_turn(self.node, self.seen, self.seed, self.me, self.n)
-        self.nodes += Node.made - made
-        self.left -= 1
-        return self.left > 0
-
-    def finish(self, deadline: float | None, hurry=None) -> bool:
-        """Run what is left (at a decision), until the time cap's ``deadline`` or ``hurry()``; whether the
-        cap cut it short (then the move depends on the machine, as any cut search's: said on screen)."""
-        while self.left > 0:
-            if deadline is not None and time.perf_counter() >= deadline:
-                return True
-            if hurry is not None and hurry():
-                break
-            self.step()
-        return False
 
     def follow(self, played: list, seen):
         """The node whose children are this player's next turns, by the dice taken since (``played``:
@@ -173,16 +150,6 @@ class Ponder:
             if node is None:
                 return None
         return node
-
-
-def count_nodes(node: Node) -> int:
-    """The nodes of ``node``'s subtree, itself included."""
-    count, todo = 0, [node]
-    while todo:
-        n = todo.pop()
-        count += 1
-        todo.extend(n.children.values())
-    return count
 
 
 def _key(action):
