@@ -108,6 +108,11 @@ class Person:
         self.state = apply(self.state, action)
 
 
+def _reused(candidates, prior: int) -> int:
+    """The visits a search's candidates came with from a kept tree (beyond their prior and their own)."""
+    return sum(c.visits - prior - c.dealt for c in candidates)
+
+
 def _serve(person: Person) -> None:
     worker._serve(person, {0: ("grandmaster", BUDGET)})
 
@@ -137,8 +142,9 @@ def test_the_pondered_tree_is_what_the_next_decision_starts_from(steps, quiet, m
     search = master.search
 
     def spy(seen, me, budget, seed, hurry=None, reuse=None, started=None):
-        reused.append(sum(c.visits for c in reuse.children.values()) if reuse is not None else 0)
-        return search(seen, me, budget, seed, hurry, reuse=reuse, started=started)
+        plan, choice, root = search(seen, me, budget, seed, hurry, reuse=reuse, started=started)
+        reused.append(_reused(root.children.values() if root is not None else (), master.PRIOR_VISITS))
+        return plan, choice, root
 
     monkeypatch.setattr("tiletum_tui.games.tiletum.opponents.levels.search", spy)
     _serve(Person(steps, None))
@@ -219,3 +225,51 @@ def test_a_finished_game_stops_its_opponents_process(tmp_path):
     finally:
         table.close()
         session.close()
+
+
+def _carcassonne_game(patience: int | None, seed: int, budget: str, turns: int):
+    """Carcassonne's grandmaster (seat 0) against a journeyman, ``turns`` of its turns, pondering between
+    its decisions ``patience`` simulations (None: all of them) as a person's time allows: its moves, and
+    how much of its next decisions' candidates came from the pondered tree."""
+    from tiletum_tui.games.carcassonne.engine import apply as c_apply
+    from tiletum_tui.games.carcassonne.engine import new_game as c_new_game
+    from tiletum_tui.games.carcassonne.engine import view as c_view
+    from tiletum_tui.games.carcassonne.opponents.levels import Opponent as COpponent
+    from tiletum_tui.games.carcassonne.opponents.match import settings_for as c_settings
+
+    state = c_new_game(c_settings(("grandmaster", "journeyman"), seed, modules=("river",)))  # (few designs at first)
+    players = [COpponent(0, "grandmaster", Budget.parse(budget)), COpponent(1, "journeyman")]
+    moves = []
+    while len(moves) < 2 * turns and state.phase != "over":
+        who = state.seat
+        if who == 1 and players[0].pondering:  # the person decides: the grandmaster ponders meanwhile
+            polls = iter(range(10**9))
+            players[0].ponder(None if patience is None else lambda: next(polls) >= patience)
+        action = players[who].choose(c_view(state, who)).action
+        if who == 0:
+            moves.append(action)
+        for p in players:
+            p.played([action])
+        state = c_apply(state, action)
+    return moves
+
+
+def test_carcassonnes_grandmaster_ponders_to_the_same_moves(monkeypatch):
+    """Carcassonne's grandmaster thinks on the others' time too: its next search starts from the pondered
+    subtree (the tile it draws, under what the other player played), and a quick, a middling and a slow
+    person get the same moves."""
+    import tiletum_tui.games.carcassonne.opponents.levels as c_levels
+    import tiletum_tui.games.carcassonne.opponents.master as c_master
+
+    reused = []
+    search = c_master.search
+
+    def spy(seen, me, budget, seed, hurry=None, reuse=None, started=None):
+        choice, root = search(seen, me, budget, seed, hurry, reuse=reuse, started=started)
+        reused.append(_reused(root.children[""].values() if root is not None else (), c_master.PRIOR_VISITS))
+        return choice, root
+
+    monkeypatch.setattr(c_levels, "search", spy)
+    games = {patience: _carcassonne_game(patience, 5, "40", 8) for patience in (0, 3, None)}
+    assert games[0] == games[3] == games[None]
+    assert len(games[0]) == 16 and max(reused) > 0
