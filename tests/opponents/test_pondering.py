@@ -273,3 +273,57 @@ def test_carcassonnes_grandmaster_ponders_to_the_same_moves(monkeypatch):
     games = {patience: _carcassonne_game(patience, 5, "40", 8) for patience in (0, 3, None)}
     assert games[0] == games[3] == games[None]
     assert len(games[0]) == 16 and max(reused) > 0
+
+
+@pytest.mark.parametrize("game", ["tiletum", "carcassonne"])
+async def test_the_table_tells_the_opponents_process_what_was_played_since_it_last_asked(tmp_path, game,
+                                                                                          monkeypatch):
+    """At home and on the host (one Table): each request for an opponent's move carries the actions played
+    since the one before, the person's among them, which its grandmaster follows its kept tree by (a
+    person's decision reaches the process as nothing at all until then)."""
+    import asyncio
+
+    from tiletum_tui.core import games
+    from tiletum_tui.shell.opponents.plug import for_game
+    from tiletum_tui.shell.saves.format import PERSON, Seat
+    from tiletum_tui.shell.session import Session
+    from tiletum_tui.shell.table import Table
+
+    asked = []
+    ask = OpponentProcess.ask
+
+    def spy(self, seen, seat, played=()):
+        asked.append((len(table.session.log), played))
+        return ask(self, seen, seat, played)
+
+    monkeypatch.setattr(OpponentProcess, "ask", spy)
+    g = games.game(game)
+    session = Session.new(g.table_settings([("Otto", "red"), ("Ann", "blue")], 11), tmp_path, game=g,
+                          seats=(Seat(player="opponent", level="grandmaster", budget="5"), PERSON))
+    table = Table(session, pace=0.0)
+    ann = for_game(game).opponent(1, "journeyman", Budget())
+
+    async def until(test):
+        for _ in range(3000):
+            if test():
+                return
+            await asyncio.sleep(0.02)
+        raise AssertionError("the game did not go on")
+
+    try:
+        table.start()
+        for _ in range(2):  # Otto's turn, Ann's (played here), Otto's, Ann's
+            await until(lambda: session.current_player == 1 and not table.opponents.busy)
+            while session.current_player == 1:
+                assert table.act(1, ann.choose(session.view(1)).action) is None
+        await until(lambda: session.current_player == 1 and not table.opponents.busy)
+        log = session.log
+        assert asked[0] == (0, ())
+        for (before, _), (now, played) in zip(asked, asked[1:]):
+            assert played == tuple(e.notation for e in log[before:now])
+        told = [p for _, played in asked for p in played]
+        assert told == [e.notation for e in log[:asked[-1][0]]]
+        assert any(e.seat == 1 for e in log[:asked[-1][0]])  # Ann's moves were told
+    finally:
+        table.close()
+        session.close()
