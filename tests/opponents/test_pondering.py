@@ -327,3 +327,25 @@ async def test_the_table_tells_the_opponents_process_what_was_played_since_it_la
     finally:
         table.close()
         session.close()
+
+
+def test_carcassonnes_node_cap_holds(monkeypatch):
+    """The same memory bound for Carcassonne's grandmaster: its kept tree stops growing at its node cap
+    (nodes counted as made: each one made is one kept)."""
+    from tiletum_tui.games.carcassonne.engine import new_game as c_new_game
+    from tiletum_tui.games.carcassonne.engine import view as c_view
+    from tiletum_tui.games.carcassonne.opponents import master as c_master
+    from tiletum_tui.games.carcassonne.opponents.levels import Opponent as COpponent
+    from tiletum_tui.games.carcassonne.opponents.match import settings_for as c_settings
+
+    monkeypatch.setattr(c_master, "PONDER_NODES", 400)
+    state = c_new_game(c_settings(("grandmaster", "journeyman"), 5))
+    gm = COpponent(0, "grandmaster", Budget.parse("300"))
+    gm.choose(c_view(state, 0))
+    kept = gm._kept
+    assert kept is not None and kept.left == 300 and kept.cap == 400 and kept.nodes < 400
+    dealt = kept.node.dealt
+    gm.ponder()
+    assert not gm.pondering and count_nodes(kept.node) == kept.nodes
+    assert 400 <= kept.nodes < 400 + c_master.HORIZON * 16  # (what one simulation may add past it)
+    assert kept.node.dealt - dealt < 300  # it stopped there, short of its 300 simulations

@@ -59,9 +59,9 @@ class Node(SearchNode):
         return [n for turns in self.children.values() for n in turns.values()]
 
 
-# Pondering's memory bound: the nodes a kept tree may hold (about 400 bytes each: some 20 MB), past which it
-# stops pondering (docs/opponents.md, "Thinking on the opponent's time").
-PONDER_NODES = 50_000
+# Pondering's memory bound: the nodes a kept tree may hold (about 1.2 kB each, with their turns ranked per tile:
+# some 20 MB), past which it stops pondering (docs/opponents.md, "Thinking on the opponent's time").
+PONDER_NODES = 16_000
 
 
 class Ponder(Pondering):
@@ -181,7 +181,9 @@ def _tree_turn(node: Node, state, who: int) -> Node:
     children = node.children.setdefault(design, {})
     allowed = TREE_FIRST + int(math.log2(node.visits + 1))
     for o in ranked[:allowed]:
-        children.setdefault(_key(o), Node(o))
+        key = _key(o)
+        if key not in children:  # (a node made only where it is kept: pondering's cap counts nodes made)
+            children[key] = Node(o)
     parent = max(node.visits, 1)
     child = max(children.values(), key=lambda c: c.ucb(parent))
     _play(state, child.option)
