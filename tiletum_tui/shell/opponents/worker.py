@@ -7,6 +7,10 @@ watch (``fileno``); ``hurry`` sends a word down the pipe, and the master's searc
 between simulations, so Esc stops the thinking at once with the best plan found so far. ``suggest`` asks a master for a seat played by a
 person (the hint), with its own Opponent so it never disturbs the seat's own plan.
 
+While nothing is asked, a level that thinks on the others' time (the grandmaster) ponders its kept tree, a
+fixed number of simulations, polling the pipe between them (any message ends it at once); each request
+for a move carries the actions played since the last one, which it follows that tree by.
+
 Messages are plain tuples of strings and numbers, so nothing of the state but the view crosses over.
 The process serves one game, by name: its opponents, view bytes and notation come from
 ``plug.for_game`` (``games.OPPONENTS``), so nothing here names a game but the default.

@@ -17,7 +17,9 @@ best of a few of its tile's places, with their followers) to a horizon of turns,
 evaluation (``evaluate.values``): each player's reward is a logistic of its margin over the others'
 average. The budget counts per decision, a turn: the level's simulations (``levels.level_simulations``;
 the grandmaster's are several times the master's) within a time cap that is a safeguard only and said
-when it cuts the search short; ``hurry`` stops it early.
+when it cuts the search short; ``hurry`` stops it early. The grandmaster thinks on the others' time too:
+the chosen turn's node is kept and pondered (``Ponder``), then followed along the tiles the others drew and
+the turns they played, and its next search starts from the subtree of the tile it draws.
 """
 
 from __future__ import annotations

@@ -24,7 +24,8 @@ node picks for the player who chooses there.
 The budget counts per real decision (this turn's plan): a number of simulations (the level's strength,
 ``levels.level_simulations``), within a time cap that is only a safeguard (and said when it cuts the
 search short). ``hurry`` stops the search early with the best plan so far. The grandmaster is this search
-with more simulations.
+with more simulations, and thinks on the others' time: the chosen turn's node is kept and pondered
+(``Ponder``), then followed along the dice the others took, and its next search starts from that subtree.
 """
 
 from __future__ import annotations
@@ -113,8 +114,8 @@ def search(seen, me: int, budget, seed: int, hurry=None, reuse: Node | None = No
                              alternative_win=second.total / second.visits if second.visits else None), root
 
 
-# Pondering's memory bound: the nodes a kept tree may hold (about 400 bytes each: some 20 MB), past which it
-# stops pondering. (Measured: docs/opponents.md, "Thinking on the opponent's time".)
+# Pondering's memory bound: the nodes a kept tree may hold (about 350 bytes each: some 20 MB), past which it
+# stops pondering (docs/opponents.md, "Thinking on the opponent's time").
 PONDER_NODES = 50_000
 
 
