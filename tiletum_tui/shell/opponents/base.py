@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 LEVELS = ("beginner", "journeyman", "master", "grandmaster")
 SEARCHING = ("master", "grandmaster")  # the levels that search, each to a number of simulations (its strength)
+PONDERING = ("grandmaster",)  # the levels that think on the others' time too (``BaseOpponent.ponder``)
 MAX_SECONDS, MAX_SIMULATIONS = 600, 100_000  # the most a master may be asked to think per decision
 LEVEL_TITLES = {"beginner": "Beginner", "journeyman": "Journeyman", "master": "Master", "grandmaster": "Grandmaster"}
 # The time cap, a safeguard only: a level thinks to its simulations, which take about 2 s a master's turn on a
@@ -100,6 +101,8 @@ class BaseOpponent:
             raise ValueError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
         self.seat, self.level = seat, level
         self.budget = budget or Budget()
+        self._kept: Pondering | None = None  # the last decision's tree, pondered on the others' time
+        self._played: list = []  # every action played since that decision, in order (``played``)
 
     def level_simulations(self, seen) -> int:
         """The simulations this seat's level thinks to per decision in ``seen`` (its strength): each game's."""
@@ -108,6 +111,42 @@ class BaseOpponent:
     def search_budget(self, seen) -> Budget:
         """The budget of this decision: the level's simulations (or the budget's own), within the cap."""
         return self.budget.resolved(self.level_simulations(seen), self.level)
+
+    # Thinking on the others' time (the grandmaster's): told every action as it is played, and asked to
+    # ponder while nothing else is asked of its process (``worker._serve``; the arena: at its next decision).
+    def played(self, actions) -> None:
+        """Told what was played since it was last told (every seat's actions, in order): how a kept tree
+        is followed to this seat's next decision. None: not known (an undo): the tree is let go."""
+        if actions is None:
+            self._kept, self._played = None, []
+        elif self._kept is not None:
+            self._played.extend(actions)
+
+    def ponder(self, hurry=None) -> bool:
+        """Think on the others' time: the kept tree's simulations, until ``hurry()`` (polled before each)
+        or none is left; whether any is left. A fixed number, so the next move is the same however long
+        this ran (what is left is run at the next decision: ``kept_tree``)."""
+        kept = self._kept
+        while kept is not None and kept.left > 0:
+            if hurry is not None and hurry():
+                return True
+            kept.step()
+        return False
+
+    @property
+    def pondering(self) -> bool:
+        """Simulations of pondering are left (its process is busy while a person decides)."""
+        return self._kept is not None and self._kept.left > 0
+
+    def kept_tree(self, seen, budget: Budget, started: float, hurry=None):
+        """At a decision that searches: what was kept is finished (``Pondering.finish``) and followed to
+        this decision; (the node to reuse or None, whether the time cap cut the finishing short). The
+        kept tree is let go either way (the search makes the next)."""
+        kept, played, self._kept, self._played = self._kept, self._played, None, []
+        if kept is None:
+            return None, False
+        cut = kept.finish(started + budget.seconds if budget.seconds is not None else None, hurry)
+        return kept.follow(played, seen), cut
 
     def _check(self, from_a_view: bool, deciding: bool) -> None:
         """A decision is made from a view, never from the full state, and only for the seat deciding."""
@@ -158,12 +197,70 @@ class SearchNode:
 
     __slots__ = ("visits", "total")
     EXPLORE = 0.7  # UCB1's exploration constant (the masters' rewards lie in 0..1)
+    made = 0  # nodes made so far in this process (what pondering's node cap counts by)
 
     def __init__(self) -> None:
         self.visits = 0
         self.total = 0.0
+        SearchNode.made += 1
+
+    def below(self):
+        """The nodes right below this one (each master's own: how a kept tree's nodes are counted)."""
+        return ()
 
     def ucb(self, parent_visits: int) -> float:
         if not self.visits:
             return math.inf
         return self.total / self.visits + self.EXPLORE * math.sqrt(math.log(parent_visits) / self.visits)
+
+
+def count_nodes(node: SearchNode) -> int:
+    """The nodes of ``node``'s subtree, itself included."""
+    count, todo = 0, [node]
+    while todo:
+        n = todo.pop()
+        count += 1
+        todo.extend(n.below())
+    return count
+
+
+class Pondering:
+    """A decision's tree kept for the next (a grandmaster's thinking on the others' time): the chosen
+    turn's node, to be pondered ``left`` more simulations from the view and seed it was chosen on. A number
+    fixed when it was chosen, so a move never depends on how long anyone else took: what was not pondered
+    while the others decided is run at the next decision before its search (``finish``). It stops growing
+    at ``cap`` nodes (its memory bound). Each master adds ``simulate`` (one simulation through the node)
+    and ``follow`` (the node whose children are this player's next turns, by what was played since)."""
+
+    def __init__(self, node: SearchNode, simulations: int, cap: int) -> None:
+        self.node, self.left, self.cap = node, simulations, cap
+        self.nodes = count_nodes(node)
+
+    def simulate(self) -> None:
+        raise NotImplementedError
+
+    def follow(self, played: list, seen):
+        raise NotImplementedError
+
+    def step(self) -> bool:
+        """One simulation of pondering (none at the node cap: it then stops for good); whether any is left."""
+        if self.left > 0 and self.nodes >= self.cap:
+            self.left = 0
+        if self.left <= 0:
+            return False
+        made = SearchNode.made
+        self.simulate()
+        self.nodes += SearchNode.made - made
+        self.left -= 1
+        return self.left > 0
+
+    def finish(self, deadline: float | None, hurry=None) -> bool:
+        """Run what is left (at a decision), until the time cap's ``deadline`` or ``hurry()``; whether the
+        cap cut it short (then the move depends on the machine, as any cut search's: said on screen)."""
+        while self.left > 0:
+            if deadline is not None and time.perf_counter() >= deadline:
+                return True
+            if hurry is not None and hurry():
+                break
+            self.step()
+        return False

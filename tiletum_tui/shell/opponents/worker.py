@@ -7,6 +7,10 @@ watch (``fileno``); ``hurry`` sends a word down the pipe, and the master's searc
 between simulations, so Esc stops the thinking at once with the best plan found so far. ``suggest`` asks a master for a seat played by a
 person (the hint), with its own Opponent so it never disturbs the seat's own plan.
 
+While nothing is asked, a level that thinks on the others' time (the grandmaster) ponders its kept tree, a
+fixed number of simulations, polling the pipe between them (any message ends it at once); each request
+for a move carries the actions played since the last one, which it follows that tree by.
+
 Messages are plain tuples of strings and numbers, so nothing of the state but the view crosses over.
 The process serves one game, by name: its opponents, view bytes and notation come from
 ``plug.for_game`` (``games.OPPONENTS``), so nothing here names a game but the default.
@@ -73,6 +77,7 @@ def _serve(conn, seats: dict, game: str = "tiletum") -> None:
     hinters: dict[tuple, object] = {}
     while True:
         try:
+            _ponder(players, conn.poll)  # while nothing is asked: any message ends it at once
             msg = conn.recv()
         except (EOFError, OSError):
             return
@@ -80,8 +85,10 @@ def _serve(conn, seats: dict, game: str = "tiletum") -> None:
             return
         if msg == "hurry":  # came after the answer it was meant for
             continue
-        kind, request, seat, data, budget = msg
+        kind, request, seat, data, budget, played = msg
         try:
+            if played is None or played:  # (None: not followed from here, an undo: what was kept is let go)
+                _tell(plug, players, played)
             seen = plug.decode_view(data)
             if kind == "hint":
                 key = (seat, budget)
@@ -102,6 +109,30 @@ def _serve(conn, seats: dict, game: str = "tiletum") -> None:
             conn.send(answer)
         except (EOFError, OSError, BrokenPipeError):
             return
+
+
+def _tell(plug, players: dict, played) -> None:
+    """Every opponent is told what was played since the last request (None, or notation it cannot read:
+    not known, so what it kept is let go)."""
+    try:
+        actions = [plug.parse(p) for p in played] if played is not None else None
+    except Exception:
+        actions = None
+    for opp in players.values():
+        opp.played(actions)
+
+
+def _ponder(players: dict, hurry) -> None:
+    """The levels that think on the others' time do, seat by seat, until ``hurry()`` (a message came) or
+    none has any left. A level that fails at it (a bug) lets its kept tree go: the game goes on."""
+    for seat, opp in players.items():
+        if not opp.pondering:
+            continue
+        try:
+            if opp.ponder(hurry):
+                return
+        except Exception:
+            opp.played(None)
 
 
 def _fallback(plug, data: bytes, request: int) -> str:
@@ -138,17 +169,21 @@ class OpponentProcess:
     def fileno(self) -> int:
         return self._conn.fileno()
 
-    def ask(self, seen, seat: int) -> int:
-        """Ask the seat's opponent for its next action in view ``seen``; returns the request's number."""
-        return self._send("move", seen, seat, "")
+    def ask(self, seen, seat: int, played: tuple[str, ...] | None = ()) -> int:
+        """Ask the seat's opponent for its next action in view ``seen``; returns the request's number.
+        ``played``: the actions (notation) played since the last ``ask``, in order, which a level that
+        thinks on the others' time follows its kept tree by (None: not known, an undo or a game loaded:
+        what the opponents kept is let go)."""
+        return self._send("move", seen, seat, "", played)
 
     def suggest(self, seen, seat: int, budget: str) -> int:
         """Ask a master what it would do in ``seat``'s place (a hint for a person)."""
-        return self._send("hint", seen, seat, budget)
+        return self._send("hint", seen, seat, budget, ())
 
-    def _send(self, kind: str, seen, seat: int, budget: str) -> int:
+    def _send(self, kind: str, seen, seat: int, budget: str, played) -> int:
         self._request += 1
-        self._conn.send((kind, self._request, seat, self._plug.encode_view(seen), budget))
+        self._conn.send((kind, self._request, seat, self._plug.encode_view(seen), budget,
+                         tuple(played) if played is not None else None))
         return self._request
 
     def hurry(self) -> None:

@@ -41,6 +41,7 @@ class OpponentsDriver:
         # issue 44: a person's seat whose time ran out, played this turn by an opponent: seat -> (level, note)
         self.standing_in: dict[int, tuple[str, str]] = {}
         self._known: dict = {}  # the seats the process was started with (seat -> (level, budget))
+        self._told = 0  # how much of the log the process was told (a level thinking on the others' time follows it)
 
     # ------------------------------------------------------------ who plays
     @property
@@ -97,6 +98,7 @@ class OpponentsDriver:
                      for i in range(self.table.players) if self.plays(i)}
             self._known = seats
             self.process = OpponentProcess(seats, game=s.game.name)
+            self._told = len(s.log)  # (a new process keeps nothing from before)
         if not self._reading:
             try:
                 asyncio.get_running_loop().add_reader(self.process.fileno(), self._readable)
@@ -134,6 +136,8 @@ class OpponentsDriver:
     def changed(self) -> None:
         """After every change: ask the opponent whose decision it is (once)."""
         t = self.table
+        if self.session.finished and self.process is not None and self.pending is None:
+            self._drop_process()  # nothing more to decide: a level thinking on the others' time stops too
         if t.closed or t.retired or t.paused or t.ended or self.session.finished:
             return
         who = self.session.current_player
@@ -151,13 +155,20 @@ class OpponentsDriver:
             return
         t.hints.yield_to_opponent()
         try:
-            request = process.ask(self.session.view(who), who)
+            request = process.ask(self.session.view(who), who, self._played())
         except OSError:
             self._died()
             return
         self.asked = (request, who, len(self.session.log))
         self.since = time.monotonic()
         t.tell(U.Thinking(seat=who, title=self.title(who), since=self.since, hurried=self.rushing))
+
+    def _played(self) -> tuple[str, ...] | None:
+        """The actions (notation) played since the process was last asked for a move (None: the log is
+        shorter than it was told, an undo: it lets go of what it kept)."""
+        log = self.session.log
+        told, self._told = self._told, len(log)
+        return tuple(e.notation for e in log[told:]) if told <= len(log) else None
 
     # ------------------------------------------------------------ hurry
     def hurry(self) -> str | None:

@@ -14,11 +14,11 @@ import hashlib
 import random
 import time
 
-from tiletum_tui.shell.opponents.base import LEVELS, SEARCHING, BaseOpponent, Budget, Choice  # noqa: F401 (LEVELS: the plug's)
+from tiletum_tui.shell.opponents.base import LEVELS, PONDERING, SEARCHING, BaseOpponent, Budget, Choice  # noqa: F401 (LEVELS: the plug's)
 from ..engine import Deploy, digest, legal_actions
 from ..engine.rules import is_view
 from .evaluate import margin, values
-from .master import search
+from .master import Ponder, search
 from .options import follower_options, turn_options
 
 
@@ -89,7 +89,12 @@ class Opponent(BaseOpponent):
         started = time.perf_counter()
         now = margin(values(seen), self.seat)
         if self.level in SEARCHING:
-            choice = search(seen, self.seat, self.search_budget(seen), seed, hurry)
+            budget = self.search_budget(seen)
+            reuse, cut = self.kept_tree(seen, budget, started, hurry)  # (the grandmaster's pondered tree)
+            choice, root = search(seen, self.seat, budget, seed, hurry, reuse=reuse, started=started)
+            choice.cut = choice.cut or cut
+            if self.level in PONDERING and root is not None:
+                self._kept = Ponder(root, choice.plan, seen, seed, self.seat, budget.simulations)
         else:
             best = turn_options(seen, self.seat)[0]
             choice = Choice(best.place, plan=[best.place, best.deploy], gain=best.value - now)

@@ -17,7 +17,9 @@ best of a few of its tile's places, with their followers) to a horizon of turns,
 evaluation (``evaluate.values``): each player's reward is a logistic of its margin over the others'
 average. The budget counts per decision, a turn: the level's simulations (``levels.level_simulations``;
 the grandmaster's are several times the master's) within a time cap that is a safeguard only and said
-when it cuts the search short; ``hurry`` stops it early.
+when it cuts the search short; ``hurry`` stops it early. The grandmaster thinks on the others' time too:
+the chosen turn's node is kept and pondered (``Ponder``), then followed along the tiles the others drew and
+the turns they played, and its next search starts from the subtree of the tile it draws.
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ import math
 import random
 import time
 
-from tiletum_tui.shell.opponents.base import Choice, SearchNode, run_budget
-from ..engine import Place, apply_in_place
+from tiletum_tui.shell.opponents.base import Choice, Pondering, SearchNode, run_budget
+from ..engine import Deploy, Place, apply_in_place
 from ..engine.land import legal_places
 from ..engine.rules import sample
 from .evaluate import MASTER_ODDS, margin, values, weigh
@@ -45,7 +47,7 @@ MARGIN_SCALE = 10.0  # points of margin that make a win about 73% likely (the lo
 
 
 class Node(SearchNode):
-    __slots__ = ("children", "ranked", "option")
+    __slots__ = ("children", "ranked", "option", "dealt")
     EXPLORE = EXPLORE
 
     def __init__(self, option: Option | None = None) -> None:
@@ -53,10 +55,51 @@ class Node(SearchNode):
         self.children: dict[str, dict[tuple, Node]] = {}  # per design drawn: per turn, the node after it
         self.ranked: dict[str, list[Option]] = {}  # per design drawn: its whole turns, best first
         self.option = option
+        self.dealt = 0  # a root candidate's simulations so far: its k-th is played on the k-th deal
+
+    def below(self):
+        return [n for turns in self.children.values() for n in turns.values()]
+
+
+# Pondering's memory bound: the nodes a kept tree may hold (about 1.2 kB each, with their turns ranked per tile:
+# some 20 MB), past which it stops pondering (docs/opponents.md, "Thinking on the opponent's time").
+PONDER_NODES = 16_000
+
+
+class Ponder(Pondering):
+    """The master's tree kept after a decision (the grandmaster's, ``base.Pondering``): the chosen turn's
+    node, pondered from the view and seed it was chosen on, then followed along the tiles the others drew
+    and the turns they played to the node whose children are this player's next turns."""
+
+    def __init__(self, root: Node, plan: list, seen, seed: int, me: int, simulations: int,
+                 cap: int | None = None) -> None:
+        self.key, self.seen, self.seed, self.me = _played_key(*plan), seen, seed, me
+        super().__init__(root.children[""][self.key], simulations, PONDER_NODES if cap is None else cap)
+
+    def simulate(self) -> None:
+        _simulate_turn(self.node, self.seen, self.seed, self.me)
+
+    def follow(self, played: list, seen):
+        """The node whose children (by the tile drawn) are this player's next turns, by the turns played
+        since (``played``: every action since the decision, in order: a placement, then its follower or
+        none), or None when the tree does not reach it (a turn it never weighed)."""
+        turns = [(p, d) for p, d in zip(played, played[1:]) if isinstance(p, Place) and isinstance(d, Deploy)]
+        if not turns or turns[0][0].seat != self.me or _played_key(*turns[0]) != self.key:
+            return None
+        node = self.node
+        for place, deploy in turns[1:]:
+            node = node.children.get(place.design, {}).get(_played_key(place, deploy)) if place.seat != self.me \
+                else None
+            if node is None:
+                return None
+        return node
 
 
 def _key(option: Option) -> tuple:
-    p, d = option.place, option.deploy
+    return _played_key(option.place, option.deploy)
+
+
+def _played_key(p: Place, d: Deploy) -> tuple:
     return (p.x, p.y, p.rotation, d.role, d.segment)
 
 
@@ -64,33 +107,51 @@ def _reward(m: float) -> float:
     return 1.0 / (1.0 + math.exp(-m / MARGIN_SCALE))
 
 
-def search(seen, me: int, budget, seed: int, hurry=None) -> Choice:
-    """The master's whole turn for the tile in hand (``Choice.plan``: the place, then the follower)."""
-    started = time.perf_counter()  # the time budget covers the root's ranking too
+def search(seen, me: int, budget, seed: int, hurry=None, reuse: Node | None = None, started: float | None = None):
+    """The master's whole turn for the tile in hand (``Choice.plan``: the place, then the follower), and its
+    tree's root (None: one way to play the tile, no tree). ``reuse``: the node a kept tree reached by what
+    was played since it was made (``Ponder.follow``): a candidate it holds for the tile in hand takes over
+    that child's visits and subtree (on top of its prior)."""
+    if started is None:
+        started = time.perf_counter()  # the time budget covers the root's ranking too
     now = margin(values(seen, odds=MASTER_ODDS), me)
     ranked = turn_options(seen, me, MASTER_ODDS)
     options = [o for o in ranked[:ROOT_CANDIDATES] if o.value >= ranked[0].value - ROOT_WITHIN]
     root = Node()
-    for o in options:
-        child = root.children.setdefault("", {})[_key(o)] = Node(o)
-        child.visits, child.total = PRIOR_VISITS, PRIOR_VISITS * _reward(o.value)
     root.visits = PRIOR_VISITS * len(options)
+    kept = reuse.children.get(seen.drawn, {}) if reuse is not None else {}
+    for o in options:
+        child = kept.get(_key(o))
+        if child is not None:
+            child.option, child.dealt = o, 0
+            root.visits += child.visits
+        else:
+            child = Node(o)
+        root.children.setdefault("", {})[_key(o)] = child
+        child.visits += PRIOR_VISITS
+        child.total += PRIOR_VISITS * _reward(o.value)
     best = options[0]
     if len(options) == 1:  # one way to play the tile: no need to think
-        return Choice(best.place, plan=[best.place, best.deploy], gain=best.value - now)
+        return Choice(best.place, plan=[best.place, best.deploy], gain=best.value - now), None
     sims, cut = run_budget(budget, started, lambda: _simulate(root, seen, seed, me), hurry)
     by_visits = sorted(root.children[""].values(), key=lambda c: (c.visits, c.total), reverse=True)
     first, second = by_visits[0], by_visits[1]
     return Choice(first.option.place, plan=[first.option.place, first.option.deploy], gain=first.option.value - now,
                   win=first.total / first.visits, simulations=sims, target=budget.simulations, cut=cut,
                   alternative=[second.option.place, second.option.deploy], alternative_gain=second.option.value - now,
-                  alternative_win=second.total / second.visits)
+                  alternative_win=second.total / second.visits), root
 
 
 def _simulate(root: Node, seen, seed: int, me: int) -> None:
     parent = max(root.visits, 1)
-    child = max(root.children[""].values(), key=lambda c: c.ucb(parent))
-    deal = seed + 1 + child.visits - PRIOR_VISITS  # the k-th visit: the k-th deal, and the playouts' k-th luck
+    _simulate_turn(max(root.children[""].values(), key=lambda c: c.ucb(parent)), seen, seed, me)
+    root.visits += 1
+
+
+def _simulate_turn(child: Node, seen, seed: int, me: int) -> None:
+    """One simulation through a root candidate (this turn), and the tree below it."""
+    deal = seed + 1 + child.dealt  # the k-th visit: the k-th deal, and the playouts' k-th luck
+    child.dealt += 1
     state = sample(seen, deal)
     rng = random.Random(deal)
     _play(state, child.option)
@@ -108,7 +169,6 @@ def _simulate(root: Node, seen, seed: int, me: int) -> None:
             _play(state, _playout_turn(state, who, rng))
     vals = values(state, odds=MASTER_ODDS)
     rewards = [_reward(margin(vals, s)) for s in range(len(vals))]
-    root.visits += 1
     for n, who in path:
         n.visits += 1
         n.total += rewards[who]
@@ -123,7 +183,9 @@ def _tree_turn(node: Node, state, who: int) -> Node:
     children = node.children.setdefault(design, {})
     allowed = TREE_FIRST + int(math.log2(node.visits + 1))
     for o in ranked[:allowed]:
-        children.setdefault(_key(o), Node(o))
+        key = _key(o)
+        if key not in children:  # (a node made only where it is kept: pondering's cap counts nodes made)
+            children[key] = Node(o)
     parent = max(node.visits, 1)
     child = max(children.values(), key=lambda c: c.ucb(parent))
     _play(state, child.option)

@@ -46,6 +46,8 @@ def play_game(levels, seed: int, budget: Budget | None = None, *, keep_actions: 
         turns[who] += isinstance(choice.action, Place)
         if keep_actions:
             actions.append(notation(choice.action))
+        for opponent in seats:  # (what the screens' process tells them; a grandmaster's pondering, not waited
+            opponent.played([choice.action])  # for here, is run at its next decision: the same moves)
         if observe is None:
             apply_in_place(state, choice.action)
         else:

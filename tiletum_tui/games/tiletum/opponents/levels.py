@@ -24,10 +24,10 @@ from ..engine import apply, apply_listed, legal_actions, sample, view
 from ..engine.queries import ap_lost_by
 from ..engine.state import TurnFrame
 from tiletum_tui.shell.opponents.base import LEVEL_TITLES, LEVELS, MAX_SECONDS, MAX_SIMULATIONS, Budget, Choice  # noqa: F401 (their home)
-from tiletum_tui.shell.opponents.base import SEARCHING, BaseOpponent
+from tiletum_tui.shell.opponents.base import PONDERING, SEARCHING, BaseOpponent
 from .evaluate import value_of
 from .weights import Weights, master_weights
-from .master import search
+from .master import Ponder, search
 from .planner import JOURNEYMAN, Plan, Width, plan_turn
 
 _ENC = msgspec.msgpack.Encoder()
@@ -102,7 +102,12 @@ class Opponent(BaseOpponent):
         started = time.perf_counter()
         seed = decision_seed(seen, self.seat, self.level)
         if self.level in SEARCHING and _turn_start(seen):
-            plan, info = search(seen, self.seat, self.search_budget(seen), seed, hurry)
+            budget = self.search_budget(seen)
+            reuse, cut = self.kept_tree(seen, budget, started, hurry)  # (the grandmaster's pondered tree)
+            plan, info, root = search(seen, self.seat, budget, seed, hurry, reuse=reuse, started=started)
+            info.cut = info.cut or cut
+            if self.level in PONDERING and root is not None:
+                self._kept = Ponder(root, plan, seen, seed, self.seat, budget.simulations)
         else:
             # The journeyman's turn, and every decision of the master's that is not the start of a turn
             # (a surprise in mid-turn, the King tile): the planner on one sample of the view.

@@ -24,7 +24,8 @@ node picks for the player who chooses there.
 The budget counts per real decision (this turn's plan): a number of simulations (the level's strength,
 ``levels.level_simulations``), within a time cap that is only a safeguard (and said when it cuts the
 search short). ``hurry`` stops the search early with the best plan so far. The grandmaster is this search
-with more simulations.
+with more simulations, and thinks on the others' time: the chosen turn's node is kept and pondered
+(``Ponder``), then followed along the dice the others took, and its next search starts from that subtree.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from ..engine import apply, apply_listed, legal_actions, sample
 from ..engine.errors import TiletumError
 from ..engine.state import KingTileFrame, TurnFrame
 from ..engine.turn import TakeDie
-from tiletum_tui.shell.opponents.base import Choice, SearchNode, run_budget
+from tiletum_tui.shell.opponents.base import Choice, Pondering, SearchNode, run_budget
 from .evaluate import evaluate, value_of
 from .weights import master_weights
 from .planner import QUICK, Plan, Width, plan_turn, quick_turn, rank_dice, spend
@@ -57,7 +58,7 @@ MARGIN_SCALES = {2: (17.0, 17.0, 15.0, 10.0, 6.0), 4: (10.0, 10.0, 11.0, 9.0, 6.
 
 
 class Node(SearchNode):
-    __slots__ = ("children", "plan", "ranked")
+    __slots__ = ("children", "plan", "ranked", "dealt")
     EXPLORE = EXPLORE
 
     def __init__(self, plan: Plan | None = None) -> None:
@@ -65,12 +66,20 @@ class Node(SearchNode):
         self.children: dict = {}
         self.ranked: list | None = None  # the dice of the turn from here, best first (screened once)
         self.plan = plan
+        self.dealt = 0  # a root candidate's simulations so far: its k-th is played on the k-th deal
+
+    def below(self):
+        return self.children.values()
 
 
-def search(seen, me: int, budget, seed: int, hurry=None):
-    """The master's plan for the turn in hand, and what it expects (a ``Choice``)."""
+def search(seen, me: int, budget, seed: int, hurry=None, reuse: Node | None = None, started: float | None = None):
+    """The master's plan for the turn in hand, what it expects (a ``Choice``) and its tree's root (None:
+    one sensible move, no tree). ``reuse``: the node a kept tree reached by what was played since it was
+    made (``Ponder.follow``): its children are this player's turns, keyed by die, and a candidate with
+    the same die takes over that child's visits and subtree (on top of its prior)."""
     n = len(seen.players)
-    started = time.perf_counter()  # the time budget covers the root's planning too
+    if started is None:
+        started = time.perf_counter()  # the time budget covers the root's planning too
     first = sample(seen, seed)
     w = master_weights(seen)  # the evaluation's weights wherever the master weighs: plans, the tree, playouts, ends
     plans = plan_turn(first, me, ROOT, keep=ROOT_PLANS, weights=w)
@@ -78,15 +87,24 @@ def search(seen, me: int, budget, seed: int, hurry=None):
     root = Node()
     values = evaluate(seen, weights=w)
     others = (sum(values) - values[me]) / (n - 1)
-    for p in plans:
-        child = root.children[_key(p.actions[0])] = Node(p)
-        # The planner's value as a prior: a few virtual visits at the reward its plan promises.
-        child.visits = PRIOR_VISITS
-        child.total = PRIOR_VISITS * _reward(p.value - others, _scale(seen, n))
     root.visits = PRIOR_VISITS * len(plans)
+    by_die: dict = {}
+    for p in plans:  # (two plans of one die: the later one stands)
+        by_die[_key(p.actions[0])] = p
+    for key, p in by_die.items():
+        kept = reuse.children.get(key) if reuse is not None else None
+        if kept is not None:
+            child = root.children[key] = kept
+            child.plan, child.dealt = p, 0
+            root.visits += kept.visits
+        else:
+            child = root.children[key] = Node(p)
+        # The planner's value as a prior: a few virtual visits at the reward its plan promises.
+        child.visits += PRIOR_VISITS
+        child.total += PRIOR_VISITS * _reward(p.value - others, _scale(seen, n))
     if len(root.children) == 1:  # one sensible move: no need to think
         only = plans[0]
-        return only, Choice(only.actions[0], gain=only.value - now, win=None)
+        return only, Choice(only.actions[0], gain=only.value - now, win=None), None
     sims, cut = run_budget(budget, started, lambda: _simulate(root, seen, seed, me, n), hurry)
     ranked = sorted(root.children.values(), key=lambda c: (c.visits, c.total), reverse=True)
     best, second = ranked[0], ranked[1]
@@ -94,7 +112,46 @@ def search(seen, me: int, budget, seed: int, hurry=None):
     return best.plan, Choice(best.plan.actions[0], gain=best.plan.value - now, win=win, simulations=sims,
                              target=budget.simulations, cut=cut,
                              alternative=list(second.plan.actions), alternative_gain=second.plan.value - now,
-                             alternative_win=second.total / second.visits if second.visits else None)
+                             alternative_win=second.total / second.visits if second.visits else None), root
+
+
+# Pondering's memory bound: the nodes a kept tree may hold (about 350 bytes each: some 20 MB), past which it
+# stops pondering (docs/opponents.md, "Thinking on the opponent's time").
+PONDER_NODES = 50_000
+
+
+class Ponder(Pondering):
+    """The master's tree kept after a decision (the grandmaster's, ``base.Pondering``): the chosen turn's
+    node, pondered from the view and seed it was chosen on, then followed along the dice the others really
+    took to the node whose children are this player's next turns."""
+
+    def __init__(self, root: Node, plan: Plan, seen, seed: int, me: int, simulations: int,
+                 cap: int | None = None) -> None:
+        self.key = _key(plan.actions[0])
+        self.seen, self.seed, self.me, self.n, self.round = seen, seed, me, len(seen.players), seen.round
+        # Only a turn with another of this player's turns after it in the round is worth pondering: the
+        # tree ends with the round (its King phase and Fair are scored at the simulation's end).
+        super().__init__(root.children[self.key], simulations if seen.lap < 3 else 0,
+                         PONDER_NODES if cap is None else cap)  # (the rest of the root is let go)
+
+    def simulate(self) -> None:
+        _simulate_turn(self.node, self.seen, self.seed, self.me, self.n)
+
+    def follow(self, played: list, seen):
+        """The node whose children are this player's next turns, by the dice taken since (``played``:
+        every action since the decision, in order), or None when the tree does not reach it (another
+        round, a die it never weighed)."""
+        if seen.round != self.round or seen.phase != "action":
+            return None
+        dice = [a for a in played if isinstance(a, TakeDie)]
+        if not dice or dice[0].seat != self.me or _key(dice[0]) != self.key:
+            return None
+        node = self.node
+        for a in dice[1:]:
+            node = node.children.get(_key(a)) if a.seat != self.me else None
+            if node is None:
+                return None
+        return node
 
 
 def _key(action):
@@ -117,11 +174,18 @@ def _reward(margin: float, scale: float) -> float:
 
 
 def _simulate(root: Node, seen, seed: int, me: int, n: int) -> None:
+    # The root: this turn's candidate plans, one chosen by UCB.
+    _simulate_turn(_select(root), seen, seed, me, n)
+    root.visits += 1
+
+
+def _simulate_turn(child: Node, seen, seed: int, me: int, n: int) -> None:
+    """One simulation through a root candidate (this turn's plan), and the tree below it."""
     path: list[tuple[Node, int]] = []  # (node, the player who chose the move into it)
-    # The root: this turn's candidate plans. The k-th visit of every candidate is played on the
-    # k-th deal (common random numbers), so candidates are compared on the same luck.
-    child = _select(root)
-    state = sample(seen, seed + 1 + child.visits - PRIOR_VISITS)
+    # The k-th visit of every candidate is played on the k-th deal (common random numbers), so
+    # candidates are compared on the same luck.
+    state = sample(seen, seed + 1 + child.dealt)
+    child.dealt += 1
     state = _play(state, child.plan.actions, me)
     path.append((child, me))
     node = child
@@ -144,7 +208,6 @@ def _simulate(root: Node, seen, seed: int, me: int, n: int) -> None:
     total = sum(values)
     scale = _scale(state, n)
     rewards = [_reward(v - (total - v) / (n - 1), scale) for v in values]
-    root.visits += 1
     for node, who in path:
         node.visits += 1
         node.total += rewards[who]
