@@ -99,3 +99,30 @@ async def test_the_map_first_shown_is_drawn_once(tmp_path):
         scale = view.scale
         view._rescale()  # at the size it has now: the scale it was drawn at
         assert view.scale == scale == drawn[0]
+
+
+async def test_a_new_decision_of_another_number_of_lines_does_not_lay_the_screen_out(tmp_path):
+    """The list of choices has the room the panel gives it, however many lines a decision has: a new
+    decision of a player's (five lines after three, say) paints the panel, it does not lay the whole
+    screen out again (Textual did at every change of the list's length: issue 39, a player's screen
+    laid out at most of its decisions)."""
+    app = TiletumApp(session=midgame_session(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        panel = screen.query_one(DecisionPanel)
+        menu = [c for c in panel.levels[0] if not c.is_group]
+        assert len(menu) >= 4, menu
+        panel.show("Ann's decision", menu[:2])
+        await pilot.pause()
+        await pilot.pause()
+        layouts, lines = [], []
+        screen.screen_layout_refresh_signal.subscribe(screen, lambda s: layouts.append(s), immediate=True)
+        for n in (4, 3, 2, 4):
+            panel.show("Ann's decision", menu[:n])
+            await pilot.pause()
+            await pilot.pause()
+            lines.append(panel.query_one(ChoiceList).option_count)
+        assert lines == [4, 3, 2, 4]  # each decision's lines are there
+        assert not layouts
+

@@ -3,6 +3,8 @@ itself when it holds more lines than it shows (issue 41 item 2)."""
 
 from __future__ import annotations
 
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import OptionList
 
 
@@ -11,6 +13,13 @@ class ChoiceList(OptionList):
     scrollbar comes), the lines are cut anew for the room left. A list longer than its room says so
     on itself: a rule under it reads "▼ 5 more below" (and "▲ above" once scrolled), so no line is
     hidden without a word (issue 41 item 2)."""
+
+    # The list's height is the panel's (1fr), never its lines': a decision of another number of lines
+    # changes what it scrolls over, not the screen's layout. Textual lays the whole screen out at every
+    # change of a widget's virtual size (a player's screen at most of its decisions: issue 39); here
+    # it repaints the list, and its scrollbar coming or going still lays it out (the scrollbar's own
+    # display).
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     def on_resize(self, event) -> None:
         recut = getattr(self.parent, "recut", None)
