@@ -126,3 +126,32 @@ async def test_a_new_decision_of_another_number_of_lines_does_not_lay_the_screen
         assert lines == [4, 3, 2, 4]  # each decision's lines are there
         assert not layouts
 
+
+async def test_a_move_drawn_on_the_log_lays_the_screen_out_once(tmp_path):
+    """The log shown, each move adds its lines: the log grows and the screen is laid out once for it,
+    the view's scrolling found in that layout, not in a second one and a frame of its own after it
+    (issue 39: Textual laid the screen out again when a view's scrolling size changed, so a view
+    whose drawing grew or shrank took two or three layouts and frames a move)."""
+    session = midgame_session(tmp_path)
+    app = TiletumApp(session=session)
+    rng = random.Random(5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        layouts = []
+        screen.screen_layout_refresh_signal.subscribe(screen, lambda s: layouts.append(s), immediate=True)
+        checked = 0
+        for _ in range(20):
+            if session.finished:
+                break
+            screen.action_view("log")
+            for _ in range(3):
+                await pilot.pause()
+            layouts.clear()
+            screen.model.apply(rng.choice(legal_actions(session.state)), by=EVERY_SEAT)
+            for _ in range(3):
+                await pilot.pause()
+            if screen.current_view == "log":
+                assert len(layouts) <= 2, len(layouts)  # its room, then its scroll to the newest line
+                checked += bool(layouts)
+        assert checked >= 3  # (moves that grew the log, with the log shown)

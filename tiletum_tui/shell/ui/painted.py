@@ -19,6 +19,8 @@ from rich.text import Text
 from textual.color import Color
 from textual.content import Content, Span
 from textual.css.scalar import Unit
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.style import Style as VisualStyle
 from textual.strip import Strip
 from textual.visual import Visual
@@ -79,6 +81,11 @@ _VISUAL_STYLES: dict = {}  # the ANSI theme: {a Rich style: the Textual style ma
 
 
 class Painted(Static):
+    # A text that does not scroll has the virtual size of the room it was laid out in: Textual lays
+    # the whole screen out once more when that changes (a text grown by a line: a second layout and
+    # a frame of its own after the one that gave it its room, issue 39). Nothing is placed by it.
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("markup", False)
         super().__init__(*args, **kwargs)

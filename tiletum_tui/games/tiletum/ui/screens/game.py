@@ -26,7 +26,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Vertical, VerticalScroll
 from textual.message import Message
-from textual.reactive import var
+from textual.geometry import Size
+from textual.reactive import Reactive, var
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, OptionList
 
@@ -62,6 +63,12 @@ TALL = 30  # from this many rows the decision panel has more lines
 
 class ViewScroll(VerticalScroll):
     """A view's scrolling container: tells the screen when it scrolled (the key line says if there is more)."""
+
+    # Its virtual size (how far it scrolls) is what the layout that showed it found: Textual lays the
+    # whole screen out again when it sets it, and once more for the scrollbars' own, a view shown
+    # taking three layouts and three frames (issue 39). The layout has already placed its drawing;
+    # a scrollbar that comes or goes still lays it out (``show_vertical_scrollbar``).
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
