@@ -16,11 +16,13 @@ import re
 import pytest
 
 from tiletum_tui.shell.host.client import HostLink
+from tiletum_tui.shell.host import hosted as hosted_games
 from tiletum_tui.shell.host.hosted import HostFolder
 from tiletum_tui.shell.host.join import JoinApp
 from tiletum_tui.shell.host.lobby import LobbyScreen, NewTableScreen
 from tiletum_tui.shell.session import Session
 from tiletum_tui.shell.ui.app import TiletumApp
+from tiletum_tui.shell.ui.opponents import SeatDriver
 
 from ..host.hosting import running_host
 from .tables import GAMES, PLACES, THEM, YOU, at_home, at_table, first_open_line, flat, hosted, last_turn, played, screen_text, timed_copy, words
@@ -75,6 +77,21 @@ async def test_a_hint_with_its_why(folder, place, table):
         why = "How the master weighs it" if at.carcassonne else "Why the master suggests it"
         await at.until(lambda: why in at.text(), "why the master suggests it")
         assert "VP" in at.text() or "points" in at.text()
+
+
+@pytest.mark.parametrize(("place", "table"), CELLS)
+async def test_a_hint_the_time_cap_cut_short_says_so(folder, place, table, monkeypatch):
+    """Issue 43: "a time cap only as a safeguard that is said on screen when it cuts the search short",
+    a hint's too, at home and from the host (whose hints think to a cap: the host is shared). A cap of
+    0.05 s cuts any master's search short of its simulations."""
+    monkeypatch.setattr(SeatDriver, "hint_budget", "0.05s")  # at home
+    monkeypatch.setattr(hosted_games, "HINT_BUDGET", "0.05s")  # on the host (read as its tables are made)
+    async with at_table(place, table, folder) as at:
+        await at.your_decision()
+        await at.pilot.press("h")
+        await at.until(lambda: "stopped thinking at its time cap" in flat(at.text()), "the cut said")
+        said = re.search(r"time cap: (\d+) of its (\d+) simulations", flat(at.text()))
+        assert said and int(said[1]) < int(said[2])
 
 
 @pytest.mark.parametrize(("place", "table"), CELLS)

@@ -326,6 +326,9 @@ class Hinted(_Msg, tag="hinted"):
     alternative_win: float | None = None
     error: str = ""
     hint: bool = True
+    simulations: int = 0  # how far the master thought, of its ``target``; ``cut``: the host's time cap stopped it
+    target: int = 0  # short (said on the asker's screen, as at home: issue 43)
+    cut: bool = False
 
 
 class Status(_Msg, tag="status"):

@@ -22,6 +22,8 @@ from __future__ import annotations
 import asyncio
 import os
 
+import msgspec
+
 from tiletum_tui.core import games
 from tiletum_tui.core.game_interface import Hosted
 from tiletum_tui.core.safe_text import clean
@@ -43,6 +45,9 @@ from .replays import Replays
 from ..table.clock import SystemClock
 
 CHAT_LIMIT = TALK_LIMIT  # characters of one line of table talk (its talk cuts it: ``table.talk``)
+# A hint's answer as the Table told it, in the protocol's frame: the fields both have (the Table's
+# ``ref`` is the frame's ``request``), so a field added to both reaches the asker without a copy here.
+HINT_FIELDS = frozenset(P.Hinted.__struct_fields__) & frozenset(U.Hinted.__struct_fields__)
 WATCHING = "you came in with a watching link: you can watch games, not play or take a seat"
 
 
@@ -256,11 +261,8 @@ class Host(HostConnections, HostLobby, HostPauses, HostRecords, HostRematch, Hos
             conn = self._hinting.pop((g.id, u.seat), None)
             if conn is None or conn.closed or g.id not in conn.games:
                 return
-            if u.error:
-                conn.send(P.Hinted(g.id, u.ref, error=u.error))
-            else:
-                conn.send(P.Hinted(g.id, u.ref, u.seat, u.action, u.plan, u.gain, u.win, u.alternative,
-                                   u.alternative_gain, u.alternative_win))
+            conn.send(P.Hinted(g.id, u.ref, **{name: value for name, value in msgspec.structs.asdict(u).items()
+                                               if name in HINT_FIELDS}))
         elif isinstance(u, U.Talked):
             line = P.Chat(u.who, u.text, u.after, u.at)
             for c in self.connections:

@@ -37,6 +37,17 @@ class _Hint:
             setattr(self, name, getattr(u, name))
 
 
+def say_cut_short(screen, answer, who: str) -> None:
+    """Say so when the time cap stopped a search short of its level's simulations (a level is its
+    simulations, the same on every machine: a slower or busier machine than it was set for, or the
+    host's cap on a hint, weakens that decision, and the player should know). ``answer``: an
+    opponent's move or a hint, at home or from the host."""
+    if getattr(answer, "cut", False):
+        screen.notify(f"{who} stopped thinking at its time cap: {answer.simulations} of its "
+                      f"{answer.target} simulations (this machine is slower than the level was set "
+                      "for: that move is weaker than the level)", severity="warning", timeout=8)
+
+
 class SeatDriver:
     """Shows the opponents' seats of one game screen, driven by its Table (see the module docstring)."""
 
@@ -203,13 +214,7 @@ class SeatDriver:
             self.hint_arrived(answer)
 
     def cut_short(self, answer, who: str) -> None:
-        """Say so when the time cap stopped a search short of its level's simulations (a level is its
-        simulations, the same on every machine: a slower or busier machine than it was set for weakens
-        that decision, and the player should know)."""
-        if getattr(answer, "cut", False):
-            self.screen.notify(f"{who} stopped thinking at its time cap: {answer.simulations} of its "
-                               f"{answer.target} simulations (this machine is slower than the level was set "
-                               "for: that move is weaker than the level)", severity="warning", timeout=8)
+        say_cut_short(self.screen, answer, who)
 
     def resumed(self) -> None:
         """The screen is on top again (a dialog closed): a move that waited goes on."""

@@ -72,7 +72,7 @@ class SeatsDriver(SeatDriver):
         state = self.session.state
         self.hint_for = (state.turn, state.phase, len(self.session.log))
         self.ask_for_hint(who)
-        return "The master is thinking about your tile… (1 s)"
+        return "The master is thinking about your tile…"
 
     def hint_arrived(self, answer) -> None:
         state = self.session.state
