@@ -90,8 +90,9 @@ async def test_a_hint_the_time_cap_cut_short_says_so(folder, place, table, monke
         await at.your_decision()
         await at.pilot.press("h")
         await at.until(lambda: "stopped thinking at its time cap" in flat(at.text()), "the cut said")
-        said = re.search(r"time cap: (\d+) of its (\d+) simulations", flat(at.text()))
+        said = re.search(r"time cap: (\d+) of its (\d+) simulations \((.*?)\)", flat(at.text()))
         assert said and int(said[1]) < int(said[2])
+        assert ("the host gives a hint a second at most" in said[3]) == (place == "hosted")  # why it was cut
 
 
 @pytest.mark.parametrize(("place", "table"), CELLS)

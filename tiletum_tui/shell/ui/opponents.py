@@ -37,15 +37,18 @@ class _Hint:
             setattr(self, name, getattr(u, name))
 
 
-def say_cut_short(screen, answer, who: str) -> None:
+SLOWER_MACHINE = "this machine is slower than the level was set for: that move is weaker than the level"
+HOSTS_HINT_CAP = "the host gives a hint a second at most: the suggestion is weaker than the master's own move"
+
+
+def say_cut_short(screen, answer, who: str, why: str = SLOWER_MACHINE) -> None:
     """Say so when the time cap stopped a search short of its level's simulations (a level is its
     simulations, the same on every machine: a slower or busier machine than it was set for, or the
     host's cap on a hint, weakens that decision, and the player should know). ``answer``: an
-    opponent's move or a hint, at home or from the host."""
+    opponent's move or a hint, at home or from the host; ``why``: why it was cut."""
     if getattr(answer, "cut", False):
         screen.notify(f"{who} stopped thinking at its time cap: {answer.simulations} of its "
-                      f"{answer.target} simulations (this machine is slower than the level was set "
-                      "for: that move is weaker than the level)", severity="warning", timeout=8)
+                      f"{answer.target} simulations ({why})", severity="warning", timeout=8)
 
 
 class SeatDriver:
@@ -206,11 +209,12 @@ class SeatDriver:
         if answer.hint:
             self.hint_answered(answer)
 
-    def hint_answered(self, answer) -> None:
-        """A hint's answer, from the Table or (a hosted game) the host: only the one asked for counts."""
+    def hint_answered(self, answer, why: str = SLOWER_MACHINE) -> None:
+        """A hint's answer, from the Table or (a hosted game, ``why`` its cap) the host: only the one
+        asked for counts."""
         if answer.request == self.hint_request:
             self.hint_request = None
-            self.cut_short(answer, "The hint")
+            say_cut_short(self.screen, answer, "The hint", why)
             self.hint_arrived(answer)
 
     def cut_short(self, answer, who: str) -> None:

@@ -25,7 +25,7 @@ from textual.widgets import Input, Static
 from ..engine import current_player
 from ..engine.events import TilePlaced
 from tiletum_tui.shell.ui.model import ended_notice, paused_notice, plays_for
-from tiletum_tui.shell.ui.opponents import say_cut_short
+from tiletum_tui.shell.ui.opponents import HOSTS_HINT_CAP, say_cut_short
 from .opponents import show_hint
 from .screen import CarcassonneScreen
 from .text import last_news
@@ -167,7 +167,7 @@ class HostSeats:
         if answer.request != self.hint_request:
             return
         self.hint_request = None
-        say_cut_short(self.screen, answer, "The hint")  # (the host's hints think to a time cap)
+        say_cut_short(self.screen, answer, "The hint", HOSTS_HINT_CAP)
         if self._decision() == self.hint_for:  # (else the decision changed meanwhile)
             show_hint(self.screen, self.model.view, answer)
 

@@ -44,6 +44,7 @@ from ..choices import build_menu, decision_title
 from ..line_memory import LineMemory
 from tiletum_tui.shell.ui.dialogs import ConfirmDialog
 from tiletum_tui.shell.ui.model import GameModel
+from tiletum_tui.shell.ui.opponents import HOSTS_HINT_CAP
 from ..recap import PIECES, LogReader
 from ..views import POINTING, Scene, SpaceMoved, SpacePicked, strips_for, views_for
 from ..widgets.decision import DecisionPanel
@@ -445,7 +446,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
 
     @on(GameModel.Hinted)
     def _model_hinted(self, event: GameModel.Hinted) -> None:
-        self.opponents.hint_answered(event.answer)  # the host's master answered h
+        self.opponents.hint_answered(event.answer, HOSTS_HINT_CAP)  # the host's master answered h
 
     @on(GameModel.Noted)
     def _model_noted(self, event: GameModel.Noted) -> None:
