@@ -152,3 +152,28 @@ def test_the_arena_plays_the_expansion_prints_each_game_and_saves_it(tmp_path, c
                  for seat, p in zip(g.seats, g.state.module_state.silver.players) if seat.level == level]
         usage = next(x for x in out.splitlines() if x.strip().startswith(f"{level}: Pillars left"))
         assert f"tiers reached {sum(tiers) / len(tiers):.1f}" in usage and "Silver spent" in usage
+
+
+@pytest.mark.parametrize("game", ["tiletum", "carcassonne"])
+def test_a_seat_of_the_arena_may_think_to_simulations_of_its_own(game, tmp_path, capsys):
+    """Issue 43: "the new master beats today's master", and a level against itself at other strengths:
+    ``--seats master@3,master`` plays the first master at 3 simulations a decision and the other at the
+    arena's budget, reported apart; each seat's budget is saved with it."""
+    from tiletum_tui.shell.cli import main
+
+    assert main(["arena", "--game", game, "--seats", "master@3,master", "--budget", "7", "--games", "2",
+                 "--seed", "5", "--jobs", "1", "--quiet", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    rows = {line.split()[0]: line.split() for line in out.splitlines() if line.startswith("master")}
+    assert set(rows) == {"master@3", "master"} and rows["master@3"][1] == rows["master"][1] == "1"  # a seat each
+    assert rows["master@3"][-2] == "3" and rows["master"][-2] == "7"  # simulations a turn (the last column: cut)
+    budgets = sorted(seat.budget for path in tmp_path.glob("*.json") for seat in Session.load(path, autosave=False).seats)
+    assert budgets == ["3", "3", "7", "7"]
+
+
+@pytest.mark.parametrize(("seats", "why"), [("master@fast,master", "a budget is"), ("journeyman@30,master", "only a searching level")])
+def test_a_seats_budget_that_cannot_be_read_is_refused_with_why(seats, why, capsys):
+    from tiletum_tui.shell.cli import main
+
+    assert main(["arena", "--seats", seats, "--quiet"]) == 2
+    assert why in capsys.readouterr().err

@@ -43,21 +43,36 @@ def seats_of(levels: list[str], game: int) -> tuple[str, ...]:
     return tuple(levels[k:] + levels[:k])
 
 
+def seat_of(seat: str, budget: Budget) -> tuple[str, Budget]:
+    """A seat of ``--seats``: its level and its budget: ``master`` (the arena's ``budget``) or
+    ``master@340`` (340 simulations, within the arena's time cap if it gives none: a level against
+    itself at another strength, e.g. today's master's simulations against the new ones). ValueError
+    says why a budget after ``@`` cannot be read."""
+    level, at, own = seat.partition("@")
+    if not at:
+        return level, budget
+    mine = Budget.parse(own)
+    return level, Budget(seconds=mine.seconds if mine.seconds is not None else budget.seconds,
+                         simulations=mine.simulations if mine.simulations is not None else budget.simulations)
+
+
 def _play(args) -> tuple[GameResult, str]:
-    levels, seed, budget, ruleset, folder, game = args
+    labels, seed, budget, ruleset, folder, game = args
     plug = for_game(game)
+    levels, budgets = zip(*(seat_of(seat, budget) for seat in labels))
     settings = plug.settings_for(levels, seed, **ruleset)
-    result = plug.play_game(levels, seed, budget, settings=settings, keep_actions=folder is not None,
+    result = plug.play_game(levels, seed, budgets, settings=settings, keep_actions=folder is not None,
                             observe=plug.observe)
-    saved = _save(settings, result, budget, folder, plug.game) if folder is not None else ""
+    saved = _save(settings, result, budgets, folder, plug.game) if folder is not None else ""
+    result.levels = tuple(labels)  # (the report counts each seat as given: master and master@340 apart)
     result.actions = []  # (written, if asked: no need to carry them back)
     return result, saved
 
 
-def _save(settings, result: GameResult, budget: Budget, folder, game) -> str:
-    """Write the game into ``folder`` as a save: its seats' levels, so a loaded game names them."""
-    text = budget.text()
-    seats = tuple(Seat(player="opponent", level=lvl, budget=text if lvl in SEARCHING else "") for lvl in result.levels)
+def _save(settings, result: GameResult, budgets: tuple[Budget, ...], folder, game) -> str:
+    """Write the game into ``folder`` as a save: its seats' levels and budgets, so a loaded game names them."""
+    seats = tuple(Seat(player="opponent", level=lvl, budget=b.text() if lvl in SEARCHING else "")
+                  for lvl, b in zip(result.levels, budgets))
     session = Session.from_actions(settings, result.actions, seats=seats, game=game)
     name = f"arena seed {result.seed} " + " ".join(result.levels)
     return str(session.save(name, folder=folder))
@@ -234,9 +249,18 @@ def main(args) -> int:
         return refuse(str(exc))
     low, high = plug.players
     levels = [x.strip().lower() for x in args.seats.split(",") if x.strip()]
-    unknown = [x for x in levels if x not in plug.levels]
+    unknown = [x for x in levels if x.partition("@")[0] not in plug.levels]
     if unknown or not low <= len(levels) <= high:
-        return refuse(f"--seats takes {low} to {high} levels of {', '.join(plug.levels)} (e.g. master,journeyman)")
+        return refuse(f"--seats takes {low} to {high} levels of {', '.join(plug.levels)} (e.g. master,journeyman; "
+                      "master@340: a searching level at 340 simulations)")
+    for seat in levels:
+        level, at, own = seat.partition("@")
+        if at and level not in SEARCHING:
+            return refuse(f"--seats: {seat}: only a searching level ({', '.join(SEARCHING)}) takes a budget")
+        try:
+            seat_of(seat, Budget())
+        except ValueError as exc:
+            return refuse(f"--seats: {seat}: {exc}")
     if not 1 <= args.games <= MAX_GAMES:
         return refuse(f"--games is a number of games from 1 to {MAX_GAMES}, not {args.games}")
     if args.jobs is not None and not 1 <= args.jobs <= 64:

@@ -74,6 +74,16 @@ class Budget:
         return sims + (f", at most {self.seconds:g} s" if self.seconds is not None else "")
 
 
+def per_seat(budget, seats: int) -> tuple:
+    """A game's budgets seat by seat: ``budget`` is one for every seat (a ``Budget`` or None: each
+    level's own) or a sequence of one per seat (the arena's ``master@340``)."""
+    if isinstance(budget, (list, tuple)):
+        if len(budget) != seats:
+            raise ValueError(f"{len(budget)} budgets for {seats} seats")
+        return tuple(budget)
+    return (budget,) * seats
+
+
 @dataclass
 class Choice:
     """What an opponent decided: the action, the rest of its plan, what it expects it to gain."""

@@ -11,7 +11,7 @@ An object of the shape (``GameOpponents`` below) offers:
   (the beginner's) when a level fails;
 - the arena's: ``ruleset(args)`` (the ruleset the command line names, or ValueError saying why not),
   ``settings_for(levels, seed, **ruleset)``, ``play_game(levels, seed, budget, settings=...,
-  keep_actions=..., observe=...)`` (a ``base.GameResult``), ``observe`` (what the arena counts per
+  keep_actions=..., observe=...)`` (``budget``: one for all seats or one each, ``base.per_seat``) (a ``base.GameResult``), ``observe`` (what the arena counts per
   seat; None: nothing), ``game`` (its ``games.game`` object, for saving a game).
 """
 

@@ -6,7 +6,7 @@ import time
 
 import msgspec
 
-from tiletum_tui.shell.opponents.base import Budget, GameResult
+from tiletum_tui.shell.opponents.base import Budget, GameResult, per_seat
 from ..engine import PlayerSetup, Place, Settings, apply, apply_in_place, new_game, notation, view
 from ..engine.events import FollowerDeployed, GameEnded
 from ..engine.expansion import settings_with
@@ -21,9 +21,10 @@ def settings_for(levels, seed: int, modules: tuple[str, ...] = (), rules: int | 
     return settings_with(Settings, players, seed, modules, **({"rules": rules} if rules is not None else {}))
 
 
-def play_game(levels, seed: int, budget: Budget | None = None, *, keep_actions: bool = False,
+def play_game(levels, seed: int, budget: Budget | tuple | None = None, *, keep_actions: bool = False,
               settings: Settings | None = None, observe=None) -> GameResult:
     """Play a game from its seed with an opponent of each level in seat order; return the result.
+    ``budget``: one for every seat, or one per seat (``base.per_seat``).
     ``observe(before, after, action, used)`` may count what was done into ``used``, a dict per seat."""
     levels = tuple(levels)
     settings = settings_for(levels, seed) if settings is None else msgspec.structs.replace(settings, seed=seed)
@@ -31,7 +32,7 @@ def play_game(levels, seed: int, budget: Budget | None = None, *, keep_actions: 
     if observe is None:  # played in place: on a writable copy (the new game is a value)
         state = state.clone()
     used = [{} for _ in levels]
-    seats = [Opponent(i, lvl, budget) for i, lvl in enumerate(levels)]
+    seats = [Opponent(i, lvl, b) for i, (lvl, b) in enumerate(zip(levels, per_seat(budget, len(levels))))]
     n = len(levels)
     thinking, decisions, turns, actions, cut = [0.0] * n, [0] * n, [0] * n, [], [0] * n
     sims = [0] * n

@@ -7,7 +7,7 @@ import time
 import msgspec
 
 from ..engine import PlayerSetup, Settings, apply, apply_in_place, current_player, new_game, view, notation
-from tiletum_tui.shell.opponents.base import GameResult  # noqa: F401 (its home)
+from tiletum_tui.shell.opponents.base import GameResult, per_seat  # noqa: F401 (GameResult: its home)
 from .levels import Budget, Opponent
 from ..engine.ruleset import rules_for
 
@@ -25,16 +25,17 @@ def settings_for(levels, seed: int, rules: int | None = None, modules: tuple[str
     return Settings(players=players, seed=seed, modules=tuple(modules), **extra)
 
 
-def play_game(levels, seed: int, budget: Budget | None = None, *, keep_actions: bool = False,
+def play_game(levels, seed: int, budget: Budget | tuple | None = None, *, keep_actions: bool = False,
               settings: Settings | None = None, observe=None) -> GameResult:
     """Play a game from its seed with an opponent of each level in seat order; return the result.
+    ``budget``: one for every seat, or one per seat (``base.per_seat``).
     ``settings``: the ruleset to play (its seed is replaced by ``seed``); ``observe(before, after,
     action, used)`` may count what was done into ``used``, a dict per seat (the arena's figures)."""
     levels = tuple(levels)
     settings = settings_for(levels, seed) if settings is None else msgspec.structs.replace(settings, seed=seed)
     state = new_game(settings)
     used = [{} for _ in levels]
-    seats = [Opponent(i, lvl, budget) for i, lvl in enumerate(levels)]
+    seats = [Opponent(i, lvl, b) for i, (lvl, b) in enumerate(zip(levels, per_seat(budget, len(levels))))]
     thinking, decisions, turns, actions = [0.0] * len(levels), [0] * len(levels), [0] * len(levels), []
     cut, sims = [0] * len(levels), [0] * len(levels)
     while state.phase != "over":
