@@ -16,7 +16,7 @@ from tiletum_tui.shell.session import EVERY_SEAT
 from tiletum_tui.shell.ui.app import TiletumApp
 from tiletum_tui.shell.ui.painted import Painted
 
-from .conftest import SETTINGS, midgame_session
+from .conftest import SETTINGS, make_session, midgame_session
 
 
 def _counting(widget, calls: list) -> None:
@@ -155,3 +155,31 @@ async def test_a_move_drawn_on_the_log_lays_the_screen_out_once(tmp_path):
                 assert len(layouts) <= 2, len(layouts)  # its room, then its scroll to the newest line
                 checked += bool(layouts)
         assert checked >= 3  # (moves that grew the log, with the log shown)
+
+
+async def test_the_wheel_keeps_its_height_from_move_to_move(tmp_path):
+    """The wheel names the die taken this turn and the dice taken since the player in turn last
+    played in two lines whatever they hold ("has taken no die yet", "none"), so a die taken or a turn
+    ended repaints those lines and does not grow or shrink the wheel: a drawing that changes height
+    lays the whole screen out again, on every screen at a hosted table that shows the wheel (issue 39,
+    "the screens redraw only what an update changed"). Only the King track's stacks change its height."""
+    from tiletum_tui.games.tiletum.ui.widgets.wheel import WheelView
+
+    session = make_session(tmp_path)
+    app = TiletumApp(session=session)
+    rng = random.Random(3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        wheel = screen.query_one(WheelView)
+        heights, taken = set(), 0
+        for _ in range(30):
+            screen.action_view("wheel")
+            await pilot.pause()
+            state = session.state
+            stacks = max((len(s) for s in state.board.king_track), default=0)
+            heights.add(wheel.render().plain.count("\n") - stacks)
+            taken += wheel.turn_die is not None
+            screen.model.apply(rng.choice(legal_actions(state)), by=EVERY_SEAT)
+            await pilot.pause()
+        assert 0 < taken < 30  # (moves with a die taken this turn and moves without were drawn)
+        assert len(heights) == 1, heights
