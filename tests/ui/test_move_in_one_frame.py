@@ -183,3 +183,37 @@ async def test_the_wheel_keeps_its_height_from_move_to_move(tmp_path):
             await pilot.pause()
         assert 0 < taken < 30  # (moves with a die taken this turn and moves without were drawn)
         assert len(heights) == 1, heights
+
+
+async def test_a_decision_that_changes_the_sides_height_lays_the_screen_out_once(tmp_path):
+    """Under the views (80x24) the side grows for a long menu and shrinks back for a short one (issue
+    41 item 2): such a move lays the screen out once, the views above and the side below placed in
+    that one layout, not a second time for the sizes the first one found (the side's, the views',
+    their scrollbars': issue 39, a player's screen took two layouts and frames at most of its own
+    decisions). A scrollbar that comes or goes still lays it out (the room for the lines changes)."""
+    session = make_session(tmp_path)
+    app = TiletumApp(session=session)
+    rng = random.Random(3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        side = screen.query_one("#side")
+        layouts = []
+        screen.screen_layout_refresh_signal.subscribe(screen, lambda s: layouts.append(s), immediate=True)
+
+        toggled = []  # a scrollbar came or went
+        for widget in screen.query("*"):
+            if widget.is_scrollable:
+                screen.watch(widget, "show_vertical_scrollbar", lambda _: toggled.append(1), init=False)
+        checked = 0
+        for _ in range(40):
+            height, view = side.size.height, screen.current_view
+            layouts.clear()
+            toggled.clear()
+            screen.model.apply(rng.choice(legal_actions(session.state)), by=EVERY_SEAT)
+            for _ in range(4):
+                await pilot.pause()
+            if side.size.height != height and screen.current_view == view and not toggled:
+                assert len(layouts) == 1, len(layouts)
+                checked += 1
+        assert checked >= 5  # (moves that grew or shrank the side, the view the same)

@@ -21,6 +21,7 @@ from textual.content import Content, Span
 from textual.css.scalar import Unit
 from textual.geometry import Size
 from textual.reactive import Reactive
+from textual.scrollbar import ScrollBar
 from textual.style import Style as VisualStyle
 from textual.strip import Strip
 from textual.visual import Visual
@@ -75,6 +76,27 @@ class Ink(Widget):
     def _redraw_screen(self) -> None:
         for widget in self.screen.query(Painted):
             widget.redraw()
+
+
+class StillBar(ScrollBar):
+    """A scrollbar whose own virtual size (its size: what it draws is its container's scrolling,
+    ``window_virtual_size``) lays nothing out again when it changes: the layout that sized it has
+    placed it. Textual lays the whole screen out once more at that change: a view made shorter by the
+    side below it growing for a long menu, a list of choices of another length, each redrew the whole
+    screen in a second layout and frame (issue 39)."""
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
+
+class StillScrollbar:
+    """A scrolling widget (a mixin, first among its bases) whose vertical scrollbar is a ``StillBar``."""
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        bar = super().vertical_scrollbar  # (Textual makes it once, a ScrollBar: made a StillBar here)
+        if type(bar) is ScrollBar:
+            bar.__class__ = StillBar
+        return bar
 
 
 _VISUAL_STYLES: dict = {}  # the ANSI theme: {a Rich style: the Textual style made of it} (``Painted._content_of``)

@@ -44,6 +44,7 @@ from ..choices import build_menu, decision_title
 from ..line_memory import LineMemory
 from tiletum_tui.shell.ui.dialogs import ConfirmDialog
 from tiletum_tui.shell.ui.model import GameModel
+from tiletum_tui.shell.ui.painted import StillScrollbar
 from ..recap import PIECES, LogReader
 from ..views import POINTING, Scene, SpaceMoved, SpacePicked, strips_for, views_for
 from ..widgets.decision import DecisionPanel
@@ -61,7 +62,7 @@ WIDE, ROOMY = 118, 34  # from this many columns the views and the decision sit s
 TALL = 30  # from this many rows the decision panel has more lines
 
 
-class ViewScroll(VerticalScroll):
+class ViewScroll(StillScrollbar, VerticalScroll):
     """A view's scrolling container: tells the screen when it scrolled (the key line says if there is more)."""
 
     # Its virtual size (how far it scrolls) is what the layout that showed it found: Textual lays the
@@ -100,19 +101,34 @@ class ViewScroll(VerticalScroll):
         return width or self._room
 
 
+class Views(ContentSwitcher):
+    """The views' switcher. It does not scroll (each view scrolls in its own ``ViewScroll``): its
+    virtual size is what the layout that placed it found, and a change of it lays nothing out again
+    (Textual lays the whole screen out once more when it changes: a second layout and frame at every
+    decision that grew or shrank the side below it, issue 39)."""
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
+
+class Side(Vertical):
+    """The strips and the decision panel (beside or under the views). It does not scroll: as ``Views``."""
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
+
 def compose_views(views, strips, panel, initial: str | None = None) -> ComposeResult:
     """The game screen's widgets: the status line, the views, the strips and ``panel`` beside them (the
     decision; the replay's panel in a replay: ``ui/replay/screen.py``), the key line."""
     yield Ink()
     yield StatusBar(id="status")
     with Container(id="body"):
-        with ContentSwitcher(id="views", initial=initial or views[0].name):
+        with Views(id="views", initial=initial or views[0].name):
             for v in views:
                 with ViewScroll(id=v.name, classes="view"):
                     for k, make in enumerate(v.docked):
                         yield make(id=f"{v.name}-docked{k}", classes="docked")
                     yield v.widget(id=f"{v.name}-view")
-        with Vertical(id="side"):
+        with Side(id="side"):
             for s in strips:
                 yield s.widget(id=s.name, classes="strip")
             yield panel
