@@ -217,3 +217,35 @@ async def test_a_decision_that_changes_the_sides_height_lays_the_screen_out_once
                 assert len(layouts) == 1, len(layouts)
                 checked += 1
         assert checked >= 5  # (moves that grew or shrank the side, the view the same)
+
+
+async def test_the_player_in_turn_changing_recolours_the_side_without_restyling_what_is_in_it(tmp_path):
+    """The side and the status line wear the colour of the player deciding (their left border). When
+    the turn passes, the border takes the next player's colour and nothing else is restyled: as a
+    class on the side, Textual applied the whole style sheet again to every widget in the side (the
+    strip, the panel, its list) at every change of the player in turn, on every screen at a hosted
+    table (issue 39)."""
+    from tiletum_tui.games.tiletum.engine import current_player
+    from tiletum_tui.games.tiletum.ui.widgets.status import StatusBar
+
+    session = make_session(tmp_path)
+    app = TiletumApp(session=session)
+    rng = random.Random(3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        side, status = screen.query_one("#side"), screen.query_one(StatusBar)
+        restyled, real = [], app.update_styles
+        app.update_styles = lambda node=None, **kw: (restyled.append(node), real(node, **kw))[1]
+        colours, changes = {}, 0
+        for _ in range(30):
+            who = current_player(session.state)
+            colours.setdefault(who, side.styles.border_left[1])
+            assert status.styles.border_left[1] == colours[who]
+            restyled.clear()
+            screen.model.apply(rng.choice(legal_actions(session.state)), by=EVERY_SEAT)
+            await pilot.pause()
+            if current_player(session.state) != who:
+                changes += 1
+                assert not [n for n in restyled if n is side or n is status], restyled
+        assert changes >= 3 and len(set(colours.values())) == 2  # (each player's own colour)

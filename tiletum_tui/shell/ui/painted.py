@@ -31,7 +31,7 @@ from textual.widgets import Static
 from ..textual_private import selecting, set_rendered
 
 PLAYER_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
-_CLASSES = {f"pc-{c}" for c in PLAYER_COLOURS} | {f"die-{d}" for d in "YPLDB"} | {
+_CLASSES = {f"pc-{c}" for c in PLAYER_COLOURS} | {f"side-{c}" for c in PLAYER_COLOURS} | {f"die-{d}" for d in "YPLDB"} | {
     "muted", "title", "strong", "good", "bad", "now", "legal", "cursor", "unavailable", "road", "recent",
 }
 

@@ -272,10 +272,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         # (a hosted game ended with nobody left at it: nobody's turn any more, issue 44)
         shown = None if getattr(self.model, "ended", "") else who
         self.query_one(StatusBar).show(state, shown, left() if left is not None and shown is not None else "")
-        colour_class = f"player-{state.players[who].colour}" if who is not None else ""
-        side = self.query_one("#side")
-        side.set_classes(colour_class)
-        self.query_one(StatusBar).set_classes(colour_class)
+        self._wear(state.players[who].colour if who is not None else None)
         for s in self.strips:
             self.query_one(f"#{s.name}").draw(scene)
         self._stale = {v.name for v in self.views}
@@ -308,6 +305,23 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         self.opponents.changed()  # ask the opponent deciding now (or the master for a hint)
         if self._ahead:
             self.call_after_refresh(self._play_ahead)
+
+    _worn: str | None = None  # the colour the side and the status line wear (None: the theme's)
+
+    def _wear(self, colour: str | None) -> None:
+        """The side and the status line in the colour of the player deciding (``Ink``'s ``side-*``,
+        inks.tcss), as their own border's colour: a class on the side made Textual apply the style
+        sheet again to every widget in it at every change of the player in turn (a tenth of a
+        watcher's CPU per update, issue 39); a border's colour repaints the border."""
+        if colour == self._worn:
+            return
+        self._worn = colour
+        ink = self.query_one(Ink)
+        for widget in (self.query_one("#side"), self.query_one(StatusBar)):
+            if colour is None or f"side-{colour}" not in ink.COMPONENT_CLASSES:
+                widget.styles.border_left = None  # (the style sheet's: the theme's colour)
+            else:
+                widget.styles.border_left = ("outer", ink.get_component_styles(f"side-{colour}").color)
 
     def person_decides(self, who: int | None) -> bool:
         """A person at the keyboard makes the decision in hand (hints are theirs alone)."""
