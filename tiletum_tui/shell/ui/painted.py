@@ -164,6 +164,14 @@ class Painted(Static):
             # tenth of a screen's CPU at a hosted table's move, issue 39).
             super().update(content, layout=False)
             return
+        if (shape is not None and self._shape is not None and len(shape) == len(self._shape) and room
+                and max(shape) <= room and max(self._shape) <= room and self.is_mounted
+                and (max(shape) == max(self._shape) or not self._width_by_content())):
+            # As many lines as before, neither text's longer than the room: the same height (none
+            # wraps), and the same width where the content gives it (the longest line as long): not
+            # measured either (the wheel, whose lines change length at most moves: issue 39).
+            super().update(content, layout=False)
+            return
         before = self._extent() if is_text and was_text else None
         if before is None:  # not laid out yet, or not text (a Rich renderable): as Textual would
             super().update(content, layout=True)
