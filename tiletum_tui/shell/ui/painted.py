@@ -21,7 +21,6 @@ from textual.content import Content, Span
 from textual.css.scalar import Unit
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
-from textual.scrollbar import ScrollBar
 from textual.style import Style as VisualStyle
 from textual.strip import Strip
 from textual.visual import Visual
@@ -78,24 +77,35 @@ class Ink(Widget):
             widget.redraw()
 
 
-class StillBar(ScrollBar):
-    """A scrollbar whose own virtual size (its size: what it draws is its container's scrolling,
-    ``window_virtual_size``) lays nothing out again when it changes: the layout that sized it has
-    placed it. Textual lays the whole screen out once more at that change: a view made shorter by the
-    side below it growing for a long menu, a list of choices of another length, each redrew the whole
-    screen in a second layout and frame (issue 39)."""
+def still_bar():
+    """The class of a scrollbar whose own virtual size (its size: what it draws is its container's
+    scrolling, ``window_virtual_size``) lays nothing out again when it changes: the layout that sized
+    it has placed it. Textual lays the whole screen out once more at that change: a view made shorter
+    by the side below it growing for a long menu, a list of choices of another length, each redrew the
+    whole screen in a second layout and frame (issue 39)."""
+    global _STILL_BAR
+    if _STILL_BAR is None:
+        from textual.scrollbar import ScrollBar  # start-up: the title screen has no scrollbar
 
-    virtual_size = Reactive(Size(0, 0), layout=False)
+        class StillBar(ScrollBar):
+            virtual_size = Reactive(Size(0, 0), layout=False)
+
+        _STILL_BAR = StillBar
+    return _STILL_BAR
+
+
+_STILL_BAR = None
 
 
 class StillScrollbar:
-    """A scrolling widget (a mixin, first among its bases) whose vertical scrollbar is a ``StillBar``."""
+    """A scrolling widget (a mixin, first among its bases) whose vertical scrollbar is a ``still_bar()``."""
 
     @property
-    def vertical_scrollbar(self) -> ScrollBar:
+    def vertical_scrollbar(self):
         bar = super().vertical_scrollbar  # (Textual makes it once, a ScrollBar: made a StillBar here)
-        if type(bar) is ScrollBar:
-            bar.__class__ = StillBar
+        still = still_bar()
+        if type(bar) is not still and type(bar) in still.__bases__:
+            bar.__class__ = still
         return bar
 
 
