@@ -86,3 +86,47 @@ async def test_talk_and_who_is_connected_redraw_only_what_shows_them(short_dir):
             ann.close()
             await screen_until(pilot, lambda: "not connected" in panel.title_text)
             assert len(drawn) == 1  # who is connected: the panel's line alone
+
+
+async def test_a_view_follows_only_this_seats_own_decisions(short_dir):
+    """Issue 39 ("the screens redraw only what an update changed"): while Ann decides, Bob's screen
+    keeps the view he has (the panel's line says what she does): her Merchant Action does not switch
+    his screen to the map, nor her Contract to the offers (each such switch laid out and repainted
+    every watching screen at the same move). At his own decisions his view follows them as at home."""
+    import random
+
+    from tiletum_tui.games.tiletum.engine.state import ActionFrame
+    from tiletum_tui.games.tiletum.ui.screens.game_views import VIEW_FOR_ACTION
+
+    async with running_host(short_dir) as host:
+        (ann,), gid = await at_a_table(host, short_dir, connected=1)
+        app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="bob"), bell=False)
+        rng = random.Random(4)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await screen_until(pilot, lambda: app.lobby is not None and app.lobby.games)
+            await pilot.press("enter")
+            await screen_until(pilot, lambda: gid in app.games.models and app.screen.query(DecisionPanel))
+            screen = app.screen
+            theirs, mine = [], []  # (the view before, the view after) at decisions that have a view of their own
+            for _ in range(60):
+                model = screen.model
+                who, state = model.game.current_player(model.view), model.view
+                top = state.stack[-1] if state.stack else None
+                if who is None:
+                    break
+                before, seen = screen.current_view, model.version
+                if who == 0:
+                    await ann.play(gid, rng.choice(ann.model(gid).legal()))
+                else:
+                    model.apply(rng.choice(model.legal()), by=model.seat)
+                await screen_until(pilot, lambda: screen.model.version > seen)
+                await pilot.pause()
+                now = screen.model.view
+                top = now.stack[-1] if now.stack else None
+                if isinstance(top, ActionFrame) and top.action in VIEW_FOR_ACTION:
+                    nxt = screen.model.game.current_player(now)
+                    (mine if nxt == 1 else theirs).append((before, screen.current_view, VIEW_FOR_ACTION[top.action]))
+            assert any(wanted != before for before, _, wanted in theirs), theirs  # (her decisions had views of their own)
+            assert all(after == before for before, after, _ in theirs), theirs
+            assert any(after == wanted for _, after, wanted in mine), mine
+        ann.close()

@@ -18,7 +18,8 @@ from tiletum_tui.shell.ui.painted import LineCached
 from tiletum_tui.shell.ui.app import TiletumApp
 from tiletum_tui.games.tiletum.ui.widgets.map_view import MapView
 
-from .conftest import midgame_session
+from .conftest import make_session, midgame_session
+from .test_move_in_one_frame import _counting
 
 VIEWS = {"map": "m", "wheel": "w", "board": "b", "offers": "o", "log": "l"}
 
@@ -111,3 +112,38 @@ async def test_a_text_becomes_the_content_textual_makes_of_it(tmp_path, view):
             await pilot.press(VIEWS[view])
             await pilot.pause()
         assert checked > 20
+
+
+async def test_a_move_repaints_only_the_lines_of_the_wheel_it_changed(tmp_path):
+    """Issue 39 ("the screens redraw only what an update changed"): the wheel on screen, a move that
+    changes some of its lines (a die taken, the player in turn's AP) repaints those lines, not the
+    ten on screen: Textual renders and composes again every line of a widget refreshed whole, on
+    every screen at a hosted table that shows the wheel."""
+    from tiletum_tui.games.tiletum.ui.widgets.wheel import WheelView
+
+    session = make_session(tmp_path)
+    app = TiletumApp(session=session)
+    rng = random.Random(3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        wheel = screen.query_one(WheelView)
+        calls: list = []
+        _counting(wheel, calls)
+        partly = 0
+        for _ in range(20):
+            screen.action_view("wheel")
+            for _ in range(3):
+                await pilot.pause()
+            before = [(line.plain, tuple(line.spans)) for line in wheel.visual.split("\n", allow_blank=True)]
+            room = wheel.parent.size
+            calls.clear()
+            screen.model.apply(rng.choice(legal_actions(session.state)), by=EVERY_SEAT)
+            for _ in range(3):
+                await pilot.pause()
+            if screen.current_view != "wheel" or wheel.size.height != len(before) or wheel.parent.size != room:
+                continue  # (another view, or the view resized by the side below it: lines shown anew)
+            after = [(line.plain, tuple(line.spans)) for line in wheel.visual.split("\n", allow_blank=True)]
+            changed = {y for y, (a, b) in enumerate(zip(before, after)) if a != b}
+            assert set(calls) <= changed, (sorted(set(calls)), sorted(changed))
+            partly += bool(calls)
+        assert partly  # (a move changed lines on screen, and repainted them)

@@ -16,7 +16,7 @@ from tiletum_tui.shell.session import EVERY_SEAT
 from tiletum_tui.shell.ui.app import TiletumApp
 from tiletum_tui.shell.ui.painted import Painted
 
-from .conftest import SETTINGS, midgame_session
+from .conftest import SETTINGS, make_session, midgame_session
 
 
 def _counting(widget, calls: list) -> None:
@@ -155,3 +155,97 @@ async def test_a_move_drawn_on_the_log_lays_the_screen_out_once(tmp_path):
                 assert len(layouts) <= 2, len(layouts)  # its room, then its scroll to the newest line
                 checked += bool(layouts)
         assert checked >= 3  # (moves that grew the log, with the log shown)
+
+
+async def test_the_wheel_keeps_its_height_from_move_to_move(tmp_path):
+    """The wheel names the die taken this turn and the dice taken since the player in turn last
+    played in two lines whatever they hold ("has taken no die yet", "none"), so a die taken or a turn
+    ended repaints those lines and does not grow or shrink the wheel: a drawing that changes height
+    lays the whole screen out again, on every screen at a hosted table that shows the wheel (issue 39,
+    "the screens redraw only what an update changed"). Only the King track's stacks change its height."""
+    from tiletum_tui.games.tiletum.ui.widgets.wheel import WheelView
+
+    session = make_session(tmp_path)
+    app = TiletumApp(session=session)
+    rng = random.Random(3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        wheel = screen.query_one(WheelView)
+        heights, taken = set(), 0
+        for _ in range(30):
+            screen.action_view("wheel")
+            await pilot.pause()
+            state = session.state
+            stacks = max((len(s) for s in state.board.king_track), default=0)
+            heights.add(wheel.render().plain.count("\n") - stacks)
+            taken += wheel.turn_die is not None
+            screen.model.apply(rng.choice(legal_actions(state)), by=EVERY_SEAT)
+            await pilot.pause()
+        assert 0 < taken < 30  # (moves with a die taken this turn and moves without were drawn)
+        assert len(heights) == 1, heights
+
+
+async def test_a_decision_that_changes_the_sides_height_lays_the_screen_out_once(tmp_path):
+    """Under the views (80x24) the side grows for a long menu and shrinks back for a short one (issue
+    41 item 2): such a move lays the screen out once, the views above and the side below placed in
+    that one layout, not a second time for the sizes the first one found (the side's, the views',
+    their scrollbars': issue 39, a player's screen took two layouts and frames at most of its own
+    decisions). A scrollbar that comes or goes still lays it out (the room for the lines changes)."""
+    session = make_session(tmp_path)
+    app = TiletumApp(session=session)
+    rng = random.Random(3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        side = screen.query_one("#side")
+        layouts = []
+        screen.screen_layout_refresh_signal.subscribe(screen, lambda s: layouts.append(s), immediate=True)
+
+        toggled = []  # a scrollbar came or went
+        for widget in screen.query("*"):
+            if widget.is_scrollable:
+                screen.watch(widget, "show_vertical_scrollbar", lambda _: toggled.append(1), init=False)
+        checked = 0
+        for _ in range(40):
+            height, view = side.size.height, screen.current_view
+            layouts.clear()
+            toggled.clear()
+            screen.model.apply(rng.choice(legal_actions(session.state)), by=EVERY_SEAT)
+            for _ in range(4):
+                await pilot.pause()
+            if side.size.height != height and screen.current_view == view and not toggled:
+                assert len(layouts) == 1, len(layouts)
+                checked += 1
+        assert checked >= 5  # (moves that grew or shrank the side, the view the same)
+
+
+async def test_the_player_in_turn_changing_recolours_the_side_without_restyling_what_is_in_it(tmp_path):
+    """The side and the status line wear the colour of the player deciding (their left border). When
+    the turn passes, the border takes the next player's colour and nothing else is restyled: as a
+    class on the side, Textual applied the whole style sheet again to every widget in the side (the
+    strip, the panel, its list) at every change of the player in turn, on every screen at a hosted
+    table (issue 39)."""
+    from tiletum_tui.games.tiletum.engine import current_player
+    from tiletum_tui.games.tiletum.ui.widgets.status import StatusBar
+
+    session = make_session(tmp_path)
+    app = TiletumApp(session=session)
+    rng = random.Random(3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        side, status = screen.query_one("#side"), screen.query_one(StatusBar)
+        restyled, real = [], app.update_styles
+        app.update_styles = lambda node=None, **kw: (restyled.append(node), real(node, **kw))[1]
+        colours, changes = {}, 0
+        for _ in range(30):
+            who = current_player(session.state)
+            colours.setdefault(who, side.styles.border_left[1])
+            assert status.styles.border_left[1] == colours[who]
+            restyled.clear()
+            screen.model.apply(rng.choice(legal_actions(session.state)), by=EVERY_SEAT)
+            await pilot.pause()
+            if current_player(session.state) != who:
+                changes += 1
+                assert not [n for n in restyled if n is side or n is status], restyled
+        assert changes >= 3 and len(set(colours.values())) == 2  # (each player's own colour)

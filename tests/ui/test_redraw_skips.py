@@ -216,3 +216,33 @@ async def test_a_text_filling_its_container_is_not_laid_out_again_for_its_width(
         await pilot.pause()
         assert layouts["fills"] and not any(layouts["fills"])
         assert any(layouts["inside"])  # (inside a container of auto width: laid out again)
+
+
+async def test_a_text_of_as_many_lines_of_other_lengths_is_not_measured_again():
+    """Issue 39 (the watchers' CPU per update): the wheel's lines change length at most moves (a die
+    taken, a player's Resources), never its number of lines. A text of as many lines as before, none
+    longer than its room, keeps its height unmeasured (a measure wraps the whole text, twice); one
+    with a line more is measured and takes its new height; one whose width its text gives is measured
+    when its longest line changed."""
+    from rich.text import Text
+
+    app = _Filling()
+    async with app.run_test(size=(60, 10)) as pilot:
+        fills, inside = app.query_one("#fills", Painted), app.query_one("#inside", Painted)
+        fills.update(Text("first line\nsecond"))
+        inside.update(Text("a\nb"))
+        await pilot.pause()
+        measured = {"fills": 0, "inside": 0}
+        for name, widget in (("fills", fills), ("inside", inside)):
+            real = widget.get_content_height
+            widget.get_content_height = (lambda real, name: lambda *a: (measured.__setitem__(name, measured[name] + 1),
+                                                                         real(*a))[1])(real, name)
+        fills.update(Text("the first line, longer\nsecond line"))  # two lines, other lengths
+        await pilot.pause()
+        assert measured["fills"] == 0 and fills.size.height == 2
+        fills.update(Text("one\ntwo\nthree"))  # a line more: measured, and taller
+        await pilot.pause()
+        assert measured["fills"] and fills.size.height == 3
+        inside.update(Text("a longer line\nb"))  # its container's width is its text's: measured
+        await pilot.pause()
+        assert measured["inside"]

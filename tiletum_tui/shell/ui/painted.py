@@ -19,7 +19,7 @@ from rich.text import Text
 from textual.color import Color
 from textual.content import Content, Span
 from textual.css.scalar import Unit
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.style import Style as VisualStyle
 from textual.strip import Strip
@@ -30,7 +30,7 @@ from textual.widgets import Static
 from ..textual_private import selecting, set_rendered
 
 PLAYER_COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
-_CLASSES = {f"pc-{c}" for c in PLAYER_COLOURS} | {f"die-{d}" for d in "YPLDB"} | {
+_CLASSES = {f"pc-{c}" for c in PLAYER_COLOURS} | {f"side-{c}" for c in PLAYER_COLOURS} | {f"die-{d}" for d in "YPLDB"} | {
     "muted", "title", "strong", "good", "bad", "now", "legal", "cursor", "unavailable", "road", "recent",
 }
 
@@ -75,6 +75,38 @@ class Ink(Widget):
     def _redraw_screen(self) -> None:
         for widget in self.screen.query(Painted):
             widget.redraw()
+
+
+def still_bar():
+    """The class of a scrollbar whose own virtual size (its size: what it draws is its container's
+    scrolling, ``window_virtual_size``) lays nothing out again when it changes: the layout that sized
+    it has placed it. Textual lays the whole screen out once more at that change: a view made shorter
+    by the side below it growing for a long menu, a list of choices of another length, each redrew the
+    whole screen in a second layout and frame (issue 39)."""
+    global _STILL_BAR
+    if _STILL_BAR is None:
+        from textual.scrollbar import ScrollBar  # start-up: the title screen has no scrollbar
+
+        class StillBar(ScrollBar):
+            virtual_size = Reactive(Size(0, 0), layout=False)
+
+        _STILL_BAR = StillBar
+    return _STILL_BAR
+
+
+_STILL_BAR = None
+
+
+class StillScrollbar:
+    """A scrolling widget (a mixin, first among its bases) whose vertical scrollbar is a ``still_bar()``."""
+
+    @property
+    def vertical_scrollbar(self):
+        bar = super().vertical_scrollbar  # (Textual makes it once, a ScrollBar: made a StillBar here)
+        still = still_bar()
+        if type(bar) is not still and type(bar) in still.__bases__:
+            bar.__class__ = still
+        return bar
 
 
 _VISUAL_STYLES: dict = {}  # the ANSI theme: {a Rich style: the Textual style made of it} (``Painted._content_of``)
@@ -126,13 +158,13 @@ class Painted(Static):
         if isinstance(content, Text):
             content = self._content_of(content)
         if not layout:
-            super().update(content, layout=False)
+            self._repaint(content)
             return
         height, width = self.styles.height, self.styles.width
         if not self.display or (height is not None and width is not None and height.unit != Unit.AUTO
                                 and width.unit != Unit.AUTO):
             # (not displayed: shown, it is laid out; sized in cells, fractions, percentages: not by its content)
-            super().update(content, layout=False)
+            self._static_update(content, layout=False)
             return
         room = self.content_size.width
         if shape is not None and shape == self._shape and room and max(shape) <= room and self.is_mounted:
@@ -140,15 +172,40 @@ class Painted(Static):
             # was laid out with, at this width, is this text's too (its optimal width the longest line,
             # its height the lines), unmeasured (a measure wraps the whole text: twice per update, a
             # tenth of a screen's CPU at a hosted table's move, issue 39).
-            super().update(content, layout=False)
+            self._repaint(content)
+            return
+        if (shape is not None and self._shape is not None and len(shape) == len(self._shape) and room
+                and max(shape) <= room and max(self._shape) <= room and self.is_mounted
+                and (max(shape) == max(self._shape) or not self._width_by_content())):
+            # As many lines as before, neither text's longer than the room: the same height (none
+            # wraps), and the same width where the content gives it (the longest line as long): not
+            # measured either (the wheel, whose lines change length at most moves: issue 39).
+            self._repaint(content)
             return
         before = self._extent() if is_text and was_text else None
         if before is None:  # not laid out yet, or not text (a Rich renderable): as Textual would
-            super().update(content, layout=True)
+            self._static_update(content, layout=True)
             return
-        super().update(content, layout=False)
+        self._repaint(content)
         if self._extent() != before:
             self.refresh(layout=True)
+
+    _partial = None  # the Content shown since a repaint of some of its lines (``LineCached``), else None
+
+    def _static_update(self, content, layout: bool) -> None:
+        self._partial = None
+        Static.update(self, content, layout=layout)
+
+    def _repaint(self, content) -> None:
+        """Show ``content``, of the size shown before (nothing is laid out again)."""
+        self._static_update(content, layout=False)
+
+    @property
+    def visual(self):
+        return self._partial if self._partial is not None else Static.visual.fget(self)
+
+    def render(self):
+        return self.visual
 
     @property
     def content(self):
@@ -158,7 +215,7 @@ class Painted(Static):
 
     @content.setter
     def content(self, content) -> None:
-        self._drawn = self._shape = None
+        self._drawn = self._shape = self._partial = None
         Static.content.fset(self, content)
 
     _shape = None  # ``_shape`` of the content last given
@@ -251,12 +308,38 @@ class LineCached(Painted):
 
     _line_strips: dict = {}
     _line_key = None
+    _rows: list | None = None  # each line of the content shown, as (its text, its spans)
+    _split: tuple = (None, None)  # (a Content, its lines): split once for ``_repaint`` and the render
+
+    def _lines_of(self, content: Content) -> list:
+        if self._split[0] is not content:
+            self._split = (content, content.split("\n", allow_blank=True))
+        return self._split[1]
+
+    def _repaint(self, content) -> None:
+        """Show ``content`` (as many lines as before, none wider than the room: nothing is laid out
+        again) by repainting the lines that changed, not the whole drawing: Textual renders and
+        composes again every line of a widget refreshed whole (the wheel's ten lines on screen at a
+        move that changed one, or none, of them: issue 39)."""
+        old, shape = self._rows, self._shape
+        width = self.content_size.width
+        if (not isinstance(content, Content) or old is None or not width or not self.is_mounted
+                or self.text_selection is not None or shape is None or max(shape) > width):
+            # (a line wider than the room wraps onto more rows than one: repainted whole)
+            self._rows = None
+            self._static_update(content, layout=False)
+            return
+        rows = [(line.plain, tuple(line.spans)) for line in self._lines_of(content)]
+        changed = [y for y in range(max(len(rows), len(old))) if y >= len(rows) or y >= len(old) or rows[y] != old[y]]
+        self._partial, self._rows = content, rows
+        if changed:
+            self.refresh(*(Region(0, y, width, 1) for y in changed))
 
     def _render_content(self) -> None:
         visual = self._render()
         if (not isinstance(visual, Content) or self.text_selection is not None or selecting(self.screen)
                 or self.styles.content_align != ("left", "top")):
-            self._line_key = None
+            self._line_key = self._rows = None
             super()._render_content()
             return
         width, height = self.size
@@ -267,15 +350,19 @@ class LineCached(Painted):
         old = self._line_strips if key == self._line_key else {}
         kept: dict = {}
         strips: list = []
-        for y, line in enumerate(visual.split("\n", allow_blank=True) if width else ()):
+        lines = self._lines_of(visual) if width else ()
+        rows = self._rows = [(line.plain, tuple(line.spans)) for line in lines]
+        for y, line in enumerate(lines):
             if len(strips) >= height:
                 break
-            k = (y, line.plain, tuple(line.spans))
+            k = (y, *rows[y])
             got = old.get(k)
             if got is None:
                 got = [_at_row(strip, y) for strip in Visual.to_strips(self, line, width, None, style)]
             kept[k] = got
             strips.extend(got)
+            if len(got) != 1:
+                self._rows = None  # (a line on more rows than one, or none: its rows are not its lines)
         self._line_strips, self._line_key = kept, key
         set_rendered(self, strips[:height])
 

@@ -45,6 +45,7 @@ from ..line_memory import LineMemory
 from tiletum_tui.shell.ui.dialogs import ConfirmDialog
 from tiletum_tui.shell.ui.model import GameModel
 from tiletum_tui.shell.ui.opponents import HOSTS_HINT_CAP
+from tiletum_tui.shell.ui.painted import StillScrollbar
 from ..recap import PIECES, LogReader
 from ..views import POINTING, Scene, SpaceMoved, SpacePicked, strips_for, views_for
 from ..widgets.decision import DecisionPanel
@@ -62,7 +63,7 @@ WIDE, ROOMY = 118, 34  # from this many columns the views and the decision sit s
 TALL = 30  # from this many rows the decision panel has more lines
 
 
-class ViewScroll(VerticalScroll):
+class ViewScroll(StillScrollbar, VerticalScroll):
     """A view's scrolling container: tells the screen when it scrolled (the key line says if there is more)."""
 
     # Its virtual size (how far it scrolls) is what the layout that showed it found: Textual lays the
@@ -101,19 +102,34 @@ class ViewScroll(VerticalScroll):
         return width or self._room
 
 
+class Views(ContentSwitcher):
+    """The views' switcher. It does not scroll (each view scrolls in its own ``ViewScroll``): its
+    virtual size is what the layout that placed it found, and a change of it lays nothing out again
+    (Textual lays the whole screen out once more when it changes: a second layout and frame at every
+    decision that grew or shrank the side below it, issue 39)."""
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
+
+class Side(Vertical):
+    """The strips and the decision panel (beside or under the views). It does not scroll: as ``Views``."""
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
+
 def compose_views(views, strips, panel, initial: str | None = None) -> ComposeResult:
     """The game screen's widgets: the status line, the views, the strips and ``panel`` beside them (the
     decision; the replay's panel in a replay: ``ui/replay/screen.py``), the key line."""
     yield Ink()
     yield StatusBar(id="status")
     with Container(id="body"):
-        with ContentSwitcher(id="views", initial=initial or views[0].name):
+        with Views(id="views", initial=initial or views[0].name):
             for v in views:
                 with ViewScroll(id=v.name, classes="view"):
                     for k, make in enumerate(v.docked):
                         yield make(id=f"{v.name}-docked{k}", classes="docked")
                     yield v.widget(id=f"{v.name}-view")
-        with Vertical(id="side"):
+        with Side(id="side"):
             for s in strips:
                 yield s.widget(id=s.name, classes="strip")
             yield panel
@@ -257,10 +273,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         # (a hosted game ended with nobody left at it: nobody's turn any more, issue 44)
         shown = None if getattr(self.model, "ended", "") else who
         self.query_one(StatusBar).show(state, shown, left() if left is not None and shown is not None else "")
-        colour_class = f"player-{state.players[who].colour}" if who is not None else ""
-        side = self.query_one("#side")
-        side.set_classes(colour_class)
-        self.query_one(StatusBar).set_classes(colour_class)
+        self._wear(state.players[who].colour if who is not None else None)
         for s in self.strips:
             self.query_one(f"#{s.name}").draw(scene)
         self._stale = {v.name for v in self.views}
@@ -293,6 +306,23 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         self.opponents.changed()  # ask the opponent deciding now (or the master for a hint)
         if self._ahead:
             self.call_after_refresh(self._play_ahead)
+
+    _worn: str | None = None  # the colour the side and the status line wear (None: the theme's)
+
+    def _wear(self, colour: str | None) -> None:
+        """The side and the status line in the colour of the player deciding (``Ink``'s ``side-*``,
+        inks.tcss), as their own border's colour: a class on the side made Textual apply the style
+        sheet again to every widget in it at every change of the player in turn (a tenth of a
+        watcher's CPU per update, issue 39); a border's colour repaints the border."""
+        if colour == self._worn:
+            return
+        self._worn = colour
+        ink = self.query_one(Ink)
+        for widget in (self.query_one("#side"), self.query_one(StatusBar)):
+            if colour is None or f"side-{colour}" not in ink.COMPONENT_CLASSES:
+                widget.styles.border_left = None  # (the style sheet's: the theme's colour)
+            else:
+                widget.styles.border_left = ("outer", ink.get_component_styles(f"side-{colour}").color)
 
     def person_decides(self, who: int | None) -> bool:
         """A person at the keyboard makes the decision in hand (hints are theirs alone)."""

@@ -96,8 +96,17 @@ class GameViews:
         key = self.decision_key()
         if action in VIEW_FOR_ACTION and key != self._auto_view_for and not event.group:
             self._auto_view_for = key
-            return VIEW_FOR_ACTION[action]
+            if self._follows_decisions():
+                return VIEW_FOR_ACTION[action]
         return None
+
+    def _follows_decisions(self) -> bool:
+        """Does the view follow the decision in hand by itself? At home, yes (every seat is played at
+        this screen or by its opponents). On the host, only at this seat's own decisions: a watcher and
+        a player waiting keep the view they chose while another seat decides (issue 39: a view shown by
+        itself costs every such screen two or three layouts and a repaint of the whole screen at the
+        same move; the panel's line and the strip say what the other seat does, the keys show the rest)."""
+        return not self.model.remote or self.model.plays_here(current_player(self.model.state))
 
     def decision_key(self) -> tuple:
         """Which decision is in hand (a view is shown by itself once per decision)."""

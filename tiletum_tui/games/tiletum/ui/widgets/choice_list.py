@@ -7,8 +7,10 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import OptionList
 
+from tiletum_tui.shell.ui.painted import StillScrollbar
 
-class ChoiceList(OptionList):
+
+class ChoiceList(StillScrollbar, OptionList):
     """The panel's lines. When the list's own size changes (the detail line under it grew, so a
     scrollbar comes), the lines are cut anew for the room left. A list longer than its room says so
     on itself: a rule under it reads "▼ 5 more below" (and "▲ above" once scrolled), so no line is

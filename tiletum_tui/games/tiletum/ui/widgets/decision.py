@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -36,6 +38,11 @@ def matches(choices: list[Choice], typed: str, inside: bool = True) -> list[int]
 
 
 class DecisionPanel(Vertical):
+    # It does not scroll (its list of choices does): its virtual size is what the layout that placed it
+    # found, and a change of it lays nothing out again (a second layout at a decision that changed
+    # the side's height, issue 39).
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
     @dataclass
     class Chosen(Message):
         """A leaf was chosen: apply this action."""

@@ -99,7 +99,10 @@ class WheelView(LineCached):
         self._taken(out)
 
     def _taken(self, out: Text) -> None:
-        """The die taken this turn, and the dice taken since the player in turn last played (the last moves)."""
+        """The die taken this turn, and the dice taken since the player in turn last played (the last
+        moves): two lines whatever they hold, so the wheel keeps its height from move to move (a
+        drawing that grows or shrinks lays the whole screen out again, on every screen at a hosted
+        table: issue 39)."""
         s = self.state
         a = self.turn_die
         if a is not None:
@@ -110,11 +113,20 @@ class WheelView(LineCached):
             out.append(self.die(a.colour, a.value))
             if a.target != a.value:
                 out.append(f"→{a.target}")
-            out.append(f" this turn: the {T.ACTION_TITLE[a.action or action_for_value(s, a.target)]} Action\n")
+            out.append(f" this turn: the {T.ACTION_TITLE[a.action or action_for_value(s, a.target)]} Action")
+        elif s.phase == "action" and self.focus_player is not None:
+            p = s.players[self.focus_player]
+            out.append(" ▸ ", self.ink("muted"))
+            out.append(p.name, self.player_ink(p.colour))
+            out.append(" has taken no die yet this turn", self.ink("muted"))
+        out.append("\n")
         recap = self.recap
-        if recap is None or not recap.dice:
+        if recap is None:
+            out.append("\n")
             return
         out.append(f" Taken since {s.players[recap.seat].name}'s last turn: ", self.ink("muted"))
+        if not recap.dice:
+            out.append("none", self.ink("muted"))
         for k, (seat, a) in enumerate(recap.dice):
             if k:
                 out.append(", ")
