@@ -8,7 +8,11 @@ each a list of sections; ``finished_game(players, seed)`` for the shell's save a
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
 import sys
+import tempfile
 
 
 def _benches():
@@ -39,6 +43,10 @@ def run_bench(args) -> int:
     if not 1 <= args.games <= 100_000:  # (0 divided by 0 games per second: issue 42's search)
         print(f"tiletum: --games is a number of games from 1 to 100000, not {args.games}", file=sys.stderr)
         return 2
+    # A settings folder of its own for every screen it runs, here and in its clients: the person's
+    # preferences (hints on: the master asked at every decision; keys remapped) would change the figures.
+    os.environ["XDG_CONFIG_HOME"] = settings = tempfile.mkdtemp(prefix="tiletum-bench-settings-")
+    atexit.register(shutil.rmtree, settings, ignore_errors=True)
     benches = _benches()
     if not getattr(args, "opponents", False):
         for bench in benches:
