@@ -8,7 +8,8 @@ from textual.widgets import OptionList
 from tiletum_tui.games.tiletum.engine.ruleset import rules_for
 from tiletum_tui.games.tiletum.engine.state import ActionFrame
 from tiletum_tui.shell.ui.app import TiletumApp
-from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel, matches
+from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
+from tiletum_tui.games.tiletum.ui.widgets.decision_find import matches
 
 from tiletum_tui.shell.session import EVERY_SEAT
 

@@ -22,7 +22,8 @@ from tiletum_tui.shell.ui.keyline import Hint, KeyLine
 from ..widgets.map_view import MapView, MapInfo
 from ..widgets.painted import Painted
 from ..widgets.status import StatusBar
-from ..screens.game import ROOMY, TALL, WIDE, GameScreen, compose_views
+from ..screens.game import GameScreen
+from ..screens.game_layout import ROOMY, TALL, WIDE, compose_views
 from ..screens.game_views import GameViews
 from tiletum_tui.shell.ui.new_game import SEAT_CHOICES
 from tiletum_tui.shell.ui.model import GameModel

@@ -4,7 +4,7 @@ It shows one level of the menu built by ``choices.build_menu``; choosing a group
 closes it again, choosing a leaf posts ``Chosen`` with the engine action. Greyed lines carry the
 engine's reason. When the lines at this level point at map spaces the panel posts ``Pointing`` so
 the screen can mark them on the map and move the cursor with the highlight. Typing the first
-letters of a Town's name highlights its line (``find``), like a file picker; Enter chooses it.
+letters of a Town's name highlights its line (``find``, ``decision_find.py``), like a file picker; Enter chooses it.
 """
 
 from __future__ import annotations
@@ -23,21 +23,14 @@ from textual.widgets.option_list import Option
 
 from ..choices import FINISH, TASK, Choice, key_of, line_of, numbered
 from .choice_list import ChoiceList
+from .decision_find import FindingByName
 from .painted import Painted
 
 NUMBERED = 9  # lines a single digit picks; a list of more Towns than that is found by typing names too
 SECOND_DIGIT = 1.0  # seconds a first digit waits for a second where a list has ten lines or more
 
 
-def matches(choices: list[Choice], typed: str, inside: bool = True) -> list[int]:
-    """Indices of the legal lines whose name starts with what was typed (else, ``inside``, contains it)."""
-    t = typed.casefold()
-    named = [(i, c) for i, c in enumerate(choices) if c.name and not c.disabled]
-    found = [i for i, c in named if c.name.casefold().startswith(t)]
-    return found or [i for i, c in named if inside and t in c.name.casefold()]
-
-
-class DecisionPanel(Vertical):
+class DecisionPanel(FindingByName, Vertical):
     # It does not scroll (its list of choices does): its virtual size is what the layout that placed it
     # found, and a change of it lays nothing out again (a second layout at a decision that changed
     # the side's height, issue 39).
@@ -240,39 +233,6 @@ class DecisionPanel(Vertical):
             if c.space == space and not c.disabled:
                 self.query_one(OptionList).highlighted = i
                 return
-
-    # ------------------------------------------------------------ finding a line by name
-    def find(self, letters: str) -> bool:
-        """Add letters to the name being typed and highlight the first line it finds; False (nothing
-        changed) if no line's name fits. A first letter typed without '/' finds a name it starts
-        (e finishes, o opens no view, where no Town starts with them)."""
-        typed = self.typed + letters
-        found = matches(self.options, typed, inside=bool(self.typed or self.finding))
-        if not found:
-            return False
-        self.typed, self.found = typed, True
-        self.query_one(OptionList).highlighted = found[0]
-        self._render_title()
-        return True
-
-    def typed_elsewhere(self, letters: str, where: str) -> None:
-        """The name typed fits no line here but a Town of the map (``where``: its name): the map
-        cursor went there; Enter will only stop the finding."""
-        self.typed, self.found = self.typed + letters, False
-        self._render_title(where)
-
-    def start_finding(self) -> None:
-        self.finding, self.typed, self.found = True, "", False
-        self._render_title()
-
-    def unfind(self) -> None:
-        """Backspace: one letter less."""
-        self.typed = self.typed[:-1]
-        found = matches(self.options, self.typed) if self.typed else []
-        self.found = bool(found)
-        if found:
-            self.query_one(OptionList).highlighted = found[0]
-        self._render_title()
 
     def _marked_line(self) -> int | None:
         """The first legal line a lesson marked on this level (None if none is)."""
