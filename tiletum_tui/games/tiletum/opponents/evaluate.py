@@ -134,12 +134,31 @@ def terms(state: State) -> list[tuple[float, ...]]:
     return [_terms(state, i, p, *common) for i, p in enumerate(state.players)]
 
 
+# What the last ``_common`` was worked out from, and it (held here: no id below can be reused while it is kept).
+_LAST_COMMON: list = [None] * 11
+
+
 def _common(state: State) -> tuple:
-    """What every player's terms share: the tables, the King track's expected drop, the Fairs, the map counts."""
+    """What every player's terms share: the tables, the King track's expected drop, the Fairs, the map counts.
+    A search weighs one partial turn after another from one position, most on the same board: the last one is
+    kept, for the same settings, King track, Fairs, map, Corruption and round (what the caches below key on)."""
+    b, last = state.board, _LAST_COMMON
+    left = len(state.hidden.corruption_row) if state.phase == "action" else 0
+    if (b.king_track is last[0] and b.houses is last[1] and b.pillars is last[2] and b.map_bonus is last[3]
+            and b.fairs is last[4] and b.corruption_revealed is last[5] and state.settings is last[6]
+            and left == last[7] and state.round == last[8] and state.phase == last[9]):
+        return last[10]
+    out = _worked_out(state, left)
+    last[:] = (b.king_track, b.houses, b.pillars, b.map_bonus, b.fairs, b.corruption_revealed, state.settings, left,
+               state.round, state.phase, out)
+    return out
+
+
+def _worked_out(state: State, left: int) -> tuple:
+    """``_common`` worked out (``left``: the Corruption tokens still face down this round, 0 outside the Actions)."""
     t = tables(state.settings)
     r = t.r
     # King track: the Corruption still to come this round moves every marker down.
-    left = len(state.hidden.corruption_row) if state.phase == "action" else 0
     drop = left * _token_mean(state) if left else 0.0
     highest, fair, fair_per, later_fairs = _track_and_fairs(r, state)
     return t, r, drop, highest, fair, fair_per, later_fairs, _map_counts(r, state)

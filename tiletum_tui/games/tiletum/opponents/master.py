@@ -242,7 +242,7 @@ def _tree_turn(node: Node, state, who: int):
 
 def _screen(state, who: int, count: int) -> list:
     """The dice of a turn below the root, best first, by what they give at once and their AP (no planning)."""
-    return [a for _, a, _ in rank_dice(state, who, master_weights(state))[:count]]
+    return [a for _, a, _, _ in rank_dice(state, who, master_weights(state))[:count]]
 
 
 def _play(state, actions: list, who: int):
