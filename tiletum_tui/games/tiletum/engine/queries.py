@@ -357,22 +357,22 @@ def fair_participants(state: State, town: str) -> list[int]:
 def fair_count(r, state: State, player: int, condition: str) -> int:
     """How many times a player meets a Fair tile's condition (appendix, Fair tiles)."""
     p = state.players[player]
-    contracts = sum(1 for c in p.contracts if c)
-    crests = sum(1 for c in p.crests if c)
+    # (a Contract space and a Crest space hold a tile's id or "": the filled ones are counted only where asked,
+    # as the opponents' evaluation asks this of every position a search weighs)
     if condition == "house_pillar":
         return min(houses_on_map(state, player), pillars_on_map(state, player))
     if condition == "contract_cathedral":
-        return min(contracts, len(p.cathedral_tiles))
+        return min(len(p.contracts) - p.contracts.count(""), len(p.cathedral_tiles))
     if condition == "contract":
-        return contracts
+        return len(p.contracts) - p.contracts.count("")
     if condition == "contract_crest":
-        return min(contracts, crests)
+        return min(len(p.contracts) - p.contracts.count(""), len(p.crests) - p.crests.count(""))
     if condition == "house":
         return houses_on_map(state, player)
     if condition == "upper_character":
         return sum(1 for rooms in p.rooms for t in rooms[1:] if t and t != "*")
     if condition == "crest":
-        return crests
+        return len(p.crests) - p.crests.count("")
     if condition == "pillar":
         return pillars_on_map(state, player)
     if condition == "full_building":
