@@ -231,7 +231,7 @@ class _MapCounts:
     Cathedral Towns where each player has a Pillar; and the best Town near a piece, once asked (``near``:
     the many states of a search that share a map mostly ask the same)."""
 
-    __slots__ = ("houses", "pillars", "house_open", "pillar_open", "pillar_towns", "near")
+    __slots__ = ("houses", "pillars", "house_open", "pillar_open", "pillar_towns", "near", "reach")
 
     def __init__(self, r, state: State) -> None:
         n = len(state.players)
@@ -239,6 +239,7 @@ class _MapCounts:
         self.house_open, self.pillar_open = [], []
         self.pillar_towns: list[list[str]] = [[] for _ in range(n)]
         self.near: dict[tuple, tuple] = {}  # (``_pieces_near``)
+        self.reach: dict[tuple, list] = {}  # (``_reach``)
         for town, row in state.board.houses.items():
             for o in row:
                 if o >= 0:
@@ -454,41 +455,42 @@ def _pieces_near(t: Tables, state, m, i: int, p, key: tuple, fair) -> tuple[floa
     promises, each by a Town's worth as written and less what Houses x Pillars counts already (``key``: the
     piece counts it is worked out for; asked once per map and key, ``_MapCounts.near``)."""
     _, merchant, architect, pillars, pillars_once, houses, houses_once = key[:7]
-    return (_best_near(t, merchant, _house_towns(state, m, i, p, pillars, fair)),
-            _best_near(t, architect, _pillar_towns(state, m, i, p, houses)),
-            _best_near(t, merchant, _house_towns(state, m, i, p, pillars_once, fair)),
-            _best_near(t, architect, _pillar_towns(state, m, i, p, houses_once)))
+    fair_town = fair.town if fair is not None else None
+    at_house = _reach(t, state, m, i, "house", merchant, fair_town) if p.houses else ()
+    at_pillar = _reach(t, state, m, i, "pillar", architect, None) if p.pillars else ()
+    return (_best_near(at_house, pillars, 0), _best_near(at_pillar, houses, 2),
+            _best_near(at_house, pillars_once, 0), _best_near(at_pillar, houses_once, 2))
 
 
-def _house_towns(state, m, i: int, p, pillars: float, fair) -> dict[str, float]:
-    """Towns where a House could go, and what one would be worth there (a Pillar count's worth, and more)."""
-    if not p.houses:
-        return {}
-    out = {}
-    for town, row in m.house_open:
-        if i in row:
-            continue
-        worth = pillars + len(state.board.map_bonus.get(town, ())) * 1.5
-        if fair is not None and town == fair.town:
-            worth += 3
-        out[town] = worth
-    return out
-
-
-def _pillar_towns(state, m, i: int, p, houses: float) -> dict[str, float]:
-    if not p.pillars:
-        return {}
-    out = {}
-    for town, row in m.pillar_open:
-        if i in row:
-            continue
-        out[town] = houses + len(state.board.map_bonus.get(town, ())) * 1.5 + 2
-    return out
-
-
-def _best_near(t: Tables, here: str, worth: dict[str, float]) -> float:
-    if not worth:
-        return 0.0
+def _reach(t: Tables, state, m, i: int, piece: str, here: str, fair_town) -> list[tuple[float, bool, float]]:
+    """The Towns where player i could place a House (``piece`` "house") or a Pillar, each as what its worth adds
+    to the count of the other piece (its face-up Bonus tiles), whether it holds this round's Fair, and what
+    its distance from ``here`` costs; once per map (``_MapCounts.reach``): the counts change more often."""
+    key = (piece, i, here, fair_town)
+    out = m.reach.get(key)
+    if out is not None:
+        return out
     dist = t.dist[here]
-    # (an Underground Town has no distance on the main map: no Merchant or Architect walks there)
-    return max(0.0, max((w - PIECE_STEP * dist[town] * 2 for town, w in worth.items() if town in dist), default=0.0))
+    out = m.reach[key] = []
+    for town, row in (m.house_open if piece == "house" else m.pillar_open):
+        # (an Underground Town has no distance on the main map: no Merchant or Architect walks there)
+        if i in row or town not in dist:
+            continue
+        out.append((len(state.board.map_bonus.get(town, ())) * 1.5, town == fair_town, PIECE_STEP * dist[town] * 2))
+    return out
+
+
+def _best_near(reach: list, count: float, extra: int) -> float:
+    """The best of the Towns in ``reach`` (``_reach``) for a piece whose Town is worth ``count`` (the other
+    piece's count) plus its Bonus tiles, plus ``extra`` (2: a Pillar's Cathedral), plus 3 at this round's Fair,
+    less its distance; 0 if none is worth more. (The same additions in the same order as the Town's worth
+    written out, so the same value to the last bit.)"""
+    best = 0.0
+    for bonus, fair, step in reach:
+        worth = count + bonus + extra if extra else count + bonus
+        if fair:
+            worth += 3
+        worth -= step
+        if worth > best:
+            best = worth
+    return best
