@@ -269,9 +269,16 @@ def _quick(state, who: int):
     """The playouts' policy for one decision: the planner's quick plan, played out."""
     top = state.stack[-1]
     if isinstance(top, KingTileFrame):
+        # (the state each choice leads to is kept: taking the tile ends the King phase, holds the Fair and sets
+        # up the next round, too dear to play twice; the first best, as max would choose)
         w = master_weights(state)
-        best = max(legal_actions(state), key=lambda a: value_of(apply_listed(state, a), who, w))
-        return apply_listed(state, best)
+        best = None
+        for a in legal_actions(state):
+            after = apply_listed(state, a)
+            v = value_of(after, who, w)
+            if best is None or v > best[0]:
+                best = (v, after)
+        return best[1]
     plan = quick_turn(state, who, weights=master_weights(state))
     if plan is None:
         return apply_listed(state, legal_actions(state)[0])
