@@ -370,13 +370,13 @@ def fair_count(r, state: State, player: int, condition: str) -> int:
     if condition == "house":
         return houses_on_map(state, player)
     if condition == "upper_character":
-        return sum(1 for rooms in p.rooms for t in rooms[1:] if t and t != "*")
+        return sum(len(upper) - upper.count("") - upper.count("*") for upper in (rooms[1:] for rooms in p.rooms))
     if condition == "crest":
         return len(p.crests) - p.crests.count("")
     if condition == "pillar":
         return pillars_on_map(state, player)
     if condition == "full_building":
-        return sum(1 for rooms in p.rooms if all(rooms))
+        return sum(map(all, p.rooms))  # (True counts 1)
     if condition == "cathedral":
         return len(p.cathedral_tiles)
     for m in r.modules:
