@@ -7,6 +7,8 @@ highest on the King track, who takes part in a Fair. Nothing outside the engine 
 
 from __future__ import annotations
 
+import functools
+
 from ..data.schema import DIE_RESOURCE
 from .actions import ACTION_NAMES, name_action  # noqa: F401 (their home: actions, the notation's)
 from .ruleset import rules_for
@@ -370,7 +372,7 @@ def fair_count(r, state: State, player: int, condition: str) -> int:
     if condition == "house":
         return houses_on_map(state, player)
     if condition == "upper_character":
-        return sum(len(upper) - upper.count("") - upper.count("*") for upper in (rooms[1:] for rooms in p.rooms))
+        return _upper_characters(p.rooms)
     if condition == "crest":
         return len(p.crests) - p.crests.count("")
     if condition == "pillar":
@@ -384,6 +386,13 @@ def fair_count(r, state: State, player: int, condition: str) -> int:
         if count is not None:
             return count
     raise AssertionError(condition)
+
+
+@functools.lru_cache(maxsize=4096)
+def _upper_characters(rooms: tuple[tuple[str, ...], ...]) -> int:
+    """Characters in Rooms above the ground floor (a Room holds a tile's id, "" or "*": pre-occupied); kept per
+    player board, a value: the opponents' evaluation asks it of every position its search weighs."""
+    return sum(1 for building in rooms for t in building[1:] if t and t != "*")
 
 
 def standings(state: State) -> list[int]:
