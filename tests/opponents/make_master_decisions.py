@@ -65,7 +65,8 @@ def record(players: int, modules: tuple, seed: int, asked: tuple) -> list[dict]:
             "round": rnd, "lap": lap, "seat": who, "moves": len(moves), "last move": moves[-1] if moves else "",
             "plan": [notation(a) for a in choice.plan], "win": repr(choice.win),
             "simulations": choice.simulations,
-            "alternative": [notation(a) for a in choice.alternative or ()], "alternative win": repr(choice.alternative_win),
+            "alternative": [notation(a) for a in choice.alternative or ()],
+            "alternative win": repr(choice.alternative_win),
             "values, master's weights": [repr(v) for v in evaluate(seen, weights=master_weights(seen))],
             "values, journeyman's": [repr(v) for v in evaluate(seen)],
         })

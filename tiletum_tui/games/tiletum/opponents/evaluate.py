@@ -160,8 +160,8 @@ def _worked_out(state: State, left: int) -> tuple:
     r = t.r
     # King track: the Corruption still to come this round moves every marker down.
     drop = left * _token_mean(state) if left else 0.0
-    highest, fair, fair_per, later_fairs = _track_and_fairs(r, state)
-    return t, r, drop, highest, fair, fair_per, later_fairs, _map_counts(r, state)
+    highest, fair, fair_per, later_fairs, spaces = _track_and_fairs(r, state)
+    return t, r, drop, highest, fair, fair_per, later_fairs, _map_counts(r, state), spaces
 
 
 _FAIRS: dict[tuple, tuple] = {}
@@ -186,7 +186,7 @@ def _track_and_fairs(r, state: State) -> tuple:
         fair_per = r.tracks.fair_board_vp[fair_i] + r.cat.fair_tiles[fair.tile].vp
     later_fairs = [(f, r.tracks.fair_board_vp[k] + r.cat.fair_tiles[f.tile].vp, r.cat.fair_tiles[f.tile].condition)
                    for k, f in enumerate(b.fairs) if k > fair_i and not f.done]
-    out = highest, fair, fair_per, later_fairs
+    out = highest, fair, fair_per, later_fairs, [king_space(state, i) for i in range(len(state.players))]
     _FAIRS[key] = (b.king_track, b.fairs, r, out)
     return out
 
@@ -266,7 +266,8 @@ def value_of(state: State, player: int, weights: Weights | None = None) -> float
                     _terms(state, player, p, *_common(state)))
 
 
-def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_fairs, m) -> tuple[float, ...]:
+def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_fairs, m,
+           spaces) -> tuple[float, ...]:
     """Player i's terms of the estimate (``TERMS``' order), as this module's weights write them."""
     board = state.board
     turns = turns_left(state, i)
@@ -313,7 +314,7 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
         resources = per * (total - res["G"]) + per * GOLD_SHARE * res["G"]
     # ---- King track: this round's King phase, and again later for a blue space that stays
     king = king_later = top = 0.0
-    space = king_space(state, i)
+    space = spaces[i]
     if state.phase == "action":
         expect = space - drop
         if not expect > 0:
@@ -400,16 +401,17 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
             others, full, cathedrals, pieces, once, completed_rooms)
 
 
-_BUILDINGS: dict[tuple, tuple[int, float]] = {}
+_BUILDINGS: dict[tuple, tuple] = {}
 
 
 def _buildings(p) -> tuple[int, float]:
     """A player board's Completed Buildings and its Buildings' progress (each the share of its Rooms and
-    Crest filled, squared), worked out once per board: a search's states mostly share a player's Buildings."""
-    key = (p.rooms, p.crests, p.completed)
+    Crest filled, squared), worked out once per board: a search's states mostly share a player's Buildings
+    (its tuples are replaced, never changed: held here, their ids name them)."""
+    key = (id(p.rooms), id(p.crests), id(p.completed))
     hit = _BUILDINGS.get(key)
-    if hit is not None:
-        return hit
+    if hit is not None and hit[0] is p.rooms and hit[1] is p.crests and hit[2] is p.completed:
+        return hit[3]
     if len(_BUILDINGS) > 4096:
         _BUILDINGS.clear()
     progress_b = 0.0
@@ -420,7 +422,8 @@ def _buildings(p) -> tuple[int, float]:
         share = (filled + (1 if p.crests[b] else 0)) / (len(rooms) + 1)
         if filled:
             progress_b += share * share
-    out = _BUILDINGS[key] = (sum(p.completed), progress_b)
+    out = (sum(p.completed), progress_b)
+    _BUILDINGS[key] = (p.rooms, p.crests, p.completed, out)
     return out
 
 
