@@ -277,12 +277,12 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
     h, pl = m.houses[i], m.pillars[i]
     # (min and max written out, here and below: min(a, b) is ``b if b < a else a``, the same value of the same
     # type without a call; a search evaluates every partial turn it weighs)
-    more_h, b = p.houses + sum(p.roof) * 0.5, HOUSES_PER_TURN * turns
-    if b < more_h:
-        more_h = b
-    more_p, b = p.pillars, PILLARS_PER_TURN * turns
-    if b < more_p:
-        more_p = b
+    more_h, cap = p.houses + sum(p.roof) * 0.5, HOUSES_PER_TURN * turns
+    if cap < more_h:
+        more_h = cap
+    more_p, cap = p.pillars, PILLARS_PER_TURN * turns
+    if cap < more_p:
+        more_p = cap
     hxp = h * pl + h * more_p + pl * more_h if t.houses_x_pillars else 0.0
     # ---- what the modules' parts promise (their own estimate: Module.estimate)
     modules = 0.0
