@@ -16,6 +16,8 @@ import pytest
 from tiletum_tui.games.tiletum.engine import apply, current_player, new_game, notation, view
 from tiletum_tui.games.tiletum.engine.views import encode_view
 from tiletum_tui.games.tiletum.opponents import master
+from tiletum_tui.games.tiletum.opponents.evaluate import evaluate
+from tiletum_tui.games.tiletum.opponents.weights import master_weights
 from tiletum_tui.games.tiletum.opponents.levels import Opponent, _turn_start
 from tiletum_tui.games.tiletum.opponents.match import settings_for
 from tiletum_tui.shell.opponents import worker
@@ -149,6 +151,36 @@ def test_the_pondered_tree_is_what_the_next_decision_starts_from(steps, quiet, m
     monkeypatch.setattr("tiletum_tui.games.tiletum.opponents.levels.search", spy)
     _serve(Person(steps, None))
     assert reused[0] == 0 and max(reused) > 0
+
+
+def test_a_candidate_taken_over_from_a_pondered_tree_counts_its_mean_at_a_few_visits(monkeypatch):
+    """docs/opponents.md, "Thinking on the opponent's time": a candidate that takes over a kept tree's node
+    brings that node's mean reward at ``REUSED_VISITS``' weight on top of its prior, not all its visits (which
+    let the tree's view of a die outweigh the root's own search of the plan), and keeps the subtree below it."""
+    state = new_game(settings_for(("grandmaster", "journeyman"), seed=9))
+    seen = view(state)
+    _, _, kept = master.search(seen, 0, Budget(simulations=120), seed=1)  # a tree over this very turn's dice
+    before = {k: (c.visits, c.total, c.children) for k, c in kept.children.items()}
+    assert max(v for v, _, _ in before.values()) > 2 * master.REUSED_VISITS
+    monkeypatch.setattr(master, "_simulate", lambda root, *a: None)  # the candidates as the search starts them
+    _, _, root = master.search(seen, 0, Budget(simulations=1), seed=2, reuse=kept)
+    taken = 0
+    for key, child in root.children.items():
+        if key not in before:
+            continue
+        visits, total, below = before[key]
+        prior = master.PRIOR_VISITS * master._reward(child.plan.value - _others(seen), master._scale(seen, 2))
+        weight = min(visits, master.REUSED_VISITS)
+        assert child.visits == master.PRIOR_VISITS + weight
+        assert child.total - prior == pytest.approx(total / visits * weight)
+        assert child.children is below
+        taken += 1
+    assert taken >= 2
+
+
+def _others(seen) -> float:
+    """The others' average value at 2 players (the journeyman's seat), by the master's weights."""
+    return evaluate(seen, weights=master_weights(seen))[1]
 
 
 def test_a_request_while_it_ponders_is_answered_at_once(steps, quiet):

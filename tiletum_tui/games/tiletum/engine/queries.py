@@ -7,6 +7,8 @@ highest on the King track, who takes part in a Fair. Nothing outside the engine 
 
 from __future__ import annotations
 
+import functools
+
 from ..data.schema import DIE_RESOURCE
 from .actions import ACTION_NAMES, name_action  # noqa: F401 (their home: actions, the notation's)
 from .ruleset import rules_for
@@ -357,26 +359,26 @@ def fair_participants(state: State, town: str) -> list[int]:
 def fair_count(r, state: State, player: int, condition: str) -> int:
     """How many times a player meets a Fair tile's condition (appendix, Fair tiles)."""
     p = state.players[player]
-    contracts = sum(1 for c in p.contracts if c)
-    crests = sum(1 for c in p.crests if c)
+    # (a Contract space and a Crest space hold a tile's id or "": the filled ones are counted only where asked,
+    # as the opponents' evaluation asks this of every position a search weighs)
     if condition == "house_pillar":
         return min(houses_on_map(state, player), pillars_on_map(state, player))
     if condition == "contract_cathedral":
-        return min(contracts, len(p.cathedral_tiles))
+        return min(len(p.contracts) - p.contracts.count(""), len(p.cathedral_tiles))
     if condition == "contract":
-        return contracts
+        return len(p.contracts) - p.contracts.count("")
     if condition == "contract_crest":
-        return min(contracts, crests)
+        return min(len(p.contracts) - p.contracts.count(""), len(p.crests) - p.crests.count(""))
     if condition == "house":
         return houses_on_map(state, player)
     if condition == "upper_character":
-        return sum(1 for rooms in p.rooms for t in rooms[1:] if t and t != "*")
+        return _upper_characters(p.rooms)
     if condition == "crest":
-        return crests
+        return len(p.crests) - p.crests.count("")
     if condition == "pillar":
         return pillars_on_map(state, player)
     if condition == "full_building":
-        return sum(1 for rooms in p.rooms if all(rooms))
+        return sum(map(all, p.rooms))  # (True counts 1)
     if condition == "cathedral":
         return len(p.cathedral_tiles)
     for m in r.modules:
@@ -384,6 +386,13 @@ def fair_count(r, state: State, player: int, condition: str) -> int:
         if count is not None:
             return count
     raise AssertionError(condition)
+
+
+@functools.lru_cache(maxsize=4096)
+def _upper_characters(rooms: tuple[tuple[str, ...], ...]) -> int:
+    """Characters in Rooms above the ground floor (a Room holds a tile's id, "" or "*": pre-occupied); kept per
+    player board, a value: the opponents' evaluation asks it of every position its search weighs."""
+    return sum(1 for building in rooms for t in building[1:] if t and t != "*")
 
 
 def standings(state: State) -> list[int]:

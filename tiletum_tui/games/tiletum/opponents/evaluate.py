@@ -56,6 +56,14 @@ class Tables:
         self.preoccupied = [b.preoccupied for b in r.player_board.buildings]
         self.king_track = r.tracks.king_track
         self.houses_x_pillars = "houses x pillars" in r.category_keys  # a module may score another product instead
+        self._cathedral_vp: dict[str, int] = {}
+
+    def cathedral_vp(self, tile: str) -> int:
+        """A Cathedral tile's VP (``queries.cathedral_tile_vp``), asked once per tile."""
+        vp = self._cathedral_vp.get(tile)
+        if vp is None:
+            vp = self._cathedral_vp[tile] = cathedral_tile_vp(self.r, tile)
+        return vp
 
 
 def _bfs(adjacent, start: str) -> dict[str, int]:
@@ -73,11 +81,17 @@ def _bfs(adjacent, start: str) -> dict[str, int]:
 _TABLES: dict[tuple, Tables] = {}
 
 
+_LAST: list = [None, None]  # the last settings asked and their tables (a search asks for one game's, always)
+
+
 def tables(settings) -> Tables:
+    if settings is _LAST[0]:
+        return _LAST[1]
     key = (settings.modules, settings.rules)
     t = _TABLES.get(key)
     if t is None:
         t = _TABLES[key] = Tables(rules_for(settings))
+    _LAST[:] = settings, t
     return t
 
 
@@ -102,13 +116,16 @@ def evaluate(state: State, only: int | None = None, weights: Weights | None = No
     w = (weights or ONE).rounds[min(state.round, 4) - 1]
     out = []
     for i, p in enumerate(state.players):
-        v = 0.0
-        if only is None or i == only:
-            v = float(p.vp)
-            for k, x in zip(w, _terms(state, i, p, *common)):
-                v += k * x
-        out.append(v)
+        out.append(_weighed(w, float(p.vp), _terms(state, i, p, *common)) if only is None or i == only else 0.0)
     return out
+
+
+def _weighed(w: tuple, v: float, xs: tuple) -> float:
+    """VP now plus each term times its weight, added in ``TERMS``' order (the order is part of the value:
+    floats added in another order can differ in the last bit, and a search's choices with them)."""
+    for k, x in zip(w, xs):
+        v += k * x
+    return v
 
 
 def terms(state: State) -> list[tuple[float, ...]]:
@@ -117,15 +134,34 @@ def terms(state: State) -> list[tuple[float, ...]]:
     return [_terms(state, i, p, *common) for i, p in enumerate(state.players)]
 
 
+# What the last ``_common`` was worked out from, and it (held here: no id below can be reused while it is kept).
+_LAST_COMMON: list = [None] * 11
+
+
 def _common(state: State) -> tuple:
-    """What every player's terms share: the tables, the King track's expected drop, the Fairs, the map counts."""
+    """What every player's terms share: the tables, the King track's expected drop, the Fairs, the map counts.
+    A search weighs one partial turn after another from one position, most on the same board: the last one is
+    kept, for the same settings, King track, Fairs, map, Corruption and round (what the caches below key on)."""
+    b, last = state.board, _LAST_COMMON
+    left = len(state.hidden.corruption_row) if state.phase == "action" else 0
+    if (b.king_track is last[0] and b.houses is last[1] and b.pillars is last[2] and b.map_bonus is last[3]
+            and b.fairs is last[4] and b.corruption_revealed is last[5] and state.settings is last[6]
+            and left == last[7] and state.round == last[8] and state.phase == last[9]):
+        return last[10]
+    out = _worked_out(state, left)
+    last[:] = (b.king_track, b.houses, b.pillars, b.map_bonus, b.fairs, b.corruption_revealed, state.settings, left,
+               state.round, state.phase, out)
+    return out
+
+
+def _worked_out(state: State, left: int) -> tuple:
+    """``_common`` worked out (``left``: the Corruption tokens still face down this round, 0 outside the Actions)."""
     t = tables(state.settings)
     r = t.r
     # King track: the Corruption still to come this round moves every marker down.
-    left = len(state.hidden.corruption_row) if state.phase == "action" else 0
     drop = left * _token_mean(state) if left else 0.0
-    highest, fair, fair_per, later_fairs = _track_and_fairs(r, state)
-    return t, r, drop, highest, fair, fair_per, later_fairs, _map_counts(r, state)
+    highest, fair, fair_per, later_fairs, spaces = _track_and_fairs(r, state)
+    return t, r, drop, highest, fair, fair_per, later_fairs, _map_counts(r, state), spaces
 
 
 _FAIRS: dict[tuple, tuple] = {}
@@ -150,7 +186,7 @@ def _track_and_fairs(r, state: State) -> tuple:
         fair_per = r.tracks.fair_board_vp[fair_i] + r.cat.fair_tiles[fair.tile].vp
     later_fairs = [(f, r.tracks.fair_board_vp[k] + r.cat.fair_tiles[f.tile].vp, r.cat.fair_tiles[f.tile].condition)
                    for k, f in enumerate(b.fairs) if k > fair_i and not f.done]
-    out = highest, fair, fair_per, later_fairs
+    out = highest, fair, fair_per, later_fairs, [king_space(state, i) for i in range(len(state.players))]
     _FAIRS[key] = (b.king_track, b.fairs, r, out)
     return out
 
@@ -195,14 +231,15 @@ class _MapCounts:
     Cathedral Towns where each player has a Pillar; and the best Town near a piece, once asked (``near``:
     the many states of a search that share a map mostly ask the same)."""
 
-    __slots__ = ("houses", "pillars", "house_open", "pillar_open", "pillar_towns", "near")
+    __slots__ = ("houses", "pillars", "house_open", "pillar_open", "pillar_towns", "near", "reach")
 
     def __init__(self, r, state: State) -> None:
         n = len(state.players)
         self.houses, self.pillars = [0] * n, [0] * n
         self.house_open, self.pillar_open = [], []
         self.pillar_towns: list[list[str]] = [[] for _ in range(n)]
-        self.near: dict[tuple, float] = {}
+        self.near: dict[tuple, tuple] = {}  # (``_pieces_near``)
+        self.reach: dict[tuple, list] = {}  # (``_reach``)
         for town, row in state.board.houses.items():
             for o in row:
                 if o >= 0:
@@ -221,10 +258,16 @@ class _MapCounts:
 
 
 def value_of(state: State, player: int, weights: Weights | None = None) -> float:
-    return evaluate(state, player, weights)[player]
+    """``evaluate(state, player, weights)[player]``: what the planner asks of every partial turn it weighs."""
+    p = state.players[player]
+    if state.phase == "over":
+        return float(p.vp)
+    return _weighed((weights or ONE).rounds[min(state.round, 4) - 1], float(p.vp),
+                    _terms(state, player, p, *_common(state)))
 
 
-def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_fairs, m) -> tuple[float, ...]:
+def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_fairs, m,
+           spaces) -> tuple[float, ...]:
     """Player i's terms of the estimate (``TERMS``' order), as this module's weights write them."""
     board = state.board
     turns = turns_left(state, i)
@@ -232,24 +275,23 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
     # ---- Houses x Pillars (final scoring, unless a module scores something else instead), with a
     # share of those still to come
     h, pl = m.houses[i], m.pillars[i]
-    more_h = min(p.houses + sum(p.roof) * 0.5, HOUSES_PER_TURN * turns)
-    more_p = min(p.pillars, PILLARS_PER_TURN * turns)
+    # (min and max written out, here and below: min(a, b) is ``b if b < a else a``, the same value of the same
+    # type without a call; a search evaluates every partial turn it weighs)
+    more_h, cap = p.houses + sum(p.roof) * 0.5, HOUSES_PER_TURN * turns
+    if cap < more_h:
+        more_h = cap
+    more_p, cap = p.pillars, PILLARS_PER_TURN * turns
+    if cap < more_p:
+        more_p = cap
     hxp = h * pl + h * more_p + pl * more_h if t.houses_x_pillars else 0.0
     # ---- what the modules' parts promise (their own estimate: Module.estimate)
     modules = 0.0
     for module in r.modules:
         modules += module.estimate(r, state, i, turns)
     # ---- Completed Buildings (final scoring) and the way towards them
-    completed = sum(p.completed)
-    progress_b = 0.0
-    for b, rooms in enumerate(p.rooms):
-        if p.completed[b]:
-            continue
-        filled = sum(1 for x in rooms if x)
-        share = (filled + (1 if p.crests[b] else 0)) / (len(rooms) + 1)
-        if filled:
-            progress_b += share * share
-    expected = completed + min(progress_b, 2.0) * min(1.0, progress * 1.5)
+    completed, progress_b = _buildings(p)
+    soon = progress * 1.5
+    expected = completed + (2.0 if 2.0 < progress_b else progress_b) * (soon if soon < 1.0 else 1.0)
     table = t.completed_vp
     lo = int(expected)
     if lo + 1 < len(table):
@@ -272,11 +314,15 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
         resources = per * (total - res["G"]) + per * GOLD_SHARE * res["G"]
     # ---- King track: this round's King phase, and again later for a blue space that stays
     king = king_later = top = 0.0
-    space = king_space(state, i)
+    space = spaces[i]
     if state.phase == "action":
-        expect = max(0, space - drop)
+        expect = space - drop
+        if not expect > 0:
+            expect = 0
         lo = int(expect)
-        kv = t.king_track[lo] + (t.king_track[min(lo + 1, len(t.king_track) - 1)] - t.king_track[lo]) * (expect - lo)
+        track = t.king_track
+        up = lo + 1 if lo + 1 < len(track) - 1 else len(track) - 1
+        kv = track[lo] + (track[up] - track[lo]) * (expect - lo)
         king = kv
         if kv > 0 and state.round < 4:
             king_later = KING_LATER * kv * (4 - state.round) / 2
@@ -292,7 +338,8 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
             fair_v = fair_per * count
         elif state.phase == "action" and turns:
             d = t.dist[p.merchant][fair.town]
-            fair_v = fair_per * count * max(0.0, 1.0 - d / 6.0) * 0.5
+            near = 1.0 - d / 6.0
+            fair_v = fair_per * count * (near if near > 0.0 else 0.0) * 0.5
     for f, per_f, condition in later_fairs:
         count = _fair_times(r, state, i, condition, h, pl) + 1
         if i in board.houses[f.town]:
@@ -302,7 +349,7 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
     # ---- the Storehouse
     contracts = others = full = 0.0
     storehouse = p.storehouse
-    free_contract = sum(1 for c in p.contracts if not c)
+    free_contract = p.contracts.count("")  # (a Contract space is its tile's id or "")
     next_space_vp = t.contract_vp[len(p.contracts) - free_contract] if free_contract else 0
     for tid in storehouse:
         tile = tiles[tid]
@@ -314,9 +361,9 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
         elif kind == "crest":
             others += CREST_IN_STORE * progress + 0.5
         elif kind == "helper":
-            others += HELPER_IN_STORE * min(1.0, turns / 2.0)
+            others += HELPER_IN_STORE * (1.0 if 1.0 < turns / 2.0 else turns / 2.0)
         else:
-            others += CHARACTER_IN_STORE * min(1.0, turns / 2.0)
+            others += CHARACTER_IN_STORE * (1.0 if 1.0 < turns / 2.0 else turns / 2.0)
     if len(storehouse) >= r.player_board.storehouse and turns:
         full = -FULL_STOREHOUSE
     # ---- Cathedrals this player may build (a Pillar there, not yet built)
@@ -327,31 +374,57 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
         if town not in p.cathedrals and board.cathedral_stack.get(town):
             cost = r.cat.construction_costs[board.construction_cost[town]]
             top_tile = board.cathedral_stack[town][-1]
-            worth = cost.vp + cathedral_tile_vp(r, top_tile)
+            worth = cost.vp + t.cathedral_vp(top_tile)
             cathedrals += (CATHEDRAL_SHARE * worth * min(1.0, (stone + 1) / max(1, cost.stone + 1))
                            * (0.3 + 0.7 * progress))
     # ---- where the pieces stand: the best Town within reach for a House / a Pillar
     pieces = once = 0.0
     if turns:
-        fair_town = fair.town if fair is not None else None
-        house = _near(t, m, ("house", i, p.merchant, pl + more_p, bool(p.houses), fair_town), p.merchant,
-                      lambda: _house_towns(state, m, i, p, pl + more_p, fair))
-        pillar = _near(t, m, ("pillar", i, p.architect, h + more_h, bool(p.pillars)), p.architect,
-                       lambda: _pillar_towns(state, m, i, p, h + more_h))
-        pieces = PIECE_SHARE * min(progress * 2, 1.0) * (house + pillar)
         # (issue 43) the same, each Town's worth less what the Houses x Pillars term already counts for the piece
         # in supply (as if placed: a House the Pillars on the map, a Pillar the Houses): what placing it adds
         # (none where a module's final scoring has no Houses x Pillars: that term is 0 there)
         counted = 1.0 if t.houses_x_pillars else 0.0
-        house_pl = pl + more_p - counted * pl * min(1.0, more_h)
-        pillar_h = h + more_h - counted * h * min(1.0, more_p)
-        house1 = _near(t, m, ("house", i, p.merchant, house_pl, bool(p.houses), fair_town), p.merchant,
-                       lambda: _house_towns(state, m, i, p, house_pl, fair))
-        pillar1 = _near(t, m, ("pillar", i, p.architect, pillar_h, bool(p.pillars)), p.architect,
-                        lambda: _pillar_towns(state, m, i, p, pillar_h))
-        once = PIECE_SHARE * min(progress * 2, 1.0) * (house1 + pillar1) - pieces
+        house_pl = pl + more_p - counted * pl * (more_h if more_h < 1.0 else 1.0)
+        pillar_h = h + more_h - counted * h * (more_p if more_p < 1.0 else 1.0)
+        key = (i, p.merchant, p.architect, pl + more_p, house_pl, h + more_h, pillar_h, bool(p.houses),
+               bool(p.pillars), fair.town if fair is not None else None)
+        near = m.near.get(key)
+        if near is None:
+            near = m.near[key] = _pieces_near(t, state, m, i, p, key, fair)
+        house, pillar, house1, pillar1 = near
+        share = progress * 2
+        if 1.0 < share:
+            share = 1.0
+        pieces = PIECE_SHARE * share * (house + pillar)
+        once = PIECE_SHARE * share * (house1 + pillar1) - pieces
     return (hxp, modules, buildings, rooms_v, bonus_ap, resources, king, king_later, top, fair_v, later, contracts,
             others, full, cathedrals, pieces, once, completed_rooms)
+
+
+_BUILDINGS: dict[tuple, tuple] = {}
+
+
+def _buildings(p) -> tuple[int, float]:
+    """A player board's Completed Buildings and its Buildings' progress (each the share of its Rooms and
+    Crest filled, squared), worked out once per board: a search's states mostly share a player's Buildings
+    (its tuples are replaced, never changed: held here, their ids name them)."""
+    key = (id(p.rooms), id(p.crests), id(p.completed))
+    hit = _BUILDINGS.get(key)
+    if hit is not None and hit[0] is p.rooms and hit[1] is p.crests and hit[2] is p.completed:
+        return hit[3]
+    if len(_BUILDINGS) > 4096:
+        _BUILDINGS.clear()
+    progress_b = 0.0
+    for b, rooms in enumerate(p.rooms):
+        if p.completed[b]:
+            continue
+        filled = sum(1 for x in rooms if x)
+        share = (filled + (1 if p.crests[b] else 0)) / (len(rooms) + 1)
+        if filled:
+            progress_b += share * share
+    out = (sum(p.completed), progress_b)
+    _BUILDINGS[key] = (p.rooms, p.crests, p.completed, out)
+    return out
 
 
 def _fair_times(r, state, i: int, condition: str, houses: int, pillars: int) -> int:
@@ -380,44 +453,47 @@ def _paid_share(tile, res) -> float:
     return share * share
 
 
-def _near(t: Tables, m, key: tuple, here: str, towns) -> float:
-    """What the best Town within reach of a piece at ``here`` promises (``_best_near`` of ``towns()``), asked
-    once per map and ``key`` (everything the Towns' worth depends on beyond the map)."""
-    v = m.near.get(key)
-    if v is None:
-        v = m.near[key] = _best_near(t, here, towns())
-    return v
+def _pieces_near(t: Tables, state, m, i: int, p, key: tuple, fair) -> tuple[float, float, float, float]:
+    """What the best Town within reach of the Merchant (for a House) and of the Architect (for a Pillar)
+    promises, each by a Town's worth as written and less what Houses x Pillars counts already (``key``: the
+    piece counts it is worked out for; asked once per map and key, ``_MapCounts.near``)."""
+    _, merchant, architect, pillars, pillars_once, houses, houses_once = key[:7]
+    fair_town = fair.town if fair is not None else None
+    at_house = _reach(t, state, m, i, "house", merchant, fair_town) if p.houses else ()
+    at_pillar = _reach(t, state, m, i, "pillar", architect, None) if p.pillars else ()
+    return (_best_near(at_house, pillars, 0), _best_near(at_pillar, houses, 2),
+            _best_near(at_house, pillars_once, 0), _best_near(at_pillar, houses_once, 2))
 
 
-def _house_towns(state, m, i: int, p, pillars: float, fair) -> dict[str, float]:
-    """Towns where a House could go, and what one would be worth there (a Pillar count's worth, and more)."""
-    if not p.houses:
-        return {}
-    out = {}
-    for town, row in m.house_open:
-        if i in row:
-            continue
-        worth = pillars + len(state.board.map_bonus.get(town, ())) * 1.5
-        if fair is not None and town == fair.town:
-            worth += 3
-        out[town] = worth
-    return out
-
-
-def _pillar_towns(state, m, i: int, p, houses: float) -> dict[str, float]:
-    if not p.pillars:
-        return {}
-    out = {}
-    for town, row in m.pillar_open:
-        if i in row:
-            continue
-        out[town] = houses + len(state.board.map_bonus.get(town, ())) * 1.5 + 2
-    return out
-
-
-def _best_near(t: Tables, here: str, worth: dict[str, float]) -> float:
-    if not worth:
-        return 0.0
+def _reach(t: Tables, state, m, i: int, piece: str, here: str, fair_town) -> list[tuple[float, bool, float]]:
+    """The Towns where player i could place a House (``piece`` "house") or a Pillar, each as what its worth adds
+    to the count of the other piece (its face-up Bonus tiles), whether it holds this round's Fair, and what
+    its distance from ``here`` costs; once per map (``_MapCounts.reach``): the counts change more often."""
+    key = (piece, i, here, fair_town)
+    out = m.reach.get(key)
+    if out is not None:
+        return out
     dist = t.dist[here]
-    # (an Underground Town has no distance on the main map: no Merchant or Architect walks there)
-    return max(0.0, max((w - PIECE_STEP * dist[town] * 2 for town, w in worth.items() if town in dist), default=0.0))
+    out = m.reach[key] = []
+    for town, row in (m.house_open if piece == "house" else m.pillar_open):
+        # (an Underground Town has no distance on the main map: no Merchant or Architect walks there)
+        if i in row or town not in dist:
+            continue
+        out.append((len(state.board.map_bonus.get(town, ())) * 1.5, town == fair_town, PIECE_STEP * dist[town] * 2))
+    return out
+
+
+def _best_near(reach: list, count: float, extra: int) -> float:
+    """The best of the Towns in ``reach`` (``_reach``) for a piece whose Town is worth ``count`` (the other
+    piece's count) plus its Bonus tiles, plus ``extra`` (2: a Pillar's Cathedral), plus 3 at this round's Fair,
+    less its distance; 0 if none is worth more. (The same additions in the same order as the Town's worth
+    written out, so the same value to the last bit.)"""
+    best = 0.0
+    for bonus, fair, step in reach:
+        worth = count + bonus + extra if extra else count + bonus
+        if fair:
+            worth += 3
+        worth -= step
+        if worth > best:
+            best = worth
+    return best

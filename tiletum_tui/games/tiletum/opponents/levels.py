@@ -60,10 +60,11 @@ def beginner_move(seen, seed: int):
 
 # The master's simulations per decision (a turn's plan), by the number of players: its strength, the same on
 # every machine. Chosen so a turn takes about 2 s on a slow 2-core machine: `tiletum bench --opponents` on this
-# 2-core machine, shared (6 December 2026), gave 294 (2 players), 153 (3), 93 (4) CPU simulations a second, 224 /
-# 125 / 75 in wall time; a slow machine is taken as 60% of the CPU rate (docs/opponents.md, "Measured").
-MASTER_SIMULATIONS = {2: 340, 3: 180, 4: 110}
-MODULES_SHARE = 0.6  # with a module (Prospect for Silver) a simulation costs about 1.6 times as much (183 / 294)
+# 2-core machine, shared (6 December 2026), gave 294 (2 players), 153 (3), 93 (4) CPU simulations a second, and
+# the same simulations made cheaper (issue 43, the same decisions) 1.41 / 1.40 / 1.42 times as many: 414 / 214 /
+# 132; a slow machine is taken as 60% of the CPU rate, 2 s x 0.6 x 414 = 497 (docs/opponents.md, "The levels").
+MASTER_SIMULATIONS = {2: 490, 3: 250, 4: 150}
+MODULES_SHARE = 0.55  # with a module (Prospect for Silver) a simulation costs about 1.8 times as much (229 / 414)
 GRANDMASTER_TIMES = 4  # the grandmaster: the master's search, this many times the simulations
 
 

@@ -49,6 +49,10 @@ TREE_DICE = 3  # a node below the root first offers this many dice, one more eac
 MAX_TURNS = 8  # a simulation plays to the end of the round (its King phase and Fair scored exactly), at most this many turns
 EXPLORE = 0.7  # UCB1's exploration constant (rewards lie in 0..1)
 PRIOR_VISITS = 2  # virtual visits giving each root candidate the reward its planner value promises
+# A candidate taken over from a pondered tree (the grandmaster's) counts its mean there at this many visits at
+# the root: all of them would let the tree's view of a die (played with the quick planner's turn below the
+# root) outweigh the root's own search of the plan for a while (docs/opponents.md; not yet measured)
+REUSED_VISITS = 4
 # The reward: a logistic of the margin at the simulation's end, its scale in VP by the round that end
 # lies in (1-4; the last: the game over, as at round 4's last turns), fitted to who won 400 2-player and
 # 200 4-player journeyman games from such a margin (docs/opponents.md): early margins say little, late ones
@@ -76,7 +80,8 @@ def search(seen, me: int, budget, seed: int, hurry=None, reuse: Node | None = No
     """The master's plan for the turn in hand, what it expects (a ``Choice``) and its tree's root (None:
     one sensible move, no tree). ``reuse``: the node a kept tree reached by what was played since it was
     made (``Ponder.follow``): its children are this player's turns, keyed by die, and a candidate with
-    the same die takes over that child's visits and subtree (on top of its prior)."""
+    the same die takes over that child's subtree and its mean, at ``REUSED_VISITS``' weight at most (on
+    top of its prior)."""
     n = len(seen.players)
     if started is None:
         started = time.perf_counter()  # the time budget covers the root's planning too
@@ -96,7 +101,9 @@ def search(seen, me: int, budget, seed: int, hurry=None, reuse: Node | None = No
         if kept is not None:
             child = root.children[key] = kept
             child.plan, child.dealt = p, 0
-            root.visits += kept.visits
+            if kept.visits > REUSED_VISITS:  # its mean, at a few visits' weight (its subtree keeps its own)
+                child.total, child.visits = kept.total / kept.visits * REUSED_VISITS, REUSED_VISITS
+            root.visits += child.visits
         else:
             child = root.children[key] = Node(p)
         # The planner's value as a prior: a few virtual visits at the reward its plan promises.
@@ -242,7 +249,7 @@ def _tree_turn(node: Node, state, who: int):
 
 def _screen(state, who: int, count: int) -> list:
     """The dice of a turn below the root, best first, by what they give at once and their AP (no planning)."""
-    return [a for _, a, _ in rank_dice(state, who, master_weights(state))[:count]]
+    return [a for _, a, _, _ in rank_dice(state, who, master_weights(state))[:count]]
 
 
 def _play(state, actions: list, who: int):
@@ -269,9 +276,16 @@ def _quick(state, who: int):
     """The playouts' policy for one decision: the planner's quick plan, played out."""
     top = state.stack[-1]
     if isinstance(top, KingTileFrame):
+        # (the state each choice leads to is kept: taking the tile ends the King phase, holds the Fair and sets
+        # up the next round, too dear to play twice; the first best, as max would choose)
         w = master_weights(state)
-        best = max(legal_actions(state), key=lambda a: value_of(apply_listed(state, a), who, w))
-        return apply_listed(state, best)
+        best = None
+        for a in legal_actions(state):
+            after = apply_listed(state, a)
+            v = value_of(after, who, w)
+            if best is None or v > best[0]:
+                best = (v, after)
+        return best[1]
     plan = quick_turn(state, who, weights=master_weights(state))
     if plan is None:
         return apply_listed(state, legal_actions(state)[0])

@@ -76,13 +76,14 @@ def _useful(state, a, lean: bool = False) -> bool:
     return t is not Refresh
 
 
-def spend(state, me: int, width: Width, first: list | None = None, weights: Weights | None = None) -> list[Plan]:
+def spend(state, me: int, width: Width, first: list | None = None, weights: Weights | None = None,
+          value: float | None = None) -> list[Plan]:
     """Ways to finish the turn in hand from ``state`` (me deciding), best first. ``first`` are the
     actions already taken to reach ``state`` (kept in front of each plan). ``weights``: the evaluation's
-    (``evaluate.Weights``; the journeyman's by default)."""
+    (``evaluate.Weights``; the journeyman's by default); ``value``: ``state``'s by them, when the caller has it."""
     first = first or []
     finals: list[Plan] = []
-    beam = [(value_of(state, me, weights), state, first)]
+    beam = [(value_of(state, me, weights) if value is None else value, state, first)]
     seen: set = set()
     turn = _turn_key(state)
     for _ in range(width.depth):
@@ -147,13 +148,13 @@ def plan_turn(state, me: int, width: Width = JOURNEYMAN, *, keep: int = 1,
         now = value_of(after, me, weights)
         g = greedy.get((a.target, a.bonus))
         if g is None:
-            plans = spend(after, me, QUICK, weights=weights)
+            plans = spend(after, me, QUICK, weights=weights, value=now)
             g = greedy[(a.target, a.bonus)] = ((plans[0].value if plans else now), now)
-        scored.append((g[0] + (now - g[1]), a, after))
+        scored.append((g[0] + (now - g[1]), a, after, now))
     scored.sort(key=lambda x: -x[0])
     out: list[Plan] = []
-    for _, a, after in scored[: width.dice]:
-        plans = spend(after, me, width, [a], weights)
+    for _, a, after, now in scored[: width.dice]:
+        plans = spend(after, me, width, [a], weights, now)
         if plans:
             out.append(plans[0])
     out.sort(key=lambda p: -p.value)
@@ -163,13 +164,15 @@ def plan_turn(state, me: int, width: Width = JOURNEYMAN, *, keep: int = 1,
 AP_WORTH = 1.2  # what an AP still to spend is worth, roughly, when dice are ranked without planning them
 
 
-def rank_dice(state, me: int, weights: Weights | None = None) -> list[tuple[float, object, object]]:
-    """Every die choice with the state it leads to, best first by what it gives at once plus its AP."""
+def rank_dice(state, me: int, weights: Weights | None = None) -> list[tuple[float, object, object, float]]:
+    """Every die choice with the state it leads to and that state's value, best first by what it gives at
+    once plus its AP."""
     ranked = []
     for a in die_choices(state, me):
         after = apply_listed(state, a)
         frame = after.stack[-1]
-        ranked.append((value_of(after, me, weights) + AP_WORTH * getattr(frame, "ap", 0), a, after))
+        now = value_of(after, me, weights)
+        ranked.append((now + AP_WORTH * getattr(frame, "ap", 0), a, after, now))
     ranked.sort(key=lambda x: -x[0])
     return ranked
 
@@ -183,8 +186,8 @@ def quick_turn(state, me: int, width: Width = PLAYOUT, weights: Weights | None =
         return plans[0] if plans else None
     ranked = rank_dice(state, me, weights)
     best = None
-    for _, a, after in ranked[: width.dice]:
-        plans = spend(after, me, width, [a], weights)
+    for _, a, after, now in ranked[: width.dice]:
+        plans = spend(after, me, width, [a], weights, now)
         if plans and (best is None or plans[0].value > best.value):
             best = plans[0]
     return best

@@ -42,10 +42,10 @@ def estimate(r, state, player: int, turns: int) -> float:
     progress = turns / 12.0
     d = tables().data
     costs = d.rules.technology.tier_costs
-    reached = _tier_vp(tuple(costs))
+    reached, still = _tier_vp(tuple(costs)), _tier_need(tuple(costs))
     kings_left = max(0, 4 - state.round + (1 if state.phase == "action" else 0))
     # ---- Silver, and what it can still buy
-    need = sum(sum(costs[t:]) for t in p.technology.values())
+    need = sum(still[t] for t in p.technology.values())
     if p.prospector_supply:
         need += min((prospector_cost(state, m) for m in tables().maps if m not in p.prospectors), default=0)
     silver_worth = 0.5 + SILVER_USE * min(1.0, progress * 2)
@@ -62,7 +62,9 @@ def estimate(r, state, player: int, turns: int) -> float:
     more = {"houses": min(base.houses + sum(base.roof) * 0.5, HOUSES_PER_TURN * turns),
             "pillars": min(base.pillars, PILLARS_PER_TURN * turns),
             "mines": min(p.mines, MINES_PER_TURN * turns) if p.prospectors else 0.0}
-    side = overlay_side(state)
+    side = _SIDES.get(s.scoring_side)
+    if side is None:
+        side = _SIDES[s.scoring_side] = overlay_side(state)
     best = max(side.either, key=lambda k: have[k] + more[k])
     a, b = have[best], have[side.times]
     v += a * b + a * more[side.times] + b * more[best]
@@ -81,10 +83,19 @@ def estimate(r, state, player: int, turns: int) -> float:
     return v
 
 
+_SIDES: dict = {}  # the Scoring overlay's sides by name (``overlay_side``), asked once each
+
+
 @functools.cache
 def _tier_vp(costs: tuple[int, ...]) -> tuple[int, ...]:
     """Final scoring's VP of a Technology marker on each tier (0: the dark space): the costs summed."""
     return tuple(sum(costs[:t]) for t in range(len(costs) + 1))
+
+
+@functools.cache
+def _tier_need(costs: tuple[int, ...]) -> tuple[int, ...]:
+    """The Silver a Technology marker on each tier still needs to reach the top: the costs above it summed."""
+    return tuple(sum(costs[t:]) for t in range(len(costs) + 1))
 
 
 _COUNTS: dict = {}
@@ -106,8 +117,26 @@ def _counts(state, player: int) -> dict[str, int]:
     return out
 
 
+_TOWNS: dict = {}
+
+
 def _best_town(state, player: int, p, space: str, kings_left: int) -> float:
-    """The best Town near a Prospector: a free Mine space (its Silver to come) or a House space."""
+    """The best Town near a Prospector: a free Mine space (its Silver to come) or a House space. Worked out
+    once per map (Mines and Houses: their dicts are replaced, never changed, and held here, so their ids name
+    them) and what else it reads: a search asks it of many states sharing one map."""
+    s, houses = sv(state), state.board.houses
+    key = (id(s.mines), id(houses), player, space, kings_left, bool(p.mines), bool(state.players[player].houses))
+    hit = _TOWNS.get(key)
+    if hit is not None and hit[0] is s.mines and hit[1] is houses:
+        return hit[2]
+    if len(_TOWNS) > 4096:
+        _TOWNS.clear()
+    best = _best_town_worked_out(state, player, p, space, kings_left)
+    _TOWNS[key] = (s.mines, houses, best)
+    return best
+
+
+def _best_town_worked_out(state, player: int, p, space: str, kings_left: int) -> float:
     s = sv(state)
     best = 0.0
     for town, dist in _distances(space).items():
