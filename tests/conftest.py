@@ -1,7 +1,13 @@
 """Every test runs with its own empty config, data and state folders: a player's real keys.json and saves
-never reach a test, and no test writes into the real ones."""
+never reach a test, and no test writes into the real ones (nor into the checkout's savegames/)."""
+
+from pathlib import Path
 
 import pytest
+
+from tiletum_tui.shell.saves import folders
+
+CHECKOUT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(autouse=True)
@@ -10,6 +16,10 @@ def _own_config_folder(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
     # The machine-wide game locks live in the state folder: tests in parallel never share one.
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
+    # Run from the checkout, the app saves into its savegames/ (the project folder's): a test that names no
+    # folder saves into its own data folder instead (a lesson's progress, tutorial.json, appeared there).
+    real = folders.is_project_folder
+    monkeypatch.setattr(folders, "is_project_folder", lambda folder: real(folder) and Path(folder).resolve() != CHECKOUT)
 
 
 def _share_parsed_css() -> None:
