@@ -210,20 +210,27 @@ def _token_mean(state: State) -> float:
 _COUNTS: dict[tuple[int, int, int], tuple] = {}
 
 
+def _once_per(cache: dict, parts: tuple, make):
+    """``make()`` worked out once per three ``parts`` of a state: a search evaluates many states sharing
+    them (a state's tuples and dicts are replaced, never changed, so their identities name them; the
+    cache holds them, so their ids cannot be reused while an entry lives)."""
+    key = (id(parts[0]), id(parts[1]), id(parts[2]))
+    hit = cache.get(key)
+    if hit is not None:
+        kept = hit[0]
+        if kept[0] is parts[0] and kept[1] is parts[1] and kept[2] is parts[2]:
+            return hit[1]
+    if len(cache) > 4096:
+        cache.clear()
+    value = make()
+    cache[key] = (parts, value)
+    return value
+
+
 def _map_counts(r, state: State) -> _MapCounts:
-    """The map counts of a board, worked out once: a search evaluates many states sharing one map
-    (a state's dicts are replaced, never changed, so the three dicts name the map; the cache holds
-    them, so their ids cannot be reused while an entry lives)."""
+    """The map counts of a board, worked out once per map (``_once_per``)."""
     b = state.board
-    key = (id(b.houses), id(b.pillars), id(b.map_bonus))
-    hit = _COUNTS.get(key)
-    if hit is not None and hit[0] is b.houses and hit[1] is b.pillars and hit[2] is b.map_bonus:
-        return hit[3]
-    if len(_COUNTS) > 4096:
-        _COUNTS.clear()
-    m = _MapCounts(r, state)
-    _COUNTS[key] = (b.houses, b.pillars, b.map_bonus, m)
-    return m
+    return _once_per(_COUNTS, (b.houses, b.pillars, b.map_bonus), lambda: _MapCounts(r, state))
 
 
 class _MapCounts:
@@ -406,14 +413,12 @@ _BUILDINGS: dict[tuple, tuple] = {}
 
 def _buildings(p) -> tuple[int, float]:
     """A player board's Completed Buildings and its Buildings' progress (each the share of its Rooms and
-    Crest filled, squared), worked out once per board: a search's states mostly share a player's Buildings
-    (its tuples are replaced, never changed: held here, their ids name them)."""
-    key = (id(p.rooms), id(p.crests), id(p.completed))
-    hit = _BUILDINGS.get(key)
-    if hit is not None and hit[0] is p.rooms and hit[1] is p.crests and hit[2] is p.completed:
-        return hit[3]
-    if len(_BUILDINGS) > 4096:
-        _BUILDINGS.clear()
+    Crest filled, squared), worked out once per board (``_once_per``: a search's states mostly share a
+    player's Buildings)."""
+    return _once_per(_BUILDINGS, (p.rooms, p.crests, p.completed), lambda: _work_out_buildings(p))
+
+
+def _work_out_buildings(p) -> tuple[int, float]:
     progress_b = 0.0
     for b, rooms in enumerate(p.rooms):
         if p.completed[b]:
@@ -422,9 +427,7 @@ def _buildings(p) -> tuple[int, float]:
         share = (filled + (1 if p.crests[b] else 0)) / (len(rooms) + 1)
         if filled:
             progress_b += share * share
-    out = (sum(p.completed), progress_b)
-    _BUILDINGS[key] = (p.rooms, p.crests, p.completed, out)
-    return out
+    return sum(p.completed), progress_b
 
 
 def _fair_times(r, state, i: int, condition: str, houses: int, pillars: int) -> int:
