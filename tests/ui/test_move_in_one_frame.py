@@ -19,6 +19,13 @@ from tiletum_tui.shell.ui.painted import Painted
 from .conftest import SETTINGS, make_session, midgame_session
 
 
+def _layouts(screen) -> list:
+    """The screen's layouts from now on, one entry each (Textual's signal that the screen was laid out)."""
+    layouts: list = []
+    screen.screen_layout_refresh_signal.subscribe(screen, layouts.append, immediate=True)
+    return layouts
+
+
 def _counting(widget, calls: list) -> None:
     """Count the lines the widget renders (Textual asks for those of a widget that was refreshed; the
     others it keeps)."""
@@ -116,8 +123,7 @@ async def test_a_new_decision_of_another_number_of_lines_does_not_lay_the_screen
         panel.show("Ann's decision", menu[:2])
         await pilot.pause()
         await pilot.pause()
-        layouts, lines = [], []
-        screen.screen_layout_refresh_signal.subscribe(screen, lambda s: layouts.append(s), immediate=True)
+        layouts, lines = _layouts(screen), []
         for n in (4, 3, 2, 4):
             panel.show("Ann's decision", menu[:n])
             await pilot.pause()
@@ -138,8 +144,7 @@ async def test_a_move_drawn_on_the_log_lays_the_screen_out_once(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        layouts = []
-        screen.screen_layout_refresh_signal.subscribe(screen, lambda s: layouts.append(s), immediate=True)
+        layouts = _layouts(screen)
         checked = 0
         for _ in range(20):
             if session.finished:
@@ -198,8 +203,7 @@ async def test_a_decision_that_changes_the_sides_height_lays_the_screen_out_once
         await pilot.pause()
         screen = app.screen
         side = screen.query_one("#side")
-        layouts = []
-        screen.screen_layout_refresh_signal.subscribe(screen, lambda s: layouts.append(s), immediate=True)
+        layouts = _layouts(screen)
 
         toggled = []  # a scrollbar came or went
         for widget in screen.query("*"):
