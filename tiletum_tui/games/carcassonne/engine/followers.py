@@ -29,9 +29,11 @@ def spots(state: State) -> list[Spot]:
     no_supply = (None if state.supply[state.seat] else
                  "the player must take it from his supply, and yours is empty: every follower is on the land")
     out = []
+    occupants, find = state.occupants, state.find
     for i, kind in enumerate(t.kinds):
         role = ROLES.get(kind)
-        holders = tuple(sorted(set(state.occupants[state.find(p.base + i)])))
+        on = occupants[find(p.base + i)]
+        holders = tuple(sorted(set(on))) if on else ()
         if role is None:  # a module's kind (a river): its words
             why = expansion.kind(kind).no_follower
         elif no_supply:

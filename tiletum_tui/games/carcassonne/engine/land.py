@@ -68,43 +68,41 @@ def place(state: State, design: str, x: int, y: int, rotation: int) -> int:
     t = turned(design, rotation)
     index = len(state.placed)
     base = len(state.parent)
+    count = len(t.kinds)
     state.placed.append(Placement(design, x, y, rotation, base))
     state.cells[(x, y)] = index
-    for i, seg in enumerate(t.segments):
-        node = base + i
-        state.parent.append(node)
-        state.kind.append(seg.kind)
-        state.open.append(t.opens[i])
-        state.tiles.append(frozenset((index,)))
-        state.segs.append(1)
-        state.pennants.append(int(seg.pennant))
-        state.occupants.append(())
-        state.cities.append(tuple(base + c for c in seg.cities))
+    state.parent.extend(range(base, base + count))  # (a segment a node: its own root)
+    state.kind.extend(t.kinds)
+    state.open.extend(t.opens)
+    state.tiles.extend([frozenset((index,))] * count)  # (a value: shared until a union makes a new one)
+    state.segs.extend([1] * count)
+    state.pennants.extend(t.pennants)
+    state.occupants.extend([()] * count)
+    state.cities.extend([tuple([base + c for c in cities]) if cities else () for cities in t.cities])
     for name in state.modules:
         registry.part(name, ENGINE).placed(state, t, x, y)
-    state.frontier.pop((x, y), None)
+    cells, frontier = state.cells, state.frontier
+    frontier.pop((x, y), None)
     for e in range(4):
         nx, ny = x + DELTA[e][0], y + DELTA[e][1]
-        other = state.cells.get((nx, ny))
+        other = cells.get((nx, ny))
         if other is None:
-            pattern = list(state.frontier.get((nx, ny), (None, None, None, None)))
+            pattern = list(frontier.get((nx, ny), (None, None, None, None)))
             pattern[(e + 2) % 4] = t.edges[e]
-            state.frontier[(nx, ny)] = tuple(pattern)
+            frontier[(nx, ny)] = tuple(pattern)
             continue
         o = state.placed[other]
-        ot = turned(o.design, o.rotation)
-        back = (e + 2) % 4
-        for i in range(3):
-            mine, theirs = base + t.seg_at[3 * e + i], o.base + ot.seg_at[3 * back + 2 - i]
-            if i == 1 and t.edges[e] != "field":
-                _union(state, mine, theirs, 2)  # a city edge, a road's end (or a module's kind's): closed on both sides
-            elif t.kinds[t.seg_at[3 * e + i]] == "field":
-                _union(state, mine, theirs, 0)
+        their_at = turned(o.design, o.rotation).seg_at
+        for seg, at, closes in t.joins[e]:
+            _union(state, base + seg, o.base + their_at[at], closes)  # closes 2: a city edge, a road's end (or a
+            # module's kind's), closed on both sides; 0: a field
     return index
 
 
 def _union(state: State, a: int, b: int, closes: int) -> None:
-    ra, rb = state.find(a), state.find(b)
+    parent = state.parent
+    ra = a if parent[a] == a else state.find(a)  # (a root is its own: no call for the commonest case)
+    rb = b if parent[b] == b else state.find(b)
     if ra == rb:
         state.open[ra] -= closes
         return

@@ -16,8 +16,6 @@ from .values import (
 )
 from .words import count as _n
 
-_AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
-
 
 def majority(seats) -> tuple[int, ...]:
     """The players with the most followers there (all of them on a tie); none without followers."""
@@ -107,7 +105,10 @@ def return_followers(state: State, root: int, events: list) -> None:
 
 
 def neighbours(state: State, x: int, y: int) -> int:
-    return sum((x + dx, y + dy) in state.cells for dx, dy in _AROUND)
+    """The tiles in the eight cells round ``x, y`` (spelt out: the opponents count them at every cloister)."""
+    cells = state.cells
+    return (((x - 1, y - 1) in cells) + ((x - 1, y) in cells) + ((x - 1, y + 1) in cells) + ((x, y - 1) in cells)
+            + ((x, y + 1) in cells) + ((x + 1, y - 1) in cells) + ((x + 1, y) in cells) + ((x + 1, y + 1) in cells))
 
 
 def completes(state: State, index: int) -> frozenset[int]:

@@ -67,12 +67,15 @@ class State:
     )
 
     def clone(self) -> State:
+        # (spelt out field by field: the opponents clone a state for every place they weigh)
         other = State.__new__(State)
-        for name in ("settings", "phase", "seat", "turn", "drawn", "rng", "last"):
-            setattr(other, name, getattr(self, name))
-        for name in ("placed", "parent", "kind", "open", "tiles", "segs", "pennants", "occupants", "cities",
-                     "followers", "supply", "scores", "pile", "discarded", "cloisters"):
-            setattr(other, name, list(getattr(self, name)))
+        other.settings, other.phase, other.seat, other.turn = self.settings, self.phase, self.seat, self.turn
+        other.drawn, other.rng, other.last = self.drawn, self.rng, self.last
+        other.placed, other.parent, other.kind = list(self.placed), list(self.parent), list(self.kind)
+        other.open, other.tiles, other.segs = list(self.open), list(self.tiles), list(self.segs)
+        other.pennants, other.occupants, other.cities = list(self.pennants), list(self.occupants), list(self.cities)
+        other.followers, other.supply, other.scores = list(self.followers), list(self.supply), list(self.scores)
+        other.pile, other.discarded, other.cloisters = list(self.pile), list(self.discarded), list(self.cloisters)
         other.cells = dict(self.cells)
         other.frontier = dict(self.frontier)
         other.modules = dict(self.modules)  # each module's slot: a value (``expansion.Module.started``)

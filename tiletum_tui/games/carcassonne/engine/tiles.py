@@ -32,7 +32,8 @@ def _point(p: int) -> tuple[float, float]:
 class Turned:
     """One design in one rotation, as placed."""
 
-    __slots__ = ("design", "rotation", "seg_at", "kinds", "edges", "names", "segments", "opens")
+    __slots__ = ("design", "rotation", "seg_at", "kinds", "edges", "names", "segments", "opens", "pennants", "cities",
+                 "joins")
 
     def __init__(self, design, rotation: int) -> None:
         self.design = design
@@ -54,6 +55,22 @@ class Turned:
         self.opens = tuple(len(a) // 3 if s.kind == "city" else 0 if s.kind in ("field", "cloister") else len(a)
                            for s, a in zip(design.segments, at))
         self.names = _names(self.kinds, at)
+        self.pennants = tuple(int(s.pennant) for s in design.segments)
+        self.cities = tuple(s.cities for s in design.segments)  # (a field's: its own tile's city segments)
+        # per edge, what meets the neighbour's sub-positions there (``land.place``): (this tile's segment,
+        # the neighbour's sub-position, 2 for a city edge's or road end's middle: closed on both sides, 0 for
+        # a field), in the order the land joins them
+        joins = []
+        for e in range(4):
+            back, along = (e + 2) % 4, []
+            for i in range(3):
+                seg = seg_at[3 * e + i]
+                if i == 1 and self.edges[e] != "field":
+                    along.append((seg, 3 * back + 2 - i, 2))
+                elif self.kinds[seg] == "field":
+                    along.append((seg, 3 * back + 2 - i, 0))
+            joins.append(tuple(along))
+        self.joins = tuple(joins)
 
 
 def _names(kinds, at) -> tuple[str, ...]:

@@ -199,8 +199,9 @@ def _weigh_after(state: State, before: Land, odds: Odds) -> Land:
     x, y, placed = p.x, p.y, state.placed
     for root, entry in before.features.items():
         on = entry[3]
-        if find(root) in touched or (kinds[root] == "cloister" and abs(placed[on[0].tile].x - x) <= 1
-                                     and abs(placed[on[0].tile].y - y) <= 1):
+        # (``find(root) in touched``: a root then is joined since, or joined to, by the tile's segments only)
+        if parent[root] != root or root in touched or (
+                kinds[root] == "cloister" and abs(placed[on[0].tile].x - x) <= 1 and abs(placed[on[0].tile].y - y) <= 1):
             del features[root]
             for seat in entry[4]:
                 base[seat] -= entry[0]
@@ -211,10 +212,11 @@ def _weigh_after(state: State, before: Land, odds: Odds) -> Land:
     dirty: set[int] = set()  # the cities (roots now) whose farmers or worth may have changed
     grown: dict[int, list[int]] = {}  # a farm the tile touched: the farms it was
     for root, farm in before.farms.items():
-        if find(root) in touched:
+        if parent[root] != root or root in touched:  # (``find(root) in touched``, as above)
             del farms[root]
-            fresh.setdefault(find(root), []).extend(farm[0])
-            grown.setdefault(find(root), []).append(root)
+            now = find(root)
+            fresh.setdefault(now, []).extend(farm[0])
+            grown.setdefault(now, []).append(root)
             continue
         for c in farm[1]:
             if parent[c] != c or c in touched:  # (a city root then: joined or changed since)
@@ -270,6 +272,7 @@ def values_each(state: State, extras: list[Follower | None], before: Land | None
     road_q, city_q = odds.chances(left)
     find, kinds = state.find, state.kind
     base, supply, features, farms, cities = land.base, land.supply, land.features, land.farms, land.cities
+    worth_of = _supply_row(left, n, odds)
 
     def worth(city: int) -> float:
         opened = state.open[city]
@@ -308,8 +311,8 @@ def values_each(state: State, extras: list[Follower | None], before: Land | None
                 if done:
                     for seat in now:
                         sup[seat] += 1
-        for seat, in_supply in enumerate(supply_worth(sup, left, n, odds)):
-            v[seat] += in_supply
+        for seat, count in enumerate(sup):
+            v[seat] += worth_of[count]
         out.append(v)
     return out
 
@@ -317,11 +320,38 @@ def values_each(state: State, extras: list[Follower | None], before: Land | None
 def supply_worth(supply, left: int, n: int, odds: Odds) -> list[float]:
     """What each player's followers in supply are worth with ``left`` tiles to come among ``n`` players
     (no more followers than turns left to place them, fading over the last ``SUPPLY_TURNS``)."""
-    turns = left / n
-    if turns <= 0:
-        return [0.0] * len(supply)
-    fade = min(1.0, turns / SUPPLY_TURNS)
-    return [_in_supply(min(s, turns), odds.supply) * fade for s in supply]
+    worth_of = _supply_row(left, n, odds)
+    return [worth_of[s] for s in supply]
+
+
+class _SupplyRow(dict):
+    """What a count of followers in supply is worth at one (tiles left, players, odds), worked out the first
+    time a count is asked (``supply_worth``: the same few counts are asked at every position of a search)."""
+
+    __slots__ = ("turns", "fade", "steps")
+
+    def __init__(self, left: int, n: int, odds: Odds) -> None:
+        super().__init__()
+        self.turns = left / n
+        self.fade = min(1.0, self.turns / SUPPLY_TURNS) if self.turns > 0 else 0.0
+        self.steps = odds.supply
+
+    def __missing__(self, count: int) -> float:
+        worth = self[count] = 0.0 if self.turns <= 0 else _in_supply(min(count, self.turns), self.steps) * self.fade
+        return worth
+
+
+_SUPPLY_ROWS: dict[tuple, _SupplyRow] = {}
+
+
+def _supply_row(left: int, n: int, odds: Odds) -> _SupplyRow:
+    key = (left, n, odds)
+    row = _SUPPLY_ROWS.get(key)
+    if row is None:
+        if len(_SUPPLY_ROWS) > 4096:  # (a bound: a few hundred are ever asked: tiles left x players x odds)
+            _SUPPLY_ROWS.clear()
+        row = _SUPPLY_ROWS[key] = _SupplyRow(left, n, odds)
+    return row
 
 
 def margin(vals: list[float], seat: int) -> float:

@@ -166,7 +166,8 @@ def _simulate_turn(child: Node, seen, seed: int, me: int) -> None:
             path.append((node, who))
         else:
             in_tree = False
-            _play(state, _playout_turn(state, who, rng))
+            option, state = _playout_turn(state, who, rng)
+            apply_in_place(state, option.deploy, checked=True)
     vals = values(state, odds=MASTER_ODDS)
     rewards = [_reward(margin(vals, s)) for s in range(len(vals))]
     for n, who in path:
@@ -192,20 +193,21 @@ def _tree_turn(node: Node, state, who: int) -> Node:
     return child
 
 
-def _playout_turn(state, who: int, rng: random.Random) -> Option:
-    """The playouts' policy: the best of a few of the tile's places, each with its best follower or none."""
+def _playout_turn(state, who: int, rng: random.Random):
+    """The playouts' policy: the best of a few of the tile's places, each with its best follower or none; and
+    the state with that place played (the copy it was weighed on: ``state`` is left behind)."""
     places = legal_places(state, state.drawn)
     if len(places) > PLAYOUT_PLACES:
         places = rng.sample(places, PLAYOUT_PLACES)
-    best, before = None, weigh(state, odds=MASTER_ODDS)
+    best, played, before = None, None, weigh(state, odds=MASTER_ODDS)
     for x, y, r in places:
         place = Place(who, state.drawn, x, y, r)
         after = state.clone()
         apply_in_place(after, place, checked=True)
         for o in follower_options(after, who, place, none=True, before=before, odds=MASTER_ODDS):
             if best is None or o.value > best.value:
-                best = o
-    return best
+                best, played = o, after
+    return best, played
 
 
 def _play(state, option: Option) -> None:
