@@ -9,20 +9,18 @@ from __future__ import annotations
 _MASK = (1 << 64) - 1
 
 
-def _next(rng: int) -> tuple[int, int]:
-    rng = (rng + 0x9E3779B97F4A7C15) & _MASK
-    z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return rng, z ^ (z >> 31)
-
-
 def shuffle(rng: int, items: list) -> int:
-    """Shuffle ``items`` in place (Fisher-Yates, rejection sampling: no modulo bias); the new state."""
+    """Shuffle ``items`` in place (Fisher-Yates, rejection sampling: no modulo bias); the new state. (splitmix64's
+    step spelt out in the loop: the opponents deal a pile anew for every simulation.)"""
+    mask = _MASK
     for i in range(len(items) - 1, 0, -1):
         n = i + 1
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
-            rng, x = _next(rng)
+            rng = (rng + 0x9E3779B97F4A7C15) & mask
+            z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            x = z ^ (z >> 31)
             if x < limit:
                 break
         j = x % n

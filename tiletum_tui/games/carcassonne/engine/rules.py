@@ -233,18 +233,29 @@ def sample(seen: State, seed: int) -> State:
     """A game dealt from a view: the face-down tiles (their counts are public) shuffled anew by a
     generator seeded with ``seed`` (the caller's own, never the game's), in the order the setup
     stacks them: the land tiles at the bottom, each module's tiles on them (``expansion.Module.restack``)."""
+    return dealer(seen)(seed)
+
+
+def dealer(seen: State):
+    """``sample`` for one view, what does not depend on the seed worked out once: ``dealer(seen)(seed)`` is
+    ``sample(seen, seed)`` (the opponents deal one view anew for every simulation of a search)."""
     modules = active(seen.settings)
     owner = [next((i for i, (_n, m) in enumerate(modules) if m.owns(d)), None) for d in seen.pile]
     land_tiles = [d for d, o in zip(seen.pile, owner) if o is None]
-    rng = shuffle(seed & ((1 << 64) - 1), land_tiles)
-    pile = land_tiles
-    for i, (_name, m) in enumerate(modules):
-        top, rng = m.restack([d for d, o in zip(seen.pile, owner) if o == i], rng)
-        pile = pile + top
-    dealt = seen.clone()
-    dealt.pile = pile
-    dealt.rng = rng
-    return dealt
+    owned = [[d for d, o in zip(seen.pile, owner) if o == i] for i in range(len(modules))]
+
+    def deal(seed: int) -> State:
+        pile = land_tiles[:]
+        rng = shuffle(seed & ((1 << 64) - 1), pile)
+        for (_name, m), tiles in zip(modules, owned):
+            top, rng = m.restack(tiles[:], rng)
+            pile = pile + top
+        dealt = seen.clone()
+        dealt.pile = pile
+        dealt.rng = rng
+        return dealt
+
+    return deal
 
 
 class Preview(NamedTuple):

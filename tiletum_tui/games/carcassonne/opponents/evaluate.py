@@ -142,15 +142,17 @@ def weigh(state: State, before: Land | None = None, odds: Odds = ODDS) -> Land:
     find, kinds = state.find, state.kind
     base = [float(s) for s in state.scores]
     supply = list(state.supply)
+    parent = state.parent
     groups: dict[int, list[Follower]] = {}
     for f in state.followers:
-        groups.setdefault(find(f.node), []).append(f)
+        node = f.node
+        groups.setdefault(node if parent[node] == node else find(node), []).append(f)  # (a root: its own)
     features: dict[int, tuple] = {}
     farms: dict[int, tuple] = {}
     for root, on in groups.items():
         seats = [f.seat for f in on]
         if kinds[root] == "field":
-            farms[root] = (on, {find(c) for c in state.cities[root]}, seats)
+            farms[root] = (on, {c if parent[c] == c else find(c) for c in state.cities[root]}, seats)
             continue
         _weigh_feature(state, root, on, seats, (left, road_q, city_q), features, base, supply)
     by_city: dict[int, list[int]] = {}  # a city's farms
@@ -192,7 +194,7 @@ def _weigh_after(state: State, before: Land, odds: Odds) -> Land:
     road_q, city_q = odds.chances(left)
     find, kinds, parent = state.find, state.kind, state.parent
     p = state.placed[-1]
-    touched = {find(n) for n in range(p.base, len(parent))}
+    touched = {n if parent[n] == n else find(n) for n in range(p.base, len(parent))}  # (a root: its own, no call)
     base, supply = before.base[:], before.supply[:]
     features, farms, cities = dict(before.features), dict(before.farms), dict(before.cities)
     fresh: dict[int, list[Follower]] = {}  # roots weighed anew: their followers

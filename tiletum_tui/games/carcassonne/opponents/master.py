@@ -31,7 +31,7 @@ import time
 from tiletum_tui.shell.opponents.base import Choice, Pondering, SearchNode, run_budget
 from ..engine import Deploy, Place, apply_in_place
 from ..engine.land import legal_places
-from ..engine.rules import sample
+from ..engine.rules import dealer
 from .evaluate import MASTER_ODDS, margin, values, weigh
 from .options import Option, follower_options, turn_options
 
@@ -73,11 +73,11 @@ class Ponder(Pondering):
 
     def __init__(self, root: Node, plan: list, seen, seed: int, me: int, simulations: int,
                  cap: int | None = None) -> None:
-        self.key, self.seen, self.seed, self.me = _played_key(*plan), seen, seed, me
+        self.key, self.deal, self.seed, self.me = _played_key(*plan), dealer(seen), seed, me
         super().__init__(root.children[""][self.key], simulations, PONDER_NODES if cap is None else cap)
 
     def simulate(self) -> None:
-        _simulate_turn(self.node, self.seen, self.seed, self.me)
+        _simulate_turn(self.node, self.deal, self.seed, self.me)
 
     def follow(self, played: list, seen):
         """The node whose children (by the tile drawn) are this player's next turns, by the turns played
@@ -133,7 +133,8 @@ def search(seen, me: int, budget, seed: int, hurry=None, reuse: Node | None = No
     best = options[0]
     if len(options) == 1:  # one way to play the tile: no need to think
         return Choice(best.place, plan=[best.place, best.deploy], gain=best.value - now), None
-    sims, cut = run_budget(budget, started, lambda: _simulate(root, seen, seed, me), hurry)
+    deal = dealer(seen)  # (the view's pile split once: each simulation deals it anew)
+    sims, cut = run_budget(budget, started, lambda: _simulate(root, deal, seed, me), hurry)
     by_visits = sorted(root.children[""].values(), key=lambda c: (c.visits, c.total), reverse=True)
     first, second = by_visits[0], by_visits[1]
     return Choice(first.option.place, plan=[first.option.place, first.option.deploy], gain=first.option.value - now,
@@ -142,18 +143,19 @@ def search(seen, me: int, budget, seed: int, hurry=None, reuse: Node | None = No
                   alternative_win=second.total / second.visits), root
 
 
-def _simulate(root: Node, seen, seed: int, me: int) -> None:
+def _simulate(root: Node, deal, seed: int, me: int) -> None:
     parent = max(root.visits, 1)
-    _simulate_turn(max(root.children[""].values(), key=lambda c: c.ucb(parent)), seen, seed, me)
+    _simulate_turn(max(root.children[""].values(), key=lambda c: c.ucb(parent)), deal, seed, me)
     root.visits += 1
 
 
-def _simulate_turn(child: Node, seen, seed: int, me: int) -> None:
-    """One simulation through a root candidate (this turn), and the tree below it."""
-    deal = seed + 1 + child.dealt  # the k-th visit: the k-th deal, and the playouts' k-th luck
+def _simulate_turn(child: Node, deal, seed: int, me: int) -> None:
+    """One simulation through a root candidate (this turn), and the tree below it (``deal``: the view's
+    ``engine.rules.dealer``, as ``sample``)."""
+    kth = seed + 1 + child.dealt  # the k-th visit: the k-th deal, and the playouts' k-th luck
     child.dealt += 1
-    state = sample(seen, deal)
-    rng = random.Random(deal)
+    state = deal(kth)
+    rng = random.Random(kth)
     _play(state, child.option)
     path = [(child, me)]
     node, in_tree = child, True
