@@ -18,3 +18,9 @@ def test_the_opponents_figures_play_a_journeyman_game_with_master_decisions_in_i
     numbers = carcassonne_opponent_numbers(2, fixed=2, every=30)  # (a frozen new game cannot be played in place)
     assert numbers["2p master simulations/s, CPU"] > 0 and numbers["2p journeyman turn (median CPU ms)"] > 0
 
+
+
+def test_the_opponents_figures_say_the_module_they_were_played_with():
+    # (issue 43: the master's rate with the River, named so)
+    numbers = carcassonne_opponent_numbers(2, fixed=2, every=30, modules=("river",))
+    assert numbers["2p + river master simulations/s, CPU"] > 0 and "2p master simulations/s, CPU" not in numbers

@@ -119,13 +119,14 @@ def _median_ms(fn, items) -> float:
     return statistics.median(times) * 1000
 
 
-def carcassonne_opponent_numbers(players: int = 2, fixed: int = 400, every: int = 12) -> dict[str, float]:
+def carcassonne_opponent_numbers(players: int = 2, fixed: int = 400, every: int = 12,
+                                 modules: tuple[str, ...] = ()) -> dict[str, float]:
     """Carcassonne's opponents (issue 20): the journeyman's turn (median CPU ms) and the master's simulations a
     second, CPU and wall, over ``fixed`` simulations at every ``every``-th turn of a journeyman game (a
-    simulation costs more as the land grows: the whole game is sampled). The rate the arena's ``--budget N``
-    is set from (docs/carcassonne.md): at 2 players about 600 a CPU-second since the evaluation weighs a
-    tile's places from the land before it (3 December 2026; 400 on 2 December, under load)."""
-    state = new_game(_settings(players, 3)).clone()
+    simulation costs more as the land grows: the whole game is sampled), with ``modules`` (the figures' names
+    say which). The rate the levels' simulations are set from (docs/opponents.md, "A level is its simulations")."""
+    state = new_game(_settings(players, 3, modules)).clone()
+    tag = f"{players}p" + "".join(f" + {name}" for name in modules)
     seats = [Opponent(i, "journeyman") for i in range(players)]
     turns, sims, wall, cpu = [], 0, 0.0, 0.0
     while state.phase != "over":
@@ -142,9 +143,9 @@ def carcassonne_opponent_numbers(players: int = 2, fixed: int = 400, every: int 
             turns.append(time.process_time() - started)
         apply_in_place(state, choice.action)
     return {
-        f"{players}p journeyman turn (median CPU ms)": statistics.median(turns) * 1000,
-        f"{players}p master simulations/s, CPU": sims / cpu if cpu else 0.0,
-        f"{players}p master simulations/s, wall": sims / wall if wall else 0.0,
+        f"{tag} journeyman turn (median CPU ms)": statistics.median(turns) * 1000,
+        f"{tag} master simulations/s, CPU": sims / cpu if cpu else 0.0,
+        f"{tag} master simulations/s, wall": sims / wall if wall else 0.0,
     }
 
 
@@ -181,8 +182,9 @@ class CarcassonneBench:
 
     def opponents(self) -> list:
         figures = {}
-        for n in (2, 4):
-            figures.update(carcassonne_opponent_numbers(n))
+        for modules in ((), ("river",)):  # (issue 43: the master's rate with and without the River)
+            for n in (2, 4):
+                figures.update(carcassonne_opponent_numbers(n, modules=modules))
         return [("Carcassonne's opponents (one core; the master: 400 simulations at every 12th turn of a "
                  "journeyman game)", figures, "1f")]
 
