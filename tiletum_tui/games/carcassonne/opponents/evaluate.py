@@ -76,6 +76,8 @@ def _most(seats: list[int]) -> list[int]:
     """``scoring.majority`` for a short list, without a Counter (the evaluation's hot spot)."""
     if len(seats) == 1:
         return seats
+    if len(seats) == 2:  # (the commonest after one: both, or the one seat twice)
+        return seats if seats[0] != seats[1] else seats[:1]
     counts: dict[int, int] = {}
     for s in seats:
         counts[s] = counts.get(s, 0) + 1
