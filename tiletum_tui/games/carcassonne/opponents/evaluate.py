@@ -193,7 +193,7 @@ def _city(state: State, city: int, farms: list[tuple], roots: list[int], city_q:
 def _weigh_after(state: State, before: Land, odds: Odds) -> Land:
     """``weigh`` from ``before``: what the last tile changed, taken out and weighed again."""
     left = before.left
-    road_q, city_q = odds.chances(left)
+    closing = None  # (tiles left, the road's and the city's chance): worked out only when a feature is weighed again
     find, kinds, parent = state.find, state.kind, state.parent
     p = state.placed[-1]
     touched = {n if parent[n] == n else find(n) for n in range(p.base, len(parent))}  # (a root: its own, no call)
@@ -239,7 +239,9 @@ def _weigh_after(state: State, before: Land, odds: Odds) -> Land:
             else:
                 dirty.update(farm[1])
             continue
-        _weigh_feature(state, root, on, seats, (left, road_q, city_q), features, base, supply)
+        if closing is None:
+            closing = (left, *odds.chances(left))
+        _weigh_feature(state, root, on, seats, closing, features, base, supply)
     if dirty:
         by_city: dict[int, list[int]] = {}  # a dirty city's farms, each once
         for c, entry in before.cities.items():
@@ -258,6 +260,7 @@ def _weigh_after(state: State, before: Land, odds: Odds) -> Land:
                         roots = by_city.setdefault(city, [])
                         if root not in roots:
                             roots.append(root)
+        city_q = odds.chances(left)[1] if closing is None else closing[2]
         for city, roots in by_city.items():
             if roots:
                 entry = cities[city] = _city(state, city, [farms[r] for r in roots], roots, city_q)
@@ -273,14 +276,13 @@ def values_each(state: State, extras: list[Follower | None], before: Land | None
     n = len(state.players)
     land = weigh(state, before, odds)
     left = land.left
-    road_q, city_q = odds.chances(left)
     find, kinds = state.find, state.kind
     base, supply, features, farms, cities = land.base, land.supply, land.features, land.farms, land.cities
     worth_of = _supply_row(left, n, odds)
 
-    def worth(city: int) -> float:
+    def worth(city: int) -> float:  # (the chances worked out only where a follower joins what the land did not weigh)
         opened = state.open[city]
-        return _FARM_CITY if opened <= 0 else _FARM_CITY * city_q ** opened
+        return _FARM_CITY if opened <= 0 else _FARM_CITY * odds.chances(left)[1] ** opened
 
     out = []
     for extra in extras:
@@ -308,7 +310,7 @@ def values_each(state: State, extras: list[Follower | None], before: Land | None
                         for seat in old:
                             sup[seat] -= 1
                 else:
-                    (points, done), old = feature_points(state, root, extra.tile, left, road_q, city_q), []
+                    (points, done), old = feature_points(state, root, extra.tile, left, *odds.chances(left)), []
                 now = [*old, extra.seat]
                 for seat in _most(now):
                     v[seat] += points
