@@ -140,7 +140,7 @@ def weigh(state: State, before: Land | None = None, odds: Odds = ODDS) -> Land:
     if (before is not None and before.left == left and len(state.placed) == before.placed + 1
             and state.placed[-1].base == before.nodes):
         return _weigh_after(state, before, odds)
-    road_q, city_q = odds.chances(left)
+    road_q, city_q = _chances(odds, left)
     find, kinds = state.find, state.kind
     base = [float(s) for s in state.scores]
     supply = list(state.supply)
@@ -240,7 +240,7 @@ def _weigh_after(state: State, before: Land, odds: Odds) -> Land:
                 dirty.update(farm[1])
             continue
         if closing is None:
-            closing = (left, *odds.chances(left))
+            closing = (left, *_chances(odds, left))
         _weigh_feature(state, root, on, seats, closing, features, base, supply)
     if dirty:
         by_city: dict[int, list[int]] = {}  # a dirty city's farms, each once
@@ -260,7 +260,7 @@ def _weigh_after(state: State, before: Land, odds: Odds) -> Land:
                         roots = by_city.setdefault(city, [])
                         if root not in roots:
                             roots.append(root)
-        city_q = odds.chances(left)[1] if closing is None else closing[2]
+        city_q = _chances(odds, left)[1] if closing is None else closing[2]
         for city, roots in by_city.items():
             if roots:
                 entry = cities[city] = _city(state, city, [farms[r] for r in roots], roots, city_q)
@@ -282,7 +282,7 @@ def values_each(state: State, extras: list[Follower | None], before: Land | None
 
     def worth(city: int) -> float:  # (the chances worked out only where a follower joins what the land did not weigh)
         opened = state.open[city]
-        return _FARM_CITY if opened <= 0 else _FARM_CITY * odds.chances(left)[1] ** opened
+        return _FARM_CITY if opened <= 0 else _FARM_CITY * _chances(odds, left)[1] ** opened
 
     out = []
     for extra in extras:
@@ -310,7 +310,7 @@ def values_each(state: State, extras: list[Follower | None], before: Land | None
                         for seat in old:
                             sup[seat] -= 1
                 else:
-                    (points, done), old = feature_points(state, root, extra.tile, left, *odds.chances(left)), []
+                    (points, done), old = feature_points(state, root, extra.tile, left, *_chances(odds, left)), []
                 now = [*old, extra.seat]
                 for seat in _most(now):
                     v[seat] += points
@@ -331,33 +331,53 @@ def supply_worth(supply, left: int, n: int, odds: Odds) -> list[float]:
 
 
 class _SupplyRow(dict):
-    """What a count of followers in supply is worth at one (tiles left, players, odds), worked out the first
-    time a count is asked (``supply_worth``: the same few counts are asked at every position of a search)."""
+    """What a count of followers in supply is worth at one (tiles left, players, the odds' ``supply``), worked
+    out the first time a count is asked (``supply_worth``: the same few are asked at every position of a search)."""
 
     __slots__ = ("turns", "fade", "steps")
 
-    def __init__(self, left: int, n: int, odds: Odds) -> None:
+    def __init__(self, left: int, n: int, steps: tuple[float, ...]) -> None:
         super().__init__()
         self.turns = left / n
         self.fade = min(1.0, self.turns / SUPPLY_TURNS) if self.turns > 0 else 0.0
-        self.steps = odds.supply
+        self.steps = steps
 
     def __missing__(self, count: int) -> float:
         worth = self[count] = 0.0 if self.turns <= 0 else _in_supply(min(count, self.turns), self.steps) * self.fade
         return worth
 
 
-_SUPPLY_ROWS: dict[tuple, _SupplyRow] = {}
+# The rows by the odds' ``supply`` (by its id: the steps are kept in the entry, so the id is theirs while it is
+# here), then by tiles left and players; and the chances of closing by the odds (the same), then by tiles left.
+_SUPPLY_ROWS: dict[int, tuple[tuple, dict[int, _SupplyRow]]] = {}
+_CHANCES: dict[int, tuple[Odds, dict[int, tuple[float, float]]]] = {}
+_KEPT = 64  # (a bound: a search weighs with one or two odds; tests make a few more)
 
 
 def _supply_row(left: int, n: int, odds: Odds) -> _SupplyRow:
-    key = (left, n, odds)
-    row = _SUPPLY_ROWS.get(key)
-    if row is None:
-        if len(_SUPPLY_ROWS) > 4096:  # (a bound: a few hundred are ever asked: tiles left x players x odds)
+    steps = odds.supply
+    kept = _SUPPLY_ROWS.get(id(steps))
+    if kept is None or kept[0] is not steps:
+        if len(_SUPPLY_ROWS) > _KEPT:
             _SUPPLY_ROWS.clear()
-        row = _SUPPLY_ROWS[key] = _SupplyRow(left, n, odds)
+        kept = _SUPPLY_ROWS[id(steps)] = (steps, {})
+    row = kept[1].get(left * 8 + n)  # (at most 5 players)
+    if row is None:
+        row = kept[1][left * 8 + n] = _SupplyRow(left, n, steps)
     return row
+
+
+def _chances(odds: Odds, left: int) -> tuple[float, float]:
+    """``odds.chances(left)``, worked out once per odds and tiles left."""
+    kept = _CHANCES.get(id(odds))
+    if kept is None or kept[0] is not odds:
+        if len(_CHANCES) > _KEPT:
+            _CHANCES.clear()
+        kept = _CHANCES[id(odds)] = (odds, {})
+    found = kept[1].get(left)
+    if found is None:
+        found = kept[1][left] = odds.chances(left)
+    return found
 
 
 def margin(vals: list[float], seat: int) -> float:
