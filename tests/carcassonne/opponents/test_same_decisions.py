@@ -30,7 +30,8 @@ def test_the_master_decides_as_recorded(game):
     for (turn, seen, moves), was in zip(reached, game["decisions"]):
         at = f"seed {game['seed']}, turn {turn}, seat {seen.seat + 1}"
         assert (len(moves), moves[-1] if moves else "", seen.drawn, seen.supply[seen.seat]) == \
-            (was["moves"], was["last move"], was["drawn"], was["in supply"]), f"{at}: the journeymen's game went another way"
+            (was["moves"], was["last move"], was["drawn"], was["in supply"]), \
+            f"{at}: the journeymen's game went another way"
         now = decide(seen, seen.seat, RECORDED["simulations"])
         for key, value in now.items():  # (one by one: the first that moved is named)
             assert value == was[key], f"{at}: {key}"

@@ -204,8 +204,8 @@ def _weigh_after(state: State, before: Land, odds: Odds) -> Land:
     for root, entry in before.features.items():
         on = entry[3]
         # (``find(root) in touched``: a root then is joined since, or joined to, by the tile's segments only)
-        if parent[root] != root or root in touched or (
-                kinds[root] == "cloister" and abs(placed[on[0].tile].x - x) <= 1 and abs(placed[on[0].tile].y - y) <= 1):
+        if parent[root] != root or root in touched or (kinds[root] == "cloister" and abs(placed[on[0].tile].x - x) <= 1
+                                                       and abs(placed[on[0].tile].y - y) <= 1):
             del features[root]
             for seat in entry[4]:
                 base[seat] -= entry[0]
