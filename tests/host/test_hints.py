@@ -10,6 +10,7 @@ import pytest
 from tiletum_tui.shell.host import protocol as P
 from tiletum_tui.shell.host import connections
 from tiletum_tui.shell.opponents.worker import OpponentProcess
+from tiletum_tui.shell.table.hints import HOSTS_HINT_SECONDS
 
 from .hosting import Player, people, running_host, short_dir, table_of  # noqa: F401 (fixture)
 
@@ -37,7 +38,7 @@ async def test_the_hosts_master_suggests_a_legal_move_from_the_seats_own_view_on
         assert not hint.error and hint.seat == 0 and hint.request == first
         assert model.game.parse(hint.action) in model.legal()  # a move she may make, in her notation
         (seen, seat, budget), = asked  # asked once, with her seat's view: no pile order, no seed
-        assert seat == 0 and budget == "1s"
+        assert seat == 0 and budget == f"{HOSTS_HINT_SECONDS}s"  # the master's own simulations, the host's cap
         assert hosted.game.encode_view(seen) == hosted.game.encode_view(hosted.session.view(0))
         generator = seen.hidden.rng if game == "tiletum" else seen.rng  # (Tiletum keeps it with the hidden parts)
         assert generator == 0 and seen.settings.seed == 0

@@ -21,6 +21,7 @@ from tiletum_tui.shell.host.hosted import HostFolder
 from tiletum_tui.shell.host.join import JoinApp
 from tiletum_tui.shell.host.lobby import LobbyScreen, NewTableScreen
 from tiletum_tui.shell.session import Session
+from tiletum_tui.shell.table.hints import HOSTS_HINT_SECONDS
 from tiletum_tui.shell.ui.app import TiletumApp
 from tiletum_tui.shell.ui.opponents import SeatDriver
 
@@ -92,7 +93,7 @@ async def test_a_hint_the_time_cap_cut_short_says_so(folder, place, table, monke
         await at.until(lambda: "stopped thinking at its time cap" in flat(at.text()), "the cut said")
         said = re.search(r"time cap: (\d+) of its (\d+) simulations \((.*?)\)", flat(at.text()))
         assert said and int(said[1]) < int(said[2])
-        assert ("the host gives a hint a second at most" in said[3]) == (place == "hosted")  # why it was cut
+        assert (f"the host gives a hint {HOSTS_HINT_SECONDS} s at most" in said[3]) == (place == "hosted")  # why it was cut
 
 
 @pytest.mark.parametrize(("place", "table"), CELLS)

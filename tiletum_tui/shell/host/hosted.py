@@ -31,6 +31,7 @@ from ..table import WATCHER_REASONS
 from ..table import Table as GameTable
 from ..table.leaving import left_seats, plays_for
 from ..table.clock import TimeControl, speed_words
+from ..table.hints import HOSTS_HINT_SECONDS
 from ..table.talk import TableTalk
 from . import protocol as P
 from .correspondence import read_record
@@ -178,7 +179,7 @@ def seats_for(table: Table) -> tuple[Seat, ...]:
     return tuple(Seat(player="opponent", level=s.level) if s.kind == "opponent" else PERSON for s in table.seats)
 
 
-HINT_BUDGET = "1s"  # the master's thinking for a hosted player's hint (``h``): a time cap, the host is shared
+HINT_BUDGET = f"{HOSTS_HINT_SECONDS}s"  # a hosted player's hint (``h``): the master's simulations, a cap (shared)
 
 
 def entry(game, e) -> P.Entry:

@@ -11,6 +11,11 @@ from __future__ import annotations
 
 from . import updates as U
 
+# The host's cap on a hint's thinking (its opponents' processes are shared by every table): the master's
+# own simulations take about 2 s on a slow 2-core machine, so 3 s cuts a hint short only on a busy host,
+# and the screen says so (``HOSTS_HINT_CAP``). At home a hint has the master's own cap.
+HOSTS_HINT_SECONDS = 3
+
 
 class HintPath:
     """The hints under way at one Table: request -> (seat, ref, log length)."""

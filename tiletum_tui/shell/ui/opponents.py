@@ -22,6 +22,7 @@ import time
 from ..opponents.base import LEVEL_TITLES
 from ..session import EVERY_SEAT
 from ..table import updates as U
+from ..table.hints import HOSTS_HINT_SECONDS
 
 HINT_BUDGET = ""  # a hint is the master's decision at its own strength (no stronger than the opponent)
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -38,7 +39,8 @@ class _Hint:
 
 
 SLOWER_MACHINE = "this machine is slower than the level was set for: that move is weaker than the level"
-HOSTS_HINT_CAP = "the host gives a hint a second at most: the suggestion is weaker than the master's own move"
+HOSTS_HINT_CAP = (f"the host gives a hint {HOSTS_HINT_SECONDS} s at most and is busy: the suggestion is weaker "
+                  "than the master's own move")
 
 
 def say_cut_short(screen, answer, who: str, why: str = SLOWER_MACHINE) -> None:
