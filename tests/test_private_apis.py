@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parents[1] / "tiletum_tui"
 PLACES = {
     "textual": ("shell/textual_private.py",
                 r"_render_content|_RenderCache|_dirty_regions|_render_cache\b|_selecting\b|_character_to_key|"
-                r"key_to_bindings|_check_refresh"),
+                r"key_to_bindings|_check_refresh|_repaint_required|_layout_required|_scroll_required|"
+                r"_refresh_styles_required"),
     "rich": ("shell/ui/painted.py", r"\._meta\b"),
     "textual-serve": ("shell/host/web_door.py", r"_open_app_process|_build_environment"),
     "aiohttp": ("shell/host/web_door.py", r"\._server\b"),
@@ -38,7 +39,9 @@ def test_textual_private_names_are_there():
     assert "self._selecting" in inspect.getsource(Screen)
     assert _character_to_key("?") == "question_mark"
     assert isinstance(BindingsMap().key_to_bindings, dict)
-    assert callable(Widget._check_refresh) and "_repaint_required" in inspect.getsource(Widget._check_refresh)
+    check = inspect.getsource(Widget._check_refresh)  # (report_refreshes: the flags it acts on, and no other)
+    assert callable(Widget._check_refresh) and set(re.findall(r"if self\.(_\w+_required)", check)) == {
+        "_repaint_required", "_layout_required", "_scroll_required", "_refresh_styles_required"}
 
 
 def test_rich_style_meta_is_there():

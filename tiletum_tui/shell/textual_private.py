@@ -42,5 +42,9 @@ def report_refreshes(screen) -> None:
     last went idle (``Widget._check_refresh``, which each widget runs when its own loop goes idle): a
     change drawn on many widgets reaches the terminal in one frame, not in as many as the loops of
     those widgets happened to run before the screen's (issue 39)."""
+    # Only the widgets that asked for one: ``_check_refresh`` finds its screen (a walk up the tree) for
+    # every widget it is called on, the eighty of a game screen at every move.
     for widget in screen.walk_children(with_self=False):
-        widget._check_refresh()
+        if (widget._repaint_required or widget._layout_required or widget._scroll_required
+                or widget._refresh_styles_required):
+            widget._check_refresh()
