@@ -22,6 +22,9 @@ class ChoiceList(StillScrollbar, OptionList):
     # it repaints the list, and its scrollbar coming or going still lays it out (the scrollbar's own
     # display).
     virtual_size = Reactive(Size(0, 0), layout=False)
+    # No line has a link: Textual would copy every segment of every line it renders to style links
+    # (``painted.Painted`` says the same of the drawings: issue 39).
+    auto_links = Reactive(False)
 
     def on_resize(self, event) -> None:
         recut = getattr(self.parent, "recut", None)
