@@ -14,6 +14,9 @@ from textual.keys import _character_to_key
 # The method of ``Widget`` that renders a widget's content into its lines: ``painted.Painted`` replaces
 # it to render only the lines that changed (issue 25).
 RENDER_CONTENT = "_render_content"
+# The method of ``OptionList`` that renders one option's rows (with a style): the decision panel's list
+# (``ChoiceList``) keeps what it gives across decisions (issue 39).
+OPTION_RENDER = "_get_option_render"
 
 
 def set_rendered(widget, strips) -> None:
