@@ -12,10 +12,12 @@ sheet at mount, and doing that for ~20 classes on every widget doubled the start
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
-from rich.text import Span as TextSpan, Text
+from rich.text import Text
 from textual.color import Color
 from textual.content import Content, Span
 from textual.css.scalar import Unit
@@ -236,6 +238,14 @@ class Painted(Static):
         at every update, which Textual converts one by one (issue 25: every screen redraws at every
         move). The converted styles are shared, so their hashes (the line cache's keys) are worked
         out once too. The same Content as Textual's: ``tests/ui/test_line_cache.py``."""
+        visual = self._styles_converter()
+        content = Content(text.plain, [Span(start, end, visual(style)) for start, end, style in text.spans])
+        if text.style:
+            content = content.stylize_before(text.style if isinstance(text.style, str) else visual(text.style))
+        return content
+
+    def _styles_converter(self):
+        """A Rich style -> the Textual style made of it (the shared cache of the app's ANSI theme)."""
         app = self.app
         theme = app.ansi_theme
         cache = _VISUAL_STYLES.get(theme)
@@ -253,10 +263,8 @@ class Painted(Static):
                                                                  theme)
             return got
 
-        content = Content(text.plain, [Span(start, end, visual(style)) for start, end, style in text.spans])
-        if text.style:
-            content = content.stylize_before(text.style if isinstance(text.style, str) else visual(text.style))
-        return content
+        visual.cache = cache  # (which theme's: a line converted with another is not kept)
+        return visual
 
     def _extent(self) -> tuple[int, int] | None:
         """The content's size as the layout measures it: its optimal width where the layout measures
@@ -303,75 +311,6 @@ def _shape(content) -> tuple | None:
     return tuple(cell_len(line) for line in content.plain.split("\n"))
 
 
-_CONTROL = "\x07\x08\x0b\x0c\x0d"  # what Rich strips from a Text's pieces (``rich.control.strip_control_codes``)
-
-
-class Drawing:
-    """A Text built piece by piece, as ``rich.text.Text``'s ``append`` and ``append_text`` build it (the
-    same Text: ``tests/ui/test_line_cache.py``), for a drawing of hundreds of pieces made again at every
-    move (the wheel): Rich's ``append`` strips control codes from each piece in a call of its own, a
-    tenth of a watching screen's CPU per update (issue 39); here the whole text is checked once."""
-
-    __slots__ = ("_parts", "_spans", "_length", "_ops", "_counted")
-
-    def __init__(self) -> None:
-        self._parts: list[str] = []
-        self._spans: list = []
-        self._length = 0
-        self._ops: list = []  # every piece as given (a text with control codes is built by Rich's own calls)
-        self._counted = (0, 0)  # (pieces, the line breaks in them): ``rows``
-
-    def __len__(self) -> int:
-        return self._length
-
-    @property
-    def plain(self) -> str:
-        return "".join(self._parts)
-
-    @property
-    def rows(self) -> int:
-        """The line breaks so far (``plain.count("\\n")``, the new pieces counted)."""
-        done, rows = self._counted
-        parts = self._parts
-        rows += sum(part.count("\n") for part in parts[done:])
-        self._counted = (len(parts), rows)
-        return rows
-
-    def append(self, text, style=None) -> "Drawing":
-        if isinstance(text, str):
-            if text:
-                self._ops.append((text, style))
-                n = len(text)
-                if style:
-                    self._spans.append(TextSpan(self._length, self._length + n, style))
-                self._parts.append(text)
-                self._length += n
-        elif len(text):
-            if style is not None:
-                raise ValueError("style must not be set when appending Text instance")
-            self.append_text(text)
-        return self
-
-    def append_text(self, text: Text) -> "Drawing":
-        self._ops.append((text, None))
-        at, n = self._length, len(text)
-        if text.style:
-            self._spans.append(TextSpan(at, at + n, text.style))
-        self._parts.append(text.plain)
-        self._spans.extend(TextSpan(start + at, end + at, style) for start, end, style in text.spans)
-        self._length += n
-        return self
-
-    def text(self) -> Text:
-        plain = "".join(self._parts)
-        if any(code in plain for code in _CONTROL):
-            out = Text()
-            for piece, style in self._ops:
-                out.append(piece, style) if isinstance(piece, str) else out.append_text(piece)
-            return out
-        return Text(plain, spans=self._spans)
-
-
 class LineCached(Painted):
     """A large drawing or text (the map, the wheel, a board, the offers, the log) of which a change
     redraws a few lines: each line is rendered on its own and kept while it stays the same at its
@@ -388,12 +327,61 @@ class LineCached(Painted):
     _line_strips: dict = {}
     _line_key = None
     _rows: list | None = None  # each line of the content shown, as (its text, its spans)
-    _split: tuple = (None, None)  # (a Content, its lines): split once for ``_repaint`` and the render
+    _split: tuple = (None, None, None)  # (a Content, its lines, their rows): split once for ``_repaint`` and the render
+    _text_lines: tuple = (None, (), ())  # (the styles' cache, the last Text's lines as text and Rich spans, their Contents)
 
     def _lines_of(self, content: Content) -> list:
         if self._split[0] is not content:
-            self._split = (content, content.split("\n", allow_blank=True))
+            lines = content.split("\n", allow_blank=True)
+            self._split = (content, lines, [(line.plain, tuple(line.spans)) for line in lines])
         return self._split[1]
+
+    def _rows_of(self, content: Content) -> list:
+        """Each line of ``content`` as (its text, its spans): what a line's strips are kept by."""
+        self._lines_of(content)
+        return self._split[2]
+
+    def _content_of(self, text: Text) -> Content:
+        """The Content of ``text`` (``Painted._content_of``), and its lines, each made only where the line
+        is not the one at its place in the text before (a line of the same text and the same Rich spans
+        keeps its Content): the wheel's thirty lines were each converted and split out again at every
+        move that changed two of them (issue 39). The same lines as ``Content.split``'s
+        (``tests/ui/test_line_cache.py``)."""
+        content = super()._content_of(text)
+        visual = self._styles_converter()
+        plain = text.plain
+        parts = plain.split("\n")
+        starts, at = [], 0
+        for part in parts:
+            starts.append(at)
+            at += len(part) + 1
+        spans: list[list] = [[] for _ in parts]
+        # (the Text's own style first, as ``stylize_before`` puts it; a style named by a string stays one)
+        whole = [(0, len(plain), text.style, isinstance(text.style, str))] if text.style else []
+        last = len(parts)
+        for start, end, style, named in (*whole, *((a, b, c, False) for a, b, c in text.spans)):
+            i = bisect_right(starts, start) - 1
+            while i < last and starts[i] < end:
+                begin = starts[i]
+                low, high = max(start, begin), min(end, begin + len(parts[i]))
+                if high > low:
+                    spans[i].append((low - begin, high - begin, style, named))
+                i += 1
+        cache, old_rows, old_lines = self._text_lines
+        if cache is not visual.cache:  # (another theme's Contents)
+            old_rows, old_lines = (), ()
+        rows, kept = [], []
+        for i, part in enumerate(parts):
+            row = (part, tuple(spans[i]))
+            rows.append(row)
+            if i < len(old_rows) and old_rows[i] == row:
+                kept.append(old_lines[i])
+                continue
+            line = Content(part, [Span(a, b, style if named else visual(style)) for a, b, style, named in spans[i]])
+            kept.append((line, (line.plain, tuple(line.spans))))
+        self._text_lines = (visual.cache, rows, kept)
+        self._split = (content, [line for line, _ in kept], [row for _, row in kept])
+        return content
 
     def _repaint(self, content) -> None:
         """Show ``content`` (as many lines as before, none wider than the room: nothing is laid out
@@ -408,7 +396,7 @@ class LineCached(Painted):
             self._rows = None
             self._static_update(content, layout=False)
             return
-        rows = [(line.plain, tuple(line.spans)) for line in self._lines_of(content)]
+        rows = self._rows_of(content)
         changed = [y for y in range(max(len(rows), len(old))) if y >= len(rows) or y >= len(old) or rows[y] != old[y]]
         self._partial, self._rows = content, rows
         if changed:
@@ -430,7 +418,7 @@ class LineCached(Painted):
         kept: dict = {}
         strips: list = []
         lines = self._lines_of(visual) if width else ()
-        rows = self._rows = [(line.plain, tuple(line.spans)) for line in lines]
+        rows = self._rows = list(self._rows_of(visual)) if width else []
         for y, line in enumerate(lines):
             if len(strips) >= height:
                 break
