@@ -239,3 +239,63 @@ def test_a_drawing_is_the_text_rich_builds():
             assert ours.rows == rich.plain.count("\n")
         made = ours.text()
         assert (made.plain, made.spans, made.style) == (rich.plain, rich.spans, rich.style)
+
+
+async def test_a_decision_drawn_again_renders_none_of_its_lines_again(tmp_path, monkeypatch):
+    """Issue 39: the decision panel's list is filled anew at every decision (Textual then forgets every
+    line it rendered); a line that comes back as it was at its place is not rendered again. The same
+    decision drawn again (as after a refusal from the host) renders none of its lines."""
+    from textual.visual import Visual
+
+    from tiletum_tui.games.tiletum.ui.widgets.choice_list import ChoiceList
+
+    app = TiletumApp(session=midgame_session(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        lines = screen.query_one(ChoiceList)
+        rendered: list = []
+        real = Visual.to_strips
+
+        def counting(widget, visual, *args, **kwargs):
+            if widget is lines:
+                rendered.append(visual.plain)
+            return real(widget, visual, *args, **kwargs)
+
+        monkeypatch.setattr(Visual, "to_strips", staticmethod(counting))
+        screen.refresh_game(keep=True)  # the same decision, its lines shown anew
+        await pilot.pause()
+        await pilot.pause()
+        assert lines.option_count > 3 and rendered == []
+
+
+async def test_the_key_lines_keys_are_links_and_no_other_text_has_one(tmp_path):
+    """Issue 39: the drawings and texts render without Textual's styling of links (it copied every
+    segment of every line to style the links in them): none has a link, so each renders as it did with
+    it, strip for strip. The key line's keys are links (a click runs the key's action): styled as such."""
+    from tiletum_tui.shell.ui.keyline import KeyLine
+    from tiletum_tui.shell.ui.painted import Painted
+
+    session = midgame_session(tmp_path)
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        checked = 0
+        for widget in [w for w in app.screen.walk_children() if isinstance(w, Painted)]:
+            if not (widget.size.width and widget.size.height and widget.display):
+                continue
+            widget._dirty_regions.add(widget.size.region)
+            widget._render_content()
+            now = [list(s) for s in widget._render_cache.lines]
+            if isinstance(widget, KeyLine):
+                links = [seg for seg in widget._render_cache.lines[0] if seg.style and seg.style.meta.get("@click")]
+                assert widget.auto_links and links and all(seg.style == seg.style + widget.link_style for seg in links)
+                continue
+            widget.auto_links = True
+            widget._dirty_regions.add(widget.size.region)
+            widget._render_content()
+            assert [list(s) for s in widget._render_cache.lines] == now, type(widget).__name__
+            widget.auto_links = False
+            checked += 1
+        assert checked >= 5
