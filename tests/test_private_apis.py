@@ -14,14 +14,17 @@ ROOT = Path(__file__).resolve().parents[1] / "tiletum_tui"
 PLACES = {
     "textual": ("shell/textual_private.py",
                 r"_render_content|_RenderCache|_dirty_regions|_render_cache\b|_selecting\b|_character_to_key|"
-                r"key_to_bindings|_check_refresh"),
+                r"key_to_bindings|_check_refresh|_repaint_required|_layout_required|_scroll_required|"
+                r"_refresh_styles_required|_get_option_render"),
     "rich": ("shell/ui/painted.py", r"\._meta\b"),
     "textual-serve": ("shell/host/web_door.py", r"_open_app_process|_build_environment"),
     "aiohttp": ("shell/host/web_door.py", r"\._server\b"),
 }
-# (Painted overrides ``Widget._render_content`` by that name: a method of a subclass cannot be defined
-# elsewhere; the name is ``textual_private.RENDER_CONTENT`` and checked below.)
-OVERRIDES = {"shell/ui/painted.py": {"_render_content"}}
+# (Painted overrides ``Widget._render_content`` by that name, and the decision panel's list
+# ``OptionList._get_option_render``: a method of a subclass cannot be defined elsewhere; the names are
+# ``textual_private.RENDER_CONTENT`` and ``OPTION_RENDER``, checked below.)
+OVERRIDES = {"shell/ui/painted.py": {"_render_content"},
+             "games/tiletum/ui/widgets/choice_list.py": {"_get_option_render"}}
 
 
 def test_textual_private_names_are_there():
@@ -33,12 +36,20 @@ def test_textual_private_names_are_there():
     from tiletum_tui.shell import textual_private
 
     assert callable(getattr(Widget, textual_private.RENDER_CONTENT))  # Painted replaces it
+    from textual.widgets import OptionList  # ChoiceList keeps what it gives (called with an option and a style)
+
+    render = getattr(OptionList, textual_private.OPTION_RENDER)
+    assert list(inspect.signature(render).parameters) == ["self", "option", "style"]
+    assert "render_line" in OptionList.__dict__ and textual_private.OPTION_RENDER in inspect.getsource(
+        OptionList.render_line)
     assert "_dirty_regions" in inspect.getsource(Widget) and "_render_cache" in inspect.getsource(Widget)
     assert _RenderCache._fields[:2] == ("size", "lines")  # made with (size, strips)
     assert "self._selecting" in inspect.getsource(Screen)
     assert _character_to_key("?") == "question_mark"
     assert isinstance(BindingsMap().key_to_bindings, dict)
-    assert callable(Widget._check_refresh) and "_repaint_required" in inspect.getsource(Widget._check_refresh)
+    check = inspect.getsource(Widget._check_refresh)  # (report_refreshes: the flags it acts on, and no other)
+    assert callable(Widget._check_refresh) and set(re.findall(r"if self\.(_\w+_required)", check)) == {
+        "_repaint_required", "_layout_required", "_scroll_required", "_refresh_styles_required"}
 
 
 def test_rich_style_meta_is_there():

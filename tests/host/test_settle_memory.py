@@ -50,3 +50,47 @@ async def test_a_game_shown_settles_the_clients_memory(short_dir):
             ann.close()
     finally:
         gc.unfreeze()
+
+
+async def test_a_move_redrawn_on_a_waiting_screen_seldom_runs_the_collector(short_dir):
+    """Issue 39 (CPU per screen per update): a move's redraw makes tens of thousands of short-lived
+    objects, freed as they go. Once the game shows, the cyclic collector looks through the young ones
+    at most once a move, not at every 700 objects more (Python's threshold: three times a move here)."""
+    import random
+
+    threshold = gc.get_threshold()
+    runs: list = []
+
+    def counted(phase, info) -> None:
+        if phase == "start":
+            runs.append(info["generation"])
+
+    gc.unfreeze()
+    gc.set_threshold(700, 10, 10)  # (Python's, as a ``tiletum join`` starts with: the tests' own is another)
+    try:
+        async with running_host(short_dir) as host:
+            (ann,), gid = await at_a_table(host, short_dir, connected=1)
+            app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="bob"), bell=False)
+            rng = random.Random(4)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await screen_until(pilot, lambda: app.lobby is not None and app.lobby.games)
+                await pilot.press("enter")
+                await screen_until(pilot, lambda: gid in app.games.models and app.screen.query(DecisionPanel))
+                await screen_until(pilot, lambda: gc.get_freeze_count() > 0)
+                screen, moves = app.screen, 0
+                gc.callbacks.append(counted)
+                while moves < 8 and screen.model.game.current_player(screen.model.view) == 0:  # bob waits
+                    seen = screen.model.version
+                    await ann.play(gid, rng.choice(ann.model(gid).legal()))
+                    await screen_until(pilot, lambda: screen.model.version > seen)
+                    await pilot.pause()
+                    moves += 1
+                gc.callbacks.remove(counted)
+                assert moves >= 4
+                assert len(runs) <= moves, (len(runs), moves)  # (three a move before)
+            ann.close()
+    finally:
+        if counted in gc.callbacks:
+            gc.callbacks.remove(counted)
+        gc.set_threshold(*threshold)
+        gc.unfreeze()

@@ -14,6 +14,9 @@ from textual.keys import _character_to_key
 # The method of ``Widget`` that renders a widget's content into its lines: ``painted.Painted`` replaces
 # it to render only the lines that changed (issue 25).
 RENDER_CONTENT = "_render_content"
+# The method of ``OptionList`` that renders one option's rows (with a style): the decision panel's list
+# (``ChoiceList``) keeps what it gives across decisions (issue 39).
+OPTION_RENDER = "_get_option_render"
 
 
 def set_rendered(widget, strips) -> None:
@@ -42,5 +45,9 @@ def report_refreshes(screen) -> None:
     last went idle (``Widget._check_refresh``, which each widget runs when its own loop goes idle): a
     change drawn on many widgets reaches the terminal in one frame, not in as many as the loops of
     those widgets happened to run before the screen's (issue 39)."""
+    # Only the widgets that asked for one: ``_check_refresh`` finds its screen (a walk up the tree) for
+    # every widget it is called on, the eighty of a game screen at every move.
     for widget in screen.walk_children(with_self=False):
-        widget._check_refresh()
+        if (widget._repaint_required or widget._layout_required or widget._scroll_required
+                or widget._refresh_styles_required):
+            widget._check_refresh()

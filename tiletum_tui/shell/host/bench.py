@@ -101,6 +101,8 @@ def host_numbers(table_seed: int, screens_only: bool = False) -> dict:
             for count in (2, 8):
                 out.update(asyncio.run(screens_latency(folder, count)))
             out["load average (1 min) after the run"] = os.getloadavg()[0]
+            out.update(asyncio.run(screens_latency(folder, 8, game="carcassonne")))  # (after: the rows before
+            # it are the ones measured on older code)
             return out
         out = {"host resident MB, no client": rss_mb(host.pid)}
         for count in (2, 8):

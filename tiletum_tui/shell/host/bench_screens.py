@@ -127,14 +127,22 @@ async def _dismiss(screens: list[_Screen]) -> tuple[int, float]:
     return closed, cpu
 
 
-async def screens_latency(folder: Path, count: int, moves: int = SCREEN_MOVES, dismiss: bool = False) -> dict:
+# What a game's screen shows once it is drawn at its first decision, the first player's (name): its
+# rows are measured on it (Carcassonne, with the River as the host deals it by default: issue 39's
+# "every game").
+FIRST_DECISION = {"tiletum": lambda name: ("Round 1", f"{name}'s turn"),
+                  "carcassonne": lambda name: ("Carcassonne · turn 1", f"{name}: place tile")}
+
+
+async def screens_latency(folder: Path, count: int, moves: int = SCREEN_MOVES, dismiss: bool = False,
+                          game: str = "tiletum") -> dict:
 
     rng = random.Random(count)
     tag = f"s{count}-{next(_RUNS)}"  # (names of their own: a player's first lobby line must be this game)
     ann, bob = BenchClient(folder, f"ann{tag}"), BenchClient(folder, f"bob{tag}")
     for c in (ann, bob):
         await c.start()
-    ann.link.send(P.NewTable("tiletum", (P.SeatPlan("person", ann.link.name), P.SeatPlan("person", bob.link.name))))
+    ann.link.send(P.NewTable(game, (P.SeatPlan("person", ann.link.name), P.SeatPlan("person", bob.link.name))))
     while not any(ann.link.name in [s.name for s in g.seats] and not g.waiting for g in ann.lobby.games):
         await ann._wait()
     gid = next(g.id for g in ann.lobby.games if ann.link.name in [s.name for s in g.seats])
@@ -153,7 +161,8 @@ async def screens_latency(folder: Path, count: int, moves: int = SCREEN_MOVES, d
             # The players' game is the first line of their lobby; for a watcher it is the newest of
             # the other games, the last line (End): the host may hold the bench's earlier games.
             s.send(b"\r" if k < 2 else b"\x1b[F\r")
-        await _until(lambda: all(s.shows("Round 1") and s.shows(f"{ann.link.name}'s turn") for s in screens))
+        shown = FIRST_DECISION[game](ann.link.name)
+        await _until(lambda: all(all(s.shows(text) for text in shown) for s in screens))
         for s in screens:
             s.keep_text = dismiss  # (then each move's output is kept until the next: is one announced?)
             s.text = b""
@@ -186,7 +195,8 @@ async def screens_latency(folder: Path, count: int, moves: int = SCREEN_MOVES, d
         for c in (ann, bob):
             c.link.close()
     times.sort()
-    how = f"{count} screens" + (", announcements closed" if dismiss else "")
+    how = ("" if game == "tiletum" else f"{game.title()}, ") + f"{count} screens" + (
+        ", announcements closed" if dismiss else "")
     out = {f"{how}: move to every screen redrawn, median ms": statistics.median(times) * 1000,
            f"{how}: … 95th percentile ms": times[max(0, int(len(times) * 0.95) - 1)] * 1000,
            f"{how}: CPU per update per screen, ms": cpu / (len(times) * count) * 1000}

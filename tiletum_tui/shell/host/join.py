@@ -284,7 +284,15 @@ def settle_memory() -> None:
     widgets) is set aside from Python's cyclic garbage collector (``gc.freeze``), after what is
     garbage is collected (a game screen closed before this one too: ``gc.unfreeze`` first). Each full
     collection would otherwise go through all of it again: every 20 to 30 moves, 30 to 60 ms of one
-    move's redraw on every screen at the table, about at the same move (issue 25's 95th percentile)."""
+    move's redraw on every screen at the table, about at the same move (issue 25's 95th percentile).
+    And the young generation is collected every ``YOUNG`` allocations, not Python's 700: a move's
+    redraw makes tens of thousands of short-lived objects (its strips, styles, segments), freed as
+    they go by their counts, yet the collector looked through the young ones at every 700 objects more
+    (three times a move on a waiting screen) on every screen at the table (issue 39)."""
     gc.unfreeze()
     gc.collect()
     gc.freeze()
+    gc.set_threshold(YOUNG, *gc.get_threshold()[1:])
+
+
+YOUNG = 20_000  # allocations between two collections of the young generation, once a game shows

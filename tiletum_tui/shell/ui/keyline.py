@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
+from textual.reactive import Reactive
 
 from .painted import Painted
 
@@ -26,6 +27,8 @@ class Hint:
 
 
 class KeyLine(Painted):
+    auto_links = Reactive(True)  # (each key is a link: clicked, it runs its action; hovered, Textual shows it)
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.hints: list[Hint] = []

@@ -84,6 +84,19 @@ class Change:
     by: int | None = None
 
 
+_MENUS: dict = {}  # a game's class: does it show menus (``Menus``)?
+
+
+def _has_menus(game) -> bool:
+    """``isinstance(game, Menus)``, asked once per class of game: a check against a Protocol looks its
+    methods up every time, and the screens ask for the options at every move (issue 39)."""
+    kind = type(game)
+    has = _MENUS.get(kind)
+    if has is None:
+        has = _MENUS[kind] = isinstance(game, Menus)
+    return has
+
+
 class GameModel(DOMNode):
     """The game as this screen sees it, in reactive attributes (see the module docstring).
 
@@ -254,7 +267,7 @@ class GameModel(DOMNode):
         """Every option of the decision in hand, legal or with its reason (a game with menus:
         ``game_interface.Menus``)."""
         game = self.game
-        if not isinstance(game, Menus):
+        if not _has_menus(game):
             raise TypeError(f"{game.title} shows no menus: ask for legal() instead")
         seen = self.view
         if self._for is not seen:

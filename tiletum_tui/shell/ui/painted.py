@@ -12,6 +12,8 @@ sheet at mount, and doing that for ~20 classes on every widget doubled the start
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
@@ -117,20 +119,30 @@ class Painted(Static):
     # the whole screen out once more when that changes (a text grown by a line: a second layout and
     # a frame of its own after the one that gave it its room, issue 39). Nothing is placed by it.
     virtual_size = Reactive(Size(0, 0), layout=False)
+    # Its text has no links (a piece with an ``@click`` action): Textual would copy every segment of every
+    # line it renders to give the links their style, and work that style out at each render (a sixth of
+    # a line's render, issue 39). A drawing with links says so (the key line: ``keyline.KeyLine``).
+    auto_links = Reactive(False)
 
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("markup", False)
         super().__init__(*args, **kwargs)
         self._ink: Ink | None = None
 
+    _borrowed = False  # the Ink is another screen's (one below in the stack), which may close first
+
     def ink(self, *names: str) -> Style:
         """The rich Style of one or more component classes of this screen's Ink."""
-        if self._ink is None or not self._ink.is_attached:
+        # (this screen's own Ink lasts as long as this widget: it is not looked for again, nor checked,
+        # at each of the hundred styles a drawing asks for at a move; a borrowed one is checked)
+        if self._ink is None or (self._borrowed and not self._ink.is_attached):
             self._ink = next(iter(self.screen.query(Ink)), None)
+            self._borrowed = False
             if self._ink is None:
                 for screen in reversed(self.app.screen_stack):
                     self._ink = next(iter(screen.query(Ink)), None)
                     if self._ink is not None:
+                        self._borrowed = True
                         break
         return self._ink.style(names) if self._ink is not None else Style()
 
@@ -226,6 +238,14 @@ class Painted(Static):
         at every update, which Textual converts one by one (issue 25: every screen redraws at every
         move). The converted styles are shared, so their hashes (the line cache's keys) are worked
         out once too. The same Content as Textual's: ``tests/ui/test_line_cache.py``."""
+        visual = self._styles_converter()
+        content = Content(text.plain, [Span(start, end, visual(style)) for start, end, style in text.spans])
+        if text.style:
+            content = content.stylize_before(text.style if isinstance(text.style, str) else visual(text.style))
+        return content
+
+    def _styles_converter(self):
+        """A Rich style -> the Textual style made of it (the shared cache of the app's ANSI theme)."""
         app = self.app
         theme = app.ansi_theme
         cache = _VISUAL_STYLES.get(theme)
@@ -243,10 +263,8 @@ class Painted(Static):
                                                                  theme)
             return got
 
-        content = Content(text.plain, [Span(start, end, visual(style)) for start, end, style in text.spans])
-        if text.style:
-            content = content.stylize_before(text.style if isinstance(text.style, str) else visual(text.style))
-        return content
+        visual.cache = cache  # (which theme's: a line converted with another is not kept)
+        return visual
 
     def _extent(self) -> tuple[int, int] | None:
         """The content's size as the layout measures it: its optimal width where the layout measures
@@ -309,12 +327,61 @@ class LineCached(Painted):
     _line_strips: dict = {}
     _line_key = None
     _rows: list | None = None  # each line of the content shown, as (its text, its spans)
-    _split: tuple = (None, None)  # (a Content, its lines): split once for ``_repaint`` and the render
+    _split: tuple = (None, None, None)  # (a Content, its lines, their rows): split once for ``_repaint`` and the render
+    _text_lines: tuple = (None, (), ())  # (the styles' cache, the last Text's lines as text and Rich spans, their Contents)
 
     def _lines_of(self, content: Content) -> list:
         if self._split[0] is not content:
-            self._split = (content, content.split("\n", allow_blank=True))
+            lines = content.split("\n", allow_blank=True)
+            self._split = (content, lines, [(line.plain, tuple(line.spans)) for line in lines])
         return self._split[1]
+
+    def _rows_of(self, content: Content) -> list:
+        """Each line of ``content`` as (its text, its spans): what a line's strips are kept by."""
+        self._lines_of(content)
+        return self._split[2]
+
+    def _content_of(self, text: Text) -> Content:
+        """The Content of ``text`` (``Painted._content_of``), and its lines, each made only where the line
+        is not the one at its place in the text before (a line of the same text and the same Rich spans
+        keeps its Content): the wheel's thirty lines were each converted and split out again at every
+        move that changed two of them (issue 39). The same lines as ``Content.split``'s
+        (``tests/ui/test_line_cache.py``)."""
+        content = super()._content_of(text)
+        visual = self._styles_converter()
+        plain = text.plain
+        parts = plain.split("\n")
+        starts, at = [], 0
+        for part in parts:
+            starts.append(at)
+            at += len(part) + 1
+        spans: list[list] = [[] for _ in parts]
+        # (the Text's own style first, as ``stylize_before`` puts it; a style named by a string stays one)
+        whole = [(0, len(plain), text.style, isinstance(text.style, str))] if text.style else []
+        last = len(parts)
+        for start, end, style, named in (*whole, *((a, b, c, False) for a, b, c in text.spans)):
+            i = bisect_right(starts, start) - 1
+            while i < last and starts[i] < end:
+                begin = starts[i]
+                low, high = max(start, begin), min(end, begin + len(parts[i]))
+                if high > low:
+                    spans[i].append((low - begin, high - begin, style, named))
+                i += 1
+        cache, old_rows, old_lines = self._text_lines
+        if cache is not visual.cache:  # (another theme's Contents)
+            old_rows, old_lines = (), ()
+        rows, kept = [], []
+        for i, part in enumerate(parts):
+            row = (part, tuple(spans[i]))
+            rows.append(row)
+            if i < len(old_rows) and old_rows[i] == row:
+                kept.append(old_lines[i])
+                continue
+            line = Content(part, [Span(a, b, style if named else visual(style)) for a, b, style, named in spans[i]])
+            kept.append((line, (line.plain, tuple(line.spans))))
+        self._text_lines = (visual.cache, rows, kept)
+        self._split = (content, [line for line, _ in kept], [row for _, row in kept])
+        return content
 
     def _repaint(self, content) -> None:
         """Show ``content`` (as many lines as before, none wider than the room: nothing is laid out
@@ -329,7 +396,7 @@ class LineCached(Painted):
             self._rows = None
             self._static_update(content, layout=False)
             return
-        rows = [(line.plain, tuple(line.spans)) for line in self._lines_of(content)]
+        rows = self._rows_of(content)
         changed = [y for y in range(max(len(rows), len(old))) if y >= len(rows) or y >= len(old) or rows[y] != old[y]]
         self._partial, self._rows = content, rows
         if changed:
@@ -351,7 +418,7 @@ class LineCached(Painted):
         kept: dict = {}
         strips: list = []
         lines = self._lines_of(visual) if width else ()
-        rows = self._rows = [(line.plain, tuple(line.spans)) for line in lines]
+        rows = self._rows = list(self._rows_of(visual)) if width else []
         for y, line in enumerate(lines):
             if len(strips) >= height:
                 break

@@ -226,11 +226,13 @@ def joker_aps(options: list) -> str:
     return str(aps[0]) if len(aps) == 1 else f"{aps[0]}–{aps[-1]}"
 
 
-def decision_title(state: State, options: list) -> str:
+def decision_title(state: State, options) -> str:
     """What the player deciding now has to do (the engine's words). A Joker's AP depend on the
-    Action it is given to (its Bonus AP, a Technology): the number comes from the options."""
+    Action it is given to (its Bonus AP, a Technology): the number comes from the options
+    (``options``: a list, or what gives it, asked only then: a screen watching another seat's
+    decision works out no option of it at a move for the title alone, issue 39)."""
     top = state.stack[-1] if state.stack else None
-    if isinstance(top, JokerFrame) and (aps := joker_aps(options)):
+    if isinstance(top, JokerFrame) and (aps := joker_aps(options() if callable(options) else options)):
         if top.source != "die":  # a Helper's (a tile's) "any Action": no Joker in it (issue 41 item 9)
             return f"{state.players[top.player].name}: choose any Action for {aps} AP"
         return f"{state.players[top.player].name}: choose the Action for the Joker's {aps} AP"

@@ -4,7 +4,7 @@ with the engine's reason for it now. Pure Python (no textual); the game screen k
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..engine.state import State
 from .choice_steps import TASK
@@ -171,8 +171,12 @@ class LineMemory:
 
 def _snap(c: Choice) -> Choice:
     """A line as built, kept by the menus' memory: the hints' marks (◆ ★) put on it afterwards are the
-    moment's, never a kept line's (a greyed line with a stale ◆: issue 41 item 6)."""
-    return replace(c)
+    moment's, never a kept line's (a greyed line with a stale ◆: issue 41 item 6). A shallow copy, as
+    ``dataclasses.replace`` makes of a Choice (no field of its own work at its making), in a third of
+    the time: every line of the menu is kept twice at each decision (issue 39)."""
+    kept = object.__new__(Choice)
+    kept.__dict__.update(c.__dict__)
+    return kept
 
 
 def _left_behind(state: State, action) -> bool:

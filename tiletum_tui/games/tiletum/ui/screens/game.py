@@ -208,7 +208,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         elif thinking:
             self.opponents.show_panel()
         elif not self.model.plays_here(who):  # a game through the host: another seat decides
-            panel.show(self.model.deciding(state, decision_title(state, self.model.options())), [])
+            panel.show(self.model.deciding(state, decision_title(state, self.model.options)), [])
         else:
             options = self.model.options()
             came_from = {k: v for k, v in self.reader.came_from(T.words(state).r.start_town).items() if k[1] in PIECES}
@@ -353,7 +353,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
             self.query_one(DecisionPanel).waiting = False
             return
         if not self.model.plays_here(who):  # (the panel shows no menu then; a key typed ahead may come)
-            self.notify(self.model.deciding(self.model.state, decision_title(self.model.state, self.model.options())),
+            self.notify(self.model.deciding(self.model.state, decision_title(self.model.state, self.model.options)),
                         severity="warning", timeout=3)
             self.query_one(DecisionPanel).waiting = False
             return

@@ -116,7 +116,7 @@ class GameChanges:
         if who is None or self.opponents.plays(who) or self.model.plays_here(who):
             return  # (the panel shows a menu or the game's end: nothing it shows changed)
 
-        self.query_one(DecisionPanel).show(self.model.deciding(state, decision_title(state, self.model.options())),
+        self.query_one(DecisionPanel).show(self.model.deciding(state, decision_title(state, self.model.options)),
                                            [])
 
     @property

@@ -3,6 +3,7 @@ itself when it holds more lines than it shows (issue 41 item 2)."""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import OptionList
@@ -22,6 +23,30 @@ class ChoiceList(StillScrollbar, OptionList):
     # it repaints the list, and its scrollbar coming or going still lays it out (the scrollbar's own
     # display).
     virtual_size = Reactive(Size(0, 0), layout=False)
+    # No line has a link: Textual would copy every segment of every line it renders to style links
+    # (``painted.Painted`` says the same of the drawings: issue 39).
+    auto_links = Reactive(False)
+
+    _rendered: dict | None = None  # (the line's number, its text, its look, the room) -> its rendered rows
+
+    def _get_option_render(self, option, style):
+        """A line's rows as Textual renders them (``OptionList._get_option_render``), kept across
+        decisions: Textual forgets every rendered line when the list is filled anew, at every decision,
+        though most lines come back as they were at their place (the same Action's next step, the
+        Tasks): each was rendered again on a player's screen at each of its moves (issue 39)."""
+        prompt, number = option.prompt, option.id[1:] if option.id and option.id.startswith("c") else ""
+        if not isinstance(prompt, Text) or not number.isdigit():
+            return super()._get_option_render(option, style)
+        key = (int(number), prompt.plain, tuple(prompt.spans), prompt.style, prompt.no_wrap, prompt.overflow,
+               option.disabled, style, self.scrollable_content_region.width,
+               self.get_component_styles("option-list--option").padding)
+        cache = self._rendered
+        if cache is None or len(cache) > 512:
+            cache = self._rendered = {}
+        strips = cache.get(key)
+        if strips is None:
+            strips = cache[key] = super()._get_option_render(option, style)
+        return strips
 
     def on_resize(self, event) -> None:
         recut = getattr(self.parent, "recut", None)

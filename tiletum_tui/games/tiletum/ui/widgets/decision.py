@@ -306,7 +306,8 @@ class DecisionPanel(FindingByName, Vertical):
         self._render_title()
         ol = self.query_one(OptionList)
         prompts = self._prompts()
-        if prompts or ol.option_count:  # (no lines before or now, another seat deciding: nothing to redo)
+        lines = bool(prompts or ol.option_count)  # (no lines before or now, another seat deciding: nothing to redo)
+        if lines:
             ol.clear_options()
             ol.add_options(prompts)
             ol.scroll_home(animate=False)  # a new level starts at its top (a long one may have scrolled)
@@ -316,8 +317,12 @@ class DecisionPanel(FindingByName, Vertical):
             first = next((i for i, c in enumerate(self.options) if not c.disabled), None)
         ol.highlighted = first if first is not None else (0 if self.options else None)
         self.fit()
-        self.call_after_refresh(self.fit)  # (the first decision is drawn before the screen has its size)
-        ol.call_after_refresh(ol.mark_more)
+        if lines or not self.size:
+            # (the first decision is drawn before the screen has its size; a list of no lines before and
+            # now leaves the side at its height and the list without its mark: at every move of another
+            # seat, two callbacks less on the screens that watch it, issue 39)
+            self.call_after_refresh(self.fit)
+            ol.call_after_refresh(ol.mark_more)
         self._detail()
         self._point(self.highlighted.space if self.highlighted is not None else None)
 

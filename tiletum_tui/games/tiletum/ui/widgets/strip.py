@@ -14,7 +14,7 @@ from ...engine.queries import ap_left
 from ...engine.ruleset import rules_for
 from ...engine.state import JokerFrame, TurnFrame
 from .. import text as T
-from .painted import SceneView
+from .painted import LineCached, SceneView
 from ..parts import ui_parts
 from ...engine import options
 from ..choices import joker_aps
@@ -34,7 +34,11 @@ def short_tile(w, tile_id: str) -> str:
     return t.name.replace("Helper: ", "Helper ")
 
 
-class PlayerStrip(SceneView):
+class PlayerStrip(SceneView, LineCached):
+    # Its lines render on their own: a move changes the line of the Resources and AP, seldom the
+    # Supply and Storehouse line under it, which is kept (issue 39: every screen at a hosted table
+    # renders the strip again at every move).
+
     def on_resize(self, event) -> None:
         self.redraw()
 

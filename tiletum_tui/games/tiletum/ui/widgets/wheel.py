@@ -10,7 +10,7 @@ from ...engine.queries import (
 )
 from ...engine.ruleset import rules_for
 from .. import text as T
-from .painted import LineCached
+from .painted import Drawing, LineCached
 
 
 class WheelView(LineCached):
@@ -37,26 +37,33 @@ class WheelView(LineCached):
     def redraw(self) -> None:
         if self.state is None:
             return
-        out = Text()
+        self._width = self._view_width()  # (looked up once a drawing: issue 39)
+        out = Drawing()  # (a Text made of some 150 pieces at every move: issue 39)
         self._wheel(out)
         out.append("\n")
-        self.sections["king"] = out.plain.count("\n")
+        self.sections["king"] = out.rows
         self._king(out)
         out.append("\n")
-        self.sections["players"] = out.plain.count("\n")
+        self.sections["players"] = out.rows
         self._players(out)
-        self.update(out)
+        self.update(out.text())
 
-    def _room(self, used: int) -> int:
-        """Columns left in the view after ``used`` (the view's width, once it is laid out)."""
+    _width = 0  # the view's width for the drawing under way (``_view_width``)
+
+    def _view_width(self) -> int:
+        """The view's width, once it is laid out (else 0)."""
         parent = self.parent
         width = getattr(parent, "room", None) if parent is not None else 0  # (a view's: ``ViewScroll.room``)
         if width is None:
             width = parent.scrollable_content_region.width
-        return max((width or 78) - used - 1, 20)
+        return width
+
+    def _room(self, used: int) -> int:
+        """Columns left in the view after ``used``."""
+        return max((self._width or 78) - used - 1, 20)
 
     # ------------------------------------------------------------ the wheel
-    def _wheel(self, out: Text) -> None:
+    def _wheel(self, out: Drawing) -> None:
         s = self.state
         out.append("Action Wheel", self.ink("title"))
         turned = s.board.wheel_rotation
@@ -65,7 +72,7 @@ class WheelView(LineCached):
         w = T.words(s)
         focus = self.focus_player if self.focus_player is not None else 0
         for value in range(1, 7):
-            self.sections[f"die{value}"] = out.plain.count("\n")
+            self.sections[f"die{value}"] = out.rows
             action = action_for_value(s, value)
             pos = wheel_position_for_value(s, value)
             dice = s.board.wheel_dice[value - 1]
@@ -98,7 +105,7 @@ class WheelView(LineCached):
             out.append(line + "\n", self.ink("muted"))
         self._taken(out)
 
-    def _taken(self, out: Text) -> None:
+    def _taken(self, out: Drawing) -> None:
         """The die taken this turn, and the dice taken since the player in turn last played (the last
         moves): two lines whatever they hold, so the wheel keeps its height from move to move (a
         drawing that grows or shrinks lays the whole screen out again, on every screen at a hosted
@@ -138,7 +145,7 @@ class WheelView(LineCached):
         out.append("\n")
 
     # ------------------------------------------------------------ King track
-    def _king(self, out: Text) -> None:
+    def _king(self, out: Drawing) -> None:
         s = self.state
         tracks = rules_for(s.settings).tracks
         out.append("King track", self.ink("title"))
@@ -166,7 +173,7 @@ class WheelView(LineCached):
         out.append("\n")
 
     # ------------------------------------------------------------ players
-    def _players(self, out: Text) -> None:
+    def _players(self, out: Drawing) -> None:
         s = self.state
         r = rules_for(s.settings)
         king_values, store_size = r.tracks.king_track, r.player_board.storehouse
