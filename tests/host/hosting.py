@@ -206,6 +206,23 @@ async def screen_until(pilot, condition, tries: int = 800) -> None:
     raise AssertionError("the screen did not change")
 
 
+def bob_joining(folder: Path, **kw):
+    """Bob's ``tiletum join`` app, on the host in ``folder`` (``kw``: JoinApp's own, e.g. ``bell``)."""
+    from tiletum_tui.shell.host.join import JoinApp
+
+    return JoinApp(HostLink(path=str(HostFolder(folder).socket), name="bob"), **kw)
+
+
+async def open_his_game(pilot, app, gid: str) -> None:
+    """From the lobby, Enter opens the first of "Your games" (``gid``), until its screen shows its
+    decision panel (a Tiletum table)."""
+    from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
+
+    await screen_until(pilot, lambda: app.lobby is not None and app.lobby.games)
+    await pilot.press("enter")
+    await screen_until(pilot, lambda: gid in app.games.models and app.screen.query(DecisionPanel))
+
+
 import pytest  # noqa: E402  (the fixture below)
 
 

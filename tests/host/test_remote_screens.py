@@ -11,7 +11,8 @@ from tiletum_tui.shell.host.join import JoinApp
 from tiletum_tui.games.tiletum.ui.opponents import SUGGESTED
 from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
 
-from .hosting import at_a_table, running_host, screen_until, short_dir  # noqa: F401 (fixture)
+from .hosting import (at_a_table, bob_joining, open_his_game, running_host, screen_until,  # noqa: F401 (fixture)
+                      short_dir)
 
 
 async def test_bobs_screen_redraws_when_ann_moves_and_rings_when_his_turn_begins(short_dir):
@@ -65,11 +66,9 @@ async def test_talk_and_who_is_connected_redraw_only_what_shows_them(short_dir):
     async with running_host(short_dir) as host:
         (ann,), gid = await at_a_table(host, short_dir, connected=1)
         model = ann.model(gid)
-        app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="bob"))
+        app = bob_joining(short_dir)
         async with app.run_test(size=(80, 24)) as pilot:
-            await screen_until(pilot, lambda: app.lobby is not None and app.lobby.games)
-            await pilot.press("enter")
-            await screen_until(pilot, lambda: gid in app.games.models and app.screen.query(DecisionPanel))
+            await open_his_game(pilot, app, gid)
             screen = app.screen
             panel = screen.query_one(DecisionPanel)
             drawn, made, real = [], [], screen.refresh_game
@@ -100,12 +99,10 @@ async def test_a_view_follows_only_this_seats_own_decisions(short_dir):
 
     async with running_host(short_dir) as host:
         (ann,), gid = await at_a_table(host, short_dir, connected=1)
-        app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="bob"), bell=False)
+        app = bob_joining(short_dir, bell=False)
         rng = random.Random(4)
         async with app.run_test(size=(80, 24)) as pilot:
-            await screen_until(pilot, lambda: app.lobby is not None and app.lobby.games)
-            await pilot.press("enter")
-            await screen_until(pilot, lambda: gid in app.games.models and app.screen.query(DecisionPanel))
+            await open_his_game(pilot, app, gid)
             screen = app.screen
             theirs, mine = [], []  # (the view before, the view after) at decisions that have a view of their own
             for _ in range(60):

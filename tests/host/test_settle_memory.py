@@ -13,7 +13,8 @@ from tiletum_tui.shell.host.hosted import HostFolder
 from tiletum_tui.shell.host.join import JoinApp, settle_memory
 from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
 
-from .hosting import at_a_table, running_host, screen_until, short_dir  # noqa: F401 (fixture)
+from .hosting import (at_a_table, bob_joining, open_his_game, running_host, screen_until,  # noqa: F401 (fixture)
+                      short_dir)
 
 
 class _Node:
@@ -70,12 +71,10 @@ async def test_a_move_redrawn_on_a_waiting_screen_seldom_runs_the_collector(shor
     try:
         async with running_host(short_dir) as host:
             (ann,), gid = await at_a_table(host, short_dir, connected=1)
-            app = JoinApp(HostLink(path=str(HostFolder(short_dir).socket), name="bob"), bell=False)
+            app = bob_joining(short_dir, bell=False)
             rng = random.Random(4)
             async with app.run_test(size=(80, 24)) as pilot:
-                await screen_until(pilot, lambda: app.lobby is not None and app.lobby.games)
-                await pilot.press("enter")
-                await screen_until(pilot, lambda: gid in app.games.models and app.screen.query(DecisionPanel))
+                await open_his_game(pilot, app, gid)
                 await screen_until(pilot, lambda: gc.get_freeze_count() > 0)
                 screen, moves = app.screen, 0
                 gc.callbacks.append(counted)
