@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from contextlib import asynccontextmanager
 
 import pytest
 
@@ -104,3 +105,14 @@ def log_unwrapped(text: str) -> str:
     import re
 
     return re.sub(r"\n {7}(?=\S)", " ", text)
+
+
+@asynccontextmanager
+async def on_screen(session):
+    """The app on ``session`` at 80x24, its first frame drawn: (the Pilot, the game screen)."""
+    from tiletum_tui.shell.ui.app import TiletumApp
+
+    app = TiletumApp(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        yield pilot, app.screen

@@ -14,7 +14,7 @@ from tiletum_tui.games.tiletum.ui.widgets.status import StatusBar
 from tiletum_tui.shell.session import EVERY_SEAT
 from tiletum_tui.shell.ui.app import TiletumApp
 
-from .conftest import midgame_session
+from .conftest import midgame_session, on_screen
 
 
 def _text(widget) -> str:
@@ -37,11 +37,8 @@ async def test_a_move_made_elsewhere_redraws_the_screen_which_made_no_move(tmp_p
     """A move reaching the Table from elsewhere (another seat's, an opponent's) redraws the screen:
     the status line says whose turn it is now, and the screen's own ``apply`` was never called."""
     session = midgame_session(tmp_path)
-    app = TiletumApp(session=session)
     rng = random.Random(3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with on_screen(session) as (pilot, screen):
         table = screen.model.table
         made = _count(screen, "apply")
         status = screen.query_one(StatusBar)
@@ -60,10 +57,7 @@ async def test_a_move_behind_the_tables_back_is_not_shown_until_the_table_tells_
     """The model is fed by the Table alone: a move made on the session itself (no seat asked the
     Table) changes nothing on screen; the Table's next change tells the log from where it differs."""
     session = midgame_session(tmp_path)
-    app = TiletumApp(session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with on_screen(session) as (pilot, screen):
         shown, told = screen.model.state, len(screen.model.log)
         session.apply(legal_actions(session.state)[0], by=EVERY_SEAT)  # behind the Table's back
         await pilot.pause()
@@ -135,10 +129,7 @@ async def test_an_undo_redraws_through_the_model(tmp_path):
     """Undo (the key) changes the session; the model's change redraws the screen once, to the state
     before the move."""
     session = midgame_session(tmp_path)
-    app = TiletumApp(session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with on_screen(session) as (pilot, screen):
         before = screen.model.state
         screen.model.apply(legal_actions(session.state)[0], by=EVERY_SEAT)
         await pilot.pause()
@@ -170,10 +161,7 @@ async def test_an_opponents_move_is_shown_where_it_happened_in_the_redraw_of_its
         moves.append(rng.choice(legal_actions(probe.state)))
         probe.apply(moves[-1], by=EVERY_SEAT)
     session = Session.from_actions(SETTINGS, moves, seats=(PERSON, Seat(player="opponent", level="beginner")))
-    app = TiletumApp(session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with on_screen(session) as (pilot, screen):
         table = screen.model.table
         move = next(a for a in legal_actions(session.state) if isinstance(a, MovePiece))
         assert table.change(lambda: session.apply(move, by=1), by=1) is None

@@ -16,7 +16,7 @@ from tiletum_tui.shell.session import EVERY_SEAT
 from tiletum_tui.shell.ui.app import TiletumApp
 from tiletum_tui.shell.ui.painted import Painted
 
-from .conftest import SETTINGS, make_session, midgame_session
+from .conftest import SETTINGS, make_session, midgame_session, on_screen
 
 
 def _layouts(screen) -> list:
@@ -139,11 +139,8 @@ async def test_a_move_drawn_on_the_log_lays_the_screen_out_once(tmp_path):
     (issue 39: Textual laid the screen out again when a view's scrolling size changed, so a view
     whose drawing grew or shrank took two or three layouts and frames a move)."""
     session = midgame_session(tmp_path)
-    app = TiletumApp(session=session)
     rng = random.Random(5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with on_screen(session) as (pilot, screen):
         layouts = _layouts(screen)
         checked = 0
         for _ in range(20):
@@ -197,11 +194,8 @@ async def test_a_decision_that_changes_the_sides_height_lays_the_screen_out_once
     their scrollbars': issue 39, a player's screen took two layouts and frames at most of its own
     decisions). A scrollbar that comes or goes still lays it out (the room for the lines changes)."""
     session = make_session(tmp_path)
-    app = TiletumApp(session=session)
     rng = random.Random(3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with on_screen(session) as (pilot, screen):
         side = screen.query_one("#side")
         layouts = _layouts(screen)
 
@@ -233,14 +227,11 @@ async def test_the_player_in_turn_changing_recolours_the_side_without_restyling_
     from tiletum_tui.games.tiletum.ui.widgets.status import StatusBar
 
     session = make_session(tmp_path)
-    app = TiletumApp(session=session)
     rng = random.Random(3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+    async with on_screen(session) as (pilot, screen):
         side, status = screen.query_one("#side"), screen.query_one(StatusBar)
-        restyled, real = [], app.update_styles
-        app.update_styles = lambda node=None, **kw: (restyled.append(node), real(node, **kw))[1]
+        restyled, real = [], pilot.app.update_styles
+        pilot.app.update_styles = lambda node=None, **kw: (restyled.append(node), real(node, **kw))[1]
         colours, changes = {}, 0
         for _ in range(30):
             who = current_player(session.state)
