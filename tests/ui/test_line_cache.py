@@ -18,7 +18,7 @@ from tiletum_tui.shell.ui.painted import LineCached
 from tiletum_tui.shell.ui.app import TiletumApp
 from tiletum_tui.games.tiletum.ui.widgets.map_view import MapView
 
-from .conftest import make_session, midgame_session
+from .conftest import make_session, midgame_session, on_screen
 from .test_move_in_one_frame import _counting
 
 VIEWS = {"map": "m", "wheel": "w", "board": "b", "offers": "o", "log": "l"}
@@ -122,10 +122,8 @@ async def test_a_move_repaints_only_the_lines_of_the_wheel_it_changed(tmp_path):
     from tiletum_tui.games.tiletum.ui.widgets.wheel import WheelView
 
     session = make_session(tmp_path)
-    app = TiletumApp(session=session)
     rng = random.Random(3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
+    async with on_screen(session) as (pilot, screen):
         wheel = screen.query_one(WheelView)
         calls: list = []
         _counting(wheel, calls)
@@ -156,10 +154,8 @@ async def test_a_move_repaints_only_the_line_of_the_player_strip_it_changed(tmp_
     from tiletum_tui.games.tiletum.ui.widgets.strip import PlayerStrip
 
     session = make_session(tmp_path)
-    app = TiletumApp(session=session)
     rng = random.Random(3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
+    async with on_screen(session) as (pilot, screen):
         strip = screen.query_one(PlayerStrip)
         calls: list = []
         _counting(strip, calls)
@@ -172,9 +168,9 @@ async def test_a_move_repaints_only_the_line_of_the_player_strip_it_changed(tmp_
             for _ in range(3):
                 await pilot.pause()
             after = strip.content.plain.split("\n")
-            if len(before) != len(after) or app.screen is not screen:
+            if len(before) != len(after) or pilot.app.screen is not screen:
                 for _ in range(3):  # (an announcement: closed)
-                    if app.screen is not screen:
+                    if pilot.app.screen is not screen:
                         await pilot.press("enter")
                         await pilot.pause()
                 continue
@@ -191,10 +187,8 @@ async def test_a_drawing_redrawn_line_by_line_shows_what_textual_shows_over_a_ga
     drawing on screen (the view, the strip of the player in turn) shows exactly the lines Textual
     splits its whole text into, and renders them as Textual renders the whole text."""
     session = make_session(tmp_path)
-    app = TiletumApp(session=session)
     rng = random.Random(11)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
+    async with on_screen(session) as (pilot, screen):
         checked = 0
         for _ in range(20):
             await pilot.press(VIEWS[view])
@@ -213,7 +207,7 @@ async def test_a_drawing_redrawn_line_by_line_shows_what_textual_shows_over_a_ga
             screen.model.apply(rng.choice(legal_actions(session.state)), by=EVERY_SEAT)
             await pilot.pause()
             for _ in range(3):  # (an announcement: closed)
-                if app.screen is not screen:
+                if pilot.app.screen is not screen:
                     await pilot.press("enter")
                     await pilot.pause()
         assert checked >= 30

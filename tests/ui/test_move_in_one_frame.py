@@ -168,10 +168,8 @@ async def test_the_wheel_keeps_its_height_from_move_to_move(tmp_path):
     from tiletum_tui.games.tiletum.ui.widgets.wheel import WheelView
 
     session = make_session(tmp_path)
-    app = TiletumApp(session=session)
     rng = random.Random(3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
+    async with on_screen(session) as (pilot, screen):
         wheel = screen.query_one(WheelView)
         heights, taken = set(), 0
         for _ in range(30):
