@@ -223,6 +223,19 @@ async def open_his_game(pilot, app, gid: str) -> None:
     await screen_until(pilot, lambda: gid in app.games.models and app.screen.query(DecisionPanel))
 
 
+@asynccontextmanager
+async def bob_at_anns_table(folder: Path):
+    """A host, Ann's game with Bob (Ann connected through the client API), and Bob's ``tiletum join``
+    (no bell) with that game open on screen: (ann, the game's id, Bob's app, its Pilot)."""
+    async with running_host(folder) as host:
+        (ann,), gid = await at_a_table(host, folder, connected=1)
+        app = bob_joining(folder, bell=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_his_game(pilot, app, gid)
+            yield ann, gid, app, pilot
+        ann.close()
+
+
 import pytest  # noqa: E402  (the fixture below)
 
 

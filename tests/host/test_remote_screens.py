@@ -11,8 +11,8 @@ from tiletum_tui.shell.host.join import JoinApp
 from tiletum_tui.games.tiletum.ui.opponents import SUGGESTED
 from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
 
-from .hosting import (at_a_table, bob_joining, open_his_game, running_host, screen_until,  # noqa: F401 (fixture)
-                      short_dir)
+from .hosting import (at_a_table, bob_at_anns_table, bob_joining, open_his_game,  # noqa: F401 (fixture)
+                      running_host, screen_until, short_dir)
 
 
 async def test_bobs_screen_redraws_when_ann_moves_and_rings_when_his_turn_begins(short_dir):
@@ -97,33 +97,28 @@ async def test_a_view_follows_only_this_seats_own_decisions(short_dir):
     from tiletum_tui.games.tiletum.engine.state import ActionFrame
     from tiletum_tui.games.tiletum.ui.screens.game_views import VIEW_FOR_ACTION
 
-    async with running_host(short_dir) as host:
-        (ann,), gid = await at_a_table(host, short_dir, connected=1)
-        app = bob_joining(short_dir, bell=False)
-        rng = random.Random(4)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await open_his_game(pilot, app, gid)
-            screen = app.screen
-            theirs, mine = [], []  # (the view before, the view after) at decisions that have a view of their own
-            for _ in range(60):
-                model = screen.model
-                who, state = model.game.current_player(model.view), model.view
-                top = state.stack[-1] if state.stack else None
-                if who is None:
-                    break
-                before, seen = screen.current_view, model.version
-                if who == 0:
-                    await ann.play(gid, rng.choice(ann.model(gid).legal()))
-                else:
-                    model.apply(rng.choice(model.legal()), by=model.seat)
-                await screen_until(pilot, lambda: screen.model.version > seen)
-                await pilot.pause()
-                now = screen.model.view
-                top = now.stack[-1] if now.stack else None
-                if isinstance(top, ActionFrame) and top.action in VIEW_FOR_ACTION:
-                    nxt = screen.model.game.current_player(now)
-                    (mine if nxt == 1 else theirs).append((before, screen.current_view, VIEW_FOR_ACTION[top.action]))
-            assert any(wanted != before for before, _, wanted in theirs), theirs  # (her decisions had views of their own)
-            assert all(after == before for before, after, _ in theirs), theirs
-            assert any(after == wanted for _, after, wanted in mine), mine
-        ann.close()
+    rng = random.Random(4)
+    async with bob_at_anns_table(short_dir) as (ann, gid, app, pilot):
+        screen = app.screen
+        theirs, mine = [], []  # (the view before, the view after) at decisions that have a view of their own
+        for _ in range(60):
+            model = screen.model
+            who, state = model.game.current_player(model.view), model.view
+            top = state.stack[-1] if state.stack else None
+            if who is None:
+                break
+            before, seen = screen.current_view, model.version
+            if who == 0:
+                await ann.play(gid, rng.choice(ann.model(gid).legal()))
+            else:
+                model.apply(rng.choice(model.legal()), by=model.seat)
+            await screen_until(pilot, lambda: screen.model.version > seen)
+            await pilot.pause()
+            now = screen.model.view
+            top = now.stack[-1] if now.stack else None
+            if isinstance(top, ActionFrame) and top.action in VIEW_FOR_ACTION:
+                nxt = screen.model.game.current_player(now)
+                (mine if nxt == 1 else theirs).append((before, screen.current_view, VIEW_FOR_ACTION[top.action]))
+        assert any(wanted != before for before, _, wanted in theirs), theirs  # (her decisions had views of their own)
+        assert all(after == before for before, after, _ in theirs), theirs
+        assert any(after == wanted for _, after, wanted in mine), mine

@@ -13,7 +13,7 @@ from tiletum_tui.shell.host.hosted import HostFolder
 from tiletum_tui.shell.host.join import JoinApp, settle_memory
 from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
 
-from .hosting import (at_a_table, bob_joining, open_his_game, running_host, screen_until,  # noqa: F401 (fixture)
+from .hosting import (at_a_table, bob_at_anns_table, running_host, screen_until,  # noqa: F401 (fixture)
                       short_dir)
 
 
@@ -69,25 +69,20 @@ async def test_a_move_redrawn_on_a_waiting_screen_seldom_runs_the_collector(shor
     gc.unfreeze()
     gc.set_threshold(700, 10, 10)  # (Python's, as a ``tiletum join`` starts with: the tests' own is another)
     try:
-        async with running_host(short_dir) as host:
-            (ann,), gid = await at_a_table(host, short_dir, connected=1)
-            app = bob_joining(short_dir, bell=False)
-            rng = random.Random(4)
-            async with app.run_test(size=(80, 24)) as pilot:
-                await open_his_game(pilot, app, gid)
-                await screen_until(pilot, lambda: gc.get_freeze_count() > 0)
-                screen, moves = app.screen, 0
-                gc.callbacks.append(counted)
-                while moves < 8 and screen.model.game.current_player(screen.model.view) == 0:  # bob waits
-                    seen = screen.model.version
-                    await ann.play(gid, rng.choice(ann.model(gid).legal()))
-                    await screen_until(pilot, lambda: screen.model.version > seen)
-                    await pilot.pause()
-                    moves += 1
-                gc.callbacks.remove(counted)
-                assert moves >= 4
-                assert len(runs) <= moves, (len(runs), moves)  # (three a move before)
-            ann.close()
+        rng = random.Random(4)
+        async with bob_at_anns_table(short_dir) as (ann, gid, app, pilot):
+            await screen_until(pilot, lambda: gc.get_freeze_count() > 0)
+            screen, moves = app.screen, 0
+            gc.callbacks.append(counted)
+            while moves < 8 and screen.model.game.current_player(screen.model.view) == 0:  # bob waits
+                seen = screen.model.version
+                await ann.play(gid, rng.choice(ann.model(gid).legal()))
+                await screen_until(pilot, lambda: screen.model.version > seen)
+                await pilot.pause()
+                moves += 1
+            gc.callbacks.remove(counted)
+            assert moves >= 4
+            assert len(runs) <= moves, (len(runs), moves)  # (three a move before)
     finally:
         if counted in gc.callbacks:
             gc.callbacks.remove(counted)
