@@ -112,9 +112,37 @@ def wrong_keys(screen: TutorialScreen) -> list[str]:
     return []
 
 
+def marked_move(menu):
+    """The move at the end of the marked lines (None if the marks stop at a group or are not there)."""
+    line, level = None, menu
+    while level:
+        line = next((c for c in level if c.marked and not c.disabled), None)
+        if line is None:
+            break
+        level = line.children
+    return line.action if line is not None else None
+
+
+async def panel_shows_the_step(pilot, screen: TutorialScreen) -> None:
+    """Wait until the panel is drawn for this step: its marked line leads to the move the step asks for.
+    (A move redraws the panel after the step changes; keys worked out from the last step's panel can pick
+    the right line of the new one, which made this test flaky under load.)"""
+    step = screen.tutorial.step
+    if step.kind != T.MOVE:
+        return  # every move is wrong at a step that asks to read or to press a key
+    for _ in range(100):
+        state = screen.model.state
+        wanted, shown = T.step_action(state, step, screen.lesson), marked_move(screen.query_one(DecisionPanel).levels[0])
+        if shown is not None and wanted is not None and T.matches(state, shown, wanted):
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"step {screen.tutorial.index + 1}: the panel never marked the step's move")
+
+
 async def make_a_wrong_move(pilot, app, screen: TutorialScreen) -> bool:
     """A wrong move: refused in the menu's words before anything else, nothing changes, the panel is
     back at the marked line, and digits still work (the next key picks). False if there was none."""
+    await panel_shows_the_step(pilot, screen)
     keys = wrong_keys(screen)
     if not keys:
         return False
