@@ -173,9 +173,12 @@ class Painted(Static):
             self._repaint(content)
             return
         height, width = self.styles.height, self.styles.width
-        if not self.display or (height is not None and width is not None and height.unit != Unit.AUTO
-                                and width.unit != Unit.AUTO):
-            # (not displayed: shown, it is laid out; sized in cells, fractions, percentages: not by its content)
+        if not self.display or (height is not None and height.unit != Unit.AUTO and (
+                width.unit != Unit.AUTO if width is not None else
+                self.content_size.width and self.is_mounted and not self._width_by_content())):
+            # (not displayed: shown, it is laid out; sized in cells, fractions, percentages, or its width the
+            # room it fills once it has one: not by its content. Carcassonne's message line, whose height
+            # its screen sets, laid the whole screen out again at every move: issue 39)
             self._static_update(content, layout=False)
             return
         room = self.content_size.width

@@ -20,9 +20,12 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from tiletum_tui.shell.ui.keyline import BindingsLine
 from tiletum_tui.shell.ui.model import GameModel
+from tiletum_tui.shell.ui.painted import Painted
+from tiletum_tui.shell.ui.rows import RowsView
 
 from ..engine import current_player, legal_actions, remaining
 from ..engine.followers import spots
@@ -104,8 +107,8 @@ class CarcassonneScreen(Placing, Looking, CarcassonneShell):  # (arrows r Enter 
 
     def compose(self) -> ComposeResult:
         yield from landview.compose()
-        yield Static(id="carc-msg", markup=False)
-        yield Footer()
+        yield Painted(id="carc-msg")
+        yield BindingsLine()
 
     def _seats(self):
         """The computer opponents' seats, played from this screen (a hosted game's: ``remote.py``)."""
@@ -176,19 +179,21 @@ class CarcassonneScreen(Placing, Looking, CarcassonneShell):  # (arrows r Enter 
             self.refresh_bindings()  # the key line for the moment (check_action)
         places = self._places(state)
         self._setup_turn(state, places)
-        land = self.query_one("#carc-land", Static)
+        land = self.query_one("#carc-land", RowsView)
         self.query_one("#carc-head", Static).update(self.with_keys(self._head(state)))
         if state.phase == "over" and self.final_step is None:
             land.update(final_table(state).append("\nf: the final scoring feature by feature on the land", style="dim"))
-        elif state.phase == "over":  # the final scoring's feature shown on the land (f)
-            land.update(self._land(state, places, land.size.width or 56, land.size.height or 20))
-        elif self.overview:
+        elif self.overview and state.phase != "over":
             land.update(overview(state, places, self.cursor, land.size.width or 56, land.size.height or 20))
-        else:
-            land.update(self._land(state, places, land.size.width or 56, land.size.height or 20))
-        side = self.query_one("#carc-side", Static)
+        else:  # (the final scoring's feature shown on the land too: f)
+            rows = self._land(state, places, land.size.width or 56, land.size.height or 20)
+            if land.size.width:
+                land.show_rows(rows)
+            else:  # (not laid out yet: drawn at its size once it is, ``on_mount``)
+                land.update(landview.rows_text(rows))
+        side = self.query_one("#carc-side", RowsView)
         side.display = state.phase != "over"  # the final table takes the whole width
-        side.update(self._side(state, places))
+        side.show_text(self._side(state, places))
         self.query_one("#carc-players", Static).update(player_line(state, self.size.width or 80))
         self.show_message(self.message or self.opponents.status() or last_news(self.model))
         self.opponents.changed()
@@ -232,15 +237,15 @@ class CarcassonneScreen(Placing, Looking, CarcassonneShell):  # (arrows r Enter 
         return Text(f"Carcassonne · turn {state.turn} · {who}: {doing}{clock} · {count(left, 'tile')} left",
                     style="bold")
 
-    def _land(self, state, places, width: int, height: int) -> Text:
+    def _land(self, state, places, width: int, height: int) -> list[tuple]:
         # the tiles placed since your last turn, numbered in order (the recap, s, numbers them alike)
         self._numbered = {} if state.phase == "over" else {
             c: n for n, c in enumerate(news.placed_since(self.model.log, self.you()), 1)}
         self._lit = self._feature_lit(state)
-        text, self.origin = landview.paint(state, places, width, height, cursor=self.cursor, origin=self.origin,
-                                           own_cell=self._cell, coordinates=self.coordinates,
-                                           look=landview.look_for(self.app, state, width, height))
-        return text
+        rows, self.origin = landview.paint_rows(state, places, width, height, cursor=self.cursor, origin=self.origin,
+                                                own_cell=self._cell, coordinates=self.coordinates,
+                                                look=landview.look_for(self.app, state, width, height))
+        return rows
 
     _numbered: dict = {}
     _lit: dict = {}
