@@ -296,6 +296,17 @@ def big_tile(design: str, rotation: int, lit=frozenset(), width: int = 23, named
              palette=None) -> Text:
     """The tile in hand (or just placed) large, under its name (its letter alone where ``named`` is
     false: the replay's move line already names it); ``lit``: the segment chosen (its index), reversed."""
+    return rows_text(big_tile_rows(design, rotation, lit, width, named, palette))
+
+
+def big_tile_rows(design: str, rotation: int, lit=frozenset(), width: int = 23, named: bool = True,
+                  palette=None) -> tuple[tuple, ...]:
+    """``big_tile`` as rows of (characters, style) runs (``shell.ui.rows``), each tile drawn once."""
+    return _big_tile_rows(design, rotation, lit if isinstance(lit, int) else frozenset(lit), width, named, palette)
+
+
+@functools.lru_cache(maxsize=256)
+def _big_tile_rows(design: str, rotation: int, lit, width: int, named: bool, palette) -> tuple[tuple, ...]:
     w, h = big_size(width)
     if isinstance(lit, int):
         lit = draw.segment_cells(design, rotation, lit, w, h)
@@ -303,16 +314,16 @@ def big_tile(design: str, rotation: int, lit=frozenset(), width: int = 23, named
         cmap = draw.char_map(design, rotation, draw.BIG_W, draw.BIG_H)
         segs = {cmap[cy][cx][1] for cx, cy in lit}
         lit = {c for s in segs for c in draw.segment_cells(design, rotation, s, w, h)}
-    text = Text()
     # The name wrapped, never cut: "road curving from so" told a player nothing.
     name = textwrap.wrap(f"{design}: {turned_name(design, rotation)}", width) if named else [design]
-    text.append("\n".join(name) + "\n", style="bold")
+    rows = [((line, "bold"),) for line in name]
     roles = palette[0] if palette is not None else None
     for cy, row in enumerate(draw.char_map(design, rotation, w, h)):
+        runs = []
         for cx, (ch, _seg, role) in enumerate(row):
             style = roles[ROLES.index(role)] if roles else None
             if (cx, cy) in lit:
                 style = style + _EXTRA["reverse"] if style else "reverse"
-            text.append(ch, style=style)
-        text.append("\n")
-    return text
+            runs.append((ch, style))
+        rows.append(tuple(runs))
+    return tuple(rows)

@@ -25,7 +25,7 @@ from textual.widgets import Static
 from tiletum_tui.shell.ui.keyline import BindingsLine
 from tiletum_tui.shell.ui.model import GameModel
 from tiletum_tui.shell.ui.painted import Painted
-from tiletum_tui.shell.ui.rows import RowsView
+from tiletum_tui.shell.ui.rows import RowsView, text_rows
 
 from ..engine import current_player, legal_actions, remaining
 from ..engine.followers import spots
@@ -193,7 +193,11 @@ class CarcassonneScreen(Placing, Looking, CarcassonneShell):  # (arrows r Enter 
                 land.update(landview.rows_text(rows))
         side = self.query_one("#carc-side", RowsView)
         side.display = state.phase != "over"  # the final table takes the whole width
-        side.show_text(self._side(state, places))
+        rows = self._side(state, places)
+        if side.content_size.width:
+            side.show_rows(rows)
+        else:  # (not laid out yet)
+            side.update(landview.rows_text(rows))
         self.query_one("#carc-players", Static).update(player_line(state, self.size.width or 80))
         self.show_message(self.message or self.opponents.status() or last_news(self.model))
         self.opponents.changed()
@@ -271,39 +275,47 @@ class CarcassonneScreen(Placing, Looking, CarcassonneShell):  # (arrows r Enter 
         return landview.cell(state, places, x, y, line, cursor=self.cursor, rotation=self.rotation,
                              marked=self.opponents.marked, look=look, numbered=self._numbered, lit=self._lit)
 
-    def _side(self, state, places) -> Text:
-        text = Text()
+    def _side(self, state, places) -> list[tuple]:
+        """The side panel as rows of (characters, style) runs (``shell.ui.rows``): the tile large (its
+        rows drawn once per tile, turn and segment lit), then where it goes or the follower's lines."""
         if state.phase == "over":
-            return text
+            return []
         if state.phase == "place":
-            design, rotation, lit = state.drawn, self.rotation, set()
+            design, rotation, lit = state.drawn, self.rotation, ()
         else:
             p = state.placed[state.last]
             design, rotation = p.design, p.rotation
             options = self._options(state)
             seg = options[self.choice][0] if options[self.choice][0] is not None else None
-            lit = seg if seg is not None else set()
-        side = self.query_one("#carc-side", Static)
-        text.append_text(landview.big_tile(design, rotation, lit, max((side.size.width or 25) - 2, 23),
+            lit = seg if seg is not None else ()
+        side = self.query_one("#carc-side", RowsView)
+        width = side.content_size.width or 24
+        rows = list(landview.big_tile_rows(design, rotation, lit, max((side.size.width or 25) - 2, 23),
                                            palette=landview.palette(self.app, state.players)))
+
+        def line(words: str, style=None) -> None:
+            rows.extend(text_rows(Text(words, style=style or ""), self.app.console, width)
+                        if len(words) > width else [((words, style),)])
+
         if state.phase == "place":
             fit = self.rotation in places.get(self.cursor, ())  # (the lesson turns only by r)
-            text.append(f"at {self.cursor[0]},{self.cursor[1]}, turned {self.rotation * 90}°\n")
+            line(f"at {self.cursor[0]},{self.cursor[1]}, turned {self.rotation * 90}°")
             n = len(places)
-            text.append(f"{n} place{'s' if n != 1 else ''} fit{'s' if n == 1 else ''}\n" if fit
-                        else "it does not fit here\n")
-            text.append("\n" + draw.LEGEND_SHORT)
-            return text
+            line(f"{n} place{'s' if n != 1 else ''} fit{'s' if n == 1 else ''}" if fit else "it does not fit here")
+            line("")
+            for words in draw.LEGEND_SHORT.rstrip("\n").split("\n"):
+                line(words)
+            return rows
         for i, (seg, label, why) in enumerate(self._options(state)):
             key = str(i) if i < 10 else " "
             style = ("reverse " if i == self.choice else "") + ("dim" if why else "")
             if why:  # greyed: a mark of its own, not only the colour; the segment without the role it cannot take
                 label = "✗ " + label.split(" ", 1)[1]
-            text.append(f"{key} {label}"[:24] + "\n", style=style.strip())  # (the side's 25 columns less its padding)
+            line(f"{key} {label}"[:24], style.strip() or None)  # (the side's 25 columns less its padding)
         why = self._options(state)[self.choice][2]
         if why:
-            text.append(why[:200], style="italic")
-        return text
+            rows.extend(text_rows(Text(why[:200], style="italic"), self.app.console, width))
+        return rows
 
     def _options(self, state) -> list[tuple[int | None, str, str | None]]:
         """The follower choice: (segment, line, why not): "no follower" first, then every segment."""
