@@ -6,8 +6,9 @@ A row is a tuple of runs, each (its characters, its style: a Rich Style, a style
 rendered again becomes a segment whose style is worked out anew (the widget's base style added, a
 Rich Style made), and a line of the land has thirty such runs (issue 39: a Carcassonne screen's CPU
 per update was twice a Tiletum one's). Here each distinct style is worked out once, as Textual
-works it out (``tests/ui/test_rows_view.py``: the same strips), and a row seen before is not made
-again. Given a text (``update``), it shows it as a Static does (the final table, the overview)."""
+works it out (``tests/carcassonne/test_rows_view.py``: the same characters and colours), and a row
+seen before is not made again. Given a text (``update``), it shows it as a Static does (the final
+table, the overview)."""
 
 from __future__ import annotations
 
@@ -43,15 +44,6 @@ class RowsView(Painted):
     _styles_key = None
 
     _text = None  # what the rows show, as a Text (``content``), or None: made of the rows when asked for
-
-    def show_text(self, text: Text) -> None:
-        """Show ``text`` as rows (``text_rows``: wrapped to the widget's width), or as a Static shows it
-        while the widget has no width yet."""
-        width = self.content_size.width
-        if not width or not self.is_mounted:
-            self.update(text)
-            return
-        self.show_rows(text_rows(text, self.app.console, width), text)
 
     def show_rows(self, rows: list[Row], text: Text | None = None) -> None:
         """Show ``rows`` (no wider than the widget: it lays nothing out again), repainting the rows that
