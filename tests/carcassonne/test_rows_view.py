@@ -151,3 +151,36 @@ async def test_the_key_line_says_the_keys_of_the_moment_without_mounting_a_widge
         choosing = str(line.content)
         assert "↑↓ follower" in choosing and "⏎ choose" in choosing and "r turn" not in choosing, choosing
         assert {id(w) for w in screen.query("*")} == widgets  # nothing mounted, nothing removed
+
+
+async def test_news_of_another_number_of_lines_is_drawn_in_the_frame_that_lays_it_out(tmp_path):
+    """The message line taking another number of lines gives the land another height: the screen is laid
+    out once and drawn in that layout's frame (the land, the side and the message line were drawn again
+    in a frame of their own after it: about half of a watching screen's updates, where the news of the
+    last move takes one line or two)."""
+    session = Session.new(settings(2, 4, False), save_dir=tmp_path, game=GAME, autosave=False)
+    app = TiletumApp(session=session)
+    rng = random.Random(7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settled(pilot)
+        screen = app.screen
+        msg, land = screen.query_one("#carc-msg"), screen.query_one("#carc-land")
+        frames: list = []
+        real = app._display
+
+        def display(screen, update):
+            frames.append(update)
+            return real(screen, update)
+
+        app._display = display
+        resized = 0
+        for i in range(6):
+            screen.message = "Short news." if i % 2 else "Long news, " * 24  # (two lines, then four)
+            height = land.size.height
+            frames.clear()
+            screen.model.apply(rng.choice(legal_actions(session.state)), by=EVERY_SEAT)
+            await _settled(pilot)
+            assert land.size.height != height  # (the land's room changed with the message line's)
+            resized += 1
+            assert len(frames) == 1, (i, len(frames))
+        assert resized

@@ -19,6 +19,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.color import Color
 from textual.containers import Horizontal
+from textual.geometry import Size
+from textual.reactive import Reactive
 
 from tiletum_tui.shell.ui.painted import Painted
 from tiletum_tui.shell.ui.rows import RowsView
@@ -102,6 +104,12 @@ def side_width(screen_width: int) -> int:
 class LandRow(Horizontal):
     """The land and the side panel; the side widens with the screen; a new theme redraws the land in its
     colours (the game screen's ``refresh_all``, the replay's ``draw``)."""
+
+    # It does not scroll: its virtual size is the room it was laid out in, and the layout that gave it that
+    # room placed and drew the land and the side in it. Textual would lay the whole screen out once more and
+    # draw it again, in frames of their own, when it changes (the message line below taking another number
+    # of lines: about half of a watching screen's updates, issue 39).
+    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
