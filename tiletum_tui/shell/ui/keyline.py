@@ -63,3 +63,51 @@ class KeyLine(Painted):
             out.append(h.key, self.key_style(h.note) + click)
             out.append(" " + h.label, (self.ink("strong") if h.note else Style()) + click)
         self.update(out)
+
+
+def shown_bindings(screen, label=None) -> dict[str, Hint]:
+    """The keys Textual's Footer would show on ``screen``, by action, in its order: the active bindings
+    shown (a keys file's too; the screen's own at priority 1, the app's at 0), then the command palette's
+    (priority 0). ``label(binding)``: the words for a binding (else its description)."""
+    app = screen.app
+    by_action: dict[str, Hint] = {}
+    for namespace, binding, _enabled, _tooltip in screen.active_bindings.values():
+        if binding.show and binding.action not in by_action:
+            action = binding.action if namespace is screen else f"app.{binding.action}"
+            by_action[binding.action] = Hint(app.get_key_display(binding),
+                                             label(binding) if label else binding.description, action,
+                                             priority=1 if namespace is screen else 0)
+    palette = screen.active_bindings.get(app.COMMAND_PALETTE_BINDING)
+    if app.ENABLE_COMMAND_PALETTE and palette is not None:
+        by_action.setdefault(palette.binding.action, Hint(app.get_key_display(palette.binding),
+                                                          palette.binding.description, "app.command_palette", 0))
+    return by_action
+
+
+class BindingsLine(KeyLine):
+    """The key line of a screen whose keys are its bindings shown (``shown_bindings``), in the Footer's
+    colours, drawn again when they change (``refresh_bindings``, focus): one line of text where
+    Textual's Footer mounts a widget per key again at each change (Carcassonne's screen at every turn
+    that passed from one seat to another: issue 39). When the line is short, the screen's last keys
+    go first; the app's and the palette's stay."""
+
+    DEFAULT_CSS = """
+    BindingsLine { dock: bottom; height: 1; background: $footer-background; color: $footer-foreground; }
+    BindingsLine > .bindings-line--key { color: $footer-key-foreground; text-style: bold; }
+    """
+    COMPONENT_CLASSES = {"bindings-line--key"}
+
+    def key_style(self, note: bool):
+        return self.get_component_rich_style("bindings-line--key")
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._bindings_changed(self.screen)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen) -> None:
+        if self.is_attached and screen is self.screen:
+            self.show([h if h.priority == 0 else Hint(h.key, h.label, h.action, 1 + i)
+                       for i, h in enumerate(shown_bindings(screen).values())])

@@ -117,8 +117,11 @@ _VISUAL_STYLES: dict = {}  # the ANSI theme: {a Rich style: the Textual style ma
 class Painted(Static):
     # A text that does not scroll has the virtual size of the room it was laid out in: Textual lays
     # the whole screen out once more when that changes (a text grown by a line: a second layout and
-    # a frame of its own after the one that gave it its room, issue 39). Nothing is placed by it.
-    virtual_size = Reactive(Size(0, 0), layout=False)
+    # a frame of its own after the one that gave it its room, issue 39). Nothing is placed by it, and
+    # nothing drawn: the layout that changed its size repainted it (drawn again in the next frame, it was
+    # a frame of its own: Carcassonne's land and message line at every update whose news took another
+    # number of lines).
+    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
     # Its text has no links (a piece with an ``@click`` action): Textual would copy every segment of every
     # line it renders to give the links their style, and work that style out at each render (a sixth of
     # a line's render, issue 39). A drawing with links says so (the key line: ``keyline.KeyLine``).
@@ -173,9 +176,12 @@ class Painted(Static):
             self._repaint(content)
             return
         height, width = self.styles.height, self.styles.width
-        if not self.display or (height is not None and width is not None and height.unit != Unit.AUTO
-                                and width.unit != Unit.AUTO):
-            # (not displayed: shown, it is laid out; sized in cells, fractions, percentages: not by its content)
+        if not self.display or (height is not None and height.unit != Unit.AUTO and (
+                width.unit != Unit.AUTO if width is not None else
+                self.content_size.width and self.is_mounted and not self._width_by_content())):
+            # (not displayed: shown, it is laid out; sized in cells, fractions, percentages, or its width the
+            # room it fills once it has one: not by its content. Carcassonne's message line, whose height
+            # its screen sets, laid the whole screen out again at every move: issue 39)
             self._static_update(content, layout=False)
             return
         room = self.content_size.width

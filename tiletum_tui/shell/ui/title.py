@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from .keyline import Hint, KeyLine
+from .keyline import Hint, KeyLine, shown_bindings
 
 ITEMS = [
     ("new", "n", "New game"),
@@ -57,18 +57,8 @@ class TitleKeys(KeyLine):
         return self.get_component_rich_style("title-keys--key")
 
     def on_mount(self) -> None:
-        screen, app = self.screen, self.app
-        by_action: dict[str, Hint] = {}
-        for namespace, binding, enabled, _tooltip in screen.active_bindings.values():
-            if binding.show and binding.action not in by_action:
-                action = binding.action if namespace is screen else f"app.{binding.action}"
-                label = screen.key_label(binding) if hasattr(screen, "key_label") else binding.description
-                by_action[binding.action] = Hint(app.get_key_display(binding), label, action,
-                                                 priority=1 if namespace is screen else 0)
-        palette = screen.active_bindings.get(app.COMMAND_PALETTE_BINDING)
-        if app.ENABLE_COMMAND_PALETTE and palette is not None:
-            by_action.setdefault(palette.binding.action, Hint(app.get_key_display(palette.binding),
-                                                              palette.binding.description, "app.command_palette", 0))
+        screen = self.screen
+        by_action = shown_bindings(screen, screen.key_label if hasattr(screen, "key_label") else None)
         # The menu's own keys go first when the line is short (the menu says them too); the help and
         # the palette stay.
         self.show([h if h.priority == 0 else Hint(h.key, h.label, h.action, 1 + i)

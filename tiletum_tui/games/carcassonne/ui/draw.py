@@ -161,6 +161,8 @@ def char_map(design: str, rotation: int, w: int, h: int) -> tuple[tuple[tuple[st
 
     # every other character: the segment of the nearest sub-position (no road's or river's)
     areas = [p for p in range(12) if kinds[t.seg_at[p]] != "road" and kinds[t.seg_at[p]] not in WATER]
+    ties = [_tie(t, kinds, p) for p in range(12)]
+    distances = _distances(w, h)
     for cy in range(h):
         for cx in range(w):
             if (cx, cy) in grid:
@@ -168,8 +170,8 @@ def char_map(design: str, rotation: int, w: int, h: int) -> tuple[tuple[tuple[st
             u, v = cx / (w - 1) * 2 - 1, cy / (h - 1) * 2 - 1
             corner = abs(u) == 1 and abs(v) == 1
             # (a tie goes to a city across the tile, which the middle belongs to, else to the field)
-            near = sorted(areas, key=lambda p: (round(math.dist(_pos_point(p), (u, v)), 6),
-                                                _tie(t, kinds, p), p))
+            far = distances[cy][cx]
+            near = sorted(areas, key=lambda p: (far[p], ties[p], p))
             seg = t.seg_at[near[0]]
             if corner and kinds[seg] == "city":
                 a, b = _corner_positions(u, v)
@@ -204,6 +206,15 @@ def char_map(design: str, rotation: int, w: int, h: int) -> tuple[tuple[tuple[st
             c = _anchor(rest)
             grid[c] = (PENNANT, seg, "pennant")
     return tuple(tuple(grid[(cx, cy)] for cx in range(w)) for cy in range(h))
+
+
+@functools.cache
+def _distances(w: int, h: int) -> tuple:
+    """For each character of a w×h drawing, its distance to each sub-position (rounded, so that equal
+    distances tie): the same for every tile, worked out once per size (a client draws each new tile's
+    turns at two sizes, a tenth of a watching screen's CPU early in a game: issue 39)."""
+    return tuple(tuple(tuple(round(math.dist(_pos_point(p), (cx / (w - 1) * 2 - 1, cy / (h - 1) * 2 - 1)), 6)
+                             for p in range(12)) for cx in range(w)) for cy in range(h))
 
 
 def _tie(t, kinds, p) -> int:

@@ -19,7 +19,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.color import Color
 from textual.containers import Horizontal
-from textual.widgets import Static
+from textual.geometry import Size
+from textual.reactive import Reactive
+
+from tiletum_tui.shell.ui.painted import Painted
+from tiletum_tui.shell.ui.rows import RowsView
 
 from . import draw
 from .parts import kinds_drawn
@@ -101,6 +105,12 @@ class LandRow(Horizontal):
     """The land and the side panel; the side widens with the screen; a new theme redraws the land in its
     colours (the game screen's ``refresh_all``, the replay's ``draw``)."""
 
+    # It does not scroll: its virtual size is the room it was laid out in, and the layout that gave it that
+    # room placed and drew the land and the side in it. Textual would lay the whole screen out once more and
+    # draw it again, in frames of their own, when it changes (the message line below taking another number
+    # of lines: about half of a watching screen's updates, issue 39).
+    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
+
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
 
@@ -119,11 +129,11 @@ class LandRow(Horizontal):
 def compose() -> ComposeResult:
     """The game screen's and the replay's top: the head line, the land with the side (the large tile)
     beside it, the players' lines. Each screen adds its own bottom lines."""
-    yield Static(id="carc-head", markup=False)
+    yield Painted(id="carc-head")
     with LandRow(id="carc-main"):
-        yield Static(id="carc-land", markup=False)
-        yield Static(id="carc-side", markup=False)
-    yield Static(id="carc-players", markup=False)
+        yield RowsView(id="carc-land")
+        yield RowsView(id="carc-side")
+    yield Painted(id="carc-players")
 
 
 def axis(origin: int | None, cursor: int, low: int, high: int, span: int) -> int:
@@ -237,10 +247,28 @@ def cell(state, places, x: int, y: int, line: int, *, cursor, rotation: int = 0,
 GUTTER = 4  # the coordinates' column at the land's left edge (``paint``'s ``coordinates``)
 
 
-def paint(state, places, width: int, height: int, *, cursor, origin, rotation: int = 0, marked=None,
-          in_hand: bool = True, own_cell=None, look: Look | None = None,
-          coordinates: bool = False) -> tuple[Text, tuple[int, int]]:
-    """The land in ``width`` × ``height`` characters, and the top-left cell it was drawn from.
+def paint(state, places, width: int, height: int, **how) -> tuple[Text, tuple[int, int]]:
+    """The land (``paint_rows``) as a Text."""
+    rows, origin = paint_rows(state, places, width, height, **how)
+    return rows_text(rows), origin
+
+
+def rows_text(rows) -> Text:
+    """Rows of (characters, style) runs as a Text, a line each."""
+    text = Text()
+    append = text.append
+    for row in rows:
+        for chunk, style in row:
+            append(chunk, style=style)
+        append("\n")
+    return text
+
+
+def paint_rows(state, places, width: int, height: int, *, cursor, origin, rotation: int = 0, marked=None,
+               in_hand: bool = True, own_cell=None, look: Look | None = None,
+               coordinates: bool = False) -> tuple[list[tuple], tuple[int, int]]:
+    """The land in ``width`` × ``height`` characters, as rows of (characters, style) runs
+    (``shell.ui.rows``), and the top-left cell it was drawn from.
     ``own_cell(state, places, x, y, line, look)``: a screen's own (the lesson marks its step's place).
     ``look``: the tile size and colours (default: sized to fit, no colour). ``coordinates``: each
     column's x along the top, each row's y down the left, as the notation names cells ("at 2,-1")."""
@@ -250,24 +278,21 @@ def paint(state, places, width: int, height: int, *, cursor, origin, rotation: i
         width, height = width - GUTTER, height - 1
     cols, rows = max(width // look.w, 1), max(height // look.h, 1)
     ox, oy = scroll(state, places, cursor, origin, cols, rows)
-    text = Text()
-    append = text.append
+    out: list[tuple] = []
     if coordinates:
-        append(" " * GUTTER + "".join(str(ox + col).center(look.w)[:look.w] for col in range(cols)) + "\n",
-               style="dim")
+        out.append(((" " * GUTTER + "".join(str(ox + col).center(look.w)[:look.w] for col in range(cols)), "dim"),))
     for row in range(rows):
         y = oy + row
         for line in range(look.h):
+            runs: list = []
             if coordinates:
-                append(f"{y:>{GUTTER - 1}} " if line == look.h // 2 else " " * GUTTER, style="dim")
+                runs.append((f"{y:>{GUTTER - 1}} " if line == look.h // 2 else " " * GUTTER, "dim"))
             for col in range(cols):
-                runs = (own_cell(state, places, ox + col, y, line, look) if own_cell else
-                        cell(state, places, ox + col, y, line, cursor=cursor, rotation=rotation, marked=marked,
-                             in_hand=in_hand, look=look))
-                for chunk, style in runs:
-                    append(chunk, style=style)
-            append("\n")
-    return text, (ox, oy)
+                runs.extend(own_cell(state, places, ox + col, y, line, look) if own_cell else
+                            cell(state, places, ox + col, y, line, cursor=cursor, rotation=rotation, marked=marked,
+                                 in_hand=in_hand, look=look))
+            out.append(tuple(runs))
+    return out, (ox, oy)
 
 
 def big_size(width: int) -> tuple[int, int]:
@@ -279,6 +304,17 @@ def big_tile(design: str, rotation: int, lit=frozenset(), width: int = 23, named
              palette=None) -> Text:
     """The tile in hand (or just placed) large, under its name (its letter alone where ``named`` is
     false: the replay's move line already names it); ``lit``: the segment chosen (its index), reversed."""
+    return rows_text(big_tile_rows(design, rotation, lit, width, named, palette))
+
+
+def big_tile_rows(design: str, rotation: int, lit=frozenset(), width: int = 23, named: bool = True,
+                  palette=None) -> tuple[tuple, ...]:
+    """``big_tile`` as rows of (characters, style) runs (``shell.ui.rows``), each tile drawn once."""
+    return _big_tile_rows(design, rotation, lit if isinstance(lit, int) else frozenset(lit), width, named, palette)
+
+
+@functools.lru_cache(maxsize=256)
+def _big_tile_rows(design: str, rotation: int, lit, width: int, named: bool, palette) -> tuple[tuple, ...]:
     w, h = big_size(width)
     if isinstance(lit, int):
         lit = draw.segment_cells(design, rotation, lit, w, h)
@@ -286,16 +322,16 @@ def big_tile(design: str, rotation: int, lit=frozenset(), width: int = 23, named
         cmap = draw.char_map(design, rotation, draw.BIG_W, draw.BIG_H)
         segs = {cmap[cy][cx][1] for cx, cy in lit}
         lit = {c for s in segs for c in draw.segment_cells(design, rotation, s, w, h)}
-    text = Text()
     # The name wrapped, never cut: "road curving from so" told a player nothing.
     name = textwrap.wrap(f"{design}: {turned_name(design, rotation)}", width) if named else [design]
-    text.append("\n".join(name) + "\n", style="bold")
+    rows = [((line, "bold"),) for line in name]
     roles = palette[0] if palette is not None else None
     for cy, row in enumerate(draw.char_map(design, rotation, w, h)):
+        runs = []
         for cx, (ch, _seg, role) in enumerate(row):
             style = roles[ROLES.index(role)] if roles else None
             if (cx, cy) in lit:
                 style = style + _EXTRA["reverse"] if style else "reverse"
-            text.append(ch, style=style)
-        text.append("\n")
-    return text
+            runs.append((ch, style))
+        rows.append(tuple(runs))
+    return tuple(rows)

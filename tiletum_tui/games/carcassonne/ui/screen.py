@@ -20,9 +20,12 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from tiletum_tui.shell.ui.keyline import BindingsLine
 from tiletum_tui.shell.ui.model import GameModel
+from tiletum_tui.shell.ui.painted import Painted
+from tiletum_tui.shell.ui.rows import RowsView, text_rows
 
 from ..engine import current_player, legal_actions, remaining
 from ..engine.followers import spots
@@ -104,8 +107,8 @@ class CarcassonneScreen(Placing, Looking, CarcassonneShell):  # (arrows r Enter 
 
     def compose(self) -> ComposeResult:
         yield from landview.compose()
-        yield Static(id="carc-msg", markup=False)
-        yield Footer()
+        yield Painted(id="carc-msg")
+        yield BindingsLine()
 
     def _seats(self):
         """The computer opponents' seats, played from this screen (a hosted game's: ``remote.py``)."""
@@ -176,19 +179,25 @@ class CarcassonneScreen(Placing, Looking, CarcassonneShell):  # (arrows r Enter 
             self.refresh_bindings()  # the key line for the moment (check_action)
         places = self._places(state)
         self._setup_turn(state, places)
-        land = self.query_one("#carc-land", Static)
+        land = self.query_one("#carc-land", RowsView)
         self.query_one("#carc-head", Static).update(self.with_keys(self._head(state)))
         if state.phase == "over" and self.final_step is None:
             land.update(final_table(state).append("\nf: the final scoring feature by feature on the land", style="dim"))
-        elif state.phase == "over":  # the final scoring's feature shown on the land (f)
-            land.update(self._land(state, places, land.size.width or 56, land.size.height or 20))
-        elif self.overview:
+        elif self.overview and state.phase != "over":
             land.update(overview(state, places, self.cursor, land.size.width or 56, land.size.height or 20))
-        else:
-            land.update(self._land(state, places, land.size.width or 56, land.size.height or 20))
-        side = self.query_one("#carc-side", Static)
+        else:  # (the final scoring's feature shown on the land too: f)
+            rows = self._land(state, places, land.size.width or 56, land.size.height or 20)
+            if land.size.width:
+                land.show_rows(rows)
+            else:  # (not laid out yet: drawn at its size once it is, ``on_mount``)
+                land.update(landview.rows_text(rows))
+        side = self.query_one("#carc-side", RowsView)
         side.display = state.phase != "over"  # the final table takes the whole width
-        side.update(self._side(state, places))
+        rows = self._side(state, places)
+        if side.content_size.width:
+            side.show_rows(rows)
+        else:  # (not laid out yet)
+            side.update(landview.rows_text(rows))
         self.query_one("#carc-players", Static).update(player_line(state, self.size.width or 80))
         self.show_message(self.message or self.opponents.status() or last_news(self.model))
         self.opponents.changed()
@@ -232,15 +241,15 @@ class CarcassonneScreen(Placing, Looking, CarcassonneShell):  # (arrows r Enter 
         return Text(f"Carcassonne · turn {state.turn} · {who}: {doing}{clock} · {count(left, 'tile')} left",
                     style="bold")
 
-    def _land(self, state, places, width: int, height: int) -> Text:
+    def _land(self, state, places, width: int, height: int) -> list[tuple]:
         # the tiles placed since your last turn, numbered in order (the recap, s, numbers them alike)
         self._numbered = {} if state.phase == "over" else {
             c: n for n, c in enumerate(news.placed_since(self.model.log, self.you()), 1)}
         self._lit = self._feature_lit(state)
-        text, self.origin = landview.paint(state, places, width, height, cursor=self.cursor, origin=self.origin,
-                                           own_cell=self._cell, coordinates=self.coordinates,
-                                           look=landview.look_for(self.app, state, width, height))
-        return text
+        rows, self.origin = landview.paint_rows(state, places, width, height, cursor=self.cursor, origin=self.origin,
+                                                own_cell=self._cell, coordinates=self.coordinates,
+                                                look=landview.look_for(self.app, state, width, height))
+        return rows
 
     _numbered: dict = {}
     _lit: dict = {}
@@ -266,39 +275,47 @@ class CarcassonneScreen(Placing, Looking, CarcassonneShell):  # (arrows r Enter 
         return landview.cell(state, places, x, y, line, cursor=self.cursor, rotation=self.rotation,
                              marked=self.opponents.marked, look=look, numbered=self._numbered, lit=self._lit)
 
-    def _side(self, state, places) -> Text:
-        text = Text()
+    def _side(self, state, places) -> list[tuple]:
+        """The side panel as rows of (characters, style) runs (``shell.ui.rows``): the tile large (its
+        rows drawn once per tile, turn and segment lit), then where it goes or the follower's lines."""
         if state.phase == "over":
-            return text
+            return []
         if state.phase == "place":
-            design, rotation, lit = state.drawn, self.rotation, set()
+            design, rotation, lit = state.drawn, self.rotation, ()
         else:
             p = state.placed[state.last]
             design, rotation = p.design, p.rotation
             options = self._options(state)
             seg = options[self.choice][0] if options[self.choice][0] is not None else None
-            lit = seg if seg is not None else set()
-        side = self.query_one("#carc-side", Static)
-        text.append_text(landview.big_tile(design, rotation, lit, max((side.size.width or 25) - 2, 23),
+            lit = seg if seg is not None else ()
+        side = self.query_one("#carc-side", RowsView)
+        width = side.content_size.width or 24
+        rows = list(landview.big_tile_rows(design, rotation, lit, max((side.size.width or 25) - 2, 23),
                                            palette=landview.palette(self.app, state.players)))
+
+        def line(words: str, style=None) -> None:
+            rows.extend(text_rows(Text(words, style=style or ""), self.app.console, width)
+                        if len(words) > width else [((words, style),)])
+
         if state.phase == "place":
             fit = self.rotation in places.get(self.cursor, ())  # (the lesson turns only by r)
-            text.append(f"at {self.cursor[0]},{self.cursor[1]}, turned {self.rotation * 90}°\n")
+            line(f"at {self.cursor[0]},{self.cursor[1]}, turned {self.rotation * 90}°")
             n = len(places)
-            text.append(f"{n} place{'s' if n != 1 else ''} fit{'s' if n == 1 else ''}\n" if fit
-                        else "it does not fit here\n")
-            text.append("\n" + draw.LEGEND_SHORT)
-            return text
+            line(f"{n} place{'s' if n != 1 else ''} fit{'s' if n == 1 else ''}" if fit else "it does not fit here")
+            line("")
+            for words in draw.LEGEND_SHORT.rstrip("\n").split("\n"):
+                line(words)
+            return rows
         for i, (seg, label, why) in enumerate(self._options(state)):
             key = str(i) if i < 10 else " "
             style = ("reverse " if i == self.choice else "") + ("dim" if why else "")
             if why:  # greyed: a mark of its own, not only the colour; the segment without the role it cannot take
                 label = "✗ " + label.split(" ", 1)[1]
-            text.append(f"{key} {label}"[:24] + "\n", style=style.strip())  # (the side's 25 columns less its padding)
+            line(f"{key} {label}"[:24], style.strip() or None)  # (the side's 25 columns less its padding)
         why = self._options(state)[self.choice][2]
         if why:
-            text.append(why[:200], style="italic")
-        return text
+            rows.extend(text_rows(Text(why[:200], style="italic"), self.app.console, width))
+        return rows
 
     def _options(self, state) -> list[tuple[int | None, str, str | None]]:
         """The follower choice: (segment, line, why not): "no follower" first, then every segment."""
