@@ -139,6 +139,7 @@ async def test_bobs_carcassonne_screen_redraws_when_ann_moves_and_his_keys_play_
                 return str(screen.query_one("#carc-head", Static).render())
 
             await screen_until(pilot, lambda: "ann is placing tile" in msg())  # not his decision: who decides, and what
+            assert "Arrows" not in msg()  # (the placing keys are for the seat that places, not his)
             await pilot.press("enter")  # his Enter at ann's decision: nothing is sent
             await pilot.pause(0.2)
             assert log() == [] and "Your turn comes next" in msg()

@@ -131,7 +131,8 @@ class HostSeats:
         """The message line while another seat decides: who and what, and the last move."""
         if not self.busy:
             return ""
-        return self.deciding() + "\n" + last_news(self.screen.session)
+        session = self.screen.session  # (before the first move the news is the placing keys: the placer's, not this seat's)
+        return self.deciding() + ("\n" + last_news(session) if session.log else "")
 
     def changed(self) -> None:
         pass
