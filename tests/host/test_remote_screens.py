@@ -27,15 +27,19 @@ async def test_bobs_screen_redraws_when_ann_moves_and_rings_when_his_turn_begins
             await pilot.press("enter")  # his game, the first line of "Your games"
             await screen_until(pilot, lambda: gid in app.games.models and app.screen.query(DecisionPanel))
             panel = app.screen.query_one(DecisionPanel)
-            assert panel.title_text == "ann is choosing a die…"  # no menu: it is not his decision
+            assert panel.title_text.rstrip("\n") == "ann is choosing a die…"  # no menu: it is not his decision
             assert not panel.levels[0]
             await pilot.press("1")  # a key at a decision not his: nothing is sent
             await pilot.pause(0.2)
             assert host.games[gid].session.log == []
             seen = app.screen.model.version
             await ann.play(gid, model.legal()[0])  # ann takes a die, in her own terminal
-            await screen_until(pilot, lambda: app.screen.model.version > seen and panel.title_text != "ann is choosing a die…")
-            assert panel.title_text.startswith("ann ") and not panel.levels[0]  # what she decides now, no menu
+            await screen_until(pilot, lambda: app.screen.model.version > seen and panel.title_text.rstrip("\n") != "ann is choosing a die…")
+            # Her move this turn, then what she decides now (as an opponent's show at home), no menu.
+            moved, deciding, *blank = panel.title_text.split("\n")
+            said = f"· {host.games[gid].session.log[0].text}"  # (cut to the panel's width, if longer)
+            assert (moved == said or said.startswith(moved[:-1])) and deciding.startswith("ann ") and blank == ["", ""]
+            assert not panel.levels[0]
             assert len(app.screen.model.log) == 1  # redrawn from the host's update, nothing pulled
             assert not rings
             while host.games[gid].session.current_player == 0:  # ann plays her turn to its end

@@ -208,7 +208,7 @@ class GameScreen(GameKeys, GameInput, GameViews, GameChanges, Announcing, Screen
         elif thinking:
             self.opponents.show_panel()
         elif not self.model.plays_here(who):  # a game through the host: another seat decides
-            panel.show(self.model.deciding(state, decision_title(state, self.model.options)), [])
+            panel.show(self.waiting_title(state, who), [])
         else:
             options = self.model.options()
             came_from = {k: v for k, v in self.reader.came_from(T.words(state).r.start_town).items() if k[1] in PIECES}

@@ -116,8 +116,22 @@ class GameChanges:
         if who is None or self.opponents.plays(who) or self.model.plays_here(who):
             return  # (the panel shows a menu or the game's end: nothing it shows changed)
 
-        self.query_one(DecisionPanel).show(self.model.deciding(state, decision_title(state, self.model.options)),
-                                           [])
+        self.query_one(DecisionPanel).show(self.waiting_title(state, who), [])
+
+    def waiting_title(self, state, who: int) -> str:
+        """The decision panel while another seat decides at its own screen (a hosted game): that seat's
+        moves this turn so far, its last three, then who decides what, as an opponent's show at home."""
+        room = max(self.query_one(DecisionPanel).content_size.width, 20)
+        moves: list[str] = []
+        for entry in reversed(self.model.log):
+            if entry.seat != who or len(moves) == 3:
+                break
+            line = f"· {entry.text}"
+            moves.append(line if len(line) <= room else line[:room - 1] + "…")
+        lines = [*reversed(moves), self.model.deciding(state, decision_title(state, self.model.options))]
+        # Always four lines, a move's cut to one: a title of another height lays the side out again, at
+        # every move on every screen that watches (a third more CPU per update at a hosted table of 8).
+        return "\n".join(lines + [""] * (4 - len(lines)))
 
     @property
     def _was_deciding(self) -> int | None:
