@@ -8,6 +8,7 @@ changes; and the key line says the keys of the moment without mounting a widget 
 from __future__ import annotations
 
 import random
+from contextlib import asynccontextmanager
 
 import pytest
 from textual.content import Content
@@ -51,13 +52,21 @@ async def _settled(pilot) -> None:
         await pilot.pause()
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
-async def test_the_land_and_the_side_draw_what_textual_draws_of_their_text(tmp_path, size):
-    session = Session.new(settings(2, 4, True), save_dir=tmp_path, game=GAME, autosave=False)
+@asynccontextmanager
+async def on_screen(tmp_path, river: bool, size=(80, 24)):
+    """A two-player hot-seat Carcassonne game (seed 4) on screen at ``size``, its first frames drawn:
+    (the app, its pilot, the session)."""
+    session = Session.new(settings(2, 4, river), save_dir=tmp_path, game=GAME, autosave=False)
     app = TiletumApp(session=session)
-    rng = random.Random(5)
     async with app.run_test(size=size) as pilot:
         await _settled(pilot)
+        yield app, pilot, session
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_land_and_the_side_draw_what_textual_draws_of_their_text(tmp_path, size):
+    rng = random.Random(5)
+    async with on_screen(tmp_path, river=True, size=size) as (app, pilot, session):
         screen = app.screen
         for _ in range(8):  # placing and choosing a follower, a few turns
             for name in ("#carc-land", "#carc-side"):
@@ -73,11 +82,8 @@ async def test_the_land_and_the_side_draw_what_textual_draws_of_their_text(tmp_p
 
 
 async def test_a_move_repaints_only_the_rows_of_the_land_and_side_it_changed(tmp_path):
-    session = Session.new(settings(2, 4, False), save_dir=tmp_path, game=GAME, autosave=False)
-    app = TiletumApp(session=session)
     rng = random.Random(7)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await _settled(pilot)
+    async with on_screen(tmp_path, river=False) as (app, pilot, session):
         screen = app.screen
         widgets = {name: screen.query_one(name, RowsView) for name in ("#carc-land", "#carc-side")}
         calls: dict = {name: [] for name in widgets}
@@ -106,11 +112,8 @@ async def test_news_on_the_message_line_lays_the_screen_out_again_only_when_its_
     """The message line's height is set by the screen (the lines its words take, two at least); news
     of another length in as many lines changes no size, so it lays nothing out again (it laid the
     whole screen out, and drew it whole, at every update of a watching screen)."""
-    session = Session.new(settings(2, 4, False), save_dir=tmp_path, game=GAME, autosave=False)
-    app = TiletumApp(session=session)
     rng = random.Random(7)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await _settled(pilot)
+    async with on_screen(tmp_path, river=False) as (app, pilot, session):
         screen = app.screen
         msg = screen.query_one("#carc-msg")
         layouts: list = []
@@ -137,10 +140,7 @@ async def test_news_on_the_message_line_lays_the_screen_out_again_only_when_its_
 async def test_the_key_line_says_the_keys_of_the_moment_without_mounting_a_widget(tmp_path):
     """Placing, the key line names turning and placing; choosing a follower, the follower's keys; the
     line is one widget drawn again, not a widget per key mounted again at each change of moment."""
-    session = Session.new(settings(2, 4, False), save_dir=tmp_path, game=GAME, autosave=False)
-    app = TiletumApp(session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await _settled(pilot)
+    async with on_screen(tmp_path, river=False) as (app, pilot, session):
         screen = app.screen
         widgets = {id(w) for w in screen.query("*")}
         line = screen.query_one(BindingsLine)
@@ -158,11 +158,8 @@ async def test_news_of_another_number_of_lines_is_drawn_in_the_frame_that_lays_i
     out once and drawn in that layout's frame (the land, the side and the message line were drawn again
     in a frame of their own after it: about half of a watching screen's updates, where the news of the
     last move takes one line or two)."""
-    session = Session.new(settings(2, 4, False), save_dir=tmp_path, game=GAME, autosave=False)
-    app = TiletumApp(session=session)
     rng = random.Random(7)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await _settled(pilot)
+    async with on_screen(tmp_path, river=False) as (app, pilot, session):
         screen = app.screen
         msg, land = screen.query_one("#carc-msg"), screen.query_one("#carc-land")
         frames: list = []
