@@ -33,6 +33,17 @@ def text_rows(text: Text, console, width: int) -> list[Row]:
     return rows
 
 
+def rows_text(rows) -> Text:
+    """Rows of (characters, style) runs as a Text, a line each: what they show."""
+    text = Text()
+    append = text.append
+    for row in rows:
+        for chunk, style in row:
+            append(chunk, style or None)
+        append("\n")
+    return text
+
+
 class RowsView(Painted):
     """Rows of runs (``show_rows``), or a text as a Static shows it (``update``)."""
 
@@ -47,7 +58,11 @@ class RowsView(Painted):
 
     def show_rows(self, rows: list[Row], text: Text | None = None) -> None:
         """Show ``rows`` (no wider than the widget: it lays nothing out again), repainting the rows that
-        are not the same as at their place before; ``text``: what they show, if the caller has it."""
+        are not the same as at their place before; ``text``: what they show, if the caller has it. Not laid
+        out yet, they are shown as their text (laid out by it, then drawn at its size)."""
+        if not self.content_size.width:
+            self.update(text if text is not None else rows_text(rows))
+            return
         old = self._shown
         self._shown, self._text = rows, text
         if old is None:
@@ -66,12 +81,7 @@ class RowsView(Painted):
         if self._shown is None:
             return super().content
         if self._text is None:
-            text = Text()
-            for row in self._shown:
-                for chunk, style in row:
-                    text.append(chunk, style or None)
-                text.append("\n")
-            self._text = text
+            self._text = rows_text(self._shown)
         return self._text
 
     @content.setter

@@ -23,7 +23,7 @@ from textual.geometry import Size
 from textual.reactive import Reactive
 
 from tiletum_tui.shell.ui.painted import Painted
-from tiletum_tui.shell.ui.rows import RowsView
+from tiletum_tui.shell.ui.rows import RowsView, rows_text
 
 from . import draw
 from .parts import kinds_drawn
@@ -251,17 +251,6 @@ def paint(state, places, width: int, height: int, **how) -> tuple[Text, tuple[in
     """The land (``paint_rows``) as a Text."""
     rows, origin = paint_rows(state, places, width, height, **how)
     return rows_text(rows), origin
-
-
-def rows_text(rows) -> Text:
-    """Rows of (characters, style) runs as a Text, a line each."""
-    text = Text()
-    append = text.append
-    for row in rows:
-        for chunk, style in row:
-            append(chunk, style=style)
-        append("\n")
-    return text
 
 
 def paint_rows(state, places, width: int, height: int, *, cursor, origin, rotation: int = 0, marked=None,

@@ -186,18 +186,10 @@ class CarcassonneScreen(Placing, Looking, CarcassonneShell):  # (arrows r Enter 
         elif self.overview and state.phase != "over":
             land.update(overview(state, places, self.cursor, land.size.width or 56, land.size.height or 20))
         else:  # (the final scoring's feature shown on the land too: f)
-            rows = self._land(state, places, land.size.width or 56, land.size.height or 20)
-            if land.size.width:
-                land.show_rows(rows)
-            else:  # (not laid out yet: drawn at its size once it is, ``on_mount``)
-                land.update(landview.rows_text(rows))
+            land.show_rows(self._land(state, places, land.size.width or 56, land.size.height or 20))
         side = self.query_one("#carc-side", RowsView)
         side.display = state.phase != "over"  # the final table takes the whole width
-        rows = self._side(state, places)
-        if side.content_size.width:
-            side.show_rows(rows)
-        else:  # (not laid out yet)
-            side.update(landview.rows_text(rows))
+        side.show_rows(self._side(state, places))
         self.query_one("#carc-players", Static).update(player_line(state, self.size.width or 80))
         self.show_message(self.message or self.opponents.status() or last_news(self.model))
         self.opponents.changed()
