@@ -75,16 +75,21 @@ def marked_key(panel: DecisionPanel) -> str:
     return keys[0] if len(keys) == 1 else "enter"  # (a number of two digits: Enter on the highlighted line)
 
 
-def marked_labels(menu) -> list[str]:
-    """The labels of the marked lines, from the top level down."""
+def marked_lines(menu) -> list:
+    """The marked lines, from the top level down."""
     out, level = [], menu
     while level:
         line = next((c for c in level if c.marked and not c.disabled), None)
         if line is None:
             return out
-        out.append(line.label)
+        out.append(line)
         level = line.children
     return out
+
+
+def marked_labels(menu) -> list[str]:
+    """The labels of the marked lines, from the top level down."""
+    return [line.label for line in marked_lines(menu)]
 
 
 def _leaves(choices, depth=0):
@@ -114,13 +119,8 @@ def wrong_keys(screen: TutorialScreen) -> list[str]:
 
 def marked_move(menu):
     """The move at the end of the marked lines (None if the marks stop at a group or are not there)."""
-    line, level = None, menu
-    while level:
-        line = next((c for c in level if c.marked and not c.disabled), None)
-        if line is None:
-            break
-        level = line.children
-    return line.action if line is not None else None
+    lines = marked_lines(menu)
+    return lines[-1].action if lines else None
 
 
 async def panel_shows_the_step(pilot, screen: TutorialScreen) -> None:
