@@ -376,6 +376,7 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
     # ---- Cathedrals this player may build (a Pillar there, not yet built)
     cathedrals = 0.0
     stone = res["S"]
+    open_cathedrals = []
     for town in m.pillar_towns[i]:
         # (an Underground Town's Cathedral is the expansion's, not on the main board: not counted here)
         if town not in p.cathedrals and board.cathedral_stack.get(town):
@@ -384,6 +385,25 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
             worth = cost.vp + t.cathedral_vp(top_tile)
             cathedrals += (CATHEDRAL_SHARE * worth * min(1.0, (stone + 1) / max(1, cost.stone + 1))
                            * (0.3 + 0.7 * progress))
+            open_cathedrals.append((worth, cost.stone))
+    # (issue 43) the same Stone counted once: above, the Stone in hand pays in full for every Cathedral a Pillar
+    # allows, and counts as Resources too, so building one (spending its Stone) lowered the value of the others
+    # and of the Stone: in 403 of 485 positions of journeyman games a Cathedral built lowered the master's value.
+    # Here the Stone in hand goes to those Cathedrals best first (``cathedrals counted once``: the difference, weighed as
+    # the Cathedrals term), and the Stone so promised is not also counted as Resources (``stone promised``).
+    once_c = promised = 0.0
+    if open_cathedrals:
+        left = stone
+        for worth, need in sorted(open_cathedrals, key=lambda c: (-c[0], c[1])):  # the most VP first (the cheaper of two)
+            once_c += CATHEDRAL_SHARE * worth * min(1.0, (left + 1) / max(1, need + 1)) * (0.3 + 0.7 * progress)
+            used = need if need < left else left
+            promised += used
+            left -= used
+        once_c -= cathedrals
+        if turns:
+            promised = -per * promised
+        else:  # (1 VP per 4 Resources once no turn is left: the whole VP the promised Stone would have made)
+            promised = (total - promised) // r.tracks.resources_per_vp - resources
     # ---- where the pieces stand: the best Town within reach for a House / a Pillar
     pieces = once = 0.0
     if turns:
@@ -405,7 +425,7 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
         pieces = PIECE_SHARE * share * (house + pillar)
         once = PIECE_SHARE * share * (house1 + pillar1) - pieces
     return (hxp, modules, buildings, rooms_v, bonus_ap, resources, king, king_later, top, fair_v, later, contracts,
-            others, full, cathedrals, pieces, once, completed_rooms)
+            others, full, cathedrals, pieces, once, completed_rooms, once_c, promised)
 
 
 _BUILDINGS: dict[tuple, tuple] = {}

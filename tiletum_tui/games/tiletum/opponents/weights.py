@@ -11,10 +11,10 @@ from ..engine.state import State
 # The terms of a player's estimate, in this order (``terms``); a ``Weights`` multiplies each, by round.
 TERMS = ("houses x pillars", "modules", "completed buildings", "rooms", "bonus ap", "resources", "king",
          "king later", "highest", "fair", "later fairs", "contracts", "storehouse others", "full storehouse",
-         "cathedrals", "pieces", "pieces counted once", "completed rooms")
+         "cathedrals", "pieces", "pieces counted once", "completed rooms", "cathedrals counted once", "stone promised")
 # The terms the journeyman leaves out (weight 0 in ``ONE``): issue 43's corrections, the master's only, so the
 # journeyman (the level every other is measured against) plays as it did.
-MASTER_ONLY = ("pieces counted once", "completed rooms")
+MASTER_ONLY = ("pieces counted once", "completed rooms", "cathedrals counted once", "stone promised")
 
 
 class Weights(NamedTuple):
@@ -62,19 +62,27 @@ def _by_the_rules(w: Weights) -> Weights:
       weighed as the Rooms term): the fit counts a Room filled towards a Completed Building at up to 10 times,
       and the first two Completed Buildings score nothing at the end (0/0/5/10/20/30), so placing the Crest that
       completes one lost the master up to 12 VP (in 232 of 278 positions: a Building one Crest short,
-      journeyman games, seeds 1-7, 2 and 4 players, each round's first turn) and it did not complete it.
+      journeyman games, seeds 1-7, 2 and 4 players, each round's first turn) and it did not complete it;
+    - the Stone in hand is counted once (``cathedrals counted once``, weighed as the Cathedrals term, and ``stone
+      promised``, as the Resources term): the Cathedrals term counts it in full for every Cathedral a Pillar
+      allows, and the Resources term again, so building a Cathedral lowered the master's value in 403 of 485
+      positions (journeyman games, seeds 1-12, 2 players, every position where one could be built, by up to 13
+      VP); and a Cathedral's promise counts at most as written (weight at most 1: the fit had it at up to 1.24).
     Placing a House or Pillar where its Merchant or Architect stood lowered the master's value in 59 of 723
     positions (journeyman games, seeds 1-14, 2 and 4 players, each round's first turn, up to 4 Towns per piece)
     and it kept the piece; with the piece counted once 51, with the cap 7 (the journeyman's estimate: 7), with
     both 1 (by 0.05 VP). With the Completed Building's Rooms kept, completing it never lowers the master's value
     there. ``bench.weights`` fits every term of ``TERMS``: a refit is of the first 16, the rest follow them."""
     fair, pieces, rooms = TERMS.index("fair"), TERMS.index("pieces"), TERMS.index("rooms")
+    cathedrals, resources = TERMS.index("cathedrals"), TERMS.index("resources")
     rows = []
     for row in w.rounds:
         row = list(row)
         row[fair] = max(1.0, row[fair])
         row[pieces] = min(1.0, row[pieces])
-        rows.append(tuple(row) + (row[pieces], row[rooms]))  # the corrections, weighed as the terms they correct
+        row[cathedrals] = min(1.0, row[cathedrals])
+        # the corrections, weighed as the terms they correct
+        rows.append(tuple(row) + (row[pieces], row[rooms], row[cathedrals], row[resources]))
     return Weights(tuple(rows))
 
 
