@@ -49,7 +49,7 @@ def beginner_move(seen, seed: int):
 # The master's simulations per decision (a turn), by the number of players: its strength, the same on every
 # machine. Chosen so a turn takes about 2 s on a slow 2-core machine: `tiletum bench --opponents` on this 2-core
 # machine, shared (6 December 2026), gave 534 (2 players) and 442 (4) CPU simulations a second; a slow machine
-# is taken as 60% of that (docs/opponents.md, "Measured").
+# is taken as 60% of that (docs/opponents-measured.md).
 MASTER_SIMULATIONS = {2: 640, 3: 580, 4: 530, 5: 480}
 GRANDMASTER_TIMES = 4  # the grandmaster: the master's search, this many times the simulations
 
