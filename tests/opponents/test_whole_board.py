@@ -8,7 +8,8 @@ from __future__ import annotations
 import functools
 import msgspec
 
-from tiletum_tui.games.tiletum.engine import apply, apply_in_place, current_player, legal_actions, new_game, notation, view
+from tiletum_tui.games.tiletum.engine import (apply, apply_in_place, current_player, legal_actions, new_game,
+                                              notation, view)
 from tiletum_tui.games.tiletum.engine.queries import cathedral_available, fair_count
 from tiletum_tui.games.tiletum.engine.effects import check_completed
 from tiletum_tui.games.tiletum.engine.ruleset import rules_for

@@ -389,12 +389,14 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
     # (issue 43) the same Stone counted once: above, the Stone in hand pays in full for every Cathedral a Pillar
     # allows, and counts as Resources too, so building one (spending its Stone) lowered the value of the others
     # and of the Stone: in 403 of 485 positions of journeyman games a Cathedral built lowered the master's value.
-    # Here the Stone in hand goes to those Cathedrals best first (``cathedrals counted once``: the difference, weighed as
-    # the Cathedrals term), and the Stone so promised is not also counted as Resources (``stone promised``).
+    # Here the Stone in hand goes to those Cathedrals best first (``cathedrals counted once``: the difference,
+    # weighed as the Cathedrals term), and the Stone so promised is not also counted as Resources (``stone
+    # promised``).
     once_c = promised = 0.0
     if open_cathedrals:
         left = stone
-        for worth, need in sorted(open_cathedrals, key=lambda c: (-c[0], c[1])):  # the most VP first (the cheaper of two)
+        # (the most VP first; of two alike, the cheaper)
+        for worth, need in sorted(open_cathedrals, key=lambda c: (-c[0], c[1])):
             once_c += CATHEDRAL_SHARE * worth * min(1.0, (left + 1) / max(1, need + 1)) * (0.3 + 0.7 * progress)
             used = need if need < left else left
             promised += used
