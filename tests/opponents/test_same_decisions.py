@@ -1,7 +1,9 @@
 """Issue 43, "A level is its simulations": a simulation made cheaper is the same simulation. The master at a
 fixed number of simulations makes, at fixed positions of journeyman games, the decisions the code recorded in
 ``master_decisions.json`` made (main at d182aa9, before the search was made faster; recorded again when the
-Stone in hand came to be counted once, issue 43, which changed 2 of the 14 plans and no journeyman value;
+Stone in hand came to be counted once, issue 43, which changed 2 of the 14 plans and no journeyman value; and
+again when a full Storehouse came to count only as the master's turn ends, which changed 7 of the 14 plans, 8
+runners-up and no value of a turn start;
 ``make_master_decisions.py`` says how): the same plan, the same runner-up, the same chances to win to the last bit (any value the search
 weighs that moved by a rounding would show there), and every seat's value of the position by the master's
 weights and the journeyman's. The positions are reached by the journeyman's own moves, so its planner is held

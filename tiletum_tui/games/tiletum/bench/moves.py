@@ -4,7 +4,8 @@ it was made from, by the value the master (and the journeyman) give the two (iss
 In every position of journeyman games where a player chooses what to do next (a turn's start or between its
 Actions and Tasks), each legal move of that player is made, and the choices it leaves to make at once (a
 Crest space's bonus, a Resource to gain, a Town for the Merchant) are made as well as the same weights can
-(best by the value, as a turn's plan would), so a move is weighed with what it brings. A move that lowers
+(best by the value, as a turn's plan would), so a move is weighed with what it brings; each value is taken as
+if the turn ended there (``evaluate.as_turn_ends``), as a plan's end is. A move that lowers
 the value is one the level will not make unless the search finds it pays; a move the rules pay for (a
 Cathedral built, a Contract fulfilled) that lowers it more often than not is a flaw in the estimate, not a
 choice. Moves that pass the turn or take a die are left out (their value is the turns they leave).
@@ -25,7 +26,7 @@ from collections import defaultdict
 
 from ..engine import apply, current_player, decision, legal_actions, new_game, parse
 from ..engine.state import ActionFrame, TurnFrame
-from ..opponents.evaluate import value_of
+from ..opponents.evaluate import as_turn_ends, value_of
 from ..opponents.match import play_game, settings_for
 from ..opponents.weights import ONE, master_weights
 
@@ -33,13 +34,19 @@ SKIPPED = ("done", "end", "die", "joker")  # pass the turn or take a die: their 
 FOLLOW = 3  # choices a move leaves to make at once, followed at most this deep (a bonus giving a bonus)
 
 
+def _worth(state, player: int, weights) -> float:
+    """The value of a position as if the turn ended there (``evaluate.as_turn_ends``: a Storehouse full in the
+    middle of a turn counts as full), so that two positions of one turn compare as two ends of it would."""
+    return as_turn_ends(state, player, value_of(state, player, weights), weights)
+
+
 def _settled(state, player: int, weights, depth: int = 0) -> float:
     """The value once the choices a move left to ``player`` are made, the best of each (as its weights see it)."""
     if (state.phase != "action" or depth >= FOLLOW or current_player(state) != player
             or isinstance(decision(state), (ActionFrame, TurnFrame))):
-        return value_of(state, player, weights)
+        return _worth(state, player, weights)
     values = [_settled(apply(state, a), player, weights, depth + 1) for a in legal_actions(state)]
-    return max(values) if values else value_of(state, player, weights)
+    return max(values) if values else _worth(state, player, weights)
 
 
 def positions(games: int, players: int = 2, modules: tuple[str, ...] = (), first_seed: int = 1):
@@ -64,7 +71,7 @@ def weigh_moves(games: int, players: int = 2, modules: tuple[str, ...] = (), ver
     for state in positions(games, players, modules, first_seed):
         who = current_player(state)
         master = master_weights(state)
-        before = value_of(state, who, master), value_of(state, who, ONE)
+        before = _worth(state, who, master), _worth(state, who, ONE)
         for action in legal_actions(state):
             verb = action.verb()
             if verb in SKIPPED or (verbs and verb not in verbs):

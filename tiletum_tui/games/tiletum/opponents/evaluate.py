@@ -17,9 +17,9 @@ Once the game is over the value is the final VP, exactly.
 from __future__ import annotations
 
 from ..engine.queries import fair_count
-from ..engine.state import State
+from ..engine.state import State, TurnFrame
 from .board_facts import Tables, common, once_per, tables  # noqa: F401 (tables: asked of this module too)
-from .weights import ONE, Weights
+from .weights import ONE, TERMS, Weights
 
 # ---------------------------------------------------------------- weights (VP-equivalents)
 RESOURCE_EARLY, RESOURCE_LATE = 0.55, 0.25  # one Resource at the start of the game / at the end
@@ -38,6 +38,7 @@ PIECE_STEP = 0.45  # a Town worth v, d steps away, is worth v - d * PIECE_STEP (
 PIECE_SHARE = 0.5  # ... times this: standing near a good Town is a promise, not yet a point
 CATHEDRAL_SHARE = 0.8  # a Pillar where one has not yet built: that Cathedral's VP, by the Stone in hand
 ROOM_PROGRESS = 2.2  # a Building with a Room filled is on its way to Completed (per filled share)
+FULL_FOR_NOW = TERMS.index("full storehouse for now")  # (``as_turn_ends``)
 
 
 
@@ -80,6 +81,29 @@ def terms(state: State) -> list[tuple[float, ...]]:
     shared = common(state)
     return [_terms(state, i, p, *shared) for i, p in enumerate(state.players)]
 
+
+
+def _in_own_turn(state: State, player: int) -> bool:
+    """(issue 43) In the middle of ``player``'s own turn (its die taken), where its Storehouse is full only for now:
+    a tile taken to be placed, hired into a Room or fulfilled before the turn ends. The rules refuse a tile while
+    it is full; what a full Storehouse costs is the tiles it refuses in the turns to come (what the term was
+    fitted to, at turn starts). So ``full storehouse for now`` (weighed as that term) takes it back until the turn
+    ends, and the planner's beam no longer drops a line that fills the Storehouse on its way (the fitted weight
+    made that up to 13 VP in round 1); a plan that ends with it full is valued as the turn ends (``as_turn_ends``)."""
+    bottom = state.stack[0] if state.stack else None
+    return type(bottom) is TurnFrame and bottom.player == player and bottom.die_taken
+
+
+def as_turn_ends(state: State, player: int, value: float, weights: Weights | None = None) -> float:
+    """``value`` (``value_of``'s, in the middle of ``player``'s turn) as if the turn ended here: a Storehouse full
+    now stays full, and ``full storehouse for now`` is taken away (what a plan ending here is worth)."""
+    k = (weights or ONE).rounds[min(state.round, 4) - 1][FULL_FOR_NOW]
+    if not k or state.phase == "over" or not _in_own_turn(state, player):
+        return value
+    p = state.players[player]
+    if len(p.storehouse) < tables(state.settings).r.player_board.storehouse or not turns_left(state, player):
+        return value
+    return value - k * FULL_STOREHOUSE
 
 
 def value_of(state: State, player: int, weights: Weights | None = None) -> float:
@@ -189,8 +213,11 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
             others += HELPER_IN_STORE * (1.0 if 1.0 < turns / 2.0 else turns / 2.0)
         else:
             others += CHARACTER_IN_STORE * (1.0 if 1.0 < turns / 2.0 else turns / 2.0)
+    full_now = 0.0
     if len(storehouse) >= r.player_board.storehouse and turns:
         full = -FULL_STOREHOUSE
+        if _in_own_turn(state, i):
+            full_now = FULL_STOREHOUSE
     # ---- Cathedrals this player may build (a Pillar there, not yet built)
     cathedrals = 0.0
     stone = res["S"]
@@ -245,7 +272,7 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
         pieces = PIECE_SHARE * share * (house + pillar)
         once = PIECE_SHARE * share * (house1 + pillar1) - pieces
     return (hxp, modules, buildings, rooms_v, bonus_ap, resources, king, king_later, top, fair_v, later, contracts,
-            others, full, cathedrals, pieces, once, completed_rooms, once_c, promised)
+            others, full, cathedrals, pieces, once, completed_rooms, once_c, promised, full_now)
 
 
 _BUILDINGS: dict[tuple, tuple] = {}

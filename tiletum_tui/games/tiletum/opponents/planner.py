@@ -24,7 +24,7 @@ from ..engine.contracts import Exchange
 from ..engine.tasks import Buy
 from ..engine.state import ActionFrame, TurnFrame
 from ..engine.turn import Done, EndTurn, TakeDie
-from .evaluate import value_of
+from .evaluate import as_turn_ends, value_of
 from .weights import Weights
 
 _ENC = msgspec.msgpack.Encoder()
@@ -94,7 +94,7 @@ def spend(state, me: int, width: Width, first: list | None = None, weights: Weig
                 continue
             for a in legal_actions(s):
                 if type(a) is EndTurn:
-                    finals.append(Plan(acts + [a], v, s))
+                    finals.append(Plan(acts + [a], as_turn_ends(s, me, v, weights), s))
                     continue
                 if not _useful(s, a, width.lean):
                     continue
@@ -112,7 +112,7 @@ def spend(state, me: int, width: Width, first: list | None = None, weights: Weig
         for v, s, acts in beam:
             ends = [a for a in legal_actions(s) if type(a) is EndTurn]
             if ends:
-                finals.append(Plan(acts + ends[:1], v, s))
+                finals.append(Plan(acts + ends[:1], as_turn_ends(s, me, v, weights), s))
     finals.sort(key=lambda p: -p.value)
     return finals
 

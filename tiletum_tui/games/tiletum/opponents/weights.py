@@ -11,10 +11,11 @@ from ..engine.state import State
 # The terms of a player's estimate, in this order (``terms``); a ``Weights`` multiplies each, by round.
 TERMS = ("houses x pillars", "modules", "completed buildings", "rooms", "bonus ap", "resources", "king",
          "king later", "highest", "fair", "later fairs", "contracts", "storehouse others", "full storehouse",
-         "cathedrals", "pieces", "pieces counted once", "completed rooms", "cathedrals counted once", "stone promised")
+         "cathedrals", "pieces", "pieces counted once", "completed rooms", "cathedrals counted once", "stone promised", "full storehouse for now")
 # The terms the journeyman leaves out (weight 0 in ``ONE``): issue 43's corrections, the master's only, so the
 # journeyman (the level every other is measured against) plays as it did.
-MASTER_ONLY = ("pieces counted once", "completed rooms", "cathedrals counted once", "stone promised")
+MASTER_ONLY = ("pieces counted once", "completed rooms", "cathedrals counted once", "stone promised",
+               "full storehouse for now")
 
 
 class Weights(NamedTuple):
@@ -67,14 +68,19 @@ def _by_the_rules(w: Weights) -> Weights:
       promised``, as the Resources term): the Cathedrals term counts it in full for every Cathedral a Pillar
       allows, and the Resources term again, so building a Cathedral lowered the master's value in 403 of 485
       positions (journeyman games, seeds 1-12, 2 players, every position where one could be built, by up to 13
-      VP); and a Cathedral's promise counts at most as written (weight at most 1: the fit had it at up to 1.24).
+      VP); and a Cathedral's promise counts at most as written (weight at most 1: the fit had it at up to 1.24);
+    - a full Storehouse costs nothing in the middle of the player's own turn (``full storehouse for now``, weighed
+      as the full Storehouse term, which it takes back; ``evaluate.as_turn_ends`` charges it again where a plan
+      ends): it was fitted at turn starts, up to 13 VP in round 1, and mid-turn it made the planner drop every
+      line that took a tile into the last free space to use it a move later (hiring a Character lowered the
+      master's value in 510 of 860 positions; the planner's turn differed in 79 of 192 turn starts).
     Placing a House or Pillar where its Merchant or Architect stood lowered the master's value in 59 of 723
     positions (journeyman games, seeds 1-14, 2 and 4 players, each round's first turn, up to 4 Towns per piece)
     and it kept the piece; with the piece counted once 51, with the cap 7 (the journeyman's estimate: 7), with
     both 1 (by 0.05 VP). With the Completed Building's Rooms kept, completing it never lowers the master's value
     there. ``bench.weights`` fits every term of ``TERMS``: a refit is of the first 16, the rest follow them."""
     fair, pieces, rooms = TERMS.index("fair"), TERMS.index("pieces"), TERMS.index("rooms")
-    cathedrals, resources = TERMS.index("cathedrals"), TERMS.index("resources")
+    cathedrals, resources, full = TERMS.index("cathedrals"), TERMS.index("resources"), TERMS.index("full storehouse")
     rows = []
     for row in w.rounds:
         row = list(row)
@@ -82,7 +88,7 @@ def _by_the_rules(w: Weights) -> Weights:
         row[pieces] = min(1.0, row[pieces])
         row[cathedrals] = min(1.0, row[cathedrals])
         # the corrections, weighed as the terms they correct
-        rows.append(tuple(row) + (row[pieces], row[rooms], row[cathedrals], row[resources]))
+        rows.append(tuple(row) + (row[pieces], row[rooms], row[cathedrals], row[resources], row[full]))
     return Weights(tuple(rows))
 
 
