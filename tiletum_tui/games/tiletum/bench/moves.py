@@ -26,7 +26,7 @@ from collections import defaultdict
 
 from ..engine import apply, current_player, decision, legal_actions, new_game, parse
 from ..engine.state import ActionFrame, TurnFrame
-from ..opponents.evaluate import as_turn_ends, value_of
+from ..opponents.evaluate import value_as_turn_ends
 from ..opponents.match import play_game, settings_for
 from ..opponents.weights import ONE, master_weights
 
@@ -34,19 +34,13 @@ SKIPPED = ("done", "end", "die", "joker")  # pass the turn or take a die: their 
 FOLLOW = 3  # choices a move leaves to make at once, followed at most this deep (a bonus giving a bonus)
 
 
-def _worth(state, player: int, weights) -> float:
-    """The value of a position as if the turn ended there (``evaluate.as_turn_ends``: a Storehouse full in the
-    middle of a turn counts as full), so that two positions of one turn compare as two ends of it would."""
-    return as_turn_ends(state, player, value_of(state, player, weights), weights)
-
-
 def _settled(state, player: int, weights, depth: int = 0) -> float:
     """The value once the choices a move left to ``player`` are made, the best of each (as its weights see it)."""
     if (state.phase != "action" or depth >= FOLLOW or current_player(state) != player
             or isinstance(decision(state), (ActionFrame, TurnFrame))):
-        return _worth(state, player, weights)
+        return value_as_turn_ends(state, player, weights)
     values = [_settled(apply(state, a), player, weights, depth + 1) for a in legal_actions(state)]
-    return max(values) if values else _worth(state, player, weights)
+    return max(values) if values else value_as_turn_ends(state, player, weights)
 
 
 def positions(games: int, players: int = 2, modules: tuple[str, ...] = (), first_seed: int = 1):
@@ -71,7 +65,7 @@ def weigh_moves(games: int, players: int = 2, modules: tuple[str, ...] = (), ver
     for state in positions(games, players, modules, first_seed):
         who = current_player(state)
         master = master_weights(state)
-        before = _worth(state, who, master), _worth(state, who, ONE)
+        before = value_as_turn_ends(state, who, master), value_as_turn_ends(state, who, ONE)
         for action in legal_actions(state):
             verb = action.verb()
             if verb in SKIPPED or (verbs and verb not in verbs):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..engine.queries import fair_count
 from ..engine.state import State, TurnFrame
-from .board_facts import Tables, common, once_per, tables  # noqa: F401 (tables: asked of this module too)
+from .board_facts import Tables, common, once_per, tables
 from .weights import ONE, TERMS, Weights
 
 # ---------------------------------------------------------------- weights (VP-equivalents)
@@ -83,6 +83,12 @@ def terms(state: State) -> list[tuple[float, ...]]:
 
 
 
+def _full_for_now(state: State, player: int, storehouse, cap: int, turns: int) -> bool:
+    """A full Storehouse that ``full storehouse for now`` takes back: full, turns still to come, and in the middle
+    of the player's own turn (``_in_own_turn``)."""
+    return len(storehouse) >= cap and bool(turns) and _in_own_turn(state, player)
+
+
 def _in_own_turn(state: State, player: int) -> bool:
     """(issue 43) In the middle of ``player``'s own turn (its die taken), where its Storehouse is full only for now:
     a tile taken to be placed, hired into a Room or fulfilled before the turn ends. The rules refuse a tile while
@@ -98,12 +104,17 @@ def as_turn_ends(state: State, player: int, value: float, weights: Weights | Non
     """``value`` (``value_of``'s, in the middle of ``player``'s turn) as if the turn ended here: a Storehouse full
     now stays full, and ``full storehouse for now`` is taken away (what a plan ending here is worth)."""
     k = (weights or ONE).rounds[min(state.round, 4) - 1][FULL_FOR_NOW]
-    if not k or state.phase == "over" or not _in_own_turn(state, player):
+    if not k or state.phase == "over":
         return value
-    p = state.players[player]
-    if len(p.storehouse) < tables(state.settings).r.player_board.storehouse or not turns_left(state, player):
+    cap = tables(state.settings).r.player_board.storehouse
+    if not _full_for_now(state, player, state.players[player].storehouse, cap, turns_left(state, player)):
         return value
     return value - k * FULL_STOREHOUSE
+
+
+def value_as_turn_ends(state: State, player: int, weights: Weights | None = None) -> float:
+    """``value_of`` as if the turn ended here (``as_turn_ends``): what a plan's gain and the bench of moves count from."""
+    return as_turn_ends(state, player, value_of(state, player, weights), weights)
 
 
 def value_of(state: State, player: int, weights: Weights | None = None) -> float:
@@ -213,11 +224,9 @@ def _terms(state, i: int, p, t: Tables, r, drop, highest, fair, fair_per, later_
             others += HELPER_IN_STORE * (1.0 if 1.0 < turns / 2.0 else turns / 2.0)
         else:
             others += CHARACTER_IN_STORE * (1.0 if 1.0 < turns / 2.0 else turns / 2.0)
-    full_now = 0.0
     if len(storehouse) >= r.player_board.storehouse and turns:
         full = -FULL_STOREHOUSE
-        if _in_own_turn(state, i):
-            full_now = FULL_STOREHOUSE
+    full_now = FULL_STOREHOUSE if _full_for_now(state, i, storehouse, r.player_board.storehouse, turns) else 0.0
     # ---- Cathedrals this player may build (a Pillar there, not yet built)
     cathedrals = 0.0
     stone = res["S"]

@@ -25,18 +25,12 @@ from ..engine.queries import ap_lost_by
 from ..engine.state import TurnFrame
 from tiletum_tui.shell.opponents.base import LEVEL_TITLES, LEVELS, MAX_SECONDS, MAX_SIMULATIONS, Budget, Choice  # noqa: F401 (their home)
 from tiletum_tui.shell.opponents.base import PONDERING, SEARCHING, BaseOpponent
-from .evaluate import as_turn_ends, value_of
+from .evaluate import value_as_turn_ends, value_of
 from .weights import Weights, master_weights
 from .master import Ponder, search
 from .planner import JOURNEYMAN, Plan, Width, plan_turn
 
 _ENC = msgspec.msgpack.Encoder()
-
-
-def _now(seen, seat: int, weights) -> float:
-    """What the position in hand is worth if the turn ended here: what a plan's gain is counted from (a plan's
-    value is its end's, ``evaluate.as_turn_ends``)."""
-    return as_turn_ends(seen, seat, value_of(seen, seat, weights), weights)
 
 
 def public_bytes(state) -> bytes:
@@ -104,7 +98,7 @@ class Opponent(BaseOpponent):
         if self._steps and self._foreseen == public_bytes(seen):
             rest = list(self._steps)
             out = self._next_step(replanned=False)
-            out.plan, out.gain, out.win = rest, self._plan_value - _now(seen, self.seat, weights), self._win
+            out.plan, out.gain, out.win = rest, self._plan_value - value_as_turn_ends(seen, self.seat, weights), self._win
             return out
         started = time.perf_counter()
         seed = decision_seed(seen, self.seat, self.level)
@@ -120,7 +114,7 @@ class Opponent(BaseOpponent):
             # (a surprise in mid-turn, the King tile): the planner on one sample of the view.
             width = JOURNEYMAN if self.level == "journeyman" else MASTER_WIDTH
             plan = best_plan(sample(seen, seed), self.seat, width, weights)
-            info = Choice(plan.actions[0], gain=plan.value - _now(seen, self.seat, weights))
+            info = Choice(plan.actions[0], gain=plan.value - value_as_turn_ends(seen, self.seat, weights))
         self._start(seen, seed, plan)
         self._plan_value, self._win = plan.value, info.win
         out = self._next_step(replanned=True)
