@@ -16,8 +16,10 @@ def test_the_bench_of_losses_adds_up_to_each_games_result(tmp_path, capsys):
     category; the four rounds' Fairs add up to the Fairs' category; a game the master won is counted a win."""
     results = arena.run(["master", "journeyman"], games=3, budget=Budget(seconds=None, simulations=2), jobs=1,
                         out=io.StringIO(), progress=None, folder=tmp_path)
+    (tmp_path / "not a save.json").write_text("{")
     games = read_games([tmp_path])
-    assert len(games) == 3
+    assert len(games) == 3  # (the file that is not a save is skipped, and said)
+    assert "skipped" in capsys.readouterr().err
     for g, r in zip(sorted(games, key=lambda g: g.seed), sorted(results, key=lambda r: r.seed)):
         me = r.levels.index("master")
         assert g.margin[4] == r.vp[me] - r.vp[1 - me]

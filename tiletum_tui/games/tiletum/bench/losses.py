@@ -11,10 +11,12 @@ A benchmark of games already played, not a test.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections import defaultdict
 from pathlib import Path
 from typing import NamedTuple
 
+from tiletum_tui.shell.saves.errors import SaveFileError
 from tiletum_tui.shell.saves.store import read_save
 
 from ..engine import apply_in_place, parse, rules_for
@@ -44,7 +46,11 @@ def read_games(folders, level: str = "master") -> list[Game]:
     out = []
     for folder in folders:
         for path in sorted(Path(folder).glob("*.json")):
-            loaded = read_save(path)
+            try:
+                loaded = read_save(path)
+            except SaveFileError as exc:  # (a file that is not a readable save: said, and the rest read)
+                print(f"skipped {path}: {exc}", file=sys.stderr)
+                continue
             levels = [s.level for s in loaded.save.seats]
             if levels.count(level) != 1:
                 continue
