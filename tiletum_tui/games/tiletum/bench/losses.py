@@ -11,15 +11,11 @@ A benchmark of games already played, not a test.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections import defaultdict
-from pathlib import Path
 from typing import NamedTuple
 
-from tiletum_tui.shell.saves.errors import SaveFileError
-from tiletum_tui.shell.saves.store import read_save
-
-from ..engine import apply_in_place, parse, rules_for
+from ..engine import apply_in_place
+from .saved import saved_games
 
 FAIRS = "fairs"  # the ledger's category of the Fairs' VP
 
@@ -44,34 +40,27 @@ def _less_the_others(values: list[float], me: int) -> float:
 def read_games(folders, level: str = "master") -> list[Game]:
     """Every saved game in ``folders`` with one seat of ``level``, replayed (``Game``)."""
     out = []
-    for folder in folders:
-        for path in sorted(Path(folder).glob("*.json")):
-            try:
-                loaded = read_save(path)
-            except SaveFileError as exc:  # (a file that is not a readable save: said, and the rest read)
-                print(f"skipped {path}: {exc}", file=sys.stderr)
-                continue
-            levels = [s.level for s in loaded.save.seats]
-            if levels.count(level) != 1:
-                continue
-            me = levels.index(level)
-            r = rules_for(loaded.settings)
-            state = loaded.game.new_game(loaded.settings)
-            margin, fairs, before = {}, {}, [0] * len(levels)
-            for text in loaded.save.actions:
-                round_ = state.round
-                apply_in_place(state, parse(text, rules=r))
-                if state.round != round_ or state.phase == "over":  # round_ has ended (its Fair scored)
-                    margin[round_] = _less_the_others([p.vp for p in state.players], me)
-                    now = [p.ledger.get(FAIRS, 0) for p in state.players]
-                    fairs[round_] = _less_the_others([n - b for n, b in zip(now, before)], me)
-                    before = now
-            if state.phase != "over":
-                continue
-            categories = sorted({c for p in state.players for c in p.ledger})
-            by_category = {c: _less_the_others([p.ledger.get(c, 0) for p in state.players], me) for c in categories}
-            outcome = "win" if state.winner == me else "loss"  # (the rules' tie-breakers leave one winner)
-            out.append(Game(loaded.settings.seed, outcome, by_category, margin, fairs))
+    for _, loaded, actions in saved_games(folders, skip_unreadable=True):
+        levels = [s.level for s in loaded.save.seats]
+        if levels.count(level) != 1:
+            continue
+        me = levels.index(level)
+        state = loaded.game.new_game(loaded.settings)
+        margin, fairs, before = {}, {}, [0] * len(levels)
+        for action in actions:
+            round_ = state.round
+            apply_in_place(state, action)
+            if state.round != round_ or state.phase == "over":  # round_ has ended (its Fair scored)
+                margin[round_] = _less_the_others([p.vp for p in state.players], me)
+                now = [p.ledger.get(FAIRS, 0) for p in state.players]
+                fairs[round_] = _less_the_others([n - b for n, b in zip(now, before)], me)
+                before = now
+        if state.phase != "over":
+            continue
+        categories = sorted({c for p in state.players for c in p.ledger})
+        by_category = {c: _less_the_others([p.ledger.get(c, 0) for p in state.players], me) for c in categories}
+        outcome = "win" if state.winner == me else "loss"  # (the rules' tie-breakers leave one winner)
+        out.append(Game(loaded.settings.seed, outcome, by_category, margin, fairs))
     return out
 
 

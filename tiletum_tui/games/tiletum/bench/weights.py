@@ -12,15 +12,12 @@ the master's positions happen to have more of. Docs: docs/opponents.md, "The eva
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from tiletum_tui.shell.saves.store import read_save
-
-from ..engine import apply_in_place, current_player, new_game, parse, rules_for, view
+from ..engine import apply_in_place, current_player, new_game, view
 from ..engine.state import TurnFrame
 from ..opponents.evaluate import terms
 from ..opponents.levels import Opponent
 from ..opponents.match import settings_for
+from .saved import saved_games
 
 Sample = tuple[list[list[float]], list[float]]  # one turn start: each player's terms, each one's VP still to come
 
@@ -57,17 +54,13 @@ def saved_samples(folders) -> dict[int, list[Sample]]:
     """Every turn start of the games saved in these folders (``tiletum arena --out``), by round, each
     player's terms followed by the master's mark (1 for a master's seat, else 0)."""
     out: dict[int, list[Sample]] = {1: [], 2: [], 3: [], 4: []}
-    for folder in folders:
-        for path in sorted(Path(folder).glob("*.json")):
-            loaded = read_save(path)
-            r = rules_for(loaded.settings)
-            moves = iter(loaded.save.actions)
-            try:
-                _game(loaded.game.new_game(loaded.settings),
-                      lambda s: None if (text := next(moves, None)) is None else parse(text, rules=r), out,
-                      [s.level == "master" for s in loaded.save.seats])
-            except ValueError as exc:
-                raise ValueError(f"{path}: {exc}") from None
+    for path, loaded, actions in saved_games(folders):
+        moves = iter(actions)
+        try:
+            _game(loaded.game.new_game(loaded.settings), lambda s: next(moves, None), out,
+                  [s.level == "master" for s in loaded.save.seats])
+        except ValueError as exc:
+            raise ValueError(f"{path}: {exc}") from None
     return out
 
 

@@ -41,8 +41,6 @@ ROOM_PROGRESS = 2.2  # a Building with a Room filled is on its way to Completed 
 FULL_FOR_NOW = TERMS.index("full storehouse for now")  # (``as_turn_ends``)
 
 
-
-
 def turns_left(state: State, player: int) -> int:
     """Turns this player still takes in the game (counting the one in hand)."""
     if state.phase == "over":
@@ -82,7 +80,6 @@ def terms(state: State) -> list[tuple[float, ...]]:
     return [_terms(state, i, p, *shared) for i, p in enumerate(state.players)]
 
 
-
 def _full_for_now(state: State, player: int, storehouse, cap: int, turns: int) -> bool:
     """A full Storehouse that ``full storehouse for now`` takes back: full, turns still to come, and in the middle
     of the player's own turn (``_in_own_turn``)."""
@@ -113,7 +110,8 @@ def as_turn_ends(state: State, player: int, value: float, weights: Weights | Non
 
 
 def value_as_turn_ends(state: State, player: int, weights: Weights | None = None) -> float:
-    """``value_of`` as if the turn ended here (``as_turn_ends``): what a plan's gain and the bench of moves count from."""
+    """``value_of`` as if the turn ended here (``as_turn_ends``): what a plan's gain and the bench of moves count
+    from."""
     return as_turn_ends(state, player, value_of(state, player, weights), weights)
 
 

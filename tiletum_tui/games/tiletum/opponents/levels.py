@@ -98,7 +98,8 @@ class Opponent(BaseOpponent):
         if self._steps and self._foreseen == public_bytes(seen):
             rest = list(self._steps)
             out = self._next_step(replanned=False)
-            out.plan, out.gain, out.win = rest, self._plan_value - value_as_turn_ends(seen, self.seat, weights), self._win
+            gain = self._plan_value - value_as_turn_ends(seen, self.seat, weights)
+            out.plan, out.gain, out.win = rest, gain, self._win
             return out
         started = time.perf_counter()
         seed = decision_seed(seen, self.seat, self.level)

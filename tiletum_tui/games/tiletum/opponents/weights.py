@@ -11,7 +11,8 @@ from ..engine.state import State
 # The terms of a player's estimate, in this order (``terms``); a ``Weights`` multiplies each, by round.
 TERMS = ("houses x pillars", "modules", "completed buildings", "rooms", "bonus ap", "resources", "king",
          "king later", "highest", "fair", "later fairs", "contracts", "storehouse others", "full storehouse",
-         "cathedrals", "pieces", "pieces counted once", "completed rooms", "cathedrals counted once", "stone promised", "full storehouse for now")
+         "cathedrals", "pieces", "pieces counted once", "completed rooms", "cathedrals counted once", "stone promised",
+         "full storehouse for now")
 # The terms the journeyman leaves out (weight 0 in ``ONE``): issue 43's corrections, the master's only, so the
 # journeyman (the level every other is measured against) plays as it did.
 MASTER_ONLY = ("pieces counted once", "completed rooms", "cathedrals counted once", "stone promised",
