@@ -278,6 +278,10 @@ async def test_each_chapter_from_its_prepared_position_with_a_wrong_move_at_ever
                 await pilot.press("space")
             else:
                 await pilot.press(marked_key(tut.query_one(DecisionPanel)))
+        while tut._timer is not None:  # Rosa's moves that close the chapter, told before it ends (on a busy
+            keys += 1  # machine the last key's refresh can come before them)
+            assert keys < MAX_KEYS, "Rosa kept playing"
+            await pilot.pause(0.01)
         steps = range(chapter.start, end)
         assert refused == {j for j in steps if T.STEPS[j].kind != T.FREE}
         assert answered_wrong == {j for j in steps if T.STEPS[j].question}

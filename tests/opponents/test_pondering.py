@@ -205,17 +205,20 @@ def test_a_grandmaster_leaving_while_it_ponders_stops_at_once(steps, quiet):
 
 def test_the_node_cap_holds(steps, monkeypatch):
     """Pondering's memory bound: a kept tree stops growing at its node cap, however many simulations were
-    left (a cap of 60 nodes here, against some 20 MB's worth in play)."""
+    left (a cap of 60 nodes past what the decision's own search left in it, against some 20 MB's worth in play)."""
     state = new_game(settings_for(("grandmaster", "journeyman"), seed=7))
-    monkeypatch.setattr(master, "PONDER_NODES", 60)
+    first = Opponent(0, "grandmaster", Budget.parse("200"))
+    first.choose(view(state))
+    cap = first._kept.nodes + 60  # (the same decision again: the same tree)
+    monkeypatch.setattr(master, "PONDER_NODES", cap)
     gm = Opponent(0, "grandmaster", Budget.parse("200"))
     gm.choose(view(state))
     kept = steps.live = gm._kept
-    assert kept is not None and kept.left == 200 and kept.cap == 60 and kept.nodes < 60
+    assert kept is not None and kept.left == 200 and kept.cap == cap and kept.nodes == cap - 60
     gm.ponder()
     assert not gm.pondering
     assert count_nodes(kept.node) == kept.nodes
-    assert 60 <= kept.nodes < 60 + master.MAX_TURNS * master.RANKED  # (what one simulation may add past it)
+    assert cap <= kept.nodes < cap + master.MAX_TURNS * master.RANKED  # (what one simulation may add past it)
     assert 0 < steps[0] < 200  # it stopped there: the rest was not run (nor will be at the next decision)
 
 
