@@ -11,7 +11,7 @@ import weakref
 from tiletum_tui.shell.host.client import HostLink
 from tiletum_tui.shell.host.hosted import HostFolder
 from tiletum_tui.shell.host.join import JoinApp, settle_memory
-from tiletum_tui.games.tiletum.engine.turn import Done, EndTurn, Skip
+from tiletum_tui.games.tiletum.engine.turn import FINISHING
 from tiletum_tui.games.tiletum.ui.widgets.decision import DecisionPanel
 
 from .hosting import (at_a_table, bob_at_anns_table, running_host, screen_until,  # noqa: F401 (fixture)
@@ -58,7 +58,7 @@ def _not_ending(legal: list, rng):
     """A random legal move of Ann's that does not end her turn or an Action while another is legal: the host deals
     each table anew, and a random choice could end her turn after two moves, before the screen was watched
     long enough to count (it did once, in a whole suite beside two arenas)."""
-    going_on = [a for a in legal if not isinstance(a, (EndTurn, Done, Skip))]
+    going_on = [a for a in legal if not isinstance(a, FINISHING)]
     return rng.choice(going_on or legal)
 
 

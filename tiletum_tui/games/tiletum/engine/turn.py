@@ -373,6 +373,9 @@ _SKIPPABLE = (MoveFrame, PlaceFrame, MoveAnywhereFrame, PickBuildingFrame)
 
 
 register(TakeDie, ChooseAction, EndTurn, Done, Skip)
+# The moves that finish something without doing anything: the turn, the Action or bonus in hand, a bonus declined
+# (the one 'finish' key makes them; a recap tells nothing of them).
+FINISHING = (EndTurn, Done, Skip)
 # Actions are frozen values, so the common ones are made once per seat and shared by every listing.
 _END = [EndTurn(seat) for seat in _SEATS]
 _DONE = [Done(seat) for seat in _SEATS]

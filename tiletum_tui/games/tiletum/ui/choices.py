@@ -21,7 +21,7 @@ from ..engine.contracts import Exchange
 from ..engine.queries import ap_left
 from ..engine.state import ActionFrame, JokerFrame, State
 from ..engine.tasks import TASKS, Fulfil, PlaceCrest
-from ..engine.turn import ChooseAction, Done, EndTurn, Skip, TakeDie
+from ..engine.turn import FINISHING, ChooseAction, Done, EndTurn, Skip, TakeDie
 from . import text as T
 from .text import space_summary
 from .choice_steps import ALONE, DROP, FINISH, TASK, Step
@@ -244,7 +244,7 @@ def finish_action(legal: list):
     die's Action: its Tasks are open either way), else Done, else Skip."""
     found = {}
     for a in legal:
-        if isinstance(a, (EndTurn, Done, Skip)):
+        if isinstance(a, FINISHING):
             found.setdefault(type(a), a)
     return found.get(EndTurn) or found.get(Done) or found.get(Skip)
 

@@ -21,7 +21,7 @@ from ..engine.events import Scored, TileDrawn
 from ..engine.map_actions import MovePiece, PlaceHouse, PlacePillar
 from ..engine.ruleset import rules_for
 from ..engine.table_words import corruption_words, table_event
-from ..engine.turn import Done, EndTurn, Skip, TakeDie
+from ..engine.turn import FINISHING, EndTurn, TakeDie
 from . import text as T
 
 PIECES = ("merchant", "architect")
@@ -138,7 +138,7 @@ class LogReader:
                 walk.append(w.space_name(a.to))
                 where[key] = a.to
                 mark(out, who, a)
-            elif isinstance(a, (EndTurn, Done, Skip)):
+            elif isinstance(a, FINISHING):
                 pass  # ending a turn or a bonus tells nothing new
             else:
                 text = entry.text.removeprefix(names[who] + " ") if 0 <= who < len(names) else entry.text
