@@ -50,15 +50,23 @@ async def _replay_and_charts(app, pilot, moves: int) -> None:
     if isinstance(app.screen, AnnounceDialog):
         await pilot.press("enter")
         await screen_until(pilot, lambda: not isinstance(app.screen, AnnounceDialog))
+    # The final table comes up after the announcement closes (its callback runs a moment later): a
+    # player presses r once the keys line offers Replay.
+    await screen_until(pilot, lambda: _offers(app, "replay"))
     await pilot.press("r")
     await screen_until(pilot, lambda: isinstance(app.screen, ReplayShell))
     assert app.screen.positions.last == moves and app.screen.positions.finished
     await pilot.press("escape")
-    await screen_until(pilot, lambda: not isinstance(app.screen, ReplayShell))
+    await screen_until(pilot, lambda: not isinstance(app.screen, ReplayShell) and _offers(app, "charts"))
     await pilot.press("c")
     await screen_until(pilot, lambda: isinstance(app.screen, ChartsScreen))
     await pilot.press("escape")
     await screen_until(pilot, lambda: not isinstance(app.screen, ChartsScreen))
+
+
+def _offers(app, action: str) -> bool:
+    """The screen's keys line offers ``action`` (a binding shown and enabled)."""
+    return any(b.binding.action == action and b.enabled for b in app.screen.active_bindings.values())
 
 
 def _over(app) -> bool:
