@@ -111,3 +111,14 @@ def test_the_reward_reads_an_early_margin_as_a_smaller_chance_than_a_late_one():
     early = _reward(10, _scale(_turn_start(seed=5, round_=2), 2))
     late = _reward(10, _scale(_turn_start(seed=5, round_=4), 2))
     assert 0.6 < early < late < 0.8
+
+
+def test_at_the_games_end_the_reward_is_who_won():
+    """Rulebook, final scoring: the player with the most VP wins. At 2 players a simulation that reaches the game's
+    end reads its final margin as a win or a loss (a win by 3 VP at least 0.95, a tie a half), so the master's last
+    turns play for the win, where a margin in round 4 is still a chance."""
+    over = _turn_start(seed=5, round_=4)
+    put(over, "phase", "over")
+    assert _reward(3, _scale(over, 2)) > 0.95 and _reward(-3, _scale(over, 2)) < 0.05
+    assert _reward(0, _scale(over, 2)) == 0.5
+    assert _reward(3, _scale(_turn_start(seed=5, round_=4), 2)) < 0.7
