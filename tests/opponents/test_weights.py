@@ -14,7 +14,7 @@ from tiletum_tui.games.tiletum.bench.weights import fit, saved_samples
 from tiletum_tui.games.tiletum.engine import apply_in_place, current_player, new_game, view
 from tiletum_tui.games.tiletum.engine.state import TurnFrame, put
 from tiletum_tui.games.tiletum.opponents.evaluate import terms, value_of
-from tiletum_tui.games.tiletum.opponents.weights import MASTER_WEIGHTS, ONE, TERMS
+from tiletum_tui.games.tiletum.opponents.weights import FITTED, MASTER_WEIGHTS, ONE, TERMS
 from tiletum_tui.games.tiletum.opponents.levels import Budget, Opponent
 from tiletum_tui.games.tiletum.opponents.master import _reward, _scale
 from tiletum_tui.games.tiletum.opponents.match import settings_for
@@ -74,9 +74,12 @@ def test_the_masters_own_games_are_read_from_the_arenas_saves(tmp_path):
     assert [len(by_round[r]) for r in (1, 2, 3, 4)] == [6, 6, 6, 6]
     first_ts, first_came = by_round[1][0]
     assert [t[-1] for t in first_ts] == [1.0, 0.0]  # seat 1 played by the master
-    assert all(len(t) == len(TERMS) + 1 for t in first_ts)
+    assert all(len(t) == len(FITTED) + 1 for t in first_ts)  # the fitted terms (the corrections follow them)
     start = [p.vp for p in new_game(settings_for(("master", "journeyman"), seed=1)).players]
     assert first_came == [v - s for v, s in zip(results[0].vp, start)]  # from the first turn start to the end
+    # Where the master's simulations end at 2 players: each round's first turn start only, the first of each above.
+    starts = saved_samples([tmp_path], round_starts=True)
+    assert [starts[r] for r in (1, 2, 3, 4)] == [[by_round[r][0]] for r in (1, 2, 3, 4)]
 
 
 def test_the_master_counts_a_filled_room_for_more_than_the_journeyman():

@@ -17,20 +17,25 @@ from ..engine.state import TurnFrame
 from ..opponents.evaluate import terms
 from ..opponents.levels import Opponent
 from ..opponents.match import settings_for
+from ..opponents.weights import FITTED
 from .saved import saved_games
 
 Sample = tuple[list[list[float]], list[float]]  # one turn start: each player's terms, each one's VP still to come
 
 
-def _game(state, next_move, out: dict[int, list[Sample]], marks_of=()) -> None:
+def _game(state, next_move, out: dict[int, list[Sample]], marks_of=(), round_starts: bool = False) -> None:
     """Play one game from ``state`` (``next_move(state)``: the action to apply, None once there is none),
     and add each turn start's terms (each player's followed by ``marks_of``' value for its seat, if any) to
-    ``out`` by round, with the VP each player went on to score from there to the end."""
+    ``out`` by round, with the VP each player went on to score from there to the end. ``round_starts``: only
+    each round's first turn start (where the master's simulations end)."""
     marks = []
+    seen_rounds: set[int] = set()
     while (action := next_move(state)) is not None:
         top = state.stack[-1]
-        if isinstance(top, TurnFrame) and not top.die_taken:
-            ts = [list(t) + ([float(marks_of[i])] if marks_of else []) for i, t in enumerate(terms(state))]
+        if isinstance(top, TurnFrame) and not top.die_taken and not (round_starts and state.round in seen_rounds):
+            seen_rounds.add(state.round)
+            ts = [list(t[:len(FITTED)]) + ([float(marks_of[i])] if marks_of else [])  # (the corrections follow)
+                  for i, t in enumerate(terms(state))]
             marks.append((state.round, ts, [p.vp for p in state.players]))
         apply_in_place(state, action)
     if state.phase != "over":
@@ -50,15 +55,16 @@ def samples(games: int, seed: int, players: int = 2, modules: tuple[str, ...] = 
     return out
 
 
-def saved_samples(folders) -> dict[int, list[Sample]]:
-    """Every turn start of the games saved in these folders (``tiletum arena --out``), by round, each
-    player's terms followed by the master's mark (1 for a master's seat, else 0)."""
+def saved_samples(folders, round_starts: bool = False) -> dict[int, list[Sample]]:
+    """Every turn start (``round_starts``: each round's first only) of the games saved in these folders
+    (``tiletum arena --out``), by round, each player's terms followed by the master's mark (1 for a master's
+    seat, else 0)."""
     out: dict[int, list[Sample]] = {1: [], 2: [], 3: [], 4: []}
     for path, loaded, actions in saved_games(folders):
         moves = iter(actions)
         try:
             _game(loaded.game.new_game(loaded.settings), lambda s: next(moves, None), out,
-                  [s.level == "master" for s in loaded.save.seats])
+                  [s.level == "master" for s in loaded.save.seats], round_starts)
         except ValueError as exc:
             raise ValueError(f"{path}: {exc}") from None
     return out
@@ -112,8 +118,10 @@ def fit_weights(tables=TABLES[4], ridge: float = 1.0, modules: tuple[str, ...] =
     return tuple(fit(by_round[r], ridge) for r in (1, 2, 3, 4))
 
 
-def fit_saved(folders, ridge: float = 1.0) -> tuple[tuple[float, ...], ...]:
-    """A row of weights per round (``TERMS``' order), fitted to the games saved in these folders, the
-    master's mark fitted with them and then left out: ``opponents.weights.MASTER_WEIGHTS[2]``."""
-    by_round = saved_samples(folders)
+def fit_saved(folders, ridge: float = 1.0, round_starts: bool = False) -> tuple[tuple[float, ...], ...]:
+    """A row of weights per round (the first 16 of ``TERMS``: the rest follow them), fitted to the games
+    saved in these folders, the master's mark fitted with them and then left out:
+    ``opponents.weights.MASTER_WEIGHTS[2]``; with ``round_starts``, to each round's first turn start only (where
+    the master's simulations end at 2 players; docs/opponents.md, "Tried and not kept")."""
+    by_round = saved_samples(folders, round_starts)
     return tuple(fit(by_round[r], ridge)[:-1] for r in (1, 2, 3, 4))

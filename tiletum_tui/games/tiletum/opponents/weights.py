@@ -17,6 +17,7 @@ TERMS = ("houses x pillars", "modules", "completed buildings", "rooms", "bonus a
 # journeyman (the level every other is measured against) plays as it did.
 MASTER_ONLY = ("pieces counted once", "completed rooms", "cathedrals counted once", "stone promised",
                "full storehouse for now")
+FITTED = tuple(t for t in TERMS if t not in MASTER_ONLY)  # the terms ``bench.weights`` fits (the rest follow them)
 
 
 class Weights(NamedTuple):
