@@ -120,8 +120,8 @@ def test_at_the_games_end_the_reward_is_who_won():
     """Rulebook, final scoring: the player with the most VP wins. At 2 players a simulation that reaches the game's
     end reads its final margin as a win or a loss (a win by 3 VP at least 0.95, a tie a half), so the master's last
     turns play for the win, where a margin in round 4 is still a chance."""
-    over = _turn_start(seed=5, round_=4)
-    put(over, "phase", "over")
-    assert _reward(3, _scale(over, 2)) > 0.95 and _reward(-3, _scale(over, 2)) < 0.05
-    assert _reward(0, _scale(over, 2)) == 0.5
-    assert _reward(3, _scale(_turn_start(seed=5, round_=4), 2)) < 0.7
+    state = _turn_start(seed=5, round_=4)
+    assert _reward(3, _scale(state, 2)) < 0.7  # round 4 under way: still a chance
+    put(state, "phase", "over")
+    assert _reward(3, _scale(state, 2)) > 0.95 and _reward(-3, _scale(state, 2)) < 0.05
+    assert _reward(0, _scale(state, 2)) == 0.5

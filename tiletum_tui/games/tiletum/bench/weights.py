@@ -119,7 +119,7 @@ def fit_weights(tables=TABLES[4], ridge: float = 1.0, modules: tuple[str, ...] =
 
 
 def fit_saved(folders, ridge: float = 1.0, round_starts: bool = False) -> tuple[tuple[float, ...], ...]:
-    """A row of weights per round (the first 16 of ``TERMS``: the rest follow them), fitted to the games
+    """A row of weights per round (``FITTED``'s terms: the corrections follow them), fitted to the games
     saved in these folders, the master's mark fitted with them and then left out:
     ``opponents.weights.MASTER_WEIGHTS[2]``; with ``round_starts``, to each round's first turn start only (where
     the master's simulations end at 2 players; docs/opponents.md, "Tried and not kept")."""

@@ -54,12 +54,12 @@ PRIOR_VISITS = 2  # virtual visits giving each root candidate the reward its pla
 # root) outweigh the root's own search of the plan for a while (docs/opponents.md; not yet measured)
 REUSED_VISITS = 4
 # The reward: a logistic of the margin at the simulation's end, its scale in VP by the round that end
-# lies in (1-4; the last: the game over, as at round 4's last turns), fitted to who won 400 2-player and
-# 200 4-player journeyman games from such a margin (docs/opponents.md): early margins say little, late ones
-# much. At 2 players it is the chance to win; at 3-4 the curve's slope only (an even margin reads 50%, not
-# a fair share; 3 players read the 4-player row). At the game's end the final margin decides who won: at 2
-# players a 1 VP scale (a win by 3 VP reads 0.95, a tie 0.5), so the last round's search plays for the win,
-# not the margin (issue 43; it was 6 VP, never fitted).
+# lies in (1-4), fitted to who won 400 2-player and 200 4-player journeyman games from such a margin
+# (docs/opponents.md): early margins say little, late ones much. At 2 players it is the chance to win; at
+# 3-4 the curve's slope only (an even margin reads 50%, not a fair share; 3 players read the 4-player row).
+# The last: the game over, where the final margin decides who won: at 2 players a 1 VP scale (a win by 3 VP
+# reads 0.95, a tie 0.5), so the last round's search plays for the win, not the margin (issue 43; it was
+# 6 VP, never fitted, as it still is at 3-4 players).
 MARGIN_SCALES = {2: (17.0, 17.0, 15.0, 10.0, 1.0), 4: (10.0, 10.0, 11.0, 9.0, 6.0)}
 
 
