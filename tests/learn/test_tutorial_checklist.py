@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tiletum_tui.games.tiletum.engine import options
+from tiletum_tui.games.tiletum.engine.categories import KING
 from tiletum_tui.games.tiletum.engine.characters import Hire, Refresh, Room
 from tiletum_tui.games.tiletum.engine.contracts import Exchange, TakeContract
 from tiletum_tui.games.tiletum.engine.effects import score
@@ -185,7 +186,7 @@ def _vp_floor(step, state, lesson):
     s = clone(state)
     put(s.players[lesson.opponent], "vp", 2)
     put(s, "events", ())
-    score(r, s, lesson.opponent, -3, "king", "a red space")
+    score(r, s, lesson.opponent, -3, KING, "a red space")
     assert s.players[lesson.opponent].vp == 0 and step.answers[step.correct].startswith("0")
     assert "only 2 VP" in step.text and "Rosa -3" in step.text
 

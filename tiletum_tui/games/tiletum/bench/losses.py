@@ -15,9 +15,9 @@ from collections import defaultdict
 from typing import NamedTuple
 
 from ..engine import apply_in_place
+from ..engine.categories import FAIRS
 from .saved import saved_games
 
-FAIRS = "fairs"  # the ledger's category of the Fairs' VP
 
 
 class Game(NamedTuple):
@@ -52,7 +52,7 @@ def read_games(folders, level: str = "master") -> list[Game]:
             apply_in_place(state, action)
             if state.round != round_ or state.phase == "over":  # round_ has ended (its Fair scored)
                 margin[round_] = _less_the_others([p.vp for p in state.players], me)
-                now = [p.ledger.get(FAIRS, 0) for p in state.players]
+                now = [p.ledger.get(FAIRS.key, 0) for p in state.players]
                 fairs[round_] = _less_the_others([n - b for n, b in zip(now, before)], me)
                 before = now
         if state.phase != "over":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..data.schema import RESOURCE_NAMES, RESOURCES
 from .actions import Action, Rule, register, refuse
+from .categories import CHARACTERS
 from .common import gain_one, without
 from .effects import run_effects
 from .queries import building_design
@@ -82,7 +83,7 @@ class CharacterBonus(Action, tag="bonus"):
         if not frame.remaining:
             pop_frame(state)
         t = r.tiles[self.tile]
-        run_effects(r, state, frame.player, t.effects, source="effect", why=t.name, category="characters")
+        run_effects(r, state, frame.player, t.effects, source="effect", why=t.name, category=CHARACTERS)
 
     def describe(self, r, state) -> str:
         name = r.tile_name(self.tile)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..data import schema as fx
 from . import rng
+from .categories import CHARACTERS, CONTRACTS, HELPERS, Category
 from .common import gain, replaced
 from .events import Scored, TileDrawn
 from .frozen import added
@@ -16,15 +17,15 @@ from .state import (
 from .state import emit, push, put
 
 
-def score(r, state: State, player: int, vp: int, category: str, why: str) -> None:
+def score(r, state: State, player: int, vp: int, category: Category, why: str) -> None:
     """Add (or take) VP; the score never drops below 0, and the ledger records what really changed."""
-    assert category in r.category_keys, f"unknown scoring category {category!r}"
+    assert category.key in r.category_keys, f"a category this ruleset does not score: {category.key!r}"
     p = state.players[player]
     new = max(0, p.vp + vp)
     real = new - p.vp
     put(p, "vp", new)
-    put(p, "ledger", added(p.ledger, {category: real}))
-    emit(state, Scored(player=player, vp=real, category=category, why=why))
+    put(p, "ledger", added(p.ledger, {category.key: real}))
+    emit(state, Scored(player=player, vp=real, category=category.key, why=why))
 
 
 def draw(state: State, pile: str, to: str) -> str:
@@ -87,15 +88,16 @@ def fill_room(r, state: State, player: int, building: int, floor: int, tile_id: 
         put(p, "houses", p.houses + 1)
     check_completed(r, state, player, building)
     t = r.tiles[tile_id]
-    run_effects(r, state, player, t.effects, source="effect", why=t.name, category="characters")
+    run_effects(r, state, player, t.effects, source="effect", why=t.name, category=CHARACTERS)
 
 
-def run_effects(r, state: State, player: int, effects, *, source: str, why: str, category: str = "") -> None:
+def run_effects(r, state: State, player: int, effects, *, source: str, why: str,
+                category: Category | None = None) -> None:
     """Resolve a tile's effects: immediate ones now, choices as frames (the first effect on top).
 
-    ``category`` is where VP they give are booked (Helpers book under "helpers").
+    ``category`` is where VP they give are booked (by default a Helper's under Helpers, others under Contracts).
     """
-    category = category or ("helpers" if source == "helper" else "contracts")
+    category = category or (HELPERS if source == "helper" else CONTRACTS)
     frames = []
     for e in effects:
         if isinstance(e, fx.Gain):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..data.schema import DIE_COLOURS
 from . import rng
+from .categories import COMPLETED_BUILDINGS, FAIRS, HOUSES_X_PILLARS, KING, RESOURCES_LEFT, START
 from .common import replaced
 from .effects import draw, score, shuffle
 from .events import CorruptionRevealed, DiceRolled, FairHeld, GameOver, PhaseBegan, TurnBegan
@@ -130,7 +131,7 @@ def new_game(settings: Settings) -> State:
             rooms=tuple(tuple("*" if b.preoccupied else "" for _ in range(b.rooms)) for b in board.buildings),
             crests=tuple("" for _ in board.buildings), contracts=tuple("" for _ in board.contract_vp),
             cathedral_tiles=(), cathedrals=(), dice=(), bonus_ap={}, completed=tuple(False for _ in board.buildings),
-            ledger={"start": tracks.start_vp},
+            ledger={START.key: tracks.start_vp},
         )
         for i, setup in enumerate(settings.players)
     ))
@@ -224,7 +225,7 @@ def start_king_phase(r, state: State) -> None:
 def score_highest_without_tile(r, state: State) -> None:
     """King phase step 1 with no Bonus tile beside the track (the last round): the highest scores 4 VP."""
     if state.round == 4:
-        score(r, state, king_order(state)[0], r.tracks.king_round4_vp, "king", "highest on the King track in round 4")
+        score(r, state, king_order(state)[0], r.tracks.king_round4_vp, KING, "highest on the King track in round 4")
 
 
 def score_king_track(r, state: State) -> None:
@@ -232,7 +233,7 @@ def score_king_track(r, state: State) -> None:
     for p in range(len(state.players)):
         vp = king_vp(r, state, p)
         if vp:
-            score(r, state, p, vp, "king", f"King track space {vp:+d}")
+            score(r, state, p, vp, KING, f"King track space {vp:+d}")
         for m in r.modules:
             m.king_phase_player(r, state, p)
 
@@ -273,16 +274,16 @@ def hold_fair(r, state: State) -> None:
                                  tile_vp=tile.vp, participants=tuple(taking_part)))
     for p in range(len(state.players)):
         if p not in taking_part:  # told too, so the announcement can say why nothing was scored
-            score(r, state, p, 0, "fairs", f"Fair in {town}: no House or Merchant there")
+            score(r, state, p, 0, FAIRS, f"Fair in {town}: no House or Merchant there")
             continue
         if tile.condition == "king_track":
-            score(r, state, p, per, "fairs", f"Fair in {town}: King track tile")
+            score(r, state, p, per, FAIRS, f"Fair in {town}: King track tile")
             vp = king_vp(r, state, p)
             if vp:
-                score(r, state, p, vp, "fairs", f"Fair in {town}: King track space {vp:+d}")
+                score(r, state, p, vp, FAIRS, f"Fair in {town}: King track space {vp:+d}")
         else:
             times = fair_count(r, state, p, tile.condition)
-            score(r, state, p, per * times, "fairs", f"Fair in {town}: {times} x {per} VP ({tile.text})")
+            score(r, state, p, per * times, FAIRS, f"Fair in {town}: {times} x {per} VP ({tile.text})")
     put(state.board, "fairs", replaced(state.board.fairs, i, Fair(town=fair.town, tile=fair.tile, done=True)))
 
 
@@ -321,20 +322,20 @@ def cleanup(r, state: State) -> None:
 def _houses_x_pillars(r, state: State, i: int) -> None:
     houses, pillars = houses_on_map(state, i), pillars_on_map(state, i)
     if houses * pillars:
-        score(r, state, i, houses * pillars, "houses x pillars", f"{houses} Houses x {pillars} Pillars")
+        score(r, state, i, houses * pillars, HOUSES_X_PILLARS, f"{houses} Houses x {pillars} Pillars")
 
 
 def _completed_buildings(r, state: State, i: int) -> None:
     completed = sum(state.players[i].completed)
     vp = r.tracks.completed_building_vp[completed]
     if vp:
-        score(r, state, i, vp, "completed buildings", f"{completed} Completed Buildings")
+        score(r, state, i, vp, COMPLETED_BUILDINGS, f"{completed} Completed Buildings")
 
 
 def _resources_left(r, state: State, i: int) -> None:
     left = resource_total(state.players[i])
     if left // r.tracks.resources_per_vp:
-        score(r, state, i, left // r.tracks.resources_per_vp, "resources", f"{left} Resources left")
+        score(r, state, i, left // r.tracks.resources_per_vp, RESOURCES_LEFT, f"{left} Resources left")
 
 
 FINAL_STEPS = (_houses_x_pillars, _completed_buildings, _resources_left)

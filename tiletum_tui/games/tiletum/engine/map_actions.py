@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..data import schema as fx
 from .actions import Action, Rule, register, refuse
+from .categories import HOUSES
 from .common import action_is, can_take, piece_at, pop_spent, replaced, spend, store, use_ap, without
 from .effects import run_effects, score
 from .frozen import updated
@@ -145,7 +146,7 @@ def build_house(r, state, frame, town: str, space: int, spec, name: str) -> None
     for m in r.modules:
         m.placed(r, state, frame.player, "house", town)
     if spec.bonus == "vp":
-        score(r, state, frame.player, spec.vp, "houses", f"House space in {name}")
+        score(r, state, frame.player, spec.vp, HOUSES, f"House space in {name}")
     elif spec.bonus == "building":
         run_effects(r, state, frame.player, [fx.BuildingBonus()], source="effect", why=f"Building Bonus in {name}")
 

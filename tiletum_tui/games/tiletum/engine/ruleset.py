@@ -33,42 +33,17 @@ with, so a save made before a rules change still replays exactly (docs/saves.md)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 from .. import registry
 from ..data.catalogue import load
 from ..data.schema import ACTIONS, Catalogue
 from .actions import kinds_of, sync_kinds
+from .categories import BASE_CATEGORIES, Category
 from .versions import RULES_VERSIONS
 
 GAME = "tiletum"
 START_TOWN = "TIL"  # Tiletum: everyone's Merchant, Architect and first House start here
-
-
-@dataclass(frozen=True)
-class Category:
-    """A scoring category: the ledger key, its title in the breakdown table, scored at the end or not."""
-
-    key: str
-    title: str
-    at_end: bool = False
-
-
-BASE_CATEGORIES: tuple[Category, ...] = (
-    Category("start", "Start"),
-    Category("king", "King track"),
-    Category("fairs", "Fairs"),
-    Category("contracts", "Contracts"),
-    Category("cathedrals", "Cathedrals"),
-    Category("houses", "House spaces"),
-    Category("characters", "Characters"),
-    Category("crests", "Crest spaces"),
-    Category("helpers", "Helpers"),
-    Category("houses x pillars", "Houses × Pillars", True),
-    Category("completed buildings", "Completed Buildings", True),
-    Category("resources", "Resources left", True),
-)
 
 
 class Module:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..data import schema as fx
 from ..data.schema import RESOURCE_NAMES, RESOURCES
 from .actions import Action, Rule, register, refuse, short
+from .categories import CATHEDRALS, CONTRACTS, CRESTS
 from .common import gain, gain_one, helper_active, pay_check, replaced, tasks_open, unstore
 from .effects import check_completed, run_effects, score
 from .events import TileDiscarded
@@ -115,7 +116,7 @@ class Fulfil(Action, tag="fulfil"):
         board = r.player_board
         if i < board.contract_pillars:
             put(p, "pillars", p.pillars + 1)  # the Pillar printed on that space joins the supply
-        score(r, state, frame.player, t.vp + board.contract_vp[i], "contracts", f"{t.name} on Contract space {i + 1}")
+        score(r, state, frame.player, t.vp + board.contract_vp[i], CONTRACTS, f"{t.name} on Contract space {i + 1}")
         run_effects(r, state, frame.player, t.effects, source="effect", why=t.name)
         for m in r.modules:
             m.fulfilled(r, state, frame.player, self.tile)
@@ -175,7 +176,7 @@ class PlaceCrest(Action, tag="crest"):
         put(p, "crests", replaced(p.crests, b, self.tile))
         check_completed(r, state, frame.player, b)
         run_effects(r, state, frame.player, [space.bonus], source="effect", why=f"Crest space of Building {self.building}",
-                    category="crests")
+                    category=CRESTS)
 
     def describe(self, r, state) -> str:
         return f"places the {r.tile_name(self.tile)} under Building {self.building}"
@@ -262,7 +263,7 @@ def contribute(r, state, player: int, holder, town: str, name: str, cost_vp: int
     p = state.players[player]
     put(p, "cathedral_tiles", p.cathedral_tiles + (stack[-1],))  # a Cathedral tile for the Fairs too
     put(p, "cathedrals", p.cathedrals + (town,))
-    score(r, state, player, cost_vp + tile_vp, "cathedrals", f"Cathedral of {name}")
+    score(r, state, player, cost_vp + tile_vp, CATHEDRALS, f"Cathedral of {name}")
 
 
 class UseHelper(Action, tag="use"):

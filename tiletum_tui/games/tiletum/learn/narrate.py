@@ -9,6 +9,7 @@ from __future__ import annotations
 
 
 from ..engine import describe as _describe
+from ..engine.categories import FAIRS, KING
 from ..engine.events import CorruptionRevealed, FairHeld, PhaseBegan, Scored
 from ..engine.ruleset import rules_for
 
@@ -53,7 +54,7 @@ def event_lines(state, events) -> list[str]:
                        "tokens, the wheel turns one step.")
         elif isinstance(e, PhaseBegan) and e.phase == "final":
             out.append("Final scoring: Houses x Pillars, Completed Buildings, 1 VP per 4 Resources.")
-        elif isinstance(e, Scored) and e.category == "king":
+        elif isinstance(e, Scored) and e.category == KING.key:
             king.append(f"{names[e.player]} {e.vp:+d}")
         elif isinstance(e, FairHeld):
             if king:
@@ -61,7 +62,7 @@ def event_lines(state, events) -> list[str]:
                 king = []
             who = ", ".join(names[p] for p in e.participants) or "nobody"
             out.append(f"The Fair in {r.space_name(e.town)}: {e.per} VP each time; taking part: {who}.")
-        elif isinstance(e, Scored) and e.category == "fairs" and e.vp:
+        elif isinstance(e, Scored) and e.category == FAIRS.key and e.vp:
             out.append(f"  {names[e.player]} +{e.vp} VP ({e.why}).")
     if king:
         out.append("King track scored: " + ", ".join(king) + ".")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from ..engine.categories import HOUSES_X_PILLARS
 from ..engine.queries import cathedral_available, cathedral_tile_vp, king_order, king_space
 from ..engine.ruleset import rules_for
 from ..engine.state import EMPTY, State
@@ -25,7 +26,7 @@ class Tables:
         self.rooms = [b.rooms for b in r.player_board.buildings]
         self.preoccupied = [b.preoccupied for b in r.player_board.buildings]
         self.king_track = r.tracks.king_track
-        self.houses_x_pillars = "houses x pillars" in r.category_keys  # a module may score another product instead
+        self.houses_x_pillars = HOUSES_X_PILLARS.key in r.category_keys  # a module may score another product instead
         self._cathedral_vp: dict[str, int] = {}
 
     def cathedral_vp(self, tile: str) -> int:

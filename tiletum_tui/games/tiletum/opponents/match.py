@@ -8,6 +8,7 @@ import msgspec
 
 from ..engine import PlayerSetup, Settings, apply, apply_in_place, current_player, new_game, view, notation
 from tiletum_tui.shell.opponents.base import GameResult, per_seat  # noqa: F401 (GameResult: its home)
+from ..engine.categories import FAIRS
 from .levels import Budget, Opponent
 from ..engine.ruleset import rules_for
 
@@ -75,7 +76,7 @@ def count_parts(before, after, action, used: list[dict]) -> None:
     if after.phase == "over":  # the base game's parts the opponents are measured on (issue 23, item 2)
         for c, p in zip(used, after.players):
             c["Completed Buildings"], c["Pillars left"] = sum(p.completed), p.pillars
-            c["Fair VP"] = p.ledger.get("fairs", 0)
+            c["Fair VP"] = p.ledger.get(FAIRS.key, 0)
     r = rules_for(after.settings)
     package = type(action).__module__.split(".")  # tiletum_tui.games.tiletum.engine.<module's package>.<file>
     if len(package) > 3 and package[2] in r.module_names:

@@ -15,6 +15,7 @@ from ..effects import run_effects
 from ..events import Noted
 from ..queries import king_space
 from ..state import emit, put
+from .categories import TECHNOLOGIES
 from .common import me, sv, whenever
 from .tables import tables
 
@@ -50,4 +51,4 @@ def king_step_one(r, state, player: int) -> None:
         put(p, "silver", p.silver + ribbon)
         emit(state, Noted(player=player, text=f"+{ribbon} Silver from the blue ribbon"))
     run_effects(r, state, player, whenever(state, player, "king_on_zero_or_higher"), source="effect",
-                why="King Technology", category="technologies")
+                why="King Technology", category=TECHNOLOGIES)

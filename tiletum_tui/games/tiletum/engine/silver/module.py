@@ -21,6 +21,7 @@ from ..ruleset import Module
 from ..state import MoveAndPlaceFrame, PlaceFrame, put
 from ..turn import Skip
 from . import cleanup, king, prospector, scoring, setup, tasks, technologies, underground
+from .categories import TECHNOLOGIES
 from .common import discount, gain_silver, sv, whenever
 from .estimate import estimate as promise
 from .state import MarkerFrame, PlaceMineFrame, ProspectorStepFrame, ResourceTileFrame
@@ -89,11 +90,11 @@ class SilverModule(Module):
     def placed(self, r, state, player: int, piece: str, town: str) -> None:
         event = "place_house" if piece == "house" else "place_pillar"
         run_effects(r, state, player, whenever(state, player, event), source="effect", why="Technology",
-                    category="technologies")
+                    category=TECHNOLOGIES)
 
     def fulfilled(self, r, state, player: int, tile: str) -> None:
         run_effects(r, state, player, whenever(state, player, "fulfil_contract"), source="effect", why="Technology",
-                    category="technologies")
+                    category=TECHNOLOGIES)
 
     def run_effect(self, r, state, player: int, effect, source: str, why: str, category: str):
         if isinstance(effect, sx.GainSilver):

@@ -18,6 +18,7 @@ from ..effects import run_effects
 from ..frozen import updated
 from ..queries import takeable_tiles
 from ..state import EMPTY, ActionFrame, pop_frame, put
+from .categories import TECHNOLOGIES
 from .common import in_this_game, in_play, me, modifiers, sv, whenever
 from .state import PlaceMineFrame, ProspectorStepFrame
 from .tables import PROSPECTOR, section_of, tables
@@ -293,7 +294,7 @@ def place_mine(r, state, player: int, town: str, space: int) -> None:
     if gold:
         gain_one(state.players[player], "G", gold)
     run_effects(r, state, player, whenever(state, player, "place_mine"), source="effect", why="a Mine placed",
-                category="technologies")
+                category=TECHNOLOGIES)
 
 
 def prospector_steps(kind, state, seat: int) -> list:

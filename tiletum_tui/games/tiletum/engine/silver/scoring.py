@@ -9,21 +9,14 @@ tier reached is worth its cost (1, 2, 3: a Technology on tier III scores 6).
 from __future__ import annotations
 
 from ...data import silver_schema as sx
+from ..categories import COMPLETED_BUILDINGS, RESOURCES_LEFT, Category
 from ..effects import score
 from ..flow import _completed_buildings as completed_buildings  # the base game's step, as it is
 from ..queries import houses_on_map, pillars_on_map, resource_total
-from ..ruleset import Category
+from .categories import CATEGORIES, OVERLAY, SILVER_LEFT, TECHNOLOGY_TIERS
 from .common import me, modifiers, sv
 from .king import mines_on_maps
 from .tables import tables
-
-OVERLAY = "scoring overlay"
-CATEGORIES = (
-    Category("technologies", "Technologies"),  # what Technologies give during the game ("whenever ...")
-    Category(OVERLAY, "Scoring overlay", True),
-    Category("silver", "Silver left", True),
-    Category("technology tiers", "Technology tiers", True),
-)
 
 
 def categories(cats: tuple[Category, ...]) -> tuple[Category, ...]:
@@ -31,8 +24,8 @@ def categories(cats: tuple[Category, ...]) -> tuple[Category, ...]:
     overlay scores instead of Houses x Pillars)."""
     by_key = {c.key: c for c in cats + CATEGORIES}
     during = tuple(c for c in cats if not c.at_end) + CATEGORIES[:1]
-    end = ("completed buildings", OVERLAY, "resources", "silver", "technology tiers")
-    return during + tuple(by_key[k] for k in end)
+    end = (COMPLETED_BUILDINGS, OVERLAY, RESOURCES_LEFT, SILVER_LEFT, TECHNOLOGY_TIERS)
+    return during + tuple(by_key[c.key] for c in end)
 
 
 def counts(state, player: int) -> dict[str, int]:
@@ -68,14 +61,14 @@ def _resources(r, state, i: int) -> None:
     left = resource_total(state.players[i])  # Silver is no Resource: never counted here
     per = resources_per_vp(state, i)
     if left // per:
-        score(r, state, i, left // per, "resources", f"{left} Resources left ({per} per VP)")
+        score(r, state, i, left // per, RESOURCES_LEFT, f"{left} Resources left ({per} per VP)")
 
 
 def _silver(r, state, i: int) -> None:
     silver = me(state, i).silver
     per = tables().data.rules.final_scoring.silver_per_vp
     if silver // per:
-        score(r, state, i, silver // per, "silver", f"{silver} Silver left")
+        score(r, state, i, silver // per, SILVER_LEFT, f"{silver} Silver left")
 
 
 def tier_vp(tier: int) -> int:
@@ -86,7 +79,7 @@ def tier_vp(tier: int) -> int:
 def _tiers(r, state, i: int) -> None:
     vp = sum(tier_vp(t) for t in me(state, i).technology.values())
     if vp:
-        score(r, state, i, vp, "technology tiers", "Technology tiers reached")
+        score(r, state, i, vp, TECHNOLOGY_TIERS, "Technology tiers reached")
 
 
 def final_steps(steps: list) -> list:

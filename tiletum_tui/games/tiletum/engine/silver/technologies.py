@@ -17,6 +17,7 @@ from ..effects import run_effects
 from ..frozen import added, updated
 from ..queries import ACTION_NAMES, die_action_frame
 from ..state import ActionFrame, pop_frame, push, put
+from .categories import TECHNOLOGIES
 from .common import in_this_game, me, modifiers, pay_silver, sv
 from .state import MarkerFrame, ResourceTileFrame
 from .tables import tables
@@ -97,7 +98,7 @@ class AdvanceTechnology(Action, tag="tech"):
                 if sv(state).resource_tiles:
                     frames.append(ResourceTileFrame(player=frame.player))
             else:
-                run_effects(r, state, frame.player, [e], source="effect", why=reached.text, category="technologies")
+                run_effects(r, state, frame.player, [e], source="effect", why=reached.text, category=TECHNOLOGIES)
         push(state, *reversed(frames))
 
     def describe(self, r, state) -> str:
@@ -168,7 +169,7 @@ class TakeResourceTile(Action, tag="rtile"):
         put(me(state, frame.player), "resource_tile", tile)
         pop_frame(state)
         t = tables().data.resource_bonus_tiles[tile]
-        run_effects(r, state, frame.player, t.on_take, source="effect", why=t.text, category="technologies")
+        run_effects(r, state, frame.player, t.on_take, source="effect", why=t.text, category=TECHNOLOGIES)
 
     def describe(self, r, state) -> str:
         return f"takes the {RESOURCE_NAMES.get(self.resource, self.resource)} Resource Bonus tile"

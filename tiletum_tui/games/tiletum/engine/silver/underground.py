@@ -17,6 +17,7 @@ spaces under the base game's rules, Stone Tablets, and new Prospectors.
 from __future__ import annotations
 
 from ..actions import Action, Rule, refuse
+from ..categories import HELPERS
 from ..common import gain_one, spend, tasks_open
 from ..effects import run_effects
 from ..frozen import updated
@@ -60,7 +61,7 @@ def enter_space(r, state, player: int, space: str) -> None:
         return
     put(s, "covered", s.covered + (space,))
     t = tables().data.tablets[tablet]
-    run_effects(r, state, player, t.effects, source="effect", why=t.name, category="helpers")
+    run_effects(r, state, player, t.effects, source="effect", why=t.name, category=HELPERS)
 
 
 # ---------------------------------------------------------------- placing a House or a Pillar underground

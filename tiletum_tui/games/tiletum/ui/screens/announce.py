@@ -3,6 +3,7 @@ read from the events of the action that scored it. A part of ``GameScreen``."""
 
 from __future__ import annotations
 
+from ...engine.categories import KING
 from ...engine.events import FairHeld, GameOver, Noted, PhaseBegan, Scored
 from .. import text as T
 
@@ -28,7 +29,7 @@ class Announcing:
         events = entry.events
         scored = [e for e in events if isinstance(e, Scored)]
         parts, notes, rnd, noted = [], [], None, {}
-        if any(e.category == "king" for e in scored) and not any(isinstance(e, PhaseBegan) and e.phase == "king"
+        if any(e.category == KING.key for e in scored) and not any(isinstance(e, PhaseBegan) and e.phase == "king"
                                                                   for e in events):
             parts.append("King phase")  # announced after the highest player's Bonus tile choice
         for e in events:
