@@ -43,7 +43,11 @@ from .weights import master_weights
 from .planner import QUICK, Plan, Width, plan_turn, quick_turn, rank_dice, spend
 
 ROOT = Width(beam=6, dice=8)  # the root's candidate plans
-ROOT_PLANS = 6
+# The root weighs two ways to spend each die (the planner's best and its best other), the 10 best plans: the
+# simulations, which score the round's King phase and Fair as the rules do, then choose between two plans the
+# estimate alone would have ranked (issue 43: 6 plans, one a die, before)
+ROOT_PLANS = 10
+ROOT_PER_DIE = 2
 RANKED = 8  # dice ranked by the screen at a node below the root
 TREE_DICE = 3  # a node below the root first offers this many dice, one more each time visits double
 MAX_TURNS = 8  # a simulation plays to the end of the round (its King phase and Fair scored exactly), at most this many turns
@@ -89,15 +93,16 @@ def search(seen, me: int, budget, seed: int, hurry=None, reuse: Node | None = No
         started = time.perf_counter()  # the time budget covers the root's planning too
     first = sample(seen, seed)
     w = master_weights(seen)  # the evaluation's weights wherever the master weighs: plans, the tree, playouts, ends
-    plans = plan_turn(first, me, ROOT, keep=ROOT_PLANS, weights=w)
+    plans = plan_turn(first, me, ROOT, keep=ROOT_PLANS, weights=w, per_die=ROOT_PER_DIE)
     now = value_of(seen, me, w)
     root = Node()
     values = evaluate(seen, weights=w)
     others = (sum(values) - values[me]) / (n - 1)
     root.visits = PRIOR_VISITS * len(plans)
     by_die: dict = {}
-    for p in plans:  # (two plans of one die: the later one stands)
-        by_die[_key(p.actions[0])] = p
+    for p in plans:  # a die's better plan keyed by its die (as in the tree below), its other by (die, 2)
+        k = _key(p.actions[0])
+        by_die[(k, 2) if k in by_die else k] = p
     for key, p in by_die.items():
         kept = reuse.children.get(key) if reuse is not None else None
         if kept is not None:
@@ -136,11 +141,12 @@ class Ponder(Pondering):
 
     def __init__(self, root: Node, plan: Plan, seen, seed: int, me: int, simulations: int,
                  cap: int | None = None) -> None:
-        self.key = _key(plan.actions[0])
+        self.key = _key(plan.actions[0])  # the die it took (the root may weigh two plans of one die)
         self.seen, self.seed, self.me, self.n, self.round = seen, seed, me, len(seen.players), seen.round
+        chosen = next(c for c in root.children.values() if c.plan is plan)
         # Only a turn with another of this player's turns after it in the round is worth pondering: the
         # tree ends with the round (its King phase and Fair are scored at the simulation's end).
-        super().__init__(root.children[self.key], simulations if seen.lap < 3 else 0,
+        super().__init__(chosen, simulations if seen.lap < 3 else 0,
                          PONDER_NODES if cap is None else cap)  # (the rest of the root is let go)
 
     def simulate(self) -> None:

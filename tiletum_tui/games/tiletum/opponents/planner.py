@@ -126,12 +126,13 @@ def die_choices(state, me: int) -> list:
 
 
 def plan_turn(state, me: int, width: Width = JOURNEYMAN, *, keep: int = 1,
-              weights: Weights | None = None) -> list[Plan]:
+              weights: Weights | None = None, per_die: int = 1) -> list[Plan]:
     """The best plans for the decision in hand (``keep`` of them, best first).
 
     At the start of a turn: every die choice is screened (a greedy turn per die value and Bonus
     tile, the other colours and changes of value by what they give at once), the best
-    ``width.dice`` get the full beam. Later in a turn: the beam from here."""
+    ``width.dice`` get the full beam, and each gives its best plan and, with ``per_die`` 2, its best
+    other way to spend the die (``_other_way``). Later in a turn: the beam from here."""
     top = state.stack[-1]
     if not (isinstance(top, TurnFrame) and not top.die_taken):
         plans = spend(state, me, width, weights=weights)[:keep]
@@ -157,8 +158,22 @@ def plan_turn(state, me: int, width: Width = JOURNEYMAN, *, keep: int = 1,
         plans = spend(after, me, width, [a], weights, now)
         if plans:
             out.append(plans[0])
+            other = _other_way(plans) if per_die > 1 else None
+            if other is not None:
+                out.append(other)
     out.sort(key=lambda p: -p.value)
     return out[:keep]
+
+
+def _other_way(plans: list[Plan]) -> Plan | None:
+    """The best plan for a die that is another way to spend it than the best: neither plan the start
+    of the other (the same moves, stopped early or gone on with) and not of the same value."""
+    best = plans[0]
+    for p in plans[1:]:
+        n = min(len(p.actions), len(best.actions))
+        if p.value != best.value and p.actions[:n] != best.actions[:n]:
+            return p
+    return None
 
 
 AP_WORTH = 1.2  # what an AP still to spend is worth, roughly, when dice are ranked without planning them
