@@ -1,4 +1,4 @@
-"""Issue 43: the master's root weighs two ways to spend each die (the planner's best plan for it and its best
+"""Issue 43: at 2 players the master's root weighs two ways to spend each die (the planner's best plan for it and its best
 other), so its simulations, which score the round's King phase and Fair as the rules do, choose between plans
 the estimate alone would have ranked; and the grandmaster ponders the plan it chose, whichever of a die's two.
 """
@@ -12,16 +12,16 @@ from tiletum_tui.games.tiletum.opponents.match import settings_for
 from tiletum_tui.shell.opponents.base import Budget
 
 
-def _turn_starts(seed: int, count: int):
-    """The views at the first ``count`` turn starts of a 2-player journeyman game."""
-    state = new_game(settings_for(("journeyman", "journeyman"), seed))
-    players = [Opponent(i, "journeyman") for i in range(2)]
+def _turn_starts(seed: int, count: int, players: int = 2):
+    """The views at the first ``count`` turn starts of a journeyman game."""
+    state = new_game(settings_for(("journeyman",) * players, seed))
+    seats = [Opponent(i, "journeyman") for i in range(players)]
     out = []
     while len(out) < count and state.phase != "over":
         seen = view(state)
         if _turn_start(seen):
             out.append((seen, current_player(state)))
-        state = apply(state, players[current_player(state)].choose(seen).action)
+        state = apply(state, seats[current_player(state)].choose(seen).action)
     return out
 
 
@@ -43,7 +43,7 @@ def test_the_root_weighs_a_second_way_to_spend_a_die(monkeypatch):
     seconds = 0
     for seen, me in _turn_starts(seed=1, count=8):
         root = _candidates(monkeypatch, seen, me)
-        assert root is None or len(root.children) <= master.ROOT_PLANS
+        assert root is None or len(root.children) <= 10
         for key, child in (root.children.items() if root else ()):
             if _second(key):
                 first = root.children[key[0]].plan
@@ -65,3 +65,10 @@ def test_the_grandmaster_ponders_the_plan_it_chose_when_its_die_has_two(monkeypa
     kept = master.Ponder(root, second.plan, seen, 3, me, simulations=0)
     assert kept.node is second
     assert kept.key == master._key(second.plan.actions[0])  # followed along the die it took, as any
+
+
+def test_at_four_players_the_root_weighs_one_plan_a_die(monkeypatch):
+    """At 3-4 players (150-250 simulations a decision) the root keeps one plan a die, the 6 best, as measured."""
+    for seen, me in _turn_starts(seed=1, count=4, players=4):
+        root = _candidates(monkeypatch, seen, me)
+        assert root is None or (len(root.children) <= 6 and not any(_second(k) for k in root.children))

@@ -8,8 +8,8 @@ state, and the same node is reached under different deals.
 
 One step of the tree is a whole turn, keyed by its die choice: a die and the planner's plan for it
 (``planner.spend``) count as one move, so the tree's branching is the few dice worth taking, not
-every order of moves and Tasks. At the root the candidates are the planner's best few whole-turn
-plans (a wider beam than the journeyman's). Below it, each player's turn offers the dice the
+every order of moves and Tasks. At the root the candidates are the planner's best whole-turn plans
+(a wider beam than the journeyman's), at 2 players two ways to spend each die. Below it, each player's turn offers the dice the
 planner's screen ranks highest, widened progressively as a node is visited more. Each simulation
 ends with a short playout (every player plays its quick greedy turn) to the end of the round, so
 the round's King phase and Fair are scored as the rules score them (at most 8 turns: at 4 players
@@ -43,11 +43,12 @@ from .weights import master_weights
 from .planner import QUICK, Plan, Width, plan_turn, quick_turn, rank_dice, spend
 
 ROOT = Width(beam=6, dice=8)  # the root's candidate plans
-# The root weighs two ways to spend each die (the planner's best and its best other), the 10 best plans: the
-# simulations, which score the round's King phase and Fair as the rules do, then choose between two plans the
-# estimate alone would have ranked (issue 43: 6 plans, one a die, before)
-ROOT_PLANS = 10
-ROOT_PER_DIE = 2
+# The root's plans and the ways to spend a die among them, by the number of players. At 2 the planner's best plan
+# for each die and its best other, the 10 best: the simulations, which score the round's King phase and Fair as
+# the rules do, then choose between two plans the estimate alone would have ranked (issue 43: 168 of 200 against
+# the journeyman where one plan a die, 6 in all, won 164). At 3-4 players, with 250 / 150 simulations a decision,
+# one plan a die, the 6 best, as measured there (10 plans would get some 15 simulations each at 4).
+ROOT_PLANS = {2: (10, 2), 3: (6, 1), 4: (6, 1)}
 RANKED = 8  # dice ranked by the screen at a node below the root
 TREE_DICE = 3  # a node below the root first offers this many dice, one more each time visits double
 MAX_TURNS = 8  # a simulation plays to the end of the round (its King phase and Fair scored exactly), at most this many turns
@@ -93,7 +94,8 @@ def search(seen, me: int, budget, seed: int, hurry=None, reuse: Node | None = No
         started = time.perf_counter()  # the time budget covers the root's planning too
     first = sample(seen, seed)
     w = master_weights(seen)  # the evaluation's weights wherever the master weighs: plans, the tree, playouts, ends
-    plans = plan_turn(first, me, ROOT, keep=ROOT_PLANS, weights=w, per_die=ROOT_PER_DIE)
+    keep, per_die = ROOT_PLANS[n]
+    plans = plan_turn(first, me, ROOT, keep=keep, weights=w, per_die=per_die)
     now = value_of(seen, me, w)
     root = Node()
     values = evaluate(seen, weights=w)
