@@ -105,7 +105,7 @@ class Module:
         """AP of an Action an effect gives (a Helper, a Character, a Contract; never a die)."""
         return ap
 
-    def run_effect(self, r: Rules, state, player: int, effect, source: str, why: str, category: str):
+    def run_effect(self, r: Rules, state, player: int, effect, source: str, why: str, category: Category):
         """Resolve an effect kind of the module's: return the decisions it opens (a list), or None if
         the effect is not the module's."""
         return None

@@ -9,9 +9,10 @@ state, and the same node is reached under different deals.
 One step of the tree is a whole turn, keyed by its die choice: a die and the planner's plan for it
 (``planner.spend``) count as one move, so the tree's branching is the few dice worth taking, not
 every order of moves and Tasks. At the root the candidates are the planner's best whole-turn plans
-(a wider beam than the journeyman's), at 2 players two ways to spend each die. Below it, each player's turn offers the dice the
-planner's screen ranks highest, widened progressively as a node is visited more. Each simulation
-ends with a short playout (every player plays its quick greedy turn) to the end of the round, so
+(a wider beam than the journeyman's), at 2 players two ways to spend each die. Below it, each
+player's turn offers the dice the planner's screen ranks highest, widened progressively as a node is
+visited more. Each simulation ends with a short playout (every player plays its quick greedy turn)
+to the end of the round, so
 the round's King phase and Fair are scored as the rules score them (at most 8 turns: at 4 players
 a round is 12), and is scored with the evaluation's terms weighed by the master's own weights for the
 number of players (``weights.MASTER_WEIGHTS``, fitted to what came in journeyman games; the planner's
@@ -101,11 +102,11 @@ def search(seen, me: int, budget, seed: int, hurry=None, reuse: Node | None = No
     values = evaluate(seen, weights=w)
     others = (sum(values) - values[me]) / (n - 1)
     root.visits = PRIOR_VISITS * len(plans)
-    by_die: dict = {}
+    by_key: dict = {}
     for p in plans:  # a die's better plan keyed by its die (as in the tree below), its other by (die, 2)
         k = _key(p.actions[0])
-        by_die[(k, 2) if k in by_die else k] = p
-    for key, p in by_die.items():
+        by_key[(k, 2) if k in by_key else k] = p
+    for key, p in by_key.items():
         kept = reuse.children.get(key) if reuse is not None else None
         if kept is not None:
             child = root.children[key] = kept

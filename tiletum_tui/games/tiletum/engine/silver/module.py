@@ -17,6 +17,7 @@ from ..actions import Rule
 from ..effects import run_effects
 from ..frozen import added
 from ..actions import name_action
+from ..categories import Category
 from ..ruleset import Module
 from ..state import MoveAndPlaceFrame, PlaceFrame, put
 from ..turn import Skip
@@ -96,7 +97,7 @@ class SilverModule(Module):
         run_effects(r, state, player, whenever(state, player, "fulfil_contract"), source="effect", why="Technology",
                     category=TECHNOLOGIES)
 
-    def run_effect(self, r, state, player: int, effect, source: str, why: str, category: str):
+    def run_effect(self, r, state, player: int, effect, source: str, why: str, category: Category):
         if isinstance(effect, sx.GainSilver):
             gain_silver(state, player, effect.silver)
             return []
