@@ -1,9 +1,11 @@
-"""Issue 43: at 2 players the master's root weighs two ways to spend each die (the planner's best plan for it and its best
+"""Issue 43: at 2 players in the base game the master's root weighs two ways to spend each die (the planner's best plan for it and its best
 other), so its simulations, which score the round's King phase and Fair as the rules do, choose between plans
 the estimate alone would have ranked; and the grandmaster ponders the plan it chose, whichever of a die's two.
 """
 
 from __future__ import annotations
+
+import pytest
 
 from tiletum_tui.games.tiletum.engine import apply, current_player, new_game, view
 from tiletum_tui.games.tiletum.opponents import master
@@ -12,9 +14,9 @@ from tiletum_tui.games.tiletum.opponents.match import settings_for
 from tiletum_tui.shell.opponents.base import Budget
 
 
-def _turn_starts(seed: int, count: int, players: int = 2):
+def _turn_starts(seed: int, count: int, players: int = 2, modules: tuple[str, ...] = ()):
     """The views at the first ``count`` turn starts of a journeyman game."""
-    state = new_game(settings_for(("journeyman",) * players, seed))
+    state = new_game(settings_for(("journeyman",) * players, seed, modules=modules))
     seats = [Opponent(i, "journeyman") for i in range(players)]
     out = []
     while len(out) < count and state.phase != "over":
@@ -67,8 +69,10 @@ def test_the_grandmaster_ponders_the_plan_it_chose_when_its_die_has_two(monkeypa
     assert kept.key == master._key(second.plan.actions[0])  # followed along the die it took, as any
 
 
-def test_at_four_players_the_root_weighs_one_plan_a_die(monkeypatch):
-    """At 3-4 players (150-250 simulations a decision) the root keeps one plan a die, the 6 best, as measured."""
-    for seen, me in _turn_starts(seed=1, count=4, players=4):
+@pytest.mark.parametrize("players, modules", [(4, ()), (2, ("silver",))])
+def test_with_fewer_simulations_the_root_weighs_one_plan_a_die(monkeypatch, players, modules):
+    """At 3-4 players (150-250 simulations a decision) and with Prospect for Silver (270 at 2 players) the root
+    keeps one plan a die, the 6 best, as measured there."""
+    for seen, me in _turn_starts(seed=1, count=4, players=players, modules=modules):
         root = _candidates(monkeypatch, seen, me)
         assert root is None or (len(root.children) <= 6 and not any(_second(k) for k in root.children))

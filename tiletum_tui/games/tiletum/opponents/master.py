@@ -44,12 +44,14 @@ from .weights import master_weights
 from .planner import QUICK, Plan, Width, plan_turn, quick_turn, rank_dice, spend
 
 ROOT = Width(beam=6, dice=8)  # the root's candidate plans
-# The root's plans and the ways to spend a die among them, by the number of players. At 2 the planner's best plan
-# for each die and its best other, the 10 best: the simulations, which score the round's King phase and Fair as
-# the rules do, then choose between two plans the estimate alone would have ranked (issue 43: 168 of 200 against
-# the journeyman where one plan a die, 6 in all, won 164). At 3-4 players, with 250 / 150 simulations a decision,
-# one plan a die, the 6 best, as measured there (10 plans would get some 15 simulations each at 4).
-ROOT_PLANS = {2: (10, 2), 3: (6, 1), 4: (6, 1)}
+# The root's plans and the ways to spend a die among them. At 2 players in the base game (490 simulations a
+# decision) the planner's best plan for each die and its best other, the 10 best: the simulations, which score the
+# round's King phase and Fair as the rules do, then choose between two plans the estimate alone would have ranked
+# (issue 43: 168 of 200 against the journeyman where one plan a die, 6 in all, won 164). Elsewhere, with fewer
+# simulations a decision (3-4 players 250 / 150, a module 270 at 2), one plan a die, the 6 best, as measured
+# there: 10 plans spread them thin (with Prospect for Silver at 2 players two ways won some 70%, one 83.5%).
+TWO_WAYS = (10, 2)
+ONE_WAY = (6, 1)
 RANKED = 8  # dice ranked by the screen at a node below the root
 TREE_DICE = 3  # a node below the root first offers this many dice, one more each time visits double
 MAX_TURNS = 8  # a simulation plays to the end of the round (its King phase and Fair scored exactly), at most this many turns
@@ -95,7 +97,7 @@ def search(seen, me: int, budget, seed: int, hurry=None, reuse: Node | None = No
         started = time.perf_counter()  # the time budget covers the root's planning too
     first = sample(seen, seed)
     w = master_weights(seen)  # the evaluation's weights wherever the master weighs: plans, the tree, playouts, ends
-    keep, per_die = ROOT_PLANS[n]
+    keep, per_die = TWO_WAYS if n == 2 and not seen.settings.modules else ONE_WAY
     plans = plan_turn(first, me, ROOT, keep=keep, weights=w, per_die=per_die)
     now = value_of(seen, me, w)
     root = Node()
