@@ -1,6 +1,7 @@
-"""Issue 43: at 2 players in the base game the master's root weighs two ways to spend each die (the planner's best plan for it and its best
-other), so its simulations, which score the round's King phase and Fair as the rules do, choose between plans
-the estimate alone would have ranked; and the grandmaster ponders the plan it chose, whichever of a die's two.
+"""Issue 43: at 2 players in the base game the master's root weighs two ways to spend each die (the planner's
+best plan for it and its best other), so its simulations, which score the round's King phase and Fair as the
+rules do, choose between plans the estimate alone would have ranked; and the grandmaster ponders the plan it
+chose, whichever of a die's two.
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ def _turn_starts(seed: int, count: int, players: int = 2, modules: tuple[str, ..
 
 
 def _second(key) -> bool:
-    """A die's other plan's key at the root: ``(die, 2)`` (its better plan's is the die's own, as in the tree)."""
-    return isinstance(key, tuple) and len(key) == 2 and key[1] == 2
+    """Whether a root's key is a die's other plan's (``master.other_way_key``)."""
+    return isinstance(key, tuple) and len(key) == 2 and key == master.other_way_key(key[0])
 
 
 def _candidates(monkeypatch, seen, me):

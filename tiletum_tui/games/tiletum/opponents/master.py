@@ -12,9 +12,8 @@ every order of moves and Tasks. At the root the candidates are the planner's bes
 (a wider beam than the journeyman's), at 2 players two ways to spend each die. Below it, each
 player's turn offers the dice the planner's screen ranks highest, widened progressively as a node is
 visited more. Each simulation ends with a short playout (every player plays its quick greedy turn)
-to the end of the round, so
-the round's King phase and Fair are scored as the rules score them (at most 8 turns: at 4 players
-a round is 12), and is scored with the evaluation's terms weighed by the master's own weights for the
+to the end of the round, so the round's King phase and Fair are scored as the rules score them (at
+most 8 turns: at 4 players a round is 12), and is scored with the evaluation's terms weighed by the master's own weights for the
 number of players (``weights.MASTER_WEIGHTS``, fitted to what came in journeyman games; the planner's
 plans, the tree's and the playouts' turns weigh with them too): each player's reward is a logistic of
 its margin over the others' average (at 2 players: over the other; at 4 the average measured better
@@ -44,14 +43,14 @@ from .weights import master_weights
 from .planner import QUICK, Plan, Width, plan_turn, quick_turn, rank_dice, spend
 
 ROOT = Width(beam=6, dice=8)  # the root's candidate plans
-# The root's plans and the ways to spend a die among them. At 2 players in the base game (490 simulations a
-# decision) the planner's best plan for each die and its best other, the 10 best: the simulations, which score the
-# round's King phase and Fair as the rules do, then choose between two plans the estimate alone would have ranked
-# (issue 43: 168 of 200 against the journeyman where one plan a die, 6 in all, won 164). Elsewhere, with fewer
-# simulations a decision (3-4 players 250 / 150, a module 270 at 2), one plan a die, the 6 best, as measured
-# there: 10 plans spread them thin (with Prospect for Silver at 2 players two ways won 77 of 100, one a die 83.5% over 521).
-TWO_WAYS = (10, 2)
-ONE_WAY = (6, 1)
+# The root's plans. At 2 players in the base game (490 simulations a decision, ``_two_ways``) the planner's best
+# plan for each die and its best other, the 10 best: the simulations, which score the round's King phase and Fair
+# as the rules do, then choose between two plans the estimate alone would have ranked (issue 43: 168 of 200
+# against the journeyman where one plan a die, 6 in all, won 164). Elsewhere, with fewer simulations a decision
+# (3-4 players 250 / 150, a module 270 at 2), one plan a die, the 6 best, as measured there: 10 plans spread them
+# thin (with Prospect for Silver at 2 players two ways won 77 of 100, one a die 83.5% over 521).
+ROOT_PLANS = 6
+TWO_WAYS_PLANS = 10
 RANKED = 8  # dice ranked by the screen at a node below the root
 TREE_DICE = 3  # a node below the root first offers this many dice, one more each time visits double
 MAX_TURNS = 8  # a simulation plays to the end of the round (its King phase and Fair scored exactly), at most this many turns
@@ -97,17 +96,18 @@ def search(seen, me: int, budget, seed: int, hurry=None, reuse: Node | None = No
         started = time.perf_counter()  # the time budget covers the root's planning too
     first = sample(seen, seed)
     w = master_weights(seen)  # the evaluation's weights wherever the master weighs: plans, the tree, playouts, ends
-    keep, per_die = TWO_WAYS if n == 2 and not seen.settings.modules else ONE_WAY
-    plans = plan_turn(first, me, ROOT, keep=keep, weights=w, per_die=per_die)
+    two_ways = _two_ways(seen)
+    plans = plan_turn(first, me, ROOT, keep=TWO_WAYS_PLANS if two_ways else ROOT_PLANS, weights=w,
+                      other_way=two_ways)
     now = value_of(seen, me, w)
     root = Node()
     values = evaluate(seen, weights=w)
     others = (sum(values) - values[me]) / (n - 1)
     root.visits = PRIOR_VISITS * len(plans)
     by_key: dict = {}
-    for p in plans:  # a die's better plan keyed by its die (as in the tree below), its other by (die, 2)
+    for p in plans:  # (best first: a die's better plan is keyed by its die, as in the tree below)
         k = _key(p.actions[0])
-        by_key[(k, 2) if k in by_key else k] = p
+        by_key[other_way_key(k) if k in by_key else k] = p
     for key, p in by_key.items():
         kept = reuse.children.get(key) if reuse is not None else None
         if kept is not None:
@@ -180,6 +180,16 @@ def _key(action):
     if isinstance(action, TakeDie):
         return (action.value, action.colour, action.target, action.bonus, action.action)
     return action
+
+
+def _two_ways(seen) -> bool:
+    """Whether the root weighs two ways to spend each die (``TWO_WAYS_PLANS``): 2 players, the base game."""
+    return len(seen.players) == 2 and not seen.settings.modules
+
+
+def other_way_key(die_key) -> tuple:
+    """The root's key for a die's other plan (its better plan's is the die's own)."""
+    return (die_key, "other way")
 
 
 def _scale(state, n: int) -> float:

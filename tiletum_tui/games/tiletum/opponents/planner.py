@@ -126,12 +126,12 @@ def die_choices(state, me: int) -> list:
 
 
 def plan_turn(state, me: int, width: Width = JOURNEYMAN, *, keep: int = 1,
-              weights: Weights | None = None, per_die: int = 1) -> list[Plan]:
+              weights: Weights | None = None, other_way: bool = False) -> list[Plan]:
     """The best plans for the decision in hand (``keep`` of them, best first).
 
     At the start of a turn: every die choice is screened (a greedy turn per die value and Bonus
     tile, the other colours and changes of value by what they give at once), the best
-    ``width.dice`` get the full beam, and each gives its best plan and, with ``per_die`` 2, its best
+    ``width.dice`` get the full beam, and each gives its best plan and, with ``other_way``, its best
     other way to spend the die (``_other_way``). Later in a turn: the beam from here."""
     top = state.stack[-1]
     if not (isinstance(top, TurnFrame) and not top.die_taken):
@@ -158,7 +158,7 @@ def plan_turn(state, me: int, width: Width = JOURNEYMAN, *, keep: int = 1,
         plans = spend(after, me, width, [a], weights, now)
         if plans:
             out.append(plans[0])
-            other = _other_way(plans) if per_die > 1 else None
+            other = _other_way(plans) if other_way else None
             if other is not None:
                 out.append(other)
     out.sort(key=lambda p: -p.value)
