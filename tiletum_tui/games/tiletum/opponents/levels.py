@@ -63,7 +63,7 @@ def beginner_move(seen, seed: int):
 # 2-core machine, shared (6 December 2026), gave 294 (2 players), 153 (3), 93 (4) CPU simulations a second, and
 # the same simulations made cheaper (issue 43, the same decisions) 1.41 / 1.40 / 1.42 times as many: 414 / 214 /
 # 132; a slow machine is taken as 60% of the CPU rate, 2 s x 0.6 x 414 = 497 (docs/opponents.md, "The levels").
-MASTER_SIMULATIONS = {2: 490, 3: 250, 4: 150}
+MASTER_SIMULATIONS = {2: 345, 3: 250, 4: 150}  # (candidate horizon: 2 players at the CPU of 490 without it)
 MODULES_SHARE = 0.55  # with a module (Prospect for Silver) a simulation costs about 1.8 times as much (229 / 414)
 GRANDMASTER_TIMES = 4  # the grandmaster: the master's search, this many times the simulations
 

@@ -54,6 +54,7 @@ TWO_WAYS_PLANS = 10
 RANKED = 8  # dice ranked by the screen at a node below the root
 TREE_DICE = 3  # a node below the root first offers this many dice, one more each time visits double
 MAX_TURNS = 8  # a simulation plays to the end of the round (its King phase and Fair scored exactly), at most this many turns
+MIN_TURNS = 4  # and at least this many, across into the next round where fewer are left (candidate horizon)
 EXPLORE = 0.7  # UCB1's exploration constant (rewards lie in 0..1)
 PRIOR_VISITS = 2  # virtual visits giving each root candidate the reward its planner value promises
 # A candidate taken over from a pondered tree (the grandmaster's) counts its mean there at this many visits at
@@ -222,7 +223,7 @@ def _simulate_turn(child: Node, seen, seed: int, me: int, n: int) -> None:
     turns = 1
     start_round = state.round
     in_tree = True
-    while state.phase != "over" and turns < MAX_TURNS and state.round == start_round:
+    while state.phase != "over" and turns < MAX_TURNS and (state.round == start_round or turns < MIN_TURNS):
         who = state.stack[-1].player
         if _at_turn_start(state):
             if in_tree and node.visits:  # a node seen before: choose in the tree (and grow it)
