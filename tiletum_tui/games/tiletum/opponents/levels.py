@@ -63,16 +63,22 @@ def beginner_move(seen, seed: int):
 # 2-core machine, shared (6 December 2026), gave 294 (2 players), 153 (3), 93 (4) CPU simulations a second, and
 # the same simulations made cheaper (issue 43, the same decisions) 1.41 / 1.40 / 1.42 times as many: 414 / 214 /
 # 132; a slow machine is taken as 60% of the CPU rate, 2 s x 0.6 x 414 = 497 (docs/opponents.md, "The levels").
-MASTER_SIMULATIONS = {2: 345, 3: 250, 4: 150}  # (candidate horizon: 2 players at the CPU of 490 without it)
+MASTER_SIMULATIONS = {2: 490, 3: 250, 4: 150}
 MODULES_SHARE = 0.55  # with a module (Prospect for Silver) a simulation costs about 1.8 times as much (229 / 414)
+# At 2 players in the base game a simulation plays on past a round's end (``master.MIN_TURNS``), so each costs
+# more: 345 of them, as measured (issue 43, 7 December), cost 0.75 times the CPU of 490 that stop there.
+BASE_TWO_PLAYERS = 345
 GRANDMASTER_TIMES = 4  # the grandmaster: the master's search, this many times the simulations
 
 
 def level_simulations(seen, level: str) -> int:
     """The simulations ``level`` thinks to per decision in ``seen`` (by its players and modules)."""
-    sims = MASTER_SIMULATIONS[min(max(len(seen.players), 2), 4)]
+    players = min(max(len(seen.players), 2), 4)
+    sims = MASTER_SIMULATIONS[players]
     if seen.settings.modules:
         sims = round(sims * MODULES_SHARE)
+    elif players == 2:
+        sims = BASE_TWO_PLAYERS
     return sims * (GRANDMASTER_TIMES if level == "grandmaster" else 1)
 
 
