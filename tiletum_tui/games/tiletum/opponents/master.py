@@ -44,21 +44,21 @@ from .weights import master_weights
 from .planner import QUICK, Plan, Width, plan_turn, quick_turn, rank_dice, spend
 
 ROOT = Width(beam=6, dice=8)  # the root's candidate plans
-# The root's plans. At 2 players in the base game (345 simulations a decision, ``_two_ways``) the planner's best
-# plan for each die and its best other, the 10 best: the simulations, which score the round's King phase and Fair
-# as the rules do, then choose between two plans the estimate alone would have ranked (issue 43: 168 of 200
-# against the journeyman where one plan a die, 6 in all, won 164). Elsewhere, with fewer simulations a decision
-# (3-4 players 250 / 150, a module 270 at 2), one plan a die, the 6 best, as measured there: 10 plans spread them
-# thin (with Prospect for Silver at 2 players two ways won 77 of 100, one a die 83.5% over 521).
+# The root's plans. At 2 players in the base game (345 simulations a decision, ``base_two_players``) the
+# planner's best plan for each die and its best other, the 10 best: the simulations, which score the round's King
+# phase and Fair as the rules do, then choose between two plans the estimate alone would have ranked (issue 43: 168
+# of 200 against the journeyman where one plan a die, 6 in all, won 164). Elsewhere, with fewer simulations a
+# decision (3-4 players 250 / 150, a module 270 at 2), one plan a die, the 6 best, as measured there: 10 plans
+# spread them thin (with Prospect for Silver at 2 players two ways won 77 of 100, one a die 83.5% over 521).
 ROOT_PLANS = 6
 TWO_WAYS_PLANS = 10
 RANKED = 8  # dice ranked by the screen at a node below the root
 TREE_DICE = 3  # a node below the root first offers this many dice, one more each time visits double
 MAX_TURNS = 8  # a simulation plays to the end of the round (its King phase and Fair scored exactly), at most this many turns
-# At 2 players in the base game (``_two_ways``) a simulation also plays at least this many turns, across into the
-# next round where fewer are left, so a round's last turns are weighed by what the next round makes of them, not by
-# the estimate alone (issue 43: 345 simulations so, the CPU of 490 that stop at the round's end, won 170 of 200
-# against the journeyman where those won 168). Elsewhere it stops at the round's end, as measured there.
+# At 2 players in the base game (``base_two_players``) a simulation also plays at least this many turns, across
+# into the next round where fewer are left, so a round's last turns are weighed by what the next round makes of
+# them, not by the estimate alone (issue 43: 345 simulations so, the CPU of 490 that stop at the round's end, won
+# 170 of 200 against the journeyman where those won 168). Elsewhere it stops at the round's end, as measured there.
 MIN_TURNS = 4
 EXPLORE = 0.7  # UCB1's exploration constant (rewards lie in 0..1)
 PRIOR_VISITS = 2  # virtual visits giving each root candidate the reward its planner value promises
@@ -102,7 +102,7 @@ def search(seen, me: int, budget, seed: int, hurry=None, reuse: Node | None = No
         started = time.perf_counter()  # the time budget covers the root's planning too
     first = sample(seen, seed)
     w = master_weights(seen)  # the evaluation's weights wherever the master weighs: plans, the tree, playouts, ends
-    two_ways = _two_ways(seen)
+    two_ways = base_two_players(seen)
     plans = plan_turn(first, me, ROOT, keep=TWO_WAYS_PLANS if two_ways else ROOT_PLANS, weights=w,
                       other_way=two_ways)
     now = value_of(seen, me, w)
@@ -188,9 +188,10 @@ def _key(action):
     return action
 
 
-def _two_ways(seen) -> bool:
-    """Whether the root weighs two ways to spend each die (``TWO_WAYS_PLANS``) and a simulation plays on past
-    a round's end (``MIN_TURNS``): 2 players, the base game."""
+def base_two_players(seen) -> bool:
+    """Whether ``seen`` is a 2-player game of the base game, where the search is at its widest, as measured there:
+    the root weighs two ways to spend each die (``TWO_WAYS_PLANS``), a simulation plays on past a round's end
+    (``MIN_TURNS``), and the level thinks to its own simulations (``levels.BASE_TWO_PLAYERS``)."""
     return len(seen.players) == 2 and not seen.settings.modules
 
 
@@ -228,7 +229,7 @@ def _simulate_turn(child: Node, seen, seed: int, me: int, n: int) -> None:
     node = child
     turns = 1
     start_round = state.round
-    at_least = MIN_TURNS if _two_ways(seen) else 1
+    at_least = MIN_TURNS if base_two_players(seen) else 1
     in_tree = True
     while state.phase != "over" and turns < MAX_TURNS and (state.round == start_round or turns < at_least):
         who = state.stack[-1].player
