@@ -66,8 +66,8 @@ def beginner_move(seen, seed: int):
 MASTER_SIMULATIONS = {2: 490, 3: 250, 4: 150}
 MODULES_SHARE = 0.55  # with a module (Prospect for Silver) a simulation costs about 1.8 times as much (229 / 414)
 # At 2 players in the base game (``master.base_two_players``) a simulation plays on past a round's end
-# (``master.MIN_TURNS``), so each costs more: 345 of them, as measured (issue 43, 7 December), cost 0.75 times
-# the CPU of 490 that stop there. (So the 490 above counts at 2 players only with a module: 270.)
+# (``master.MIN_TURNS``), so each costs more (about 1.45 times): 345 of them, as measured (issue 43, 7 December),
+# take about the time of 490 that stop there. (So the 490 above counts at 2 players only with a module: 270.)
 BASE_TWO_PLAYERS = 345
 GRANDMASTER_TIMES = 4  # the grandmaster: the master's search, this many times the simulations
 
