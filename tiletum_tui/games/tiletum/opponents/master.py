@@ -9,7 +9,7 @@ state, and the same node is reached under different deals.
 One step of the tree is a whole turn, keyed by its die choice: a die and the planner's plan for it
 (``planner.spend``) count as one move, so the tree's branching is the few dice worth taking, not
 every order of moves and Tasks. At the root the candidates are the planner's best whole-turn plans
-(a wider beam than the journeyman's), at 2 players two ways to spend each die. Below it, each
+(a wider beam than the journeyman's), at 2 players in the base game two ways to spend each die. Below it, each
 player's turn offers the dice the planner's screen ranks highest, widened progressively as a node is
 visited more. Each simulation ends with a short playout (every player plays its quick greedy turn)
 to the end of the round, so the round's King phase and Fair are scored as the rules score them (at
