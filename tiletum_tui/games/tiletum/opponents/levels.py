@@ -65,10 +65,12 @@ def beginner_move(seen, seed: int):
 # 132; a slow machine is taken as 60% of the CPU rate, 2 s x 0.6 x 414 = 497 (docs/opponents.md, "The levels").
 MASTER_SIMULATIONS = {2: 490, 3: 250, 4: 150}
 MODULES_SHARE = 0.55  # with a module (Prospect for Silver) a simulation costs about 1.8 times as much (229 / 414)
-# At 2 players in the base game (``master.base_two_players``) a simulation plays on past a round's end
-# (``master.MIN_TURNS``), so each costs more (about 1.45 times): 345 of them, as measured (issue 43, 7 December),
-# take about the time of 490 that stop there. (So the 490 above counts at 2 players only with a module: 270.)
+# At 2 players a simulation plays on past a round's end (``master.MIN_TURNS``), so each costs more (about 1.45
+# times): 345 of them in the base game (``master.base_two_players``) take about the time of 490 that stop there, as
+# measured (issue 43, 7 December), and 186 with a module about that of 270 (490 x ``MODULES_SHARE``). (So the 490
+# above counts for no table now; it is what the two are worked out from.)
 BASE_TWO_PLAYERS = 345
+MODULES_TWO_PLAYERS = 186
 GRANDMASTER_TIMES = 4  # the grandmaster: the master's search, this many times the simulations
 
 
@@ -78,7 +80,7 @@ def level_simulations(seen, level: str) -> int:
     if base_two_players(seen):
         sims = BASE_TWO_PLAYERS
     elif seen.settings.modules:
-        sims = round(sims * MODULES_SHARE)
+        sims = MODULES_TWO_PLAYERS if len(seen.players) == 2 else round(sims * MODULES_SHARE)
     return sims * (GRANDMASTER_TIMES if level == "grandmaster" else 1)
 
 
