@@ -14,7 +14,9 @@ ff22759 (issue 43: at 2 players in the base game the root weighs two ways to spe
 those games' decisions are branch s67's at 965efa8, which the arena measured; with Prospect for Silver and at 3-4
 players as before); and from branch s73 at 02ec891 (issue 43: at 2 players in the base game a simulation plays at least
 4 turns, across a round's end: those games' decisions are branch s72's at 7a72b62, which the arena measured; with
-Prospect for Silver and at 3-4 players as before). The positions
+Prospect for Silver and at 3-4 players as before); and from branch s78 at 07b9560 (issue 43: with Prospect for Silver
+at 2 players too: that game's decisions are branch s77's at 609de7e, which the arena measured; the others as before).
+The positions
 are the turn starts of journeyman games (2 players, with Prospect for Silver, 3 and 4 players); at each the
 master thinks a fixed number of simulations (no time cap: the same on any machine) and its plan, the
 runner-up's, both chances to win (``repr``: a last-bit change of any value the search weighs shows there)

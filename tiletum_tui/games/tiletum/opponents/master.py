@@ -47,7 +47,7 @@ ROOT = Width(beam=6, dice=8)  # the root's candidate plans
 # planner's best plan for each die and its best other, the 10 best: the simulations, which score the round's King
 # phase and Fair as the rules do, then choose between two plans the estimate alone would have ranked (issue 43: 168
 # of 200 against the journeyman where one plan a die, 6 in all, won 164). Elsewhere, with fewer simulations a
-# decision (3-4 players 250 / 150, a module 270 at 2), one plan a die, the 6 best, as measured there: 10 plans
+# decision (3-4 players 250 / 150, a module 186 at 2), one plan a die, the 6 best, as measured there: 10 plans
 # spread them thin (with Prospect for Silver at 2 players two ways won 77 of 100, one a die 83.5% over 521).
 ROOT_PLANS = 6
 TWO_WAYS_PLANS = 10
