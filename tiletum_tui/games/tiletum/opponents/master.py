@@ -13,10 +13,11 @@ every order of moves and Tasks. At the root the candidates are the planner's bes
 player's turn offers the dice the planner's screen ranks highest, widened progressively as a node is
 visited more. Each simulation ends with a short playout (every player plays its quick greedy turn)
 to the end of the round, so the round's King phase and Fair are scored as the rules score them (at
-most 8 turns: at 4 players a round is 12; at 2 players at least 4, across into the next round), and is scored with the evaluation's terms weighed by the master's own weights for the
-number of players (``weights.MASTER_WEIGHTS``, fitted to what came in journeyman games; the planner's
-plans, the tree's and the playouts' turns weigh with them too): each player's reward is a logistic of
-its margin over the others' average (at 2 players: over the other; at 4 the average measured better
+most 8 turns: at 4 players a round is 12; at 2 players at least 4, across into the next round), and is
+scored with the evaluation's terms weighed by the master's own weights for the number of players
+(``weights.MASTER_WEIGHTS``, fitted to what came in journeyman games; the planner's plans, the tree's and
+the playouts' turns weigh with them too): each player's reward is a logistic of its margin over the others'
+average (at 2 players: over the other; at 4 the average measured better
 than the best other, whose lead is mostly noise the move cannot change), its scale by the round the
 simulation ended in (``MARGIN_SCALES``: at 2 players the chance to win such a margin gave), so every
 node picks for the player who chooses there.
