@@ -27,7 +27,7 @@ from tiletum_tui.shell.opponents.base import LEVEL_TITLES, LEVELS, MAX_SECONDS, 
 from tiletum_tui.shell.opponents.base import PONDERING, SEARCHING, BaseOpponent
 from .evaluate import value_as_turn_ends, value_of
 from .weights import Weights, master_weights
-from .master import Ponder, base_two_players, search
+from .master import Ponder, search
 from .planner import JOURNEYMAN, Plan, Width, plan_turn
 
 _ENC = msgspec.msgpack.Encoder()
@@ -66,9 +66,9 @@ def beginner_move(seen, seed: int):
 MASTER_SIMULATIONS = {2: 490, 3: 250, 4: 150}
 MODULES_SHARE = 0.55  # with a module (Prospect for Silver) a simulation costs about 1.8 times as much (229 / 414)
 # At 2 players a simulation plays on past a round's end (``master.MIN_TURNS``), so each costs more (about 1.45
-# times): 345 of them in the base game (``master.base_two_players``) take about the time of 490 that stop there, as
-# measured (issue 43, 7 December), and 186 with a module about that of 270 (490 x ``MODULES_SHARE``). (So the 490
-# above counts for no table now; it is what the two are worked out from.)
+# times): 345 of them in the base game take about the time of 490 that stop there, as measured (issue 43,
+# 7 December), and 186 with a module about that of 270 (490 x ``MODULES_SHARE``). (So the 2-player 490 above is
+# what these two are worked out from, not a table's simulations.)
 BASE_TWO_PLAYERS = 345
 MODULES_TWO_PLAYERS = 186
 GRANDMASTER_TIMES = 4  # the grandmaster: the master's search, this many times the simulations
@@ -76,11 +76,13 @@ GRANDMASTER_TIMES = 4  # the grandmaster: the master's search, this many times t
 
 def level_simulations(seen, level: str) -> int:
     """The simulations ``level`` thinks to per decision in ``seen`` (by its players and modules)."""
-    sims = MASTER_SIMULATIONS[min(max(len(seen.players), 2), 4)]
-    if base_two_players(seen):
-        sims = BASE_TWO_PLAYERS
-    elif seen.settings.modules:
-        sims = MODULES_TWO_PLAYERS if len(seen.players) == 2 else round(sims * MODULES_SHARE)
+    players = min(max(len(seen.players), 2), 4)
+    if players == 2:
+        sims = MODULES_TWO_PLAYERS if seen.settings.modules else BASE_TWO_PLAYERS
+    else:
+        sims = MASTER_SIMULATIONS[players]
+        if seen.settings.modules:
+            sims = round(sims * MODULES_SHARE)
     return sims * (GRANDMASTER_TIMES if level == "grandmaster" else 1)
 
 

@@ -9,18 +9,17 @@ state, and the same node is reached under different deals.
 One step of the tree is a whole turn, keyed by its die choice: a die and the planner's plan for it
 (``planner.spend``) count as one move, so the tree's branching is the few dice worth taking, not
 every order of moves and Tasks. At the root the candidates are the planner's best whole-turn plans
-(a wider beam than the journeyman's), at 2 players in the base game two ways to spend each die. Below it, each
-player's turn offers the dice the planner's screen ranks highest, widened progressively as a node is
-visited more. Each simulation ends with a short playout (every player plays its quick greedy turn)
+(a wider beam than the journeyman's), at 2 players in the base game two ways to spend each die. Below
+it, each player's turn offers the dice the planner's screen ranks highest, widened progressively as a
+node is visited more. Each simulation ends with a short playout (every player plays its quick greedy turn)
 to the end of the round, so the round's King phase and Fair are scored as the rules score them (at
 most 8 turns: at 4 players a round is 12; at 2 players at least 4, across into the next round), and is
 scored with the evaluation's terms weighed by the master's own weights for the number of players
 (``weights.MASTER_WEIGHTS``, fitted to what came in journeyman games; the planner's plans, the tree's and
 the playouts' turns weigh with them too): each player's reward is a logistic of its margin over the others'
-average (at 2 players: over the other; at 4 the average measured better
-than the best other, whose lead is mostly noise the move cannot change), its scale by the round the
-simulation ended in (``MARGIN_SCALES``: at 2 players the chance to win such a margin gave), so every
-node picks for the player who chooses there.
+average (at 2 players: over the other; at 4 the average measured better than the best other, whose lead is
+mostly noise the move cannot change), its scale by the round the simulation ended in (``MARGIN_SCALES``: at 2
+players the chance to win such a margin gave), so every node picks for the player who chooses there.
 
 The budget counts per real decision (this turn's plan): a number of simulations (the level's strength,
 ``levels.level_simulations``), within a time cap that is only a safeguard (and said when it cuts the
@@ -191,8 +190,7 @@ def _key(action):
 
 def base_two_players(seen) -> bool:
     """Whether ``seen`` is a 2-player game of the base game, where the root weighs two ways to spend each die
-    (``TWO_WAYS_PLANS``), as measured there, and the level thinks to its own simulations
-    (``levels.BASE_TWO_PLAYERS``)."""
+    (``TWO_WAYS_PLANS``), as measured there."""
     return len(seen.players) == 2 and not seen.settings.modules
 
 
