@@ -65,20 +65,19 @@ def beginner_move(seen, seed: int):
 # 132; a slow machine is taken as 60% of the CPU rate, 2 s x 0.6 x 414 = 497 (docs/opponents.md, "The levels").
 MASTER_SIMULATIONS = {2: 490, 3: 250, 4: 150}
 MODULES_SHARE = 0.55  # with a module (Prospect for Silver) a simulation costs about 1.8 times as much (229 / 414)
-# At 2 players a simulation plays on past a round's end (``master.MIN_TURNS``), so each costs more (about 1.45
-# times): 345 of them in the base game take about the time of 490 that stop there, as measured (issue 43,
-# 7 December), and 186 with a module about that of 270 (490 x ``MODULES_SHARE``). (So the 2-player 490 above is
-# what these two are worked out from, not a table's simulations.)
+# At 2 players in the base game a simulation plays on past a round's end (``master.MIN_TURNS``), so each costs more
+# (about 1.45 times): 345 of them take about the time of 490 that stop there, as measured (issue 43, 7 December).
+# (So the 2-player 490 above counts at 2 players only with a module, where a simulation stops at the round's end:
+# 490 x ``MODULES_SHARE``, 270.)
 BASE_TWO_PLAYERS = 345
-MODULES_TWO_PLAYERS = 186
 GRANDMASTER_TIMES = 4  # the grandmaster: the master's search, this many times the simulations
 
 
 def level_simulations(seen, level: str) -> int:
     """The simulations ``level`` thinks to per decision in ``seen`` (by its players and modules)."""
     players = min(max(len(seen.players), 2), 4)
-    if players == 2:
-        sims = MODULES_TWO_PLAYERS if seen.settings.modules else BASE_TWO_PLAYERS
+    if players == 2 and not seen.settings.modules:
+        sims = BASE_TWO_PLAYERS
     else:
         sims = MASTER_SIMULATIONS[players]
         if seen.settings.modules:

@@ -13,7 +13,7 @@ every order of moves and Tasks. At the root the candidates are the planner's bes
 it, each player's turn offers the dice the planner's screen ranks highest, widened progressively as a
 node is visited more. Each simulation ends with a short playout (every player plays its quick greedy turn)
 to the end of the round, so the round's King phase and Fair are scored as the rules score them (at
-most 8 turns: at 4 players a round is 12; at 2 players at least 4, across into the next round), and is
+most 8 turns: at 4 players a round is 12; at 2 players in the base game at least 4, across into the next round), and is
 scored with the evaluation's terms weighed by the master's own weights for the number of players
 (``weights.MASTER_WEIGHTS``, fitted to what came in journeyman games; the planner's plans, the tree's and
 the playouts' turns weigh with them too): each player's reward is a logistic of its margin over the others'
@@ -54,11 +54,12 @@ TWO_WAYS_PLANS = 10
 RANKED = 8  # dice ranked by the screen at a node below the root
 TREE_DICE = 3  # a node below the root first offers this many dice, one more each time visits double
 MAX_TURNS = 8  # a simulation plays to the end of the round (its King phase and Fair scored exactly), at most this many turns
-# At 2 players a simulation also plays at least this many turns, across into the next round where fewer are left,
-# so a round's last turns are weighed by what the next round makes of them, not by the estimate alone (issue 43:
-# in the base game 345 simulations so, the CPU of 490 that stop at the round's end, won 170 of 200 against the
-# journeyman where those won 168; with Prospect for Silver 186, the CPU of 270, won 102 of 121 where those won 101,
-# by 2.4 VP a game more). At 3-4 players it stops at the round's end, as measured there.
+# At 2 players in the base game (``base_two_players``) a simulation also plays at least this many turns, across
+# into the next round where fewer are left, so a round's last turns are weighed by what the next round makes of
+# them, not by the estimate alone (issue 43: 345 simulations so, the CPU of 490 that stop at the round's end, won
+# 170 of 200 against the journeyman where those won 168). Elsewhere it stops at the round's end: with Prospect for
+# Silver 186 simulations so (the CPU of 270) won 102 of 121 where 270 that stop won 101, then 162 of 200 and
+# 163 of 200 on fresh seeds (82701-82900, 85001-85200), below the 83.5% of 270 over 521, so 270 it is again.
 MIN_TURNS = 4
 EXPLORE = 0.7  # UCB1's exploration constant (rewards lie in 0..1)
 PRIOR_VISITS = 2  # virtual visits giving each root candidate the reward its planner value promises
@@ -189,8 +190,9 @@ def _key(action):
 
 
 def base_two_players(seen) -> bool:
-    """Whether ``seen`` is a 2-player game of the base game, where the root weighs two ways to spend each die
-    (``TWO_WAYS_PLANS``), as measured there."""
+    """Whether ``seen`` is a 2-player game of the base game, where the search is at its widest, as measured there:
+    the root weighs two ways to spend each die (``TWO_WAYS_PLANS``), a simulation plays on past a round's end
+    (``MIN_TURNS``), and the level thinks to its own simulations (``levels.BASE_TWO_PLAYERS``)."""
     return len(seen.players) == 2 and not seen.settings.modules
 
 
@@ -228,7 +230,7 @@ def _simulate_turn(child: Node, seen, seed: int, me: int, n: int) -> None:
     node = child
     turns = 1
     start_round = state.round
-    at_least = MIN_TURNS if n == 2 else 1
+    at_least = MIN_TURNS if base_two_players(seen) else 1
     in_tree = True
     while state.phase != "over" and turns < MAX_TURNS and (state.round == start_round or turns < at_least):
         who = state.stack[-1].player
