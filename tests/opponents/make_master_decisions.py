@@ -15,7 +15,9 @@ those games' decisions are branch s67's at 965efa8, which the arena measured; wi
 players as before); and from branch s73 at 02ec891 (issue 43: at 2 players in the base game a simulation plays at least
 4 turns, across a round's end: those games' decisions are branch s72's at 7a72b62, which the arena measured; with
 Prospect for Silver and at 3-4 players as before); and from branch s78 at 07b9560 (issue 43: with Prospect for Silver
-at 2 players too: that game's decisions are branch s77's at 609de7e, which the arena measured; the others as before).
+at 2 players too: that game's decisions are branch s77's at 609de7e, which the arena measured; the others as before);
+and from branch s81 on 8 December (issue 43: Prospect for Silver back to 270 simulations that stop at the round's end:
+that game's decisions equal those made at 02ec891; the others as before).
 The positions
 are the turn starts of journeyman games (2 players, with Prospect for Silver, 3 and 4 players); at each the
 master thinks a fixed number of simulations (no time cap: the same on any machine) and its plan, the
