@@ -45,7 +45,7 @@ def _ends(monkeypatch, seen, me) -> list[tuple[int, bool]]:
     return ends[1:]  # (the first is the root's own position, weighed before any simulation)
 
 
-def test_at_two_players_a_simulation_plays_on_into_the_next_round(monkeypatch):
+def test_at_two_players_in_the_base_game_a_simulation_plays_on_into_the_next_round(monkeypatch):
     """Rulebook, "End of the round": the King phase and the Fair end round 1; a simulation from its last turn
     goes through them and on into round 2's turns."""
     seen, me = _last_turn_of_round_one(players=2)
