@@ -72,7 +72,7 @@ def test_the_grandmaster_ponders_the_plan_it_chose_when_its_die_has_two(monkeypa
 
 @pytest.mark.parametrize("players, modules", [(4, ()), (2, ("silver",))])
 def test_with_fewer_simulations_the_root_weighs_one_plan_a_die(monkeypatch, players, modules):
-    """At 3-4 players (150-250 simulations a decision) and with Prospect for Silver (186 at 2 players) the root
+    """At 3-4 players (150-250 simulations a decision) and with Prospect for Silver (270 at 2 players) the root
     keeps one plan a die, the 6 best, as measured there."""
     for seen, me in _turn_starts(seed=1, count=4, players=players, modules=modules):
         root = _candidates(monkeypatch, seen, me)

@@ -27,7 +27,7 @@ from tiletum_tui.shell.opponents.base import LEVEL_TITLES, LEVELS, MAX_SECONDS, 
 from tiletum_tui.shell.opponents.base import PONDERING, SEARCHING, BaseOpponent
 from .evaluate import value_as_turn_ends, value_of
 from .weights import Weights, master_weights
-from .master import Ponder, search
+from .master import Ponder, base_two_players, search
 from .planner import JOURNEYMAN, Plan, Width, plan_turn
 
 _ENC = msgspec.msgpack.Encoder()
@@ -65,23 +65,20 @@ def beginner_move(seen, seed: int):
 # 132; a slow machine is taken as 60% of the CPU rate, 2 s x 0.6 x 414 = 497 (docs/opponents.md, "The levels").
 MASTER_SIMULATIONS = {2: 490, 3: 250, 4: 150}
 MODULES_SHARE = 0.55  # with a module (Prospect for Silver) a simulation costs about 1.8 times as much (229 / 414)
-# At 2 players in the base game a simulation plays on past a round's end (``master.MIN_TURNS``), so each costs more
-# (about 1.45 times): 345 of them take about the time of 490 that stop there, as measured (issue 43, 7 December).
-# (So the 2-player 490 above counts at 2 players only with a module, where a simulation stops at the round's end:
-# 490 x ``MODULES_SHARE``, 270.)
+# At 2 players in the base game (``master.base_two_players``) a simulation plays on past a round's end
+# (``master.MIN_TURNS``), so each costs more (about 1.45 times): 345 of them, as measured (issue 43, 7 December),
+# take about the time of 490 that stop there. (So the 490 above counts at 2 players only with a module: 270.)
 BASE_TWO_PLAYERS = 345
 GRANDMASTER_TIMES = 4  # the grandmaster: the master's search, this many times the simulations
 
 
 def level_simulations(seen, level: str) -> int:
     """The simulations ``level`` thinks to per decision in ``seen`` (by its players and modules)."""
-    players = min(max(len(seen.players), 2), 4)
-    if players == 2 and not seen.settings.modules:
+    sims = MASTER_SIMULATIONS[min(max(len(seen.players), 2), 4)]
+    if base_two_players(seen):
         sims = BASE_TWO_PLAYERS
-    else:
-        sims = MASTER_SIMULATIONS[players]
-        if seen.settings.modules:
-            sims = round(sims * MODULES_SHARE)
+    elif seen.settings.modules:
+        sims = round(sims * MODULES_SHARE)
     return sims * (GRANDMASTER_TIMES if level == "grandmaster" else 1)
 
 

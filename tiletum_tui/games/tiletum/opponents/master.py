@@ -9,17 +9,18 @@ state, and the same node is reached under different deals.
 One step of the tree is a whole turn, keyed by its die choice: a die and the planner's plan for it
 (``planner.spend``) count as one move, so the tree's branching is the few dice worth taking, not
 every order of moves and Tasks. At the root the candidates are the planner's best whole-turn plans
-(a wider beam than the journeyman's), at 2 players in the base game two ways to spend each die. Below
-it, each player's turn offers the dice the planner's screen ranks highest, widened progressively as a
-node is visited more. Each simulation ends with a short playout (every player plays its quick greedy turn)
+(a wider beam than the journeyman's), at 2 players in the base game two ways to spend each die. Below it, each
+player's turn offers the dice the planner's screen ranks highest, widened progressively as a node is
+visited more. Each simulation ends with a short playout (every player plays its quick greedy turn)
 to the end of the round, so the round's King phase and Fair are scored as the rules score them (at
-most 8 turns: at 4 players a round is 12; at 2 players in the base game at least 4, across into the next round), and is
-scored with the evaluation's terms weighed by the master's own weights for the number of players
-(``weights.MASTER_WEIGHTS``, fitted to what came in journeyman games; the planner's plans, the tree's and
-the playouts' turns weigh with them too): each player's reward is a logistic of its margin over the others'
-average (at 2 players: over the other; at 4 the average measured better than the best other, whose lead is
-mostly noise the move cannot change), its scale by the round the simulation ended in (``MARGIN_SCALES``: at 2
-players the chance to win such a margin gave), so every node picks for the player who chooses there.
+most 8 turns: at 4 players a round is 12; at 2 players in the base game at least 4, across into the next
+round), and is scored with the evaluation's terms weighed by the master's own weights for the
+number of players (``weights.MASTER_WEIGHTS``, fitted to what came in journeyman games; the planner's
+plans, the tree's and the playouts' turns weigh with them too): each player's reward is a logistic of
+its margin over the others' average (at 2 players: over the other; at 4 the average measured better
+than the best other, whose lead is mostly noise the move cannot change), its scale by the round the
+simulation ended in (``MARGIN_SCALES``: at 2 players the chance to win such a margin gave), so every
+node picks for the player who chooses there.
 
 The budget counts per real decision (this turn's plan): a number of simulations (the level's strength,
 ``levels.level_simulations``), within a time cap that is only a safeguard (and said when it cuts the
@@ -47,7 +48,7 @@ ROOT = Width(beam=6, dice=8)  # the root's candidate plans
 # planner's best plan for each die and its best other, the 10 best: the simulations, which score the round's King
 # phase and Fair as the rules do, then choose between two plans the estimate alone would have ranked (issue 43: 168
 # of 200 against the journeyman where one plan a die, 6 in all, won 164). Elsewhere, with fewer simulations a
-# decision (3-4 players 250 / 150, a module 186 at 2), one plan a die, the 6 best, as measured there: 10 plans
+# decision (3-4 players 250 / 150, a module 270 at 2), one plan a die, the 6 best, as measured there: 10 plans
 # spread them thin (with Prospect for Silver at 2 players two ways won 77 of 100, one a die 83.5% over 521).
 ROOT_PLANS = 6
 TWO_WAYS_PLANS = 10
